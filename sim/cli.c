@@ -1,0 +1,135 @@
+/* cli.c: shared command-line handling. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *cli_command = "anywoli";
+
+/* Print "anywoli CMD: message" and exit with the given status. */
+static noreturn void vexit(int status, const char *fmt, va_list ap)
+{
+    fprintf(stderr, "%s: ", cli_command);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    exit(status);
+}
+
+void die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vexit(2, fmt, ap);
+}
+
+void fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vexit(1, fmt, ap);
+}
+
+const struct option cli_variant_options[] = {
+    { "variant", required_argument, NULL, OPT_VARIANT },
+    { "holes", required_argument, NULL, OPT_HOLES },
+    { "seeds", required_argument, NULL, OPT_SEEDS },
+    { "capture", required_argument, NULL, OPT_CAPTURE },
+    { "final-four", required_argument, NULL, OPT_FINAL_FOUR },
+    { "extra-turn", required_argument, NULL, OPT_EXTRA_TURN },
+    { "skip-origin", required_argument, NULL, OPT_SKIP_ORIGIN },
+    { "max-plies", required_argument, NULL, OPT_MAX_PLIES },
+    { "help", no_argument, NULL, OPT_HELP },
+    { NULL, 0, NULL, 0 },
+};
+
+const char cli_variant_help[] =
+    "Variant options (explicit options override the preset):\n"
+    "  --variant NAME       anywoli (12 holes, 4 seeds), yit-nuri (7, 4) or yit-jani (13, 2)\n"
+    "  --holes N            holes per row, 2 to 32 (default 12)\n"
+    "  --seeds N            seeds per hole at the start, 1 to 64 (default 4)\n"
+    "  --capture N          the count that is captured, 2 to 64 (default 4)\n"
+    "  --final-four C       penultimate (default), first-final or lottery\n"
+    "  --extra-turn yes|no  a final-seed capture earns a move at once (default yes)\n"
+    "  --skip-origin yes|no laps skip the hole they started from (default no)\n"
+    "  --max-plies N        plies before a game stops as unfinished (default 100000)\n"
+    "  --help               this text\n";
+
+void cli_options(struct option *out, const struct option *own)
+{
+    int n = 0;
+    for (int i = 0; cli_variant_options[i].name; i++)
+        out[n++] = cli_variant_options[i];
+    for (int i = 0; own && own[i].name; i++)
+        out[n++] = own[i];
+    memset(&out[n], 0, sizeof out[n]);
+}
+
+bool cli_variant_option(VariantOpts *o, int code, const char *arg)
+{
+    if (code == OPT_VARIANT) {
+        o->preset = arg;
+        return true;
+    }
+    if (code > OPT_VARIANT && code < OPT_HELP) {
+        o->value[code - OPT_HOLES] = arg;
+        return true;
+    }
+    return false;
+}
+
+/* The command-line spelling of a parameter's option, for messages. */
+static const char *const option_names[VP_NB] = {
+    "--holes", "--seeds", "--capture", "--final-four", "--extra-turn", "--skip-origin",
+    "--max-plies",
+};
+
+/* Apply the preset and the explicit options, without the final check. */
+static void apply_options(const VariantOpts *o, Variant *v)
+{
+    Error e;
+    variant_default(v);
+    if (o->preset && variant_preset(v, o->preset, &e) != 0)
+        die("--variant: unknown preset '%s' (expected anywoli, yit-nuri or yit-jani)",
+            o->preset);
+    for (int p = 0; p < VP_NB; p++)
+        if (o->value[p] && variant_set(v, variant_param_name((VariantParam)p), o->value[p], &e))
+            die("%s %s: %s", option_names[p], o->value[p], e.msg);
+}
+
+void cli_variant(const VariantOpts *o, Variant *v)
+{
+    Error e;
+    apply_options(o, v);
+    if (variant_finish(v, &e) != 0)
+        die("%s", e.msg);
+}
+
+void cli_variant_position(const VariantOpts *o, const char *apn, Variant *v, Position *p)
+{
+    Error e;
+    if (!apn) {
+        cli_variant(o, v);
+        pos_start(v, p);
+        return;
+    }
+    apply_options(o, v);
+    bool holes_given = o->preset || o->value[VP_HOLES];
+    bool seeds_given = o->preset || o->value[VP_SEEDS];
+    if (apn_parse(apn, v, holes_given, seeds_given, p, &e) != 0)
+        die("--position: %s", e.msg);
+}
+
+long long cli_number(const char *option, const char *text, long long lo, long long hi)
+{
+    char *end;
+    errno = 0;
+    long long x = strtoll(text, &end, 10);
+    if (errno || end == text || *end)
+        die("%s: '%s' is not a whole number", option, text);
+    if (x < lo || x > hi)
+        die("%s: %lld is out of range (%lld to %lld)", option, x, lo, hi);
+    return x;
+}

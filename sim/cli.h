@@ -1,0 +1,55 @@
+/* cli.h: what every subcommand shares: errors, the variant options, positions from APN. */
+#ifndef ANYWOLI_CLI_H
+#define ANYWOLI_CLI_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdnoreturn.h>
+
+#include "position.h"
+#include "variant.h"
+
+/* The running subcommand's name, for messages ("anywoli perft"). */
+extern const char *cli_command;
+
+/* A bad input: print "anywoli CMD: MESSAGE" on one line to stderr and exit with status 2. */
+noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A failure of the machine (out of memory, I/O): as die, with exit status 1. */
+noreturn void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Option codes of the variant options, above any short option letter. */
+enum {
+    OPT_VARIANT = 256, OPT_HOLES, OPT_SEEDS, OPT_CAPTURE, OPT_FINAL_FOUR, OPT_EXTRA_TURN,
+    OPT_SKIP_ORIGIN, OPT_MAX_PLIES, OPT_HELP, OPT_FIRST_FREE
+};
+
+/* The getopt_long entries of the variant options and --help, ending with a zero entry. */
+extern const struct option cli_variant_options[];
+#define CLI_VARIANT_OPTIONS_NB 9
+
+/* The variant options as given on the command line. */
+typedef struct VariantOpts {
+    const char *preset;              /* --variant, or NULL */
+    const char *value[VP_NB];        /* explicit parameters as text, or NULL */
+} VariantOpts;
+
+/* Help text for the variant options, for each subcommand's --help. */
+extern const char cli_variant_help[];
+
+/* Merge the variant options with a command's own into out (room for both plus the end). */
+void cli_options(struct option *out, const struct option *own);
+
+/* Record a variant option; returns false if code is not one. */
+bool cli_variant_option(VariantOpts *o, int code, const char *arg);
+
+/* The variant: the preset (or the standard game), then every explicit option. Dies on error. */
+void cli_variant(const VariantOpts *o, Variant *v);
+
+/* The variant and a position: the start, or the APN fitted to the options. Dies on error. */
+void cli_variant_position(const VariantOpts *o, const char *apn, Variant *v, Position *p);
+
+/* Parse a whole number in [lo, hi] for an option; dies naming the option otherwise. */
+long long cli_number(const char *option, const char *text, long long lo, long long hi);
+
+#endif

@@ -1,0 +1,9 @@
+/* commands.h: the subcommands of `anywoli`, each in its own file. */
+#ifndef ANYWOLI_COMMANDS_H
+#define ANYWOLI_COMMANDS_H
+
+int cmd_perft(int argc, char **argv);
+int cmd_move(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+#endif

@@ -1,0 +1,74 @@
+/* game.c: playing a whole game and recording how it went. */
+#include "game.h"
+
+#include <string.h>
+
+#define FNV_OFFSET 0xcbf29ce484222325ULL
+#define FNV_PRIME 0x100000001b3ULL
+
+Outcome game_outcome(unsigned south, unsigned north)
+{
+    return south > north ? OUT_SOUTH : north > south ? OUT_NORTH : OUT_DRAW;
+}
+
+/* Fill the record's scores and outcome from the position where the game stopped. */
+static void record_end(const Variant *v, const Position *p, const Rng *g, Outcome stopped,
+                       GameRecord *r)
+{
+    Award a;
+    pos_award(v, p, g, &a);
+    r->left = p->left;
+    r->last_capturer = a.penultimate;
+    r->first_final = a.first_final;
+    r->lottery = a.lottery;
+    if (stopped == OUT_ENDLESS || stopped == OUT_UNFINISHED) {
+        /* No award: the stores as they stood. */
+        r->south = p->store[SOUTH];
+        r->north = p->store[NORTH];
+        r->outcome = (int8_t)stopped;
+    } else {
+        r->south = a.score[SOUTH];
+        r->north = a.score[NORTH];
+        r->outcome = (int8_t)game_outcome(r->south, r->north);
+    }
+}
+
+void game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameRecord *r)
+{
+    Agent *agent[2] = { south, north };
+    Rng stream[2] = { rng_substream(g, RNG_SUB_AGENT_SOUTH), rng_substream(g, RNG_SUB_AGENT_NORTH) };
+    Position p;
+    uint64_t hash = FNV_OFFSET;
+    uint32_t plies = 0, passes = 0, mid = 0, fin = 0;
+    Outcome stopped = OUT_DRAW;   /* any finished outcome; decided by the scores */
+
+    agent_new_game(south);
+    agent_new_game(north);
+    pos_start(v, &p);
+    while (!pos_over(v, &p)) {
+        if (plies >= v->max_plies) {
+            stopped = OUT_UNFINISHED;
+            break;
+        }
+        int side = p.side;
+        AgentStats st = { 0 };
+        int move = agent[side]->choose(agent[side], v, &p, &stream[side], &st);
+        MoveInfo info;
+        MoveEvent ev = pos_play(v, &p, move, &p, &info, NULL);
+        plies++;
+        hash = (hash ^ (uint64_t)move) * FNV_PRIME;
+        if (ev == EV_ENDLESS) {
+            stopped = OUT_ENDLESS;
+            break;
+        }
+        passes += info.passed;
+        mid += info.mid_captures;
+        fin += info.final_capture;
+    }
+    record_end(v, &p, g, stopped, r);
+    r->plies = plies;
+    r->passes = passes;
+    r->mid_captures = (uint16_t)mid;
+    r->final_captures = (uint16_t)fin;
+    r->move_hash = hash;
+}

@@ -1,0 +1,65 @@
+/* main.c: the `anywoli` entry point and its table of subcommands. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+
+#ifndef ANYWOLI_VERSION
+#define ANYWOLI_VERSION "unknown"
+#endif
+#ifndef ANYWOLI_GIT_COMMIT
+#define ANYWOLI_GIT_COMMIT "unknown"
+#endif
+
+typedef struct Command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} Command;
+
+static const Command commands[] = {
+    { "perft", cmd_perft, "count move paths from a position, to check the rules" },
+    { "move", cmd_move, "play moves from a position and print each result in APN" },
+    { "bench", cmd_bench, "time seeded random games; print a deterministic signature" },
+};
+
+#define COMMANDS_NB ((int)(sizeof commands / sizeof commands[0]))
+
+/* The top-level help: every subcommand with its one-line summary. */
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: anywoli COMMAND [options]\n\n"
+                 "Anywoli lab: self-play experiments for the mancala game Anywoli.\n\n"
+                 "Commands:\n");
+    for (int i = 0; i < COMMANDS_NB; i++)
+        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\n'anywoli COMMAND --help' describes a command and its options.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
+        printf("anywoli %s (%s)\n", ANYWOLI_VERSION, ANYWOLI_GIT_COMMIT);
+        return 0;
+    }
+    for (int i = 0; i < COMMANDS_NB; i++) {
+        if (strcmp(name, commands[i].name) == 0) {
+            static char label[64];
+            snprintf(label, sizeof label, "anywoli %s", name);
+            cli_command = label;
+            return commands[i].run(argc - 1, argv + 1);
+        }
+    }
+    fprintf(stderr, "anywoli: unknown command '%s' (try 'anywoli --help')\n", name);
+    return 2;
+}

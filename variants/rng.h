@@ -1,0 +1,63 @@
+/* rng.h: the counter-based random streams every game and agent draws from.
+ *
+ * A stream is a key and a counter; output i is a bijective mix of key + i * gamma (the
+ * SplitMix64 construction), so a game's stream depends only on (experiment seed, job, game
+ * index) and never on which thread plays it or in what order. */
+#ifndef ANYWOLI_RNG_H
+#define ANYWOLI_RNG_H
+
+#include <stdint.h>
+
+typedef struct Rng {
+    uint64_t key;   /* fixed for the stream's life */
+    uint64_t ctr;   /* outputs drawn so far */
+} Rng;
+
+/* Sub-stream identifiers: each use of randomness inside a game draws from its own stream. */
+enum { RNG_SUB_LOTTERY = 1, RNG_SUB_AGENT_SOUTH = 2, RNG_SUB_AGENT_NORTH = 3 };
+
+#define RNG_GAMMA 0x9e3779b97f4a7c15ULL
+
+/* The SplitMix64 finaliser: a bijection of 64-bit words with good avalanche. */
+static inline uint64_t rng_mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* The stream of game `game` of job `job` in an experiment seeded with `seed`. */
+void rng_seed(Rng *r, uint64_t seed, uint64_t job, uint64_t game);
+
+/* An independent stream derived from r's key (not its counter) and an identifier. */
+Rng rng_substream(const Rng *r, uint64_t id);
+
+/* The next 64 random bits. */
+static inline uint64_t rng_next(Rng *r)
+{
+    r->ctr++;
+    return rng_mix64(r->key + r->ctr * RNG_GAMMA);
+}
+
+/* A uniform integer in [0, n), n >= 1, unbiased (Lemire's multiply with rejection). */
+static inline uint32_t rng_below(Rng *r, uint32_t n)
+{
+    uint64_t m = (uint64_t)(uint32_t)rng_next(r) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = (uint32_t)(-n) % n;
+        while (low < threshold) {
+            m = (uint64_t)(uint32_t)rng_next(r) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* A uniform double in [0, 1) with 53 random bits. */
+static inline double rng_unit(Rng *r)
+{
+    return (double)(rng_next(r) >> 11) * 0x1.0p-53;
+}
+
+#endif

@@ -37,35 +37,36 @@ void game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameR
 {
     Agent *agent[2] = { south, north };
     Rng stream[2] = { rng_substream(g, RNG_SUB_AGENT_SOUTH), rng_substream(g, RNG_SUB_AGENT_NORTH) };
-    Position p;
+    Position pos;                 /* played in place: the fastest way */
     uint64_t hash = FNV_OFFSET;
     uint32_t plies = 0, passes = 0, mid = 0, fin = 0;
     Outcome stopped = OUT_DRAW;   /* any finished outcome; decided by the scores */
 
     agent_new_game(south);
     agent_new_game(north);
-    pos_start(v, &p);
-    while (!pos_over(v, &p)) {
+    pos_start(v, &pos);
+    while (!pos_over(v, &pos)) {
+        const Position *p = &pos;
         if (plies >= v->max_plies) {
             stopped = OUT_UNFINISHED;
             break;
         }
-        int side = p.side;
+        int side = p->side;
         AgentStats st = { 0 };
-        int move = agent[side]->choose(agent[side], v, &p, &stream[side], &st);
+        int move = agent[side]->choose(agent[side], v, p, &stream[side], &st);
         MoveInfo info;
-        MoveEvent ev = pos_play(v, &p, move, &p, &info, NULL);
+        MoveEvent ev = pos_play(v, &pos, move, &pos, &info, NULL);
         plies++;
         hash = (hash ^ (uint64_t)move) * FNV_PRIME;
         if (ev == EV_ENDLESS) {
-            stopped = OUT_ENDLESS;
+            stopped = OUT_ENDLESS;   /* the position stays as it stood before the move */
             break;
         }
         passes += info.passed;
         mid += info.mid_captures;
         fin += info.final_capture;
     }
-    record_end(v, &p, g, stopped, r);
+    record_end(v, &pos, g, stopped, r);
     r->plies = plies;
     r->passes = passes;
     r->mid_captures = (uint16_t)mid;

@@ -56,31 +56,64 @@ static void trace_capture(MoveTrace *t, int hole, int by, int final, uint32_t la
     }
 }
 
+/* Long moves. A move of fewer than ENDLESS_CHECK_FROM laps is never checked for a cycle, so
+ * the common case pays nothing. The first laps are logged (origin and seeds picked up) so that,
+ * when a move reaches ENDLESS_CHECK_FROM laps, the board it started from can be rebuilt by
+ * sowing those laps backwards; if the move then proves endless, that board is put back. */
+typedef struct LapLog {
+    uint8_t origin[ENDLESS_CHECK_FROM];    /* hole picked up in lap k (from 0) */
+    uint16_t seeds[ENDLESS_CHECK_FROM];    /* seeds it held */
+} LapLog;
+
 /* Brent's cycle detection over the states at the start of each lap (board and origin hole).
  * Stores play no part in the dynamics, and a capture lowers the seeds on the board, so two
  * equal lap-start states mean the laps repeat forever. */
 typedef struct CycleCheck {
-    uint16_t saved[MAX_PITS];
+    uint16_t start[MAX_PITS];   /* the board before the move, rebuilt from the log */
+    uint16_t saved[MAX_PITS];   /* Brent's saved state */
     int saved_origin;
     uint64_t power, lam;
 } CycleCheck;
 
-/* Feed the lap-start state; true when it repeats an earlier one (the move is endless). */
-static bool cycle_step(CycleCheck *c, const Variant *v, const Position *p, int origin,
-                       uint32_t laps)
+/* Undo the logged laps on board b (the state at the start of lap ENDLESS_CHECK_FROM, whose
+ * origin is `origin`). Walking each lap's seeds backwards, a hole holding 0 had just been
+ * captured (a dropped seed always leaves at least 1), so it held capture - 1 before the seed. */
+static void unsow_logged_laps(const Variant *v, uint16_t *b, const LapLog *log, int origin)
 {
-    size_t bytes = (size_t)v->pits * sizeof p->pit[0];
+    for (int k = ENDLESS_CHECK_FROM - 2; k >= 0; k--) {
+        int o = log->origin[k], skip = v->skip_origin ? o : -1, h = origin;
+        for (unsigned i = log->seeds[k]; i > 0; i--) {
+            b[h] = b[h] ? (uint16_t)(b[h] - 1) : (uint16_t)(v->capture - 1);
+            if (i > 1) {
+                h = (h + v->pits - 1) % v->pits;
+                if (h == skip)
+                    h = (h + v->pits - 1) % v->pits;
+            }
+        }
+        b[o] = log->seeds[k];
+        origin = o;
+    }
+}
+
+/* Feed the state at the start of lap `laps` (>= ENDLESS_CHECK_FROM); true when it repeats an
+ * earlier one, so the move is endless. */
+static bool cycle_step(CycleCheck *c, const Variant *v, const uint16_t *pit, const LapLog *log,
+                       int origin, uint32_t laps)
+{
+    size_t bytes = (size_t)v->pits * sizeof pit[0];
     if (laps == ENDLESS_CHECK_FROM) {
-        memcpy(c->saved, p->pit, bytes);
+        memcpy(c->start, pit, bytes);
+        unsow_logged_laps(v, c->start, log, origin);
+        memcpy(c->saved, pit, bytes);
         c->saved_origin = origin;
         c->power = 1;
         c->lam = 0;
         return false;
     }
-    if (origin == c->saved_origin && memcmp(c->saved, p->pit, bytes) == 0)
+    if (origin == c->saved_origin && memcmp(c->saved, pit, bytes) == 0)
         return true;
     if (++c->lam == c->power) {
-        memcpy(c->saved, p->pit, bytes);
+        memcpy(c->saved, pit, bytes);
         c->saved_origin = origin;
         c->power <<= 1;
         c->lam = 0;
@@ -88,37 +121,108 @@ static bool cycle_step(CycleCheck *c, const Variant *v, const Position *p, int o
     return false;
 }
 
-MoveEvent pos_play(const Variant *v, const Position *in, int move, Position *out,
-                   MoveInfo *info, MoveTrace *trace)
+/* Step 4 of a move: the end of the game, else who moves next (with an automatic pass). */
+static MoveEvent finish_move(const Variant *v, Position *p, bool final_capture, MoveInfo *info)
 {
-    Position p = *in;
+    info->passed = 0;
+    if (pos_over(v, p))
+        return EV_OVER;
+    int mover = p->side, next_side = mover;
+    MoveEvent ev = EV_EXTRA;
+    if (!(final_capture && v->extra_turn)) {
+        next_side = !mover;
+        ev = EV_NEXT;
+    }
+    if (!(p->nonempty & v->row[next_side])) {
+        next_side = !next_side;
+        info->passed = 1;
+    }
+    p->side = (int8_t)next_side;
+    return ev;
+}
+
+/* A mid-sow capture: the hole's owner takes its seeds (kept out of the sowing loop: rare). */
+static void capture_mid(const Variant *v, Position *p, int h, uint32_t lap, MoveTrace *trace)
+{
+    int owner = variant_owner(v, h);
+    p->pit[h] = 0;
+    p->nonempty &= ~(1ULL << h);
+    p->store[owner] = (uint16_t)(p->store[owner] + v->capture);
+    p->left = (uint16_t)(p->left - v->capture);
+    p->last_capturer = (int8_t)owner;
+    trace_capture(trace, h, owner, 0, lap);
+}
+
+/* The final-seed capture that ends a move: the mover takes the hole, whoever owns it. */
+static void capture_final(const Variant *v, Position *p, int h, uint32_t lap, MoveTrace *trace)
+{
+    int mover = p->side;
+    p->pit[h] = 0;
+    p->nonempty &= ~(1ULL << h);
+    p->store[mover] = (uint16_t)(p->store[mover] + v->capture);
+    p->left = (uint16_t)(p->left - v->capture);
+    p->last_capturer = (int8_t)mover;
+    if (p->first_final == NOBODY)
+        p->first_final = (int8_t)mover;
+    trace_capture(trace, h, mover, 1, lap);
+}
+
+/* Put back the position as it stood before an endless move. */
+static void restore_before(const Variant *v, Position *p, const CycleCheck *c,
+                           const Position *head)
+{
+    memcpy(p->pit, c->start, (size_t)v->pits * sizeof p->pit[0]);
+    p->nonempty = head->nonempty;
+    p->store[SOUTH] = head->store[SOUTH];
+    p->store[NORTH] = head->store[NORTH];
+    p->left = head->left;
+    p->last_capturer = head->last_capturer;
+    p->first_final = head->first_final;
+}
+
+MoveEvent pos_play(const Variant *v, const Position *in, int move, Position *p, MoveInfo *info,
+                   MoveTrace *trace)
+{
+    if (in != p)
+        *p = *in;
     const unsigned cap = (unsigned)v->capture;
-    const int mover = p.side;
     const int skip_origin = v->skip_origin;
-    CycleCheck cycle;
+    uint16_t *pit = p->pit;
     int origin = move;
-    uint32_t laps = 0, sown = 0;
+    uint32_t laps = 0;
     unsigned mid = 0;
     bool final_capture = false;
+    Position head;   /* the small fields before the move (the board is rebuilt if needed) */
+    LapLog log;
+    CycleCheck cycle;
 
+    head.nonempty = p->nonempty;
+    head.store[SOUTH] = p->store[SOUTH];
+    head.store[NORTH] = p->store[NORTH];
+    head.left = p->left;
+    head.last_capturer = p->last_capturer;
+    head.first_final = p->first_final;
     if (trace)
         trace->n = 0;
     for (;;) {
         /* Step 1. Pick up the origin hole (a relay lap picks up the hole it ended in). */
-        laps++;
-        if (laps >= ENDLESS_CHECK_FROM && cycle_step(&cycle, v, &p, origin, laps)) {
-            *out = *in;
-            info->laps = laps;
-            info->sown = sown;
-            info->mid_captures = 0;
-            info->final_capture = 0;
-            info->passed = 0;
-            return EV_ENDLESS;
+        unsigned n = pit[origin];
+        if (__builtin_expect(laps + 1 >= ENDLESS_CHECK_FROM, 0)) {
+            if (cycle_step(&cycle, v, pit, &log, origin, laps + 1)) {
+                restore_before(v, p, &cycle, &head);
+                info->laps = laps + 1;
+                info->mid_captures = 0;
+                info->final_capture = 0;
+                info->passed = 0;
+                return EV_ENDLESS;
+            }
+        } else {
+            log.origin[laps] = (uint8_t)origin;
+            log.seeds[laps] = (uint16_t)n;
         }
-        unsigned n = p.pit[origin];
-        p.pit[origin] = 0;
-        p.nonempty &= ~(1ULL << origin);
-        sown += n;
+        laps++;
+        pit[origin] = 0;
+        p->nonempty &= ~(1ULL << origin);
 
         /* Step 2. Sow one seed into each following hole; a hole reaching `capture` before the
          * lap's last seed goes to its owner at once. */
@@ -129,62 +233,28 @@ MoveEvent pos_play(const Variant *v, const Position *in, int move, Position *out
             h = v->next[h];
             if (h == skip)
                 h = v->next[h];
-            c = ++p.pit[h];
-            p.nonempty |= 1ULL << h;
-            if (c == cap && n) {
-                int owner = variant_owner(v, h);
-                p.pit[h] = 0;
-                p.nonempty &= ~(1ULL << h);
-                p.store[owner] = (uint16_t)(p.store[owner] + cap);
-                p.left = (uint16_t)(p.left - cap);
-                p.last_capturer = (int8_t)owner;
+            c = ++pit[h];
+            p->nonempty |= 1ULL << h;
+            if (__builtin_expect(c == cap && n, 0)) {
+                capture_mid(v, p, h, laps, trace);
                 mid++;
-                trace_capture(trace, h, owner, 0, laps);
             }
         }
 
         /* Step 3. The lap's last seed decides: a final-seed capture, an empty hole, or a relay. */
         if (c == cap) {
-            p.pit[h] = 0;
-            p.nonempty &= ~(1ULL << h);
-            p.store[mover] = (uint16_t)(p.store[mover] + cap);
-            p.left = (uint16_t)(p.left - cap);
-            p.last_capturer = (int8_t)mover;
-            if (p.first_final == NOBODY)
-                p.first_final = (int8_t)mover;
+            capture_final(v, p, h, laps, trace);
             final_capture = true;
-            trace_capture(trace, h, mover, 1, laps);
             break;
         }
         if (c == 1)
             break;
         origin = h;
     }
-
-    /* Step 4. The end of the game, else who moves next (with an automatic pass). */
-    MoveEvent ev;
-    info->passed = 0;
-    if (pos_over(v, &p)) {
-        ev = EV_OVER;
-    } else {
-        int next_side = mover;
-        ev = EV_EXTRA;
-        if (!(final_capture && v->extra_turn)) {
-            next_side = !mover;
-            ev = EV_NEXT;
-        }
-        if (!(p.nonempty & v->row[next_side])) {
-            next_side = !next_side;
-            info->passed = 1;
-        }
-        p.side = (int8_t)next_side;
-    }
     info->laps = laps;
-    info->sown = sown;
     info->mid_captures = (uint16_t)mid;
     info->final_capture = final_capture;
-    *out = p;
-    return ev;
+    return finish_move(v, p, final_capture, info);
 }
 
 bool pos_ok(const Variant *v, const Position *p)

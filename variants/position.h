@@ -31,7 +31,6 @@ typedef enum MoveEvent {
 /* Counts of what one move did, for records, perft statistics and display. */
 typedef struct MoveInfo {
     uint32_t laps;            /* laps sown */
-    uint32_t sown;            /* seeds sown */
     uint16_t mid_captures;    /* mid-sow captures (by the hole's owner) */
     uint8_t final_capture;    /* 1 if the move ended with a final-seed capture */
     uint8_t passed;           /* 1 if the player due next had to pass */
@@ -75,8 +74,9 @@ int pos_legal_moves(const Variant *v, const Position *p, uint8_t moves[MAX_PITS]
 /* Whether `move` is legal; if not, and e is given, say why. */
 bool pos_move_ok(const Variant *v, const Position *p, int move, Error *e);
 
-/* Play a legal move: out receives the position after it (a copy of in for EV_ENDLESS).
- * info (required) receives counts; trace (optional) every capture. in and out may alias. */
+/* Play a legal move: out receives the position after it (the position before it for
+ * EV_ENDLESS). in and out may be the same position, which is the fastest way to play a game.
+ * info (required) receives counts; trace (optional) every capture. */
 MoveEvent pos_play(const Variant *v, const Position *in, int move, Position *out,
                    MoveInfo *info, MoveTrace *trace);
 

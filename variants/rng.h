@@ -17,6 +17,8 @@ typedef struct Rng {
 enum { RNG_SUB_LOTTERY = 1, RNG_SUB_AGENT_SOUTH = 2, RNG_SUB_AGENT_NORTH = 3 };
 
 #define RNG_GAMMA 0x9e3779b97f4a7c15ULL
+#define RNG_WY0 0xa0761d6478bd642fULL
+#define RNG_WY1 0xe7037ed1a0b428dbULL
 
 /* The SplitMix64 finaliser: a bijection of 64-bit words with good avalanche. */
 static inline uint64_t rng_mix64(uint64_t z)
@@ -32,11 +34,14 @@ void rng_seed(Rng *r, uint64_t seed, uint64_t job, uint64_t game);
 /* An independent stream derived from r's key (not its counter) and an identifier. */
 Rng rng_substream(const Rng *r, uint64_t id);
 
-/* The next 64 random bits. */
+/* The next 64 random bits: the high and low halves of (s * (s ^ WY1)) folded, s = key + ctr * WY0.
+ * One multiply keeps the draw off the critical path of a random game. */
 static inline uint64_t rng_next(Rng *r)
 {
     r->ctr++;
-    return rng_mix64(r->key + r->ctr * RNG_GAMMA);
+    uint64_t s = r->key + r->ctr * RNG_WY0;
+    __extension__ unsigned __int128 m = (unsigned __int128)s * (s ^ RNG_WY1);
+    return (uint64_t)(m >> 64) ^ (uint64_t)m;
 }
 
 /* A uniform integer in [0, n), n >= 1, unbiased (Lemire's multiply with rejection). */

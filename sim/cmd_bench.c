@@ -35,20 +35,11 @@ static BoardRun bench_board(const Variant *v, uint64_t job, long n, int threads)
     if (!rec)
         fail("out of memory for %ld game records", n);
     double t0 = omp_get_wtime();
-    #pragma omp parallel num_threads(threads)
-    {
-        Agent south, north;
-        Error e;
-        if (agent_create(&south, "random", &e) != 0 || agent_create(&north, "random", &e) != 0)
-            fail("%s", e.msg);
-        #pragma omp for schedule(dynamic, 64)
-        for (long i = 0; i < n; i++) {
-            Rng g;
-            rng_seed(&g, BENCH_SEED, job, (uint64_t)i);
-            game_play(v, &south, &north, &g, &rec[i]);
-        }
-        agent_free(&south);
-        agent_free(&north);
+    #pragma omp parallel for num_threads(threads) schedule(dynamic, 64)
+    for (long i = 0; i < n; i++) {
+        Rng g;
+        rng_seed(&g, BENCH_SEED, job, (uint64_t)i);
+        game_play_random(v, &g, &rec[i]);
     }
     BoardRun run = { 0, 0, omp_get_wtime() - t0 };
     for (long i = 0; i < n; i++) {

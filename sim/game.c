@@ -3,8 +3,6 @@
 
 #include <string.h>
 
-#define FNV_OFFSET 0xcbf29ce484222325ULL
-#define FNV_PRIME 0x100000001b3ULL
 
 Outcome game_outcome(unsigned south, unsigned north)
 {
@@ -33,12 +31,28 @@ static void record_end(const Variant *v, const Position *p, const Rng *g, Outcom
     }
 }
 
+void game_play_random(const Variant *v, const Rng *g, GameRecord *r)
+{
+    Rng stream[2] = { rng_substream(g, RNG_SUB_AGENT_SOUTH), rng_substream(g, RNG_SUB_AGENT_NORTH) };
+    Position pos;
+    Playout po;
+    pos_start(v, &pos);
+    MoveEvent ev = pos_random_playout(v, &pos, stream, &po);
+    Outcome stopped = ev == EV_ENDLESS ? OUT_ENDLESS : ev == EV_NEXT ? OUT_UNFINISHED : OUT_DRAW;
+    record_end(v, &pos, g, stopped, r);
+    r->plies = (uint32_t)po.plies;
+    r->passes = po.passes;
+    r->mid_captures = (uint16_t)po.mid_captures;
+    r->final_captures = (uint16_t)po.final_captures;
+    r->move_hash = po.hash;
+}
+
 void game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameRecord *r)
 {
     Agent *agent[2] = { south, north };
     Rng stream[2] = { rng_substream(g, RNG_SUB_AGENT_SOUTH), rng_substream(g, RNG_SUB_AGENT_NORTH) };
     Position pos;                 /* played in place: the fastest way */
-    uint64_t hash = FNV_OFFSET;
+    uint64_t hash = PLAYOUT_HASH_START;
     uint32_t plies = 0, passes = 0, mid = 0, fin = 0;
     Outcome stopped = OUT_DRAW;   /* any finished outcome; decided by the scores */
 
@@ -57,7 +71,7 @@ void game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameR
         MoveInfo info;
         MoveEvent ev = pos_play(v, &pos, move, &pos, &info, NULL);
         plies++;
-        hash = (hash ^ (uint64_t)move) * FNV_PRIME;
+        hash = (hash ^ (uint64_t)move) * PLAYOUT_HASH_MULT;
         if (ev == EV_ENDLESS) {
             stopped = OUT_ENDLESS;   /* the position stays as it stood before the move */
             break;

@@ -31,6 +31,10 @@ typedef struct GameRecord {
  * the game stream g. Fills r (all but `game` and `a_south`). */
 void game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameRecord *r);
 
+/* The same game as game_play with two `random` agents, move for move, played by the engine's
+ * random playout loop (its fastest). */
+void game_play_random(const Variant *v, const Rng *g, GameRecord *r);
+
 /* The outcome of a finished game from its final scores. */
 Outcome game_outcome(unsigned south, unsigned north);
 

@@ -189,16 +189,14 @@ int apn_parse(const char *text, Variant *v, bool holes_given, bool seeds_given, 
 
     memset(p, 0, sizeof *p);
     memcpy(p->pit, pit, sizeof pit);
-    for (int i = 0; i < v->pits; i++)
-        if (pit[i])
-            p->nonempty |= 1ULL << i;
     p->store[SOUTH] = (uint16_t)store[0];
     p->store[NORTH] = (uint16_t)store[1];
     p->left = (uint16_t)on_board;
     p->side = (int8_t)side;
     p->last_capturer = (int8_t)last;
     p->first_final = (int8_t)first;
-    if (!pos_over(v, p) && !(p->nonempty & v->row[p->side]))
+    pos_set_masks(v, p);
+    if (!pos_over(v, p) && !p->legal)
         return error_set(e, "APN: %s is to move but has no seeds (a pass would already have "
                          "been applied)", side == SOUTH ? "South" : "North");
     return 0;

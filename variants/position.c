@@ -3,12 +3,17 @@
 
 #include <string.h>
 
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
+
 void pos_start(const Variant *v, Position *p)
 {
     memset(p, 0, sizeof *p);
     for (int i = 0; i < v->pits; i++)
         p->pit[i] = (uint16_t)v->seeds;
     p->nonempty = v->row[SOUTH] | v->row[NORTH];
+    p->legal = v->row[SOUTH];
     p->left = (uint16_t)v->total;
     p->side = SOUTH;
     p->last_capturer = NOBODY;
@@ -57,28 +62,29 @@ static void trace_capture(MoveTrace *t, int hole, int by, int final, uint32_t la
 }
 
 /* Long moves. A move of fewer than ENDLESS_CHECK_FROM laps is never checked for a cycle, so
- * the common case pays nothing. The first laps are logged (origin and seeds picked up) so that,
+ * the common case pays nothing. Its first laps are logged (origin and seeds picked up) so that,
  * when a move reaches ENDLESS_CHECK_FROM laps, the board it started from can be rebuilt by
- * sowing those laps backwards; if the move then proves endless, that board is put back. */
-typedef struct LapLog {
-    uint8_t origin[ENDLESS_CHECK_FROM];    /* hole picked up in lap k (from 0) */
-    uint16_t seeds[ENDLESS_CHECK_FROM];    /* seeds it held */
-} LapLog;
-
-/* Brent's cycle detection over the states at the start of each lap (board and origin hole).
+ * sowing those laps backwards; if the move then proves endless, the position is put back.
+ *
+ * Brent's cycle detection runs over the states at the start of each lap (board and origin).
  * Stores play no part in the dynamics, and a capture lowers the seeds on the board, so two
  * equal lap-start states mean the laps repeat forever. */
-typedef struct CycleCheck {
-    uint16_t start[MAX_PITS];   /* the board before the move, rebuilt from the log */
-    uint16_t saved[MAX_PITS];   /* Brent's saved state */
+typedef struct MoveLog {
+    uint8_t origin[ENDLESS_CHECK_FROM];    /* hole picked up in lap k (from 0) */
+    uint16_t seeds[ENDLESS_CHECK_FROM];    /* seeds it held */
+    uint16_t gained[2];                    /* seeds each store gained during the move */
+    int8_t last_capturer;                  /* as it was before the move */
+    /* Brent's state, from lap ENDLESS_CHECK_FROM on. */
+    uint16_t start[MAX_PITS];              /* the board before the move, rebuilt from the log */
+    uint16_t saved[MAX_PITS];              /* the saved lap-start state */
     int saved_origin;
     uint64_t power, lam;
-} CycleCheck;
+} MoveLog;
 
 /* Undo the logged laps on board b (the state at the start of lap ENDLESS_CHECK_FROM, whose
  * origin is `origin`). Walking each lap's seeds backwards, a hole holding 0 had just been
  * captured (a dropped seed always leaves at least 1), so it held capture - 1 before the seed. */
-static void unsow_logged_laps(const Variant *v, uint16_t *b, const LapLog *log, int origin)
+static void unsow_logged_laps(const Variant *v, uint16_t *b, const MoveLog *log, int origin)
 {
     for (int k = ENDLESS_CHECK_FROM - 2; k >= 0; k--) {
         int o = log->origin[k], skip = v->skip_origin ? o : -1, h = origin;
@@ -95,15 +101,15 @@ static void unsow_logged_laps(const Variant *v, uint16_t *b, const LapLog *log, 
     }
 }
 
-/* Feed the state at the start of lap `laps` (>= ENDLESS_CHECK_FROM); true when it repeats an
+/* Feed the state at the start of lap `lap` (>= ENDLESS_CHECK_FROM); true when it repeats an
  * earlier one, so the move is endless. */
-static bool cycle_step(CycleCheck *c, const Variant *v, const uint16_t *pit, const LapLog *log,
-                       int origin, uint32_t laps)
+static bool cycle_step(MoveLog *c, const Variant *v, const uint16_t *pit, int origin,
+                       uint32_t lap)
 {
     size_t bytes = (size_t)v->pits * sizeof pit[0];
-    if (laps == ENDLESS_CHECK_FROM) {
+    if (lap == ENDLESS_CHECK_FROM) {
         memcpy(c->start, pit, bytes);
-        unsow_logged_laps(v, c->start, log, origin);
+        unsow_logged_laps(v, c->start, c, origin);
         memcpy(c->saved, pit, bytes);
         c->saved_origin = origin;
         c->power = 1;
@@ -121,63 +127,187 @@ static bool cycle_step(CycleCheck *c, const Variant *v, const uint16_t *pit, con
     return false;
 }
 
-/* Step 4 of a move: the end of the game, else who moves next (with an automatic pass). */
-static MoveEvent finish_move(const Variant *v, Position *p, bool final_capture, MoveInfo *info)
+/* The rare end of a long move: feed the cycle check; on a cycle, put the position back as it
+ * stood before the move and return true. Out of line, so the common path carries none of it. */
+static __attribute__((noinline)) bool endless_check(const Variant *v, Position *p, MoveLog *log,
+                                                     int origin, uint32_t lap)
 {
+    if (!cycle_step(log, v, p->pit, origin, lap))
+        return false;
+    /* An endless move makes no final-seed capture (that would end it), so first_final stands. */
+    memcpy(p->pit, log->start, (size_t)v->pits * sizeof p->pit[0]);
+    p->store[SOUTH] = (uint16_t)(p->store[SOUTH] - log->gained[SOUTH]);
+    p->store[NORTH] = (uint16_t)(p->store[NORTH] - log->gained[NORTH]);
+    p->left = (uint16_t)(p->left + log->gained[SOUTH] + log->gained[NORTH]);
+    p->last_capturer = log->last_capturer;
+    pos_set_masks(v, p);
+    return true;
+}
+
+/* A capture of hole h into `by`'s store (a mid-sow capture goes to the hole's owner, a
+ * final-seed capture to the mover). Kept out of the sowing loop: captures are rare. */
+static void capture(const Variant *v, Position *p, int h, int by, int final, uint32_t lap,
+                    MoveLog *log, MoveInfo *info, MoveTrace *trace)
+{
+    log->gained[by] = (uint16_t)(log->gained[by] + v->capture);
+    info->mid_captures = (uint16_t)(info->mid_captures + !final);
+    p->pit[h] = 0;
+    p->store[by] = (uint16_t)(p->store[by] + v->capture);
+    p->left = (uint16_t)(p->left - v->capture);
+    p->last_capturer = (int8_t)by;
+    if (final && p->first_final == NOBODY)
+        p->first_final = (int8_t)by;
+    trace_capture(trace, h, by, final, lap);
+}
+
+/* Step 4 of a move: the counts, the end of the game, else who moves next (with an automatic
+ * pass). */
+static inline MoveEvent finish_move(const Variant *v, Position *p, uint64_t nonempty,
+                                    bool final_capture, uint32_t laps, MoveInfo *info)
+{
+    p->nonempty = nonempty;
+    info->laps = laps;
+    info->final_capture = final_capture;
     info->passed = 0;
-    if (pos_over(v, p))
+    if (pos_over(v, p)) {
+        p->legal = 0;
         return EV_OVER;
+    }
     int mover = p->side, next_side = mover;
     MoveEvent ev = EV_EXTRA;
     if (!(final_capture && v->extra_turn)) {
         next_side = !mover;
         ev = EV_NEXT;
     }
-    if (!(p->nonempty & v->row[next_side])) {
+    uint64_t legal = nonempty & v->row[next_side];
+    if (!legal) {
         next_side = !next_side;
+        legal = nonempty & v->row[next_side];
         info->passed = 1;
     }
     p->side = (int8_t)next_side;
+    p->legal = legal;
     return ev;
 }
 
-/* A mid-sow capture: the hole's owner takes its seeds (kept out of the sowing loop: rare). */
-static void capture_mid(const Variant *v, Position *p, int h, uint32_t lap, MoveTrace *trace)
+/* Where a move stands: the lap it is in, that lap's origin, the last hole sown and the seeds
+ * still in hand. `picked` is false at the start of a lap, before its origin is picked up. */
+typedef struct Sowing {
+    int origin, h;
+    unsigned n;
+    uint32_t lap;
+    bool picked;
+    uint64_t nonempty;
+} Sowing;
+
+/* Every move, in general: captures, long moves and their cycle check, skip_origin and traces.
+ * Takes a move over from wherever it stands (from its start, or from the fast path below). */
+static __attribute__((noinline)) MoveEvent sow_general(const Variant *v, Position *p, Sowing s,
+                                                      MoveLog *log, MoveInfo *info,
+                                                      MoveTrace *trace)
 {
-    int owner = variant_owner(v, h);
-    p->pit[h] = 0;
-    p->nonempty &= ~(1ULL << h);
-    p->store[owner] = (uint16_t)(p->store[owner] + v->capture);
-    p->left = (uint16_t)(p->left - v->capture);
-    p->last_capturer = (int8_t)owner;
-    trace_capture(trace, h, owner, 0, lap);
+    const unsigned cap = (unsigned)v->capture;
+    uint16_t *pit = p->pit;
+
+    /* The fast path never captures, so the stores have gained nothing before now. */
+    log->gained[SOUTH] = log->gained[NORTH] = 0;
+    log->last_capturer = p->last_capturer;
+    for (;; s.lap++, s.picked = false) {
+        /* Step 1. Pick up the origin hole (a relay lap picks up the hole it ended in). */
+        if (!s.picked) {
+            s.n = pit[s.origin];
+            if (s.lap < ENDLESS_CHECK_FROM) {
+                log->origin[s.lap - 1] = (uint8_t)s.origin;
+                log->seeds[s.lap - 1] = (uint16_t)s.n;
+            } else if (endless_check(v, p, log, s.origin, s.lap)) {
+                info->laps = s.lap;
+                info->mid_captures = 0;   /* the move never happened */
+                info->final_capture = 0;
+                info->passed = 0;
+                return EV_ENDLESS;
+            }
+            pit[s.origin] = 0;
+            s.nonempty &= ~(1ULL << s.origin);
+            s.h = s.origin;
+        }
+
+        /* Step 2. Sow one seed into each following hole; a hole reaching `capture` before the
+         * lap's last seed goes to its owner at once. */
+        unsigned c = 0;
+        while (s.n--) {
+            s.h = v->next[s.h];
+            if (v->skip_origin && s.h == s.origin)
+                s.h = v->next[s.h];
+            c = ++pit[s.h];
+            s.nonempty |= 1ULL << s.h;
+            if (c == cap && s.n) {
+                capture(v, p, s.h, variant_owner(v, s.h), 0, s.lap, log, info, trace);
+                s.nonempty &= ~(1ULL << s.h);
+            }
+        }
+
+        /* Step 3. The lap's last seed decides: a final-seed capture, an empty hole, or a relay. */
+        if (c == cap) {
+            capture(v, p, s.h, p->side, 1, s.lap, log, info, trace);
+            return finish_move(v, p, s.nonempty & ~(1ULL << s.h), true, s.lap, info);
+        }
+        if (c == 1)
+            return finish_move(v, p, s.nonempty, false, s.lap, info);
+        s.origin = s.h;
+    }
 }
 
-/* The final-seed capture that ends a move: the mover takes the hole, whoever owns it. */
-static void capture_final(const Variant *v, Position *p, int h, uint32_t lap, MoveTrace *trace)
+/* Play a move by the general path from its start. */
+static MoveEvent sow_from_start(const Variant *v, Position *p, int move, MoveInfo *info,
+                                MoveTrace *trace)
 {
-    int mover = p->side;
-    p->pit[h] = 0;
-    p->nonempty &= ~(1ULL << h);
-    p->store[mover] = (uint16_t)(p->store[mover] + v->capture);
-    p->left = (uint16_t)(p->left - v->capture);
-    p->last_capturer = (int8_t)mover;
-    if (p->first_final == NOBODY)
-        p->first_final = (int8_t)mover;
-    trace_capture(trace, h, mover, 1, lap);
+    MoveLog log;
+    Sowing s = { move, move, 0, 1, false, p->nonempty };
+    info->mid_captures = 0;
+    if (trace)
+        trace->n = 0;
+    return sow_general(v, p, s, &log, info, trace);
 }
 
-/* Put back the position as it stood before an endless move. */
-static void restore_before(const Variant *v, Position *p, const CycleCheck *c,
-                           const Position *head)
+/* The fast path, for the moves that are most of every game: no capture, fewer than
+ * ENDLESS_CHECK_FROM laps, no skip_origin, no trace. Before each seed it looks whether the seed
+ * would make a capture; if so, or at the first lap that needs the cycle check, it hands the move
+ * over to sow_general exactly where it stands. It calls nothing else, so it keeps all its
+ * state in registers. */
+static inline MoveEvent sow_fast(const Variant *v, Position *p, int origin, MoveInfo *info)
 {
-    memcpy(p->pit, c->start, (size_t)v->pits * sizeof p->pit[0]);
-    p->nonempty = head->nonempty;
-    p->store[SOUTH] = head->store[SOUTH];
-    p->store[NORTH] = head->store[NORTH];
-    p->left = head->left;
-    p->last_capturer = head->last_capturer;
-    p->first_final = head->first_final;
+    const unsigned ready = (unsigned)v->capture - 1;   /* a hole that one more seed captures */
+    uint16_t *pit = p->pit;
+    uint64_t nonempty = p->nonempty;
+    MoveLog log;
+
+    info->mid_captures = 0;
+    for (uint32_t lap = 1;; lap++) {
+        if (lap >= ENDLESS_CHECK_FROM) {
+            Sowing s = { origin, origin, 0, lap, false, nonempty };
+            return sow_general(v, p, s, &log, info, NULL);
+        }
+        unsigned n = pit[origin];
+        log.origin[lap - 1] = (uint8_t)origin;
+        log.seeds[lap - 1] = (uint16_t)n;
+        pit[origin] = 0;
+        nonempty &= ~(1ULL << origin);
+        int h = origin;
+        unsigned c;
+        do {
+            int next = v->next[h];
+            if (__builtin_expect(pit[next] == ready, 0)) {
+                Sowing s = { origin, h, n, lap, true, nonempty };
+                return sow_general(v, p, s, &log, info, NULL);
+            }
+            h = next;
+            c = ++pit[h];
+            nonempty |= 1ULL << h;
+        } while (--n);
+        if (c == 1)
+            return finish_move(v, p, nonempty, false, lap, info);
+        origin = h;
+    }
 }
 
 MoveEvent pos_play(const Variant *v, const Position *in, int move, Position *p, MoveInfo *info,
@@ -185,76 +315,67 @@ MoveEvent pos_play(const Variant *v, const Position *in, int move, Position *p, 
 {
     if (in != p)
         *p = *in;
-    const unsigned cap = (unsigned)v->capture;
-    const int skip_origin = v->skip_origin;
-    uint16_t *pit = p->pit;
-    int origin = move;
-    uint32_t laps = 0;
-    unsigned mid = 0;
-    bool final_capture = false;
-    Position head;   /* the small fields before the move (the board is rebuilt if needed) */
-    LapLog log;
-    CycleCheck cycle;
+    if (trace || v->skip_origin)
+        return sow_from_start(v, p, move, info, trace);
+    return sow_fast(v, p, move, info);
+}
 
-    head.nonempty = p->nonempty;
-    head.store[SOUTH] = p->store[SOUTH];
-    head.store[NORTH] = p->store[NORTH];
-    head.left = p->left;
-    head.last_capturer = p->last_capturer;
-    head.first_final = p->first_final;
-    if (trace)
-        trace->n = 0;
-    for (;;) {
-        /* Step 1. Pick up the origin hole (a relay lap picks up the hole it ended in). */
-        unsigned n = pit[origin];
-        if (__builtin_expect(laps + 1 >= ENDLESS_CHECK_FROM, 0)) {
-            if (cycle_step(&cycle, v, pit, &log, origin, laps + 1)) {
-                restore_before(v, p, &cycle, &head);
-                info->laps = laps + 1;
-                info->mid_captures = 0;
-                info->final_capture = 0;
-                info->passed = 0;
-                return EV_ENDLESS;
-            }
-        } else {
-            log.origin[laps] = (uint8_t)origin;
-            log.seeds[laps] = (uint16_t)n;
-        }
-        laps++;
-        pit[origin] = 0;
-        p->nonempty &= ~(1ULL << origin);
+/* The k-th set bit of m (k from 0): the k-th legal move in ascending order. */
+static inline int nth_set_bit(uint64_t m, uint32_t k)
+{
+#ifdef __BMI2__
+    return __builtin_ctzll(_pdep_u64(1ULL << k, m));   /* deposit bit k onto m's set bits */
+#else
+    while (k--)
+        m &= m - 1;
+    return __builtin_ctzll(m);
+#endif
+}
 
-        /* Step 2. Sow one seed into each following hole; a hole reaching `capture` before the
-         * lap's last seed goes to its owner at once. */
-        const int skip = skip_origin ? origin : -1;
-        int h = origin;
-        unsigned c = 0;
-        while (n--) {
-            h = v->next[h];
-            if (h == skip)
-                h = v->next[h];
-            c = ++pit[h];
-            p->nonempty |= 1ULL << h;
-            if (__builtin_expect(c == cap && n, 0)) {
-                capture_mid(v, p, h, laps, trace);
-                mid++;
-            }
-        }
+int pos_random_move(const Position *p, Rng *rng)
+{
+    return nth_set_bit(p->legal, rng_below(rng, (uint32_t)__builtin_popcountll(p->legal)));
+}
 
-        /* Step 3. The lap's last seed decides: a final-seed capture, an empty hole, or a relay. */
-        if (c == cap) {
-            capture_final(v, p, h, laps, trace);
-            final_capture = true;
+MoveEvent pos_random_playout(const Variant *v, Position *p, Rng stream[2], Playout *out)
+{
+    MoveEvent ev = EV_OVER;
+    MoveInfo info;
+    uint64_t plies = 0, hash = PLAYOUT_HASH_START;
+    uint32_t passes = 0, mid = 0, fin = 0;
+    const bool fast = !v->skip_origin;
+
+    /* The same draws, in the same order, as two uniform random agents would make; the moves are
+     * played by the fast path directly, which is what makes this the engine's fastest loop. */
+    while (p->legal) {
+        if (plies >= (uint64_t)v->max_plies) {
+            ev = EV_NEXT;   /* stopped: the game is unfinished */
             break;
         }
-        if (c == 1)
+        int move = pos_random_move(p, &stream[p->side]);
+        ev = fast ? sow_fast(v, p, move, &info) : sow_from_start(v, p, move, &info, NULL);
+        plies++;
+        hash = (hash ^ (uint64_t)move) * PLAYOUT_HASH_MULT;
+        if (ev == EV_ENDLESS)
             break;
-        origin = h;
+        passes += info.passed;
+        mid += info.mid_captures;
+        fin += info.final_capture;
     }
-    info->laps = laps;
-    info->mid_captures = (uint16_t)mid;
-    info->final_capture = final_capture;
-    return finish_move(v, p, final_capture, info);
+    out->plies = plies;
+    out->passes = passes;
+    out->mid_captures = mid;
+    out->final_captures = fin;
+    out->hash = hash;
+    return ev;
+}
+
+void pos_set_masks(const Variant *v, Position *p)
+{
+    p->nonempty = 0;
+    for (int i = 0; i < v->pits; i++)
+        p->nonempty |= (uint64_t)(p->pit[i] != 0) << i;
+    p->legal = pos_over(v, p) ? 0 : (p->nonempty & v->row[p->side]);
 }
 
 bool pos_ok(const Variant *v, const Position *p)
@@ -271,6 +392,8 @@ bool pos_ok(const Variant *v, const Position *p)
         if (p->pit[i])
             return false;
     if (on_board != p->left || sum + on_board != (unsigned)v->total || mask != p->nonempty)
+        return false;
+    if (p->legal != (pos_over(v, p) ? 0 : (mask & v->row[p->side])))
         return false;
     if (p->side != SOUTH && p->side != NORTH)
         return false;

@@ -12,6 +12,7 @@
 /* A position, copied by value. Change it only through the functions here. */
 typedef struct Position {
     uint64_t nonempty;        /* bit i set when pit i holds seeds */
+    uint64_t legal;           /* the side to move's non-empty holes (0 once the game is over) */
     uint16_t pit[MAX_PITS];   /* seeds in each hole, in sowing order */
     uint16_t store[2];        /* captured seeds of South and North */
     uint16_t left;            /* seeds still on the board */
@@ -65,7 +66,8 @@ static inline bool pos_over(const Variant *v, const Position *p)
 /* Legal moves as a bit mask of pits (empty once the game is over). */
 static inline uint64_t pos_legal_mask(const Variant *v, const Position *p)
 {
-    return pos_over(v, p) ? 0 : (p->nonempty & v->row[p->side]);
+    (void)v;
+    return p->legal;   /* kept by every move, so choosing a move waits on nothing else */
 }
 
 /* Fill moves[] with the legal moves in ascending hole order; return how many. */
@@ -80,8 +82,32 @@ bool pos_move_ok(const Variant *v, const Position *p, int move, Error *e);
 MoveEvent pos_play(const Variant *v, const Position *in, int move, Position *out,
                    MoveInfo *info, MoveTrace *trace);
 
+/* A uniformly random legal move of p (which is not over), drawn from rng: the k-th legal move in
+ * ascending hole order, k uniform (the same draw as the `random` agent). */
+int pos_random_move(const Position *p, Rng *rng);
+
+/* What a random playout did. */
+typedef struct Playout {
+    uint64_t plies;            /* moves made */
+    uint32_t passes;           /* automatic passes */
+    uint32_t mid_captures, final_captures;
+    uint64_t hash;             /* FNV-1a of the moves, a signature of the whole game */
+} Playout;
+
+#define PLAYOUT_HASH_START 0xcbf29ce484222325ULL
+#define PLAYOUT_HASH_MULT 0x100000001b3ULL
+
+/* Play uniformly random moves from p, South drawing from stream[SOUTH] and North from
+ * stream[NORTH], until the game is over (EV_OVER), a move is endless (EV_ENDLESS, p as before
+ * it), or max_plies moves were made (EV_NEXT: unfinished). The engine's fastest loop: random
+ * playouts are the inner loop of random-agent experiments and of Monte Carlo search. */
+MoveEvent pos_random_playout(const Variant *v, Position *p, Rng stream[2], Playout *out);
+
 /* The name of an event as written by `anywoli move`: next, extra, over, endless. */
 const char *move_event_name(MoveEvent ev);
+
+/* Set the derived masks (nonempty, legal) from the board, side and seeds left. */
+void pos_set_masks(const Variant *v, Position *p);
 
 /* Internal consistency: counts add up to the total, masks and fields agree. */
 bool pos_ok(const Variant *v, const Position *p);

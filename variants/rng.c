@@ -19,3 +19,16 @@ Rng rng_substream(const Rng *r, uint64_t id)
     s.ctr = 0;
     return s;
 }
+
+uint32_t rng_below_retry(Rng *r, uint32_t n)
+{
+    /* Called after a first draw whose low half fell below n: redo that draw's check exactly,
+     * rejecting the 2^32 mod n low values that would bias the result. */
+    uint32_t threshold = (uint32_t)(-n) % n;
+    r->ctr--;
+    for (;;) {
+        uint64_t m = (uint64_t)(uint32_t)rng_next(r) * n;
+        if ((uint32_t)m >= threshold)
+            return (uint32_t)(m >> 32);
+    }
+}

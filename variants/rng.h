@@ -44,18 +44,15 @@ static inline uint64_t rng_next(Rng *r)
     return (uint64_t)(m >> 64) ^ (uint64_t)m;
 }
 
+/* The rare rejection step of rng_below, out of line so the common path stays small. */
+uint32_t rng_below_retry(Rng *r, uint32_t n);
+
 /* A uniform integer in [0, n), n >= 1, unbiased (Lemire's multiply with rejection). */
 static inline uint32_t rng_below(Rng *r, uint32_t n)
 {
     uint64_t m = (uint64_t)(uint32_t)rng_next(r) * n;
-    uint32_t low = (uint32_t)m;
-    if (low < n) {
-        uint32_t threshold = (uint32_t)(-n) % n;
-        while (low < threshold) {
-            m = (uint64_t)(uint32_t)rng_next(r) * n;
-            low = (uint32_t)m;
-        }
-    }
+    if (__builtin_expect((uint32_t)m < n, 0))
+        return rng_below_retry(r, n);
     return (uint32_t)(m >> 32);
 }
 

@@ -70,7 +70,8 @@ static void trace_capture(MoveTrace *t, int hole, int by, int final, uint32_t la
  * Stores play no part in the dynamics, and a capture lowers the seeds on the board, so two
  * equal lap-start states mean the laps repeat forever. */
 typedef struct MoveLog {
-    uint8_t origin[ENDLESS_CHECK_FROM];    /* hole picked up in lap k (from 0) */
+    uint16_t origin[ENDLESS_CHECK_FROM];   /* hole picked up in lap k (from 0); not a char
+                                            * type, which the compiler must assume aliases all */
     uint16_t seeds[ENDLESS_CHECK_FROM];    /* seeds it held */
     uint16_t gained[2];                    /* seeds each store gained during the move */
     int8_t last_capturer;                  /* as it was before the move */
@@ -150,7 +151,8 @@ static void capture(const Variant *v, Position *p, int h, int by, int final, uin
                     MoveLog *log, MoveInfo *info, MoveTrace *trace)
 {
     log->gained[by] = (uint16_t)(log->gained[by] + v->capture);
-    info->mid_captures = (uint16_t)(info->mid_captures + !final);
+    info->mid_captures += !final;
+    info->final_capture += (uint32_t)final;
     p->pit[h] = 0;
     p->store[by] = (uint16_t)(p->store[by] + v->capture);
     p->left = (uint16_t)(p->left - v->capture);
@@ -162,13 +164,12 @@ static void capture(const Variant *v, Position *p, int h, int by, int final, uin
 
 /* Step 4 of a move: the counts, the end of the game, else who moves next (with an automatic
  * pass). */
-static inline MoveEvent finish_move(const Variant *v, Position *p, uint64_t nonempty,
-                                    bool final_capture, uint32_t laps, MoveInfo *info)
+static inline MoveEvent finish_move(const Variant *restrict v, Position *restrict p,
+                                    uint64_t nonempty, bool final_capture, uint32_t laps,
+                                    MoveInfo *restrict info)
 {
     p->nonempty = nonempty;
-    info->laps = laps;
-    info->final_capture = final_capture;
-    info->passed = 0;
+    info->laps += laps;
     if (pos_over(v, p)) {
         p->legal = 0;
         return EV_OVER;
@@ -183,11 +184,31 @@ static inline MoveEvent finish_move(const Variant *v, Position *p, uint64_t none
     if (!legal) {
         next_side = !next_side;
         legal = nonempty & v->row[next_side];
-        info->passed = 1;
+        info->passed++;
     }
     p->side = (int8_t)next_side;
     p->legal = legal;
     return ev;
+}
+
+/* Step 4 for a move without captures: no seed left the board, so the game goes on, and the
+ * turn passes (to the opponent, or back if the opponent has no seeds). */
+static inline MoveEvent finish_quiet_move(const Variant *restrict v, Position *restrict p,
+                                          uint64_t nonempty, uint32_t laps,
+                                          MoveInfo *restrict info)
+{
+    int next_side = !p->side;
+    uint64_t legal = nonempty & v->row[next_side];
+    p->nonempty = nonempty;
+    info->laps += laps;
+    if (__builtin_expect(!legal, 0)) {
+        next_side = !next_side;
+        legal = nonempty & v->row[next_side];
+        info->passed++;
+    }
+    p->side = (int8_t)next_side;
+    p->legal = legal;
+    return EV_NEXT;
 }
 
 /* Where a move stands: the lap it is in, that lap's origin, the last hole sown and the seeds
@@ -210,6 +231,7 @@ static __attribute__((noinline)) MoveEvent sow_general(const Variant *v, Positio
     uint16_t *pit = p->pit;
 
     /* The fast path never captures, so the stores have gained nothing before now. */
+    const uint32_t mid_before = info->mid_captures;
     log->gained[SOUTH] = log->gained[NORTH] = 0;
     log->last_capturer = p->last_capturer;
     for (;; s.lap++, s.picked = false) {
@@ -217,13 +239,11 @@ static __attribute__((noinline)) MoveEvent sow_general(const Variant *v, Positio
         if (!s.picked) {
             s.n = pit[s.origin];
             if (s.lap < ENDLESS_CHECK_FROM) {
-                log->origin[s.lap - 1] = (uint8_t)s.origin;
+                log->origin[s.lap - 1] = (uint16_t)s.origin;
                 log->seeds[s.lap - 1] = (uint16_t)s.n;
             } else if (endless_check(v, p, log, s.origin, s.lap)) {
-                info->laps = s.lap;
-                info->mid_captures = 0;   /* the move never happened */
-                info->final_capture = 0;
-                info->passed = 0;
+                info->mid_captures = mid_before;   /* the move never happened */
+                info->laps += s.lap;
                 return EV_ENDLESS;
             }
             pit[s.origin] = 0;
@@ -263,7 +283,6 @@ static MoveEvent sow_from_start(const Variant *v, Position *p, int move, MoveInf
 {
     MoveLog log;
     Sowing s = { move, move, 0, 1, false, p->nonempty };
-    info->mid_captures = 0;
     if (trace)
         trace->n = 0;
     return sow_general(v, p, s, &log, info, trace);
@@ -274,39 +293,42 @@ static MoveEvent sow_from_start(const Variant *v, Position *p, int move, MoveInf
  * would make a capture; if so, or at the first lap that needs the cycle check, it hands the move
  * over to sow_general exactly where it stands. It calls nothing else, so it keeps all its
  * state in registers. */
-static inline MoveEvent sow_fast(const Variant *v, Position *p, int origin, MoveInfo *info)
+static inline __attribute__((always_inline)) MoveEvent
+sow_fast(const Variant *restrict v, Position *restrict p, int origin, MoveInfo *restrict info)
 {
     const unsigned ready = (unsigned)v->capture - 1;   /* a hole that one more seed captures */
     uint16_t *pit = p->pit;
     uint64_t nonempty = p->nonempty;
+    size_t o = (size_t)origin;   /* indices as size_t: no sign extension in the loop */
+    const size_t pits = (size_t)v->pits;
     MoveLog log;
 
-    info->mid_captures = 0;
     for (uint32_t lap = 1;; lap++) {
         if (lap >= ENDLESS_CHECK_FROM) {
-            Sowing s = { origin, origin, 0, lap, false, nonempty };
+            Sowing s = { (int)o, (int)o, 0, lap, false, nonempty };
             return sow_general(v, p, s, &log, info, NULL);
         }
-        unsigned n = pit[origin];
-        log.origin[lap - 1] = (uint8_t)origin;
+        unsigned n = pit[o];
+        log.origin[lap - 1] = (uint16_t)o;
         log.seeds[lap - 1] = (uint16_t)n;
-        pit[origin] = 0;
-        nonempty &= ~(1ULL << origin);
-        int h = origin;
+        pit[o] = 0;
+        nonempty &= ~(1ULL << o);
+        size_t h = o;
         unsigned c;
         do {
-            int next = v->next[h];
-            if (__builtin_expect(pit[next] == ready, 0)) {
-                Sowing s = { origin, h, n, lap, true, nonempty };
+            size_t next = h + 1 == pits ? 0 : h + 1;
+            c = pit[next];
+            if (__builtin_expect(c == ready, 0)) {
+                Sowing s = { (int)o, (int)h, n, lap, true, nonempty };
                 return sow_general(v, p, s, &log, info, NULL);
             }
             h = next;
-            c = ++pit[h];
+            pit[h] = (uint16_t)++c;
             nonempty |= 1ULL << h;
         } while (--n);
         if (c == 1)
-            return finish_move(v, p, nonempty, false, lap, info);
-        origin = h;
+            return finish_quiet_move(v, p, nonempty, lap, info);
+        o = h;
     }
 }
 
@@ -315,6 +337,7 @@ MoveEvent pos_play(const Variant *v, const Position *in, int move, Position *p, 
 {
     if (in != p)
         *p = *in;
+    memset(info, 0, sizeof *info);   /* the sowing adds each count to info */
     if (trace || v->skip_origin)
         return sow_from_start(v, p, move, info, trace);
     return sow_fast(v, p, move, info);
@@ -337,37 +360,41 @@ int pos_random_move(const Position *p, Rng *rng)
     return nth_set_bit(p->legal, rng_below(rng, (uint32_t)__builtin_popcountll(p->legal)));
 }
 
-MoveEvent pos_random_playout(const Variant *v, Position *p, Rng stream[2], Playout *out)
+/* The playout loop, one copy for the fast path and one for skip_origin variants. */
+static inline __attribute__((always_inline)) MoveEvent
+random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2], Playout *out,
+               const bool fast)
 {
     MoveEvent ev = EV_OVER;
-    MoveInfo info;
+    MoveInfo sum = { 0, 0, 0, 0 };   /* every move adds its counts here */
     uint64_t plies = 0, hash = PLAYOUT_HASH_START;
-    uint32_t passes = 0, mid = 0, fin = 0;
-    const bool fast = !v->skip_origin;
 
-    /* The same draws, in the same order, as two uniform random agents would make; the moves are
-     * played by the fast path directly, which is what makes this the engine's fastest loop. */
+    /* The same draws, in the same order, as two uniform random agents would make. */
     while (p->legal) {
         if (plies >= (uint64_t)v->max_plies) {
             ev = EV_NEXT;   /* stopped: the game is unfinished */
             break;
         }
         int move = pos_random_move(p, &stream[p->side]);
-        ev = fast ? sow_fast(v, p, move, &info) : sow_from_start(v, p, move, &info, NULL);
+        ev = fast ? sow_fast(v, p, move, &sum) : sow_from_start(v, p, move, &sum, NULL);
         plies++;
         hash = (hash ^ (uint64_t)move) * PLAYOUT_HASH_MULT;
         if (ev == EV_ENDLESS)
             break;
-        passes += info.passed;
-        mid += info.mid_captures;
-        fin += info.final_capture;
     }
     out->plies = plies;
-    out->passes = passes;
-    out->mid_captures = mid;
-    out->final_captures = fin;
+    out->passes = sum.passed;
+    out->mid_captures = sum.mid_captures;
+    out->final_captures = sum.final_capture;
     out->hash = hash;
     return ev;
+}
+
+MoveEvent pos_random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2],
+                             Playout *out)
+{
+    return v->skip_origin ? random_playout(v, p, stream, out, false)
+                          : random_playout(v, p, stream, out, true);
 }
 
 void pos_set_masks(const Variant *v, Position *p)

@@ -29,12 +29,13 @@ typedef enum MoveEvent {
     EV_ENDLESS     /* the move never ends; the position is unchanged */
 } MoveEvent;
 
-/* Counts of what one move did, for records, perft statistics and display. */
+/* Counts of what one move did, for records, perft statistics and display. (Inside the engine
+ * each move adds its counts, so a playout can sum a whole game in one.) */
 typedef struct MoveInfo {
     uint32_t laps;            /* laps sown */
-    uint16_t mid_captures;    /* mid-sow captures (by the hole's owner) */
-    uint8_t final_capture;    /* 1 if the move ended with a final-seed capture */
-    uint8_t passed;           /* 1 if the player due next had to pass */
+    uint32_t mid_captures;    /* mid-sow captures (by the hole's owner) */
+    uint32_t final_capture;   /* 1 if the move ended with a final-seed capture */
+    uint32_t passed;          /* 1 if the player due next had to pass */
 } MoveInfo;
 
 /* One capture, in the order it happened, for callers that show a move seed by seed. */
@@ -101,7 +102,8 @@ typedef struct Playout {
  * stream[NORTH], until the game is over (EV_OVER), a move is endless (EV_ENDLESS, p as before
  * it), or max_plies moves were made (EV_NEXT: unfinished). The engine's fastest loop: random
  * playouts are the inner loop of random-agent experiments and of Monte Carlo search. */
-MoveEvent pos_random_playout(const Variant *v, Position *p, Rng stream[2], Playout *out);
+MoveEvent pos_random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2],
+                             Playout *out);
 
 /* The name of an event as written by `anywoli move`: next, extra, over, endless. */
 const char *move_event_name(MoveEvent ev);

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Set up Anywoli lab on Debian 12: install what the build and tests need (as root, or with
+# sudo), then configure and build the release binary in build/. Safe to run again: it
+# installs only what is missing and rebuilds only what changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(build-essential cmake pkg-config git python3
+          libgsl-dev libhdf5-dev hdf5-tools libconfig-dev libcmocka-dev)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "setup: installing ${missing[*]}" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >/dev/null
+fi
+
+build=${ANYWOLI_BUILD:-build}
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release ${ANYWOLI_CMAKE_ARGS:-} >/dev/null
+cmake --build "$build" -j "$(nproc)" >/dev/null
+echo "setup: built $build/anywoli" >&2

@@ -360,6 +360,21 @@ int pos_random_move(const Position *p, Rng *rng)
     return nth_set_bit(p->legal, rng_below(rng, (uint32_t)__builtin_popcountll(p->legal)));
 }
 
+/* rng_below(r, n) for a draw x already taken from r, with *ahead holding r's next output:
+ * the same result and the same draws as rng_below, on the rare rejection too. */
+static inline uint32_t below_drawn(uint64_t x, uint32_t n, Rng *r, uint64_t *ahead)
+{
+    uint64_t m = (uint64_t)(uint32_t)x * n;
+    if (__builtin_expect((uint32_t)m < n, 0)) {
+        uint32_t threshold = (uint32_t)(-n) % n;
+        while ((uint32_t)m < threshold) {
+            m = (uint64_t)(uint32_t)*ahead * n;
+            *ahead = rng_next(r);
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
 /* The playout loop, one copy for the fast path and one for skip_origin variants. */
 static inline __attribute__((always_inline)) MoveEvent
 random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2], Playout *out,
@@ -368,6 +383,9 @@ random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2], P
     MoveEvent ev = EV_OVER;
     MoveInfo sum = { 0, 0, 0, 0 };   /* every move adds its counts here */
     uint64_t plies = 0, hash = PLAYOUT_HASH_START;
+    /* Each side's next random number is drawn one move ahead, so that computing it is off the
+     * path from one move to the next (a counter-based stream gives it back at the end). */
+    uint64_t ahead[2] = { rng_next(&stream[SOUTH]), rng_next(&stream[NORTH]) };
 
     /* The same draws, in the same order, as two uniform random agents would make. */
     while (p->legal) {
@@ -375,13 +393,20 @@ random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2], P
             ev = EV_NEXT;   /* stopped: the game is unfinished */
             break;
         }
-        int move = pos_random_move(p, &stream[p->side]);
+        const int side = p->side;
+        uint64_t x = ahead[side];
+        ahead[side] = rng_next(&stream[side]);
+        uint64_t legal = p->legal;
+        int move = nth_set_bit(legal, below_drawn(x, (uint32_t)__builtin_popcountll(legal),
+                                                  &stream[side], &ahead[side]));
         ev = fast ? sow_fast(v, p, move, &sum) : sow_from_start(v, p, move, &sum, NULL);
         plies++;
         hash = (hash ^ (uint64_t)move) * PLAYOUT_HASH_MULT;
         if (ev == EV_ENDLESS)
             break;
     }
+    stream[SOUTH].ctr--;
+    stream[NORTH].ctr--;
     out->plies = plies;
     out->passes = sum.passed;
     out->mid_captures = sum.mid_captures;

@@ -1,0 +1,220 @@
+#!/usr/bin/env bash
+# cli_test.sh: end-to-end checks of the `anywoli` command line.
+#
+#   cli_test.sh PATH/TO/anywoli VECTORS_DIR
+#
+# Exact output of perft and move, exit status 2 with one stderr line for every bad input,
+# --help of each subcommand, and the bench signature for one and two threads. Every command
+# that `anywoli --help` lists must be tested here (the list `tested` below).
+set -u
+
+bin=$1
+vectors=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+checks=0
+tested=()
+
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+# run ARGS...: run the binary; status in $rc, output in $tmp/out and $tmp/err.
+run() {
+    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    checks=$((checks + 1))
+}
+
+# expect_out WANT ARGS...: exit status 0, stdout exactly WANT (a newline after each line),
+# nothing on stderr.
+expect_out() {
+    local want=$1
+    shift
+    run "$@"
+    if [[ $rc -ne 0 ]]; then
+        fail "anywoli $*: exit status $rc (stderr: $(head -c 300 "$tmp/err"))"
+    elif [[ "$(cat "$tmp/out")" != "$want" ]]; then
+        fail "anywoli $*: output
+$(cat "$tmp/out")
+expected
+$want"
+    elif [[ -s "$tmp/err" ]]; then
+        fail "anywoli $*: unexpected stderr: $(cat "$tmp/err")"
+    fi
+}
+
+# expect_error SUBSTRING ARGS...: exit status 2, exactly one stderr line that starts with
+# the program's name and contains SUBSTRING, and on stdout only $out_before (default none:
+# the lines printed for moves before the bad one).
+out_before=
+expect_error() {
+    local want=$1
+    shift
+    run "$@"
+    local lines
+    lines=$(wc -l <"$tmp/err")
+    if [[ $rc -ne 2 ]]; then
+        fail "anywoli $*: exit status $rc, expected 2 (stderr: $(head -c 300 "$tmp/err"))"
+    elif [[ $lines -ne 1 ]]; then
+        fail "anywoli $*: $lines stderr lines, expected 1: $(cat "$tmp/err")"
+    elif ! grep -q '^anywoli' "$tmp/err"; then
+        fail "anywoli $*: stderr does not start with 'anywoli': $(cat "$tmp/err")"
+    elif ! grep -qF -- "$want" "$tmp/err"; then
+        fail "anywoli $*: stderr '$(cat "$tmp/err")' lacks '$want'"
+    elif [[ "$(cat "$tmp/out")" != "$out_before" ]]; then
+        fail "anywoli $*: stdout '$(head -c 300 "$tmp/out")', expected '$out_before'"
+    fi
+    out_before=
+}
+
+start12="4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4 0/0 S - -"
+
+# --- perft: `perft <d> <count>` per depth, the RULES.md table ---------------------------
+tested+=(perft)
+expect_out "perft 1 12
+perft 2 116
+perft 3 1214
+perft 4 12377" perft 4
+expect_out "perft 1 7
+perft 2 40
+perft 3 250" perft --variant yit-nuri 3
+expect_out "perft 1 13
+perft 2 113" perft --variant yit-jani 2
+expect_out "perft 1 12
+perft 2 116" perft --position "$start12" 2
+# A non-preset variant and a position holding an endless move (not a path).
+expect_out "perft 1 3
+perft 2 5
+perft 3 7
+perft 4 9" perft --holes 3 --seeds 3 4
+expect_out "perft 1 3
+perft 2 12
+perft 3 49" perft --position "2,1,0,2,1,0/1,0,2,1,2,0 16/20 N N N" 3
+expect_out "perft 1 0" perft --position "2,0/2,1 1/2 S - -" 1
+# --stats adds one stderr line per depth and leaves stdout as it was.
+run perft --stats 2
+if [[ $rc -ne 0 || "$(cat "$tmp/out")" != $'perft 1 12\nperft 2 116' \
+      || $(wc -l <"$tmp/err") -ne 2 ]] || ! grep -q '^depth 1: laps' "$tmp/err"; then
+    fail "anywoli perft --stats 2: status $rc, stdout $(cat "$tmp/out"), stderr $(cat "$tmp/err")"
+fi
+expect_error "DEPTH" perft
+expect_error "DEPTH" perft 0
+expect_error "DEPTH" perft x
+expect_error "DEPTH" perft 2 3
+expect_error "unknown or incomplete option" perft --frobnicate 2
+expect_error "unknown or incomplete option" perft 2 --position
+
+# --- move: `<APN after> <event>` per move -----------------------------------------------
+tested+=(move)
+# The first lines of each moves vectors file.
+for preset in anywoli yit-nuri yit-jani; do
+    n=0
+    while IFS='|' read -r before move after event; do
+        expect_out "$after $event" move --variant "$preset" --position "$before" "$move"
+        n=$((n + 1))
+        [[ $n -ge 3 ]] && break
+    done <"$vectors/moves-$preset.txt"
+    # One move of each event kind.
+    for ev in next extra over; do
+        line=$(grep -m 1 "|$ev\$" "$vectors/moves-$preset.txt")
+        IFS='|' read -r before move after event <<<"$line"
+        expect_out "$after $event" move --variant "$preset" --position "$before" "$move"
+    done
+done
+# Several moves from the start, one line each (South 0, North 12, South 6; the results of
+# tests/perft/perft_reference.py move 0 12 6).
+expect_out "1,5,5,5,0,5,5,5,5,0,5,5/5,5,0,5,5,5,5,0,5,5,5,5 0/0 N - - next
+2,6,6,6,1,0,6,6,6,1,6,0/1,7,2,7,7,1,6,1,6,6,6,0 0/0 S - - next
+3,7,7,7,0,1,1,7,7,2,7,1/0,8,0,8,8,0,7,0,7,0,7,1 0/0 N - - next" move 0 12 6
+# An endless move reports the position unchanged; any move after it is refused.
+IFS='|' read -r apn move <"$vectors/endless.txt"
+expect_out "$apn endless" move --position "$apn" "$move"
+out_before="$apn endless"
+expect_error "the game is over" move --position "$apn" "$move" "$move"
+# A move that ends the game with four seeds left; a move after it is refused.
+expect_out "0,0,0,1/0,1,1,1 12/16 S N S over" move --position "0,0,3,0/3,0,1,1 12/12 S S S" 2
+out_before="0,0,0,1/0,1,1,1 12/16 S N S over"
+expect_error "the game is over" move --position "0,0,3,0/3,0,1,1 12/12 S S S" 2 3
+expect_error "the game is over" move --position "0,0,0,1/0,1,1,1 12/16 S N S" 3
+# The third move of the game above is an empty hole, after two lines of output.
+out_before="1,5,5,5,0,5,5,5,5,0,5,5/5,5,0,5,5,5,5,0,5,5,5,5 0/0 N - - next
+2,6,6,6,1,0,6,6,6,1,6,0/1,7,2,7,7,1,6,1,6,6,6,0 0/0 S - - next"
+expect_error "move 5: hole 5 is empty" move 0 12 5
+# Illegal moves.
+expect_error "is empty" move --position "0,2,0,1/3,0,1,1 10/6 N - -" 5
+expect_error "South's" move --position "0,2,0,1/3,0,1,1 10/6 N - -" 1
+expect_error "North's" move 12
+expect_error "no such hole" move 24
+expect_error "no such hole" move --variant yit-nuri 14
+expect_error "not a whole number" move x
+expect_error "out of range" move -- -1
+expect_error "MOVE" move
+# Bad variant options and positions.
+expect_error "holes: 99 is out of range" move --holes 99 0
+expect_error "holes: 1 is out of range" perft --holes 1 1
+expect_error "seeds" perft --seeds 0 1
+expect_error "capture" perft --capture 65 1
+expect_error "is not a convention" move --final-four bogus 0
+expect_error "is not yes or no" move --extra-turn maybe 0
+expect_error "is not yes or no" perft --skip-origin 2 1
+expect_error "max_plies" perft --max-plies 0 1
+expect_error "unknown preset 'oware'" perft --variant oware 1
+expect_error "--position" move --position "4,4/4,4 0/0 S -" 0
+expect_error "--position" move --position "4,4,4/4,4 0/0 S - -" 0
+expect_error "rows of 12 holes, but the variant has 7" \
+    move --variant yit-nuri --position "$start12" 0
+expect_error "but the variant has" perft --seeds 3 --position "4,4/4,4 0/0 S - -" 1
+expect_error "--position" perft --position "" 1
+
+# --- bench: the same signature for one and two threads ----------------------------------
+tested+=(bench)
+run bench --games 200 --threads 1
+rc1=$rc
+sig1=$(grep '^Bench: ' "$tmp/out")
+boards1=$(grep -cE '^bench (anywoli|yit-nuri|yit-jani) games=200 plies=[0-9]+ ' "$tmp/out")
+run bench --games 200 --threads 2
+sig2=$(grep '^Bench: ' "$tmp/out")
+if [[ $rc1 -ne 0 || $rc -ne 0 ]]; then
+    fail "anywoli bench: exit status $rc1 / $rc"
+elif ! [[ $sig1 =~ ^Bench:\ [0-9]+\ [0-9a-f]{16}$ ]]; then
+    fail "anywoli bench: signature line '$sig1'"
+elif [[ "$sig1" != "$sig2" ]]; then
+    fail "anywoli bench: '$sig1' with 1 thread, '$sig2' with 2"
+elif [[ $boards1 -ne 3 ]]; then
+    fail "anywoli bench: $boards1 board lines, expected one for each of the 3 presets"
+fi
+# A different number of games plays other games: another signature.
+run bench --games 100 --threads 1
+sig3=$(grep '^Bench: ' "$tmp/out")
+[[ "$sig3" != "$sig1" ]] || fail "anywoli bench: 100 and 200 games give the same signature"
+expect_error "--games" bench --games 0
+expect_error "--threads" bench --threads x
+expect_error "unexpected argument" bench extra
+
+# --- help, unknown commands --------------------------------------------------------------
+for cmd in perft move bench; do
+    run "$cmd" --help
+    if [[ $rc -ne 0 ]] || ! grep -q "^usage: anywoli $cmd" "$tmp/out" || [[ -s "$tmp/err" ]]; then
+        fail "anywoli $cmd --help: status $rc, output $(head -c 200 "$tmp/out")"
+    fi
+done
+run --help
+[[ $rc -eq 0 ]] && grep -q '^usage: anywoli' "$tmp/out" || fail "anywoli --help: status $rc"
+# Every command the help lists has tests above.
+commands=$(sed -n '/^Commands:/,/^$/p' "$tmp/out" | awk 'NF >= 2 && $1 != "Commands:" {print $1}')
+[[ -n $commands ]] || fail "anywoli --help lists no commands"
+for cmd in $commands; do
+    [[ " ${tested[*]} " == *" $cmd "* ]] || fail "command '$cmd' has no test in cli_test.sh"
+done
+expect_error "unknown command 'frobnicate'" frobnicate
+run
+[[ $rc -eq 2 ]] || fail "anywoli with no command: exit status $rc, expected 2"
+
+if [[ $failures -ne 0 ]]; then
+    echo "$failures of $checks checks failed" >&2
+    exit 1
+fi
+echo "all $checks checks passed"

@@ -1,0 +1,117 @@
+/* test_engine.c: the engine's two paths agree. Moves are played by a fast path (no capture, few
+ * laps) and by a general one (captures, long relays, cycle checks, traces); a traced move always
+ * takes the general path, so playing every move both ways on many random games checks one
+ * against the other. Also: an endless move gives back exactly the position before it, and the
+ * random playout loop plays the same games as two `random` agents. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "agent.h"
+#include "game.h"
+#include "position.h"
+#include "variant.h"
+
+/* The variants played: the presets, boards where long relays and endless moves are common,
+ * and each rule switch. */
+static const char *const variants[][2] = {
+    { "holes", "12" }, { "holes", "7" }, { "holes", "13" }, { "holes", "5" }, { "holes", "6" },
+    { "holes", "4" }, { "holes", "3" }, { "skip_origin", "yes" }, { "extra_turn", "no" },
+    { "capture", "3" }, { "seeds", "6" }, { "seeds", "2" },
+};
+#define VARIANTS_NB ((int)(sizeof variants / sizeof variants[0]))
+
+/* Variant i of the table above, finished. */
+static Variant variant_number(int i)
+{
+    Variant v;
+    variant_default(&v);
+    assert_int_equal(variant_set(&v, variants[i][0], variants[i][1], NULL), 0);
+    if (i == 5 || i == 6)   /* small boards: 2 seeds a hole keeps them lively */
+        assert_int_equal(variant_set(&v, "seeds", "3", NULL), 0);
+    assert_int_equal(variant_finish(&v, NULL), 0);
+    return v;
+}
+
+/* Play random games; play every move untraced in place, traced into a copy, and copy-made into
+ * a third position, and require the same event, counts and position from all three. */
+static void test_fast_and_general_paths_agree(void **state)
+{
+    (void)state;
+    long endless = 0, moves = 0;
+    for (int i = 0; i < VARIANTS_NB; i++) {
+        Variant v = variant_number(i);
+        uint64_t games = (i == 3 || i == 4) ? 2000 : 150;   /* endless moves live on small boards */
+        for (uint64_t g = 0; g < games; g++) {
+            Rng r;
+            rng_seed(&r, 7, (uint64_t)i, g);
+            Position p;
+            pos_start(&v, &p);
+            for (int ply = 0; ply < 20000 && !pos_over(&v, &p); ply++) {
+                int move = pos_random_move(&p, &r);
+                Position before = p, traced, copied;
+                MoveInfo a, b, c;
+                MoveTrace trace;
+                MoveEvent eb = pos_play(&v, &before, move, &traced, &b, &trace);
+                MoveEvent ec = pos_play(&v, &before, move, &copied, &c, NULL);
+                MoveEvent ea = pos_play(&v, &p, move, &p, &a, NULL);
+                moves++;
+                assert_int_equal(ea, eb);
+                assert_int_equal(ea, ec);
+                assert_memory_equal(&p, &traced, sizeof p);
+                assert_memory_equal(&p, &copied, sizeof p);
+                assert_memory_equal(&a, &b, sizeof a);
+                assert_memory_equal(&a, &c, sizeof a);
+                assert_int_equal(trace.n, (int)(b.mid_captures + b.final_capture));
+                assert_true(pos_ok(&v, &p));
+                if (ea == EV_ENDLESS) {
+                    /* The move never happened: the position is exactly as before it. */
+                    assert_memory_equal(&p, &before, sizeof p);
+                    endless++;
+                    break;
+                }
+            }
+        }
+    }
+    /* The table must reach the cycle check, or this test would not test it. */
+    assert_true(endless >= 40);
+    print_message("%ld moves, %ld endless\n", moves, endless);
+}
+
+/* game_play_random plays, move for move, the game of two `random` agents. */
+static void test_playout_equals_random_agents(void **state)
+{
+    (void)state;
+    Agent south, north;
+    assert_int_equal(agent_create(&south, "random", NULL), 0);
+    assert_int_equal(agent_create(&north, "random", NULL), 0);
+    for (int i = 0; i < VARIANTS_NB; i++) {
+        Variant v = variant_number(i);
+        v.max_plies = (i == 3) ? 40 : v.max_plies;   /* some games stop unfinished */
+        for (uint64_t g = 0; g < 100; g++) {
+            Rng r;
+            rng_seed(&r, 11, (uint64_t)i, g);
+            GameRecord a, b;
+            memset(&a, 0, sizeof a);
+            memset(&b, 0, sizeof b);
+            game_play(&v, &south, &north, &r, &a);
+            game_play_random(&v, &r, &b);
+            assert_memory_equal(&a, &b, sizeof a);
+        }
+    }
+    agent_free(&south);
+    agent_free(&north);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fast_and_general_paths_agree),
+        cmocka_unit_test(test_playout_equals_random_agents),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

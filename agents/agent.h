@@ -2,6 +2,7 @@
 #ifndef ANYWOLI_AGENT_H
 #define ANYWOLI_AGENT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "error.h"
@@ -9,10 +10,41 @@
 #include "rng.h"
 #include "variant.h"
 
-/* Work an agent did for one choice, summed by the caller. */
+/* Work an agent did for one choice, and what it thinks of the move it chose. */
 typedef struct AgentStats {
-    uint64_t nodes;      /* positions searched (or playouts for MCTS) */
+    uint64_t nodes;      /* positions generated (pos_play calls; for MCTS, in the tree) */
+    uint64_t playouts;   /* random playouts (MCTS) */
+    int depth;           /* deepest search completed (alpha-beta), or tree depth (MCTS) */
+    double value;        /* the chosen move for the mover: seeds ahead (search), or mean
+                          * reward in [0, 1] (MCTS) */
 } AgentStats;
+
+/* The kind of an option's value. */
+typedef enum AgentOptionType {
+    AOPT_INT = 0,        /* a whole number in [lo, hi], stored as int64_t */
+    AOPT_REAL,           /* a number in [lo, hi], stored as double */
+    AOPT_CHOICE,         /* one of `choices`, stored as int (its index) */
+    AOPT_WEIGHTS         /* every evaluation term as `w.<term>`, stored as EvalWeights */
+} AgentOptionType;
+
+/* One option an agent takes (`key=value` in a spec): what `anywoli agents` lists. */
+typedef struct AgentOption {
+    const char *key;              /* NULL ends a table */
+    AgentOptionType type;
+    size_t offset;                /* where the value goes in the agent's settings */
+    double lo, hi;                /* range of AOPT_INT and AOPT_REAL */
+    const char *def;              /* default, as written in a spec */
+    const char *const *choices;   /* AOPT_CHOICE: the names, NULL-terminated */
+    const char *help;             /* one line */
+} AgentOption;
+
+/* An agent in the registry: its name, what it does, and its options. */
+typedef struct AgentKind {
+    const char *name;
+    const char *summary;
+    const AgentOption *options;   /* ends with a NULL key */
+    size_t settings_size;         /* bytes of the settings the options fill */
+} AgentKind;
 
 typedef struct Agent Agent;
 struct Agent {
@@ -32,5 +64,11 @@ void agent_new_game(Agent *a);
 
 /* Free what an agent holds. */
 void agent_free(Agent *a);
+
+/* The i-th agent of the registry (from 0), or NULL past the last. */
+const AgentKind *agent_kind(int i);
+
+/* Write the agent's full spec, every option with its value (`alphabeta:depth=6,...`). */
+void agent_describe(const Agent *a, char *buf, size_t len);
 
 #endif

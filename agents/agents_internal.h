@@ -1,9 +1,30 @@
-/* agents_internal.h: what the registry needs from each agent file, and nothing else. */
+/* agents_internal.h: what the registry needs from each agent file, and the option parser
+ * they share. */
 #ifndef ANYWOLI_AGENTS_INTERNAL_H
 #define ANYWOLI_AGENTS_INTERNAL_H
 
 #include "agent.h"
 
-int random_agent_init(Agent *a, const char *opts, Error *e);
+/* Each agent file: its registry entry, and its constructor, which receives the settings
+ * already parsed from the spec (NULL for an agent without options). An agent with options
+ * owns its settings from then on (its `done` frees them), and its data starts with
+ * AgentData, so that agent_describe can find them. */
+extern const AgentKind random_kind, greedy_kind, alphabeta_kind, mcts_kind;
+int random_agent_init(Agent *a, void *settings, Error *e);
+int greedy_agent_init(Agent *a, void *settings, Error *e);
+int alphabeta_agent_init(Agent *a, void *settings, Error *e);
+int mcts_agent_init(Agent *a, void *settings, Error *e);
+
+/* The first member of the data of every agent that has options. */
+typedef struct AgentData {
+    void *settings;               /* the parsed options */
+} AgentData;
+
+/* Fill settings with every option's default, then with `key=value,...` from opts. -1 with a
+ * one-line message naming the agent, the key and the allowed values. */
+int agent_options_parse(const AgentKind *k, const char *opts, void *settings, Error *e);
+
+/* Write `key=value,...` for every option of k, as set in settings. */
+void agent_options_format(const AgentKind *k, const void *settings, char *buf, size_t len);
 
 #endif

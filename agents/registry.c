@@ -1,21 +1,55 @@
 /* registry.c: the one table that maps agent names to their constructors. */
 #include "agent.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "agents_internal.h"
 
 typedef struct AgentEntry {
-    const char *name;
-    int (*init)(Agent *a, const char *opts, Error *e);
-    const char *summary;
+    const AgentKind *kind;
+    int (*init)(Agent *a, void *settings, Error *e);
 } AgentEntry;
 
 static const AgentEntry registry[] = {
-    { "random", random_agent_init, "a uniform choice among the legal moves" },
+    { &random_kind, random_agent_init },
+    { &greedy_kind, greedy_agent_init },
+    { &alphabeta_kind, alphabeta_agent_init },
+    { &mcts_kind, mcts_agent_init },
 };
 
 #define REGISTRY_NB ((int)(sizeof registry / sizeof registry[0]))
+
+/* The registry's names as "a, b or c", for the message about an unknown agent. */
+static void name_list(char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < REGISTRY_NB && used < len; i++) {
+        const char *sep = i == 0 ? "" : i == REGISTRY_NB - 1 ? " or " : ", ";
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", sep, registry[i].kind->name);
+    }
+}
+
+/* Parse the options into fresh settings and build the agent; undo everything on error. */
+static int create_from(const AgentEntry *ent, Agent *a, const char *opts, Error *e)
+{
+    const AgentKind *k = ent->kind;
+    void *settings = NULL;
+    if (k->settings_size) {
+        settings = calloc(1, k->settings_size);
+        if (!settings)
+            return error_set(e, "agent '%s': out of memory", k->name);
+    }
+    a->name = k->name;
+    if (agent_options_parse(k, opts, settings, e) != 0 || ent->init(a, settings, e) != 0) {
+        free(settings);
+        memset(a, 0, sizeof *a);
+        return -1;
+    }
+    return 0;
+}
 
 int agent_create(Agent *a, const char *spec, Error *e)
 {
@@ -23,12 +57,13 @@ int agent_create(Agent *a, const char *spec, Error *e)
     const char *colon = strchr(spec, ':');
     size_t n = colon ? (size_t)(colon - spec) : strlen(spec);
     for (int i = 0; i < REGISTRY_NB; i++) {
-        if (strlen(registry[i].name) == n && strncmp(spec, registry[i].name, n) == 0) {
-            a->name = registry[i].name;
-            return registry[i].init(a, colon ? colon + 1 : "", e);
-        }
+        const char *name = registry[i].kind->name;
+        if (strlen(name) == n && strncmp(spec, name, n) == 0)
+            return create_from(&registry[i], a, colon ? colon + 1 : "", e);
     }
-    return error_set(e, "agent '%.*s': unknown (expected random)", (int)n, spec);
+    char names[128];
+    name_list(names, sizeof names);
+    return error_set(e, "agent '%.*s': unknown (expected %s)", (int)n, spec, names);
 }
 
 void agent_new_game(Agent *a)
@@ -42,4 +77,22 @@ void agent_free(Agent *a)
     if (a->done)
         a->done(a);
     a->data = NULL;
+}
+
+const AgentKind *agent_kind(int i)
+{
+    return i >= 0 && i < REGISTRY_NB ? registry[i].kind : NULL;
+}
+
+void agent_describe(const Agent *a, char *buf, size_t len)
+{
+    char opts[768];
+    opts[0] = '\0';
+    for (int i = 0; i < REGISTRY_NB; i++) {
+        /* Only an agent the registry built (its very name string) has settings to show. */
+        const AgentKind *k = registry[i].kind;
+        if (a->name == k->name && k->settings_size && a->data)
+            agent_options_format(k, ((const AgentData *)a->data)->settings, opts, sizeof opts);
+    }
+    snprintf(buf, len, "%s%s%s", a->name ? a->name : "?", opts[0] ? ":" : "", opts);
 }

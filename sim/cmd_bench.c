@@ -5,22 +5,30 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bench_search.h"
 #include "cli.h"
 #include "commands.h"
 #include "game.h"
 
 #define BENCH_SEED 20261129ULL
 #define BENCH_DEFAULT_GAMES 20000
+#define BENCH_SEARCH_MIN_GAMES 1000   /* fewer games: a quick check, without the searches */
 
-enum { OPT_THREADS = OPT_FIRST_FREE, OPT_GAMES };
+enum { OPT_THREADS = OPT_FIRST_FREE, OPT_GAMES, OPT_SEARCH, OPT_NO_SEARCH };
 
 static const char bench_usage[] =
-    "usage: anywoli bench [--threads N] [--games N]\n\n"
+    "usage: anywoli bench [--threads N] [--games N] [--search | --no-search]\n\n"
     "Play a fixed, seeded set of random-move games on the standard board and the two\n"
     "presets (N each, default 20000) and print one line per board, then the signature\n"
-    "`Bench: <total plies> <hash of all moves>`, the same for any number of threads.\n\n"
+    "Then fixed alpha-beta and MCTS searches from fixed middle-game positions, a line each\n"
+    "with nodes (or playouts) per second, and their signature\n"
+    "`Search: <alpha-beta nodes> <hash of node counts, moves and values>`. The last line is\n"
+    "the games' signature `Bench: <total plies> <hash of all moves>`. Both signatures are the\n"
+    "same for any number of threads.\n\n"
     "  --threads N   OpenMP threads (default: all cores)\n"
-    "  --games N     games per board\n";
+    "  --games N     games per board\n"
+    "  --search      run the searches (the default with 1000 games or more)\n"
+    "  --no-search   leave them out (the default below 1000 games)\n";
 
 /* What one board's run produced. */
 typedef struct BoardRun {
@@ -55,17 +63,22 @@ int cmd_bench(int argc, char **argv)
     static const struct option opts[] = {
         { "threads", required_argument, NULL, OPT_THREADS },
         { "games", required_argument, NULL, OPT_GAMES },
+        { "search", no_argument, NULL, OPT_SEARCH },
+        { "no-search", no_argument, NULL, OPT_NO_SEARCH },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
     int threads = omp_get_num_procs(), c;
     long games = BENCH_DEFAULT_GAMES;
+    int search = -1;   /* -1: decided by the number of games */
 
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         switch (c) {
         case OPT_THREADS: threads = (int)cli_number("--threads", optarg, 1, 4096); break;
         case OPT_GAMES: games = (long)cli_number("--games", optarg, 1, 100000000); break;
+        case OPT_SEARCH: search = 1; break;
+        case OPT_NO_SEARCH: search = 0; break;
         case OPT_HELP: printf("%s", bench_usage); return 0;
         default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
@@ -85,6 +98,9 @@ int cmd_bench(int argc, char **argv)
         total_plies += run.plies;
         signature = rng_mix64(signature ^ run.hash);
     }
+    if (search == 1 || (search == -1 && games >= BENCH_SEARCH_MIN_GAMES))
+        bench_search(threads);
+    /* The games' signature comes last, whatever else ran. */
     printf("Bench: %" PRIu64 " %016" PRIx64 "\n", total_plies, signature);
     return 0;
 }

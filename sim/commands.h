@@ -5,5 +5,7 @@
 int cmd_perft(int argc, char **argv);
 int cmd_move(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_agents(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 
 #endif

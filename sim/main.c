@@ -22,6 +22,8 @@ static const Command commands[] = {
     { "perft", cmd_perft, "count move paths from a position, to check the rules" },
     { "move", cmd_move, "play moves from a position and print each result in APN" },
     { "bench", cmd_bench, "time seeded random games; print a deterministic signature" },
+    { "agents", cmd_agents, "list the agents and their options, or check agent specs" },
+    { "play", cmd_play, "play a game in the terminal: a person or an agent on each side" },
 };
 
 #define COMMANDS_NB ((int)(sizeof commands / sizeof commands[0]))

@@ -194,8 +194,27 @@ expect_error "--games" bench --games 0
 expect_error "--threads" bench --threads x
 expect_error "unexpected argument" bench extra
 
+# --- agents and play ----------------------------------------------------------------------
+tested+=(agents play)
+run agents
+[[ $rc -eq 0 ]] && grep -q '^random ' "$tmp/out" && grep -q '^alphabeta ' "$tmp/out" \
+    || fail "anywoli agents: status $rc, output $(head -c 200 "$tmp/out")"
+expect_error "unknown" agents nobody
+expect_error "depth" agents alphabeta:depth=0
+# Two agents play a whole game to its end; the same seed gives the same game.
+run play --south greedy --north random --seed 3 --quiet
+[[ $rc -eq 0 ]] && grep -q 'Game over' "$tmp/out" || fail "anywoli play (agents): status $rc"
+cp "$tmp/out" "$tmp/game1"
+run play --south greedy --north random --seed 3 --quiet
+cmp -s "$tmp/out" "$tmp/game1" || fail "anywoli play: the same seed gave another game"
+# A person through a pipe: a bad label gets a message, not a crash.
+printf 'x\n99\n1\nquit\n' | "$bin" play --north random --seed 1 >"$tmp/out" 2>"$tmp/err"; rc=$?
+checks=$((checks + 1))
+[[ $rc -eq 0 ]] && grep -q 'South plays S1' "$tmp/out" && [[ -s "$tmp/err" ]] \
+    || fail "anywoli play (piped person): status $rc"
+
 # --- help, unknown commands --------------------------------------------------------------
-for cmd in perft move bench; do
+for cmd in perft move bench agents play; do
     run "$cmd" --help
     if [[ $rc -ne 0 ]] || ! grep -q "^usage: anywoli $cmd" "$tmp/out" || [[ -s "$tmp/err" ]]; then
         fail "anywoli $cmd --help: status $rc, output $(head -c 200 "$tmp/out")"

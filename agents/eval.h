@@ -1,0 +1,118 @@
+/* eval.h: the evaluation terms of the searching agents, their names and default weights
+ * (the one place they are defined), and scoring in fixed point. */
+#ifndef ANYWOLI_EVAL_H
+#define ANYWOLI_EVAL_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "position.h"
+#include "variant.h"
+
+/* Score units per seed: scores are integers, so search compares exactly. */
+#define EVAL_SCALE 100
+
+/* The terms, each a difference between the side to move and the other side. */
+typedef enum EvalTerm {
+    EVAL_STORE = 0,   /* seeds in the stores */
+    EVAL_SEEDS,       /* seeds in each side's row */
+    EVAL_READY,       /* holes one seed short of a capture, in each side's row */
+    EVAL_MOBILITY,    /* non-empty holes (moves) of each side */
+    EVAL_NB
+} EvalTerm;
+
+/* One term: its name (a spec writes `w.<name>=x`), default weight and meaning. */
+typedef struct EvalTermInfo {
+    const char *name;
+    double def;
+    const char *help;
+} EvalTermInfo;
+
+extern const EvalTermInfo eval_terms[EVAL_NB];
+
+/* Weights in seeds per unit of each term, as given in a spec. */
+typedef struct EvalWeights {
+    double w[EVAL_NB];
+} EvalWeights;
+
+/* The weights in fixed point, ready for search. */
+typedef struct Evaluator {
+    int32_t w[EVAL_NB];   /* EVAL_SCALE units per unit of the term */
+} Evaluator;
+
+/* The default weights. */
+void eval_default(EvalWeights *w);
+
+/* The term a name denotes, or -1. */
+int eval_term_lookup(const char *name);
+
+/* Convert weights to fixed point. */
+void eval_prepare(const EvalWeights *w, Evaluator *ev);
+
+/* Four holes from `from` as the lanes of one word, the lanes at and past `n` cleared. The
+ * load may read past the row but stays inside the pit array (whose holes past the board
+ * hold zero): rows of 32 holes have no partial word. */
+static inline uint64_t eval_lanes(const uint16_t *pit, int from, int n)
+{
+    uint64_t w;
+    memcpy(&w, pit + from, sizeof w);
+    return n >= 4 ? w : w & ((1ULL << (16 * n)) - 1);
+}
+
+/* The sum of the seeds in holes [from, from + n), four holes at a time: a lane never
+ * overflows, as all the seeds of the game fit in 16 bits. */
+static inline int eval_row_seeds(const uint16_t *pit, int from, int n)
+{
+    uint64_t sum = 0;
+    for (int i = 0; i < n; i += 4)
+        sum += eval_lanes(pit, from + i, n - i);
+    return (int)((sum * 0x0001000100010001ULL) >> 48);
+}
+
+/* The holes of [from, from + n) holding exactly `count` seeds (count >= 1), four at a time:
+ * a lane is zero after the xor exactly when it held count (the exact zero-lane test, free
+ * of borrows between lanes). */
+static inline int eval_row_count(const uint16_t *pit, int from, int n, int count)
+{
+    const uint64_t low = 0x7fff7fff7fff7fffULL, pattern = 0x0001000100010001ULL * (uint16_t)count;
+    int k = 0;
+    for (int i = 0; i < n; i += 4) {
+        int lanes = n - i < 4 ? n - i : 4;
+        uint64_t x = eval_lanes(pit, from + i, lanes) ^ pattern;
+        uint64_t zero = ~(((x & low) + low) | x | low);
+        if (lanes < 4)
+            zero &= (1ULL << (16 * lanes)) - 1;
+        k += __builtin_popcountll(zero);
+    }
+    return k;
+}
+
+/* The heuristic value of p (not over) for its side to move, in EVAL_SCALE units. Terms whose
+ * weight is zero cost nothing. */
+static inline int32_t eval_position(const Evaluator *ev, const Variant *v, const Position *p)
+{
+    const int s = p->side, o = !s, h = v->holes;
+    int32_t score = ev->w[EVAL_STORE] * (p->store[s] - p->store[o]);
+    if (ev->w[EVAL_SEEDS])   /* the other row holds what this row does not */
+        score += ev->w[EVAL_SEEDS] * (2 * eval_row_seeds(p->pit, s * h, h) - p->left);
+    if (ev->w[EVAL_READY])
+        score += ev->w[EVAL_READY] * (eval_row_count(p->pit, s * h, h, v->capture - 1) -
+                                      eval_row_count(p->pit, o * h, h, v->capture - 1));
+    if (ev->w[EVAL_MOBILITY])
+        score += ev->w[EVAL_MOBILITY] * (__builtin_popcountll(p->nonempty & v->row[s]) -
+                                         __builtin_popcountll(p->nonempty & v->row[o]));
+    return score;
+}
+
+/* The exact final margin of a game that stopped at p, for p->side (the mover of the last
+ * move), in EVAL_SCALE units: the scores after the award when the game is over (the lottery
+ * by its expectation, an even split of the seeds left), the stores as they stand when the
+ * last move was endless. */
+int32_t eval_final(const Variant *v, const Position *p, MoveEvent ev);
+
+/* South's final margin in seeds (South minus North) for a game that stopped at p, for each
+ * side the seeds left may go to: m[SOUTH] if South receives them, m[NORTH] if North does.
+ * The two are equal unless the convention is the lottery; an endless move awards nothing. */
+void eval_south_margins(const Variant *v, const Position *p, MoveEvent ev, int m[2]);
+
+#endif

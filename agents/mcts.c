@@ -1,0 +1,260 @@
+/* mcts.c: Monte Carlo tree search with UCT (upper confidence bounds applied to trees) and
+ * uniformly random playouts (the engine's playout loop), to a fixed number of playouts.
+ *
+ * One node is added per playout. A node keeps the rewards of the player who made the move
+ * into it, so each parent picks its child by that child's own mean: with extra moves and
+ * passes the side to move does not simply alternate, and this way it need not. */
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+#include "agents_internal.h"
+#include "eval.h"
+
+/* The options. */
+typedef struct MctsSettings {
+    int64_t playouts;       /* playouts per move */
+    double c;               /* exploration constant of UCT */
+    int reward;             /* 0 win (1, 1/2, 0), 1 margin (scaled to [0, 1]) */
+    int64_t plies;          /* a playout's moves at most; 0: to the end of the game */
+} MctsSettings;
+
+static const char *const reward_names[] = { "win", "margin", NULL };
+
+static const AgentOption mcts_options[] = {
+    { "playouts", AOPT_INT, offsetof(MctsSettings, playouts), 1, 1e8, "1000", NULL,
+      "random playouts per move" },
+    { "c", AOPT_REAL, offsetof(MctsSettings, c), 0, 100, "0.7", NULL,
+      "UCT exploration constant (rewards lie in [0, 1])" },
+    { "reward", AOPT_CHOICE, offsetof(MctsSettings, reward), 0, 0, "win", reward_names,
+      "a playout's reward: win (1, draw 1/2, loss 0) or margin (seeds ahead, scaled)" },
+    { "plies", AOPT_INT, offsetof(MctsSettings, plies), 0, 1e9, "0", NULL,
+      "cut playouts after this many moves and score the stores (0: play to the end)" },
+    { NULL, 0, 0, 0, 0, NULL, NULL, NULL },
+};
+
+const AgentKind mcts_kind = {
+    "mcts", "Monte Carlo tree search (UCT) with random playouts", mcts_options,
+    sizeof(MctsSettings),
+};
+
+/* A node of the tree: the position after `move`, known only by the path to it. */
+typedef struct MctsNode {
+    uint64_t untried;       /* legal moves of this position not yet expanded */
+    double reward;          /* summed rewards of `mover` */
+    uint32_t visits;
+    uint32_t child;         /* first child, 0 for none (node 0, the root, is no child) */
+    uint32_t sibling;       /* next child of the same parent, 0 for none */
+    uint8_t move;           /* the move into this node */
+    int8_t mover;           /* who made it */
+    uint8_t end;            /* 1 when the move ended the game (over or endless) */
+    float end_south;        /* South's reward there, for an end */
+} MctsNode;
+
+/* The agent's state: settings and a node pool for one search. */
+typedef struct Mcts {
+    AgentData base;         /* the settings, for agent_describe */
+    const MctsSettings *set;
+    Variant cut;            /* the variant searched, with max_plies as a playout's limit */
+    MctsNode *node;         /* playouts + 1 nodes */
+    uint32_t used;
+} Mcts;
+
+/* South's reward in [0, 1] for a game that stopped at p (the lottery by its expectation). */
+static double mcts_south_reward(const Variant *v, const Mcts *t, const Position *p, MoveEvent ev)
+{
+    int m[2];
+    eval_south_margins(v, p, ev, m);
+    if (t->set->reward == 1)
+        return 0.5 + (m[SOUTH] + m[NORTH]) / (4.0 * v->total);
+    double win = 0;
+    for (int r = 0; r < 2; r++)
+        win += m[r] > 0 ? 0.5 : m[r] == 0 ? 0.25 : 0.0;
+    return win;
+}
+
+/* A random playout from p (not over) with two fresh streams drawn from rng; South's reward.
+ * A playout cut at the plies limit (or at the variant's max_plies) is scored as the game
+ * stands: the stores, as for an endless move. */
+static double mcts_playout(const Variant *v, const Mcts *t, Position p, Rng *rng)
+{
+    Rng stream[2];
+    stream[SOUTH] = (Rng){ rng_next(rng), 0 };
+    stream[NORTH] = (Rng){ rng_next(rng), 0 };
+    Playout po;
+    MoveEvent ev = pos_random_playout(&t->cut, &p, stream, &po);
+    return mcts_south_reward(v, t, &p, ev == EV_NEXT ? EV_ENDLESS : ev);
+}
+
+/* A fresh node for the position p after `move` by `mover`. */
+static uint32_t mcts_new_node(Mcts *t, const Position *p, int move, int mover, MoveEvent ev)
+{
+    uint32_t i = t->used++;
+    MctsNode *n = &t->node[i];
+    n->untried = ev >= EV_OVER ? 0 : p->legal;
+    n->reward = 0;
+    n->visits = 0;
+    n->child = n->sibling = 0;
+    n->move = (uint8_t)move;
+    n->mover = (int8_t)mover;
+    n->end = ev >= EV_OVER;
+    n->end_south = 0;
+    return i;
+}
+
+/* The child of n with the highest upper confidence bound (the first of equals). */
+static uint32_t mcts_select(const Mcts *t, const MctsNode *n)
+{
+    const double log_n = log((double)n->visits), c = t->set->c;
+    uint32_t best = 0;
+    double best_ucb = -1;
+    for (uint32_t i = n->child; i; i = t->node[i].sibling) {
+        const MctsNode *ch = &t->node[i];
+        double ucb = ch->reward / ch->visits + c * sqrt(log_n / ch->visits);
+        if (ucb > best_ucb) {
+            best_ucb = ucb;
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* Expand one untried move of node `at` (position p), chosen uniformly: the new child, with
+ * p moved on to it and South's reward of the new leaf in *south. */
+static uint32_t mcts_expand(const Variant *v, Mcts *t, uint32_t at, Position *p, Rng *rng,
+                            double *south, AgentStats *st)
+{
+    MctsNode *n = &t->node[at];
+    uint32_t k = rng_below(rng, (uint32_t)__builtin_popcountll(n->untried));
+    uint64_t m = n->untried;
+    while (k--)
+        m &= m - 1;
+    int move = __builtin_ctzll(m), mover = p->side;
+    n->untried &= ~(1ULL << move);
+    MoveInfo info;
+    MoveEvent ev = pos_play(v, p, move, p, &info, NULL);
+    st->nodes++;
+    uint32_t c = mcts_new_node(t, p, move, mover, ev);
+    t->node[c].sibling = n->child;   /* n is still valid: the pool never moves */
+    n->child = c;
+    if (ev >= EV_OVER) {
+        *south = mcts_south_reward(v, t, p, ev);
+        t->node[c].end_south = (float)*south;
+    } else {
+        *south = mcts_playout(v, t, *p, rng);
+    }
+    return c;
+}
+
+/* The deepest path followed from the root; below it a leaf is played out unexpanded, so a
+ * long forced line (one legal move after another) cannot overrun the path. */
+#define MCTS_MAX_PATH 1024
+
+/* One iteration: select down the tree, expand one node, play out, and back the reward up.
+ * Returns the depth reached. */
+static int mcts_iterate(const Variant *v, Mcts *t, const Position *root, Rng *rng,
+                        AgentStats *st)
+{
+    uint32_t path[MCTS_MAX_PATH + 1];
+    int len = 0;
+    uint32_t at = 0;
+    Position p = *root;
+    double south;
+    path[len++] = 0;
+    for (;;) {
+        const MctsNode *n = &t->node[at];
+        if (n->end) {
+            south = n->end_south;
+            break;
+        }
+        if (n->untried) {
+            path[len++] = mcts_expand(v, t, at, &p, rng, &south, st);
+            break;
+        }
+        if (len == MCTS_MAX_PATH) {
+            south = mcts_playout(v, t, p, rng);
+            break;
+        }
+        at = mcts_select(t, n);
+        MoveInfo info;
+        pos_play(v, &p, t->node[at].move, &p, &info, NULL);
+        st->nodes++;
+        path[len++] = at;
+    }
+    for (int i = 0; i < len; i++) {
+        MctsNode *n = &t->node[path[i]];
+        n->visits++;
+        n->reward += n->mover == SOUTH ? south : 1 - south;
+    }
+    return len - 1;
+}
+
+/* The most visited root child (then the best mean, then the lowest hole). */
+static const MctsNode *mcts_best(const Mcts *t)
+{
+    const MctsNode *best = NULL;
+    for (uint32_t i = t->node[0].child; i; i = t->node[i].sibling) {
+        const MctsNode *ch = &t->node[i];
+        if (!best || ch->visits > best->visits ||
+            (ch->visits == best->visits &&
+             (ch->reward > best->reward ||
+              (ch->reward == best->reward && ch->move < best->move))))
+            best = ch;
+    }
+    return best;
+}
+
+/* Run the set number of playouts from p and pick the most visited move. */
+static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, AgentStats *st)
+{
+    Mcts *t = a->data;
+    uint64_t legal = pos_legal_mask(v, p);
+    if (!(legal & (legal - 1)))
+        return __builtin_ctzll(legal);   /* one legal move: nothing to search */
+    t->used = 0;
+    t->cut = *v;
+    if (t->set->plies && t->set->plies < t->cut.max_plies)
+        t->cut.max_plies = t->set->plies;
+    mcts_new_node(t, p, 0, !p->side, EV_NEXT);
+    int deepest = 0;
+    for (int64_t i = 0; i < t->set->playouts; i++) {
+        int d = mcts_iterate(v, t, p, rng, st);
+        deepest = d > deepest ? d : deepest;
+    }
+    st->playouts += (uint64_t)t->set->playouts;
+    const MctsNode *best = mcts_best(t);
+    st->depth = deepest;
+    st->value = best->reward / best->visits;
+    return best->move;
+}
+
+/* Free the node pool, the settings and the state. */
+static void mcts_done(Agent *a)
+{
+    Mcts *t = a->data;
+    if (t) {
+        free(t->node);
+        free(t->base.settings);
+    }
+    free(t);
+}
+
+int mcts_agent_init(Agent *a, void *settings, Error *e)
+{
+    const MctsSettings *set = settings;
+    Mcts *t = calloc(1, sizeof *t);
+    if (t)
+        t->node = malloc(((size_t)set->playouts + 1) * sizeof *t->node);
+    if (!t || !t->node) {
+        free(t);
+        return error_set(e, "agent 'mcts': no memory for %lld nodes",
+                         (long long)set->playouts + 1);
+    }
+    t->base.settings = settings;
+    t->set = set;
+    a->data = t;
+    a->choose = mcts_choose;
+    a->done = mcts_done;
+    return 0;
+}

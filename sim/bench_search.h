@@ -1,0 +1,29 @@
+/* bench_search.h: the search part of `anywoli bench`: fixed searches from fixed middle-game
+ * positions, timed, with a signature of their node counts and moves. */
+#ifndef ANYWOLI_BENCH_SEARCH_H
+#define ANYWOLI_BENCH_SEARCH_H
+
+#include <stdint.h>
+
+/* What the fixed searches did. */
+typedef struct SearchBench {
+    int positions;            /* middle-game positions searched */
+    int depth;                /* alpha-beta depth */
+    uint64_t nodes;           /* alpha-beta positions generated, summed */
+    double seconds;           /* wall time of the alpha-beta searches */
+    int mcts_positions;       /* positions given to MCTS */
+    uint64_t playouts;        /* MCTS playouts, summed */
+    uint64_t mcts_nodes;      /* MCTS tree positions generated, summed */
+    double mcts_seconds;      /* wall time of the MCTS searches */
+    uint64_t hash;            /* every search's node count, move and value, folded in order */
+} SearchBench;
+
+/* Run the fixed searches on `threads` threads; the counts and the hash are the same for
+ * any number of threads. */
+void bench_search_run(int threads, SearchBench *out);
+
+/* Run them and print `bench search ...` and `bench mcts ...` lines, then the signature
+ * `Search: <alpha-beta nodes> <hash>`. */
+void bench_search(int threads);
+
+#endif

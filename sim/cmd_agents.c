@@ -1,0 +1,80 @@
+/* cmd_agents.c: `anywoli agents`, the players the registry can build and their options. */
+#include <stdio.h>
+#include <string.h>
+
+#include "agent.h"
+#include "cli.h"
+#include "commands.h"
+#include "eval.h"
+
+static const char agents_usage[] =
+    "usage: anywoli agents [SPEC...]\n\n"
+    "With no SPEC, list every agent with its options: key, default, range and meaning.\n"
+    "With SPECs (`name` or `name:key=value,...`), check each and print it in full, every\n"
+    "option with the value it takes (`alphabeta:depth=6,nodes=0,...`).\n";
+
+/* The allowed values of an option, as text: a range or the choices. */
+static void option_range(const AgentOption *o, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    if (o->type == AOPT_CHOICE) {
+        for (int i = 0; o->choices[i] && used < len; i++)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? "|" : "",
+                                     o->choices[i]);
+    } else {
+        snprintf(buf, len, "%.15g to %.15g", o->lo, o->hi);
+    }
+}
+
+/* One agent's entry: name and summary, then an indented line per option. */
+static void list_agent(const AgentKind *k)
+{
+    printf("%-10s %s\n", k->name, k->summary);
+    for (const AgentOption *o = k->options; o && o->key; o++) {
+        char range[96], key[48];
+        option_range(o, range, sizeof range);
+        if (o->type != AOPT_WEIGHTS) {
+            snprintf(key, sizeof key, "%s=%s", o->key, o->def);
+            printf("  %-18s %s (%s)\n", key, o->help, range);
+            continue;
+        }
+        for (int t = 0; t < EVAL_NB; t++) {
+            snprintf(key, sizeof key, "w.%s=%g", eval_terms[t].name, eval_terms[t].def);
+            printf("  %-18s weight of: %s (%s)\n", key, eval_terms[t].help, range);
+        }
+    }
+}
+
+int cmd_agents(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "help", no_argument, NULL, OPT_HELP },
+        { NULL, 0, NULL, 0 },
+    };
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        if (c == OPT_HELP) {
+            printf("%s", agents_usage);
+            return 0;
+        }
+        die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
+    }
+    if (optind == argc) {
+        for (int i = 0; agent_kind(i); i++)
+            list_agent(agent_kind(i));
+        return 0;
+    }
+    for (int i = optind; i < argc; i++) {
+        Agent a;
+        Error e;
+        char full[1024];
+        if (agent_create(&a, argv[i], &e) != 0)
+            die("%s", e.msg);
+        agent_describe(&a, full, sizeof full);
+        agent_free(&a);
+        printf("%s\n", full);
+    }
+    return 0;
+}

@@ -1,0 +1,126 @@
+/* test_agents_strength.c: colour-swapped matches between agents on the standard board, with
+ * fixed seeds. Each asserts only an ordering that holds with a wide margin (the lower end of
+ * the 95% Wilson interval of the stronger agent's share of decisive games), and prints every
+ * figure, so the run doubles as a report. */
+#include "test_util.h"
+
+#include <omp.h>
+
+#include "agent.h"
+#include "game.h"
+#include "stats.h"
+
+#define MATCH_SEED 20261130ULL
+
+/* What a match gave, from agent A's side. */
+typedef struct Match {
+    int wins, draws, losses, other;   /* other: endless or unfinished */
+    uint64_t plies;
+    double seconds;
+} Match;
+
+/* Play n games of a against b on v (job `job`): a is South in the even games, North in the
+ * odd ones; each game's streams come from (MATCH_SEED, job, game), so any thread may play it. */
+static Match play_match(const Variant *v, const char *a_spec, const char *b_spec, int job, int n)
+{
+    int wins = 0, draws = 0, losses = 0, other = 0;
+    uint64_t plies = 0;
+    double t0 = omp_get_wtime();
+    #pragma omp parallel reduction(+ : wins, draws, losses, other, plies)
+    {
+        Agent a, b;
+        Error e;
+        if (agent_create(&a, a_spec, &e) != 0 || agent_create(&b, b_spec, &e) != 0) {
+            fprintf(stderr, "%s\n", e.msg);   /* a bad spec here is a bug of the test */
+            abort();
+        }
+        #pragma omp for schedule(dynamic, 1)
+        for (int i = 0; i < n; i++) {
+            Rng g;
+            GameRecord r;
+            int a_south = i % 2 == 0;
+            rng_seed(&g, MATCH_SEED, (uint64_t)job, (uint64_t)i);
+            game_play(v, a_south ? &a : &b, a_south ? &b : &a, &g, &r);
+            plies += r.plies;
+            if (r.outcome == OUT_DRAW)
+                draws++;
+            else if (r.outcome != OUT_SOUTH && r.outcome != OUT_NORTH)
+                other++;
+            else if ((r.outcome == OUT_SOUTH) == a_south)
+                wins++;
+            else
+                losses++;
+        }
+        agent_free(&a);
+        agent_free(&b);
+    }
+    Match m = { wins, draws, losses, other, plies, omp_get_wtime() - t0 };
+    return m;
+}
+
+/* Play a match, print its figures, and check that A takes more than `floor` of the decisive
+ * games at the lower end of the 95% Wilson interval. */
+static void expect_stronger(const char *a_spec, const char *b_spec, int job, int n, double floor)
+{
+    Variant v;
+    tu_variant("", &v);
+    Match m = play_match(&v, a_spec, b_spec, job, n);
+    int decisive = m.wins + m.losses;
+    Interval ci = wilson_interval((uint64_t)m.wins, (uint64_t)decisive, 0.95);
+    printf("%s vs %s: %d games, +%d =%d -%d (other %d), score %.3f, wins of decisive %.3f "
+           "[%.3f, %.3f], %.0f plies/game, %.1f s\n",
+           a_spec, b_spec, n, m.wins, m.draws, m.losses, m.other,
+           (m.wins + 0.5 * m.draws) / n, decisive ? (double)m.wins / decisive : 0.0, ci.lo, ci.hi,
+           (double)m.plies / n, m.seconds);
+    fflush(stdout);
+    if (decisive < n / 2 || ci.lo <= floor)
+        fail_msg("%s is not clearly stronger than %s", a_spec, b_spec);
+}
+
+/* The one-ply greedy player beats uniform random play. */
+static void test_greedy_beats_random(void **state)
+{
+    (void)state;
+    expect_stronger("greedy", "random", 1, 400, 0.8);
+}
+
+/* Alpha-beta at depth 4 beats greedy. */
+static void test_alphabeta_beats_greedy(void **state)
+{
+    (void)state;
+    expect_stronger("alphabeta:depth=4", "greedy", 2, 200, 0.85);
+}
+
+/* Searching deeper wins: depth 6 against depth 4. */
+static void test_deeper_beats_shallower(void **state)
+{
+    (void)state;
+    expect_stronger("alphabeta:depth=6", "alphabeta:depth=4", 3, 200, 0.85);
+}
+
+/* MCTS beats random and greedy play. */
+static void test_mcts_beats_random_and_greedy(void **state)
+{
+    (void)state;
+    expect_stronger("mcts:playouts=1000,plies=20", "random", 4, 100, 0.85);
+    expect_stronger("mcts:playouts=1000,plies=20", "greedy", 5, 100, 0.6);
+}
+
+/* At these budgets alpha-beta (depth 4) beats MCTS (1000 playouts). */
+static void test_alphabeta_beats_mcts(void **state)
+{
+    (void)state;
+    expect_stronger("alphabeta:depth=4", "mcts:playouts=1000,plies=20", 6, 100, 0.6);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_greedy_beats_random),
+        cmocka_unit_test(test_alphabeta_beats_greedy),
+        cmocka_unit_test(test_deeper_beats_shallower),
+        cmocka_unit_test(test_mcts_beats_random_and_greedy),
+        cmocka_unit_test(test_alphabeta_beats_mcts),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

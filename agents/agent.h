@@ -33,7 +33,8 @@ typedef struct AgentOption {
     AgentOptionType type;
     size_t offset;                /* where the value goes in the agent's settings */
     double lo, hi;                /* range of AOPT_INT and AOPT_REAL */
-    const char *def;              /* default, as written in a spec */
+    const char *def;              /* default, as written in a spec (AOPT_WEIGHTS: overrides
+                                   * of eval.h's defaults, `w.<term>=x,...`, or NULL) */
     const char *const *choices;   /* AOPT_CHOICE: the names, NULL-terminated */
     const char *help;             /* one line */
 } AgentOption;

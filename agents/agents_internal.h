@@ -20,6 +20,13 @@ typedef struct AgentData {
     void *settings;               /* the parsed options */
 } AgentData;
 
+/* The greedy agent's choice for p (not over): the move with the best immediate result for
+ * the mover (captured during the move, by the mover minus by the opponent; an extra move
+ * adds its best follow-up), ties broken uniformly by draws from rng (one per tie). *value
+ * receives that result in EVAL_SCALE units; *nodes counts the positions played. Also the
+ * `greedy` playout policy of MCTS. */
+int greedy_move(const Variant *v, const Position *p, Rng *rng, int32_t *value, uint64_t *nodes);
+
 /* Fill settings with every option's default, then with `key=value,...` from opts. -1 with a
  * one-line message naming the agent, the key and the allowed values. */
 int agent_options_parse(const AgentKind *k, const char *opts, void *settings, Error *e);

@@ -409,6 +409,7 @@ static void alphabeta_done(Agent *a)
     free(s);
 }
 
+/* Build the agent: its state, the weights in fixed point and the table. */
 int alphabeta_agent_init(Agent *a, void *settings, Error *e)
 {
     const AlphabetaSettings *set = settings;

@@ -1,23 +1,53 @@
 /* eval.c: the evaluation terms and their default weights, and the exact score of an end. */
 #include "eval.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-/* The defaults: store difference first; the other terms are small corrections a tuner
- * adjusts (measured, not guessed: see the strength tests). */
+/* The defaults: store difference first; the other terms are corrections, measured in
+ * colour-swapped matches (see the strength tests), not guessed. */
 const EvalTermInfo eval_terms[EVAL_NB] = {
     [EVAL_STORE] = { "store", 1.0, "seeds in the mover's store minus the opponent's" },
     [EVAL_SEEDS] = { "seeds", 0.1, "seeds in the mover's row minus the opponent's row" },
-    [EVAL_READY] = { "ready", 0.0, "holes holding capture-1 seeds, mover's row minus opponent's" },
-    [EVAL_MOBILITY] = { "mobility", 0.0, "non-empty holes, mover's row minus opponent's" },
+    [EVAL_THREES] = { "threes", 0.0,
+                      "holes of the mover's row holding capture-1 seeds (threes when capture "
+                      "is 4)" },
+    [EVAL_OPP_THREES] = { "opp_threes", 0.0,
+                          "holes of the opponent's row holding capture-1 seeds" },
+    [EVAL_EMPTY] = { "empty", 0.0, "empty holes of the mover's row" },
+    [EVAL_OPP_EMPTY] = { "opp_empty", 0.0, "empty holes of the opponent's row" },
+    [EVAL_MOBILITY] = { "mobility", 0.0,
+                        "legal moves (non-empty holes), mover's minus opponent's: "
+                        "opp_empty - empty" },
+    [EVAL_FINAL] = { "final", 0.0,
+                     "who stands to receive the seeds left by the final-four convention: +1 "
+                     "the mover, -1 the opponent, 0 nobody (lottery, or no capture yet)" },
 };
 
+/* Fill w with every term's default weight. */
 void eval_default(EvalWeights *w)
 {
     for (int i = 0; i < EVAL_NB; i++)
         w->w[i] = eval_terms[i].def;
 }
 
+/* The defaults with an agent's own overrides applied. */
+void eval_default_with(const char *overrides, EvalWeights *w)
+{
+    eval_default(w);
+    for (const char *s = overrides; s && *s;) {
+        char name[32];
+        size_t n = strcspn(s + 2, "=");
+        snprintf(name, sizeof name, "%.*s", (int)n, s + 2);
+        char *end;
+        double x = strtod(s + 2 + n + 1, &end);
+        w->w[eval_term_lookup(name)] = x;
+        s = *end == ',' ? end + 1 : end;
+    }
+}
+
+/* The index of the term called name, or -1. */
 int eval_term_lookup(const char *name)
 {
     for (int i = 0; i < EVAL_NB; i++)
@@ -26,6 +56,7 @@ int eval_term_lookup(const char *name)
     return -1;
 }
 
+/* Round each weight to fixed point; mobility (opp_empty - empty) joins the two empty terms. */
 void eval_prepare(const EvalWeights *w, Evaluator *ev)
 {
     /* Round to the nearest unit; weights are range-checked where they are parsed. */
@@ -33,8 +64,12 @@ void eval_prepare(const EvalWeights *w, Evaluator *ev)
         double x = w->w[i] * EVAL_SCALE;
         ev->w[i] = (int32_t)(x < 0 ? x - 0.5 : x + 0.5);
     }
+    ev->w[EVAL_EMPTY] -= ev->w[EVAL_MOBILITY];
+    ev->w[EVAL_OPP_EMPTY] += ev->w[EVAL_MOBILITY];
+    ev->w[EVAL_MOBILITY] = 0;
 }
 
+/* South's final margin for each possible recipient of the seeds left. */
 void eval_south_margins(const Variant *v, const Position *p, MoveEvent ev, int m[2])
 {
     int diff = p->store[SOUTH] - p->store[NORTH];
@@ -53,6 +88,7 @@ void eval_south_margins(const Variant *v, const Position *p, MoveEvent ev, int m
     m[SOUTH] = m[NORTH] = a.score[SOUTH] - a.score[NORTH];
 }
 
+/* The exact final margin for p's side to move, the lottery by its mean. */
 int32_t eval_final(const Variant *v, const Position *p, MoveEvent ev)
 {
     int m[2];

@@ -12,12 +12,17 @@
 /* Score units per seed: scores are integers, so search compares exactly. */
 #define EVAL_SCALE 100
 
-/* The terms, each a difference between the side to move and the other side. */
+/* The terms, each seen from the side to move ("the mover"): a difference between the two
+ * sides, or one side's count. */
 typedef enum EvalTerm {
-    EVAL_STORE = 0,   /* seeds in the stores */
-    EVAL_SEEDS,       /* seeds in each side's row */
-    EVAL_READY,       /* holes one seed short of a capture, in each side's row */
-    EVAL_MOBILITY,    /* non-empty holes (moves) of each side */
+    EVAL_STORE = 0,     /* seeds in the stores, mover minus opponent */
+    EVAL_SEEDS,         /* seeds in each side's row, mover minus opponent */
+    EVAL_THREES,        /* holes of the mover's row holding capture-1 seeds */
+    EVAL_OPP_THREES,    /* holes of the opponent's row holding capture-1 seeds */
+    EVAL_EMPTY,         /* empty holes of the mover's row */
+    EVAL_OPP_EMPTY,     /* empty holes of the opponent's row */
+    EVAL_MOBILITY,      /* legal moves (non-empty holes), mover minus opponent */
+    EVAL_FINAL,         /* who stands to receive the seeds left: +1 mover, -1 opponent, 0 */
     EVAL_NB
 } EvalTerm;
 
@@ -37,11 +42,16 @@ typedef struct EvalWeights {
 
 /* The weights in fixed point, ready for search. */
 typedef struct Evaluator {
-    int32_t w[EVAL_NB];   /* EVAL_SCALE units per unit of the term */
+    int32_t w[EVAL_NB];   /* EVAL_SCALE units per unit of the term (EVAL_MOBILITY folded
+                           * into EVAL_EMPTY and EVAL_OPP_EMPTY, and 0) */
 } Evaluator;
 
 /* The default weights. */
 void eval_default(EvalWeights *w);
+
+/* The default weights, then the overrides `w.<term>=x,...` an agent's table gives (NULL for
+ * none; every name and number in them is valid). */
+void eval_default_with(const char *overrides, EvalWeights *w);
 
 /* The term a name denotes, or -1. */
 int eval_term_lookup(const char *name);
@@ -87,20 +97,39 @@ static inline int eval_row_count(const uint16_t *pit, int from, int n, int count
     return k;
 }
 
+/* Who stands to receive the seeds left if the game ended now, under the variant's
+ * convention: the last capturer (penultimate), the first final-seed capturer else the last
+ * capturer (first-final), or NOBODY (lottery, or no capture yet). */
+static inline int eval_final_recipient(const Variant *v, const Position *p)
+{
+    if (v->final_four == FF_LOTTERY)
+        return NOBODY;
+    if (v->final_four == FF_FIRST_FINAL && p->first_final != NOBODY)
+        return p->first_final;
+    return p->last_capturer;
+}
+
 /* The heuristic value of p (not over) for its side to move, in EVAL_SCALE units. Terms whose
- * weight is zero cost nothing. */
+ * weight is zero cost nothing. Mobility equals opp_empty - empty on a given board, so
+ * eval_prepare folds its weight into those two and it costs nothing either. */
 static inline int32_t eval_position(const Evaluator *ev, const Variant *v, const Position *p)
 {
     const int s = p->side, o = !s, h = v->holes;
     int32_t score = ev->w[EVAL_STORE] * (p->store[s] - p->store[o]);
     if (ev->w[EVAL_SEEDS])   /* the other row holds what this row does not */
         score += ev->w[EVAL_SEEDS] * (2 * eval_row_seeds(p->pit, s * h, h) - p->left);
-    if (ev->w[EVAL_READY])
-        score += ev->w[EVAL_READY] * (eval_row_count(p->pit, s * h, h, v->capture - 1) -
-                                      eval_row_count(p->pit, o * h, h, v->capture - 1));
-    if (ev->w[EVAL_MOBILITY])
-        score += ev->w[EVAL_MOBILITY] * (__builtin_popcountll(p->nonempty & v->row[s]) -
-                                         __builtin_popcountll(p->nonempty & v->row[o]));
+    if (ev->w[EVAL_THREES])
+        score += ev->w[EVAL_THREES] * eval_row_count(p->pit, s * h, h, v->capture - 1);
+    if (ev->w[EVAL_OPP_THREES])
+        score += ev->w[EVAL_OPP_THREES] * eval_row_count(p->pit, o * h, h, v->capture - 1);
+    if (ev->w[EVAL_EMPTY])
+        score += ev->w[EVAL_EMPTY] * (h - __builtin_popcountll(p->nonempty & v->row[s]));
+    if (ev->w[EVAL_OPP_EMPTY])
+        score += ev->w[EVAL_OPP_EMPTY] * (h - __builtin_popcountll(p->nonempty & v->row[o]));
+    if (ev->w[EVAL_FINAL]) {
+        int r = eval_final_recipient(v, p);
+        score += r == s ? ev->w[EVAL_FINAL] : r == o ? -ev->w[EVAL_FINAL] : 0;
+    }
     return score;
 }
 

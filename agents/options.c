@@ -109,7 +109,7 @@ static void set_defaults(const AgentKind *k, void *settings)
 {
     for (const AgentOption *o = k->options; o && o->key; o++) {
         if (o->type == AOPT_WEIGHTS)
-            eval_default((EvalWeights *)((char *)settings + o->offset));
+            eval_default_with(o->def, (EvalWeights *)((char *)settings + o->offset));
         else if (set_option(k, o, o->key, o->def, settings, NULL) != 0)
             abort();   /* a default outside its own range is a bug of the table */
     }

@@ -18,6 +18,7 @@ const AgentKind random_kind = {
     "random", "a uniform choice among the legal moves", random_options, 0,
 };
 
+/* The random agent keeps no state: only its choose hook. */
 int random_agent_init(Agent *a, void *settings, Error *e)
 {
     (void)settings;

@@ -55,8 +55,8 @@ static const char *const bench_positions[] = {
 
 /* Every option spelled out, so that a change of a default leaves the bench as it is. */
 static const char bench_alphabeta[] =
-    "alphabeta:depth=11,nodes=0,tt=16,ties=first,w.store=1,w.seeds=0.1,w.ready=0,w.mobility=0";
-static const char bench_mcts[] = "mcts:playouts=2000,c=0.7,reward=win,plies=0";
+    "alphabeta:depth=11,nodes=0,tt=16,ties=first,w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0";
+static const char bench_mcts[] = "mcts:playouts=2000,c=0.7,reward=win,horizon=20,policy=random,w.store=1,w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0";
 
 /* One search's result. */
 typedef struct BenchResult {

@@ -39,8 +39,10 @@ static void list_agent(const AgentKind *k)
             printf("  %-18s %s (%s)\n", key, o->help, range);
             continue;
         }
+        EvalWeights w;
+        eval_default_with(o->def, &w);
         for (int t = 0; t < EVAL_NB; t++) {
-            snprintf(key, sizeof key, "w.%s=%g", eval_terms[t].name, eval_terms[t].def);
+            snprintf(key, sizeof key, "w.%s=%g", eval_terms[t].name, w.w[t]);
             printf("  %-18s weight of: %s (%s)\n", key, eval_terms[t].help, range);
         }
     }

@@ -1,7 +1,9 @@
 /* test_agents.c: the agents against their definitions: the registry and its specs, the
- * random agent's draw, legal and reproducible choices on many variants, alpha-beta against a
- * plain minimax written here, exact end scores against pos_award, greedy's one-ply choice,
- * and a won position that every searching agent must find. */
+ * random agent's draw, legal and reproducible choices on many variants and on every position
+ * of the rule vectors, alpha-beta against a plain minimax written here, exact end scores
+ * against pos_award, each evaluation term, greedy's immediate result (extra moves valued by
+ * their best follow-up), MCTS's playout keys, a won position that every searching agent must
+ * find and a position where alpha-beta must avoid a one-move loss. */
 #include "test_util.h"
 
 #include "agent.h"
@@ -72,7 +74,25 @@ static void test_registry(void **state)
     make_agent(&a, "alphabeta:w.seeds=0.25,depth=3,ties=first");
     agent_describe(&a, full, sizeof full);
     assert_string_equal(full, "alphabeta:depth=3,nodes=0,tt=16,ties=first,w.store=1,w.seeds=0.25,"
-                              "w.ready=0,w.mobility=0");
+                              "w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,"
+                              "w.final=0");
+    agent_free(&a);
+
+    /* The issue's own examples, and every key of MCTS. */
+    static const char *const good[] = {
+        "random", "greedy", "alphabeta:depth=6", "alphabeta:depth=4,w.store=1,w.threes=-0.4",
+        "mcts:playouts=2000,c=1.2", "mcts:policy=greedy,horizon=0,w.final=2,reward=margin",
+        "alphabeta:w.opp_threes=0.5,w.empty=-1,w.opp_empty=1,w.mobility=0.5,w.final=3",
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        make_agent(&a, good[i]);
+        agent_free(&a);
+    }
+    make_agent(&a, "mcts:policy=greedy,horizon=7,w.threes=-0.4");
+    agent_describe(&a, full, sizeof full);
+    assert_string_equal(full, "mcts:playouts=1000,c=0.7,reward=win,horizon=7,policy=greedy,"
+                              "w.store=1,w.seeds=0,w.threes=-0.4,w.opp_threes=0,w.empty=0,"
+                              "w.opp_empty=0,w.mobility=0,w.final=0");
     agent_free(&a);
 }
 
@@ -90,6 +110,15 @@ static void test_spec_errors(void **state)
         { "alphabeta:depth=x", "depth=x is not a number" },
         { "alphabeta:ties=best", "ties=best is not one of random or first" },
         { "alphabeta:w.luck=1", "unknown option 'w.luck'" },
+        { "alphabeta:w.ready=1", "unknown option 'w.ready' (expected depth, nodes, tt, ties, "
+                                 "w.store, w.seeds, w.threes, w.opp_threes, w.empty, "
+                                 "w.opp_empty, w.mobility or w.final)" },
+        { "alphabeta:w.threes=-0.4x", "w.threes=-0.4x is not a number" },
+        { "mcts:plies=20", "unknown option 'plies'" },
+        { "mcts:horizon=-1", "horizon=-1 is out of range" },
+        { "mcts:policy=smart", "policy=smart is not one of random or greedy" },
+        { "mcts:w.final=2000", "w.final=2000 is out of range" },
+        { "greedy:depth=1", "takes no options" },
         { "alphabeta:w.store=1e9", "out of range" },
         { "mcts:playouts=0", "playouts=0 is out of range" },
         { "mcts:c=inf", "is not a number" },
@@ -136,8 +165,10 @@ static void test_random_same_draw(void **state)
 /* Small budgets of every agent, for the legality and reproducibility checks. */
 static const char *const quick_specs[] = {
     "random", "greedy", "alphabeta:depth=3", "alphabeta:depth=4,tt=0,ties=first",
-    "alphabeta:depth=6,nodes=300,w.seeds=0.3,w.ready=0.5,w.mobility=0.2",
+    "alphabeta:depth=6,nodes=300,w.seeds=0.3,w.threes=0.5,w.mobility=0.2,w.final=1",
     "mcts:playouts=60", "mcts:playouts=40,reward=margin,c=0",
+    "mcts:playouts=30,policy=greedy,horizon=10,w.opp_threes=1",
+    "mcts:playouts=20,horizon=0",
 };
 #define QUICK_NB ((int)(sizeof quick_specs / sizeof quick_specs[0]))
 
@@ -222,7 +253,8 @@ static void test_alphabeta_is_minimax(void **state)
 {
     (void)state;
     static const char *const specs[] = {
-        "alphabeta:tt=16,w.seeds=0.25,w.ready=0.5,w.mobility=0.1",
+        "alphabeta:tt=16,w.seeds=0.25,w.threes=0.5,w.opp_threes=-0.3,w.empty=0.2,"
+        "w.opp_empty=-0.1,w.mobility=0.1,w.final=1.5",
         "alphabeta:tt=0,ties=first",
         "alphabeta:tt=4",   /* a tiny table: many collisions of slots, none of keys */
     };
@@ -242,8 +274,12 @@ static void test_alphabeta_is_minimax(void **state)
                 eval_default(&w);
                 if (s == 0) {
                     w.w[EVAL_SEEDS] = 0.25;
-                    w.w[EVAL_READY] = 0.5;
+                    w.w[EVAL_THREES] = 0.5;
+                    w.w[EVAL_OPP_THREES] = -0.3;
+                    w.w[EVAL_EMPTY] = 0.2;
+                    w.w[EVAL_OPP_EMPTY] = -0.1;
                     w.w[EVAL_MOBILITY] = 0.1;
+                    w.w[EVAL_FINAL] = 1.5;
                 }
                 eval_prepare(&w, &ev);
                 for (int g = 0; g < 5; g++) {
@@ -352,18 +388,23 @@ static void test_eval_terms(void **state)
             random_position(&v, g, 1 + g, &p);
             if (pos_over(&v, &p))
                 continue;
-            int s = p.side, o = !s, rows[2][3] = { { 0 } };   /* seeds, ready, non-empty */
+            int s = p.side, o = !s, rows[2][4] = { { 0 } };   /* seeds, threes, non-empty, empty */
             for (int i = 0; i < v.pits; i++) {
                 int *r = rows[variant_owner(&v, i)];
                 r[0] += p.pit[i];
                 r[1] += p.pit[i] == v.capture - 1;
                 r[2] += p.pit[i] != 0;
+                r[3] += p.pit[i] == 0;
             }
             const int want[EVAL_NB] = {
                 [EVAL_STORE] = p.store[s] - p.store[o],
                 [EVAL_SEEDS] = rows[s][0] - rows[o][0],
-                [EVAL_READY] = rows[s][1] - rows[o][1],
+                [EVAL_THREES] = rows[s][1],
+                [EVAL_OPP_THREES] = rows[o][1],
+                [EVAL_EMPTY] = rows[s][3],
+                [EVAL_OPP_EMPTY] = rows[o][3],
                 [EVAL_MOBILITY] = rows[s][2] - rows[o][2],
+                [EVAL_FINAL] = p.last_capturer == s ? 1 : p.last_capturer == o ? -1 : 0,
             };
             for (int t = 0; t < EVAL_NB; t++) {
                 EvalWeights w = { { 0 } };
@@ -376,44 +417,212 @@ static void test_eval_terms(void **state)
     }
 }
 
-/* Greedy takes a move of the best immediate margin, and over many streams each such move. */
+/* The final-four term under each convention, for each state of the two award fields: +1
+ * when the side to move stands to receive the seeds left, -1 when the opponent does, 0 under
+ * the lottery or before any capture. */
+static void test_eval_final_term(void **state)
+{
+    (void)state;
+    static const char *const fields[] = { "- -", "S -", "N -", "S S", "S N", "N S", "N N" };
+    static const char *const conventions[] = { "penultimate", "first-final", "lottery" };
+    EvalWeights w = { { 0 } };
+    Evaluator ev;
+    w.w[EVAL_FINAL] = 2.5;
+    eval_prepare(&w, &ev);
+    for (int c = 0; c < 3; c++) {
+        for (int f = 0; f < 7; f++) {
+            for (int side = 0; side < 2; side++) {
+                char opts[64], apn[64];
+                Variant v;
+                Position p;
+                snprintf(opts, sizeof opts, "holes=4 seeds=3 final_four=%s", conventions[c]);
+                snprintf(apn, sizeof apn, "1,1,0,0/1,2,2,1 8/8 %c %s", side ? 'N' : 'S', fields[f]);
+                tu_position(opts, apn, &v, &p);
+                char last = fields[f][0], first = fields[f][2];
+                char who = c == 2 ? '-' : c == 1 && first != '-' ? first : last;
+                int want = who == '-' ? 0 : (who == 'N') == (side == 1) ? 1 : -1;
+                if (eval_position(&ev, &v, &p) != want * 250)
+                    fail_msg("%s, %s: final term %d, want %d", conventions[c], apn,
+                             eval_position(&ev, &v, &p), want * 250);
+            }
+        }
+    }
+}
+
+/* Greedy's result of a move, written plainly from the issue: the seeds the mover gains on
+ * the opponent during the move (the award too when it ends the game), plus, after an extra
+ * move, the best follow-up's result (at most 8 extra moves deep). */
+static int32_t greedy_reference(const Variant *v, const Position *p, int move, int chain)
+{
+    Position c;
+    MoveInfo info;
+    MoveEvent e = pos_play(v, p, move, &c, &info, NULL);
+    int s = p->side;
+    int32_t before = (p->store[s] - p->store[!s]) * EVAL_SCALE;
+    if (e == EV_OVER || e == EV_ENDLESS)
+        return eval_final(v, &c, e) - before;
+    int32_t gain = (c.store[s] - c.store[!s]) * EVAL_SCALE - before;
+    if (e == EV_EXTRA && c.side == s && chain < 8) {
+        int32_t best = INT32_MIN;
+        for (uint64_t m = pos_legal_mask(v, &c); m; m &= m - 1) {
+            int32_t g = greedy_reference(v, &c, __builtin_ctzll(m), chain + 1);
+            best = g > best ? g : best;
+        }
+        gain += best;
+    }
+    return gain;
+}
+
+/* Greedy takes a move of the best immediate result, and over many streams each such move. */
 static void test_greedy(void **state)
 {
     (void)state;
-    Variant v;
     Agent a;
-    tu_variant("holes=6 seeds=3", &v);
     make_agent(&a, "greedy");
-    for (int g = 0; g < 30; g++) {
+    for (int vi = 0; vi < VARIANTS_NB; vi++) {
+        Variant v;
+        tu_variant(variants[vi], &v);
+        for (int g = 0; g < 30; g++) {
+            Position p;
+            random_position(&v, g, g % 7 + 3 * vi, &p);
+            int32_t best = INT32_MIN, result[MAX_PITS];
+            uint64_t best_set = 0, chosen = 0;
+            for (uint64_t m = pos_legal_mask(&v, &p); m; m &= m - 1) {
+                int mv = __builtin_ctzll(m);
+                result[mv] = greedy_reference(&v, &p, mv, 0);
+                if (result[mv] > best) {
+                    best = result[mv];
+                    best_set = 0;
+                }
+                if (result[mv] == best)
+                    best_set |= 1ULL << mv;
+            }
+            for (int k = 0; k < 200; k++) {
+                Rng r;
+                rng_seed(&r, 8, (uint64_t)g, (uint64_t)k);
+                AgentStats st = { 0, 0, 0, 0 };
+                int mv = a.choose(&a, &v, &p, &r, &st);
+                assert_int_equal(result[mv], best);
+                assert_true(st.value * EVAL_SCALE == best);
+                chosen |= 1ULL << mv;
+            }
+            assert_true(chosen == best_set);
+        }
+    }
+    agent_free(&a);
+}
+
+/* Hand-built positions of 5 holes (2 seeds each at the start), North to move. */
+static const struct {
+    const char *apn;
+    int move;            /* greedy's only choice */
+    int value;           /* its result, in seeds */
+    int plain_move;      /* the best move counting only the move itself (no follow-up) */
+    int plain_value;
+} greedy_cases[] = {
+    /* Hole 5 is the best single move (8 seeds); hole 8 takes less by itself but earns an
+     * extra move, and with its best follow-up it gains 16. */
+    { "0,2,1,1,3/3,0,3,3,0 4/0 N S S", 8, 16, 5, 8 },
+    /* Stores not level: the result counts what the move captures, not the whole margin
+     * (North is 4 behind before the move). */
+    { "0,2,1,1,3/3,0,3,3,0 0/4 N S S", 8, 16, 5, 8 },
+};
+
+/* Greedy on hand-built positions: an extra move is worth its best follow-up (so greedy's
+ * choice differs from the best single move), and the value is what the move gains. */
+static void test_greedy_hand_built(void **state)
+{
+    (void)state;
+    Agent a;
+    make_agent(&a, "greedy");
+    for (size_t i = 0; i < sizeof greedy_cases / sizeof greedy_cases[0]; i++) {
+        Variant v;
         Position p;
-        random_position(&v, g, g % 7, &p);
-        int32_t best = INT32_MIN, margin[MAX_PITS];
-        uint64_t best_set = 0, chosen = 0;
+        tu_position("holes=5", greedy_cases[i].apn, &v, &p);
+        /* The best single move, with no follow-up: plain_move, uniquely. */
+        int plain = -1, n_plain = 0;
+        int32_t plain_best = INT32_MIN;
         for (uint64_t m = pos_legal_mask(&v, &p); m; m &= m - 1) {
             int mv = __builtin_ctzll(m);
             Position c;
             MoveInfo info;
-            MoveEvent ev = pos_play(&v, &p, mv, &c, &info, NULL);
-            margin[mv] = ev >= EV_OVER ? eval_final(&v, &c, ev)
-                                       : (c.store[p.side] - c.store[!p.side]) * EVAL_SCALE;
-            if (margin[mv] > best) {
-                best = margin[mv];
-                best_set = 0;
+            MoveEvent e = pos_play(&v, &p, mv, &c, &info, NULL);
+            int s = p.side;
+            int32_t g = e >= EV_OVER ? eval_final(&v, &c, e) / EVAL_SCALE - (p.store[s] - p.store[!s])
+                                     : (c.store[s] - c.store[!s]) - (p.store[s] - p.store[!s]);
+            if (g > plain_best) {
+                plain_best = g;
+                plain = mv;
+                n_plain = 0;
             }
-            if (margin[mv] == best)
-                best_set |= 1ULL << mv;
+            n_plain += g == plain_best;
         }
-        for (int k = 0; k < 64; k++) {
+        assert_int_equal(plain, greedy_cases[i].plain_move);
+        assert_int_equal(plain_best, greedy_cases[i].plain_value);
+        assert_int_equal(n_plain, 1);
+        for (int k = 0; k < 16; k++) {
             Rng r;
-            rng_seed(&r, 8, (uint64_t)g, (uint64_t)k);
+            rng_seed(&r, 4, i, (uint64_t)k);
             AgentStats st = { 0, 0, 0, 0 };
-            int mv = a.choose(&a, &v, &p, &r, &st);
-            assert_int_equal(margin[mv], best);
-            chosen |= 1ULL << mv;
+            assert_int_equal(a.choose(&a, &v, &p, &r, &st), greedy_cases[i].move);
+            assert_true(st.value == greedy_cases[i].value);
         }
-        assert_true(chosen == best_set);
+        assert_int_equal(greedy_reference(&v, &p, greedy_cases[i].move, 0),
+                         greedy_cases[i].value * EVAL_SCALE);
     }
     agent_free(&a);
+}
+
+/* Small budgets of every agent for the rule vectors' positions. */
+static const char *const vector_specs[] = {
+    "random", "greedy", "alphabeta:depth=2", "alphabeta:depth=3,tt=0,ties=first",
+    "mcts:playouts=12,horizon=20", "mcts:playouts=8,policy=greedy,horizon=4",
+};
+
+/* Every agent returns a legal move for every "before" position of the single-move vectors
+ * (read under the preset the file names), and the same move again from the same stream. */
+static void test_vector_positions(void **state)
+{
+    (void)state;
+    static const char *const presets[] = { "anywoli", "yit-nuri", "yit-jani" };
+    const int n_specs = (int)(sizeof vector_specs / sizeof vector_specs[0]);
+    Agent agent[sizeof vector_specs / sizeof vector_specs[0]];
+    for (int s = 0; s < n_specs; s++)
+        make_agent(&agent[s], vector_specs[s]);
+    int checked = 0;
+    for (int f = 0; f < 3; f++) {
+        char rel[64], path[512], opts[64];
+        snprintf(rel, sizeof rel, "vectors/moves-%s.txt", presets[f]);
+        snprintf(opts, sizeof opts, "variant=%s", presets[f]);
+        Lines l = tu_read_lines(tu_data_path(rel, path, sizeof path));
+        for (int i = 0; i < l.n; i++) {
+            char *field[4];
+            if (tu_split(l.line[i], '|', field, 4) != 4)
+                fail_msg("%s line %d: not 4 fields", rel, i + 1);
+            Variant v;
+            Position p;
+            tu_position(opts, field[0], &v, &p);
+            for (int s = 0; s < n_specs; s++) {
+                Rng r, again;
+                rng_seed(&r, 31, (uint64_t)s, (uint64_t)(f * 10000 + i));
+                again = r;
+                AgentStats st1 = { 0, 0, 0, 0 }, st2 = { 0, 0, 0, 0 };
+                agent_new_game(&agent[s]);
+                int m1 = agent[s].choose(&agent[s], &v, &p, &r, &st1);
+                if (!pos_move_ok(&v, &p, m1, NULL))
+                    fail_msg("%s on %s line %d: illegal move %d", vector_specs[s], rel, i + 1, m1);
+                agent_new_game(&agent[s]);
+                int m2 = agent[s].choose(&agent[s], &v, &p, &again, &st2);
+                assert_int_equal(m1, m2);
+                assert_true(st1.nodes == st2.nodes && st1.value == st2.value);
+                checked++;
+            }
+        }
+        tu_free_lines(&l);
+    }
+    for (int s = 0; s < n_specs; s++)
+        agent_free(&agent[s]);
+    assert_int_equal(checked, 5000 * n_specs);
 }
 
 /* Positions of 4 holes and 3 seeds where exactly one move wins and every other move loses
@@ -460,6 +669,68 @@ static void test_finds_the_win(void **state)
     }
 }
 
+/* Whether `move` loses at once for p's side to move: it ends the game lost, or the turn
+ * passes and the opponent has a move that ends the game won. */
+static bool loses_at_once(const Variant *v, const Position *p, int move)
+{
+    Position c;
+    MoveInfo info;
+    MoveEvent e = pos_play(v, p, move, &c, &info, NULL);
+    if (e == EV_OVER)
+        return eval_final(v, &c, e) < 0;
+    if (e == EV_ENDLESS || c.side == p->side)
+        return false;
+    for (uint64_t m = pos_legal_mask(v, &c); m; m &= m - 1) {
+        Position d;
+        MoveEvent e2 = pos_play(v, &c, __builtin_ctzll(m), &d, &info, NULL);
+        if (e2 == EV_OVER && eval_final(v, &d, e2) > 0)
+            return true;
+    }
+    return false;
+}
+
+/* A position of 6 holes and 3 seeds where every move but hole 1 loses at once, and one of
+ * the losing moves captures more right away (the trap greedy falls into): alpha-beta at
+ * every depth from 2, and MCTS, take hole 1. */
+static void test_avoids_one_move_loss(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {
+        "alphabeta:depth=2", "alphabeta:depth=3,tt=0", "alphabeta:depth=4", "alphabeta",
+        "alphabeta:depth=8,w.seeds=0", "mcts:playouts=2000",
+    };
+    Variant v;
+    Position p;
+    tu_position("holes=6 seeds=3", "3,3,0,1,1,1/0,1,0,0,3,3 12/8 S S S", &v, &p);
+    int safe = 0, losing = 0;
+    for (uint64_t m = pos_legal_mask(&v, &p); m; m &= m - 1) {
+        int mv = __builtin_ctzll(m);
+        if (loses_at_once(&v, &p, mv))
+            losing++;
+        else
+            safe = mv;
+    }
+    assert_int_equal(safe, 1);
+    assert_int_equal(losing, 4);
+    Agent a;
+    make_agent(&a, "greedy");
+    Rng r;
+    rng_seed(&r, 3, 3, 3);
+    AgentStats st = { 0, 0, 0, 0 };
+    assert_true(loses_at_once(&v, &p, a.choose(&a, &v, &p, &r, &st)));
+    agent_free(&a);
+    for (size_t s = 0; s < sizeof specs / sizeof specs[0]; s++) {
+        make_agent(&a, specs[s]);
+        for (int k = 0; k < 4; k++) {
+            rng_seed(&r, 3, s, (uint64_t)k);
+            int mv = a.choose(&a, &v, &p, &r, &st);
+            if (mv != 1)
+                fail_msg("%s chose %d, which loses at once (hole 1 does not)", specs[s], mv);
+        }
+        agent_free(&a);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -471,7 +742,11 @@ int main(void)
         cmocka_unit_test(test_alphabeta_budget),
         cmocka_unit_test(test_end_scores),
         cmocka_unit_test(test_eval_terms),
+        cmocka_unit_test(test_eval_final_term),
         cmocka_unit_test(test_greedy),
+        cmocka_unit_test(test_greedy_hand_built),
+        cmocka_unit_test(test_vector_positions),
+        cmocka_unit_test(test_avoids_one_move_loss),
         cmocka_unit_test(test_finds_the_win),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "agent.h"
+#include "eval.h"
 
 static const char *anywoli;      /* argv[1] */
 static char tmpdir[64];
@@ -90,14 +91,32 @@ static void test_agents_command(void **state)
     assert_non_null(strstr(r.out, "  depth=6 "));
     assert_non_null(strstr(r.out, "  w.store=1 "));
     assert_non_null(strstr(r.out, "  playouts=1000 "));
+    assert_non_null(strstr(r.out, "  horizon=20 "));
+    assert_non_null(strstr(r.out, "  policy=random "));
+    /* Every evaluation feature, with what it measures. */
+    for (int t = 0; t < EVAL_NB; t++) {
+        char line[256];
+        snprintf(line, sizeof line, "  w.%s=%g ", eval_terms[t].name, eval_terms[t].def);
+        const char *at = strstr(r.out, line);
+        if (!at)
+            fail_msg("agents: no line for %s", line);
+        size_t n = strcspn(at, "\n");
+        snprintf(line, sizeof line, "%.*s", (int)n, at);
+        if (!strstr(line, eval_terms[t].help))
+            fail_msg("agents: '%s' lacks its meaning", line);
+    }
+    assert_non_null(strstr(r.out, "capture-1 seeds (threes when capture is 4)"));
     run_free(&r);
 
     r = run(NULL, "agents random 'alphabeta:depth=3' 'mcts:reward=margin'");
     assert_int_equal(r.status, 0);
     assert_string_equal(r.out, "random\n"
                                "alphabeta:depth=3,nodes=0,tt=16,ties=random,w.store=1,w.seeds=0.1,"
-                               "w.ready=0,w.mobility=0\n"
-                               "mcts:playouts=1000,c=0.7,reward=margin,plies=0\n");
+                               "w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,"
+                               "w.final=0\n"
+                               "mcts:playouts=1000,c=0.7,reward=margin,horizon=20,policy=random,"
+                               "w.store=1,w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,"
+                               "w.opp_empty=0,w.mobility=0,w.final=0\n");
     run_free(&r);
     expect_error(NULL, "agents 'alphabeta:depth=99'", "depth=99 is out of range");
     expect_error(NULL, "agents nobody", "agent 'nobody': unknown");

@@ -1,0 +1,79 @@
+/* elo.c: score, Elo, likelihood of superiority and the trinomial GSPRT, with GSL's normal
+ * distribution. */
+#include "elo.h"
+
+#include <gsl/gsl_cdf.h>
+#include <math.h>
+
+/* fishtest's stand-in for a count of zero (LLRcalc.regularize). */
+#define SPRT_ZERO_COUNT 1e-3
+
+double elo_from_score(double s)
+{
+    return -400.0 * log10(1.0 / s - 1.0);
+}
+
+double score_from_elo(double elo)
+{
+    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
+}
+
+/* The per-game score variance of trinomial counts that may be fractional. */
+static double trinomial_variance(double w, double d, double l)
+{
+    double n = w + d + l, s = (w + d / 2) / n;
+    return (w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s) / n;
+}
+
+double score_variance(uint64_t wins, uint64_t draws, uint64_t losses)
+{
+    if (wins + draws + losses == 0)
+        return NAN;
+    return trinomial_variance((double)wins, (double)draws, (double)losses);
+}
+
+double likelihood_of_superiority(uint64_t wins, uint64_t losses)
+{
+    if (wins + losses == 0)
+        return 0.5;
+    double w = (double)wins, l = (double)losses;
+    return gsl_cdf_ugaussian_P((w - l) / sqrt(w + l));
+}
+
+EloEstimate elo_estimate(uint64_t wins, uint64_t draws, uint64_t losses, double confidence)
+{
+    EloEstimate e = { 0, NAN, { NAN, NAN }, NAN, { NAN, NAN }, NAN };
+    e.games = wins + draws + losses;
+    if (e.games == 0)
+        return e;
+    double n = (double)e.games;
+    e.score = ((double)wins + (double)draws / 2) / n;
+    double z = gsl_cdf_ugaussian_Qinv((1.0 - confidence) / 2.0);
+    double half = z * sqrt(score_variance(wins, draws, losses) / n);
+    e.score_ci = (Interval){ fmax(0.0, e.score - half), fmin(1.0, e.score + half) };
+    e.elo = elo_from_score(e.score);
+    e.elo_ci = (Interval){ elo_from_score(e.score_ci.lo), elo_from_score(e.score_ci.hi) };
+    e.los = likelihood_of_superiority(wins, losses);
+    return e;
+}
+
+/* A count as fishtest's SPRT sees it: zero replaced by SPRT_ZERO_COUNT. */
+static double regularized(uint64_t count)
+{
+    return count ? (double)count : SPRT_ZERO_COUNT;
+}
+
+Sprt sprt_trinomial(uint64_t wins, uint64_t draws, uint64_t losses, double elo0, double elo1,
+                    double alpha, double beta)
+{
+    Sprt t;
+    double w = regularized(wins), d = regularized(draws), l = regularized(losses);
+    double n = w + d + l, s = (w + d / 2) / n, var = trinomial_variance(w, d, l);
+    double s0 = score_from_elo(elo0), s1 = score_from_elo(elo1);
+    t.llr = n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
+    t.lower = log(beta / (1 - alpha));
+    t.upper = log((1 - beta) / alpha);
+    t.decision = t.llr >= t.upper ? SPRT_ACCEPT_H1
+               : t.llr <= t.lower ? SPRT_ACCEPT_H0 : SPRT_CONTINUE;
+    return t;
+}

@@ -1,0 +1,68 @@
+/* elo.h: a match between two agents as a score, an Elo difference, a likelihood of
+ * superiority and a sequential probability ratio test, from its wins, draws and losses
+ * (counted for the first agent; a draw scores 1/2).
+ *
+ * Units: scores and probabilities in [0, 1]; Elo differences in Elo points on the logistic
+ * scale, score = 1 / (1 + 10^(-elo / 400)); log-likelihood ratios in natural log units. */
+#ifndef ANYWOLI_ELO_H
+#define ANYWOLI_ELO_H
+
+#include <stdint.h>
+
+#include "stats.h"
+
+/* The Elo difference of an expected score s in [0, 1]: -400 log10(1/s - 1), +-infinity at
+ * s = 1 and 0. */
+double elo_from_score(double s);
+
+/* The expected score of an Elo difference: 1 / (1 + 10^(-elo / 400)). */
+double score_from_elo(double elo);
+
+/* The per-game variance of the score under the observed trinomial frequencies:
+ * (W (1 - s)^2 + D (1/2 - s)^2 + L s^2) / N with s = (W + D/2) / N; NaN with no games. */
+double score_variance(uint64_t wins, uint64_t draws, uint64_t losses);
+
+/* The likelihood of superiority Phi((W - L) / sqrt(W + L)), the probability that the first
+ * agent is the stronger (draws carry no information); 1/2 with no decisive game. */
+double likelihood_of_superiority(uint64_t wins, uint64_t losses);
+
+/* A match summarised. */
+typedef struct EloEstimate {
+    uint64_t games;
+    double score;           /* (W + D/2) / N */
+    Interval score_ci;      /* s -+ z sqrt(score_variance / N), clipped to [0, 1] */
+    double elo;             /* elo_from_score(score) */
+    Interval elo_ci;        /* elo_from_score of the score interval's ends */
+    double los;             /* likelihood_of_superiority */
+} EloEstimate;
+
+/* The score with its normal interval from the trinomial variance, and the Elo difference
+ * with the interval mapped from the score's (as cutechess-cli and fishtest do; infinite ends
+ * where the score interval reaches 0 or 1). NaN everywhere with no games; the interval is
+ * degenerate when every game had the same result. */
+EloEstimate elo_estimate(uint64_t wins, uint64_t draws, uint64_t losses, double confidence);
+
+/* The decision of a sequential test after the games so far. */
+typedef enum SprtDecision {
+    SPRT_CONTINUE = 0,      /* lower < llr < upper: play on */
+    SPRT_ACCEPT_H0 = -1,    /* llr <= lower: the difference is elo0 (or less) */
+    SPRT_ACCEPT_H1 = 1,     /* llr >= upper: the difference is elo1 (or more) */
+} SprtDecision;
+
+/* A sequential probability ratio test's state. */
+typedef struct Sprt {
+    double llr;             /* log-likelihood ratio of H1: elo = elo1 against H0: elo = elo0 */
+    double lower, upper;    /* Wald's bounds log(beta / (1 - alpha)), log((1 - beta) / alpha) */
+    SprtDecision decision;
+} Sprt;
+
+/* The generalised SPRT for a trinomial W/D/L match (Van den Bergh's GSPRT, fishtest's
+ * LLRcalc.LLR_alt2): with s0, s1 the scores of elo0, elo1 (logistic Elo), s the observed
+ * score and var its per-game variance, LLR = N (s1 - s0) (2 s - s0 - s1) / (2 var), the
+ * normal approximation of the generalised log-likelihood ratio. As in fishtest, a count of
+ * zero is replaced by 0.001 first (LLRcalc.regularize), so that var is never zero.
+ * alpha and beta are the error probabilities of accepting H1 and H0 wrongly. */
+Sprt sprt_trinomial(uint64_t wins, uint64_t draws, uint64_t losses, double elo0, double elo1,
+                    double alpha, double beta);
+
+#endif

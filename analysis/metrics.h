@@ -1,0 +1,58 @@
+/* metrics.h: a job's outcomes as the game-design measures researchers quote: the
+ * first-player advantage and Ludii-style metrics (Browne, Stephenson and others: Ludii's
+ * Evaluation/src/metrics), each with its interval where it has one.
+ *
+ * Units: shares and differences are probabilities; duration is in plies. Where this lab's
+ * definitions differ from Ludii's they follow issue 5: advantage and balance are over finished
+ * games (Ludii divides by all trials), timeouts count endless and unfinished games. */
+#ifndef ANYWOLI_METRICS_H
+#define ANYWOLI_METRICS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stats.h"
+
+/* A job's games by outcome (the results file's `outcome` 0 .. 4). */
+typedef struct Outcomes {
+    uint64_t south, north, draw;        /* finished games */
+    uint64_t endless, unfinished;       /* not finished: counted apart from every rate of them */
+} Outcomes;
+
+/* South wins, North wins and draws. */
+uint64_t outcomes_finished(const Outcomes *o);
+
+/* All games. */
+uint64_t outcomes_total(const Outcomes *o);
+
+/* The first-player advantage P(South wins) - P(North wins) over finished games with Tango's
+ * score interval (multinomial_difference). */
+Estimate first_player_advantage(const Outcomes *o, double confidence);
+
+/* The first-player advantage with agent strength taken out, for a match of agents A and B:
+ * the average of the advantage in A's games as South and in B's games as South (each agent's
+ * strength enters both with opposite signs), with the MOVER interval (mover_average). */
+Estimate colour_balanced_advantage(const Outcomes *a_south, const Outcomes *b_south,
+                                   double confidence);
+
+/* Ludii-style metrics of one job. */
+typedef struct GameMetrics {
+    uint64_t games, finished;
+    Estimate advantage;     /* South wins / finished; Wilson interval */
+    Estimate balance;       /* 1 - |P(S) - P(N)| over finished; the interval is the image
+                               of the advantage difference's Tango interval under 1 - |d|
+                               ([1 - max |end|, 1] when it contains 0), so it covers at least
+                               as often as that interval */
+    Estimate completion;    /* (South + North wins) / games; Wilson */
+    Estimate drawishness;   /* draws / games; Wilson */
+    Estimate timeouts;      /* (endless + unfinished) / games; Wilson */
+    Estimate duration;      /* mean plies, t interval (hist_mean_interval) */
+    double duration_sd;     /* plies, n - 1 divisor */
+} GameMetrics;
+
+/* The metrics of a job from its outcome counts and its game-length histogram (games by plies,
+ * from 0; the games the duration is over are those of the histogram). */
+GameMetrics game_metrics(const Outcomes *o, const uint64_t *lengths, size_t len,
+                         double confidence);
+
+#endif

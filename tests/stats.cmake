@@ -1,0 +1,26 @@
+# The statistics library (analysis/): each statistic against values computed with scipy and
+# numpy (embedded in the C tests; stats_reference.py recomputes them and checks they match),
+# the ratings fit, and the coverage of the 95% intervals on simulated games. All `fast`.
+anywoli_test_program(test_stats analysis)
+anywoli_test_program(test_stats_ratings analysis)
+anywoli_test_program(test_stats_coverage analysis variants)
+
+add_test(NAME stats COMMAND test_stats)
+add_test(NAME stats_ratings COMMAND test_stats_ratings)
+add_test(NAME stats_coverage COMMAND test_stats_coverage)
+set_tests_properties(stats stats_ratings stats_coverage PROPERTIES LABELS fast TIMEOUT 300)
+
+# The reference values need scipy, which Debian's own python3 has (python3-scipy): prefer
+# /usr/bin/python3 over one on PATH that may lack it. Without scipy the test is skipped (77).
+if(EXISTS /usr/bin/python3)
+  set(ANYWOLI_STATS_PYTHON /usr/bin/python3)
+else()
+  find_package(Python3 COMPONENTS Interpreter)
+  set(ANYWOLI_STATS_PYTHON ${Python3_EXECUTABLE})
+endif()
+if(ANYWOLI_STATS_PYTHON)
+  add_test(NAME stats_reference
+           COMMAND ${ANYWOLI_STATS_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/stats_reference.py
+                   ${CMAKE_CURRENT_SOURCE_DIR})
+  set_tests_properties(stats_reference PROPERTIES LABELS fast TIMEOUT 300 SKIP_RETURN_CODE 77)
+endif()

@@ -1,0 +1,302 @@
+/* test_stats_ratings.c: score, Elo, likelihood of superiority, the trinomial GSPRT, and the
+ * Bradley-Terry-Davidson ratings with a first-move term (analysis/elo.h, ratings.h).
+ *
+ * Tables marked "ref:NAME" hold expected values computed independently with scipy and numpy
+ * by tests/stats_reference.py (the ratings by a scipy.optimize fit of the same likelihood),
+ * which CTest runs to check them. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+
+#include "elo.h"
+#include "ratings.h"
+
+#define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Fail unless |got - want| <= atol + rtol |want| (infinities must match exactly). */
+static void check_close(const char *what, size_t row, double got, double want, double rtol,
+                        double atol)
+{
+    if (got == want)
+        return;
+    if (!(fabs(got - want) <= atol + rtol * fabs(want)))
+        fail_msg("%s, row %zu: got %.17g, expected %.17g (rtol %g, atol %g)", what, row, got,
+                 want, rtol, atol);
+}
+
+/* ref:elo (wins, draws, losses, confidence, score, lo, hi, Elo, lo, hi, LOS): numpy mean and
+ * variance of the expanded per-game scores, scipy's normal quantile and cdf */
+static const struct {
+    uint64_t w, d, l; double conf, score, score_lo, score_hi, elo, elo_lo, elo_hi, los;
+} elo_cases[] = {
+    { 60, 30, 10, 0.95, 0.75, 0.6842608094567564, 0.8157391905432436, 190.848501887865,
+      134.35727022740497, 258.44734117044135, 0.9999999988575881 },
+    { 10, 80, 10, 0.95, 0.5, 0.4561738729711709, 0.543826127028829, -0.0, -30.53186432171068,
+      30.531864321710678, 0.5 },
+    { 0, 10, 0, 0.95, 0.5, 0.5, 0.5, -0.0, -0.0, -0.0, 0.5 },
+    { 30, 40, 30, 0.95, 0.5, 0.4240909212871004, 0.5759090787128996, -0.0, -53.157979780053225,
+      53.157979780053275, 0.5 },
+    { 1234, 2345, 1111, 0.9, 0.5131130063965885, 0.5046271255980135, 0.5215988871951636,
+      9.113940028143183, 3.2153479736768706, 15.017789995699065, 0.9944573738962752 },
+    { 0, 5, 95, 0.95, 0.025, 0.0036417876460264793, 0.04635821235397353, -636.4258428105996,
+      -974.8403545769731, -525.3034370554249, 9.519263252730089e-23 },
+    { 5100000, 150000, 4700000, 0.95, 0.5201005025125628, 0.5197924310629248, 0.5204085739622007,
+      13.974791283676065, 13.760380083996113, 14.189213122560298, 1.0 },
+};
+
+/* Score, Elo and likelihood of superiority with their intervals. */
+static void test_elo(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_ELEMS(elo_cases); i++) {
+        EloEstimate e = elo_estimate(elo_cases[i].w, elo_cases[i].d, elo_cases[i].l,
+                                     elo_cases[i].conf);
+        assert_true(e.games == elo_cases[i].w + elo_cases[i].d + elo_cases[i].l);
+        check_close("score", i, e.score, elo_cases[i].score, 1e-14, 1e-15);
+        check_close("score lo", i, e.score_ci.lo, elo_cases[i].score_lo, 1e-12, 1e-14);
+        check_close("score hi", i, e.score_ci.hi, elo_cases[i].score_hi, 1e-12, 1e-14);
+        check_close("elo", i, e.elo, elo_cases[i].elo, 1e-12, 1e-10);
+        check_close("elo lo", i, e.elo_ci.lo, elo_cases[i].elo_lo, 1e-10, 1e-9);
+        check_close("elo hi", i, e.elo_ci.hi, elo_cases[i].elo_hi, 1e-10, 1e-9);
+        check_close("los", i, e.los, elo_cases[i].los, 1e-12, 1e-300);
+    }
+    /* The conversions invert each other; 0 Elo is an even score. */
+    for (double x = -800; x <= 800; x += 50)
+        check_close("elo(score(x))", 0, elo_from_score(score_from_elo(x)), x, 1e-12, 1e-10);
+    assert_true(elo_from_score(0.5) == 0.0 && score_from_elo(0.0) == 0.5);
+    assert_true(isinf(elo_from_score(1.0)) && elo_from_score(1.0) > 0);
+    assert_true(likelihood_of_superiority(0, 0) == 0.5);
+    assert_true(isnan(elo_estimate(0, 0, 0, 0.95).score) && isnan(score_variance(0, 0, 0)));
+}
+
+/* ref:sprt (wins, draws, losses, elo0, elo1, alpha, beta, LLR, lower, upper, decision):
+ * fishtest's LLRcalc.LLR_alt2 formula on its regularised pdf, checked there against the exact
+ * generalised likelihood ratio maximised by scipy */
+static const struct {
+    uint64_t w, d, l; double elo0, elo1, alpha, beta, llr, lower, upper; int decision;
+} sprt_cases[] = {
+    { 120, 60, 100, 0.0, 10.0, 0.05, 0.05, 0.5887332301497002, -2.9444389791664403,
+      2.9444389791664403, 0 },
+    { 1000, 800, 900, 0.0, 5.0, 0.05, 0.05, 1.6508755416224623, -2.9444389791664403,
+      2.9444389791664403, 0 },
+    { 100, 20, 300, 0.0, 10.0, 0.05, 0.05, -8.170553306862335, -2.9444389791664403,
+      2.9444389791664403, -1 },
+    { 10, 2, 50, 0.0, 10.0, 0.05, 0.05, -2.133495476105863, -2.9444389791664403,
+      2.9444389791664403, 0 },
+    { 500, 100, 300, 0.0, 10.0, 0.05, 0.05, 6.411256900455214, -2.9444389791664403,
+      2.9444389791664403, 1 },
+    { 0, 10, 0, -5.0, 5.0, 0.05, 0.05, 3.1965363820499763e-13, -2.9444389791664403,
+      2.9444389791664403, 0 },
+    { 3000, 5000, 2800, 0.0, 5.0, 0.05, 0.1, 3.2789962501813164, -2.251291798606495,
+      2.8903717578961645, 1 },
+};
+
+/* The trinomial GSPRT's log-likelihood ratio, bounds and decision. */
+static void test_sprt(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_ELEMS(sprt_cases); i++) {
+        Sprt t = sprt_trinomial(sprt_cases[i].w, sprt_cases[i].d, sprt_cases[i].l,
+                                sprt_cases[i].elo0, sprt_cases[i].elo1, sprt_cases[i].alpha,
+                                sprt_cases[i].beta);
+        check_close("llr", i, t.llr, sprt_cases[i].llr, 1e-11, 1e-12);
+        check_close("lower", i, t.lower, sprt_cases[i].lower, 1e-14, 0);
+        check_close("upper", i, t.upper, sprt_cases[i].upper, 1e-14, 0);
+        assert_int_equal((int)t.decision, sprt_cases[i].decision);
+    }
+}
+
+/* ref:bt_tournament (South agent, North agent, South wins, draws, North wins): a hand-made
+ * round robin of four agents, both colours, with draws */
+static const BtPairing tournament[] = {
+    { 0, 1, 12, 3, 25 },
+    { 1, 0, 30, 4, 6 },
+    { 0, 2, 5, 2, 33 },
+    { 2, 0, 36, 2, 2 },
+    { 0, 3, 3, 1, 36 },
+    { 3, 0, 38, 1, 1 },
+    { 1, 2, 14, 6, 20 },
+    { 2, 1, 26, 5, 9 },
+    { 1, 3, 10, 4, 26 },
+    { 3, 1, 30, 3, 7 },
+    { 2, 3, 18, 7, 15 },
+    { 3, 2, 22, 6, 12 },
+};
+
+/* ref:bt_expected (what: agent, -1 first-move advantage, -2 nu, -3 log-likelihood; the anchor;
+ * estimate; standard error): scipy.optimize maximum of the same likelihood, standard errors
+ * from its central-difference Hessian */
+typedef struct BtRef {
+    int what, anchor;
+    double value, se;
+} BtRef;
+
+static const BtRef tournament_fit[] = {
+    { 0, 0, 0.0, 0.0 },
+    { 1, 0, 248.50166215411585, 38.835219314920046 },
+    { 2, 0, 405.14840335382604, 42.20412731146147 },
+    { 3, 0, 466.11144313641597, 43.915995497867 },
+    { -1, 0, 65.24815173264373, 21.26679714381706 },
+    { -2, 0, 0.26815309628942774, 0.043836700060493373 },
+    { -3, 0, -348.79710515396954, 0.0 },
+};
+
+/* ref:bt_tournament: three agents, no draws (nu is fixed at 0), anchored at agent 1 */
+static const BtPairing tournament_nodraw[] = {
+    { 0, 1, 20, 0, 10 },
+    { 1, 0, 8, 0, 22 },
+    { 1, 2, 25, 0, 15 },
+    { 2, 1, 12, 0, 28 },
+    { 0, 2, 30, 0, 10 },
+    { 2, 0, 17, 0, 23 },
+};
+
+/* ref:bt_expected: the fit of tournament_nodraw */
+static const BtRef tournament_nodraw_fit[] = {
+    { 0, 1, 88.49841992520885, 36.37067476545266 },
+    { 1, 1, 0.0, 0.0 },
+    { 2, 1, -74.79898905188792, 33.67502785604616 },
+    { -1, 1, 7.0440823431589035, 24.73980939179139 },
+    { -3, 1, -140.81537565581323, 0.0 },
+};
+
+/* Check a fit against a reference table of estimates and standard errors. */
+static void check_fit(const BtFit *f, const BtRef *t, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        double value, se;
+        if (t[i].what >= 0) {
+            value = f->rating[t[i].what];
+            se = f->rating_se[t[i].what];
+        } else if (t[i].what == -1) {
+            value = f->home;
+            se = f->home_se;
+        } else if (t[i].what == -2) {
+            value = f->draw_nu;
+            se = f->draw_nu_se;
+        } else {
+            value = f->log_likelihood;
+            se = 0.0;
+        }
+        check_close("bt estimate", i, value, t[i].value, 1e-8, 1e-8);
+        check_close("bt standard error", i, se, t[i].se, 1e-6, 1e-8);
+    }
+}
+
+/* Fit a tournament; fails the test unless it succeeds. */
+static BtFit fit_or_fail(const BtPairing *p, size_t n, int agents, int anchor)
+{
+    BtFit f;
+    int status = bt_fit(p, n, agents, anchor, &f);
+    if (status != BT_OK)
+        fail_msg("bt_fit: %s", bt_strerror(status));
+    return f;
+}
+
+/* At the maximum the likelihood equations hold: for every agent the expected wins minus
+ * losses equal the observed ones, and likewise South's over all games, and the draws. */
+static void check_likelihood_equations(const BtFit *f, const BtPairing *p, size_t n)
+{
+    double home_obs = 0, home_exp = 0, draws_obs = 0, draws_exp = 0;
+    for (int a = 0; a < f->agents; a++) {
+        double obs = 0, expected = 0;
+        for (size_t k = 0; k < n; k++) {
+            double ps, pd, pn, g = (double)(p[k].south_wins + p[k].draws + p[k].north_wins);
+            bt_probabilities(f, p[k].south, p[k].north, &ps, &pd, &pn);
+            double net = (double)p[k].south_wins - (double)p[k].north_wins;
+            if (p[k].south == a) {
+                obs += net;
+                expected += g * (ps - pn);
+            } else if (p[k].north == a) {
+                obs -= net;
+                expected -= g * (ps - pn);
+            }
+            if (a == 0) {
+                home_obs += net;
+                home_exp += g * (ps - pn);
+                draws_obs += (double)p[k].draws;
+                draws_exp += g * pd;
+            }
+        }
+        check_close("agent's expected net wins", (size_t)a, expected, obs, 1e-8, 1e-7);
+    }
+    check_close("South's expected net wins", 0, home_exp, home_obs, 1e-8, 1e-7);
+    if (f->draw_nu > 0)
+        check_close("expected draws", 0, draws_exp, draws_obs, 1e-8, 1e-7);
+}
+
+/* The Bradley-Terry-Davidson fit against scipy's, and its likelihood equations. */
+static void test_bradley_terry(void **state)
+{
+    (void)state;
+    BtFit f = fit_or_fail(tournament, N_ELEMS(tournament), 4, 0);
+    check_fit(&f, tournament_fit, N_ELEMS(tournament_fit));
+    check_likelihood_equations(&f, tournament, N_ELEMS(tournament));
+    assert_int_equal(f.params, 5);
+    /* The anchor's rating is 0 exactly; a difference's error involves the covariance. */
+    assert_true(f.rating[0] == 0.0 && f.rating_se[0] == 0.0);
+    check_close("se to anchor", 0, bt_rating_diff_se(&f, 2, 0), f.rating_se[2], 1e-12, 0);
+    assert_true(bt_rating_diff_se(&f, 2, 3) > 0 && bt_rating_diff_se(&f, 2, 2) == 0);
+    /* Re-anchoring shifts every rating and leaves differences and their errors alone. */
+    BtFit g = fit_or_fail(tournament, N_ELEMS(tournament), 4, 2);
+    for (int i = 0; i < 4; i++) {
+        check_close("shifted", (size_t)i, g.rating[i], f.rating[i] - f.rating[2], 1e-7, 1e-6);
+        check_close("diff se", (size_t)i, bt_rating_diff_se(&g, i, 3),
+                    bt_rating_diff_se(&f, i, 3), 1e-6, 1e-9);
+    }
+    check_close("home", 0, g.home, f.home, 1e-8, 1e-8);
+    check_close("loglik", 0, g.log_likelihood, f.log_likelihood, 1e-12, 1e-9);
+    bt_fit_free(&g);
+    bt_fit_free(&f);
+    assert_null(f.rating);
+
+    f = fit_or_fail(tournament_nodraw, N_ELEMS(tournament_nodraw), 3, 1);
+    check_fit(&f, tournament_nodraw_fit, N_ELEMS(tournament_nodraw_fit));
+    check_likelihood_equations(&f, tournament_nodraw, N_ELEMS(tournament_nodraw));
+    assert_true(f.draw_nu == 0.0 && isnan(f.draw_nu_se) && f.params == 3);
+    bt_fit_free(&f);
+}
+
+/* Tournaments without a finite maximum or identifiable parameters are errors, not numbers. */
+static void test_bradley_terry_errors(void **state)
+{
+    (void)state;
+    BtFit f;
+    /* Agent 2 never won or drew. */
+    static const BtPairing lost[] = {
+        { 0, 1, 5, 1, 4 }, { 1, 0, 6, 0, 4 }, { 2, 0, 0, 0, 10 }, { 1, 2, 8, 0, 0 },
+    };
+    assert_int_equal(bt_fit(lost, N_ELEMS(lost), 3, 0, &f), BT_NOT_CONNECTED);
+    assert_null(f.rating);
+    /* Only one colour assignment: the rating difference and the first move are confounded. */
+    static const BtPairing one_way[] = { { 0, 1, 6, 2, 4 } };
+    assert_int_equal(bt_fit(one_way, 1, 2, 0, &f), BT_SINGULAR);
+    /* Every game drawn: nu is infinite. */
+    static const BtPairing drawn[] = { { 0, 1, 0, 10, 0 }, { 1, 0, 0, 10, 0 } };
+    assert_int_equal(bt_fit(drawn, 2, 2, 0, &f), BT_NO_MAXIMUM);
+    /* South always wins: the first-move advantage is infinite. */
+    static const BtPairing south[] = { { 0, 1, 10, 0, 0 }, { 1, 0, 7, 0, 0 } };
+    assert_int_equal(bt_fit(south, 2, 2, 0, &f), BT_NO_MAXIMUM);
+    /* Bad input. */
+    static const BtPairing self[] = { { 1, 1, 1, 1, 1 } };
+    assert_int_equal(bt_fit(self, 1, 2, 0, &f), BT_BAD_INPUT);
+    assert_int_equal(bt_fit(lost, N_ELEMS(lost), 3, 3, &f), BT_BAD_INPUT);
+    assert_int_equal(bt_fit(lost, N_ELEMS(lost), 1, 0, &f), BT_BAD_INPUT);
+    assert_non_null(bt_strerror(BT_SINGULAR));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_elo),
+        cmocka_unit_test(test_sprt),
+        cmocka_unit_test(test_bradley_terry),
+        cmocka_unit_test(test_bradley_terry_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -5,6 +5,9 @@
 int cmd_perft(int argc, char **argv);
 int cmd_move(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
 int cmd_agents(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 

@@ -22,6 +22,9 @@ static const Command commands[] = {
     { "perft", cmd_perft, "count move paths from a position, to check the rules" },
     { "move", cmd_move, "play moves from a position and print each result in APN" },
     { "bench", cmd_bench, "time seeded random games; print a deterministic signature" },
+    { "run", cmd_run, "play an experiment's games into a results file (HDF5)" },
+    { "analyze", cmd_analyze, "analyse a results file: tables, tests, JSON, an HTML report" },
+    { "replay", cmd_replay, "replay a game of a results file, move by move, and check it" },
     { "agents", cmd_agents, "list the agents and their options, or check agent specs" },
     { "play", cmd_play, "play a game in the terminal: a person or an agent on each side" },
 };

@@ -213,8 +213,31 @@ checks=$((checks + 1))
 [[ $rc -eq 0 ]] && grep -q 'South plays S1' "$tmp/out" && [[ -s "$tmp/err" ]] \
     || fail "anywoli play (piped person): status $rc"
 
+# --- run and replay: their help and bad inputs (the rest: tests/driver_test.sh) ------------
+tested+=(run replay)
+expect_error "unknown or incomplete option" run --frobnicate
+expect_error "cannot" run "$tmp/no-such-config.cfg"
+expect_error "games" run --agent-a random --agent-b random --games 0 -o "$tmp/x.h5"
+[[ ! -e "$tmp/x.h5" && ! -e "$tmp/x.h5.partial" ]] || fail "anywoli run: a refused run left a file"
+run run --agent-a random --agent-b random --games 40 --seed 5 --holes 5 -o "$tmp/r.h5" --quiet
+[[ $rc -eq 0 && -s "$tmp/r.h5" ]] || fail "anywoli run (quick form): status $rc"
+run replay "$tmp/r.h5" --job main --game 3
+[[ $rc -eq 0 ]] || fail "anywoli replay: status $rc"
+expect_error "job" replay "$tmp/r.h5" --job nosuchjob --game 0
+
+# --- analyze: its help and bad inputs (the rest: tests/analyze_test.sh) -------------------
+tested+=(analyze)
+run analyze --help
+[[ $rc -eq 0 ]] && grep -q '^usage: anywoli analyze' "$tmp/out" && [[ ! -s "$tmp/err" ]] \
+    || fail "anywoli analyze --help: status $rc"
+printf 'not an HDF5 file\n' >"$tmp/not-results.h5"
+expect_error "not an anywoli results file" analyze "$tmp/not-results.h5"
+expect_error "cannot open it" analyze "$tmp/no-such-file.h5"
+expect_error "missing the results FILE" analyze
+expect_error "--sprt" analyze --sprt 5,1 "$tmp/not-results.h5"
+
 # --- help, unknown commands --------------------------------------------------------------
-for cmd in perft move bench agents play; do
+for cmd in perft move bench agents play run replay analyze; do
     run "$cmd" --help
     if [[ $rc -ne 0 ]] || ! grep -q "^usage: anywoli $cmd" "$tmp/out" || [[ -s "$tmp/err" ]]; then
         fail "anywoli $cmd --help: status $rc, output $(head -c 200 "$tmp/out")"

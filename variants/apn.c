@@ -10,16 +10,13 @@
 
 #define MAX_FIELD_TEXT 40
 
-/* Show at most MAX_FIELD_TEXT characters of a field in a message. */
+/* Show at most MAX_FIELD_TEXT characters of a field in a message, control characters as `?`. */
 static const char *clip(const char *s, size_t n, char buf[MAX_FIELD_TEXT + 4])
 {
-    if (n > MAX_FIELD_TEXT) {
-        memcpy(buf, s, MAX_FIELD_TEXT);
-        memcpy(buf + MAX_FIELD_TEXT, "...", 4);
-    } else {
-        memcpy(buf, s, n);
-        buf[n] = '\0';
-    }
+    size_t k = n > MAX_FIELD_TEXT ? MAX_FIELD_TEXT : n;
+    for (size_t i = 0; i < k; i++)   /* an error stays one line, whatever the input holds */
+        buf[i] = (s[i] >= ' ' && s[i] != 0x7f) ? s[i] : '?';
+    memcpy(buf + k, n > k ? "..." : "", n > k ? 4 : 1);
     return buf;
 }
 

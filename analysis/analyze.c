@@ -1,0 +1,540 @@
+/* analyze.c: one streamed pass over each job's games, then the estimates and the tests. */
+#include "analyze.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "results.h"
+#include "results_read.h"
+
+#define READ_ROWS 65536u          /* rows decoded per read: about 2.5 MB of records */
+
+void conv_pair(int p, int *c1, int *c2)
+{
+    static const int pairs[CONV_PAIRS_NB][2] = { { 0, 1 }, { 0, 2 }, { 1, 2 } };
+    *c1 = pairs[p][0];
+    *c2 = pairs[p][1];
+}
+
+bool agent_is_convention_blind(const char *spec)
+{
+    size_t n = strcspn(spec, ":");
+    return n == strlen("random") && strncmp(spec, "random", n) == 0;
+}
+
+/* Count one game of outcome o. */
+static void outcomes_add(Outcomes *x, int o)
+{
+    switch (o) {
+    case OUT_SOUTH: x->south++; break;
+    case OUT_NORTH: x->north++; break;
+    case OUT_DRAW: x->draw++; break;
+    case OUT_ENDLESS: x->endless++; break;
+    default: x->unfinished++; break;
+    }
+}
+
+/* Who receives the seeds left under convention c: 0 South, 1 North, -1 nobody. */
+static int recipient(const GameRecord *r, int c)
+{
+    if (c == FF_LOTTERY)
+        return r->lottery;
+    if (c == FF_FIRST_FINAL && r->first_final >= 0)
+        return r->first_final;
+    return r->last_capturer;
+}
+
+/* The outcomes of a finished game under every convention, from its scores and recipients:
+ * the award of the job's convention taken back, then given to each convention's recipient.
+ * Returns false when the scores cannot have had that award (an inconsistent row). */
+static bool convention_outcomes(const GameRecord *r, int job_conv, int out[CONV_NB])
+{
+    int given = recipient(r, job_conv);
+    long s = r->south - (given == 0 ? r->left : 0);
+    long n = r->north - (given == 1 ? r->left : 0);
+    for (int c = 0; c < CONV_NB; c++) {
+        int to = recipient(r, c);
+        long cs = s + (to == 0 ? r->left : 0), cn = n + (to == 1 ? r->left : 0);
+        out[c] = cs > cn ? OUT_SOUTH : cs < cn ? OUT_NORTH : OUT_DRAW;
+    }
+    return s >= 0 && n >= 0 && out[job_conv] == r->outcome;
+}
+
+/* Grow a histogram to hold bin i; -1 when out of memory. */
+static int hist_reserve(uint64_t **h, size_t *len, size_t i)
+{
+    if (i < *len)
+        return 0;
+    size_t want = i + 1 > 2 * *len ? i + 1 : 2 * *len;
+    uint64_t *grown = realloc(*h, want * sizeof *grown);
+    if (!grown)
+        return -1;
+    memset(grown + *len, 0, (want - *len) * sizeof *grown);
+    *h = grown;
+    *len = want;
+    return 0;
+}
+
+/* Count the paired yes/no of "South won" and "North won" under each pair of conventions. */
+static void paired_add(JobAnalysis *j, const int out[CONV_NB])
+{
+    for (int p = 0; p < CONV_PAIRS_NB; p++) {
+        int c1, c2;
+        conv_pair(p, &c1, &c2);
+        bool s1 = out[c1] == OUT_SOUTH, s2 = out[c2] == OUT_SOUTH;
+        bool n1 = out[c1] == OUT_NORTH, n2 = out[c2] == OUT_NORTH;
+        j->mc_south[p].only_first += s1 && !s2;
+        j->mc_south[p].only_second += s2 && !s1;
+        j->mc_north[p].only_first += n1 && !n2;
+        j->mc_north[p].only_second += n2 && !n1;
+    }
+}
+
+/* Agent A's result in a finished game. */
+static void agent_add(JobAnalysis *j, const GameRecord *r)
+{
+    if (r->outcome == OUT_DRAW) {
+        j->a_draws++;
+        return;
+    }
+    bool a_won = (r->outcome == OUT_SOUTH) == (r->a_south != 0);
+    j->a_wins += a_won;
+    j->a_losses += !a_won;
+}
+
+/* Count one game of a job; -1 when out of memory. */
+static int job_add(JobAnalysis *j, const GameRecord *r)
+{
+    int o = r->outcome >= OUT_SOUTH && r->outcome <= OUT_UNFINISHED ? r->outcome
+                                                                     : OUT_UNFINISHED;
+    outcomes_add(&j->all, o);
+    outcomes_add(&j->by_south[r->a_south ? 0 : 1], o);
+    if (hist_reserve(&j->lengths, &j->lengths_len, r->plies) != 0)
+        return -1;
+    j->lengths[r->plies]++;
+    if (o > OUT_DRAW) {
+        for (int c = 0; c < CONV_NB; c++)
+            outcomes_add(&j->conv[c], o);
+        return 0;
+    }
+    int out[CONV_NB];
+    if (!convention_outcomes(r, (int)j->variant.final_four, out))
+        j->inconsistent++;
+    for (int c = 0; c < CONV_NB; c++)
+        outcomes_add(&j->conv[c], out[c]);
+    paired_add(j, out);
+    agent_add(j, r);
+    int64_t m = (int64_t)r->south - (int64_t)r->north - j->margin_origin;
+    if (m >= 0 && (size_t)m < j->margins_len)
+        j->margins[m]++;
+    return 0;
+}
+
+/* Trim a histogram's empty bins at the top. */
+static void hist_trim(const uint64_t *h, size_t *len)
+{
+    while (*len > 0 && h[*len - 1] == 0)
+        (*len)--;
+}
+
+/* Stream a job's table through job_add. */
+static int job_stream(ResultsFile *f, JobAnalysis *j, GameRecord *buf, Error *e)
+{
+    RowStream *s = rf_rows_open(f, j->name, e);
+    if (!s)
+        return -1;
+    j->rows = rf_rows_total(s);
+    int64_t n;
+    while ((n = rf_rows_next(s, buf, READ_ROWS, e)) > 0) {
+        for (int64_t i = 0; i < n; i++) {
+            if (job_add(j, &buf[i]) != 0) {
+                rf_rows_close(s);
+                return error_set(e, "out of memory") - 1;
+            }
+        }
+    }
+    rf_rows_close(s);
+    hist_trim(j->lengths, &j->lengths_len);
+    return n < 0 ? -1 : 0;
+}
+
+/* Compare the table's length histogram with the stored one; a mismatch is damage. */
+static int check_stored_histogram(ResultsFile *f, JobAnalysis *j, Error *e)
+{
+    uint64_t *stored;
+    size_t len;
+    int rc = rf_length_histogram(f, j->name, &stored, &len, e);
+    if (rc <= 0)
+        return rc;
+    hist_trim(stored, &len);
+    bool same = len == j->lengths_len &&
+                (len == 0 || memcmp(stored, j->lengths, len * sizeof *stored) == 0);
+    free(stored);
+    if (!same)
+        return error_set(e, "%s: job %s: damaged results file (length_histogram disagrees "
+                         "with the games table)", rf_path(f), j->name);
+    j->stored_histogram = true;
+    return 0;
+}
+
+/* A job's metadata: agents, variant, planned games; the margin histogram sized to it. */
+static int job_init(ResultsFile *f, const char *name, JobAnalysis *j, Error *e)
+{
+    StoredJob sj;
+    Error inner;
+    if (results_read_job(rf_path(f), name, &sj, &inner) != 0)
+        return error_set(e, "damaged results file: %s", inner.msg);
+    j->name = strdup(name);
+    j->agent_a = sj.agent_a;
+    j->agent_b = sj.agent_b;
+    j->variant = sj.variant;
+    j->games_planned = sj.games;
+    j->two_agents = strcmp(sj.agent_a, sj.agent_b) != 0;
+    j->blind_a = agent_is_convention_blind(sj.agent_a);
+    j->blind_b = agent_is_convention_blind(sj.agent_b);
+    int64_t total = 2 * (int64_t)j->variant.holes * j->variant.seeds;
+    j->margin_origin = -total;
+    j->margins_len = (size_t)(2 * total + 1);
+    j->margins = calloc(j->margins_len, sizeof *j->margins);
+    if (!j->name || !j->margins)
+        return error_set(e, "out of memory") - 1;
+    return 0;
+}
+
+/* The estimates of the conventions re-scored on the same games. */
+static void job_conventions(JobAnalysis *j)
+{
+    for (int c = 0; c < CONV_NB; c++) {
+        const Outcomes *o = &j->conv[c];
+        uint64_t fin = outcomes_finished(o);
+        j->conv_rate[c][0] = wilson_estimate(o->south, fin, ANALYZE_CONFIDENCE);
+        j->conv_rate[c][1] = wilson_estimate(o->north, fin, ANALYZE_CONFIDENCE);
+        j->conv_rate[c][2] = wilson_estimate(o->draw, fin, ANALYZE_CONFIDENCE);
+        j->conv_advantage[c] = first_player_advantage(o, ANALYZE_CONFIDENCE);
+        j->conv_advantage_p[c] = binomial_test(o->south, o->south + o->north, 0.5);
+    }
+    for (int p = 0; p < CONV_PAIRS_NB; p++) {
+        j->mc_south[p].p_value = mcnemar_exact_test(j->mc_south[p].only_first,
+                                                    j->mc_south[p].only_second);
+        j->mc_north[p].p_value = mcnemar_exact_test(j->mc_north[p].only_first,
+                                                    j->mc_north[p].only_second);
+    }
+}
+
+/* Every estimate of a job from its counts. */
+static void job_estimate(JobAnalysis *j, const AnalyzeOptions *opt)
+{
+    const Outcomes *o = &j->all;
+    uint64_t fin = outcomes_finished(o), games = outcomes_total(o);
+    j->rate[0] = wilson_estimate(o->south, fin, ANALYZE_CONFIDENCE);
+    j->rate[1] = wilson_estimate(o->north, fin, ANALYZE_CONFIDENCE);
+    j->rate[2] = wilson_estimate(o->draw, fin, ANALYZE_CONFIDENCE);
+    j->endless_rate = wilson_estimate(o->endless, games, ANALYZE_CONFIDENCE);
+    j->unfinished_rate = wilson_estimate(o->unfinished, games, ANALYZE_CONFIDENCE);
+    j->advantage = first_player_advantage(o, ANALYZE_CONFIDENCE);
+    j->advantage_p = binomial_test(o->south, o->south + o->north, 0.5);
+    for (int s = 0; s < 2; s++)
+        j->split_advantage[s] = first_player_advantage(&j->by_south[s], ANALYZE_CONFIDENCE);
+    j->balanced = colour_balanced_advantage(&j->by_south[0], &j->by_south[1],
+                                            ANALYZE_CONFIDENCE);
+    job_conventions(j);
+    j->length = hist_summary(j->lengths, j->lengths_len, 0);
+    j->margin = hist_summary(j->margins, j->margins_len, j->margin_origin);
+    j->elo = elo_estimate(j->a_wins, j->a_draws, j->a_losses, ANALYZE_CONFIDENCE);
+    j->metrics = game_metrics(o, j->lengths, j->lengths_len, ANALYZE_CONFIDENCE);
+    if (opt->sprt)
+        j->sprt = sprt_trinomial(j->a_wins, j->a_draws, j->a_losses, opt->elo0, opt->elo1,
+                                 opt->alpha, opt->beta);
+}
+
+/* Read and analyse one job. */
+static int job_analyze(ResultsFile *f, const char *name, JobAnalysis *j, GameRecord *buf,
+                       const AnalyzeOptions *opt, Error *e)
+{
+    int rc = job_init(f, name, j, e);
+    rc = rc ? rc : job_stream(f, j, buf, e);
+    rc = rc ? rc : check_stored_histogram(f, j, e);
+    if (rc == 0)
+        job_estimate(j, opt);
+    return rc;
+}
+
+/* The value of variant parameter p as a number (final_four as its index). */
+static long param_value(const Variant *v, int p)
+{
+    switch (p) {
+    case VP_HOLES: return v->holes;
+    case VP_SEEDS: return v->seeds;
+    case VP_CAPTURE: return v->capture;
+    case VP_FINAL_FOUR: return (long)v->final_four;
+    case VP_EXTRA_TURN: return v->extra_turn;
+    case VP_SKIP_ORIGIN: return v->skip_origin;
+    default: return (long)v->max_plies;
+    }
+}
+
+/* The one parameter in which two variants differ: its index, -1 if none, -2 if several. */
+static int differing_param(const Variant *x, const Variant *y)
+{
+    int found = -1;
+    for (int p = 0; p < VP_NB; p++) {
+        if (param_value(x, p) != param_value(y, p))
+            found = found == -1 ? p : -2;
+    }
+    return found;
+}
+
+/* Whether no job has a value of numeric parameter p strictly between jobs i and j's (with
+ * the other parameters and the agents equal); final_four has no order: always true. */
+static bool neighbours(const Analysis *a, int i, int j, int p)
+{
+    if (p == VP_FINAL_FOUR)
+        return true;
+    long lo = param_value(&a->jobs[i].variant, p), hi = param_value(&a->jobs[j].variant, p);
+    if (lo > hi) {
+        long t = lo;
+        lo = hi;
+        hi = t;
+    }
+    for (int k = 0; k < a->njobs; k++) {
+        long v = param_value(&a->jobs[k].variant, p);
+        if (v > lo && v < hi && differing_param(&a->jobs[k].variant, &a->jobs[i].variant) == p &&
+            strcmp(a->jobs[k].agent_a, a->jobs[i].agent_a) == 0 &&
+            strcmp(a->jobs[k].agent_b, a->jobs[i].agent_b) == 0)
+            return false;
+    }
+    return true;
+}
+
+/* Whether jobs i and j form a pair to test: same agents, one parameter apart (neighbouring
+ * values), or any two jobs when by_param is false. Sets *p to the parameter or -1. */
+static bool is_pair(const Analysis *a, int i, int j, bool by_param, int *p)
+{
+    const JobAnalysis *x = &a->jobs[i], *y = &a->jobs[j];
+    *p = differing_param(&x->variant, &y->variant);
+    if (!by_param)
+        return true;
+    return *p >= 0 && strcmp(x->agent_a, y->agent_a) == 0 &&
+           strcmp(x->agent_b, y->agent_b) == 0 && neighbours(a, i, j, *p);
+}
+
+/* The chi-square test of two jobs' S/N/draw counts. */
+static TestResult outcome_test(const JobAnalysis *x, const JobAnalysis *y)
+{
+    uint64_t t[6] = { x->all.south, x->all.north, x->all.draw,
+                      y->all.south, y->all.north, y->all.draw };
+    return chi_square_independence(t, 2, 3);
+}
+
+/* The pairs to test and their tests; pairs one parameter apart when there are any, else
+ * every pair of up to 10 jobs. */
+static int build_pairs(Analysis *a)
+{
+    int n = a->njobs, cap = n * (n - 1) / 2, p;
+    a->pairs = calloc(cap ? (size_t)cap : 1, sizeof *a->pairs);
+    if (!a->pairs)
+        return -1;
+    a->pairs_by_parameter = true;
+    for (int pass = 0; pass < 2 && a->npairs == 0; pass++) {
+        bool by_param = pass == 0;
+        if (!by_param && n > 10)
+            break;
+        a->pairs_by_parameter = by_param;
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                if (!is_pair(a, i, j, by_param, &p))
+                    continue;
+                JobPair *q = &a->pairs[a->npairs++];
+                q->i = i;
+                q->j = j;
+                q->differs = p >= 0 ? variant_param_name((VariantParam)p) : NULL;
+                q->chi = outcome_test(&a->jobs[i], &a->jobs[j]);
+                q->lengths = mann_whitney_hist(a->jobs[i].lengths, a->jobs[i].lengths_len,
+                                               a->jobs[j].lengths, a->jobs[j].lengths_len);
+            }
+        }
+    }
+    return 0;
+}
+
+/* Holm's correction within each family of pair tests (outcomes; lengths). */
+static int holm_pairs(Analysis *a)
+{
+    int m = a->npairs;
+    double *p = malloc((size_t)(m ? m : 1) * 2 * sizeof *p);
+    if (!p)
+        return -1;
+    double *q = p + m;
+    for (int k = 0; k < m; k++)
+        p[k] = isnan(a->pairs[k].chi.p_value) ? 1.0 : a->pairs[k].chi.p_value;
+    int rc = m ? holm_adjust(p, (size_t)m, q) : 0;
+    for (int k = 0; rc == 0 && k < m; k++)
+        a->pairs[k].chi_holm = q[k];
+    for (int k = 0; k < m; k++)
+        p[k] = isnan(a->pairs[k].lengths.p_value) ? 1.0 : a->pairs[k].lengths.p_value;
+    rc = rc == 0 && m ? holm_adjust(p, (size_t)m, q) : rc;
+    for (int k = 0; rc == 0 && k < m; k++)
+        a->pairs[k].lengths_holm = q[k];
+    free(p);
+    return rc;
+}
+
+/* The chi-square test over every job's S/N/draw counts. */
+static int omnibus_test(Analysis *a)
+{
+    uint64_t *t = malloc((size_t)a->njobs * 3 * sizeof *t);
+    if (!t)
+        return -1;
+    for (int i = 0; i < a->njobs; i++) {
+        t[3 * i] = a->jobs[i].all.south;
+        t[3 * i + 1] = a->jobs[i].all.north;
+        t[3 * i + 2] = a->jobs[i].all.draw;
+    }
+    a->omnibus = chi_square_independence(t, (size_t)a->njobs, 3);
+    free(t);
+    return 0;
+}
+
+/* The variant parameters that vary among the jobs (the swept ones, at most 2 kept). */
+static void find_sweep(Analysis *a)
+{
+    a->nsweep = 0;
+    for (int p = 0; p < VP_NB; p++) {
+        bool varies = false;
+        for (int i = 1; i < a->njobs; i++)
+            varies |= param_value(&a->jobs[i].variant, p) != param_value(&a->jobs[0].variant, p);
+        if (varies && a->nsweep < 2)
+            a->sweep[a->nsweep++] = p;
+    }
+}
+
+/* The index of an agent spec in a->agents, added when new; -1 when out of memory. */
+static int agent_index(Analysis *a, const char *spec)
+{
+    for (int i = 0; i < a->nagents; i++)
+        if (strcmp(a->agents[i], spec) == 0)
+            return i;
+    char **grown = realloc(a->agents, ((size_t)a->nagents + 1) * sizeof *grown);
+    if (!grown)
+        return -1;
+    a->agents = grown;
+    if (!(grown[a->nagents] = strdup(spec)))
+        return -1;
+    return a->nagents++;
+}
+
+/* The Bradley-Terry-Davidson fit over the jobs with two agents, when 3+ agents met. */
+static int fit_ratings(Analysis *a)
+{
+    a->bt_status = -1;
+    BtPairing *pairs = calloc((size_t)a->njobs * 2 + 1, sizeof *pairs);
+    size_t np = 0;
+    if (!pairs)
+        return -1;
+    for (int i = 0; i < a->njobs; i++) {
+        const JobAnalysis *j = &a->jobs[i];
+        if (!j->two_agents)
+            continue;
+        int ia = agent_index(a, j->agent_a), ib = agent_index(a, j->agent_b);
+        if (ia < 0 || ib < 0) {
+            free(pairs);
+            return -1;
+        }
+        pairs[np++] = (BtPairing){ ia, ib, j->by_south[0].south, j->by_south[0].draw,
+                                   j->by_south[0].north };
+        pairs[np++] = (BtPairing){ ib, ia, j->by_south[1].south, j->by_south[1].draw,
+                                   j->by_south[1].north };
+    }
+    if (a->nagents >= 3)
+        a->bt_status = bt_fit(pairs, np, a->nagents, 0, &a->bt);
+    free(pairs);
+    return a->bt_status == BT_NO_MEMORY ? -1 : 0;
+}
+
+/* The comparisons between jobs: tests, sweep parameters, ratings. */
+static int between_jobs(Analysis *a)
+{
+    if (omnibus_test(a) != 0 || build_pairs(a) != 0 || holm_pairs(a) != 0)
+        return -1;
+    find_sweep(a);
+    return fit_ratings(a);
+}
+
+/* The root's descriptive attributes. */
+static int read_root(ResultsFile *f, Analysis *a)
+{
+    a->program_version = rf_root_text(f, "program_version");
+    a->git_commit = rf_root_text(f, "git_commit");
+    a->started = rf_root_text(f, "started");
+    a->finished = rf_root_text(f, "finished");
+    a->path = strdup(rf_path(f));
+    return a->path ? 0 : -1;
+}
+
+/* Choose the jobs to analyse: all, or the one named. */
+static int select_jobs(ResultsFile *f, const AnalyzeOptions *opt, Error *e)
+{
+    if (!opt->job)
+        return rf_job_count(f);
+    for (int i = 0; i < rf_job_count(f); i++)
+        if (strcmp(rf_job_name(f, i), opt->job) == 0)
+            return 1;
+    return error_set(e, "%s: no job '%s' (try without --job to see them all)", rf_path(f),
+                     opt->job);
+}
+
+int analyze_file(const char *path, const AnalyzeOptions *opt, Analysis *a, Error *e)
+{
+    memset(a, 0, sizeof *a);
+    a->opt = *opt;
+    a->bt_status = -1;
+    ResultsFile *f = rf_open(path, e);
+    if (!f)
+        return -1;
+    int n = select_jobs(f, opt, e), rc = n < 0 ? -1 : 0;
+    GameRecord *buf = rc == 0 ? malloc(READ_ROWS * sizeof *buf) : NULL;
+    a->jobs = rc == 0 ? calloc(n ? (size_t)n : 1, sizeof *a->jobs) : NULL;
+    if (rc == 0 && (!buf || !a->jobs || read_root(f, a) != 0))
+        rc = error_set(e, "out of memory") - 1;
+    for (int i = 0; rc == 0 && i < rf_job_count(f); i++) {
+        const char *name = rf_job_name(f, i);
+        if (opt->job && strcmp(name, opt->job) != 0)
+            continue;
+        rc = job_analyze(f, name, &a->jobs[a->njobs++], buf, opt, e);
+    }
+    free(buf);
+    rf_close(f);
+    if (rc == 0 && between_jobs(a) != 0)
+        rc = error_set(e, "out of memory") - 1;
+    return rc;
+}
+
+/* Free one job's strings and histograms. */
+static void job_free(JobAnalysis *j)
+{
+    free(j->name);
+    free(j->agent_a);
+    free(j->agent_b);
+    free(j->lengths);
+    free(j->margins);
+}
+
+void analysis_free(Analysis *a)
+{
+    for (int i = 0; i < a->njobs; i++)
+        job_free(&a->jobs[i]);
+    free(a->jobs);
+    free(a->pairs);
+    for (int i = 0; i < a->nagents; i++)
+        free(a->agents[i]);
+    free(a->agents);
+    if (a->bt_status == BT_OK)
+        bt_fit_free(&a->bt);
+    free(a->path);
+    free(a->program_version);
+    free(a->git_commit);
+    free(a->started);
+    free(a->finished);
+    memset(a, 0, sizeof *a);
+}

@@ -1,0 +1,131 @@
+/* analyze.h: a results file analysed: per job its outcomes, first-player advantage, the three
+ * endgame conventions on the same games, lengths and margins, the agents' match, Ludii-style
+ * metrics; between jobs, tests of difference and Bradley-Terry-Davidson ratings.
+ *
+ * One pass streams each job's table in chunks (memory: the histograms, never the games); the
+ * tables (analyze_print), the JSON (analyze_json) and the report (report.h) are drawn from the
+ * same Analysis, so they agree. Every interval is at ANALYZE_CONFIDENCE. */
+#ifndef ANYWOLI_ANALYZE_H
+#define ANYWOLI_ANALYZE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "elo.h"
+#include "error.h"
+#include "histogram.h"
+#include "hypothesis.h"
+#include "metrics.h"
+#include "ratings.h"
+#include "stats.h"
+#include "variant.h"
+
+#define ANALYZE_CONFIDENCE 0.95
+#define CONV_NB 3                 /* the final_four conventions, in FinalFour order */
+#define CONV_PAIRS_NB 3           /* (penultimate, first-final), (penultimate, lottery),
+                                     (first-final, lottery) */
+
+/* The pair of conventions of CONV_PAIRS_NB index p. */
+void conv_pair(int p, int *c1, int *c2);
+
+/* What to analyse. */
+typedef struct AnalyzeOptions {
+    const char *job;              /* one job's name, or NULL for every job */
+    bool sprt;                    /* run the sequential test on each job's match */
+    double elo0, elo1, alpha, beta;
+} AnalyzeOptions;
+
+/* McNemar's exact test of two conventions on the same finished games. */
+typedef struct PairedTest {
+    uint64_t only_first, only_second;   /* discordant games: yes under the first only, ... */
+    double p_value;
+} PairedTest;
+
+/* One job analysed. */
+typedef struct JobAnalysis {
+    char *name, *agent_a, *agent_b;
+    Variant variant;
+    int64_t games_planned;        /* the job's `games` attribute */
+    uint64_t rows;                /* games in its table */
+    bool two_agents;              /* agent_a and agent_b differ */
+    bool blind_a, blind_b;        /* the agent ignores the convention (random) */
+    bool stored_histogram;        /* the job had a length_histogram, equal to the table's */
+    uint64_t inconsistent;        /* finished rows whose scores disagree with their outcome */
+
+    /* Counts. */
+    Outcomes all;                 /* every game, under the job's convention */
+    Outcomes by_south[2];         /* [0] A as South, [1] B as South */
+    Outcomes conv[CONV_NB];       /* every game re-scored under each convention */
+    PairedTest mc_south[CONV_PAIRS_NB], mc_north[CONV_PAIRS_NB];
+    uint64_t a_wins, a_draws, a_losses;          /* finished games, for agent A */
+    uint64_t *lengths;            /* games by plies, 0 .. lengths_len - 1 */
+    size_t lengths_len;
+    uint64_t *margins;            /* finished games by South's seeds minus North's */
+    size_t margins_len;
+    int64_t margin_origin;        /* the margin of margins[0] */
+
+    /* Estimates. */
+    Estimate rate[3];             /* South won, North won, draw: over finished games */
+    Estimate endless_rate, unfinished_rate;      /* over all games */
+    Estimate advantage;           /* P(South) - P(North), Tango interval */
+    double advantage_p;           /* exact binomial test of P(S) = P(N) on decisive games */
+    Estimate split_advantage[2];  /* with A as South, with B as South */
+    Estimate balanced;            /* colour-balanced advantage (two agents) */
+    Estimate conv_rate[CONV_NB][3];
+    Estimate conv_advantage[CONV_NB];
+    double conv_advantage_p[CONV_NB];
+    HistSummary length, margin;
+    EloEstimate elo;              /* agent A against B */
+    GameMetrics metrics;
+    Sprt sprt;                    /* when AnalyzeOptions.sprt */
+} JobAnalysis;
+
+/* Two jobs compared. */
+typedef struct JobPair {
+    int i, j;
+    const char *differs;          /* the variant parameter they differ in, or NULL */
+    TestResult chi;               /* chi-square on the 2 x 3 table of S/N/draw counts */
+    double chi_holm;
+    MannWhitney lengths;          /* Mann-Whitney on the length histograms */
+    double lengths_holm;
+} JobPair;
+
+/* A whole file analysed. */
+typedef struct Analysis {
+    char *path, *program_version, *git_commit, *started, *finished;
+    int njobs;
+    JobAnalysis *jobs;
+    AnalyzeOptions opt;
+
+    TestResult omnibus;           /* chi-square on jobs x (S, N, draw), with 2+ jobs */
+    int npairs;
+    JobPair *pairs;
+    bool pairs_by_parameter;      /* pairs are one parameter apart (else every pair) */
+
+    int nsweep;                   /* variant parameters that vary among the jobs (up to 2) */
+    int sweep[2];                 /* VariantParam */
+
+    int nagents;                  /* distinct agents of the jobs with two agents */
+    char **agents;
+    int bt_status;                /* bt_fit's status; -1 when not attempted */
+    BtFit bt;
+} Analysis;
+
+/* Analyse the file at path; a one-line message and -1 if it is not a readable results file
+ * of format 1 (or the named job is not in it), -2 when out of memory. */
+int analyze_file(const char *path, const AnalyzeOptions *opt, Analysis *a, Error *e);
+
+/* Free what analyze_file allocated. */
+void analysis_free(Analysis *a);
+
+/* Whether an agent spec names an agent that ignores the final_four convention. */
+bool agent_is_convention_blind(const char *spec);
+
+/* The aligned tables of every job and the comparisons, on out. */
+void analyze_print(const Analysis *a, FILE *out);
+
+/* The same as one JSON document (keys in docs/analyze.md), on out. */
+void analyze_json(const Analysis *a, FILE *out);
+
+#endif

@@ -1,0 +1,366 @@
+/* analyze_json.c: an Analysis as one JSON document (keys documented in docs/analyze.md). */
+#include <gsl/gsl_cdf.h>
+
+#include "analyze.h"
+#include "json.h"
+
+static const char *const conv_keys[CONV_NB] = { "penultimate", "first-final", "lottery" };
+
+/* An estimate's members: value, lo, hi. */
+static void estimate_members(Json *j, Estimate x)
+{
+    json_kv_double(j, "value", x.value);
+    json_kv_double(j, "lo", x.ci.lo);
+    json_kv_double(j, "hi", x.ci.hi);
+}
+
+/* key: { value, lo, hi }. */
+static void kv_estimate(Json *j, const char *key, Estimate x)
+{
+    json_key(j, key);
+    json_object_begin(j);
+    estimate_members(j, x);
+    json_object_end(j);
+}
+
+/* key: { count, rate, lo, hi }. */
+static void kv_rate(Json *j, const char *key, uint64_t count, Estimate rate)
+{
+    json_key(j, key);
+    json_object_begin(j);
+    json_kv_uint(j, "count", count);
+    json_kv_double(j, "rate", rate.value);
+    json_kv_double(j, "lo", rate.ci.lo);
+    json_kv_double(j, "hi", rate.ci.hi);
+    json_object_end(j);
+}
+
+/* The variant's parameters under their RULES.md names. */
+static void write_variant(Json *j, const Variant *v)
+{
+    json_key(j, "variant");
+    json_object_begin(j);
+    json_kv_int(j, "holes", v->holes);
+    json_kv_int(j, "seeds", v->seeds);
+    json_kv_int(j, "capture", v->capture);
+    json_kv_string(j, "final_four", final_four_name(v->final_four));
+    json_kv_int(j, "extra_turn", v->extra_turn ? 1 : 0);
+    json_kv_int(j, "skip_origin", v->skip_origin ? 1 : 0);
+    json_kv_int(j, "max_plies", (int64_t)v->max_plies);
+    json_object_end(j);
+}
+
+/* The outcome counts and rates. */
+static void write_outcomes(Json *j, const JobAnalysis *x)
+{
+    json_key(j, "outcomes");
+    json_object_begin(j);
+    kv_rate(j, "south", x->all.south, x->rate[0]);
+    kv_rate(j, "north", x->all.north, x->rate[1]);
+    kv_rate(j, "draw", x->all.draw, x->rate[2]);
+    json_kv_uint(j, "finished", outcomes_finished(&x->all));
+    kv_rate(j, "endless", x->all.endless, x->endless_rate);
+    kv_rate(j, "unfinished", x->all.unfinished, x->unfinished_rate);
+    json_kv_uint(j, "total", outcomes_total(&x->all));
+    json_object_end(j);
+}
+
+/* An advantage over some games: counts, estimate and the exact binomial test. */
+static void kv_advantage(Json *j, const char *key, const Outcomes *o, Estimate adv)
+{
+    json_key(j, key);
+    json_object_begin(j);
+    json_kv_uint(j, "finished", outcomes_finished(o));
+    json_kv_uint(j, "south", o->south);
+    json_kv_uint(j, "north", o->north);
+    json_kv_uint(j, "draw", o->draw);
+    estimate_members(j, adv);
+    json_kv_double(j, "p_binomial", binomial_test(o->south, o->south + o->north, 0.5));
+    json_object_end(j);
+}
+
+/* The colour split and the colour-balanced advantage (null with one agent). */
+static void write_colours(Json *j, const JobAnalysis *x)
+{
+    json_key(j, "colour_split");
+    if (!x->two_agents) {
+        json_null(j);
+        return;
+    }
+    json_object_begin(j);
+    kv_advantage(j, "a_south", &x->by_south[0], x->split_advantage[0]);
+    kv_advantage(j, "a_north", &x->by_south[1], x->split_advantage[1]);
+    kv_estimate(j, "balanced", x->balanced);
+    json_object_end(j);
+}
+
+/* One McNemar test's counts and p-value. */
+static void kv_paired(Json *j, const char *key, const PairedTest *t)
+{
+    json_key(j, key);
+    json_object_begin(j);
+    json_kv_uint(j, "only_first", t->only_first);
+    json_kv_uint(j, "only_second", t->only_second);
+    json_kv_double(j, "p", t->p_value);
+    json_object_end(j);
+}
+
+/* The McNemar tests of each pair of conventions. */
+static void write_mcnemar(Json *j, const JobAnalysis *x)
+{
+    json_key(j, "mcnemar");
+    json_array_begin(j);
+    for (int q = 0; q < CONV_PAIRS_NB; q++) {
+        int c1, c2;
+        conv_pair(q, &c1, &c2);
+        json_object_begin(j);
+        json_kv_string(j, "first", conv_keys[c1]);
+        json_kv_string(j, "second", conv_keys[c2]);
+        kv_paired(j, "south_won", &x->mc_south[q]);
+        kv_paired(j, "north_won", &x->mc_north[q]);
+        json_object_end(j);
+    }
+    json_array_end(j);
+}
+
+/* The conventions re-scored on the same games. */
+static void write_conventions(Json *j, const JobAnalysis *x)
+{
+    json_key(j, "conventions");
+    json_object_begin(j);
+    json_kv_string(j, "job_convention", final_four_name(x->variant.final_four));
+    json_kv_bool(j, "agents_blind", x->blind_a && x->blind_b);
+    json_kv_string(j, "note", "holds for agents that do not look at the convention (random); "
+                              "alphabeta, mcts and greedy see it through the award");
+    for (int c = 0; c < CONV_NB; c++) {
+        json_key(j, conv_keys[c]);
+        json_object_begin(j);
+        kv_rate(j, "south", x->conv[c].south, x->conv_rate[c][0]);
+        kv_rate(j, "north", x->conv[c].north, x->conv_rate[c][1]);
+        kv_rate(j, "draw", x->conv[c].draw, x->conv_rate[c][2]);
+        kv_estimate(j, "advantage", x->conv_advantage[c]);
+        json_kv_double(j, "p_binomial", x->conv_advantage_p[c]);
+        json_object_end(j);
+    }
+    write_mcnemar(j, x);
+    json_object_end(j);
+}
+
+/* A distribution summary. */
+static void kv_summary(Json *j, const char *key, const HistSummary *s)
+{
+    json_key(j, key);
+    json_object_begin(j);
+    json_kv_uint(j, "n", s->n);
+    json_kv_double(j, "mean", s->mean);
+    json_kv_double(j, "sd", s->sd);
+    json_kv_double(j, "min", s->min);
+    json_kv_double(j, "p5", s->p5);
+    json_kv_double(j, "p25", s->p25);
+    json_kv_double(j, "median", s->median);
+    json_kv_double(j, "p75", s->p75);
+    json_kv_double(j, "p95", s->p95);
+    json_kv_double(j, "p99", s->p99);
+    json_kv_double(j, "max", s->max);
+    json_object_end(j);
+}
+
+/* The sequential test's result (null when not asked for). */
+static void write_sprt(Json *j, const Analysis *a, const JobAnalysis *x)
+{
+    static const char *const decision[] = { "accept_h0", "continue", "accept_h1" };
+    json_key(j, "sprt");
+    if (!a->opt.sprt) {
+        json_null(j);
+        return;
+    }
+    json_object_begin(j);
+    json_kv_double(j, "elo0", a->opt.elo0);
+    json_kv_double(j, "elo1", a->opt.elo1);
+    json_kv_double(j, "alpha", a->opt.alpha);
+    json_kv_double(j, "beta", a->opt.beta);
+    json_kv_double(j, "llr", x->sprt.llr);
+    json_kv_double(j, "lower", x->sprt.lower);
+    json_kv_double(j, "upper", x->sprt.upper);
+    json_kv_string(j, "decision", decision[x->sprt.decision + 1]);
+    json_object_end(j);
+}
+
+/* Agent A's match against B. */
+static void write_agents(Json *j, const Analysis *a, const JobAnalysis *x)
+{
+    json_key(j, "agents");
+    json_object_begin(j);
+    json_kv_uint(j, "a_wins", x->a_wins);
+    json_kv_uint(j, "draws", x->a_draws);
+    json_kv_uint(j, "a_losses", x->a_losses);
+    kv_estimate(j, "score", (Estimate){ x->elo.score, x->elo.score_ci });
+    kv_estimate(j, "elo", (Estimate){ x->elo.elo, x->elo.elo_ci });
+    json_kv_double(j, "los", x->elo.los);
+    write_sprt(j, a, x);
+    json_object_end(j);
+}
+
+/* The Ludii-style metrics. */
+static void write_metrics(Json *j, const GameMetrics *m)
+{
+    json_key(j, "metrics");
+    json_object_begin(j);
+    kv_estimate(j, "advantage", m->advantage);
+    kv_estimate(j, "balance", m->balance);
+    kv_estimate(j, "completion", m->completion);
+    kv_estimate(j, "drawishness", m->drawishness);
+    kv_estimate(j, "timeouts", m->timeouts);
+    json_key(j, "duration");
+    json_object_begin(j);
+    estimate_members(j, m->duration);
+    json_kv_double(j, "sd", m->duration_sd);
+    json_object_end(j);
+    json_object_end(j);
+}
+
+/* One job. */
+static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
+{
+    json_object_begin(j);
+    json_kv_string(j, "name", x->name);
+    json_kv_string(j, "agent_a", x->agent_a);
+    json_kv_string(j, "agent_b", x->agent_b);
+    write_variant(j, &x->variant);
+    json_kv_int(j, "games_planned", x->games_planned);
+    json_kv_uint(j, "games", x->rows);
+    json_kv_bool(j, "two_agents", x->two_agents);
+    json_kv_bool(j, "agent_a_blind", x->blind_a);
+    json_kv_bool(j, "agent_b_blind", x->blind_b);
+    json_kv_uint(j, "inconsistent_rows", x->inconsistent);
+    write_outcomes(j, x);
+    kv_advantage(j, "advantage", &x->all, x->advantage);
+    write_colours(j, x);
+    write_conventions(j, x);
+    kv_summary(j, "length", &x->length);
+    json_kv_bool(j, "length_from_stored_histogram", x->stored_histogram);
+    kv_summary(j, "margin", &x->margin);
+    write_agents(j, a, x);
+    write_metrics(j, &x->metrics);
+    json_object_end(j);
+}
+
+/* A test's statistic, df, p and Holm-adjusted p. */
+static void kv_test(Json *j, const char *key, TestResult t, double holm)
+{
+    json_key(j, key);
+    json_object_begin(j);
+    json_kv_double(j, "statistic", t.statistic);
+    json_kv_double(j, "df", t.df);
+    json_kv_double(j, "p", t.p_value);
+    json_kv_double(j, "p_holm", holm);
+    json_object_end(j);
+}
+
+/* One pair of jobs compared. */
+static void write_pair(Json *j, const Analysis *a, const JobPair *q)
+{
+    json_object_begin(j);
+    json_kv_string(j, "first", a->jobs[q->i].name);
+    json_kv_string(j, "second", a->jobs[q->j].name);
+    json_kv_string(j, "differs_in", q->differs);
+    kv_test(j, "chi_square_outcomes", q->chi, q->chi_holm);
+    json_key(j, "mann_whitney_lengths");
+    json_object_begin(j);
+    json_kv_double(j, "u", q->lengths.u);
+    json_kv_double(j, "z", q->lengths.z);
+    json_kv_double(j, "p", q->lengths.p_value);
+    json_kv_double(j, "p_holm", q->lengths_holm);
+    json_kv_double(j, "effect", q->lengths.effect);
+    json_object_end(j);
+    json_object_end(j);
+}
+
+/* The comparisons between jobs (null with one job). */
+static void write_between(Json *j, const Analysis *a)
+{
+    json_key(j, "between_jobs");
+    if (a->njobs < 2) {
+        json_null(j);
+        return;
+    }
+    json_object_begin(j);
+    kv_test(j, "chi_square_outcomes", a->omnibus, a->omnibus.p_value);
+    json_kv_string(j, "pairs_rule", a->pairs_by_parameter ? "one_parameter_apart" : "all_pairs");
+    json_key(j, "pairs");
+    json_array_begin(j);
+    for (int k = 0; k < a->npairs; k++)
+        write_pair(j, a, &a->pairs[k]);
+    json_array_end(j);
+    json_key(j, "swept");
+    json_array_begin(j);
+    for (int s = 0; s < a->nsweep; s++)
+        json_string(j, variant_param_name((VariantParam)a->sweep[s]));
+    json_array_end(j);
+    json_object_end(j);
+}
+
+/* A rating with its standard error and interval. */
+static void kv_rating(Json *j, const char *agent, double r, double se, double z)
+{
+    json_object_begin(j);
+    if (agent)
+        json_kv_string(j, "agent", agent);
+    json_kv_double(j, "rating", r);
+    json_kv_double(j, "se", se);
+    json_kv_double(j, "lo", r - z * se);
+    json_kv_double(j, "hi", r + z * se);
+    json_object_end(j);
+}
+
+/* The ratings of the agents (null when not fitted). */
+static void write_ratings(Json *j, const Analysis *a)
+{
+    json_key(j, "ratings");
+    if (a->bt_status < 0) {
+        json_null(j);
+        return;
+    }
+    double z = gsl_cdf_ugaussian_Pinv(0.5 + ANALYZE_CONFIDENCE / 2);
+    json_object_begin(j);
+    json_kv_int(j, "status", a->bt_status);
+    json_kv_string(j, "message", bt_strerror(a->bt_status));
+    json_kv_string(j, "anchor", a->agents[0]);
+    if (a->bt_status == BT_OK) {
+        json_key(j, "agents");
+        json_array_begin(j);
+        for (int i = 0; i < a->bt.agents; i++)
+            kv_rating(j, a->agents[i], a->bt.rating[i], a->bt.rating_se[i], z);
+        json_array_end(j);
+        json_key(j, "first_move");
+        kv_rating(j, NULL, a->bt.home, a->bt.home_se, z);
+        json_kv_double(j, "draw_nu", a->bt.draw_nu);
+        json_kv_double(j, "draw_nu_se", a->bt.draw_nu_se);
+        json_kv_double(j, "log_likelihood", a->bt.log_likelihood);
+    }
+    json_object_end(j);
+}
+
+void analyze_json(const Analysis *a, FILE *out)
+{
+    Json j;
+    json_init(&j, out);
+    json_object_begin(&j);
+    json_kv_string(&j, "format", "anywoli-analysis");
+    json_kv_int(&j, "format_version", 1);
+    json_kv_string(&j, "file", a->path);
+    json_kv_string(&j, "program_version", a->program_version);
+    json_kv_string(&j, "git_commit", a->git_commit);
+    json_kv_string(&j, "started", a->started);
+    json_kv_string(&j, "finished", a->finished);
+    json_kv_double(&j, "confidence", ANALYZE_CONFIDENCE);
+    json_key(&j, "jobs");
+    json_array_begin(&j);
+    for (int i = 0; i < a->njobs; i++)
+        write_job(&j, a, &a->jobs[i]);
+    json_array_end(&j);
+    write_between(&j, a);
+    write_ratings(&j, a);
+    json_object_end(&j);
+    json_finish(&j);
+}

@@ -1,0 +1,334 @@
+/* analyze_print.c: an Analysis as aligned text tables (stdout of `anywoli analyze`). */
+#include <gsl/gsl_cdf.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analyze.h"
+
+#define EST_LEN 112              /* room for "value [lo, hi]" of three numbers */
+
+static const char *const conv_names[CONV_NB] = { "penultimate", "first-final", "lottery" };
+
+/* x with prec decimals into buf, "-" when not a number ("inf" and "-inf" kept). */
+static const char *num(char *buf, size_t len, double x, int prec)
+{
+    if (isnan(x))
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "%.*f", prec, x);
+    return buf;
+}
+
+/* An estimate as "value [lo, hi]" with prec decimals into buf (EST_LEN bytes). */
+static const char *est(char *buf, size_t len, Estimate x, int prec)
+{
+    char v[32], lo[32], hi[32];
+    (void)len;
+    snprintf(buf, EST_LEN, "%s [%s, %s]", num(v, sizeof v, x.value, prec),
+             num(lo, sizeof lo, x.ci.lo, prec), num(hi, sizeof hi, x.ci.hi, prec));
+    return buf;
+}
+
+/* A p-value: four decimals, or scientific notation below 0.0001. */
+static const char *pval(char *buf, size_t len, double p)
+{
+    if (isnan(p))
+        snprintf(buf, len, "-");
+    else if (p < 1e-4)
+        snprintf(buf, len, "%.2e", p);
+    else
+        snprintf(buf, len, "%.4f", p);
+    return buf;
+}
+
+/* The job's heading: its agents and variant. */
+static void print_heading(const JobAnalysis *j, FILE *out)
+{
+    const Variant *v = &j->variant;
+    fprintf(out, "== job %s: A %s vs B %s\n", j->name, j->agent_a, j->agent_b);
+    fprintf(out, "variant: holes %d, seeds %d, capture %d, final_four %s, extra_turn %d, "
+                 "skip_origin %d, max_plies %ld\n", v->holes, v->seeds, v->capture,
+            final_four_name(v->final_four), v->extra_turn ? 1 : 0, v->skip_origin ? 1 : 0,
+            (long)v->max_plies);
+    fprintf(out, "games: %llu in the table (%lld planned); intervals are 95%%\n",
+            (unsigned long long)j->rows, (long long)j->games_planned);
+    if (j->inconsistent)
+        fprintf(out, "warning: %llu finished games have scores that disagree with their "
+                     "outcome or award\n", (unsigned long long)j->inconsistent);
+}
+
+/* One outcome row: a count and its rate with interval. */
+static void outcome_row(FILE *out, const char *label, uint64_t count, const Estimate *rate,
+                        const char *over)
+{
+    char b[EST_LEN];
+    fprintf(out, "  %-12s %12llu  %-28s %s\n", label, (unsigned long long)count,
+            rate ? est(b, sizeof b, *rate, 4) : "", over);
+}
+
+/* The outcomes table. */
+static void print_outcomes(const JobAnalysis *j, FILE *out)
+{
+    const Outcomes *o = &j->all;
+    fprintf(out, "\nOutcomes       %12s  %-28s %s\n", "games", "rate [95% Wilson]", "over");
+    outcome_row(out, "South won", o->south, &j->rate[0], "finished");
+    outcome_row(out, "North won", o->north, &j->rate[1], "finished");
+    outcome_row(out, "draw", o->draw, &j->rate[2], "finished");
+    outcome_row(out, "finished", outcomes_finished(o), NULL, "");
+    outcome_row(out, "endless", o->endless, &j->endless_rate, "all games");
+    outcome_row(out, "unfinished", o->unfinished, &j->unfinished_rate, "all games");
+    outcome_row(out, "all", outcomes_total(o), NULL, "");
+}
+
+/* One advantage row: the games it is over, the estimate, the binomial test. */
+static void advantage_row(FILE *out, const char *label, const Outcomes *o, Estimate adv)
+{
+    char b[EST_LEN], p[32];
+    double pv = binomial_test(o->south, o->south + o->north, 0.5);
+    fprintf(out, "  %-16s %10llu  %-30s %s\n", label,
+            (unsigned long long)outcomes_finished(o), est(b, sizeof b, adv, 4),
+            pval(p, sizeof p, pv));
+}
+
+/* The first-player advantage, with the colour split for two agents. */
+static void print_advantage(const JobAnalysis *j, FILE *out)
+{
+    char b[EST_LEN];
+    fprintf(out, "\nFirst-player advantage P(South won) - P(North won), over finished games\n");
+    fprintf(out, "  %-16s %10s  %-30s %s\n", "subset", "finished", "advantage [95% Tango]",
+            "p (exact binomial, S = N on decisive)");
+    advantage_row(out, "all", &j->all, j->advantage);
+    if (!j->two_agents)
+        return;
+    advantage_row(out, "A as South", &j->by_south[0], j->split_advantage[0]);
+    advantage_row(out, "A as North", &j->by_south[1], j->split_advantage[1]);
+    fprintf(out, "  %-16s %10s  %-30s %s\n", "colour-balanced", "",
+            est(b, sizeof b, j->balanced, 4), "(agent strength taken out; MOVER interval)");
+}
+
+/* Who among the job's agents looks at the convention, as a sentence. */
+static void print_blindness(const JobAnalysis *j, FILE *out)
+{
+    fprintf(out, "  This comparison holds for agents that do not look at the convention "
+                 "(random);\n  agents that search (alphabeta, mcts, greedy) see it through the "
+                 "award: compare jobs instead.\n");
+    if (j->blind_a && j->blind_b)
+        fprintf(out, "  Here both agents are convention-blind: the comparison holds.\n");
+    else
+        fprintf(out, "  Here %s%s%s looks at the convention: the re-scored outcomes are not "
+                     "what these agents would have played to.\n",
+                j->blind_a ? "" : "A", !j->blind_a && !j->blind_b ? " and B" : "",
+                j->blind_a ? "B" : "");
+}
+
+/* The outcome under each convention, re-scored from the same games. */
+static void print_convention_rows(const JobAnalysis *j, FILE *out)
+{
+    char b[4][EST_LEN], p[32];
+    fprintf(out, "  %-13s %-26s %-26s %-26s %-30s %s\n", "convention", "South won [95%]",
+            "North won [95%]", "draw [95%]", "advantage [95%]", "p (binomial)");
+    for (int c = 0; c < CONV_NB; c++) {
+        char label[32];
+        snprintf(label, sizeof label, "%s%s", conv_names[c],
+                 c == (int)j->variant.final_four ? "*" : "");
+        fprintf(out, "  %-13s %-26s %-26s %-26s %-30s %s\n", label,
+                est(b[0], EST_LEN, j->conv_rate[c][0], 4), est(b[1], EST_LEN, j->conv_rate[c][1], 4),
+                est(b[2], EST_LEN, j->conv_rate[c][2], 4), est(b[3], EST_LEN, j->conv_advantage[c], 4),
+                pval(p, sizeof p, j->conv_advantage_p[c]));
+    }
+    fprintf(out, "  (* the job's own convention)\n");
+}
+
+/* McNemar's exact tests of each pair of conventions. */
+static void print_mcnemar(const JobAnalysis *j, FILE *out)
+{
+    char p1[32], p2[32];
+    fprintf(out, "  McNemar exact tests, paired on the same games (discordant games: only "
+                 "the first, only the second)\n");
+    fprintf(out, "  %-27s %10s %10s %10s   %10s %10s %10s\n", "pair", "S: first", "second",
+            "p", "N: first", "second", "p");
+    for (int q = 0; q < CONV_PAIRS_NB; q++) {
+        int c1, c2;
+        conv_pair(q, &c1, &c2);
+        char label[40];
+        snprintf(label, sizeof label, "%s vs %s", conv_names[c1], conv_names[c2]);
+        const PairedTest *s = &j->mc_south[q], *n = &j->mc_north[q];
+        fprintf(out, "  %-27s %10llu %10llu %10s   %10llu %10llu %10s\n", label,
+                (unsigned long long)s->only_first, (unsigned long long)s->only_second,
+                pval(p1, sizeof p1, s->p_value), (unsigned long long)n->only_first,
+                (unsigned long long)n->only_second, pval(p2, sizeof p2, n->p_value));
+    }
+}
+
+/* The three conventions on the same games. */
+static void print_conventions(const JobAnalysis *j, FILE *out)
+{
+    fprintf(out, "\nConventions on the same games (each row's `left` seeds re-awarded to each "
+                 "convention's recipient)\n");
+    print_blindness(j, out);
+    print_convention_rows(j, out);
+    print_mcnemar(j, out);
+}
+
+/* One distribution summary row. */
+static void summary_row(FILE *out, const char *label, const HistSummary *s)
+{
+    char v[11][32];
+    const double x[11] = { s->mean, s->sd, s->min, s->p5, s->p25, s->median, s->p75, s->p95,
+                           s->p99, s->max };
+    for (int i = 0; i < 10; i++)
+        num(v[i], sizeof v[i], x[i], i < 2 ? 2 : 1);
+    fprintf(out, "  %-22s %10llu %10s %9s %7s %7s %7s %7s %7s %7s %7s %7s\n", label,
+            (unsigned long long)s->n, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8],
+            v[9]);
+}
+
+/* Game length and score margin. */
+static void print_distributions(const JobAnalysis *j, FILE *out)
+{
+    fprintf(out, "\nDistributions  %-9s %10s %10s %9s %7s %7s %7s %7s %7s %7s %7s %7s\n", "",
+            "n", "mean", "sd", "min", "p5", "p25", "median", "p75", "p95", "p99", "max");
+    summary_row(out, "length (plies)", &j->length);
+    summary_row(out, "margin (S - N seeds)", &j->margin);
+    fprintf(out, "  (lengths of all games, %s; margins of finished games)\n",
+            j->stored_histogram ? "equal to the stored length_histogram"
+                                : "from the table (no stored histogram)");
+}
+
+/* Agent A's match against B. */
+static void print_agents(const JobAnalysis *j, const AnalyzeOptions *opt, FILE *out)
+{
+    char s[EST_LEN], e[EST_LEN], los[32];
+    const EloEstimate *x = &j->elo;
+    fprintf(out, "\nAgents: A %s vs B %s (finished games, from A's side)\n", j->agent_a,
+            j->agent_b);
+    fprintf(out, "  %8s %8s %8s  %-28s %-30s %s\n", "A won", "draw", "A lost", "score [95%]",
+            "Elo [95%]", "LOS");
+    fprintf(out, "  %8llu %8llu %8llu  %-28s %-30s %s\n", (unsigned long long)j->a_wins,
+            (unsigned long long)j->a_draws, (unsigned long long)j->a_losses,
+            est(s, sizeof s, (Estimate){ x->score, x->score_ci }, 4),
+            est(e, sizeof e, (Estimate){ x->elo, x->elo_ci }, 1),
+            num(los, sizeof los, x->los, 4));
+    if (!opt->sprt)
+        return;
+    static const char *const decision[] = { "accept H0", "continue", "accept H1" };
+    fprintf(out, "  SPRT elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.3f, bounds [%.3f, %.3f]: "
+                 "%s\n", opt->elo0, opt->elo1, opt->alpha, opt->beta, j->sprt.llr,
+            j->sprt.lower, j->sprt.upper, decision[j->sprt.decision + 1]);
+}
+
+/* The Ludii-style metrics. */
+static void print_metrics(const JobAnalysis *j, FILE *out)
+{
+    const GameMetrics *m = &j->metrics;
+    char b[EST_LEN], sd[32];
+    fprintf(out, "\nMetrics (Ludii style)  %-28s %s\n", "value [95%]", "definition");
+    fprintf(out, "  %-20s %-28s %s\n", "advantage", est(b, EST_LEN, m->advantage, 4),
+            "South wins / finished games");
+    fprintf(out, "  %-20s %-28s %s\n", "balance", est(b, EST_LEN, m->balance, 4),
+            "1 - |P(South) - P(North)|, finished games");
+    fprintf(out, "  %-20s %-28s %s\n", "completion", est(b, EST_LEN, m->completion, 4),
+            "games with a winner / all games");
+    fprintf(out, "  %-20s %-28s %s\n", "drawishness", est(b, EST_LEN, m->drawishness, 4),
+            "draws / all games");
+    fprintf(out, "  %-20s %-28s %s\n", "timeouts", est(b, EST_LEN, m->timeouts, 4),
+            "endless or unfinished / all games");
+    fprintf(out, "  %-20s %-28s sd %s plies\n", "duration", est(b, EST_LEN, m->duration, 2),
+            num(sd, sizeof sd, m->duration_sd, 2));
+}
+
+/* Every table of one job. */
+static void print_job(const Analysis *a, const JobAnalysis *j, FILE *out)
+{
+    print_heading(j, out);
+    print_outcomes(j, out);
+    print_advantage(j, out);
+    print_conventions(j, out);
+    print_distributions(j, out);
+    print_agents(j, &a->opt, out);
+    print_metrics(j, out);
+    fprintf(out, "\n");
+}
+
+/* The advantage of every job side by side, with the test of their equality. */
+static void print_job_table(const Analysis *a, FILE *out)
+{
+    char b[EST_LEN], p[32], len[32];
+    fprintf(out, "== between jobs\n%-44s %10s  %-30s %-12s %s\n", "job", "finished",
+            "advantage [95%]", "p (binom.)", "mean plies");
+    for (int i = 0; i < a->njobs; i++) {
+        const JobAnalysis *j = &a->jobs[i];
+        fprintf(out, "%-44s %10llu  %-30s %-12s %s\n", j->name,
+                (unsigned long long)outcomes_finished(&j->all), est(b, EST_LEN, j->advantage, 4),
+                pval(p, sizeof p, j->advantage_p), num(len, sizeof len, j->length.mean, 1));
+    }
+    fprintf(out, "chi-square of the outcome counts (South, North, draw) over all jobs: "
+                 "chi2 %.3f, df %.0f, p %s\n", a->omnibus.statistic, a->omnibus.df,
+            pval(p, sizeof p, a->omnibus.p_value));
+}
+
+/* The tests of difference between pairs of jobs, Holm-corrected. */
+static void print_pairs(const Analysis *a, FILE *out)
+{
+    char p[4][32];
+    if (a->npairs == 0) {
+        fprintf(out, "no pairs of jobs to test (none one parameter apart with the same agents, "
+                     "and more than 10 jobs)\n");
+        return;
+    }
+    fprintf(out, "\nTests of difference between %s (Holm within each column)\n",
+            a->pairs_by_parameter ? "jobs one variant parameter apart, same agents"
+                                  : "every pair of jobs");
+    fprintf(out, "%-60s %-12s %10s %10s %10s %10s %10s\n", "pair", "differs in", "chi2",
+            "p", "Holm p", "MW p", "Holm p");
+    for (int k = 0; k < a->npairs; k++) {
+        const JobPair *q = &a->pairs[k];
+        char label[160];
+        snprintf(label, sizeof label, "%s vs %s", a->jobs[q->i].name, a->jobs[q->j].name);
+        fprintf(out, "%-60s %-12s %10.3f %10s %10s %10s %10s\n", label,
+                q->differs ? q->differs : "-", q->chi.statistic,
+                pval(p[0], 32, q->chi.p_value), pval(p[1], 32, q->chi_holm),
+                pval(p[2], 32, q->lengths.p_value), pval(p[3], 32, q->lengths_holm));
+    }
+    fprintf(out, "(chi2: chi-square on South/North/draw counts; MW: Mann-Whitney on game "
+                 "lengths)\n");
+}
+
+/* The Bradley-Terry-Davidson ratings of the agents. */
+static void print_ratings(const Analysis *a, FILE *out)
+{
+    if (a->bt_status < 0)
+        return;
+    fprintf(out, "\nRatings (Bradley-Terry-Davidson with a first-move term, over the jobs "
+                 "with two agents; Elo points, %s = 0)\n", a->agents[0]);
+    if (a->bt_status != BT_OK) {
+        fprintf(out, "no fit: %s\n", bt_strerror(a->bt_status));
+        return;
+    }
+    const BtFit *f = &a->bt;
+    double z = gsl_cdf_ugaussian_Pinv(0.5 + ANALYZE_CONFIDENCE / 2);
+    fprintf(out, "%-32s %10s %10s  %s\n", "agent", "rating", "se", "95% interval");
+    for (int i = 0; i < f->agents; i++)
+        fprintf(out, "%-32s %10.1f %10.1f  [%.1f, %.1f]\n", a->agents[i], f->rating[i],
+                f->rating_se[i], f->rating[i] - z * f->rating_se[i],
+                f->rating[i] + z * f->rating_se[i]);
+    fprintf(out, "%-32s %10.1f %10.1f  [%.1f, %.1f]\n", "first move (South)", f->home,
+            f->home_se, f->home - z * f->home_se, f->home + z * f->home_se);
+    fprintf(out, "%-32s %10.4f %10.4f\n", "draw parameter nu", f->draw_nu, f->draw_nu_se);
+}
+
+void analyze_print(const Analysis *a, FILE *out)
+{
+    fprintf(out, "results file %s (program %s, commit %s; %s to %s)\n\n", a->path,
+            a->program_version ? a->program_version : "?",
+            a->git_commit ? a->git_commit : "?", a->started ? a->started : "?",
+            a->finished ? a->finished : "not finished");
+    for (int i = 0; i < a->njobs; i++)
+        print_job(a, &a->jobs[i], out);
+    if (a->njobs >= 2) {
+        print_job_table(a, out);
+        print_pairs(a, out);
+    }
+    print_ratings(a, out);
+}

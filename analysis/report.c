@@ -1,0 +1,406 @@
+/* report.c: the HTML report: tables as text, plots drawn by gnuplot through popen, each
+ * written beside the page as a PNG file and embedded in it as a base64 data URI. */
+#include "report.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define PLOT_JOBS_MAX 12          /* distributions drawn overlaid: the first 12 jobs */
+#define LENGTH_POINTS 200         /* points of each cumulative length curve */
+
+static const char *const conv_names[CONV_NB] = { "penultimate", "first-final", "lottery" };
+
+int report_gnuplot_available(void)
+{
+    const char *path = getenv("PATH");
+    char dir[4096], file[4200];
+    while (path && *path) {
+        size_t n = strcspn(path, ":");
+        snprintf(dir, sizeof dir, "%.*s", (int)(n < sizeof dir ? n : sizeof dir - 1), path);
+        snprintf(file, sizeof file, "%s/gnuplot", n ? dir : ".");
+        if (access(file, X_OK) == 0)
+            return 1;
+        path += n + (path[n] == ':');
+    }
+    return 0;
+}
+
+/* A job's name as a gnuplot single-quoted string ('' doubles a quote; the terminals are
+ * noenhanced, so no markup is interpreted). */
+static void gp_quoted(FILE *gp, const char *s)
+{
+    fputc('\'', gp);
+    for (; *s; s++) {
+        if (*s == '\'')
+            fputc('\'', gp);
+        fputc(*s, gp);
+    }
+    fputc('\'', gp);
+}
+
+/* The terminal and output of a plot into dir/name.png. */
+static void gp_begin(FILE *gp, const char *dir, const char *name, int w, int h)
+{
+    fprintf(gp, "set terminal pngcairo size %d,%d font 'sans,10' noenhanced\n", w, h);
+    fprintf(gp, "set output '%s/%s.png'\nset grid\nset key outside right top\n", dir, name);
+}
+
+/* The number of jobs drawn overlaid. */
+static int overlaid(const Analysis *a)
+{
+    return a->njobs < PLOT_JOBS_MAX ? a->njobs : PLOT_JOBS_MAX;
+}
+
+/* The length distributions as cumulative shares on a log scale (jobs of very different
+ * lengths stay readable), at LENGTH_POINTS geometric steps up to the longest game. */
+static void plot_lengths(FILE *gp, const Analysis *a, const char *dir)
+{
+    gp_begin(gp, dir, "lengths", 1100, 500);
+    fprintf(gp, "set title 'Game length: share of the job''s games at most this long'\n"
+                "set xlabel 'plies (log scale)'\nset ylabel 'share of games'\nset logscale x\n"
+                "set yrange [0:1.02]\nset key outside right top\n");
+    for (int i = 0; i < overlaid(a); i++) {
+        const JobAnalysis *j = &a->jobs[i];
+        fprintf(gp, "$L%d << EOD\n", i);
+        uint64_t cum = 0;
+        size_t v = 0;
+        double top = j->lengths_len > 1 ? (double)j->lengths_len - 1 : 1;
+        for (int k = 0; k <= LENGTH_POINTS && j->rows; k++) {
+            double x = pow(top, (double)k / LENGTH_POINTS);
+            for (; v < j->lengths_len && (double)v <= x; v++)
+                cum += j->lengths[v];
+            fprintf(gp, "%g %g\n", x, (double)cum / (double)j->rows);
+        }
+        fprintf(gp, "EOD\n");
+    }
+    fprintf(gp, "plot ");
+    for (int i = 0; i < overlaid(a); i++) {
+        fprintf(gp, "%s$L%d using 1:2 with steps lw 2 title ", i ? ", " : "", i);
+        gp_quoted(gp, a->jobs[i].name);
+    }
+    fprintf(gp, "\n");
+}
+
+/* The score-margin distributions: share of finished games by margin. */
+static void plot_margins(FILE *gp, const Analysis *a, const char *dir)
+{
+    gp_begin(gp, dir, "margins", 1100, 500);
+    fprintf(gp, "set title 'Score margin, South minus North seeds (share of finished games)'\n"
+                "set xlabel 'seeds'\nset ylabel 'share of games'\n");
+    for (int i = 0; i < overlaid(a); i++) {
+        const JobAnalysis *j = &a->jobs[i];
+        fprintf(gp, "$M%d << EOD\n", i);
+        for (size_t b = 0; b < j->margins_len; b++)
+            if (j->margin.n)
+                fprintf(gp, "%lld %g\n", (long long)((int64_t)b + j->margin_origin),
+                        (double)j->margins[b] / (double)j->margin.n);
+        fprintf(gp, "EOD\n");
+    }
+    double lo = 0, hi = 0;
+    for (int i = 0; i < overlaid(a); i++) {
+        if (a->jobs[i].margin.n && a->jobs[i].margin.min < lo)
+            lo = a->jobs[i].margin.min;
+        if (a->jobs[i].margin.n && a->jobs[i].margin.max > hi)
+            hi = a->jobs[i].margin.max;
+    }
+    fprintf(gp, "set xrange [%g:%g]\nplot ", lo - 1, hi + 1);
+    for (int i = 0; i < overlaid(a); i++) {
+        fprintf(gp, "%s$M%d using 1:2 with impulses lw 2 title ", i ? ", " : "", i);
+        gp_quoted(gp, a->jobs[i].name);
+    }
+    fprintf(gp, "\n");
+}
+
+/* The width of a plot with one column per job: wider for many jobs. */
+static int plot_width(const Analysis *a)
+{
+    return a->njobs > 40 ? 400 + 18 * a->njobs : 1100;
+}
+
+/* The x tic labels: one per job, rotated. */
+static void job_tics(FILE *gp, const Analysis *a)
+{
+    if (a->njobs > 20)
+        fprintf(gp, "set bmargin 22\nset xtics font ',7'\nset xtics rotate by -90 left (");
+    else
+        fprintf(gp, "set xtics rotate by -30 left (");
+    for (int i = 0; i < a->njobs; i++) {
+        fprintf(gp, "%s", i ? ", " : "");
+        gp_quoted(gp, a->jobs[i].name);
+        fprintf(gp, " %d", i);
+    }
+    fprintf(gp, ")\nset xrange [-0.5:%d.5]\n", a->njobs - 1);
+}
+
+/* The first-player advantage of every job, with its interval, under the job's convention. */
+static void plot_advantage(FILE *gp, const Analysis *a, const char *dir)
+{
+    gp_begin(gp, dir, "advantage", plot_width(a), 560 + (a->njobs > 20) * 120);
+    fprintf(gp, "set title 'First-player advantage P(South won) - P(North won), 95%% "
+                "intervals'\nset ylabel 'advantage'\nset bmargin 12\nset rmargin 20\n");
+    job_tics(gp, a);
+    fprintf(gp, "$A << EOD\n");
+    for (int i = 0; i < a->njobs; i++) {
+        const Estimate *x = &a->jobs[i].advantage;
+        fprintf(gp, "%d %g %g %g\n", i, x->value, x->ci.lo, x->ci.hi);
+    }
+    fprintf(gp, "EOD\nset xzeroaxis lt -1\nplot $A using 1:2:3:4 with yerrorbars pt 7 ps 1.2 "
+                "lw 2 title 'job''s own convention'\n");
+}
+
+/* The advantage under each convention re-scored on each job's games. */
+static void plot_conventions(FILE *gp, const Analysis *a, const char *dir)
+{
+    gp_begin(gp, dir, "conventions", plot_width(a), 560 + (a->njobs > 20) * 120);
+    fprintf(gp, "set title 'Advantage under each convention, re-scored on the same games "
+                "(valid for convention-blind agents)'\nset ylabel 'advantage'\n"
+                "set bmargin 12\nset rmargin 20\n");
+    job_tics(gp, a);
+    for (int c = 0; c < CONV_NB; c++) {
+        fprintf(gp, "$C%d << EOD\n", c);
+        for (int i = 0; i < a->njobs; i++) {
+            const Estimate *x = &a->jobs[i].conv_advantage[c];
+            fprintf(gp, "%g %g %g %g\n", i + 0.2 * (c - 1), x->value, x->ci.lo, x->ci.hi);
+        }
+        fprintf(gp, "EOD\n");
+    }
+    fprintf(gp, "set xzeroaxis lt -1\nplot ");
+    for (int c = 0; c < CONV_NB; c++)
+        fprintf(gp, "%s$C%d using 1:2:3:4 with yerrorbars pt 7 lw 2 title '%s'", c ? ", " : "",
+                c, conv_names[c]);
+    fprintf(gp, "\n");
+}
+
+/* The value of a swept parameter of a job, as a number. */
+static double sweep_value(const JobAnalysis *j, int p)
+{
+    const Variant *v = &j->variant;
+    switch (p) {
+    case VP_HOLES: return v->holes;
+    case VP_SEEDS: return v->seeds;
+    case VP_CAPTURE: return v->capture;
+    case VP_FINAL_FOUR: return (double)v->final_four;
+    case VP_EXTRA_TURN: return v->extra_turn;
+    case VP_SKIP_ORIGIN: return v->skip_origin;
+    default: return (double)v->max_plies;
+    }
+}
+
+/* The advantage over one swept parameter, one series per pair of agents. */
+static void plot_sweep1(FILE *gp, const Analysis *a, const char *dir)
+{
+    int p = a->sweep[0];
+    gp_begin(gp, dir, "sweep", 1100, 500);
+    fprintf(gp, "set title 'First-player advantage over %s, 95%% intervals'\n"
+                "set xlabel '%s'\nset ylabel 'advantage'\nset xzeroaxis lt -1\n",
+            variant_param_name((VariantParam)p), variant_param_name((VariantParam)p));
+    if (p == VP_FINAL_FOUR)
+        fprintf(gp, "set xtics ('penultimate' 0, 'first-final' 1, 'lottery' 2)\n"
+                    "set xrange [-0.5:2.5]\n");
+    int series = 0;
+    for (int i = 0; i < a->njobs; i++) {
+        bool first = true;          /* the first job of its pair of agents */
+        for (int k = 0; k < i && first; k++)
+            first = strcmp(a->jobs[k].agent_a, a->jobs[i].agent_a) != 0 ||
+                    strcmp(a->jobs[k].agent_b, a->jobs[i].agent_b) != 0;
+        if (!first)
+            continue;
+        fprintf(gp, "$S%d << EOD\n", series++);
+        for (int k = i; k < a->njobs; k++) {
+            const JobAnalysis *j = &a->jobs[k];
+            if (strcmp(j->agent_a, a->jobs[i].agent_a) == 0 &&
+                strcmp(j->agent_b, a->jobs[i].agent_b) == 0)
+                fprintf(gp, "%g %g %g %g\n", sweep_value(j, p), j->advantage.value,
+                        j->advantage.ci.lo, j->advantage.ci.hi);
+        }
+        fprintf(gp, "EOD\n");
+    }
+    fprintf(gp, "plot ");
+    for (int s = 0, i = 0; i < a->njobs && s < series; i++) {
+        bool first = true;
+        for (int k = 0; k < i && first; k++)
+            first = strcmp(a->jobs[k].agent_a, a->jobs[i].agent_a) != 0 ||
+                    strcmp(a->jobs[k].agent_b, a->jobs[i].agent_b) != 0;
+        if (!first)
+            continue;
+        fprintf(gp, "%s$S%d using 1:2:3:4 with yerrorlines pt 7 lw 2 title '%s vs %s'",
+                s ? ", " : "", s, a->jobs[i].agent_a, a->jobs[i].agent_b);
+        s++;
+    }
+    fprintf(gp, "\n");
+}
+
+/* The advantage over two swept parameters as a heat map (value printed in each cell). */
+static void plot_sweep2(FILE *gp, const Analysis *a, const char *dir)
+{
+    int px = a->sweep[0], py = a->sweep[1];
+    gp_begin(gp, dir, "sweep", 1100, 640);
+    fprintf(gp, "set title 'First-player advantage by %s and %s'\nset xlabel '%s'\n"
+                "set ylabel '%s'\nset cblabel 'advantage'\nset palette defined (-1 'blue', "
+                "0 'white', 1 'red')\nunset key\nset grid front\n",
+            variant_param_name((VariantParam)px), variant_param_name((VariantParam)py),
+            variant_param_name((VariantParam)px), variant_param_name((VariantParam)py));
+    double m = 0.01;
+    for (int i = 0; i < a->njobs; i++)
+        if (fabs(a->jobs[i].advantage.value) > m)
+            m = fabs(a->jobs[i].advantage.value);
+    fprintf(gp, "set cbrange [%g:%g]\n$H << EOD\n", -m, m);
+    for (int i = 0; i < a->njobs; i++)
+        fprintf(gp, "%g %g %g\n", sweep_value(&a->jobs[i], px), sweep_value(&a->jobs[i], py),
+                a->jobs[i].advantage.value);
+    fprintf(gp, "EOD\nset offsets 0.5, 0.5, 0.5, 0.5\n"
+                "plot $H using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1.0 noborder "
+                "fc palette z notitle, $H using 1:2:(sprintf('%%.3f', $3)) with labels "
+                "font ',8' notitle\n");
+}
+
+/* Run one gnuplot script through popen with draw; -1 when gnuplot failed. */
+static int run_gnuplot(void (*draw)(FILE *, const Analysis *, const char *), const Analysis *a,
+                       const char *dir, const char *name, Error *e)
+{
+    FILE *gp = popen("gnuplot", "w");
+    if (!gp)
+        return error_set(e, "cannot run gnuplot: %s", strerror(errno));
+    draw(gp, a, dir);
+    int status = pclose(gp);
+    if (status != 0)
+        return error_set(e, "gnuplot failed drawing %s/%s.png (status %d)", dir, name, status);
+    return 0;
+}
+
+/* A file's bytes as base64 on out; -1 if it cannot be read. */
+static int base64_file(const char *path, FILE *out)
+{
+    static const char digits[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    FILE *in = fopen(path, "rb");
+    if (!in)
+        return -1;
+    unsigned char b[3];
+    size_t n;
+    while ((n = fread(b, 1, 3, in)) > 0) {
+        unsigned long v = (unsigned long)b[0] << 16 | (n > 1 ? (unsigned long)b[1] << 8 : 0) |
+                          (n > 2 ? b[2] : 0);
+        fputc(digits[v >> 18 & 63], out);
+        fputc(digits[v >> 12 & 63], out);
+        fputc(n > 1 ? digits[v >> 6 & 63] : '=', out);
+        fputc(n > 2 ? digits[v & 63] : '=', out);
+    }
+    int bad = ferror(in);
+    fclose(in);
+    return bad ? -1 : 0;
+}
+
+/* Text with HTML's special characters escaped. */
+static void html_text(FILE *out, const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        switch (s[i]) {
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '&': fputs("&amp;", out); break;
+        case '"': fputs("&quot;", out); break;
+        default: fputc(s[i], out);
+        }
+    }
+}
+
+/* One figure: its caption and the PNG embedded. */
+static int html_figure(FILE *out, const char *dir, const char *name, const char *caption)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s.png", dir, name);
+    fprintf(out, "<figure><img alt=\"%s\" src=\"data:image/png;base64,", name);
+    if (base64_file(path, out) != 0)
+        return -1;
+    fprintf(out, "\"><figcaption>");
+    html_text(out, caption, strlen(caption));
+    fprintf(out, " (also <a href=\"%s.png\">%s.png</a>)</figcaption></figure>\n", name, name);
+    return 0;
+}
+
+/* The plots of this analysis: name, caption and drawing function. */
+typedef struct Plot {
+    const char *name, *caption;
+    void (*draw)(FILE *, const Analysis *, const char *);
+} Plot;
+
+/* Which plots this analysis has; their count. */
+static int plots_of(const Analysis *a, Plot *p)
+{
+    int n = 0;
+    p[n++] = (Plot){ "lengths", "Game length distribution of each job, cumulative (first 12 jobs)",
+                     plot_lengths };
+    p[n++] = (Plot){ "advantage", "First-player advantage per job with 95% intervals",
+                     plot_advantage };
+    p[n++] = (Plot){ "conventions", "First-player advantage per convention on the same games",
+                     plot_conventions };
+    p[n++] = (Plot){ "margins", "Score-margin distribution of each job (first 12 jobs)",
+                     plot_margins };
+    if (a->nsweep == 1)
+        p[n++] = (Plot){ "sweep", "First-player advantage over the swept parameter",
+                         plot_sweep1 };
+    if (a->nsweep == 2 && a->sweep[0] != VP_FINAL_FOUR && a->sweep[1] != VP_FINAL_FOUR)
+        p[n++] = (Plot){ "sweep", "First-player advantage over the two swept parameters",
+                         plot_sweep2 };
+    return n;
+}
+
+/* The page: heading, the figures, then the tables as text. */
+static int write_page(FILE *out, const Analysis *a, const char *dir, const Plot *p, int n)
+{
+    char *tables = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&tables, &len);
+    if (!mem)
+        return -1;
+    analyze_print(a, mem);
+    fclose(mem);
+    fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+                 "<title>anywoli analysis: ");
+    html_text(out, a->path, strlen(a->path));
+    fprintf(out, "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:1200px}"
+                 "pre{font-size:12px;background:#f6f6f6;padding:1em;overflow-x:auto}"
+                 "img{max-width:100%%;border:1px solid #ddd}figure{margin:1em 0}"
+                 "</style></head><body>\n<h1>Analysis of ");
+    html_text(out, a->path, strlen(a->path));
+    fprintf(out, "</h1>\n<p>%d job(s); every interval is 95%%.</p>\n<h2>Plots</h2>\n",
+            a->njobs);
+    int rc = 0;
+    for (int i = 0; i < n && rc == 0; i++)
+        rc = html_figure(out, dir, p[i].name, p[i].caption);
+    fprintf(out, "<h2>Tables</h2>\n<pre>");
+    html_text(out, tables, len);
+    fprintf(out, "</pre>\n</body></html>\n");
+    free(tables);
+    return rc;
+}
+
+int report_write(const Analysis *a, const char *dir, Error *e)
+{
+    if (strchr(dir, '\'') || strchr(dir, '\n'))
+        return error_set(e, "%s: a report folder's name cannot hold a quote or a newline", dir);
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return error_set(e, "%s: cannot create the folder: %s", dir, strerror(errno));
+    if (a->njobs == 0)
+        return error_set(e, "%s: no job to report on", dir);
+    Plot plots[8];
+    int n = plots_of(a, plots);
+    for (int i = 0; i < n; i++)
+        if (run_gnuplot(plots[i].draw, a, dir, plots[i].name, e) != 0)
+            return -1;
+    char path[4200];
+    snprintf(path, sizeof path, "%s/index.html", dir);
+    FILE *out = fopen(path, "w");
+    if (!out)
+        return error_set(e, "%s: cannot write it: %s", path, strerror(errno));
+    int rc = write_page(out, a, dir, plots, n);
+    if (fclose(out) != 0 || rc != 0)
+        return error_set(e, "%s: writing the page failed", path);
+    return 0;
+}

@@ -1,0 +1,108 @@
+/* cmd_analyze.c: `anywoli analyze`, a results file to tables, JSON or an HTML report (the
+ * work is in analysis/: analyze.h, report.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze.h"
+#include "cli.h"
+#include "commands.h"
+#include "report.h"
+
+enum { OPT_JOB = OPT_FIRST_FREE, OPT_JSON, OPT_REPORT, OPT_SPRT };
+
+static const char analyze_usage[] =
+    "usage: anywoli analyze FILE [--job NAME] [--json] [--report DIR]\n"
+    "                       [--sprt ELO0,ELO1[,ALPHA,BETA]]\n\n"
+    "Analyse a results file (format 1): for each job, its outcomes with 95% Wilson intervals,\n"
+    "the first-player advantage with its interval and an exact binomial test, the colour split\n"
+    "of two agents, the three final_four conventions re-scored on the same games with paired\n"
+    "McNemar tests, game length and score margin, agent A's score, Elo and likelihood of\n"
+    "superiority, and Ludii-style metrics; between the jobs of the file, the advantage per job\n"
+    "and tests of difference with Holm's correction, and Bradley-Terry-Davidson ratings of\n"
+    "the agents of a round robin. Tables go to stdout.\n\n"
+    "  --job NAME    only this job\n"
+    "  --json        one JSON document instead of the tables (keys: docs/analyze.md)\n"
+    "  --report DIR  also write DIR/index.html with plots (needs gnuplot: gnuplot-nox)\n"
+    "  --sprt E0,E1[,A,B]  a sequential probability ratio test of each job's match: H0 Elo\n"
+    "                E0 against H1 Elo E1, error rates A and B (default 0.05, 0.05)\n"
+    "  --help        this text\n\n"
+    "Exit status: 0 done, 1 an I/O failure (writing the report), 2 a bad input (not a\n"
+    "results file, another format_version, a damaged file, an unknown job).\n";
+
+/* Parse --sprt's ELO0,ELO1[,ALPHA,BETA] into opt; dies on a bad value. */
+static void parse_sprt(const char *text, AnalyzeOptions *opt)
+{
+    double v[4] = { 0, 0, 0.05, 0.05 };
+    int n = 0;
+    const char *p = text;
+    while (n < 4) {
+        char *end;
+        v[n++] = strtod(p, &end);
+        if (end == p || (*end != ',' && *end != '\0'))
+            die("--sprt: '%s' is not ELO0,ELO1[,ALPHA,BETA]", text);
+        if (*end == '\0')
+            break;
+        p = end + 1;
+    }
+    if ((n != 2 && n != 4) || *p == '\0' || v[0] >= v[1] || !(v[2] > 0 && v[2] < 0.5) ||
+        !(v[3] > 0 && v[3] < 0.5))
+        die("--sprt: '%s' is not ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and 0 < ALPHA, "
+            "BETA < 0.5", text);
+    opt->sprt = true;
+    opt->elo0 = v[0];
+    opt->elo1 = v[1];
+    opt->alpha = v[2];
+    opt->beta = v[3];
+}
+
+int cmd_analyze(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "job", required_argument, NULL, OPT_JOB },
+        { "json", no_argument, NULL, OPT_JSON },
+        { "report", required_argument, NULL, OPT_REPORT },
+        { "sprt", required_argument, NULL, OPT_SPRT },
+        { "help", no_argument, NULL, OPT_HELP },
+        { 0, 0, 0, 0 },
+    };
+    AnalyzeOptions opt = { 0 };
+    const char *report = NULL;
+    bool json = false;
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (c) {
+        case OPT_JOB: opt.job = optarg; break;
+        case OPT_JSON: json = true; break;
+        case OPT_REPORT: report = optarg; break;
+        case OPT_SPRT: parse_sprt(optarg, &opt); break;
+        case OPT_HELP: printf("%s", analyze_usage); return 0;
+        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
+        }
+    }
+    if (optind >= argc)
+        die("missing the results FILE (see --help)");
+    if (optind + 1 < argc)
+        die("unexpected argument '%s' (see --help)", argv[optind + 1]);
+    if (report && !report_gnuplot_available())
+        fail("--report needs gnuplot, which is not on PATH (Debian: apt-get install "
+             "gnuplot-nox)");
+    Analysis a;
+    Error e;
+    int rc = analyze_file(argv[optind], &opt, &a, &e);
+    if (rc == -2)
+        fail("%s", e.msg);
+    if (rc != 0)
+        die("%s", e.msg);
+    if (json)
+        analyze_json(&a, stdout);
+    else
+        analyze_print(&a, stdout);
+    if (report && report_write(&a, report, &e) != 0) {
+        analysis_free(&a);
+        fail("--report: %s", e.msg);
+    }
+    analysis_free(&a);
+    return 0;
+}

@@ -1,0 +1,199 @@
+/* cmd_replay.c: `anywoli replay`, a game of a results file played again, move by move, from
+ * what the file stores (the seed, the job's index, variant and agents), and checked against
+ * its stored row. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "driver.h"
+#include "results.h"
+
+enum { OPT_JOB = OPT_FIRST_FREE, OPT_GAME, OPT_QUIET };
+
+static const char replay_usage[] =
+    "usage: anywoli replay FILE --job NAME --game N [--quiet]\n\n"
+    "Play game N of a job of a results file again, from the file's seed, the job's index,\n"
+    "variant and agent specs; print every move (hole index) with the position after it (APN)\n"
+    "and its event; then check that the outcome, the scores and every other field equal the\n"
+    "stored row. Exit status 0 when they do, 1 when they do not, 2 on a bad input.\n\n"
+    "  --job NAME   the job (a group under /jobs)\n"
+    "  --game N     the game's index in the job, from 0\n"
+    "  --quiet      only the result and the check, not every move\n"
+    "  --help       this text\n";
+
+static const char *const outcome_names[] = { "South won", "North won", "draw", "endless",
+                                             "unfinished" };
+
+/* A side's letter, or '-' for nobody. */
+static char side_letter(int side)
+{
+    return side == SOUTH ? 'S' : side == NORTH ? 'N' : '-';
+}
+
+/* The end of the game: the award (unless endless or unfinished), the scores and outcome,
+ * printed and recorded as game_play records them. */
+static void record_end(const Variant *v, const Position *pos, const Rng *g, Outcome stopped,
+                       GameRecord *r)
+{
+    Award aw;
+    pos_award(v, pos, g, &aw);
+    r->left = pos->left;
+    r->last_capturer = aw.penultimate;
+    r->first_final = aw.first_final;
+    r->lottery = aw.lottery;
+    bool award = stopped != OUT_ENDLESS && stopped != OUT_UNFINISHED;
+    r->south = award ? aw.score[SOUTH] : pos->store[SOUTH];
+    r->north = award ? aw.score[NORTH] : pos->store[NORTH];
+    r->outcome = (int8_t)(award ? game_outcome(r->south, r->north) : stopped);
+    if (award)
+        printf("end: %s, South %u North %u (%u left to %c under %s)\n",
+               outcome_names[r->outcome], r->south, r->north, r->left,
+               side_letter(aw.recipient), final_four_name(v->final_four));
+    else
+        printf("end: %s, stores South %u North %u, %u seeds on the board\n",
+               outcome_names[r->outcome], r->south, r->north, r->left);
+}
+
+/* Play the game again from the file, printing each move unless quiet; fill r as game_play
+ * would. */
+static void replay_game(const StoredJob *sj, uint64_t game, Agent *a, Agent *b, bool quiet,
+                        GameRecord *r)
+{
+    const Variant *v = &sj->variant;
+    bool a_south = game % 2 == 0;
+    Agent *agent[2] = { a_south ? a : b, a_south ? b : a };
+    Rng g;
+    rng_seed(&g, (uint64_t)sj->seed, sj->index, game);
+    Rng stream[2] = { rng_substream(&g, RNG_SUB_AGENT_SOUTH),
+                      rng_substream(&g, RNG_SUB_AGENT_NORTH) };
+    Position pos;
+    char apn[APN_MAX];
+    Outcome stopped = OUT_DRAW;
+    memset(r, 0, sizeof *r);
+    agent_new_game(agent[0]);
+    agent_new_game(agent[1]);
+    pos_start(v, &pos);
+    apn_format(v, &pos, apn);
+    if (!quiet)
+        printf("start %s\n", apn);
+    while (!pos_over(v, &pos)) {
+        if (r->plies >= v->max_plies) {
+            stopped = OUT_UNFINISHED;
+            break;
+        }
+        int side = pos.side;
+        AgentStats st = { 0 };
+        int move = agent[side]->choose(agent[side], v, &pos, &stream[side], &st);
+        MoveInfo info;
+        MoveEvent ev = pos_play(v, &pos, move, &pos, &info, NULL);
+        r->plies++;
+        apn_format(v, &pos, apn);
+        if (!quiet)
+            printf("%" PRIu32 " %c %d %s %s\n", r->plies, side_letter(side), move, apn,
+                   move_event_name(ev));
+        if (ev == EV_ENDLESS) {
+            stopped = OUT_ENDLESS;
+            break;
+        }
+        r->passes += info.passed;
+        r->mid_captures = (uint16_t)(r->mid_captures + info.mid_captures);
+        r->final_captures = (uint16_t)(r->final_captures + info.final_capture);
+    }
+    r->game = game;
+    r->a_south = a_south;
+    record_end(v, &pos, &g, stopped, r);
+}
+
+/* Compare the replayed record with the stored row field by field; print the differences. */
+static int compare(const GameRecord *got, const GameRecord *want)
+{
+    const struct { const char *name; int64_t got, want; } f[] = {
+        { "a_south", got->a_south, want->a_south }, { "outcome", got->outcome, want->outcome },
+        { "south", got->south, want->south }, { "north", got->north, want->north },
+        { "left", got->left, want->left },
+        { "last_capturer", got->last_capturer, want->last_capturer },
+        { "first_final", got->first_final, want->first_final },
+        { "lottery", got->lottery, want->lottery }, { "plies", got->plies, want->plies },
+        { "passes", got->passes, want->passes },
+        { "mid_captures", got->mid_captures, want->mid_captures },
+        { "final_captures", got->final_captures, want->final_captures },
+    };
+    int bad = 0;
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+        if (f[i].got != f[i].want) {
+            fprintf(stderr, "%s: %s: replayed %" PRId64 ", stored %" PRId64 "\n", cli_command,
+                    f[i].name, f[i].got, f[i].want);
+            bad++;
+        }
+    }
+    return bad;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "job", required_argument, NULL, OPT_JOB },
+        { "game", required_argument, NULL, OPT_GAME },
+        { "quiet", no_argument, NULL, OPT_QUIET },
+        { "help", no_argument, NULL, OPT_HELP },
+        { NULL, 0, NULL, 0 },
+    };
+    const char *job = NULL;
+    long long game = -1;
+    bool quiet = false;
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (c) {
+        case OPT_JOB: job = optarg; break;
+        case OPT_GAME: game = cli_number("--game", optarg, 0, INT64_MAX); break;
+        case OPT_QUIET: quiet = true; break;
+        case OPT_HELP: printf("%s", replay_usage); return 0;
+        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
+        }
+    }
+    if (optind >= argc)
+        die("missing the results FILE (see --help)");
+    if (optind + 1 < argc)
+        die("unexpected argument '%s' (see --help)", argv[optind + 1]);
+    if (!job || game < 0)
+        die("--job NAME and --game N are required (see --help)");
+    const char *path = argv[optind];
+
+    StoredJob sj;
+    Error e;
+    GameRecord stored, got;
+    if (results_read_job(path, job, &sj, &e) != 0)
+        die("%s", e.msg);
+    if ((uint64_t)game >= sj.rows)
+        die("--game: %lld is beyond the %" PRIu64 " games stored for job %s", game, sj.rows, job);
+    if (results_read_rows(path, job, (uint64_t)game, 1, &stored, &e) != 0)
+        die("%s", e.msg);
+    Agent a, b;
+    if (agent_create(&a, sj.agent_a, &e) != 0)
+        die("%s: job %s: agent_a: %s", path, job, e.msg);
+    if (agent_create(&b, sj.agent_b, &e) != 0)
+        die("%s: job %s: agent_b: %s", path, job, e.msg);
+    char desc[256];
+    variant_describe(&sj.variant, desc, sizeof desc);
+    printf("replay %s job %s game %lld: %s; seed %" PRId64 ", job index %" PRIu64
+           "; South %s (agent %c), North %s (agent %c)\n", path, job, game, desc, sj.seed,
+           sj.index, game % 2 == 0 ? sj.agent_a : sj.agent_b, game % 2 == 0 ? 'A' : 'B',
+           game % 2 == 0 ? sj.agent_b : sj.agent_a, game % 2 == 0 ? 'B' : 'A');
+    replay_game(&sj, (uint64_t)game, &a, &b, quiet, &got);
+    int bad = compare(&got, &stored);
+    agent_free(&a);
+    agent_free(&b);
+    stored_job_free(&sj);
+    if (bad) {
+        fprintf(stderr, "%s: game %lld of job %s does not match its stored row (%d field%s)\n",
+                cli_command, game, job, bad, bad == 1 ? "" : "s");
+        return 1;
+    }
+    printf("check: the stored row matches (outcome, scores, recipients, plies, passes, "
+           "captures)\n");
+    return 0;
+}

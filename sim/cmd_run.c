@@ -1,0 +1,217 @@
+/* cmd_run.c: `anywoli run`, an experiment (a config, or the quick form) into a results file. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "config.h"
+#include "driver.h"
+
+enum {
+    OPT_THREADS = OPT_FIRST_FREE, OPT_BATCH, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_AGENT_A,
+    OPT_AGENT_B, OPT_GAMES, OPT_SEED, OPT_DRY_RUN
+};
+
+static const char run_usage[] =
+    "usage: anywoli run [CONFIG] [-o FILE] [--threads N] [--resume] [--force] [--quiet]\n"
+    "                   [variant options] [--agent-a SPEC] [--agent-b SPEC] [--games N]\n"
+    "                   [--seed N] [--batch N] [--dry-run]\n\n"
+    "Play an experiment's games on every core into a results file (HDF5, format 1), then\n"
+    "print a summary per job. CONFIG is an experiment (see configs/); without one, the\n"
+    "options make a one-job experiment named `main` (defaults: random agents, 10000 games,\n"
+    "seed 0, results.h5). Options given with a CONFIG override its settings, for every job.\n\n"
+    "  -o FILE          the results file (the config's `output`; relative to the current\n"
+    "                   folder, not the config's)\n"
+    "  --threads N      OpenMP threads playing games (default: all cores)\n"
+    "  --batch N        games per batch (default: about half a second's worth)\n"
+    "  --resume         continue FILE.partial from its journal FILE.journal\n"
+    "  --force          replace an existing FILE, or start an interrupted run again\n"
+    "  --quiet          no progress line on stderr\n"
+    "  --dry-run        check the experiment and list its jobs; play nothing\n"
+    "  --agent-a SPEC   agent A (South in even-numbered games), e.g. greedy, alphabeta:depth=4\n"
+    "  --agent-b SPEC   agent B\n"
+    "  --games N        games per job\n"
+    "  --seed N         the experiment's seed, 0 to 2^63-1\n\n"
+    "The file is written as FILE.partial and renamed when complete; every finished batch is\n"
+    "also kept in FILE.journal, so that SIGINT, SIGTERM or even kill -9 loses at most the batch\n"
+    "in flight: --resume then continues to a file equal to an uninterrupted run's.\n"
+    "Exit status: 0 done, 1 an I/O failure, 2 a bad input, 128+N stopped by signal N.\n\n";
+
+/* Whether an argument can be shown in a shell command without quotes. */
+static bool shell_plain(const char *s)
+{
+    if (!*s)
+        return false;
+    for (; *s; s++)
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=,+-@%", *s))
+            return false;
+    return true;
+}
+
+/* The command that resumes this run: the same arguments, less --force and --resume. */
+static void resume_command(int argc, char **argv, char *buf, size_t len)
+{
+    size_t used = (size_t)snprintf(buf, len, "anywoli run");
+    for (int i = 1; i < argc && used < len; i++) {
+        if (strcmp(argv[i], "--force") == 0 || strcmp(argv[i], "--resume") == 0)
+            continue;
+        if (shell_plain(argv[i])) {
+            used += (size_t)snprintf(buf + used, len - used, " %s", argv[i]);
+            continue;
+        }
+        used += (size_t)snprintf(buf + used, len - used, " '");
+        for (const char *p = argv[i]; *p && used < len; p++)
+            used += (size_t)snprintf(buf + used, len - used, *p == '\'' ? "'\\''" : "%c", *p);
+        used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "'");
+    }
+    if (used < len)
+        snprintf(buf + used, len - used, " --resume");
+}
+
+/* A count and its share of n, as `123 45.6%`. */
+static void count_rate(char *buf, size_t len, int64_t k, int64_t n)
+{
+    snprintf(buf, len, "%" PRId64 " %5.1f%%", k, n ? 100.0 * (double)k / (double)n : 0.0);
+}
+
+/* The summary table: one row per job. */
+static void print_summary(const Experiment *x, const RunReport *rep)
+{
+    int w = 3;
+    for (int i = 0; i < x->njobs; i++)
+        w = (int)strlen(x->jobs[i].name) > w ? (int)strlen(x->jobs[i].name) : w;
+    printf("%-*s %10s %15s %15s %13s %13s %13s %10s %7s  %s\n", w, "job", "games", "south won",
+           "north won", "draw", "endless", "unfinished", "mean plies", "A won", "agents A vs B");
+    for (int i = 0; i < x->njobs; i++) {
+        const JobStats *s = &rep->stats[i];
+        char c[5][40];
+        for (int k = 0; k < 5; k++)
+            count_rate(c[k], sizeof c[k], s->outcome[k], s->games);
+        printf("%-*s %10" PRId64 " %15s %15s %13s %13s %13s %10.1f %6.1f%%  %s vs %s\n", w,
+               x->jobs[i].name, s->games, c[0], c[1], c[2], c[3], c[4],
+               s->games ? (double)s->plies / (double)s->games : 0.0,
+               s->games ? 100.0 * (double)s->a_wins / (double)s->games : 0.0,
+               x->jobs[i].agent_a, x->jobs[i].agent_b);
+    }
+    printf("results: %s (%d job%s, %" PRId64 " games; played %" PRId64 " in %.1f s, %.0f games/s"
+           " on %d thread%s", x->output, x->njobs, x->njobs == 1 ? "" : "s", rep->kept,
+           rep->played, rep->seconds, rep->seconds > 0 ? (double)rep->played / rep->seconds : 0.0,
+           rep->threads, rep->threads == 1 ? "" : "s");
+    if (rep->resumed)
+        printf("; %" PRId64 " resumed from the journal", rep->resumed);
+    printf(")\n");
+}
+
+/* The jobs an experiment expands to, for --dry-run. */
+static void print_jobs(const Experiment *x)
+{
+    int64_t games = 0;
+    for (int i = 0; i < x->njobs; i++) {
+        const Job *j = &x->jobs[i];
+        char desc[256];
+        variant_describe(&j->variant, desc, sizeof desc);
+        printf("job %s: %s; %s vs %s; %" PRId64 " games\n", j->name, desc, j->agent_a,
+               j->agent_b, j->games);
+        games += j->games;
+    }
+    printf("experiment: %d job%s, %" PRId64 " games, seed %" PRId64 ", output %s\n", x->njobs,
+           x->njobs == 1 ? "" : "s", games, x->seed, x->output);
+}
+
+/* Report how the run ended and return the exit status. */
+static int conclude(const Experiment *x, RunStatus st, const RunReport *rep, const Error *e,
+                    const char *resume)
+{
+    switch (st) {
+    case RUN_DONE:
+        print_summary(x, rep);
+        return 0;
+    case RUN_INTERRUPTED:
+        fprintf(stderr, "%s: stopped by %s: %" PRId64 " of %" PRId64 " games are kept in "
+                "%s.partial; continue with: %s\n", cli_command,
+                rep->signal == 2 ? "SIGINT" : rep->signal == 15 ? "SIGTERM" : "a signal",
+                rep->kept, rep->total, x->output, resume);
+        return 128 + rep->signal;
+    case RUN_REFUSED:
+        die("%s", e->msg);
+    case RUN_FAILED:
+    default:
+        fail("%s (the finished batches are kept in %s.journal; once the cause is fixed, "
+             "continue with: %s)", e->msg, x->output, resume);
+    }
+}
+
+int cmd_run(int argc, char **argv)
+{
+    static const struct option own[] = {
+        { "output", required_argument, NULL, 'o' },
+        { "threads", required_argument, NULL, OPT_THREADS },
+        { "batch", required_argument, NULL, OPT_BATCH },
+        { "resume", no_argument, NULL, OPT_RESUME },
+        { "force", no_argument, NULL, OPT_FORCE },
+        { "quiet", no_argument, NULL, OPT_QUIET },
+        { "agent-a", required_argument, NULL, OPT_AGENT_A },
+        { "agent-b", required_argument, NULL, OPT_AGENT_B },
+        { "games", required_argument, NULL, OPT_GAMES },
+        { "seed", required_argument, NULL, OPT_SEED },
+        { "dry-run", no_argument, NULL, OPT_DRY_RUN },
+        { NULL, 0, NULL, 0 },
+    };
+    struct option opts[CLI_VARIANT_OPTIONS_NB + sizeof own / sizeof own[0]];
+    Overrides o;
+    VariantOpts vo;
+    RunOptions ro = { false, false, false };
+    bool dry_run = false;
+    int c;
+    overrides_none(&o);
+    memset(&vo, 0, sizeof vo);
+    cli_options(opts, own);
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
+        if (cli_variant_option(&vo, c, optarg))
+            continue;
+        switch (c) {
+        case 'o': o.output = optarg; break;
+        case OPT_THREADS: o.threads = (int)cli_number("--threads", optarg, 1, CONFIG_MAX_THREADS); break;
+        case OPT_BATCH: o.batch = cli_number("--batch", optarg, 1, CONFIG_MAX_BATCH); break;
+        case OPT_RESUME: ro.resume = true; break;
+        case OPT_FORCE: ro.force = true; break;
+        case OPT_QUIET: ro.quiet = true; break;
+        case OPT_DRY_RUN: dry_run = true; break;
+        case OPT_AGENT_A: o.agent_a = optarg; break;
+        case OPT_AGENT_B: o.agent_b = optarg; break;
+        case OPT_GAMES: o.games = cli_number("--games", optarg, 1, CONFIG_MAX_GAMES); break;
+        case OPT_SEED: o.seed = cli_number("--seed", optarg, 0, INT64_MAX); break;
+        case OPT_HELP: printf("%s%s", run_usage, cli_variant_help); return 0;
+        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
+        }
+    }
+    if (optind + 1 < argc)
+        die("unexpected argument '%s' (see --help)", argv[optind + 1]);
+    o.variant.preset = vo.preset;
+    memcpy(o.variant.value, vo.value, sizeof o.variant.value);
+    if (o.output && !*o.output)
+        die("-o: the results file name is empty");
+
+    Experiment x;
+    Error e;
+    if (optind < argc ? experiment_load(&x, argv[optind], &o, &e)
+                      : experiment_quick(&x, &o, &e))
+        die("%s", e.msg);
+    if (dry_run) {
+        print_jobs(&x);
+        experiment_free(&x);
+        return 0;
+    }
+    char resume[2048];
+    resume_command(argc, argv, resume, sizeof resume);
+    RunReport rep;
+    RunStatus st = driver_run(&x, &ro, &rep, &e);
+    fflush(stderr);
+    int status = conclude(&x, st, &rep, &e, resume);
+    run_report_free(&rep);
+    experiment_free(&x);
+    return status;
+}

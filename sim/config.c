@@ -1,0 +1,985 @@
+/* config.c: experiment configs (libconfig), their checks and their expansion into jobs. */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <libconfig.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agent.h"
+
+/* The keys a job (or `defaults`) may set. Sweeps vary in this order, the last fastest. */
+typedef enum Key {
+    K_VARIANT = 0, K_HOLES, K_SEEDS, K_CAPTURE, K_FINAL_FOUR, K_EXTRA_TURN, K_SKIP_ORIGIN,
+    K_MAX_PLIES, K_AGENT_A, K_AGENT_B, K_GAMES, K_NAME, K_NB
+} Key;
+
+_Static_assert(K_MAX_PLIES - K_HOLES == VP_MAX_PLIES, "keys follow the variant parameters");
+
+/* The type a key's values must have. */
+typedef enum Kind { KIND_STRING, KIND_INT, KIND_BOOL } Kind;
+
+static const struct KeyInfo {
+    const char *name;
+    Kind kind;
+    bool sweep;              /* a list of values expands into jobs */
+} key_info[K_NB] = {
+    { "variant", KIND_STRING, true }, { "holes", KIND_INT, true },
+    { "seeds", KIND_INT, true }, { "capture", KIND_INT, true },
+    { "final_four", KIND_STRING, true }, { "extra_turn", KIND_BOOL, true },
+    { "skip_origin", KIND_BOOL, true }, { "max_plies", KIND_INT, true },
+    { "agent_a", KIND_STRING, true }, { "agent_b", KIND_STRING, true },
+    { "games", KIND_INT, false }, { "name", KIND_STRING, false },
+};
+
+static const char job_keys_help[] = "variant, holes, seeds, capture, final_four, extra_turn, "
+                                    "skip_origin, max_plies, agent_a, agent_b, games or name";
+static const char root_keys_help[] = "seed, output, threads, batch, description, defaults "
+                                     "or jobs";
+
+/* Allocations of one load, freed together. */
+typedef struct Pool {
+    void **ptr;
+    int n, cap;
+} Pool;
+
+/* The values one key has in a job or in defaults. */
+typedef struct Values {
+    int n;                   /* 0: not set */
+    char **text;             /* each value as text */
+    int *line;               /* and where it is written */
+} Values;
+
+/* One job as written: its keys, before defaults, overrides and sweeps. */
+typedef struct JobDef {
+    Values v[K_NB];
+    int line;
+    int number;              /* 1-based position in `jobs` */
+} JobDef;
+
+/* What a load works with. */
+typedef struct Loader {
+    const char *label;       /* the file, for messages */
+    Error *e;
+    Pool pool;
+    const Overrides *o;
+} Loader;
+
+/* Remember ptr for pool_free; NULL (and ptr freed) when out of memory. */
+static void *pool_keep(Pool *p, void *ptr)
+{
+    if (!ptr)
+        return NULL;
+    if (p->n == p->cap) {
+        int cap = p->cap ? 2 * p->cap : 64;
+        void **grown = realloc(p->ptr, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            free(ptr);
+            return NULL;
+        }
+        p->ptr = grown;
+        p->cap = cap;
+    }
+    p->ptr[p->n++] = ptr;
+    return ptr;
+}
+
+/* Zeroed memory that lives until pool_free. */
+static void *pool_alloc(Pool *p, size_t size)
+{
+    return pool_keep(p, calloc(1, size ? size : 1));
+}
+
+/* A copy of s that lives until pool_free. */
+static char *pool_strdup(Pool *p, const char *s)
+{
+    return pool_keep(p, strdup(s));
+}
+
+/* Free everything the pool holds. */
+static void pool_free(Pool *p)
+{
+    for (int i = 0; i < p->n; i++)
+        free(p->ptr[i]);
+    free(p->ptr);
+    memset(p, 0, sizeof *p);
+}
+
+/* Keep a message on one line: control characters quoted from the input become '?'. */
+static void one_line(char *msg)
+{
+    for (; *msg; msg++)
+        if ((unsigned char)*msg < 0x20 || *msg == 0x7f)
+            *msg = '?';
+}
+
+/* Set `LABEL:LINE: KEY: what` (KEY left out when NULL) and return -1. */
+static int cfg_error(const Loader *L, int line, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static int cfg_error(const Loader *L, int line, const char *key, const char *fmt, ...)
+{
+    char what[sizeof L->e->msg];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    if (key)
+        error_set(L->e, "%s:%d: %s: %s", L->label, line, key, what);
+    else
+        error_set(L->e, "%s:%d: %s", L->label, line, what);
+    if (L->e)
+        one_line(L->e->msg);
+    return -1;
+}
+
+/* The error for an allocation that failed. */
+static int out_of_memory(const Loader *L)
+{
+    return error_set(L->e, "%s: out of memory", L->label);
+}
+
+/* A setting's type in words, for messages. */
+static const char *type_words(int type)
+{
+    switch (type) {
+    case CONFIG_TYPE_INT: case CONFIG_TYPE_INT64: return "a whole number";
+    case CONFIG_TYPE_FLOAT: return "a number with a fraction";
+    case CONFIG_TYPE_STRING: return "a string";
+    case CONFIG_TYPE_BOOL: return "true or false";
+    case CONFIG_TYPE_GROUP: return "a group";
+    case CONFIG_TYPE_ARRAY: case CONFIG_TYPE_LIST: return "a list";
+    default: return "something else";
+    }
+}
+
+/* Whether a setting holds several values (an array or a list). */
+static bool is_aggregate(const config_setting_t *s)
+{
+    int t = config_setting_type(s);
+    return t == CONFIG_TYPE_ARRAY || t == CONFIG_TYPE_LIST;
+}
+
+/* Skip a comment or a string starting at p (counting lines); p itself if neither. */
+static const char *skip_comment_or_string(const char *p, int *line)
+{
+    if (*p == '#' || (p[0] == '/' && p[1] == '/')) {
+        while (*p && *p != '\n')
+            p++;
+    } else if (p[0] == '/' && p[1] == '*') {
+        for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+            *line += *p == '\n';
+        p += *p ? 2 : 0;
+    } else if (*p == '"') {
+        for (p++; *p && *p != '"'; p++) {
+            if (*p == '\\' && p[1])
+                p++;
+            *line += *p == '\n';
+        }
+        p += *p ? 1 : 0;
+    }
+    return p;
+}
+
+/* libconfig 1.5 silently wraps integers written without the L suffix beyond 32 bits: find
+ * any such literal (outside strings and comments) and say how to write it. */
+static int check_wide_ints(const Loader *L, const char *t)
+{
+    int line = 1;
+    char key[64] = "value";
+    const char *p = t;
+    while (*p) {
+        const char *after = skip_comment_or_string(p, &line);
+        if (after != p) {
+            p = after;
+        } else if (*p == '\n') {
+            line++;
+            p++;
+        } else if (isalpha((unsigned char)*p) || *p == '*') {
+            const char *s = p;
+            while (isalnum((unsigned char)*p) || *p == '_' || *p == '-' || *p == '*')
+                p++;
+            snprintf(key, sizeof key, "%.*s", (int)(p - s), s);
+        } else if (isdigit((unsigned char)*p) || ((*p == '-' || *p == '+') &&
+                                                  isdigit((unsigned char)p[1]))) {
+            const char *s = p;
+            p += *p == '-' || *p == '+';
+            bool hex = p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+            p += hex ? 2 : 0;
+            while (hex ? isxdigit((unsigned char)*p) : isdigit((unsigned char)*p))
+                p++;
+            if (*p == 'L' || (!hex && (*p == '.' || *p == 'e' || *p == 'E'))) {
+                while (isalnum((unsigned char)*p) || *p == '.' || *p == '+' || *p == '-')
+                    p++;
+                continue;
+            }
+            errno = 0;
+            long long x = strtoll(s, NULL, hex ? 16 : 10);
+            if (errno == ERANGE || x > INT32_MAX || x < INT32_MIN)
+                return cfg_error(L, line, key, "%.*s is too large for a plain integer, which "
+                                 "libconfig wraps; write %.*sL (a 64-bit integer)",
+                                 (int)(p - s), s, (int)(p - s), s);
+        } else {
+            p++;
+        }
+    }
+    return 0;
+}
+
+/* Whether the bytes after a UTF-8 lead byte are in range (no overlong forms, surrogates or
+ * code points beyond U+10FFFF, as strict decoders such as Python's require). */
+static bool utf8_second_ok(unsigned char lead, unsigned char second)
+{
+    if (lead == 0xe0)
+        return second >= 0xa0;
+    if (lead == 0xed)
+        return second < 0xa0;
+    if (lead == 0xf0)
+        return second >= 0x90;
+    if (lead == 0xf4)
+        return second < 0x90;
+    return true;
+}
+
+/* The line of the first byte that is not valid UTF-8, or 0 if the text is valid. */
+static int bad_utf8_line(const char *text)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    int line = 1;
+    while (*p) {
+        unsigned char lead = *p;
+        int n = lead < 0x80 ? 0 : lead >= 0xc2 && lead <= 0xdf ? 1 : (lead & 0xf0) == 0xe0 ? 2
+                : lead >= 0xf0 && lead <= 0xf4 ? 3 : -1;
+        if (n < 0 || (n > 0 && !utf8_second_ok(lead, p[1])))
+            return line;
+        line += lead == '\n';
+        p++;
+        for (int i = 0; i < n; i++, p++)
+            if ((*p & 0xc0) != 0x80)
+                return line;
+    }
+    return 0;
+}
+
+/* One value of a key, as text, checked against the key's kind. */
+static int value_text(Loader *L, const config_setting_t *s, Key k, char **out)
+{
+    const char *key = key_info[k].name;
+    int type = config_setting_type(s), line = config_setting_source_line(s);
+    char buf[32];
+    const char *text = buf;
+    switch (key_info[k].kind) {
+    case KIND_STRING:
+        if (type != CONFIG_TYPE_STRING)
+            return cfg_error(L, line, key, "expected a string in double quotes, not %s",
+                             type_words(type));
+        text = config_setting_get_string(s);
+        break;
+    case KIND_INT:
+        if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64)
+            return cfg_error(L, line, key, "expected a whole number, not %s", type_words(type));
+        snprintf(buf, sizeof buf, "%lld", (long long)config_setting_get_int64(s));
+        break;
+    case KIND_BOOL:
+        if (type != CONFIG_TYPE_BOOL)
+            return cfg_error(L, line, key, "expected true or false, not %s", type_words(type));
+        text = config_setting_get_bool(s) ? "yes" : "no";
+        break;
+    }
+    *out = pool_strdup(&L->pool, text);
+    return *out ? 0 : out_of_memory(L);
+}
+
+/* Room for n values in v. */
+static int values_room(Loader *L, Values *v, int n)
+{
+    v->text = pool_alloc(&L->pool, (size_t)n * sizeof *v->text);
+    v->line = pool_alloc(&L->pool, (size_t)n * sizeof *v->line);
+    return v->text && v->line ? 0 : out_of_memory(L);
+}
+
+/* The values of key k from setting s: one value, or a sweep (a non-empty list). */
+static int read_values(Loader *L, const config_setting_t *s, Key k, Values *v)
+{
+    const char *key = key_info[k].name;
+    int line = config_setting_source_line(s);
+    if (config_setting_type(s) == CONFIG_TYPE_GROUP)
+        return cfg_error(L, line, key, "expected a value, not a group");
+    int n = is_aggregate(s) ? config_setting_length(s) : 1;
+    if (is_aggregate(s) && !key_info[k].sweep)
+        return cfg_error(L, line, key, "expected one value, not a list (only variant "
+                         "parameters and agent specs can be swept)");
+    if (n == 0)
+        return cfg_error(L, line, key, "empty sweep (a list needs at least one value)");
+    if (values_room(L, v, n) != 0)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        const config_setting_t *elem = is_aggregate(s) ? config_setting_get_elem(s, (unsigned)i)
+                                                       : s;
+        if (is_aggregate(elem) || config_setting_type(elem) == CONFIG_TYPE_GROUP)
+            return cfg_error(L, config_setting_source_line(elem), key,
+                             "a sweep holds plain values, not %s",
+                             type_words(config_setting_type(elem)));
+        if (value_text(L, elem, k, &v->text[i]) != 0)
+            return -1;
+        v->line[i] = config_setting_source_line(elem);
+    }
+    v->n = n;
+    return 0;
+}
+
+/* The key a setting name denotes, or K_NB. */
+static Key key_lookup(const char *name)
+{
+    for (int k = 0; k < K_NB; k++)
+        if (strcmp(name, key_info[k].name) == 0)
+            return (Key)k;
+    return K_NB;
+}
+
+/* Read the keys of a job (or of defaults, where `name` is not allowed). */
+static int read_keys(Loader *L, const config_setting_t *g, bool is_job, Values v[K_NB])
+{
+    int n = config_setting_length(g);
+    for (int i = 0; i < n; i++) {
+        const config_setting_t *s = config_setting_get_elem(g, (unsigned)i);
+        const char *name = config_setting_name(s);
+        int line = config_setting_source_line(s);
+        Key k = key_lookup(name);
+        if (k == K_NB)
+            return cfg_error(L, line, name, "unknown setting (expected %s)", job_keys_help);
+        if (k == K_NAME && !is_job)
+            return cfg_error(L, line, name, "not allowed in defaults (each job has its own)");
+        if (read_values(L, s, k, &v[k]) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* A whole-number setting in [lo, hi]. */
+static int get_int(const Loader *L, const config_setting_t *s, int64_t lo, int64_t hi,
+                   int64_t *out)
+{
+    const char *key = config_setting_name(s);
+    int type = config_setting_type(s), line = config_setting_source_line(s);
+    if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64)
+        return cfg_error(L, line, key, "expected a whole number, not %s", type_words(type));
+    long long x = config_setting_get_int64(s);
+    if (x < lo || x > hi)
+        return cfg_error(L, line, key, "%lld is out of range (%lld to %lld)", x, (long long)lo,
+                         (long long)hi);
+    *out = x;
+    return 0;
+}
+
+/* A string setting, copied into *out (malloc'd, owned by the caller's experiment). */
+static int get_string(const Loader *L, const config_setting_t *s, char **out)
+{
+    int type = config_setting_type(s);
+    if (type != CONFIG_TYPE_STRING)
+        return cfg_error(L, config_setting_source_line(s), config_setting_name(s),
+                         "expected a string in double quotes, not %s", type_words(type));
+    free(*out);
+    *out = strdup(config_setting_get_string(s));
+    return *out ? 0 : out_of_memory(L);
+}
+
+/* An empty string setting is as bad as a missing one for paths. */
+static int check_not_empty(const Loader *L, const config_setting_t *s, const char *value)
+{
+    if (value && !*value)
+        return cfg_error(L, config_setting_source_line(s), config_setting_name(s),
+                         "must not be empty");
+    return 0;
+}
+
+/* A setting that must be a group or a list (`defaults`, `jobs`), kept for later. */
+static int keep_aggregate(const Loader *L, const config_setting_t *s, int type,
+                          const config_setting_t **out)
+{
+    *out = s;
+    if (config_setting_type(s) == type)
+        return 0;
+    return cfg_error(L, config_setting_source_line(s), config_setting_name(s), "expected %s, "
+                     "not %s", type == CONFIG_TYPE_GROUP ? "a group { ... }"
+                                                         : "a list of groups ( { ... }, { ... } )",
+                     type_words(config_setting_type(s)));
+}
+
+/* One root setting into x (defaults and jobs are only found here, read later). */
+static int read_root_setting(Loader *L, const config_setting_t *s, Experiment *x,
+                             const config_setting_t **defaults, const config_setting_t **jobs)
+{
+    const char *name = config_setting_name(s);
+    int64_t v = 0;
+    if (strcmp(name, "seed") == 0)
+        return get_int(L, s, 0, INT64_MAX, &x->seed);
+    if (strcmp(name, "output") == 0)
+        return get_string(L, s, &x->output) ? -1 : check_not_empty(L, s, x->output);
+    if (strcmp(name, "threads") == 0) {
+        int rc = get_int(L, s, 0, CONFIG_MAX_THREADS, &v);
+        x->threads = (int)v;
+        return rc;
+    }
+    if (strcmp(name, "batch") == 0)
+        return get_int(L, s, 1, CONFIG_MAX_BATCH, &x->batch);
+    if (strcmp(name, "description") == 0) {
+        char *text = NULL;
+        int rc = get_string(L, s, &text);
+        free(text);
+        return rc;
+    }
+    if (strcmp(name, "defaults") == 0)
+        return keep_aggregate(L, s, CONFIG_TYPE_GROUP, defaults);
+    if (strcmp(name, "jobs") == 0)
+        return keep_aggregate(L, s, CONFIG_TYPE_LIST, jobs);
+    return cfg_error(L, config_setting_source_line(s), name, "unknown setting (expected %s)",
+                     root_keys_help);
+}
+
+/* The root settings: seed, output, threads, batch, description; defaults and jobs found. */
+static int read_root(Loader *L, const config_setting_t *root, Experiment *x,
+                     const config_setting_t **defaults, const config_setting_t **jobs)
+{
+    int n = config_setting_length(root);
+    for (int i = 0; i < n; i++)
+        if (read_root_setting(L, config_setting_get_elem(root, (unsigned)i), x, defaults,
+                              jobs) != 0)
+            return -1;
+    return 0;
+}
+
+/* Read every job definition of the `jobs` list. */
+static int read_jobs(Loader *L, const config_setting_t *jobs, JobDef **out, int *count)
+{
+    int n = config_setting_length(jobs);
+    if (n == 0)
+        return cfg_error(L, config_setting_source_line(jobs), "jobs",
+                         "empty (give at least one job)");
+    JobDef *defs = pool_alloc(&L->pool, (size_t)n * sizeof *defs);
+    if (!defs)
+        return out_of_memory(L);
+    for (int i = 0; i < n; i++) {
+        const config_setting_t *g = config_setting_get_elem(jobs, (unsigned)i);
+        defs[i].line = config_setting_source_line(g);
+        defs[i].number = i + 1;
+        if (config_setting_type(g) != CONFIG_TYPE_GROUP)
+            return cfg_error(L, defs[i].line, "jobs", "job %d: expected a group { ... }, not %s",
+                             i + 1, type_words(config_setting_type(g)));
+        if (read_keys(L, g, true, defs[i].v) != 0)
+            return -1;
+    }
+    *out = defs;
+    *count = n;
+    return 0;
+}
+
+/* The command line's value for key k as one value, or NULL if it gives none. */
+static const char *override_text(const Overrides *o, Key k, char *buf, size_t len)
+{
+    if (k == K_VARIANT)
+        return o->variant.preset;
+    if (k >= K_HOLES && k <= K_MAX_PLIES)
+        return o->variant.value[k - K_HOLES];
+    if (k == K_AGENT_A)
+        return o->agent_a;
+    if (k == K_AGENT_B)
+        return o->agent_b;
+    if (k == K_GAMES && o->games >= 0) {
+        snprintf(buf, len, "%" PRId64, o->games);
+        return buf;
+    }
+    return NULL;
+}
+
+/* Each key's values for a job: the command line's, else the job's, else the defaults'. */
+static int merge_values(Loader *L, const JobDef *d, const Values defaults[K_NB], Values out[K_NB])
+{
+    for (int k = 0; k < K_NB; k++) {
+        char buf[32];
+        const char *o = override_text(L->o, (Key)k, buf, sizeof buf);
+        if (o) {
+            if (values_room(L, &out[k], 1) != 0)
+                return -1;
+            out[k].text[0] = pool_strdup(&L->pool, o);
+            if (!out[k].text[0])
+                return out_of_memory(L);
+            out[k].line[0] = d->line;
+            out[k].n = 1;
+        } else {
+            out[k] = d->v[k].n ? d->v[k] : defaults[k];
+        }
+    }
+    if (out[K_GAMES].n == 0)
+        return cfg_error(L, d->line, "games", "missing (set it in the job or in defaults)");
+    return 0;
+}
+
+/* Whether c may appear in a job name. */
+static bool name_char_ok(char c)
+{
+    return isalnum((unsigned char)c) || strchr("._:=,+-", c) != NULL;
+}
+
+/* Check a job name given in a config. */
+static int check_name(const Loader *L, const char *name, int line)
+{
+    bool ok = *name && *name != '.' && strlen(name) <= JOB_NAME_MAX / 2;
+    for (const char *p = name; ok && *p; p++)
+        ok = name_char_ok(*p);
+    if (!ok)
+        return cfg_error(L, line, "name", "'%s' is not a valid job name (1 to %d letters, "
+                         "digits and . _ : = , + -, not starting with .)", name,
+                         JOB_NAME_MAX / 2);
+    return 0;
+}
+
+/* The job's name: its own (or job<N>), then -key=value for every swept key. */
+static int job_name(const Loader *L, const JobDef *d, const Values m[K_NB], const int pick[K_NB],
+                    char *buf)
+{
+    int used;
+    if (m[K_NAME].n) {
+        if (check_name(L, m[K_NAME].text[0], m[K_NAME].line[0]) != 0)
+            return -1;
+        used = snprintf(buf, JOB_NAME_MAX + 1, "%s", m[K_NAME].text[0]);
+    } else {
+        used = snprintf(buf, JOB_NAME_MAX + 1, "job%d", d->number);
+    }
+    for (int k = 0; k < K_NB && used <= JOB_NAME_MAX; k++) {
+        if (m[k].n < 2)
+            continue;
+        used += snprintf(buf + used, (size_t)(JOB_NAME_MAX + 1 - used), "-%s=%s",
+                         key_info[k].name, m[k].text[pick[k]]);
+    }
+    if (used > JOB_NAME_MAX)
+        return cfg_error(L, d->line, "name", "the generated job name is longer than %d bytes",
+                         JOB_NAME_MAX);
+    for (char *p = buf; *p; p++)
+        *p = name_char_ok(*p) ? *p : '_';
+    return 0;
+}
+
+/* The job's variant: the preset (or the standard game), then each parameter. */
+static int job_variant(const Loader *L, const Values m[K_NB], const int pick[K_NB],
+                       const char *name, int job_line, Variant *v)
+{
+    Error e;
+    variant_default(v);
+    if (m[K_VARIANT].n && variant_preset(v, m[K_VARIANT].text[pick[K_VARIANT]], &e) != 0)
+        return cfg_error(L, m[K_VARIANT].line[pick[K_VARIANT]], NULL, "%s", e.msg);
+    for (int k = K_HOLES; k <= K_MAX_PLIES; k++) {
+        if (m[k].n && variant_set(v, key_info[k].name, m[k].text[pick[k]], &e) != 0)
+            return cfg_error(L, m[k].line[pick[k]], NULL, "%s", e.msg);
+    }
+    if (variant_finish(v, &e) != 0)
+        return cfg_error(L, job_line, NULL, "%s (job %s)", e.msg, name);
+    return 0;
+}
+
+/* Check that an agent spec builds. */
+static int check_agent(const Loader *L, const Values *m, int pick, Key k)
+{
+    Agent a;
+    Error e;
+    if (agent_create(&a, m->text[pick], &e) != 0)
+        return cfg_error(L, m->line[pick], key_info[k].name, "%s", e.msg);
+    agent_free(&a);
+    return 0;
+}
+
+/* Fill job j from the merged values and the chosen sweep values. */
+static int build_job(const Loader *L, const JobDef *d, const Values m[K_NB], const int pick[K_NB],
+                     Job *j)
+{
+    char name[JOB_NAME_MAX + 1];
+    if (job_name(L, d, m, pick, name) != 0)
+        return -1;
+    if (job_variant(L, m, pick, name, d->line, &j->variant) != 0)
+        return -1;
+    for (int k = K_AGENT_A; k <= K_AGENT_B; k++)
+        if (m[k].n && check_agent(L, &m[k], pick[k], (Key)k) != 0)
+            return -1;
+    long long games = strtoll(m[K_GAMES].text[0], NULL, 10);
+    if (games < 1 || games > CONFIG_MAX_GAMES)
+        return cfg_error(L, m[K_GAMES].line[0], "games", "%lld is out of range (1 to %lld)",
+                         games, (long long)CONFIG_MAX_GAMES);
+    j->games = games;
+    j->line = d->line;
+    j->name = strdup(name);
+    j->agent_a = strdup(m[K_AGENT_A].n ? m[K_AGENT_A].text[pick[K_AGENT_A]] : "random");
+    j->agent_b = strdup(m[K_AGENT_B].n ? m[K_AGENT_B].text[pick[K_AGENT_B]] : "random");
+    return j->name && j->agent_a && j->agent_b ? 0 : out_of_memory(L);
+}
+
+/* Append every combination of a job definition's sweeps to x->jobs. */
+static int expand_job(Loader *L, const JobDef *d, const Values defaults[K_NB], Experiment *x)
+{
+    Values m[K_NB];
+    memset(m, 0, sizeof m);
+    if (merge_values(L, d, defaults, m) != 0)
+        return -1;
+    int64_t combos = 1;
+    for (int k = 0; k < K_NB; k++) {
+        combos *= m[k].n ? m[k].n : 1;
+        if (combos + x->njobs > CONFIG_MAX_JOBS)
+            return cfg_error(L, d->line, "jobs", "more than %d jobs after expanding sweeps",
+                             CONFIG_MAX_JOBS);
+    }
+    Job *grown = realloc(x->jobs, (size_t)(x->njobs + combos) * sizeof *grown);
+    if (!grown)
+        return out_of_memory(L);
+    x->jobs = grown;
+    for (int64_t c = 0; c < combos; c++) {
+        int pick[K_NB];
+        int64_t rest = c;
+        for (int k = K_NB - 1; k >= 0; k--) {
+            int n = m[k].n ? m[k].n : 1;
+            pick[k] = (int)(rest % n);
+            rest /= n;
+        }
+        Job *j = &x->jobs[x->njobs];
+        memset(j, 0, sizeof *j);
+        j->index = (uint64_t)x->njobs;
+        x->njobs++;          /* counted now, so that experiment_free frees what it holds */
+        if (build_job(L, d, m, pick, j) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Order jobs by name, for finding duplicates. */
+static int cmp_job_names(const void *a, const void *b)
+{
+    const Job *const *x = a, *const *y = b;
+    return strcmp((*x)->name, (*y)->name);
+}
+
+/* Every job name must be unique. */
+static int check_duplicates(const Loader *L, const Experiment *x)
+{
+    const Job **sorted = malloc((size_t)x->njobs * sizeof *sorted);
+    if (!sorted)
+        return out_of_memory(L);
+    for (int i = 0; i < x->njobs; i++)
+        sorted[i] = &x->jobs[i];
+    qsort(sorted, (size_t)x->njobs, sizeof *sorted, cmp_job_names);
+    int rc = 0;
+    for (int i = 1; i < x->njobs && rc == 0; i++) {
+        if (strcmp(sorted[i - 1]->name, sorted[i]->name) == 0) {
+            const Job *first = sorted[i - 1]->index < sorted[i]->index ? sorted[i - 1] : sorted[i];
+            const Job *second = first == sorted[i] ? sorted[i - 1] : sorted[i];
+            rc = cfg_error(L, second->line, "name", "duplicate job name '%s' (also the job at "
+                           "line %d)", second->name, first->line);
+        }
+    }
+    free(sorted);
+    return rc;
+}
+
+/* The text stored in results files: the config, and the command line's overrides as a
+ * comment. */
+static char *stored_text(const char *text, const Overrides *o)
+{
+    char note[2048] = "";
+    size_t used = 0;
+    for (int k = 0; k < K_NB; k++) {
+        char buf[32];
+        const char *v = override_text(o, (Key)k, buf, sizeof buf);
+        if (v && used < sizeof note)
+            used += (size_t)snprintf(note + used, sizeof note - used, " %s = %s;",
+                                     key_info[k].name, v);
+    }
+    if (o->seed >= 0 && used < sizeof note)
+        used += (size_t)snprintf(note + used, sizeof note - used, " seed = %" PRId64 ";", o->seed);
+    size_t n = strlen(text);
+    char *out = malloc(n + sizeof note + 64);
+    if (out)
+        sprintf(out, "%s%s%s%s", text, n && text[n - 1] != '\n' ? "\n" : "",
+                used ? "# Overridden on the command line:" : "", used ? note : "");
+    if (out && used)
+        strcat(out, "\n");
+    return out;
+}
+
+/* Settings from the command line that replace the config's. */
+static int apply_overrides(const Loader *L, const Overrides *o, Experiment *x)
+{
+    if (o->seed >= 0)
+        x->seed = o->seed;
+    if (o->threads >= 0)
+        x->threads = o->threads;
+    if (o->batch > 0)
+        x->batch = o->batch;
+    if (o->output) {
+        free(x->output);
+        x->output = strdup(o->output);
+        if (!x->output)
+            return out_of_memory(L);
+    }
+    return 0;
+}
+
+/* Everything after libconfig has read the text: settings, jobs, expansion, checks. */
+static int load_settings(Loader *L, config_t *cfg, const char *text, Experiment *x)
+{
+    const config_setting_t *defaults = NULL, *jobs = NULL;
+    Values dv[K_NB];
+    JobDef *defs = NULL;
+    int ndefs = 0;
+    bool seed_set;
+    memset(dv, 0, sizeof dv);
+    int bad = bad_utf8_line(text);
+    if (bad)
+        return cfg_error(L, bad, NULL, "the text is not valid UTF-8 (results files keep it as "
+                         "UTF-8)");
+    if (check_wide_ints(L, text) != 0)
+        return -1;
+    x->seed = -1;
+    if (read_root(L, config_root_setting(cfg), x, &defaults, &jobs) != 0)
+        return -1;
+    seed_set = x->seed >= 0;
+    if (apply_overrides(L, L->o, x) != 0)
+        return -1;
+    if (!seed_set && L->o->seed < 0)
+        return cfg_error(L, 1, "seed", "missing (the experiment's seed, 0 or more)");
+    if (!x->output)
+        return cfg_error(L, 1, "output", "missing (the results file; or give -o FILE)");
+    if (!jobs)
+        return cfg_error(L, 1, "jobs", "missing (the list of jobs to run)");
+    if (defaults && read_keys(L, defaults, false, dv) != 0)
+        return -1;
+    if (read_jobs(L, jobs, &defs, &ndefs) != 0)
+        return -1;
+    for (int i = 0; i < ndefs; i++)
+        if (expand_job(L, &defs[i], dv, x) != 0)
+            return -1;
+    return check_duplicates(L, x);
+}
+
+void overrides_none(Overrides *o)
+{
+    memset(o, 0, sizeof *o);
+    o->threads = -1;
+    o->batch = -1;
+    o->seed = -1;
+    o->games = -1;
+}
+
+int experiment_parse(Experiment *x, const char *text, const char *label, const Overrides *o,
+                     Error *e)
+{
+    Overrides none;
+    overrides_none(&none);
+    Loader L = { label, e, { NULL, 0, 0 }, o ? o : &none };
+    config_t cfg;
+    int rc = -1;
+    memset(x, 0, sizeof *x);
+    config_init(&cfg);
+    if (!config_read_string(&cfg, text)) {
+        const char *why = config_error_text(&cfg);
+        if (strcmp(why, "syntax error") == 0)
+            cfg_error(&L, config_error_line(&cfg), NULL, "syntax error");
+        else
+            cfg_error(&L, config_error_line(&cfg), NULL, "syntax error: %s", why);
+    } else if (load_settings(&L, &cfg, text, x) == 0) {
+        x->source = strdup(label);
+        x->text = stored_text(text, L.o);
+        rc = x->source && x->text ? 0 : out_of_memory(&L);
+    }
+    config_destroy(&cfg);
+    pool_free(&L.pool);
+    if (rc != 0)
+        experiment_free(x);
+    return rc;
+}
+
+int experiment_load(Experiment *x, const char *path, const Overrides *o, Error *e)
+{
+    memset(x, 0, sizeof *x);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return error_set(e, "%s: cannot read: %s", path, strerror(errno));
+    char *text = NULL;
+    size_t len = 0, cap = 0, got;
+    do {
+        if (cap - len < 4096) {
+            cap = cap ? 2 * cap : 8192;
+            char *grown = cap <= (64u << 20) ? realloc(text, cap + 1) : NULL;
+            if (!grown) {
+                free(text);
+                fclose(f);
+                return error_set(e, "%s: too large or out of memory", path);
+            }
+            text = grown;
+        }
+        got = fread(text + len, 1, cap - len, f);
+        len += got;
+    } while (got > 0);
+    bool bad = ferror(f) || memchr(text, '\0', len) != NULL;
+    fclose(f);
+    text[len] = '\0';
+    int rc = bad ? error_set(e, "%s: cannot read (an I/O error, or a NUL byte in the text)", path)
+                 : experiment_parse(x, text, path, o, e);
+    free(text);
+    return rc;
+}
+
+/* Append s to the libconfig text being built, as a quoted string. */
+static size_t quote(char *buf, size_t len, size_t used, const char *s)
+{
+    used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "\"");
+    for (; *s; s++) {
+        const char *fmt = (*s == '"' || *s == '\\') ? "\\%c" : "%c";
+        used += (size_t)snprintf(buf + used, used < len ? len - used : 0, fmt, *s);
+    }
+    return used + (size_t)snprintf(buf + used, used < len ? len - used : 0, "\"");
+}
+
+/* The variant of the quick form, checked, with messages naming the options. */
+static int quick_variant(const Overrides *o, Variant *v, Error *e)
+{
+    static const char *const options[VP_NB] = {
+        "--holes", "--seeds", "--capture", "--final-four", "--extra-turn", "--skip-origin",
+        "--max-plies",
+    };
+    Error inner;
+    variant_default(v);
+    if (o->variant.preset && variant_preset(v, o->variant.preset, &inner) != 0)
+        return error_set(e, "--variant: %s", inner.msg);
+    for (int p = 0; p < VP_NB; p++)
+        if (o->variant.value[p] && variant_set(v, variant_param_name((VariantParam)p),
+                                               o->variant.value[p], &inner) != 0)
+            return error_set(e, "%s %s: %s", options[p], o->variant.value[p], inner.msg);
+    if (variant_finish(v, &inner) == 0)
+        return 0;
+    for (int p = 0; p < VP_NB; p++) {
+        /* Name the option when the message is about a parameter given as one. */
+        const char *name = variant_param_name((VariantParam)p);
+        size_t n = strlen(name);
+        if (o->variant.value[p] && strncmp(inner.msg, name, n) == 0 && inner.msg[n] == ':')
+            return error_set(e, "%s %s: %s", options[p], o->variant.value[p], inner.msg);
+    }
+    return error_set(e, "%s", inner.msg);
+}
+
+/* Write the quick form's variant parameters that were given, as config settings. */
+static size_t quick_params(const Overrides *o, const Variant *v, char *buf, size_t len,
+                           size_t used)
+{
+    int64_t ints[VP_NB] = { v->holes, v->seeds, v->capture, 0, 0, 0, v->max_plies };
+    if (o->variant.preset) {
+        used += (size_t)snprintf(buf + used, used < len ? len - used : 0, " variant = ");
+        used = quote(buf, len, used, o->variant.preset);
+        used += (size_t)snprintf(buf + used, used < len ? len - used : 0, ";");
+    }
+    for (int p = 0; p < VP_NB; p++) {
+        if (!o->variant.value[p])
+            continue;
+        const char *name = variant_param_name((VariantParam)p);
+        char *at = buf + used;
+        size_t room = used < len ? len - used : 0;
+        if (p == VP_FINAL_FOUR)
+            used += (size_t)snprintf(at, room, " %s = \"%s\";", name, final_four_name(v->final_four));
+        else if (p == VP_EXTRA_TURN || p == VP_SKIP_ORIGIN)
+            used += (size_t)snprintf(at, room, " %s = %s;", name,
+                                     (p == VP_EXTRA_TURN ? v->extra_turn : v->skip_origin)
+                                         ? "true" : "false");
+        else
+            used += (size_t)snprintf(at, room, " %s = %" PRId64 "L;", name, ints[p]);
+    }
+    return used;
+}
+
+int experiment_quick(Experiment *x, const Overrides *o, Error *e)
+{
+    Variant v;
+    Agent a;
+    const char *spec[2] = { o->agent_a ? o->agent_a : "random", o->agent_b ? o->agent_b : "random" };
+    memset(x, 0, sizeof *x);
+    if (quick_variant(o, &v, e) != 0) {
+        if (e)
+            one_line(e->msg);
+        return -1;
+    }
+    for (int i = 0; i < 2; i++) {
+        Error inner;
+        if (agent_create(&a, spec[i], &inner) != 0) {
+            one_line(inner.msg);
+            return error_set(e, "%s: %s", i ? "--agent-b" : "--agent-a", inner.msg);
+        }
+        agent_free(&a);
+    }
+    size_t len = 4096 + strlen(spec[0]) * 2 + strlen(spec[1]) * 2 +
+                 (o->output ? strlen(o->output) * 2 : 0);
+    char *text = malloc(len);
+    if (!text)
+        return error_set(e, "out of memory");
+    size_t used = (size_t)snprintf(text, len, "# Made by `anywoli run` from its command line.\n"
+                                   "seed = %" PRId64 "L;\noutput = ", o->seed >= 0 ? o->seed : 0);
+    used = quote(text, len, used, o->output ? o->output : "results.h5");
+    used += (size_t)snprintf(text + used, len - used, ";\njobs = (\n  { name = \"main\";");
+    used = quick_params(o, &v, text, len, used);
+    for (int i = 0; i < 2; i++) {
+        used += (size_t)snprintf(text + used, len - used, " agent_%c = ", 'a' + i);
+        used = quote(text, len, used, spec[i]);
+        used += (size_t)snprintf(text + used, len - used, ";");
+    }
+    snprintf(text + used, len - used, " games = %" PRId64 "L; }\n);\n",
+             o->games >= 0 ? o->games : 10000);
+    Overrides rest;
+    overrides_none(&rest);
+    rest.threads = o->threads;
+    rest.batch = o->batch;
+    int rc = experiment_parse(x, text, "(command line)", &rest, e);
+    free(text);
+    return rc;
+}
+
+void experiment_free(Experiment *x)
+{
+    for (int i = 0; i < x->njobs; i++) {
+        free(x->jobs[i].name);
+        free(x->jobs[i].agent_a);
+        free(x->jobs[i].agent_b);
+    }
+    free(x->jobs);
+    free(x->source);
+    free(x->text);
+    free(x->output);
+    memset(x, 0, sizeof *x);
+}
+
+const Job *experiment_job(const Experiment *x, const char *name)
+{
+    for (int i = 0; i < x->njobs; i++)
+        if (strcmp(x->jobs[i].name, name) == 0)
+            return &x->jobs[i];
+    return NULL;
+}
+
+char *experiment_fingerprint(const Experiment *x)
+{
+    size_t len = 64, used = 0;
+    for (int i = 0; i < x->njobs; i++)
+        len += 512 + strlen(x->jobs[i].name) + strlen(x->jobs[i].agent_a) +
+               strlen(x->jobs[i].agent_b);
+    char *out = malloc(len);
+    if (!out)
+        return NULL;
+    used += (size_t)snprintf(out, len, "seed=%" PRId64 " jobs=%d\n", x->seed, x->njobs);
+    for (int i = 0; i < x->njobs; i++) {
+        const Job *j = &x->jobs[i];
+        char desc[256];
+        variant_describe(&j->variant, desc, sizeof desc);
+        used += (size_t)snprintf(out + used, len - used,
+                                 "job %" PRIu64 " name=%s %s agent_a=%s agent_b=%s games=%" PRId64
+                                 "\n", j->index, j->name, desc, j->agent_a, j->agent_b, j->games);
+    }
+    return out;
+}

@@ -1,0 +1,86 @@
+/* config.h: experiments, read from a libconfig file (or made from the command line) and
+ * expanded into jobs: a variant, a matchup of two agent specs and a number of games each.
+ *
+ * A config names its seed, its output file and its jobs; `defaults` sets keys once for all
+ * jobs; a list of values for a variant parameter, the preset or an agent spec is a sweep that
+ * expands into one job per combination, named `<name>-<key>=<value>...`. Every error is one
+ * line, `FILE:LINE: key: what is wrong`. */
+#ifndef ANYWOLI_CONFIG_H
+#define ANYWOLI_CONFIG_H
+
+#include <stdint.h>
+
+#include "error.h"
+#include "variant.h"
+
+#define CONFIG_MAX_GAMES (INT64_C(1) << 50)    /* games in one job */
+#define CONFIG_MAX_BATCH (1 << 18)             /* games in one batch */
+#define CONFIG_MAX_THREADS 4096
+#define CONFIG_MAX_JOBS 10000                  /* jobs after expansion */
+#define JOB_NAME_MAX 200                       /* bytes of a job name, generated or given */
+
+/* One job of an experiment. */
+typedef struct Job {
+    char *name;              /* unique within the experiment */
+    uint64_t index;          /* position in the expanded list: the `job` of rng_seed */
+    Variant variant;         /* finished (variant_finish done) */
+    char *agent_a, *agent_b; /* specs as written */
+    int64_t games;
+    int line;                /* where the job is defined in the config */
+} Job;
+
+/* A whole experiment. Every string is owned by the experiment. */
+typedef struct Experiment {
+    char *source;            /* the config's path, or "(command line)" */
+    char *text;              /* the experiment's full text, as stored in results files */
+    int64_t seed;            /* 0 .. INT64_MAX */
+    char *output;            /* results file */
+    int threads;             /* 0: every core */
+    int64_t batch;           /* games per batch; 0: chosen as the run goes */
+    Job *jobs;
+    int njobs;
+} Experiment;
+
+/* Variant options as text: a preset and explicit parameters (NULL when not given). */
+typedef struct VariantText {
+    const char *preset;
+    const char *value[VP_NB];
+} VariantText;
+
+/* Command-line settings that override the config's; NULL or -1 when not given. */
+typedef struct Overrides {
+    const char *output;
+    int threads;
+    int64_t batch;
+    int64_t seed;
+    int64_t games;           /* every job's */
+    const char *agent_a, *agent_b;
+    VariantText variant;     /* every job's preset and parameters */
+} Overrides;
+
+/* Overrides with nothing given. */
+void overrides_none(Overrides *o);
+
+/* Read and expand a config file. -1 with `FILE:LINE: key: what is wrong` on any error. */
+int experiment_load(Experiment *x, const char *path, const Overrides *o, Error *e);
+
+/* The same from text; label names it in messages. */
+int experiment_parse(Experiment *x, const char *text, const char *label, const Overrides *o,
+                     Error *e);
+
+/* The quick form: one job `main` from the overrides alone (defaults: random agents, 10000
+ * games, seed 0, output results.h5). Its text is a config that runs the same experiment. */
+int experiment_quick(Experiment *x, const Overrides *o, Error *e);
+
+/* Free everything the experiment holds. */
+void experiment_free(Experiment *x);
+
+/* The job named name, or NULL. */
+const Job *experiment_job(const Experiment *x, const char *name);
+
+/* What makes the experiment's games what they are (seed, and every job's name, variant,
+ * agents and games), as text: equal for two configs that differ only in comments, output,
+ * threads or batch. Malloc'd; NULL when out of memory. */
+char *experiment_fingerprint(const Experiment *x);
+
+#endif

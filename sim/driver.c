@@ -1,0 +1,718 @@
+/* driver.c: the parallel self-play driver: batches of games on an OpenMP team, one writer
+ * thread for the journal and the HDF5 file, resume, and clean stops on signals. */
+#include "driver.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <omp.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "journal.h"
+#include "progress.h"
+
+#define BATCH_SECONDS 0.5         /* an adaptive batch aims at this much playing time */
+#define BATCH_MAX 65536           /* games in an adaptive batch, at most */
+#define BATCH_FIRST 16            /* games per thread in the first adaptive batch */
+#define WRITER_TICK 0.1           /* seconds between the writer's looks at the progress */
+
+/* One batch of games, played into rec[0 .. n). */
+typedef struct Batch {
+    const Job *job;
+    uint64_t start;
+    uint32_t n;
+    GameRecord *rec;
+} Batch;
+
+/* The writer thread and what it shares with the main thread (under lock). */
+typedef struct Writer {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;          /* a batch to write, or time to quit */
+    pthread_cond_t idle;          /* the pending batch is written */
+    Batch *pending;
+    bool started, quit, failed;
+    Error error;
+    int job;                      /* the job being played, for the progress line */
+    int64_t job_base;             /* games of it in the file when its play began */
+    int64_t played_base;          /* `played` then */
+    double job_t0;                /* and the time */
+} Writer;
+
+typedef struct Driver {
+    const Experiment *x;
+    const RunOptions *o;
+    char *partial, *journal_path;
+    Results *res;
+    Journal journal;
+    JobStats *stats;              /* per job (the writer's, until the writer stops) */
+    int64_t *done;                /* games in the file per job (likewise) */
+    unsigned char *rows;          /* the writer's packed rows */
+    Batch batch[2];               /* played alternately: one plays while the other is written */
+    uint32_t batch_cap;
+    int cur;                      /* the batch to play next */
+    int threads;
+    Progress progress;
+    atomic_int_least64_t played;  /* games played in this session */
+    int64_t to_play;              /* games this session has to play */
+    double t0;
+    Writer w;
+} Driver;
+
+/* The signal that asked the run to stop, or 0. */
+static volatile sig_atomic_t stop_signal;
+
+/* SIGINT or SIGTERM: stop cleanly; a second one stops at once. */
+static void on_signal(int sig)
+{
+    if (stop_signal) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    stop_signal = sig;
+}
+
+/* Seconds on a monotonic clock. */
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+bool driver_is_plain_random(const char *spec)
+{
+    return strcmp(spec, "random") == 0;
+}
+
+void driver_play_game(const Variant *v, int64_t seed, uint64_t job, uint64_t game, Agent *a,
+                      Agent *b, GameRecord *r)
+{
+    Rng g;
+    bool a_south = game % 2 == 0;
+    rng_seed(&g, (uint64_t)seed, job, game);
+    if (!a || !b)
+        game_play_random(v, &g, r);
+    else
+        game_play(v, a_south ? a : b, a_south ? b : a, &g, r);
+    r->game = game;
+    r->a_south = a_south;
+}
+
+/* output + suffix, malloc'd. */
+static char *with_suffix(const char *output, const char *suffix)
+{
+    size_t n = strlen(output), m = strlen(suffix);
+    char *s = malloc(n + m + 1);
+    if (s) {
+        memcpy(s, output, n);
+        memcpy(s + n, suffix, m + 1);
+    }
+    return s;
+}
+
+char *driver_partial_path(const char *output)
+{
+    return with_suffix(output, ".partial");
+}
+
+char *driver_journal_path(const char *output)
+{
+    return with_suffix(output, ".journal");
+}
+
+/* Whether something exists at path (a dangling name counts). */
+static bool exists(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0;
+}
+
+/* Flush a file's contents to the disk. */
+static int flush_file(const char *path, Error *e)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int rc = fd < 0 ? -1 : fsync(fd);
+    if (rc != 0)
+        error_set(e, "%s: flush to disk failed: %s", path, strerror(errno));
+    if (fd >= 0)
+        close(fd);
+    return rc;
+}
+
+/* Flush the folder holding path, so that a rename or removal in it survives a crash. */
+static void flush_folder(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+    int fd = dir ? open(dir, O_RDONLY | O_CLOEXEC) : -1;
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    free(dir);
+}
+
+/* Count one batch of packed rows into the file and the stats; end the job when complete. */
+static int apply_rows(Driver *d, uint32_t jobno, uint64_t start, uint32_t n,
+                      const unsigned char *rows, Error *e)
+{
+    const Experiment *x = d->x;
+    if (jobno >= (uint32_t)x->njobs || (int64_t)start != d->done[jobno] ||
+        (int64_t)(start + n) > x->jobs[jobno].games)
+        return error_set(e, "%s: a batch (job %u, games %llu..) does not follow the ones "
+                         "before it", d->journal_path, jobno, (unsigned long long)start);
+    const Job *j = &x->jobs[jobno];
+    if (results_append(d->res, j, start, n, rows, e) != 0)
+        return -1;
+    for (uint32_t i = 0; i < n; i++) {
+        GameRecord r;
+        row_unpack(rows + (size_t)i * ROW_BYTES, &r);
+        if (stats_add(&d->stats[jobno], &r) != 0)
+            return error_set(e, "out of memory for the length histogram");
+    }
+    d->done[jobno] = (int64_t)(start + n);
+    if (d->done[jobno] == j->games)
+        return results_end_job(d->res, j, &d->stats[jobno], e);
+    return 0;
+}
+
+/* The writer's work on one played batch: pack, journal (flushed), then HDF5 and stats. */
+static int write_batch(Driver *d, const Batch *b, Error *e)
+{
+    for (uint32_t i = 0; i < b->n; i++)
+        row_pack(&b->rec[i], d->rows + (size_t)i * ROW_BYTES);
+    if (journal_append(&d->journal, (uint32_t)b->job->index, b->start, b->n, d->rows, e) != 0)
+        return -1;
+    return apply_rows(d, (uint32_t)b->job->index, b->start, b->n, d->rows, e);
+}
+
+/* Show the progress line (writer thread). The time left assumes the rest of the run plays
+ * at the current job's rate, the best guess as jobs differ in speed. */
+static void show_progress(Driver *d, double t)
+{
+    Writer *w = &d->w;
+    pthread_mutex_lock(&w->lock);
+    int job = w->job;
+    int64_t base = w->job_base, played_base = w->played_base;
+    double job_t0 = w->job_t0;
+    pthread_mutex_unlock(&w->lock);
+    if (job < 0)
+        return;
+    int64_t played = atomic_load_explicit(&d->played, memory_order_relaxed);
+    double rate = t > job_t0 ? (double)(played - played_base) / (t - job_t0) : 0.0;
+    const Job *j = &d->x->jobs[job];
+    ProgressInfo info = { j->name, job + 1, d->x->njobs, base + played - played_base, j->games,
+                          rate, rate > 0 ? (double)(d->to_play - played) / rate : -1.0 };
+    progress_show(&d->progress, t, &info);
+}
+
+/* A time `seconds` from now on the clock of the writer's condition variables. */
+static struct timespec deadline(double seconds)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    long ns = ts.tv_nsec + (long)(seconds * 1e9);
+    ts.tv_sec += ns / 1000000000L;
+    ts.tv_nsec = ns % 1000000000L;
+    return ts;
+}
+
+/* The writer thread: write each batch handed over; show progress in between. */
+static void *writer_main(void *arg)
+{
+    Driver *d = arg;
+    Writer *w = &d->w;
+    pthread_mutex_lock(&w->lock);
+    for (;;) {
+        if (w->pending) {
+            Batch *b = w->pending;
+            Error e;
+            int rc = 0;
+            bool skip = w->failed;
+            pthread_mutex_unlock(&w->lock);
+            if (!skip)
+                rc = write_batch(d, b, &e);
+            pthread_mutex_lock(&w->lock);
+            if (rc != 0) {
+                w->failed = true;
+                w->error = e;
+            }
+            w->pending = NULL;
+            pthread_cond_broadcast(&w->idle);
+            continue;
+        }
+        if (w->quit)
+            break;
+        struct timespec ts = deadline(WRITER_TICK);
+        pthread_cond_timedwait(&w->wake, &w->lock, &ts);
+        double t = now();
+        if (!w->pending && progress_due(&d->progress, t)) {
+            pthread_mutex_unlock(&w->lock);
+            show_progress(d, t);
+            pthread_mutex_lock(&w->lock);
+        }
+    }
+    pthread_mutex_unlock(&w->lock);
+    return NULL;
+}
+
+/* Start the writer thread. */
+static int writer_start(Driver *d, Error *e)
+{
+    Writer *w = &d->w;
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_mutex_init(&w->lock, NULL);
+    pthread_cond_init(&w->wake, &ca);
+    pthread_cond_init(&w->idle, &ca);
+    pthread_condattr_destroy(&ca);
+    w->job = -1;
+    if (pthread_create(&w->thread, NULL, writer_main, d) != 0)
+        return error_set(e, "cannot start the writer thread");
+    w->started = true;
+    return 0;
+}
+
+/* Hand a played batch to the writer once it has written the one before; -1 if the writer
+ * has failed. */
+static int writer_submit(Driver *d, Batch *b)
+{
+    Writer *w = &d->w;
+    pthread_mutex_lock(&w->lock);
+    while (w->pending)
+        pthread_cond_wait(&w->idle, &w->lock);
+    bool failed = w->failed;
+    if (!failed) {
+        w->pending = b;
+        pthread_cond_signal(&w->wake);
+    }
+    pthread_mutex_unlock(&w->lock);
+    return failed ? -1 : 0;
+}
+
+/* Wait until the writer has written everything handed to it; then stop it. */
+static void writer_stop(Driver *d)
+{
+    Writer *w = &d->w;
+    if (!w->started)
+        return;
+    pthread_mutex_lock(&w->lock);
+    while (w->pending)
+        pthread_cond_wait(&w->idle, &w->lock);
+    w->quit = true;
+    pthread_cond_signal(&w->wake);
+    pthread_mutex_unlock(&w->lock);
+    pthread_join(w->thread, NULL);
+    pthread_cond_destroy(&w->wake);
+    pthread_cond_destroy(&w->idle);
+    pthread_mutex_destroy(&w->lock);
+    w->started = false;
+}
+
+/* Whether the writer has failed (main thread). */
+static bool writer_failed(Driver *d)
+{
+    pthread_mutex_lock(&d->w.lock);
+    bool failed = d->w.failed;
+    pthread_mutex_unlock(&d->w.lock);
+    return failed;
+}
+
+/* Tell the progress line which job is now being played. */
+static void writer_set_job(Driver *d, int job)
+{
+    pthread_mutex_lock(&d->w.lock);
+    d->w.job = job;
+    d->w.job_base = d->done[job];
+    d->w.played_base = atomic_load(&d->played);
+    d->w.job_t0 = now();
+    pthread_mutex_unlock(&d->w.lock);
+}
+
+/* Play one batch on the team; false if a stop request left games unplayed. */
+static bool play_batch(Driver *d, const Job *j, Batch *b, Agent *agents)
+{
+    int skipped = 0;
+    long n = (long)b->n, chunk = n / (d->threads * 32L);
+    chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;
+    #pragma omp parallel for num_threads(d->threads) schedule(dynamic, chunk) \
+        reduction(| : skipped)
+    for (long i = 0; i < n; i++) {
+        if (stop_signal) {
+            skipped = 1;
+            continue;
+        }
+        Agent *mine = agents ? &agents[2 * omp_get_thread_num()] : NULL;
+        driver_play_game(&j->variant, d->x->seed, j->index, b->start + (uint64_t)i, mine,
+                         mine ? mine + 1 : NULL, &b->rec[i]);
+        atomic_fetch_add_explicit(&d->played, 1, memory_order_relaxed);
+    }
+    return !skipped;
+}
+
+/* The next batch's size: fixed, or aiming at BATCH_SECONDS from the last batch's rate. */
+static uint32_t next_batch(const Driver *d, uint32_t last, double seconds)
+{
+    if (d->x->batch > 0)
+        return (uint32_t)d->x->batch;
+    uint32_t lo = (uint32_t)d->threads * 4, hi = d->batch_cap;
+    double want = last == 0 ? (double)BATCH_FIRST * d->threads
+                            : seconds > 0 ? last * BATCH_SECONDS / seconds : 4.0 * last;
+    if (last && want > 4.0 * last)
+        want = 4.0 * last;
+    return want < lo ? lo : want > hi ? hi : (uint32_t)want;
+}
+
+/* One agent pair per thread for a job (NULL for the random fast path). */
+static Agent *make_agents(const Driver *d, const Job *j, Error *e)
+{
+    if (driver_is_plain_random(j->agent_a) && driver_is_plain_random(j->agent_b))
+        return NULL;
+    Agent *a = calloc((size_t)d->threads * 2, sizeof *a);
+    if (!a) {
+        error_set(e, "out of memory for the agents");
+        return NULL;
+    }
+    for (int t = 0; t < 2 * d->threads; t++) {
+        if (agent_create(&a[t], t % 2 ? j->agent_b : j->agent_a, e) != 0) {
+            for (int u = 0; u < t; u++)
+                agent_free(&a[u]);
+            free(a);
+            return NULL;
+        }
+    }
+    return a;
+}
+
+/* Free the agents of make_agents. */
+static void free_agents(const Driver *d, Agent *a)
+{
+    for (int t = 0; a && t < 2 * d->threads; t++)
+        agent_free(&a[t]);
+    free(a);
+}
+
+/* Play the rest of one job, batch after batch; -1 on failure (message in e). */
+static int play_job(Driver *d, const Job *j, Error *e)
+{
+    Agent *agents = make_agents(d, j, e);
+    if (!agents && !(driver_is_plain_random(j->agent_a) && driver_is_plain_random(j->agent_b)))
+        return -1;
+    writer_set_job(d, (int)j->index);
+    int64_t next = d->done[j->index];
+    uint32_t size = next_batch(d, 0, 0.0);
+    while (next < j->games && !stop_signal) {
+        Batch *b = &d->batch[d->cur];
+        b->job = j;
+        b->start = (uint64_t)next;
+        b->n = (uint32_t)(j->games - next < size ? j->games - next : size);
+        double t = now();
+        if (!play_batch(d, j, b, agents) || writer_submit(d, b) != 0)
+            break;
+        next += b->n;
+        size = next_batch(d, b->n, now() - t);
+        d->cur ^= 1;
+    }
+    free_agents(d, agents);
+    return 0;
+}
+
+/* Decide what to do with the files already there; RUN_DONE to go on. */
+static RunStatus check_paths(Driver *d, bool *resuming, Error *e)
+{
+    const char *out = d->x->output;
+    struct stat st;
+    bool had = exists(d->partial) || exists(d->journal_path);
+    *resuming = false;
+    if (stat(out, &st) == 0 && S_ISDIR(st.st_mode))
+        return error_set(e, "%s is a folder, not a results file", out), RUN_REFUSED;
+    if (exists(out) && !d->o->force)
+        return error_set(e, "%s already exists (--force replaces it)", out), RUN_REFUSED;
+    if (had && !d->o->resume && !d->o->force)
+        return error_set(e, "%s is left from an interrupted run (--resume continues it, "
+                         "--force starts again)", exists(d->partial) ? d->partial
+                                                                     : d->journal_path),
+               RUN_REFUSED;
+    if (d->o->resume && exists(d->journal_path)) {
+        *resuming = true;
+        return RUN_DONE;
+    }
+    if (d->o->resume && had)
+        return error_set(e, "cannot resume: %s has no journal %s (--force starts again)",
+                         d->partial, d->journal_path), RUN_REFUSED;
+    if (had && ((unlink(d->partial) != 0 && errno != ENOENT) ||
+                (unlink(d->journal_path) != 0 && errno != ENOENT)))
+        return error_set(e, "cannot remove the interrupted run's files: %s", strerror(errno)),
+               RUN_REFUSED;
+    return RUN_DONE;
+}
+
+/* Start a fresh run: the journal first (the proof that the path is writable), then the file. */
+static RunStatus open_fresh(Driver *d, Error *e)
+{
+    char started[JOURNAL_STARTED_MAX];
+    char *fp = experiment_fingerprint(d->x);
+    results_now(started, sizeof started);
+    Error inner;
+    int rc = fp ? journal_create(&d->journal, d->journal_path, ROW_BYTES, fp, started, &inner)
+                : error_set(&inner, "out of memory");
+    free(fp);
+    if (rc != 0) {
+        error_set(e, "cannot write results to %s: %s", d->x->output, inner.msg);
+        return RUN_REFUSED;
+    }
+    d->res = results_create(d->partial, d->x, started, d->threads, e);
+    if (!d->res) {
+        journal_close(&d->journal);
+        unlink(d->journal_path);
+        return RUN_REFUSED;
+    }
+    return RUN_DONE;
+}
+
+/* What a resume's journal scan works with. */
+typedef struct ResumeCtx {
+    Driver *d;
+    JournalScan *scan;
+} ResumeCtx;
+
+/* Create the new .partial file for a resume (once the journal's header checks out). */
+static int resume_create(Driver *d, const JournalScan *scan, Error *e)
+{
+    if (d->res)
+        return 0;
+    if (unlink(d->partial) != 0 && errno != ENOENT)
+        return error_set(e, "cannot replace %s: %s", d->partial, strerror(errno));
+    d->res = results_create(d->partial, d->x, scan->started, d->threads, e);
+    return d->res ? 0 : -1;
+}
+
+/* A verified journal batch on resume: into the new file. */
+static int resume_batch(void *ctx, uint32_t job, uint64_t start, uint32_t n,
+                        const unsigned char *rows, Error *e)
+{
+    ResumeCtx *c = ctx;
+    if (resume_create(c->d, c->scan, e) != 0)
+        return -1;
+    GameRecord first;
+    row_unpack(rows, &first);
+    if (first.game != start)
+        return error_set(e, "%s: a batch's rows are not games %llu..", c->d->journal_path,
+                         (unsigned long long)start);
+    return apply_rows(c->d, job, start, n, rows, e);
+}
+
+/* Resume: verify the journal, rebuild the .partial file from it, drop its torn tail. */
+static RunStatus open_resume(Driver *d, RunReport *rep, Error *e)
+{
+    JournalScan scan;
+    ResumeCtx ctx = { d, &scan };
+    char *fp = experiment_fingerprint(d->x);
+    if (!fp)
+        return error_set(e, "out of memory"), RUN_FAILED;
+    int rc = journal_resume(&d->journal, d->journal_path, ROW_BYTES, fp, resume_batch, &ctx,
+                            &scan, e);
+    free(fp);
+    if (rc == 0)
+        rc = resume_create(d, &scan, e);
+    if (rc != 0) {
+        bool untouched = !d->res;
+        if (d->res)
+            results_close(d->res, NULL);
+        d->res = NULL;
+        if (untouched) {
+            size_t n = strlen(e->msg);
+            snprintf(e->msg + n, sizeof e->msg - n, " (--force starts again)");
+        }
+        return untouched ? RUN_REFUSED : RUN_FAILED;
+    }
+    rep->dropped_bytes = scan.dropped_bytes;
+    for (int i = 0; i < d->x->njobs; i++)
+        rep->resumed += d->done[i];
+    return RUN_DONE;
+}
+
+/* Catch SIGINT and SIGTERM (stop cleanly) and ignore SIGXFSZ (a file size limit then shows
+ * as a write error, not a kill); old receives the previous actions. */
+static void install_signals(struct sigaction old[3])
+{
+    static const int sigs[3] = { SIGINT, SIGTERM, SIGXFSZ };
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    stop_signal = 0;
+    for (int i = 0; i < 3; i++) {
+        sa.sa_handler = sigs[i] == SIGXFSZ ? SIG_IGN : on_signal;
+        sigaction(sigs[i], &sa, &old[i]);
+    }
+}
+
+/* Put back the signal actions install_signals replaced. */
+static void restore_signals(const struct sigaction old[3])
+{
+    static const int sigs[3] = { SIGINT, SIGTERM, SIGXFSZ };
+    for (int i = 0; i < 3; i++)
+        sigaction(sigs[i], &old[i], NULL);
+}
+
+/* The complete run: close the file, flush it, rename it into place, drop the journal. */
+static RunStatus finish(Driver *d, Error *e)
+{
+    char finished[JOURNAL_STARTED_MAX];
+    results_now(finished, sizeof finished);
+    int rc = results_end(d->res, finished, e);
+    int closed = results_close(d->res, rc ? NULL : e);
+    d->res = NULL;
+    if (rc || closed || flush_file(d->partial, e) != 0)
+        return RUN_FAILED;
+    if (rename(d->partial, d->x->output) != 0) {
+        error_set(e, "cannot rename %s to %s: %s", d->partial, d->x->output, strerror(errno));
+        return RUN_FAILED;
+    }
+    flush_folder(d->x->output);
+    journal_close(&d->journal);
+    unlink(d->journal_path);
+    flush_folder(d->journal_path);
+    return RUN_DONE;
+}
+
+/* Memory for the batches, the packed rows, the stats and the counts. */
+static int allocate(Driver *d, Error *e)
+{
+    int n = d->x->njobs;
+    d->batch_cap = d->x->batch > 0 ? (uint32_t)d->x->batch : BATCH_MAX;
+    d->stats = calloc((size_t)n, sizeof *d->stats);
+    d->done = calloc((size_t)n, sizeof *d->done);
+    d->rows = malloc((size_t)d->batch_cap * ROW_BYTES);
+    for (int i = 0; i < 2; i++)
+        d->batch[i].rec = malloc((size_t)d->batch_cap * sizeof(GameRecord));
+    if (!d->partial || !d->journal_path || !d->stats || !d->done || !d->rows ||
+        !d->batch[0].rec || !d->batch[1].rec)
+        return error_set(e, "out of memory");
+    return 0;
+}
+
+/* Free what allocate and driver_run made, except the stats handed to the report. */
+static void release(Driver *d)
+{
+    if (d->stats) {
+        for (int i = 0; i < d->x->njobs; i++)
+            stats_free(&d->stats[i]);
+        free(d->stats);
+    }
+    free(d->done);
+    free(d->rows);
+    free(d->batch[0].rec);
+    free(d->batch[1].rec);
+    free(d->partial);
+    free(d->journal_path);
+}
+
+/* Play every job that is not complete, then wait for the writer. */
+static int play_all(Driver *d, Error *e)
+{
+    int rc = 0;
+    omp_set_dynamic(0);
+    d->t0 = now();
+    for (int k = 0; k < d->x->njobs && rc == 0 && !stop_signal && !writer_failed(d); k++)
+        if (d->done[k] < d->x->jobs[k].games)
+            rc = play_job(d, &d->x->jobs[k], e);
+    writer_stop(d);
+    progress_clear(&d->progress);
+    if (rc == 0 && d->w.failed) {
+        *e = d->w.error;
+        rc = -1;
+    }
+    return rc;
+}
+
+/* Fill the report from the driver's counts; the stats move to the report. */
+static void report(Driver *d, RunReport *rep)
+{
+    rep->njobs = d->x->njobs;
+    rep->threads = d->threads;
+    rep->played = atomic_load(&d->played);
+    rep->seconds = now() - d->t0;
+    rep->kept = 0;
+    for (int i = 0; i < d->x->njobs; i++)
+        rep->kept += d->done[i];
+    rep->stats = d->stats;
+    d->stats = NULL;
+}
+
+/* Play and finish the run once its files are open. */
+static RunStatus run_open(Driver *d, RunReport *rep, Error *e)
+{
+    for (int i = 0; i < d->x->njobs; i++)
+        d->to_play += d->x->jobs[i].games - d->done[i];
+    if (writer_start(d, e) != 0)
+        return RUN_FAILED;
+    int rc = play_all(d, e);
+    bool complete = rc == 0;
+    for (int i = 0; complete && i < d->x->njobs; i++)
+        complete = d->done[i] == d->x->jobs[i].games;
+    report(d, rep);
+    if (complete)
+        return finish(d, e);
+    Error close_error;
+    if (results_close(d->res, &close_error) != 0 && rc == 0) {
+        *e = close_error;
+        rc = -1;
+    }
+    d->res = NULL;
+    if (rc != 0)
+        return RUN_FAILED;
+    rep->signal = stop_signal;
+    return RUN_INTERRUPTED;
+}
+
+RunStatus driver_run(const Experiment *x, const RunOptions *o, RunReport *rep, Error *e)
+{
+    Driver d;
+    struct sigaction old[3];
+    bool resuming;
+    memset(&d, 0, sizeof d);
+    memset(rep, 0, sizeof *rep);
+    d.x = x;
+    d.o = o;
+    d.journal.fd = -1;
+    d.threads = x->threads > 0 ? x->threads : omp_get_num_procs();
+    d.partial = driver_partial_path(x->output);
+    d.journal_path = driver_journal_path(x->output);
+    atomic_init(&d.played, 0);
+    for (int i = 0; i < x->njobs; i++)
+        rep->total += x->jobs[i].games;
+    RunStatus st = allocate(&d, e) != 0 ? RUN_FAILED : check_paths(&d, &resuming, e);
+    if (st == RUN_DONE) {
+        install_signals(old);
+        progress_init(&d.progress, o->quiet);
+        st = resuming ? open_resume(&d, rep, e) : open_fresh(&d, e);
+        if (st == RUN_DONE)
+            st = run_open(&d, rep, e);
+        restore_signals(old);
+    }
+    if (d.res)
+        results_close(d.res, NULL);
+    journal_close(&d.journal);
+    release(&d);
+    return st;
+}
+
+void run_report_free(RunReport *rep)
+{
+    for (int i = 0; rep->stats && i < rep->njobs; i++)
+        stats_free(&rep->stats[i]);
+    free(rep->stats);
+    memset(rep, 0, sizeof *rep);
+}

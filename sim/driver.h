@@ -1,0 +1,72 @@
+/* driver.h: playing an experiment's games on every core into a results file, safely.
+ *
+ *   main thread                 OpenMP team (T threads)             writer thread
+ *   -----------                 -----------------------             -------------
+ *   for each job, each batch:
+ *     play batch k  ----------> game i = f(seed, job, i), slot i
+ *     hand batch k to writer  ------------------------------------> pack rows, journal
+ *     play batch k+1 (the other buffer) while the writer writes      (CRC, fdatasync), HDF5,
+ *                                                                    stats; progress line
+ * Every game is a pure function of (experiment seed, job index, game index), so the tables
+ * are the same for any thread count and batch size. A batch reaches the journal whole or
+ * not at all; a resumed run rebuilds the HDF5 file from the journal and goes on. */
+#ifndef ANYWOLI_DRIVER_H
+#define ANYWOLI_DRIVER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "agent.h"
+#include "config.h"
+#include "error.h"
+#include "game.h"
+#include "results.h"
+
+/* How a run ended. */
+typedef enum RunStatus {
+    RUN_DONE = 0,            /* complete: FILE written */
+    RUN_INTERRUPTED,         /* by a signal: FILE.partial and FILE.journal kept for --resume */
+    RUN_REFUSED,             /* nothing was done: an existing file, or a path that cannot be
+                              * written (the message says which) */
+    RUN_FAILED               /* an I/O failure part-way (full disk...): finished batches kept */
+} RunStatus;
+
+typedef struct RunOptions {
+    bool resume;             /* continue FILE.partial from its journal */
+    bool force;              /* replace FILE, or start FILE.partial again */
+    bool quiet;              /* no progress line */
+} RunOptions;
+
+/* What a run did. */
+typedef struct RunReport {
+    JobStats *stats;         /* per job: every game the file holds */
+    int njobs;
+    int64_t kept;            /* games in the file */
+    int64_t total;           /* games the experiment asks for */
+    int64_t played;          /* games played in this session */
+    int64_t resumed;         /* games recovered from the journal */
+    uint64_t dropped_bytes;  /* torn journal tail removed on resume */
+    double seconds;          /* this session's time playing */
+    int threads;
+    int signal;              /* the signal that stopped the run, or 0 */
+} RunReport;
+
+/* Run the experiment into x->output (via x->output.partial and x->output.journal). */
+RunStatus driver_run(const Experiment *x, const RunOptions *o, RunReport *rep, Error *e);
+
+/* Free what a report holds. */
+void run_report_free(RunReport *rep);
+
+/* Play game `game` of a job: agent A is South in even games. With a and b NULL, both are
+ * `random` and the engine's playout loop plays the game (the same game, faster). */
+void driver_play_game(const Variant *v, int64_t seed, uint64_t job, uint64_t game, Agent *a,
+                      Agent *b, GameRecord *r);
+
+/* Whether a spec is the plain `random` agent, which the fast path plays. */
+bool driver_is_plain_random(const char *spec);
+
+/* The names FILE.partial and FILE.journal for a results file (malloc'd). */
+char *driver_partial_path(const char *output);
+char *driver_journal_path(const char *output);
+
+#endif

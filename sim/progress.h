@@ -1,0 +1,40 @@
+/* progress.h: the progress line on stderr: live (rewritten in place) when stderr is a
+ * terminal, a plain line every few seconds when it is not, nothing when asked to be quiet. */
+#ifndef ANYWOLI_PROGRESS_H
+#define ANYWOLI_PROGRESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum ProgressMode { PROGRESS_NONE = 0, PROGRESS_LIVE, PROGRESS_PLAIN } ProgressMode;
+
+typedef struct Progress {
+    ProgressMode mode;
+    double interval;         /* seconds between lines */
+    double next;             /* when the next line is due (seconds, any fixed origin) */
+    bool shown;              /* a live line is on the terminal */
+} Progress;
+
+/* Where a run stands. */
+typedef struct ProgressInfo {
+    const char *job;
+    int jobno, njobs;        /* 1-based */
+    int64_t done, total;     /* games of this job */
+    double rate;             /* games per second, this session */
+    double left;             /* seconds left for the whole run, or < 0 if unknown */
+} ProgressInfo;
+
+/* Choose the mode from stderr and quiet; plain lines come every ANYWOLI_PROGRESS_SECONDS
+ * seconds (default 5). */
+void progress_init(Progress *p, bool quiet);
+
+/* Whether a line is due at time now. */
+bool progress_due(const Progress *p, double now);
+
+/* Show where the run stands, and schedule the next line. */
+void progress_show(Progress *p, double now, const ProgressInfo *i);
+
+/* Clear a live line, so that what follows starts on a clean line. */
+void progress_clear(Progress *p);
+
+#endif

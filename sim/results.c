@@ -1,0 +1,683 @@
+/* results.c: the HDF5 results file, format 1. HDF5 is not thread-safe: only one thread (the
+ * driver's writer) calls these functions at a time. */
+#include "results.h"
+
+#include <hdf5.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef ANYWOLI_VERSION
+#define ANYWOLI_VERSION "unknown"
+#endif
+#ifndef ANYWOLI_GIT_COMMIT
+#define ANYWOLI_GIT_COMMIT "unknown"
+#endif
+
+#define DEFLATE_LEVEL 4
+#define HIST_CHUNK 65536
+
+/* The fields of a packed row, in order: name, offset, HDF5 type (little-endian). */
+typedef struct Field {
+    const char *name;
+    size_t offset;
+    int type;                /* index into field_types() */
+} Field;
+
+enum { T_U64, T_U8, T_I8, T_U16, T_U32 };
+
+static const Field fields[] = {
+    { "game", 0, T_U64 }, { "a_south", 8, T_U8 }, { "outcome", 9, T_I8 },
+    { "south", 10, T_U16 }, { "north", 12, T_U16 }, { "left", 14, T_U16 },
+    { "last_capturer", 16, T_I8 }, { "first_final", 17, T_I8 }, { "lottery", 18, T_I8 },
+    { "plies", 19, T_U32 }, { "passes", 23, T_U32 }, { "mid_captures", 27, T_U16 },
+    { "final_captures", 29, T_U16 },
+};
+
+#define FIELDS_NB ((int)(sizeof fields / sizeof fields[0]))
+
+struct Results {
+    hid_t file;
+    hid_t row_type;          /* the packed compound: the same in the file and in memory */
+    hid_t games;             /* the open games table, or -1 */
+    const Job *job;          /* whose table is open */
+    char *path;
+};
+
+/* Store x little-endian in n bytes at p. */
+static void put_le(unsigned char *p, uint64_t x, int n)
+{
+    for (int i = 0; i < n; i++)
+        p[i] = (unsigned char)(x >> (8 * i));
+}
+
+/* A little-endian unsigned number of n bytes at p. */
+static uint64_t get_le(const unsigned char *p, int n)
+{
+    uint64_t x = 0;
+    for (int i = n - 1; i >= 0; i--)
+        x = x << 8 | p[i];
+    return x;
+}
+
+void row_pack(const GameRecord *r, unsigned char *out)
+{
+    put_le(out + 0, r->game, 8);
+    out[8] = r->a_south;
+    out[9] = (unsigned char)r->outcome;
+    put_le(out + 10, r->south, 2);
+    put_le(out + 12, r->north, 2);
+    put_le(out + 14, r->left, 2);
+    out[16] = (unsigned char)r->last_capturer;
+    out[17] = (unsigned char)r->first_final;
+    out[18] = (unsigned char)r->lottery;
+    put_le(out + 19, r->plies, 4);
+    put_le(out + 23, r->passes, 4);
+    put_le(out + 27, r->mid_captures, 2);
+    put_le(out + 29, r->final_captures, 2);
+}
+
+void row_unpack(const unsigned char *in, GameRecord *r)
+{
+    memset(r, 0, sizeof *r);
+    r->game = get_le(in, 8);
+    r->a_south = in[8];
+    r->outcome = (int8_t)in[9];
+    r->south = (uint16_t)get_le(in + 10, 2);
+    r->north = (uint16_t)get_le(in + 12, 2);
+    r->left = (uint16_t)get_le(in + 14, 2);
+    r->last_capturer = (int8_t)in[16];
+    r->first_final = (int8_t)in[17];
+    r->lottery = (int8_t)in[18];
+    r->plies = (uint32_t)get_le(in + 19, 4);
+    r->passes = (uint32_t)get_le(in + 23, 4);
+    r->mid_captures = (uint16_t)get_le(in + 27, 2);
+    r->final_captures = (uint16_t)get_le(in + 29, 2);
+}
+
+int stats_add(JobStats *s, const GameRecord *r)
+{
+    if (r->plies >= s->hist_len) {
+        /* A new longest game (rare): grow the histogram to it. */
+        int64_t *grown = realloc(s->hist, ((size_t)r->plies + 1) * sizeof *grown);
+        if (!grown)
+            return -1;
+        memset(grown + s->hist_len, 0, ((size_t)r->plies + 1 - s->hist_len) * sizeof *grown);
+        s->hist = grown;
+        s->hist_len = (size_t)r->plies + 1;
+    }
+    s->hist[r->plies]++;
+    s->games++;
+    if (r->outcome >= 0 && r->outcome <= OUT_UNFINISHED)
+        s->outcome[r->outcome]++;
+    if (r->outcome == OUT_SOUTH || r->outcome == OUT_NORTH) {
+        bool south_won = r->outcome == OUT_SOUTH;
+        if (south_won == (r->a_south != 0))
+            s->a_wins++;
+        else
+            s->b_wins++;
+    }
+    s->plies += r->plies;
+    return 0;
+}
+
+void stats_free(JobStats *s)
+{
+    free(s->hist);
+    memset(s, 0, sizeof *s);
+}
+
+const char *results_program_version(void)
+{
+    return ANYWOLI_VERSION;
+}
+
+const char *results_git_commit(void)
+{
+    return ANYWOLI_GIT_COMMIT;
+}
+
+void results_now(char *buf, size_t len)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* Copy the most specific HDF5 error (its errno text when it has one) into buf. */
+static herr_t first_error(unsigned n, const H5E_error2_t *err, void *data)
+{
+    char *buf = data;
+    if (n == 0 && err->desc) {
+        const char *msg = strstr(err->desc, "error message = '");
+        if (msg) {
+            msg += strlen("error message = '");
+            snprintf(buf, 160, "%.*s", (int)strcspn(msg, "'"), msg);
+        } else {
+            snprintf(buf, 160, "%s", err->desc);
+        }
+    }
+    return 0;
+}
+
+/* Report an HDF5 failure: what we were doing, and HDF5's reason. */
+static int h5_error(Error *e, const char *path, const char *what)
+{
+    char reason[160] = "";
+    H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, first_error, reason);
+    H5Eclear2(H5E_DEFAULT);
+    return error_set(e, "%s: %s failed%s%s", path, what, reason[0] ? ": " : "", reason);
+}
+
+/* Silence HDF5's own printing of errors (we report them as one line), and keep HDF5 from
+ * closing files at exit: every file is closed explicitly, and HDF5 1.10 crashes at exit on a
+ * file whose close failed (a full disk). */
+static void h5_quiet(void)
+{
+    static bool once;
+    if (!once)
+        H5dont_atexit();
+    once = true;
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+}
+
+/* The HDF5 type of a field. */
+static hid_t field_type(int t)
+{
+    switch (t) {
+    case T_U64: return H5T_STD_U64LE;
+    case T_U8: return H5T_STD_U8LE;
+    case T_I8: return H5T_STD_I8LE;
+    case T_U16: return H5T_STD_U16LE;
+    default: return H5T_STD_U32LE;
+    }
+}
+
+/* The packed compound type of a games row. */
+static hid_t row_type_create(void)
+{
+    hid_t t = H5Tcreate(H5T_COMPOUND, ROW_BYTES);
+    for (int i = 0; t >= 0 && i < FIELDS_NB; i++) {
+        if (H5Tinsert(t, fields[i].name, fields[i].offset, field_type(fields[i].type)) < 0) {
+            H5Tclose(t);
+            return -1;
+        }
+    }
+    return t;
+}
+
+/* A variable-length UTF-8 string type. */
+static hid_t string_type(void)
+{
+    hid_t t = H5Tcopy(H5T_C_S1);
+    if (t >= 0 && (H5Tset_size(t, H5T_VARIABLE) < 0 || H5Tset_cset(t, H5T_CSET_UTF8) < 0)) {
+        H5Tclose(t);
+        return -1;
+    }
+    return t;
+}
+
+/* Write a scalar attribute: file type ftype, memory type mtype. */
+static int attr_write(hid_t loc, const char *name, hid_t ftype, hid_t mtype, const void *value)
+{
+    hid_t space = H5Screate(H5S_SCALAR);
+    hid_t a = space < 0 ? -1 : H5Acreate2(loc, name, ftype, space, H5P_DEFAULT, H5P_DEFAULT);
+    herr_t rc = a < 0 ? -1 : H5Awrite(a, mtype, value);
+    if (a >= 0 && H5Aclose(a) < 0)
+        rc = -1;
+    if (space >= 0)
+        H5Sclose(space);
+    return rc < 0 ? -1 : 0;
+}
+
+/* A 64-bit integer attribute. */
+static int attr_int(hid_t loc, const char *name, int64_t v)
+{
+    return attr_write(loc, name, H5T_STD_I64LE, H5T_NATIVE_INT64, &v);
+}
+
+/* A double attribute. */
+static int attr_double(hid_t loc, const char *name, double v)
+{
+    return attr_write(loc, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &v);
+}
+
+/* A text attribute (variable-length UTF-8). */
+static int attr_string(hid_t loc, const char *name, const char *s)
+{
+    hid_t t = string_type();
+    int rc = t < 0 ? -1 : attr_write(loc, name, t, t, &s);
+    if (t >= 0)
+        H5Tclose(t);
+    return rc;
+}
+
+/* The host's name. */
+static void host_name(char *buf, size_t len)
+{
+    if (gethostname(buf, len) != 0)
+        snprintf(buf, len, "unknown");
+    buf[len - 1] = '\0';
+}
+
+/* The root's attributes (all but `finished`). */
+static int write_root(hid_t f, const Experiment *x, const char *started, int threads)
+{
+    char host[256];
+    host_name(host, sizeof host);
+    int rc = attr_string(f, "format", RESULTS_FORMAT);
+    rc |= attr_int(f, "format_version", RESULTS_FORMAT_VERSION);
+    rc |= attr_string(f, "program_version", results_program_version());
+    rc |= attr_string(f, "git_commit", results_git_commit());
+    rc |= attr_int(f, "seed", x->seed);
+    rc |= attr_string(f, "config", x->text);
+    rc |= attr_string(f, "started", started);
+    rc |= attr_string(f, "host", host);
+    rc |= attr_int(f, "threads", threads);
+    rc |= attr_int(f, "ranks", 1);
+    return rc ? -1 : 0;
+}
+
+/* A job group's attributes: the variant parameters, the agents, the games, the index. */
+static int write_job_attrs(hid_t g, const Job *j)
+{
+    const Variant *v = &j->variant;
+    int rc = attr_int(g, "holes", v->holes);
+    rc |= attr_int(g, "seeds", v->seeds);
+    rc |= attr_int(g, "capture", v->capture);
+    rc |= attr_string(g, "final_four", final_four_name(v->final_four));
+    rc |= attr_int(g, "extra_turn", v->extra_turn);
+    rc |= attr_int(g, "skip_origin", v->skip_origin);
+    rc |= attr_int(g, "max_plies", v->max_plies);
+    rc |= attr_string(g, "agent_a", j->agent_a);
+    rc |= attr_string(g, "agent_b", j->agent_b);
+    rc |= attr_int(g, "games", j->games);
+    rc |= attr_int(g, "index", (int64_t)j->index);
+    return rc ? -1 : 0;
+}
+
+/* An empty, extendible, chunked and compressed games table in group g. */
+static int create_games(hid_t g, hid_t row_type, int64_t games)
+{
+    hsize_t dims[1] = { 0 }, maxdims[1] = { H5S_UNLIMITED };
+    hsize_t chunk[1] = { games < RESULTS_CHUNK_ROWS ? (hsize_t)games : RESULTS_CHUNK_ROWS };
+    hid_t space = H5Screate_simple(1, dims, maxdims);
+    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    hid_t ds = -1;
+    if (space >= 0 && dcpl >= 0 && H5Pset_chunk(dcpl, 1, chunk) >= 0 && H5Pset_shuffle(dcpl) >= 0 &&
+        H5Pset_deflate(dcpl, DEFLATE_LEVEL) >= 0 && H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER) >= 0)
+        ds = H5Dcreate2(g, "games", row_type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+    if (dcpl >= 0)
+        H5Pclose(dcpl);
+    if (space >= 0)
+        H5Sclose(space);
+    return ds >= 0 && H5Dclose(ds) >= 0 ? 0 : -1;
+}
+
+/* /jobs and, for each job, its group with attributes and empty table. */
+static int write_jobs(Results *r, const Experiment *x)
+{
+    hid_t jobs = H5Gcreate2(r->file, "jobs", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    int rc = jobs < 0 ? -1 : 0;
+    for (int i = 0; rc == 0 && i < x->njobs; i++) {
+        hid_t g = H5Gcreate2(jobs, x->jobs[i].name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+        rc = g < 0 ? -1 : 0;
+        rc = rc ? rc : write_job_attrs(g, &x->jobs[i]);
+        rc = rc ? rc : create_games(g, r->row_type, x->jobs[i].games);
+        if (g >= 0)
+            H5Gclose(g);
+    }
+    if (jobs >= 0)
+        H5Gclose(jobs);
+    return rc;
+}
+
+Results *results_create(const char *path, const Experiment *x, const char *started, int threads,
+                        Error *e)
+{
+    h5_quiet();
+    Results *r = calloc(1, sizeof *r);
+    if (!r || !(r->path = strdup(path))) {
+        free(r);
+        error_set(e, "out of memory");
+        return NULL;
+    }
+    r->games = -1;
+    r->row_type = row_type_create();
+    r->file = H5Fcreate(path, H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT);
+    if (r->file < 0 || r->row_type < 0) {
+        h5_error(e, path, "creating the file");
+        results_close(r, NULL);
+        return NULL;
+    }
+    if (write_root(r->file, x, started, threads) != 0 || write_jobs(r, x) != 0) {
+        h5_error(e, path, "writing the file's structure");
+        results_close(r, NULL);
+        return NULL;
+    }
+    return r;
+}
+
+/* Open job j's games table, closing another one first. */
+static int open_games(Results *r, const Job *j, Error *e)
+{
+    if (r->job == j && r->games >= 0)
+        return 0;
+    if (r->games >= 0)
+        H5Dclose(r->games);
+    r->job = NULL;
+    char name[JOB_NAME_MAX + 32];
+    snprintf(name, sizeof name, "/jobs/%s/games", j->name);
+    hid_t dapl = H5Pcreate(H5P_DATASET_ACCESS);
+    /* A cache of a few chunks, emptied of fully written chunks first. */
+    if (dapl >= 0)
+        H5Pset_chunk_cache(dapl, 521, 8u * RESULTS_CHUNK_ROWS * ROW_BYTES, 1.0);
+    r->games = H5Dopen2(r->file, name, dapl >= 0 ? dapl : H5P_DEFAULT);
+    if (dapl >= 0)
+        H5Pclose(dapl);
+    if (r->games < 0)
+        return h5_error(e, r->path, "opening a games table");
+    r->job = j;
+    return 0;
+}
+
+/* The number of rows of a 1-D dataset, or -1. */
+static int64_t rows_of(hid_t ds)
+{
+    hid_t space = H5Dget_space(ds);
+    hsize_t dims[1] = { 0 };
+    int ok = space >= 0 && H5Sget_simple_extent_ndims(space) == 1 &&
+             H5Sget_simple_extent_dims(space, dims, NULL) == 1;
+    if (space >= 0)
+        H5Sclose(space);
+    return ok ? (int64_t)dims[0] : -1;
+}
+
+/* Read or write rows [first, first + n) of a 1-D dataset, through type. */
+static int rows_io(hid_t ds, hid_t type, uint64_t first, uint64_t n, void *buf, bool write)
+{
+    hsize_t off[1] = { first }, cnt[1] = { n };
+    hid_t fspace = H5Dget_space(ds);
+    hid_t mspace = H5Screate_simple(1, cnt, NULL);
+    herr_t rc = -1;
+    if (fspace >= 0 && mspace >= 0 &&
+        H5Sselect_hyperslab(fspace, H5S_SELECT_SET, off, NULL, cnt, NULL) >= 0)
+        rc = write ? H5Dwrite(ds, type, mspace, fspace, H5P_DEFAULT, buf)
+                   : H5Dread(ds, type, mspace, fspace, H5P_DEFAULT, buf);
+    if (mspace >= 0)
+        H5Sclose(mspace);
+    if (fspace >= 0)
+        H5Sclose(fspace);
+    return rc < 0 ? -1 : 0;
+}
+
+int results_append(Results *r, const Job *j, uint64_t start, uint32_t n,
+                   const unsigned char *rows, Error *e)
+{
+    if (open_games(r, j, e) != 0)
+        return -1;
+    int64_t have = rows_of(r->games);
+    if (have != (int64_t)start)
+        return error_set(e, "%s: job %s holds %lld rows, not %llu", r->path, j->name,
+                         (long long)have, (unsigned long long)start);
+    hsize_t size[1] = { start + n };
+    if (H5Dset_extent(r->games, size) < 0 ||
+        rows_io(r->games, r->row_type, start, n, (void *)rows, true) != 0)
+        return h5_error(e, r->path, "writing games");
+    return 0;
+}
+
+/* The length histogram of a finished job, chunked and compressed. */
+static int write_histogram(hid_t g, const JobStats *s)
+{
+    hsize_t dims[1] = { s->hist_len }, chunk[1] = { s->hist_len < HIST_CHUNK ? s->hist_len
+                                                                             : HIST_CHUNK };
+    hid_t space = H5Screate_simple(1, dims, NULL);
+    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    hid_t ds = -1;
+    if (space >= 0 && dcpl >= 0 && H5Pset_chunk(dcpl, 1, chunk) >= 0 && H5Pset_shuffle(dcpl) >= 0 &&
+        H5Pset_deflate(dcpl, DEFLATE_LEVEL) >= 0)
+        ds = H5Dcreate2(g, "length_histogram", H5T_STD_I64LE, space, H5P_DEFAULT, dcpl,
+                        H5P_DEFAULT);
+    herr_t rc = ds < 0 ? -1 : H5Dwrite(ds, H5T_NATIVE_INT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, s->hist);
+    if (ds >= 0 && H5Dclose(ds) < 0)
+        rc = -1;
+    if (dcpl >= 0)
+        H5Pclose(dcpl);
+    if (space >= 0)
+        H5Sclose(space);
+    return rc < 0 ? -1 : 0;
+}
+
+/* The summary attributes of a finished job. */
+static int write_summary(hid_t g, const JobStats *s)
+{
+    int rc = attr_int(g, "south_wins", s->outcome[OUT_SOUTH]);
+    rc |= attr_int(g, "north_wins", s->outcome[OUT_NORTH]);
+    rc |= attr_int(g, "draws", s->outcome[OUT_DRAW]);
+    rc |= attr_int(g, "endless", s->outcome[OUT_ENDLESS]);
+    rc |= attr_int(g, "unfinished", s->outcome[OUT_UNFINISHED]);
+    rc |= attr_int(g, "a_wins", s->a_wins);
+    rc |= attr_int(g, "b_wins", s->b_wins);
+    rc |= attr_int(g, "longest", s->hist_len ? (int64_t)s->hist_len - 1 : 0);
+    rc |= attr_double(g, "mean_plies", s->games ? (double)s->plies / (double)s->games : 0.0);
+    return rc ? -1 : 0;
+}
+
+int results_end_job(Results *r, const Job *j, const JobStats *s, Error *e)
+{
+    if (r->games >= 0)
+        H5Dclose(r->games);
+    r->games = -1;
+    r->job = NULL;
+    char name[JOB_NAME_MAX + 32];
+    snprintf(name, sizeof name, "/jobs/%s", j->name);
+    hid_t g = H5Gopen2(r->file, name, H5P_DEFAULT);
+    int rc = g < 0 || write_histogram(g, s) != 0 || write_summary(g, s) != 0;
+    if (g >= 0)
+        H5Gclose(g);
+    return rc ? h5_error(e, r->path, "writing a job's summary") : 0;
+}
+
+int results_end(Results *r, const char *finished, Error *e)
+{
+    if (attr_string(r->file, "finished", finished) != 0)
+        return h5_error(e, r->path, "writing the finish time");
+    return 0;
+}
+
+int results_close(Results *r, Error *e)
+{
+    int rc = 0;
+    if (!r)
+        return 0;
+    if (r->games >= 0)
+        H5Dclose(r->games);
+    if (r->row_type >= 0)
+        H5Tclose(r->row_type);
+    if (r->file >= 0 && H5Fclose(r->file) < 0)
+        rc = h5_error(e, r->path, "closing the file");
+    free(r->path);
+    free(r);
+    return rc;
+}
+
+/* Read a 64-bit integer attribute. */
+static int read_int(hid_t loc, const char *name, int64_t *v)
+{
+    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
+    herr_t rc = a < 0 ? -1 : H5Aread(a, H5T_NATIVE_INT64, v);
+    if (a >= 0)
+        H5Aclose(a);
+    return rc < 0 ? -1 : 0;
+}
+
+/* Read a text attribute into a malloc'd string (NULL if absent or not text). */
+static char *read_string(hid_t loc, const char *name)
+{
+    hid_t a = H5Aopen(loc, name, H5P_DEFAULT), t = string_type();
+    char *p = NULL, *s = NULL;
+    if (a >= 0 && t >= 0 && H5Aread(a, t, &p) >= 0 && p) {
+        s = strdup(p);
+        H5free_memory(p);
+    }
+    if (t >= 0)
+        H5Tclose(t);
+    if (a >= 0)
+        H5Aclose(a);
+    return s;
+}
+
+/* Open a results file for reading, checking that it is one, of format 1. */
+static hid_t open_results(const char *path, Error *e)
+{
+    h5_quiet();
+    hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    if (f < 0) {
+        h5_error(e, path, "opening the file");
+        return -1;
+    }
+    char *format = read_string(f, "format");
+    int64_t version = 0;
+    bool ok = format && strcmp(format, RESULTS_FORMAT) == 0 &&
+              read_int(f, "format_version", &version) == 0 && version == RESULTS_FORMAT_VERSION;
+    free(format);
+    if (!ok) {
+        H5Fclose(f);
+        error_set(e, "%s: not an anywoli results file of format %d", path,
+                  RESULTS_FORMAT_VERSION);
+        return -1;
+    }
+    return f;
+}
+
+/* Append a link's name to the list in data (for the message about an unknown job). */
+static herr_t list_name(hid_t g, const char *name, const H5L_info_t *info, void *data)
+{
+    (void)g;
+    (void)info;
+    char *buf = data;
+    size_t used = strlen(buf);
+    if (used < 200)
+        snprintf(buf + used, 256 - used, "%s%s", used ? ", " : "", name);
+    return 0;
+}
+
+/* Open /jobs/<name>, or say which jobs the file has. */
+static hid_t open_job(hid_t f, const char *path, const char *name, Error *e)
+{
+    hid_t jobs = H5Gopen2(f, "jobs", H5P_DEFAULT);
+    hid_t g = -1;
+    if (jobs >= 0 && strchr(name, '/') == NULL && H5Lexists(jobs, name, H5P_DEFAULT) > 0)
+        g = H5Gopen2(jobs, name, H5P_DEFAULT);
+    if (g < 0) {
+        char names[256] = "";
+        if (jobs >= 0)
+            H5Literate(jobs, H5_INDEX_NAME, H5_ITER_NATIVE, NULL, list_name, names);
+        H5Eclear2(H5E_DEFAULT);
+        error_set(e, "%s: no job '%s' (its jobs: %s)", path, name, names[0] ? names : "none");
+    }
+    if (jobs >= 0)
+        H5Gclose(jobs);
+    return g;
+}
+
+/* The variant from a job group's attributes. */
+static int read_variant(hid_t g, Variant *v, Error *e)
+{
+    variant_default(v);
+    for (int p = 0; p < VP_NB; p++) {
+        const char *name = variant_param_name((VariantParam)p);
+        char text[64];
+        int64_t x;
+        if (p == VP_FINAL_FOUR) {
+            char *s = read_string(g, name);
+            snprintf(text, sizeof text, "%s", s ? s : "?");
+            free(s);
+        } else if (read_int(g, name, &x) == 0) {
+            snprintf(text, sizeof text, "%lld", (long long)x);
+        } else {
+            return error_set(e, "attribute %s missing", name);
+        }
+        if (variant_set(v, name, text, e) != 0)
+            return -1;
+    }
+    return variant_finish(v, e);
+}
+
+int results_read_job(const char *path, const char *name, StoredJob *sj, Error *e)
+{
+    memset(sj, 0, sizeof *sj);
+    hid_t f = open_results(path, e);
+    if (f < 0)
+        return -1;
+    hid_t g = open_job(f, path, name, e);
+    hid_t ds = g < 0 ? -1 : H5Dopen2(g, "games", H5P_DEFAULT);
+    int64_t index = 0, rows = ds < 0 ? -1 : rows_of(ds);
+    int rc = g < 0 ? -1 : 0;
+    Error inner;
+    if (rc == 0 && (read_int(f, "seed", &sj->seed) != 0 || read_int(g, "index", &index) != 0 ||
+                    read_int(g, "games", &sj->games) != 0 || rows < 0))
+        rc = error_set(e, "%s: job %s: attributes or table missing", path, name);
+    if (rc == 0 && read_variant(g, &sj->variant, &inner) != 0)
+        rc = error_set(e, "%s: job %s: %s", path, name, inner.msg);
+    if (rc == 0) {
+        sj->index = (uint64_t)index;
+        sj->rows = (uint64_t)rows;
+        sj->agent_a = read_string(g, "agent_a");
+        sj->agent_b = read_string(g, "agent_b");
+        if (!sj->agent_a || !sj->agent_b)
+            rc = error_set(e, "%s: job %s: agent attributes missing", path, name);
+    }
+    if (ds >= 0)
+        H5Dclose(ds);
+    if (g >= 0)
+        H5Gclose(g);
+    H5Fclose(f);
+    if (rc != 0)
+        stored_job_free(sj);
+    return rc;
+}
+
+void stored_job_free(StoredJob *sj)
+{
+    free(sj->agent_a);
+    free(sj->agent_b);
+    sj->agent_a = sj->agent_b = NULL;
+}
+
+int results_read_rows(const char *path, const char *name, uint64_t first, uint64_t n,
+                      GameRecord *out, Error *e)
+{
+    hid_t f = open_results(path, e);
+    if (f < 0)
+        return -1;
+    hid_t g = open_job(f, path, name, e);
+    hid_t ds = g < 0 ? -1 : H5Dopen2(g, "games", H5P_DEFAULT);
+    hid_t type = row_type_create();
+    unsigned char *buf = malloc(n ? n * ROW_BYTES : 1);
+    int rc = g < 0 ? -1 : 0;
+    if (rc == 0 && (ds < 0 || type < 0 || !buf))
+        rc = error_set(e, "%s: job %s: cannot read its table", path, name);
+    if (rc == 0 && (int64_t)(first + n) > rows_of(ds))
+        rc = error_set(e, "%s: job %s: rows %llu to %llu are beyond its %lld rows", path, name,
+                       (unsigned long long)first, (unsigned long long)(first + n - 1),
+                       (long long)rows_of(ds));
+    if (rc == 0 && n > 0 && rows_io(ds, type, first, n, buf, false) != 0)
+        rc = h5_error(e, path, "reading games");
+    for (uint64_t i = 0; rc == 0 && i < n; i++)
+        row_unpack(buf + i * ROW_BYTES, &out[i]);
+    free(buf);
+    if (type >= 0)
+        H5Tclose(type);
+    if (ds >= 0)
+        H5Dclose(ds);
+    if (g >= 0)
+        H5Gclose(g);
+    H5Fclose(f);
+    return rc;
+}

@@ -1,0 +1,92 @@
+/* results.h: the results file, format 1 (see DESIGN.md): writing it batch by batch, and
+ * reading it back for replay and checks.
+ *
+ * A game's record travels as a packed row of ROW_BYTES bytes, little-endian, in the field
+ * order of the format's `games` table; the same rows go to the journal and, unconverted, to
+ * HDF5 (the table's compound type is that exact layout). */
+#ifndef ANYWOLI_RESULTS_H
+#define ANYWOLI_RESULTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "error.h"
+#include "game.h"
+
+#define RESULTS_FORMAT "anywoli-results"
+#define RESULTS_FORMAT_VERSION 1
+#define ROW_BYTES 31                 /* one packed row of the games table */
+#define RESULTS_CHUNK_ROWS 16384     /* rows per compressed chunk of a games table */
+
+/* Pack a record into a row of the games table. */
+void row_pack(const GameRecord *r, unsigned char *out);
+
+/* Unpack a row of the games table (move_hash is not stored: set to 0). */
+void row_unpack(const unsigned char *in, GameRecord *r);
+
+/* The summary of a job's games so far, in game order. */
+typedef struct JobStats {
+    int64_t games;                   /* games counted */
+    int64_t outcome[5];              /* by Outcome */
+    int64_t a_wins, b_wins;          /* games won by agent A, by agent B */
+    int64_t plies;                   /* sum of plies */
+    int64_t *hist;                   /* games by plies, 0 .. hist_len - 1 */
+    size_t hist_len;                 /* longest game + 1 (0 before any game) */
+} JobStats;
+
+/* Count one game; -1 when out of memory for the histogram. */
+int stats_add(JobStats *s, const GameRecord *r);
+
+/* Free the histogram and clear the counts. */
+void stats_free(JobStats *s);
+
+/* The program version and git commit this binary was built from. */
+const char *results_program_version(void);
+const char *results_git_commit(void);
+
+/* The current UTC time as ISO 8601 text (2024-05-01T12:34:56Z) into buf. */
+void results_now(char *buf, size_t len);
+
+/* A results file being written. */
+typedef struct Results Results;
+
+/* Create path (it must not exist) with the root attributes and every job's group, its
+ * attributes and an empty games table. */
+Results *results_create(const char *path, const Experiment *x, const char *started, int threads,
+                        Error *e);
+
+/* Append n packed rows to job j's table; start must equal the rows it holds. */
+int results_append(Results *r, const Job *j, uint64_t start, uint32_t n,
+                   const unsigned char *rows, Error *e);
+
+/* Write a finished job's length histogram and summary attributes. */
+int results_end_job(Results *r, const Job *j, const JobStats *s, Error *e);
+
+/* Write the root's `finished` time (the run is complete). */
+int results_end(Results *r, const char *finished, Error *e);
+
+/* Close the file (whatever happened before) and free r; -1 if closing failed. */
+int results_close(Results *r, Error *e);
+
+/* A job as a results file stores it. */
+typedef struct StoredJob {
+    int64_t seed;                    /* the experiment's (root attribute) */
+    uint64_t index;                  /* the job's `index`: its number in rng_seed */
+    Variant variant;
+    char *agent_a, *agent_b;         /* malloc'd */
+    int64_t games;                   /* the `games` attribute */
+    uint64_t rows;                   /* rows in the table */
+} StoredJob;
+
+/* Read job `name` of a results file. */
+int results_read_job(const char *path, const char *name, StoredJob *sj, Error *e);
+
+/* Free the job's strings. */
+void stored_job_free(StoredJob *sj);
+
+/* Read n rows of job `name`'s table from row `first`. */
+int results_read_rows(const char *path, const char *name, uint64_t first, uint64_t n,
+                      GameRecord *out, Error *e);
+
+#endif

@@ -1,0 +1,20 @@
+# `anywoli analyze` (analysis/analyze*.c, json.c, report.c; sim/results_read.c,
+# cmd_analyze.c): a hand-made results file analysed in process, the JSON writer; end to end,
+# a small experiment analysed as tables, JSON and a report that must agree (analyze_check.py)
+# and every bad input with its one-line error.
+anywoli_test_program(test_analyze analyze)
+add_test(NAME analyze COMMAND test_analyze)
+
+# The end-to-end script needs h5py for the other-version and damaged files (Debian's
+# python3-h5py: the system interpreter first); without it those checks are skipped.
+find_program(ANYWOLI_ANALYZE_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(NOT ANYWOLI_ANALYZE_PYTHON)
+  find_program(ANYWOLI_ANALYZE_PYTHON python3)
+endif()
+if(ANYWOLI_ANALYZE_PYTHON)
+  add_test(NAME analyze_cli
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/analyze_test.sh $<TARGET_FILE:anywoli>
+                   ${CMAKE_CURRENT_SOURCE_DIR} ${ANYWOLI_ANALYZE_PYTHON})
+  set_tests_properties(analyze_cli PROPERTIES LABELS fast TIMEOUT 300)
+endif()
+set_tests_properties(analyze PROPERTIES LABELS fast TIMEOUT 300)

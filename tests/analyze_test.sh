@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# analyze_test.sh: `anywoli analyze` end to end.
+#
+#   analyze_test.sh PATH/TO/anywoli TESTS_DIR [PYTHON]
+#
+# Runs a small experiment (a convention sweep of random players and a random-greedy match),
+# analyses it as tables, JSON and an HTML report, and checks with analyze_check.py that the
+# tables and the JSON agree and that the report's images are PNG files. Then the bad inputs:
+# not a results file, another format_version, a damaged file, an unknown job, a bad --sprt,
+# and --report without gnuplot: one stderr line each, exit status 2 (1 for gnuplot).
+set -u
+
+bin=$1
+tests=$2
+python=${3:-python3}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+checks=0
+
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+# expect_status WANT SUBSTRING ARGS...: exit status WANT and one stderr line with SUBSTRING.
+expect_status() {
+    local want=$1 sub=$2
+    shift 2
+    "$bin" analyze "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$? lines
+    lines=$(wc -l <"$tmp/err")
+    checks=$((checks + 1))
+    [[ $rc -eq $want && $lines -eq 1 ]] && grep -q -- "$sub" "$tmp/err" \
+        || fail "analyze $*: status $rc (want $want), stderr: $(head -c 300 "$tmp/err")"
+}
+
+cat >"$tmp/e2e.cfg" <<'CFG'
+seed = 7L;
+output = "e2e.h5";
+defaults = { variant = "anywoli"; };
+jobs = (
+  { name = "rr"; agent_a = "random"; agent_b = "random"; games = 600L;
+    final_four = ["penultimate", "lottery"]; },
+  { name = "rg"; agent_a = "random"; agent_b = "greedy"; games = 200L; }
+);
+CFG
+"$bin" run "$tmp/e2e.cfg" -o "$tmp/e2e.h5" --quiet --threads 2 >/dev/null \
+    || { echo "FAIL: anywoli run" >&2; exit 1; }
+f=$tmp/e2e.h5
+
+# The three forms of output, and their agreement.
+"$bin" analyze "$f" >"$tmp/tables.txt" 2>"$tmp/err" || fail "analyze (tables): $(cat "$tmp/err")"
+"$bin" analyze "$f" --json >"$tmp/doc.json" 2>"$tmp/err" || fail "analyze --json: $(cat "$tmp/err")"
+if command -v gnuplot >/dev/null; then
+    "$bin" analyze "$f" --report "$tmp/report" >"$tmp/tables2.txt" 2>"$tmp/err" \
+        || fail "analyze --report: $(cat "$tmp/err")"
+    cmp -s "$tmp/tables.txt" "$tmp/tables2.txt" || fail "--report changed the tables"
+    "$python" "$tests/analyze_check.py" "$tmp/tables.txt" "$tmp/doc.json" "$tmp/report" \
+        || fail "tables, JSON and report disagree"
+    checks=$((checks + 1))
+else
+    echo "analyze_test: gnuplot missing: the report is not checked" >&2
+fi
+for want in "== job rr-final_four=penultimate" "== job rg" "== between jobs" \
+            "Here both agents are convention-blind" "Here B looks at the convention" \
+            "colour-balanced" "McNemar exact tests" "Metrics (Ludii style)"; do
+    checks=$((checks + 1))
+    grep -qF -- "$want" "$tmp/tables.txt" || fail "tables lack '$want'"
+done
+
+# --job and --sprt.
+"$bin" analyze "$f" --job rg --sprt -10,10,0.05,0.1 --json >"$tmp/one.json" \
+    || fail "analyze --job rg --sprt"
+"$python" - "$tmp/one.json" <<'PY' || fail "--job/--sprt JSON"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [j["name"] for j in d["jobs"]] == ["rg"], d["jobs"]
+s = d["jobs"][0]["agents"]["sprt"]
+assert s["decision"] == "accept_h0" and s["beta"] == 0.1 and s["llr"] < s["lower"], s
+assert d["between_jobs"] is None
+PY
+checks=$((checks + 1))
+
+# Bad inputs.
+printf 'plain text\n' >"$tmp/text.h5"
+expect_status 2 "not an anywoli results file" "$tmp/text.h5"
+expect_status 2 "cannot open it" "$tmp/missing.h5"
+head -c 3000 "$f" >"$tmp/truncated.h5"
+expect_status 2 "anywoli analyze: " "$tmp/truncated.h5"
+expect_status 2 "no job 'nope'" "$f" --job nope
+expect_status 2 "--sprt" "$f" --sprt 1
+if "$python" -c "import h5py" 2>/dev/null; then
+    cp "$f" "$tmp/v2.h5" && cp "$f" "$tmp/hist.h5" && cp "$f" "$tmp/nojobs.h5"
+    "$python" - "$tmp" <<'PY'
+import sys, h5py, numpy as np
+t = sys.argv[1]
+with h5py.File(t + "/v2.h5", "r+") as h:
+    h.attrs["format_version"] = np.int64(2)
+with h5py.File(t + "/hist.h5", "r+") as h:
+    d = h["jobs/rg/length_histogram"]
+    d[0] = d[0] + 5
+with h5py.File(t + "/nojobs.h5", "r+") as h:
+    del h["jobs/rg/games"]
+PY
+    expect_status 2 "format_version 2" "$tmp/v2.h5"
+    expect_status 2 "length_histogram disagrees" "$tmp/hist.h5"
+    expect_status 2 "table missing" "$tmp/nojobs.h5"
+else
+    echo "analyze_test: h5py missing: other-version and damaged files are not checked" >&2
+fi
+# Without gnuplot on PATH: a clear error before any work.
+PATH=/nonexistent "$bin" analyze "$f" --report "$tmp/r2" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+checks=$((checks + 1))
+[[ $rc -eq 1 && $(wc -l <"$tmp/err") -eq 1 && ! -s "$tmp/out" && ! -e "$tmp/r2" ]] &&
+    grep -q "needs gnuplot" "$tmp/err" || fail "--report without gnuplot: status $rc"
+
+if [[ $failures -ne 0 ]]; then
+    echo "$failures of $checks checks failed" >&2
+    exit 1
+fi
+echo "all $checks checks passed"

@@ -1,0 +1,37 @@
+# The driver's tests: configs, the parallel run and its results file, the journal and
+# resume, the command line end to end, the file format through h5py, and the fuzz targets.
+# libconfig 1.5 leaks in its lexer on malformed input (TOOLCHAIN.md): suppressed for LSan.
+set(ANYWOLI_LSAN "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/lsan.supp")
+
+# Malformed configs with their one-line errors; sweeps, defaults, overrides, the quick form.
+anywoli_test_program(test_driver_config sim)
+add_test(NAME driver_config COMMAND test_driver_config)
+# Identical tables for 1, 2, 3 threads and two batch sizes; the journal; resume; refusals.
+anywoli_test_program(test_driver sim)
+add_test(NAME driver COMMAND test_driver)
+set_tests_properties(driver_config driver PROPERTIES LABELS fast TIMEOUT 300
+                     ENVIRONMENT "${ANYWOLI_LSAN}")
+
+# End to end: kill -9 and --resume, SIGINT/SIGTERM, full disk, refusals, progress, replay.
+add_test(NAME driver_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/driver_test.sh
+                                 $<TARGET_FILE:anywoli> ${PROJECT_SOURCE_DIR}/configs)
+set_tests_properties(driver_cli PROPERTIES LABELS slow TIMEOUT 600
+                     ENVIRONMENT "${ANYWOLI_LSAN}")
+
+# Results-file format 1 read by Debian's h5py (python3-h5py: the system interpreter).
+find_program(ANYWOLI_SYSTEM_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(NOT ANYWOLI_SYSTEM_PYTHON)
+  find_program(ANYWOLI_SYSTEM_PYTHON python3)
+endif()
+if(ANYWOLI_SYSTEM_PYTHON)
+  add_test(NAME results_format
+           COMMAND ${ANYWOLI_SYSTEM_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/test_results_format.py
+                   $<TARGET_FILE:anywoli>)
+  set_tests_properties(results_format PROPERTIES LABELS fast TIMEOUT 300 SKIP_RETURN_CODE 77
+                       ENVIRONMENT "${ANYWOLI_LSAN}")
+endif()
+
+# The libFuzzer targets (fuzz/, built with clang apart from this build), 15 s each.
+add_test(NAME fuzz COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/fuzz_test.sh ${PROJECT_SOURCE_DIR}
+                           ${CMAKE_BINARY_DIR}/fuzz 15)
+set_tests_properties(fuzz PROPERTIES LABELS slow TIMEOUT 600 SKIP_RETURN_CODE 77)

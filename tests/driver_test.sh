@@ -1,0 +1,258 @@
+#!/usr/bin/env bash
+# driver_test.sh: `anywoli run` and `anywoli replay` end to end.
+#
+#   driver_test.sh PATH/TO/anywoli CONFIGS_DIR
+#
+# kill -9 at several moments (during play, during the rebuild of a resume) then --resume: the
+# same tables as an uninterrupted run; SIGINT and SIGTERM: a clean stop, a readable .partial
+# file and a message on how to resume; existing files never overwritten without --force; an
+# unwritable path and a bad config touch nothing; a full disk (a file size limit) is a clear
+# error that keeps the finished batches; progress lines; replay of stored games; every config
+# in configs/ loads.
+set -u
+
+bin=$1
+configs=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+failures=0
+checks=0
+
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+# check DESCRIPTION COMMAND...: run a command that must succeed.
+check() {
+    local what=$1
+    shift
+    checks=$((checks + 1))
+    "$@" || fail "$what"
+}
+
+# tables FILE: every job's games table and length histogram, and its summary attributes.
+tables() {
+    local jobs
+    jobs=$(h5ls "$1/jobs" | awk '{print $1}')
+    for j in $jobs; do
+        h5dump -d "/jobs/$j/games" -d "/jobs/$j/length_histogram" "$1" | tail -n +2
+        for a in south_wins north_wins draws endless unfinished a_wins b_wins longest mean_plies; do
+            h5dump -a "/jobs/$j/$a" "$1" | grep '(0)'
+        done
+    done
+}
+
+# same_tables A B: equal tables.
+same_tables() {
+    checks=$((checks + 1))
+    if ! cmp -s <(tables "$1") <(tables "$2"); then
+        fail "$1 and $2 differ in their tables"
+    fi
+}
+
+# expect_status WANT DESCRIPTION: the last command's status ($rc).
+expect_status() {
+    checks=$((checks + 1))
+    [[ $rc -eq $1 ]] || fail "$2: exit status $rc, expected $1 (stderr: $(head -c 300 err))"
+}
+
+# one_line_error PATTERN: stderr is one line with the pattern.
+one_line_error() {
+    checks=$((checks + 1))
+    [[ $(wc -l <err) -eq 1 ]] && grep -q -- "$1" err || fail "expected one error line with '$1', got: $(cat err)"
+}
+
+quick=(--games 80000 --seed 42 --batch 2000 --quiet)
+
+# --- an uninterrupted run ----------------------------------------------------------------
+"$bin" run "${quick[@]}" -o full.h5 >out 2>err
+rc=$?
+expect_status 0 "uninterrupted run"
+check "summary names the job" grep -q '^main  *80000 ' out
+check "summary names the file" grep -q '^results: full.h5 (1 job, 80000 games' out
+check "no leftovers" test ! -e full.h5.partial -a ! -e full.h5.journal
+
+# wait_for_journal FILE BYTES: wait (up to 60 s) until the journal FILE holds BYTES or more,
+# so that signals land part-way through a run however fast the machine is.
+wait_for_journal() {
+    local i
+    for ((i = 0; i < 6000; i++)); do
+        [[ $(stat -c %s "$1" 2>/dev/null || echo 0) -ge $2 ]] && return 0
+        sleep 0.01
+    done
+    return 1
+}
+
+# --- kill -9 at several moments, then --resume --------------------------------------------
+# The journal grows by about 12 KB a batch (2000 games), to about 480 KB.
+"$bin" run "${quick[@]}" -o k.h5 >/dev/null 2>&1 &
+pid=$!
+wait_for_journal k.h5.journal 100000
+kill -9 $pid
+wait $pid 2>/dev/null
+check "a killed run leaves its journal" test -s k.h5.journal
+check "a killed run leaves no results file" test ! -e k.h5
+"$bin" run "${quick[@]}" -o k.h5 --resume >/dev/null 2>&1 &
+pid=$!
+sleep 0.02                                   # most likely while the file is rebuilt
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+"$bin" run "${quick[@]}" -o k.h5 --resume >/dev/null 2>&1 &
+pid=$!
+wait_for_journal k.h5.journal 250000
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+check "still not complete after three kills" test ! -e k.h5
+"$bin" run "${quick[@]}" -o k.h5 --resume >out 2>err
+rc=$?
+expect_status 0 "resume after kill -9"
+check "the resume counted games from the journal" grep -q 'resumed from the journal' out
+same_tables full.h5 k.h5
+check "no leftovers after resume" test ! -e k.h5.partial -a ! -e k.h5.journal
+
+# --- SIGINT and SIGTERM -------------------------------------------------------------------
+resume=()
+size=100000
+for sig in INT TERM; do
+    "$bin" run "${quick[@]}" -o s.h5 "${resume[@]}" >out 2>err &
+    pid=$!
+    wait_for_journal s.h5.journal $size
+    kill -$sig $pid
+    wait $pid
+    rc=$?
+    [[ $sig == INT ]] && want=130 || want=143
+    expect_status $want "SIG$sig"
+    check "SIG$sig: says how to resume" grep -q "stopped by SIG$sig: [0-9]* of 80000 games are kept in s.h5.partial; continue with: anywoli run .* --resume" err
+    check "SIG$sig: the .partial file is readable" h5dump -H s.h5.partial >/dev/null
+    resume=(--resume)
+    size=250000
+done
+"$bin" run "${quick[@]}" -o s.h5 --resume >/dev/null 2>err
+rc=$?
+expect_status 0 "resume after SIGTERM"
+same_tables full.h5 s.h5
+
+# --- existing files, unwritable paths, bad configs ----------------------------------------
+before=$(md5sum full.h5)
+"$bin" run --games 10 -o full.h5 >out 2>err
+rc=$?
+expect_status 2 "existing file"
+one_line_error "full.h5 already exists (--force replaces it)"
+check "existing file untouched" test "$(md5sum full.h5)" == "$before"
+check "no .partial made" test ! -e full.h5.partial -a ! -e full.h5.journal
+touch left.h5.partial
+"$bin" run --games 10 -o left.h5 >out 2>err
+rc=$?
+expect_status 2 "left .partial"
+one_line_error "left.h5.partial is left from an interrupted run (--resume continues it, --force starts again)"
+"$bin" run --games 10 -o left.h5 --force --quiet >out 2>err
+rc=$?
+expect_status 0 "--force over a left .partial"
+"$bin" run --games 10 -o left.h5 --force --quiet >out 2>err
+rc=$?
+expect_status 0 "--force over a results file"
+for path in /nonexistent-anywoli/x.h5 full.h5/x.h5 /proc/anywoli.h5; do
+    "$bin" run --games 10 -o "$path" >out 2>err
+    rc=$?
+    expect_status 2 "unwritable $path"
+    one_line_error "cannot write results to $path"
+done
+check "nothing made next to an unwritable path" test ! -e full.h5/x.h5.journal
+printf 'seed = 1;\noutput = "full.h5";\njobs = ( { games = 10; holes = 99; } );\n' >bad.cfg
+"$bin" run bad.cfg --force >out 2>err
+rc=$?
+expect_status 2 "bad config"
+one_line_error "bad.cfg:3: holes: 99 is out of range (2 to 32) (job job1)"
+check "a bad config touches nothing" test "$(md5sum full.h5)" == "$before" -a ! -e full.h5.partial
+"$bin" run --holes 1 -o q.h5 >out 2>err
+rc=$?
+expect_status 2 "bad quick option"
+one_line_error "holes"
+check "bad option: no file" test ! -e q.h5 -a ! -e q.h5.journal
+
+# --- a full disk: a file size limit makes writes fail part-way -----------------------------
+(ulimit -f 64; exec "$bin" run "${quick[@]}" -o d.h5 >out 2>err)
+rc=$?
+expect_status 1 "file size limit"
+one_line_error "File too large"
+check "full disk: no results file" test ! -e d.h5
+check "full disk: the journal is kept" test -e d.h5.journal
+"$bin" run "${quick[@]}" -o d.h5 --resume >/dev/null 2>err
+rc=$?
+expect_status 0 "resume after a full disk"
+same_tables full.h5 d.h5
+
+# --- progress -----------------------------------------------------------------------------
+ANYWOLI_PROGRESS_SECONDS=0.2 "$bin" run --games 30000 -o p.h5 >out 2>err
+rc=$?
+expect_status 0 "run with progress"
+check "plain progress lines" grep -q '^run: \[1/1\] main: [0-9]*/30000 games ([0-9.]*%), [0-9]* games/s, [0-9:?]* left$' err
+"$bin" run --games 30000 -o p.h5 --force --quiet >out 2>err
+check "--quiet: nothing on stderr" test ! -s err
+if script -qc true /dev/null >/dev/null 2>&1; then
+    script -qc "$bin run --games 30000 -o t.h5" /dev/null >tty.out 2>&1
+    check "live progress on a terminal" grep -q $'\r\033\[Krun: \[1/1\] main: ' tty.out
+fi
+
+# --- a config with sweeps, and replay -----------------------------------------------------
+cat >sweep.cfg <<'EOF'
+# a sweep over boards and conventions
+seed = 5000000000L;
+output = "sweep.h5";
+defaults = { games = 300; seeds = 3; };
+jobs = (
+  { name = "board"; holes = [5, 7]; final_four = ["first-final", "lottery"]; },
+  { name = "std"; variant = "anywoli"; games = 40; max_plies = 500; agent_b = "random:"; }
+);
+EOF
+"$bin" run sweep.cfg --quiet >out 2>err
+rc=$?
+expect_status 0 "sweep config"
+for job in board-holes=5-final_four=first-final board-holes=7-final_four=lottery std; do
+    check "summary row $job" grep -q "^$job " out
+done
+for g in 0 1 17 39; do
+    "$bin" replay sweep.h5 --job std --game $g >out 2>err
+    rc=$?
+    expect_status 0 "replay std $g"
+    check "replay std $g matches" grep -q '^check: the stored row matches' out
+done
+"$bin" replay sweep.h5 --job board-holes=5-final_four=lottery --game 299 --quiet >out 2>err
+rc=$?
+expect_status 0 "replay a sweep job"
+check "replay prints every move" bash -c "'$bin' replay sweep.h5 --job std --game 3 | grep -c ' S \| N ' | grep -qv '^0$'"
+"$bin" replay sweep.h5 --job nosuch --game 1 >out 2>err
+rc=$?
+expect_status 2 "replay an unknown job"
+one_line_error "no job 'nosuch' (its jobs: board-holes=5-final_four=first-final, "
+"$bin" replay sweep.h5 --job std --game 40 >out 2>err
+rc=$?
+expect_status 2 "replay beyond the table"
+one_line_error "game: 40 is beyond the 40 games stored for job std"
+"$bin" replay bad.cfg --job std --game 1 >out 2>err
+rc=$?
+expect_status 2 "replay a file that is not HDF5"
+
+# --- help, and the configs in configs/ ----------------------------------------------------
+for cmd in run replay; do
+    "$bin" $cmd --help >out 2>err
+    rc=$?
+    expect_status 0 "$cmd --help"
+    check "$cmd --help usage" grep -q "^usage: anywoli $cmd" out
+done
+for cfg in "$configs"/*.cfg; do
+    "$bin" run "$cfg" --dry-run >out 2>err
+    rc=$?
+    expect_status 0 "config $cfg"
+    check "$cfg lists its jobs" grep -q '^experiment: [0-9]* jobs\?, ' out
+done
+"$bin" run sweep.cfg --dry-run >out 2>err
+check "--dry-run lists the sweep" grep -q '^job board-holes=7-final_four=lottery: holes=7 seeds=3 .*final_four=lottery.*; random vs random; 300 games$' out
+
+if [[ $failures -ne 0 ]]; then
+    echo "$failures of $checks checks failed" >&2
+    exit 1
+fi
+echo "all $checks checks passed"

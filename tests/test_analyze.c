@@ -1,0 +1,189 @@
+/* test_analyze.c: the analysis of a hand-made results file, whose every figure is worked out
+ * by hand: the three conventions re-scored from the scores, `left` and the recipients, the
+ * paired McNemar counts, agent A's results, lengths and margins; the reader's refusals; and
+ * the JSON writer's escapes and non-finite numbers. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyze.h"
+#include "config.h"
+#include "json.h"
+#include "results.h"
+#include "results_read.h"
+
+static char path[64];
+
+/* Four games of the standard board (48 seeds) under `penultimate`, A = random, B = greedy:
+ *   0: S 30 N 18, left 4 to S (last capture S; first-final N; lottery N): S under all three
+ *   1: S 24 N 24, left 4 to S (no first-final: as penultimate; lottery N): D, D, N
+ *   2: S 22 N 26, left 4 to N (first-final S; lottery S): N, S, S
+ *   3: endless after 5000 plies. */
+static const GameRecord games[] = {
+    { .game = 0, .a_south = 1, .outcome = OUT_SOUTH, .south = 30, .north = 18, .left = 4,
+      .last_capturer = 0, .first_final = 1, .lottery = 1, .plies = 100 },
+    { .game = 1, .a_south = 0, .outcome = OUT_DRAW, .south = 24, .north = 24, .left = 4,
+      .last_capturer = 0, .first_final = -1, .lottery = 1, .plies = 120 },
+    { .game = 2, .a_south = 1, .outcome = OUT_NORTH, .south = 22, .north = 26, .left = 4,
+      .last_capturer = 1, .first_final = 0, .lottery = 0, .plies = 140 },
+    { .game = 3, .a_south = 0, .outcome = OUT_ENDLESS, .south = 20, .north = 20, .left = 8,
+      .last_capturer = 1, .first_final = -1, .lottery = 0, .plies = 5000 },
+};
+
+/* Write the hand-made file (one job "j") at path. */
+static void write_file(void)
+{
+    static const char text[] = "seed = 1;\noutput = \"x.h5\";\njobs = ({ name = \"j\"; "
+                               "agent_a = \"random\"; agent_b = \"greedy\"; games = 4; });\n";
+    Experiment x;
+    Error e;
+    assert_int_equal(experiment_parse(&x, text, "test", NULL, &e), 0);
+    Results *r = results_create(path, &x, "2024-01-01T00:00:00Z", 1, &e);
+    assert_non_null(r);
+    unsigned char rows[4 * ROW_BYTES];
+    JobStats st = { 0 };
+    for (int i = 0; i < 4; i++) {
+        row_pack(&games[i], rows + i * ROW_BYTES);
+        assert_int_equal(stats_add(&st, &games[i]), 0);
+    }
+    assert_int_equal(results_append(r, &x.jobs[0], 0, 4, rows, &e), 0);
+    assert_int_equal(results_end_job(r, &x.jobs[0], &st, &e), 0);
+    assert_int_equal(results_end(r, "2024-01-01T00:00:01Z", &e), 0);
+    assert_int_equal(results_close(r, &e), 0);
+    stats_free(&st);
+    experiment_free(&x);
+}
+
+/* Outcome counts equal to the expected ones. */
+static void assert_outcomes(const Outcomes *o, uint64_t s, uint64_t n, uint64_t d, uint64_t end)
+{
+    assert_int_equal(o->south, s);
+    assert_int_equal(o->north, n);
+    assert_int_equal(o->draw, d);
+    assert_int_equal(o->endless, end);
+    assert_int_equal(o->unfinished, 0);
+}
+
+/* The conventions re-scored, the paired counts, agent A, lengths and margins. */
+static void test_hand_made_file(void **state)
+{
+    (void)state;
+    Analysis a;
+    Error e;
+    AnalyzeOptions opt = { 0 };
+    assert_int_equal(analyze_file(path, &opt, &a, &e), 0);
+    assert_int_equal(a.njobs, 1);
+    const JobAnalysis *j = &a.jobs[0];
+    assert_true(j->two_agents && j->blind_a && !j->blind_b && j->stored_histogram);
+    assert_int_equal(j->inconsistent, 0);
+    assert_outcomes(&j->all, 1, 1, 1, 1);
+    assert_outcomes(&j->conv[FF_PENULTIMATE], 1, 1, 1, 1);
+    assert_outcomes(&j->conv[FF_FIRST_FINAL], 2, 0, 1, 1);
+    assert_outcomes(&j->conv[FF_LOTTERY], 2, 1, 0, 1);
+    /* (penultimate, first-final): South won only under first-final in game 2; North won
+     * only under penultimate in game 2. (first-final, lottery): game 1 D vs N. */
+    assert_int_equal(j->mc_south[0].only_first, 0);
+    assert_int_equal(j->mc_south[0].only_second, 1);
+    assert_int_equal(j->mc_north[0].only_first, 1);
+    assert_int_equal(j->mc_north[2].only_second, 1);
+    assert_int_equal(j->mc_north[2].only_first, 0);
+    assert_int_equal(j->a_wins, 1);
+    assert_int_equal(j->a_draws, 1);
+    assert_int_equal(j->a_losses, 1);
+    assert_int_equal(j->length.n, 4);
+    assert_true(j->length.max == 5000 && j->length.min == 100);
+    assert_int_equal(j->margin.n, 3);
+    assert_true(j->margin.min == -4 && j->margin.max == 12 && j->margin.median == 0);
+    assert_true(fabs(j->advantage.value) < 1e-12);
+    analysis_free(&a);
+}
+
+/* An unknown job and a file that is not HDF5 are refused with one line. */
+static void test_refusals(void **state)
+{
+    (void)state;
+    Analysis a;
+    Error e;
+    AnalyzeOptions opt = { .job = "nope" };
+    assert_int_equal(analyze_file(path, &opt, &a, &e), -1);
+    assert_non_null(strstr(e.msg, "no job 'nope'"));
+    analysis_free(&a);
+    char text[80];
+    snprintf(text, sizeof text, "%s.txt", path);
+    FILE *f = fopen(text, "w");
+    assert_non_null(f);
+    fputs("hello\n", f);
+    fclose(f);
+    assert_null(rf_open(text, &e));
+    assert_non_null(strstr(e.msg, "not an anywoli results file"));
+    assert_null(strchr(e.msg, '\n'));
+    unlink(text);
+}
+
+/* The JSON writer: escapes, null for non-finite numbers, nesting. */
+static void test_json(void **state)
+{
+    (void)state;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    assert_non_null(out);
+    Json j;
+    json_init(&j, out);
+    json_object_begin(&j);
+    json_kv_string(&j, "s", "a\"b\\c\n\x01");
+    json_kv_double(&j, "nan", NAN);
+    json_kv_double(&j, "inf", -INFINITY);
+    json_kv_double(&j, "x", 0.25);
+    json_key(&j, "list");
+    json_array_begin(&j);
+    json_uint(&j, 1);
+    json_int(&j, -2);
+    json_array_end(&j);
+    json_key(&j, "empty");
+    json_object_begin(&j);
+    json_object_end(&j);
+    json_object_end(&j);
+    json_finish(&j);
+    fclose(out);
+    assert_string_equal(buf, "{\n  \"s\": \"a\\\"b\\\\c\\n\\u0001\",\n  \"nan\": null,\n"
+                             "  \"inf\": null,\n  \"x\": 0.25,\n  \"list\": [\n    1,\n"
+                             "    -2\n  ],\n  \"empty\": {}\n}\n");
+    free(buf);
+}
+
+/* Which agents look at the convention. */
+static void test_blindness(void **state)
+{
+    (void)state;
+    assert_true(agent_is_convention_blind("random"));
+    assert_true(agent_is_convention_blind("random:"));
+    assert_false(agent_is_convention_blind("greedy"));
+    assert_false(agent_is_convention_blind("alphabeta:depth=4"));
+    assert_false(agent_is_convention_blind("mcts:playouts=400"));
+    assert_false(agent_is_convention_blind("randomish"));
+}
+
+int main(void)
+{
+    snprintf(path, sizeof path, "/tmp/test_analyze_%ld.h5", (long)getpid());
+    unlink(path);
+    write_file();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hand_made_file),
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_json),
+        cmocka_unit_test(test_blindness),
+    };
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    unlink(path);
+    return failed;
+}

@@ -1,0 +1,550 @@
+/* test_driver.c: the driver in process: identical tables for any thread count and batch size,
+ * games as pure functions of (seed, job, game), the journal's checks and torn tails, resume
+ * from a journal, and the refusals that protect existing files. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "driver.h"
+#include "journal.h"
+#include "results.h"
+
+/* Jobs that between them see every outcome: endless moves (5 holes), unfinished games
+ * (max_plies), the lottery, the standard board and a sweep. */
+static const char experiment_text[] =
+    "seed = 12345;\noutput = \"unused.h5\";\n"
+    "jobs = (\n"
+    "  { name = \"small\"; holes = [5, 6]; seeds = 4; games = 700; },\n"
+    "  { name = \"short\"; holes = 8; seeds = 3; max_plies = 40; final_four = \"lottery\";\n"
+    "    games = 500; },\n"
+    "  { name = \"standard\"; games = 150; agent_b = \"random:\"; }\n"
+    ");\n";
+
+static char tmpdir[64];
+
+/* A path in the test's temporary folder. */
+static const char *tmp_path(const char *name)
+{
+    static char buf[4][256];
+    static int next;
+    char *p = buf[next++ % 4];
+    snprintf(p, sizeof buf[0], "%s/%s", tmpdir, name);
+    return p;
+}
+
+/* Whether a file exists. */
+static bool file_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* The test experiment, writing to `output` with the given threads and batch (0: adaptive). */
+static void load(Experiment *x, const char *output, int threads, int64_t batch)
+{
+    Overrides o;
+    Error e;
+    overrides_none(&o);
+    o.output = output;
+    o.threads = threads;
+    o.batch = batch;
+    if (experiment_parse(x, experiment_text, "test.cfg", &o, &e) != 0)
+        fail_msg("%s", e.msg);
+}
+
+/* Run the test experiment to completion; return its report. */
+static void run_ok(const char *output, int threads, int64_t batch, bool force, RunReport *rep)
+{
+    Experiment x;
+    RunOptions ro = { false, force, true };
+    Error e;
+    load(&x, output, threads, batch);
+    RunStatus st = driver_run(&x, &ro, rep, &e);
+    if (st != RUN_DONE)
+        fail_msg("run %s: status %d: %s", output, (int)st, e.msg);
+    experiment_free(&x);
+}
+
+/* Every row of a job of a results file. */
+static GameRecord *read_job(const char *path, const char *job, uint64_t *n)
+{
+    StoredJob sj;
+    Error e;
+    if (results_read_job(path, job, &sj, &e) != 0)
+        fail_msg("%s", e.msg);
+    *n = sj.rows;
+    GameRecord *r = calloc(sj.rows, sizeof *r);
+    assert_non_null(r);
+    if (results_read_rows(path, job, 0, sj.rows, r, &e) != 0)
+        fail_msg("%s", e.msg);
+    stored_job_free(&sj);
+    return r;
+}
+
+/* Whether two records agree in every stored field. */
+static bool same_record(const GameRecord *a, const GameRecord *b)
+{
+    return a->game == b->game && a->a_south == b->a_south && a->outcome == b->outcome &&
+           a->south == b->south && a->north == b->north && a->left == b->left &&
+           a->last_capturer == b->last_capturer && a->first_final == b->first_final &&
+           a->lottery == b->lottery && a->plies == b->plies && a->passes == b->passes &&
+           a->mid_captures == b->mid_captures && a->final_captures == b->final_captures;
+}
+
+/* Two results files of the test experiment have equal tables, row for row. */
+static void assert_same_tables(const char *a, const char *b)
+{
+    Experiment x;
+    load(&x, "unused.h5", 1, 0);
+    for (int i = 0; i < x.njobs; i++) {
+        uint64_t na, nb;
+        GameRecord *ra = read_job(a, x.jobs[i].name, &na);
+        GameRecord *rb = read_job(b, x.jobs[i].name, &nb);
+        assert_int_equal(na, (uint64_t)x.jobs[i].games);
+        assert_int_equal(nb, na);
+        for (uint64_t g = 0; g < na; g++)
+            if (!same_record(&ra[g], &rb[g]))
+                fail_msg("%s and %s differ in job %s, game %llu", a, b, x.jobs[i].name,
+                         (unsigned long long)g);
+        free(ra);
+        free(rb);
+    }
+    experiment_free(&x);
+}
+
+/* Two reports count the same games (outcomes, wins, plies and the whole histogram). */
+static void assert_same_stats(const RunReport *a, const RunReport *b)
+{
+    assert_int_equal(a->njobs, b->njobs);
+    for (int i = 0; i < a->njobs; i++) {
+        const JobStats *s = &a->stats[i], *t = &b->stats[i];
+        assert_int_equal(s->games, t->games);
+        assert_memory_equal(s->outcome, t->outcome, sizeof s->outcome);
+        assert_int_equal(s->a_wins, t->a_wins);
+        assert_int_equal(s->plies, t->plies);
+        assert_int_equal(s->hist_len, t->hist_len);
+        assert_memory_equal(s->hist, t->hist, s->hist_len * sizeof *s->hist);
+    }
+}
+
+/* 1, 2 and 3 threads, adaptive and fixed batches (7 and 1000 games): the same tables. */
+static void test_same_tables_any_threads_and_batch(void **state)
+{
+    (void)state;
+    static const struct { int threads; int64_t batch; const char *name; } runs[] = {
+        { 1, 0, "t1.h5" }, { 2, 7, "t2.h5" }, { 3, 1000, "t3.h5" }, { 2, 1000, "t4.h5" },
+    };
+    RunReport first, rep;
+    run_ok(tmp_path(runs[0].name), runs[0].threads, runs[0].batch, false, &first);
+    assert_int_equal(first.kept, 700 * 2 + 500 + 150);
+    assert_true(first.stats[0].outcome[OUT_ENDLESS] > 0);
+    assert_true(first.stats[2].outcome[OUT_UNFINISHED] > 0);
+    for (size_t i = 1; i < sizeof runs / sizeof runs[0]; i++) {
+        run_ok(tmp_path(runs[i].name), runs[i].threads, runs[i].batch, false, &rep);
+        assert_int_equal(rep.threads, runs[i].threads);
+        assert_same_tables(tmp_path(runs[0].name), tmp_path(runs[i].name));
+        assert_same_stats(&first, &rep);
+        run_report_free(&rep);
+    }
+    run_report_free(&first);
+    assert_false(file_exists(tmp_path("t2.h5.partial")));
+    assert_false(file_exists(tmp_path("t2.h5.journal")));
+}
+
+/* Whether the registry has an agent of this name. */
+static bool registered(const char *name)
+{
+    for (int i = 0; agent_kind(i); i++)
+        if (strcmp(agent_kind(i)->name, name) == 0)
+            return true;
+    return false;
+}
+
+/* Searching agents keep no state between games: the same tables for 1 and 3 threads and
+ * for batches of 1 game and adaptive ones (skipped until greedy and alphabeta exist). */
+static void test_same_tables_searching_agents(void **state)
+{
+    (void)state;
+    if (!registered("greedy") || !registered("alphabeta"))
+        skip();
+    static const char text[] =
+        "seed = 8; output = \"unused.h5\";\n"
+        "jobs = ( { name = \"search\"; holes = 6; seeds = 3; agent_a = \"greedy\";\n"
+        "           agent_b = [\"alphabeta:depth=3\", \"alphabeta:depth=2,tt=4\"]; games = 60; } );\n";
+    const char *out[2] = { tmp_path("ab1.h5"), tmp_path("ab3.h5") };
+    for (int i = 0; i < 2; i++) {
+        Experiment x;
+        Overrides o;
+        RunReport rep;
+        RunOptions ro = { false, false, true };
+        Error e;
+        overrides_none(&o);
+        o.output = out[i];
+        o.threads = i ? 3 : 1;
+        o.batch = i ? -1 : 1;
+        if (experiment_parse(&x, text, "search.cfg", &o, &e) != 0 ||
+            driver_run(&x, &ro, &rep, &e) != RUN_DONE)
+            fail_msg("%s", e.msg);
+        run_report_free(&rep);
+        experiment_free(&x);
+    }
+    static const char *const jobs[] = { "search-agent_b=alphabeta:depth=3",
+                                        "search-agent_b=alphabeta:depth=2,tt=4" };
+    for (int k = 0; k < 2; k++) {
+        uint64_t n1, n3;
+        GameRecord *r1 = read_job(out[0], jobs[k], &n1), *r3 = read_job(out[1], jobs[k], &n3);
+        assert_int_equal(n1, 60);
+        assert_int_equal(n3, 60);
+        for (uint64_t g = 0; g < n1; g++)
+            assert_true(same_record(&r1[g], &r3[g]));
+        free(r1);
+        free(r3);
+    }
+}
+
+/* Each stored row is the game driver_play_game plays from (seed, job, game), agent A South in
+ * even games; the fast random path equals the agents' path. */
+static void test_rows_are_pure_functions(void **state)
+{
+    (void)state;
+    Experiment x;
+    load(&x, "unused.h5", 1, 0);
+    for (int i = 0; i < x.njobs; i++) {
+        uint64_t n;
+        GameRecord *rows = read_job(tmp_path("t1.h5"), x.jobs[i].name, &n);
+        Agent a, b;
+        Error e;
+        assert_int_equal(agent_create(&a, "random", &e), 0);
+        assert_int_equal(agent_create(&b, "random", &e), 0);
+        for (uint64_t g = 0; g < n; g += 37) {
+            GameRecord fast, slow;
+            driver_play_game(&x.jobs[i].variant, x.seed, x.jobs[i].index, g, NULL, NULL, &fast);
+            driver_play_game(&x.jobs[i].variant, x.seed, x.jobs[i].index, g, &a, &b, &slow);
+            assert_true(same_record(&fast, &rows[g]));
+            assert_true(same_record(&slow, &rows[g]));
+            assert_int_equal(fast.move_hash, slow.move_hash);
+            assert_int_equal(rows[g].a_south, g % 2 == 0);
+        }
+        agent_free(&a);
+        agent_free(&b);
+        free(rows);
+    }
+    experiment_free(&x);
+}
+
+/* A packed row unpacks to the record it came from. */
+static void test_row_round_trip(void **state)
+{
+    (void)state;
+    GameRecord r = { UINT64_C(0x0102030405060708), 1, 3, 65535, 7, 4, -1, 1, 0, 4000000000u,
+                     123456, 300, 65535, 0 };
+    GameRecord back;
+    unsigned char row[ROW_BYTES];
+    row_pack(&r, row);
+    row_unpack(row, &back);
+    assert_true(same_record(&r, &back));
+    assert_int_equal(back.plies, 4000000000u);
+    assert_int_equal(back.last_capturer, -1);
+    assert_int_equal(row[0], 0x08);
+    assert_int_equal(row[16], 0xff);
+}
+
+/* What a journal scan saw. */
+typedef struct Seen {
+    int batches;
+    uint64_t games;
+} Seen;
+
+/* Count a verified batch. */
+static int count_batch(void *ctx, uint32_t job, uint64_t start, uint32_t n,
+                       const unsigned char *rows, Error *e)
+{
+    Seen *s = ctx;
+    (void)job;
+    (void)e;
+    GameRecord r;
+    row_unpack(rows, &r);
+    assert_int_equal(r.game, start);
+    s->batches++;
+    s->games += n;
+    return 0;
+}
+
+/* n packed rows of games start.. (distinct contents). */
+static unsigned char *make_rows(uint64_t start, uint32_t n)
+{
+    unsigned char *rows = malloc((size_t)n * ROW_BYTES);
+    assert_non_null(rows);
+    for (uint32_t i = 0; i < n; i++) {
+        GameRecord r = { start + i, (uint8_t)(i % 2), (int8_t)(i % 5), (uint16_t)i, 3, 4, 0, -1,
+                         1, i * 7, i, 2, 1, 0 };
+        row_pack(&r, rows + (size_t)i * ROW_BYTES);
+    }
+    return rows;
+}
+
+/* Append batches of 100 games, 0.. */
+static void append_batches(Journal *j, int first, int count)
+{
+    for (int b = first; b < first + count; b++) {
+        Error e;
+        unsigned char *rows = make_rows((uint64_t)b * 100, 100);
+        if (journal_append(j, 0, (uint64_t)b * 100, 100, rows, &e) != 0)
+            fail_msg("%s", e.msg);
+        free(rows);
+    }
+}
+
+/* Resume a journal and return what it verified. */
+static Seen resume_scan(const char *path, const char *fp, JournalScan *scan, int want_rc)
+{
+    Journal j;
+    Seen seen = { 0, 0 };
+    Error e;
+    int rc = journal_resume(&j, path, ROW_BYTES, fp, count_batch, &seen, scan, &e);
+    if (rc != want_rc)
+        fail_msg("journal_resume: %d, expected %d (%s)", rc, want_rc, e.msg);
+    if (rc == 0)
+        journal_close(&j);
+    return seen;
+}
+
+/* The file's size. */
+static off_t size_of(const char *path)
+{
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    return st.st_size;
+}
+
+/* Truncate or extend a file, or flip a byte at an offset. */
+static void damage(const char *path, off_t size, off_t flip_at)
+{
+    int fd = open(path, O_RDWR);
+    assert_true(fd >= 0);
+    if (size >= 0)
+        assert_int_equal(ftruncate(fd, size), 0);
+    if (flip_at >= 0) {
+        unsigned char c;
+        assert_int_equal(pread(fd, &c, 1, flip_at), 1);
+        c ^= 0x40;
+        assert_int_equal(pwrite(fd, &c, 1, flip_at), 1);
+    }
+    close(fd);
+}
+
+/* The journal keeps whole batches: a torn tail or a damaged record and all after it are
+ * dropped, and appending goes on after the last good batch. */
+static void test_journal_torn_tail(void **state)
+{
+    (void)state;
+    const char *path = tmp_path("j.journal");
+    Journal j;
+    JournalScan scan;
+    Error e;
+    unlink(path);
+    assert_int_equal(journal_create(&j, path, ROW_BYTES, "fingerprint", "2024-01-01T00:00:00Z",
+                                    &e), 0);
+    append_batches(&j, 0, 3);
+    off_t three = size_of(path);
+    append_batches(&j, 3, 1);
+    journal_close(&j);
+    off_t four = size_of(path);
+
+    Seen s = resume_scan(path, "fingerprint", &scan, 0);
+    assert_int_equal(s.batches, 4);
+    assert_int_equal(s.games, 400);
+    assert_string_equal(scan.started, "2024-01-01T00:00:00Z");
+    assert_int_equal(scan.dropped_bytes, 0);
+
+    damage(path, four - 5, -1);                     /* a kill in mid-write */
+    s = resume_scan(path, "fingerprint", &scan, 0);
+    assert_int_equal(s.batches, 3);
+    assert_int_equal(scan.dropped_bytes, four - 5 - three);
+    assert_int_equal(size_of(path), three);
+
+    Seen again;
+    assert_int_equal(journal_resume(&j, path, ROW_BYTES, "fingerprint", count_batch, &again,
+                                    &scan, &e), 0);
+    append_batches(&j, 3, 2);
+    journal_close(&j);
+    s = resume_scan(path, "fingerprint", &scan, 0);
+    assert_int_equal(s.batches, 5);
+
+    damage(path, -1, three - 10);                   /* a damaged third batch */
+    s = resume_scan(path, "fingerprint", &scan, 0);
+    assert_int_equal(s.batches, 2);
+    assert_true(scan.dropped_bytes > 0);
+
+    s = resume_scan(path, "another", &scan, -2);    /* another experiment's journal */
+    assert_int_equal(s.batches, 0);
+    damage(path, 10, -1);                           /* a torn header */
+    resume_scan(path, "fingerprint", &scan, -1);
+    unlink(path);
+}
+
+/* Existing files are never overwritten without --force; unwritable paths are refused before
+ * anything is created. */
+static void test_refusals(void **state)
+{
+    (void)state;
+    Experiment x;
+    RunReport rep;
+    Error e;
+    RunOptions plain = { false, false, true }, resume = { true, false, true };
+    const char *out = tmp_path("t1.h5");
+    off_t before = size_of(out);
+    load(&x, out, 1, 0);
+    assert_int_equal(driver_run(&x, &plain, &rep, &e), RUN_REFUSED);
+    assert_non_null(strstr(e.msg, "already exists (--force replaces it)"));
+    assert_int_equal(size_of(out), before);
+    assert_false(file_exists(tmp_path("t1.h5.partial")));
+    assert_false(file_exists(tmp_path("t1.h5.journal")));
+    experiment_free(&x);
+
+    load(&x, tmp_path("p.h5"), 1, 0);
+    FILE *f = fopen(tmp_path("p.h5.partial"), "w");
+    assert_non_null(f);
+    fclose(f);
+    assert_int_equal(driver_run(&x, &plain, &rep, &e), RUN_REFUSED);
+    assert_non_null(strstr(e.msg, "is left from an interrupted run (--resume continues it"));
+    assert_int_equal(driver_run(&x, &resume, &rep, &e), RUN_REFUSED);
+    assert_non_null(strstr(e.msg, "cannot resume"));
+    unlink(tmp_path("p.h5.partial"));
+    experiment_free(&x);
+
+    static const char *const unwritable[] = { "/nonexistent-anywoli/x.h5", "t1.h5/x.h5" };
+    static const char *const why[] = { "No such file or directory", "Not a directory" };
+    for (int i = 0; i < 2; i++) {
+        const char *path = i ? tmp_path(unwritable[i]) : unwritable[i];
+        load(&x, path, 1, 0);
+        assert_int_equal(driver_run(&x, &plain, &rep, &e), RUN_REFUSED);
+        assert_non_null(strstr(e.msg, "cannot write results to"));
+        assert_non_null(strstr(e.msg, why[i]));
+        experiment_free(&x);
+    }
+}
+
+/* Copy the first `batches` batches of 100 games of every job of a finished file into a new
+ * journal, as a run killed part-way would have left it, plus a torn tail. */
+static void fake_killed_run(const char *finished, const char *output, int batches)
+{
+    Experiment x;
+    Journal j;
+    Error e;
+    char started[40];
+    load(&x, output, 1, 100);
+    char *fp = experiment_fingerprint(&x), *jpath = driver_journal_path(output);
+    results_now(started, sizeof started);
+    assert_int_equal(journal_create(&j, jpath, ROW_BYTES, fp, started, &e), 0);
+    unsigned char *rows = malloc(100 * ROW_BYTES);
+    for (int i = 0; i < x.njobs && batches > 0; i++) {
+        uint64_t n;
+        GameRecord *r = read_job(finished, x.jobs[i].name, &n);
+        for (uint64_t g = 0; g < n && batches > 0; g += 100, batches--) {
+            uint32_t k = n - g < 100 ? (uint32_t)(n - g) : 100;
+            for (uint32_t t = 0; t < k; t++)
+                row_pack(&r[g + t], rows + (size_t)t * ROW_BYTES);
+            assert_int_equal(journal_append(&j, (uint32_t)i, g, k, rows, &e), 0);
+        }
+        free(r);
+    }
+    assert_int_equal(write(j.fd, "BTCH\1\0", 6), 6);
+    journal_close(&j);
+    char *ppath = driver_partial_path(output);
+    FILE *f = fopen(ppath, "w");                   /* an HDF5 file damaged by the kill */
+    fputs("not HDF5", f);
+    fclose(f);
+    free(ppath);
+    free(rows);
+    free(jpath);
+    free(fp);
+    experiment_free(&x);
+}
+
+/* A resumed run (from a journal of a killed run) ends with the tables of an uninterrupted
+ * one; a journal of another experiment is refused and left alone. */
+static void test_resume(void **state)
+{
+    (void)state;
+    const int cuts[] = { 0, 3, 7, 16 }, kept[] = { 0, 300, 700, 1600 };
+    for (int c = 0; c < 4; c++) {
+        char name[32];
+        snprintf(name, sizeof name, "r%d.h5", c);
+        const char *out = tmp_path(name);
+        fake_killed_run(tmp_path("t1.h5"), out, cuts[c]);
+        Experiment x;
+        RunReport rep;
+        Error e;
+        RunOptions resume = { true, false, true };
+        load(&x, out, 2, 0);
+        RunStatus st = driver_run(&x, &resume, &rep, &e);
+        if (st != RUN_DONE)
+            fail_msg("resume: %s", e.msg);
+        assert_int_equal(rep.resumed, kept[c]);
+        assert_int_equal(rep.dropped_bytes, 6);
+        assert_same_tables(tmp_path("t1.h5"), out);
+        run_report_free(&rep);
+        experiment_free(&x);
+    }
+
+    Experiment x;
+    RunReport rep;
+    Error e;
+    RunOptions resume = { true, true, true };
+    const char *out = tmp_path("m.h5");
+    fake_killed_run(tmp_path("t1.h5"), out, 2);
+    Overrides o;
+    overrides_none(&o);
+    o.output = out;
+    o.seed = 999;
+    assert_int_equal(experiment_parse(&x, experiment_text, "test.cfg", &o, &e), 0);
+    char *jpath = driver_journal_path(out);
+    off_t before = size_of(jpath);
+    assert_int_equal(driver_run(&x, &resume, &rep, &e), RUN_REFUSED);
+    assert_non_null(strstr(e.msg, "belongs to a different experiment"));
+    assert_int_equal(size_of(jpath), before);
+    free(jpath);
+    experiment_free(&x);
+}
+
+/* Make the temporary folder. */
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/anywoli-test-driver-XXXXXX");
+    return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+/* Remove the temporary folder and everything in it. */
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_row_round_trip),
+        cmocka_unit_test(test_same_tables_any_threads_and_batch),
+        cmocka_unit_test(test_rows_are_pure_functions),
+        cmocka_unit_test(test_same_tables_searching_agents),
+        cmocka_unit_test(test_journal_torn_tail),
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_resume),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

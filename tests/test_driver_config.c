@@ -1,0 +1,309 @@
+/* test_driver_config.c: experiment configs: malformed ones, each with its one-line error,
+ * and good ones with their sweeps, defaults, overrides, 64-bit counts and the quick form. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+
+#define HEAD "seed = 1;\noutput = \"x.h5\";\n"
+
+/* A malformed config and the exact error it must give (label t.cfg). */
+typedef struct BadConfig {
+    const char *text;
+    const char *error;
+} BadConfig;
+
+static const BadConfig bad_configs[] = {
+    { "seed = 1;\noutput = \"x.h5\"\njobs = ( { games = 1; } ;\n",
+      "t.cfg:3: syntax error" },
+    { HEAD "seed = 2;\njobs = ( { games = 1; } );\n",
+      "t.cfg:3: syntax error: duplicate setting name" },
+    { HEAD "sed = 2;\njobs = ( { games = 1; } );\n",
+      "t.cfg:3: sed: unknown setting (expected seed, output, threads, batch, description, "
+      "defaults or jobs)" },
+    { HEAD "jobs = ( { games = 1; hole = 4; } );\n",
+      "t.cfg:3: hole: unknown setting (expected variant, holes, seeds, capture, final_four, "
+      "extra_turn, skip_origin, max_plies, agent_a, agent_b, games or name)" },
+    { "seed = \"abc\";\noutput = \"x.h5\";\njobs = ( { games = 1; } );\n",
+      "t.cfg:1: seed: expected a whole number, not a string" },
+    { "seed = -5;\noutput = \"x.h5\";\njobs = ( { games = 1; } );\n",
+      "t.cfg:1: seed: -5 is out of range (0 to 9223372036854775807)" },
+    { HEAD "jobs = ( { games = 0; } );\n",
+      "t.cfg:3: games: 0 is out of range (1 to 1125899906842624)" },
+    { HEAD "jobs = ( { games = 3000000000; } );\n",
+      "t.cfg:3: games: 3000000000 is too large for a plain integer, which libconfig wraps; "
+      "write 3000000000L (a 64-bit integer)" },
+    { HEAD "jobs = ( { games = 1.5; } );\n",
+      "t.cfg:3: games: expected a whole number, not a number with a fraction" },
+    { HEAD "jobs = ( { games = 1; holes = 40; } );\n",
+      "t.cfg:3: holes: 40 is out of range (2 to 32) (job job1)" },
+    { HEAD "jobs = ( { games = 1; final_four = \"coin\"; } );\n",
+      "t.cfg:3: final_four: 'coin' is not a convention (expected penultimate, first-final or "
+      "lottery)" },
+    { HEAD "jobs = ( { games = 1; extra_turn = 3; } );\n",
+      "t.cfg:3: extra_turn: expected true or false, not a whole number" },
+    { HEAD "jobs = ( { games = 1;\n agent_a = \"nosuch\"; } );\n",
+      "t.cfg:4: agent_a: agent 'nosuch': unknown (expected " },
+    { HEAD "jobs = ( { games = 1; agent_b = \"random:depth=3\"; } );\n",
+      "t.cfg:3: agent_b: agent 'random': " },
+    { HEAD "jobs = ( { games = 1; holes = []; } );\n",
+      "t.cfg:3: holes: empty sweep (a list needs at least one value)" },
+    { HEAD "jobs = ( { games = 1; holes = (4,\n \"x\"); } );\n",
+      "t.cfg:4: holes: expected a whole number, not a string" },
+    { HEAD "jobs = ( { name = \"x\"; games = 1; },\n { name = \"x\"; games = 2; } );\n",
+      "t.cfg:4: name: duplicate job name 'x' (also the job at line 3)" },
+    { HEAD "jobs = ( { name = \"x\"; holes = [4, 5]; games = 1; },\n"
+           " { name = \"x-holes=4\"; games = 1; } );\n",
+      "t.cfg:4: name: duplicate job name 'x-holes=4' (also the job at line 3)" },
+    { HEAD "jobs = ( );\n", "t.cfg:3: jobs: empty (give at least one job)" },
+    { HEAD "jobs = { games = 1; };\n",
+      "t.cfg:3: jobs: expected a list of groups ( { ... }, { ... } ), not a group" },
+    { HEAD "jobs = ( { games = 1; }, 5 );\n",
+      "t.cfg:3: jobs: job 2: expected a group { ... }, not a whole number" },
+    { "output = \"x.h5\";\njobs = ( { games = 1; } );\n",
+      "t.cfg:1: seed: missing (the experiment's seed, 0 or more)" },
+    { "seed = 1;\njobs = ( { games = 1; } );\n",
+      "t.cfg:1: output: missing (the results file; or give -o FILE)" },
+    { "seed = 1;\noutput = \"\";\njobs = ( { games = 1; } );\n",
+      "t.cfg:2: output: must not be empty" },
+    { HEAD "\n", "t.cfg:1: jobs: missing (the list of jobs to run)" },
+    { HEAD "jobs = ( { games = 1; variant = \"chess\"; } );\n",
+      "t.cfg:3: variant: unknown preset 'chess' (expected anywoli, yit-nuri or yit-jani)" },
+    { HEAD "jobs = ( { games = 1; name = \"a/b\"; } );\n",
+      "t.cfg:3: name: 'a/b' is not a valid job name (1 to 100 letters, digits and . _ : = , + -, "
+      "not starting with .)" },
+    { HEAD "threads = -1;\njobs = ( { games = 1; } );\n",
+      "t.cfg:3: threads: -1 is out of range (0 to 4096)" },
+    { HEAD "batch = 0;\njobs = ( { games = 1; } );\n",
+      "t.cfg:3: batch: 0 is out of range (1 to 262144)" },
+    { HEAD "defaults = { name = \"d\"; };\njobs = ( { games = 1; } );\n",
+      "t.cfg:3: name: not allowed in defaults (each job has its own)" },
+    { HEAD "jobs = ( { games = [1, 2]; } );\n",
+      "t.cfg:3: games: expected one value, not a list (only variant parameters and agent specs "
+      "can be swept)" },
+    { HEAD "jobs = ( { holes = 5; } );\n",
+      "t.cfg:3: games: missing (set it in the job or in defaults)" },
+    { HEAD "jobs = ( { games = 1; holes = [2, 3]; seeds = 1; capture = 5; } );\n",
+      "t.cfg:3: capture: 5 must be below the 4 seeds in play (2 x holes x seeds) "
+      "(job job1-holes=2)" },
+    { HEAD "jobs = ( { games = 1; max_plies = 0; } );\n",
+      "t.cfg:3: max_plies: 0 is out of range (at least 1) (job job1)" },
+    { HEAD "# caf\xe9\njobs = ( { games = 1; } );\n",
+      "t.cfg:3: the text is not valid UTF-8 (results files keep it as UTF-8)" },
+};
+
+/* Every malformed config fails with its one-line message (a prefix where the rest names
+ * what the agents' registry allows, which grows). */
+static void test_malformed(void **state)
+{
+    (void)state;
+    int failures = 0;
+    for (size_t i = 0; i < sizeof bad_configs / sizeof bad_configs[0]; i++) {
+        Experiment x;
+        Error e;
+        memset(&e, 0, sizeof e);
+        int rc = experiment_parse(&x, bad_configs[i].text, "t.cfg", NULL, &e);
+        if (rc == 0) {
+            experiment_free(&x);
+            fprintf(stderr, "config %zu: accepted, expected %s\n", i, bad_configs[i].error);
+            failures++;
+        } else if (strncmp(e.msg, bad_configs[i].error, strlen(bad_configs[i].error)) != 0 ||
+                   strchr(e.msg, '\n')) {
+            fprintf(stderr, "config %zu:\n  got      %s\n  expected %s\n", i, e.msg,
+                    bad_configs[i].error);
+            failures++;
+        }
+    }
+    assert_int_equal(failures, 0);
+    assert_true(sizeof bad_configs / sizeof bad_configs[0] >= 15);
+}
+
+/* Parse a config that must be good. */
+static void parse_ok(Experiment *x, const char *text, const Overrides *o)
+{
+    Error e;
+    if (experiment_parse(x, text, "t.cfg", o, &e) != 0)
+        fail_msg("rejected: %s", e.msg);
+}
+
+/* Sweeps expand in key order (the last key fastest), with generated names and indices. */
+static void test_sweeps(void **state)
+{
+    (void)state;
+    Experiment x;
+    parse_ok(&x, "seed = 9;\noutput = \"s.h5\";\ndefaults = { games = 10; seeds = 3; };\n"
+                 "jobs = ( { name = \"board\"; holes = [4, 6]; agent_b = [\"random\", "
+                 "\"random:\"]; },\n { final_four = [\"lottery\"]; extra_turn = false; "
+                 "games = 5; } );\n", NULL);
+    static const char *const names[] = {
+        "board-holes=4-agent_b=random", "board-holes=4-agent_b=random:",
+        "board-holes=6-agent_b=random", "board-holes=6-agent_b=random:", "job2",
+    };
+    assert_int_equal(x.njobs, 5);
+    for (int i = 0; i < 5; i++) {
+        assert_string_equal(x.jobs[i].name, names[i]);
+        assert_int_equal(x.jobs[i].index, i);
+        assert_int_equal(x.jobs[i].variant.seeds, 3);
+    }
+    assert_int_equal(x.jobs[0].variant.holes, 4);
+    assert_int_equal(x.jobs[3].variant.holes, 6);
+    assert_string_equal(x.jobs[1].agent_b, "random:");
+    assert_int_equal(x.jobs[0].games, 10);
+    assert_int_equal(x.jobs[4].games, 5);
+    assert_int_equal(x.jobs[4].variant.final_four, FF_LOTTERY);
+    assert_false(x.jobs[4].variant.extra_turn);
+    assert_int_equal(x.jobs[4].variant.holes, 12);
+    assert_int_equal(x.seed, 9);
+    assert_string_equal(x.output, "s.h5");
+    assert_int_equal(x.threads, 0);
+    assert_int_equal(x.batch, 0);
+    assert_non_null(experiment_job(&x, "job2"));
+    assert_null(experiment_job(&x, "job3"));
+    experiment_free(&x);
+}
+
+/* Presets come first, then explicit parameters; 64-bit counts and seeds read whole. */
+static void test_presets_and_int64(void **state)
+{
+    (void)state;
+    Experiment x;
+    parse_ok(&x, "seed = 5000000000L;\noutput = \"p.h5\";\nthreads = 3;\nbatch = 100;\n"
+                 "description = \"what it answers\";\n"
+                 "jobs = ( { variant = \"yit-jani\"; seeds = 3; games = 3000000000L; "
+                 "max_plies = 7000000000L; } );\n", NULL);
+    assert_int_equal(x.seed, INT64_C(5000000000));
+    assert_int_equal(x.jobs[0].games, INT64_C(3000000000));
+    assert_int_equal(x.jobs[0].variant.holes, 13);
+    assert_int_equal(x.jobs[0].variant.seeds, 3);
+    assert_int_equal(x.jobs[0].variant.max_plies, INT64_C(7000000000));
+    assert_int_equal(x.threads, 3);
+    assert_int_equal(x.batch, 100);
+    experiment_free(&x);
+}
+
+/* Command-line options override every job and the root settings, and are recorded. */
+static void test_overrides(void **state)
+{
+    (void)state;
+    Overrides o;
+    Experiment x;
+    overrides_none(&o);
+    o.output = "o.h5";
+    o.seed = 77;
+    o.games = 12;
+    o.threads = 2;
+    o.batch = 5;
+    o.variant.value[VP_HOLES] = "5";
+    parse_ok(&x, HEAD "jobs = ( { holes = [6, 7]; games = 3; } );\n", &o);
+    assert_int_equal(x.njobs, 1);
+    assert_string_equal(x.jobs[0].name, "job1");
+    assert_int_equal(x.jobs[0].variant.holes, 5);
+    assert_int_equal(x.jobs[0].games, 12);
+    assert_int_equal(x.seed, 77);
+    assert_string_equal(x.output, "o.h5");
+    assert_int_equal(x.threads, 2);
+    assert_int_equal(x.batch, 5);
+    assert_non_null(strstr(x.text, "# Overridden on the command line: holes = 5; games = 12; "
+                                   "seed = 77;"));
+    experiment_free(&x);
+}
+
+/* The quick form makes job `main`, and its text is a config of the same experiment. */
+static void test_quick_form(void **state)
+{
+    (void)state;
+    Overrides o;
+    Experiment x, again;
+    Error e;
+    overrides_none(&o);
+    o.variant.preset = "yit-nuri";
+    o.variant.value[VP_FINAL_FOUR] = "lottery";
+    o.variant.value[VP_EXTRA_TURN] = "no";
+    o.agent_b = "random:";
+    o.games = 4000000000LL;
+    o.seed = 3;
+    o.output = "we\"ird.h5";
+    assert_int_equal(experiment_quick(&x, &o, &e), 0);
+    assert_int_equal(x.njobs, 1);
+    assert_string_equal(x.jobs[0].name, "main");
+    assert_int_equal(x.jobs[0].variant.holes, 7);
+    assert_int_equal(x.jobs[0].variant.final_four, FF_LOTTERY);
+    assert_false(x.jobs[0].variant.extra_turn);
+    assert_string_equal(x.jobs[0].agent_a, "random");
+    assert_string_equal(x.jobs[0].agent_b, "random:");
+    assert_int_equal(x.jobs[0].games, 4000000000LL);
+    assert_string_equal(x.output, "we\"ird.h5");
+    parse_ok(&again, x.text, NULL);
+    char *f1 = experiment_fingerprint(&x), *f2 = experiment_fingerprint(&again);
+    assert_string_equal(f1, f2);
+    free(f1);
+    free(f2);
+    experiment_free(&again);
+    experiment_free(&x);
+
+    overrides_none(&o);
+    o.variant.value[VP_HOLES] = "99";
+    assert_int_equal(experiment_quick(&x, &o, &e), -1);
+    assert_string_equal(e.msg, "--holes 99: holes: 99 is out of range (2 to 32)");
+    overrides_none(&o);
+    o.agent_a = "nosuch";
+    assert_int_equal(experiment_quick(&x, &o, &e), -1);
+    assert_non_null(strstr(e.msg, "--agent-a: agent 'nosuch': unknown"));
+}
+
+/* The fingerprint ignores comments, output, threads and batch, and sees everything else. */
+static void test_fingerprint(void **state)
+{
+    (void)state;
+    const char *texts[] = {
+        "seed = 1; output = \"a.h5\"; jobs = ( { games = 5; holes = 6; } );",
+        ("# a comment\nseed = 1; output = \"b.h5\"; threads = 2; batch = 9;\n"
+         "jobs = ( { holes = 6; games = 5; } );"),
+        "seed = 1; output = \"a.h5\"; jobs = ( { games = 6; holes = 6; } );",
+        "seed = 2; output = \"a.h5\"; jobs = ( { games = 5; holes = 6; } );",
+        "seed = 1; output = \"a.h5\"; jobs = ( { games = 5; holes = 6; name = \"n\"; } );",
+    };
+    char *fp[5];
+    for (int i = 0; i < 5; i++) {
+        Experiment x;
+        parse_ok(&x, texts[i], NULL);
+        fp[i] = experiment_fingerprint(&x);
+        experiment_free(&x);
+    }
+    assert_string_equal(fp[0], fp[1]);
+    for (int i = 2; i < 5; i++)
+        assert_string_not_equal(fp[0], fp[i]);
+    for (int i = 0; i < 5; i++)
+        free(fp[i]);
+}
+
+/* A file that cannot be read is one line naming it. */
+static void test_unreadable_file(void **state)
+{
+    (void)state;
+    Experiment x;
+    Error e;
+    assert_int_equal(experiment_load(&x, "/nonexistent/x.cfg", NULL, &e), -1);
+    assert_string_equal(e.msg, "/nonexistent/x.cfg: cannot read: No such file or directory");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_sweeps),
+        cmocka_unit_test(test_presets_and_int64),
+        cmocka_unit_test(test_overrides),
+        cmocka_unit_test(test_quick_form),
+        cmocka_unit_test(test_fingerprint),
+        cmocka_unit_test(test_unreadable_file),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

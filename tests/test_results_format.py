@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""test_results_format.py: results-file format 1 (DESIGN.md), read by h5py, a reader the
+project did not write.
+
+    test_results_format.py PATH/TO/anywoli
+
+Runs `anywoli run` into a temporary folder and checks every documented attribute, dataset and
+field with its exact type; that every row of a 20,000-game run is consistent in itself (the
+seeds add up to the total, the outcome agrees with the scores, the award went to the
+convention's recipient); and, on the same 20,000 games under each of the three conventions,
+that the conventions change nothing but the award. Exit status 77 (skipped) without h5py.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+try:
+    import h5py
+    import numpy as np
+except ImportError as err:
+    print(f"skipped: {err} (Debian: python3-h5py)")
+    sys.exit(77)
+
+GAMES = 20000
+FIELDS = [("game", "<u8"), ("a_south", "u1"), ("outcome", "i1"), ("south", "<u2"),
+          ("north", "<u2"), ("left", "<u2"), ("last_capturer", "i1"), ("first_final", "i1"),
+          ("lottery", "i1"), ("plies", "<u4"), ("passes", "<u4"), ("mid_captures", "<u2"),
+          ("final_captures", "<u2")]
+ROOT_TEXT = ["format", "program_version", "git_commit", "config", "started", "finished", "host"]
+ROOT_INT = ["format_version", "seed", "threads", "ranks"]
+JOB_INT = ["holes", "seeds", "capture", "extra_turn", "skip_origin", "max_plies", "games"]
+JOB_TEXT = ["final_four", "agent_a", "agent_b"]
+SUMMARY_INT = ["south_wins", "north_wins", "draws", "endless", "unfinished", "a_wins", "b_wins",
+               "longest"]
+ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+
+failures = []
+
+
+def check(ok, what):
+    """Record a failed check."""
+    if not ok:
+        failures.append(what)
+        print("FAIL:", what, file=sys.stderr)
+
+
+def attr_type(obj, name):
+    """The HDF5 type of an attribute."""
+    return obj.attrs.get_id(name).get_type()
+
+
+def check_text_attr(obj, name):
+    """A text attribute: a variable-length UTF-8 string."""
+    if name not in obj.attrs:
+        check(False, f"{obj.name}: attribute {name} missing")
+        return
+    t = attr_type(obj, name)
+    check(isinstance(t, h5py.h5t.TypeStringID) and t.is_variable_str()
+          and t.get_cset() == h5py.h5t.CSET_UTF8,
+          f"{obj.name}: {name} is not a variable-length UTF-8 string")
+    check(isinstance(obj.attrs[name], str), f"{obj.name}: {name} does not read as str")
+    check(obj.attrs.get_id(name).shape == (), f"{obj.name}: {name} is not scalar")
+
+
+def check_number_attr(obj, name, kind):
+    """A number attribute: a 64-bit signed integer (kind 'i') or double (kind 'f')."""
+    if name not in obj.attrs:
+        check(False, f"{obj.name}: attribute {name} missing")
+        return
+    t = attr_type(obj, name)
+    if kind == "i":
+        ok = isinstance(t, h5py.h5t.TypeIntegerID) and t.get_size() == 8 and \
+            t.get_sign() == h5py.h5t.SGN_2
+    else:
+        ok = isinstance(t, h5py.h5t.TypeFloatID) and t.get_size() == 8
+    check(ok, f"{obj.name}: {name} is not a 64-bit {'integer' if kind == 'i' else 'double'}")
+    check(obj.attrs.get_id(name).shape == (), f"{obj.name}: {name} is not scalar")
+
+
+def check_root(f, seed):
+    """Every root attribute, with its type and value."""
+    for name in ROOT_TEXT:
+        check_text_attr(f, name)
+    for name in ROOT_INT:
+        check_number_attr(f, name, "i")
+    check(f.attrs["format"] == "anywoli-results", "format")
+    check(f.attrs["format_version"] == 1, "format_version")
+    check(f.attrs["seed"] == seed, "seed")
+    check(f.attrs["ranks"] == 1, "ranks")
+    check(f.attrs["threads"] >= 1, "threads")
+    check(re.match(r"^[0-9a-f]{7,40}$|^unknown$", f.attrs["git_commit"]) is not None, "git_commit")
+    check(f.attrs["program_version"] != "", "program_version")
+    check("jobs" in f.attrs["config"], "config holds the experiment's text")
+    for name in ("started", "finished"):
+        check(ISO.match(f.attrs[name]) is not None, f"{name} is ISO 8601: {f.attrs[name]}")
+    check(f.attrs["started"] <= f.attrs["finished"], "started <= finished")
+
+
+def check_layout(g):
+    """The job's attributes, table and histogram with their exact types."""
+    for name in JOB_INT + SUMMARY_INT:
+        check_number_attr(g, name, "i")
+    for name in JOB_TEXT:
+        check_text_attr(g, name)
+    check_number_attr(g, "mean_plies", "f")
+    check(g.attrs["extra_turn"] in (0, 1) and g.attrs["skip_origin"] in (0, 1), "yes/no as 0/1")
+    check(g.attrs["final_four"] in ("penultimate", "first-final", "lottery"), "final_four")
+    t = g["games"]
+    check([(n, t.dtype.fields[n][0].str) for n in t.dtype.names] ==
+          [(n, np.dtype(s).str) for n, s in FIELDS], f"{g.name}/games fields: {t.dtype}")
+    check(t.ndim == 1 and t.maxshape == (None,), f"{g.name}/games is not 1-D and extendible")
+    check(t.chunks is not None and t.shuffle and t.compression == "gzip",
+          f"{g.name}/games is not chunked with shuffle and deflate")
+    h = g["length_histogram"]
+    check(h.ndim == 1 and h.dtype == np.dtype("<i8"), f"{g.name}/length_histogram type {h.dtype}")
+
+
+def recipient(convention, rows):
+    """Who receives the seeds left under a convention, from the three recorded recipients."""
+    if convention == "penultimate":
+        return rows["last_capturer"]
+    if convention == "first-final":
+        return np.where(rows["first_final"] >= 0, rows["first_final"], rows["last_capturer"])
+    return rows["lottery"]
+
+
+def check_rows(g):
+    """Every row consistent in itself, and the histogram and summary agree with the table."""
+    rows = g["games"][:]
+    a = g.attrs
+    n = len(rows)
+    total = 2 * a["holes"] * a["seeds"]
+    name = g.name
+    check(n == a["games"], f"{name}: {n} rows, games = {a['games']}")
+    check(np.array_equal(rows["game"], np.arange(n)), f"{name}: game is not 0..n-1")
+    check(np.array_equal(rows["a_south"], (np.arange(n) % 2 == 0).astype(np.uint8)),
+          f"{name}: a_south is not 1 in even games")
+    out = rows["outcome"]
+    check(np.all((out >= 0) & (out <= 4)), f"{name}: outcome out of 0..4")
+    s, nn, left = rows["south"].astype(int), rows["north"].astype(int), rows["left"].astype(int)
+    over = out <= 2
+    check(np.all(s[over] + nn[over] == total), f"{name}: finished games' seeds do not add up")
+    check(np.all(s[~over] + nn[~over] + left[~over] == total),
+          f"{name}: endless or unfinished games' seeds do not add up")
+    check(np.all(left[over] <= a["capture"]), f"{name}: more than capture seeds left")
+    want = np.where(s > nn, 0, np.where(nn > s, 1, 2))
+    check(np.array_equal(out[over], want[over]), f"{name}: outcome disagrees with the scores")
+    check(np.all(np.isin(rows["last_capturer"], [-1, 0, 1])) and
+          np.all(np.isin(rows["first_final"], [-1, 0, 1])) and
+          np.all(np.isin(rows["lottery"], [0, 1])), f"{name}: recipients out of range")
+    check(np.array_equal(rows["first_final"] == -1, rows["final_captures"] == 0),
+          f"{name}: first_final is -1 exactly when no final-seed capture was made")
+    captures = rows["mid_captures"].astype(int) + rows["final_captures"]
+    check(np.all((rows["last_capturer"] == -1) == (captures == 0)),
+          f"{name}: last_capturer is -1 exactly when nothing was captured")
+    check(np.all(rows["last_capturer"][over] >= 0), f"{name}: a finished game without a capture")
+    r = recipient(a["final_four"], rows)
+    got = np.where(r == 0, s, nn)
+    check(np.all(got[over] >= left[over]), f"{name}: the recipient's score lacks the award")
+    check(np.all(rows["plies"] >= 1) and np.all(rows["passes"] <= rows["plies"]),
+          f"{name}: plies or passes")
+    check(np.all(rows["plies"][out == 4] == a["max_plies"]), f"{name}: unfinished before max_plies")
+    hist = g["length_histogram"][:]
+    check(len(hist) == rows["plies"].max() + 1, f"{name}: histogram length")
+    check(np.array_equal(hist, np.bincount(rows["plies"], minlength=len(hist))),
+          f"{name}: histogram disagrees with the table")
+    counts = [np.sum(out == k) for k in range(5)]
+    for k, attr in enumerate(["south_wins", "north_wins", "draws", "endless", "unfinished"]):
+        check(a[attr] == counts[k], f"{name}: {attr} {a[attr]} vs {counts[k]}")
+    a_won = ((out == 0) & (rows["a_south"] == 1)) | ((out == 1) & (rows["a_south"] == 0))
+    check(a["a_wins"] == np.sum(a_won), f"{name}: a_wins")
+    check(a["a_wins"] + a["b_wins"] == counts[0] + counts[1], f"{name}: a_wins + b_wins")
+    check(a["longest"] == rows["plies"].max(), f"{name}: longest")
+    check(abs(a["mean_plies"] - rows["plies"].mean()) < 1e-6, f"{name}: mean_plies")
+    return rows
+
+
+def check_conventions(runs):
+    """The same games under three conventions: equal in everything but the award."""
+    base = runs["penultimate"]
+    over = base["outcome"] <= 2
+    before = {}
+    for conv, rows in runs.items():
+        for field in ("plies", "passes", "left", "last_capturer", "first_final", "lottery",
+                      "mid_captures", "final_captures", "a_south"):
+            check(np.array_equal(rows[field], base[field]), f"{conv}: {field} differs")
+        r = recipient(conv, rows)
+        left = rows["left"].astype(int)
+        before[conv] = (rows["south"] - np.where(r == 0, left, 0),
+                        rows["north"] - np.where(r == 1, left, 0))
+    for conv in runs:
+        for side in (0, 1):
+            check(np.array_equal(before[conv][side][over], before["penultimate"][side][over]),
+                  f"{conv}: the stores before the award differ from penultimate's")
+    differ = np.sum(runs["lottery"]["outcome"] != base["outcome"])
+    check(differ > 0, "the lottery never changed an outcome (the check would be blind)")
+
+
+def check_replay(binary, tmp):
+    """replay agrees with a stored row, and notices one that was changed."""
+    path = os.path.join(tmp, "x.h5")
+    args = [binary, "replay", path, "--job", "capped", "--game", "3", "--quiet"]
+    p = subprocess.run(args, capture_output=True, text=True)
+    check(p.returncode == 0 and "check: the stored row matches" in p.stdout,
+          f"replay of a stored game: {p.returncode} {p.stderr.strip()}")
+    with h5py.File(path, "r+") as f:
+        row = f["jobs/capped/games"][3]
+        row["plies"] += 1
+        f["jobs/capped/games"][3] = row
+    p = subprocess.run(args, capture_output=True, text=True)
+    check(p.returncode == 1 and "plies: replayed" in p.stderr and "does not match" in p.stderr,
+          f"replay of a changed row: {p.returncode} {p.stderr.strip()}")
+
+
+def run(binary, args, cwd):
+    """Run anywoli; fail the test on a nonzero exit."""
+    p = subprocess.run([binary, "run", "--quiet"] + args, cwd=cwd, capture_output=True, text=True)
+    check(p.returncode == 0, f"anywoli run {' '.join(args)}: {p.returncode} {p.stderr.strip()}")
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    with tempfile.TemporaryDirectory() as tmp:
+        runs = {}
+        for conv in ("penultimate", "first-final", "lottery"):
+            run(binary, ["--games", str(GAMES), "--seed", "7", "--final-four", conv,
+                         "-o", f"{conv}.h5"], tmp)
+            with h5py.File(os.path.join(tmp, f"{conv}.h5"), "r") as f:
+                check_root(f, 7)
+                check(list(f["jobs"].keys()) == ["main"], "one job, main")
+                check_layout(f["jobs/main"])
+                runs[conv] = check_rows(f["jobs/main"])
+        check_conventions(runs)
+        with open(os.path.join(tmp, "x.cfg"), "w") as cfg:
+            cfg.write('seed = 9000000000L;\noutput = "x.h5";\njobs = (\n'
+                      '  { name = "small"; holes = 5; seeds = 4; games = 20000; },\n'
+                      '  { name = "capped"; max_plies = 300; skip_origin = true; games = 2000; '
+                      'agent_a = "random:"; final_four = "first-final"; }\n);\n')
+        run(binary, ["x.cfg"], tmp)
+        with h5py.File(os.path.join(tmp, "x.h5"), "r") as f:
+            check_root(f, 9000000000)
+            for job in ("small", "capped"):
+                check_layout(f["jobs"][job])
+                check_rows(f["jobs"][job])
+            check(f["jobs/small"].attrs["endless"] > 0, "small board: no endless games")
+            check(f["jobs/capped"].attrs["unfinished"] > 0, "capped: no unfinished games")
+            check(f["jobs/capped"].attrs["agent_a"] == "random:", "agent_a as written")
+        check_replay(binary, tmp)
+    if failures:
+        print(f"{len(failures)} checks failed", file=sys.stderr)
+        sys.exit(1)
+    print("all checks passed")
+
+
+if __name__ == "__main__":
+    main()

@@ -109,6 +109,39 @@ PY
 else
     echo "analyze_test: h5py missing: other-version and damaged files are not checked" >&2
 fi
+# A round robin of four agents on a small board: a Bradley-Terry-Davidson fit with a rating
+# for every agent (random anchored at 0) that orders them as their results do.
+cat >"$tmp/ladder.cfg" <<'CFG'
+seed = 5L;
+output = "ladder.h5";
+defaults = { holes = 6; games = 400L; max_plies = 20000; };
+jobs = (
+  { name = "random-greedy"; agent_a = "random"; agent_b = "greedy"; },
+  { name = "random-ab2"; agent_a = "random"; agent_b = "alphabeta:depth=2"; },
+  { name = "greedy-ab2"; agent_a = "greedy"; agent_b = "alphabeta:depth=2"; },
+  { name = "greedy-mcts"; agent_a = "greedy"; agent_b = "mcts:playouts=100"; },
+  { name = "ab2-mcts"; agent_a = "alphabeta:depth=2"; agent_b = "mcts:playouts=100"; },
+  { name = "random-mcts"; agent_a = "random"; agent_b = "mcts:playouts=100"; }
+);
+CFG
+"$bin" run "$tmp/ladder.cfg" -o "$tmp/ladder.h5" --quiet --threads 2 >/dev/null \
+    || fail "anywoli run (ladder)"
+"$bin" analyze "$tmp/ladder.h5" --json >"$tmp/ladder.json" 2>"$tmp/err" \
+    || fail "analyze --json (ladder): $(cat "$tmp/err")"
+checks=$((checks + 1))
+"$python" - "$tmp/ladder.json" <<'PY' || fail "ladder ratings"
+import json, sys
+r = json.load(open(sys.argv[1]))["ratings"]
+assert r["status"] == 0, r
+got = {a["agent"]: a for a in r["agents"]}
+assert set(got) == {"random", "greedy", "alphabeta:depth=2", "mcts:playouts=100"}, got
+assert got["random"]["rating"] == 0
+assert got["greedy"]["lo"] > 0, got["greedy"]
+assert got["alphabeta:depth=2"]["lo"] > got["greedy"]["hi"], got
+for a in got.values():
+    assert a["lo"] <= a["rating"] <= a["hi"], a
+PY
+
 # Without gnuplot on PATH: a clear error before any work.
 PATH=/nonexistent "$bin" analyze "$f" --report "$tmp/r2" >"$tmp/out" 2>"$tmp/err"
 rc=$?

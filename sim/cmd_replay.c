@@ -33,28 +33,20 @@ static char side_letter(int side)
     return side == SOUTH ? 'S' : side == NORTH ? 'N' : '-';
 }
 
-/* The end of the game: the award (unless endless or unfinished), the scores and outcome,
- * printed and recorded as game_play records them. */
+/* The end of the game, recorded as game_play records it, and printed. */
 static void record_end(const Variant *v, const Position *pos, const Rng *g, Outcome stopped,
                        GameRecord *r)
 {
-    Award aw;
-    pos_award(v, pos, g, &aw);
-    r->left = pos->left;
-    r->last_capturer = aw.penultimate;
-    r->first_final = aw.first_final;
-    r->lottery = aw.lottery;
-    bool award = stopped != OUT_ENDLESS && stopped != OUT_UNFINISHED;
-    r->south = award ? aw.score[SOUTH] : pos->store[SOUTH];
-    r->north = award ? aw.score[NORTH] : pos->store[NORTH];
-    r->outcome = (int8_t)(award ? game_outcome(r->south, r->north) : stopped);
-    if (award)
+    game_record_end(v, pos, g, stopped, r);
+    if (stopped != OUT_ENDLESS && stopped != OUT_UNFINISHED) {
+        int to = award_recipient(v->final_four, r->last_capturer, r->first_final, r->lottery);
         printf("end: %s, South %u North %u (%u left to %c under %s)\n",
-               outcome_names[r->outcome], r->south, r->north, r->left,
-               side_letter(aw.recipient), final_four_name(v->final_four));
-    else
+               outcome_names[r->outcome], r->south, r->north, r->left, side_letter(to),
+               final_four_name(v->final_four));
+    } else {
         printf("end: %s, stores South %u North %u, %u seeds on the board\n",
                outcome_names[r->outcome], r->south, r->north, r->left);
+    }
 }
 
 /* Play the game again from the file, printing each move unless quiet; fill r as game_play

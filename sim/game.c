@@ -9,9 +9,8 @@ Outcome game_outcome(unsigned south, unsigned north)
     return south > north ? OUT_SOUTH : north > south ? OUT_NORTH : OUT_DRAW;
 }
 
-/* Fill the record's scores and outcome from the position where the game stopped. */
-static void record_end(const Variant *v, const Position *p, const Rng *g, Outcome stopped,
-                       GameRecord *r)
+void game_record_end(const Variant *v, const Position *p, const Rng *g, Outcome stopped,
+                     GameRecord *r)
 {
     Award a;
     pos_award(v, p, g, &a);
@@ -39,7 +38,7 @@ void game_play_random(const Variant *v, const Rng *g, GameRecord *r)
     pos_start(v, &pos);
     MoveEvent ev = pos_random_playout(v, &pos, stream, &po);
     Outcome stopped = ev == EV_ENDLESS ? OUT_ENDLESS : ev == EV_NEXT ? OUT_UNFINISHED : OUT_DRAW;
-    record_end(v, &pos, g, stopped, r);
+    game_record_end(v, &pos, g, stopped, r);
     r->plies = (uint32_t)po.plies;
     r->passes = po.passes;
     r->mid_captures = (uint16_t)po.mid_captures;
@@ -80,7 +79,7 @@ void game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameR
         mid += info.mid_captures;
         fin += info.final_capture;
     }
-    record_end(v, &pos, g, stopped, r);
+    game_record_end(v, &pos, g, stopped, r);
     r->plies = plies;
     r->passes = passes;
     r->mid_captures = (uint16_t)mid;

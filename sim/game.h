@@ -35,6 +35,12 @@ void game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameR
  * random playout loop (its fastest). */
 void game_play_random(const Variant *v, const Rng *g, GameRecord *r);
 
+/* Fill r's award fields, scores and outcome from the position where the game stopped: under
+ * the variant's convention for a finished game (stopped is then any finished outcome), the
+ * stores as they stood for OUT_ENDLESS and OUT_UNFINISHED. */
+void game_record_end(const Variant *v, const Position *p, const Rng *g, Outcome stopped,
+                     GameRecord *r);
+
 /* The outcome of a finished game from its final scores. */
 Outcome game_outcome(unsigned south, unsigned north);
 

@@ -4,13 +4,7 @@
 
 #include "cli.h"
 #include "commands.h"
-
-#ifndef ANYWOLI_VERSION
-#define ANYWOLI_VERSION "unknown"
-#endif
-#ifndef ANYWOLI_GIT_COMMIT
-#define ANYWOLI_GIT_COMMIT "unknown"
-#endif
+#include "results.h"
 
 typedef struct Command {
     const char *name;
@@ -54,7 +48,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
-        printf("anywoli %s (%s)\n", ANYWOLI_VERSION, ANYWOLI_GIT_COMMIT);
+        printf("anywoli %s (%s)\n", results_program_version(), results_git_commit());
         return 0;
     }
     for (int i = 0; i < COMMANDS_NB; i++) {

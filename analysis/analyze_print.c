@@ -1,5 +1,6 @@
 /* analyze_print.c: an Analysis as aligned text tables (stdout of `anywoli analyze`). */
 #include <gsl/gsl_cdf.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,11 +31,14 @@ static const char *est(char *buf, size_t len, Estimate x, int prec)
     return buf;
 }
 
-/* A p-value: four decimals, or scientific notation below 0.0001. */
+/* A p-value: four decimals, or scientific notation below 0.0001; one below the smallest
+ * double is shown as such rather than as a misleading 0. */
 static const char *pval(char *buf, size_t len, double p)
 {
     if (isnan(p))
         snprintf(buf, len, "-");
+    else if (p < DBL_MIN)
+        snprintf(buf, len, "<2.2e-308");
     else if (p < 1e-4)
         snprintf(buf, len, "%.2e", p);
     else

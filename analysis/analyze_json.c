@@ -35,7 +35,7 @@ static void kv_rate(Json *j, const char *key, uint64_t count, Estimate rate)
     json_object_end(j);
 }
 
-/* The variant's parameters under their RULES.md names. */
+/* The variant's parameters under their docs/rules.md names. */
 static void write_variant(Json *j, const Variant *v)
 {
     json_key(j, "variant");

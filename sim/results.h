@@ -1,4 +1,4 @@
-/* results.h: the results file, format 1 (see DESIGN.md): writing it batch by batch, and
+/* results.h: the results file, format 1 (see docs/results.md): writing it batch by batch, and
  * reading it back for replay and checks.
  *
  * A game's record travels as a packed row of ROW_BYTES bytes, little-endian, in the field

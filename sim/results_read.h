@@ -1,4 +1,4 @@
-/* results_read.h: reading a results file (format 1, DESIGN.md) for analysis: the jobs it
+/* results_read.h: reading a results file (format 1, docs/results.md) for analysis: the jobs it
  * holds, in the order they were run, their stored length histograms, and their game tables
  * streamed in chunks through one open file, so that memory stays flat however many games. */
 #ifndef ANYWOLI_RESULTS_READ_H

@@ -72,7 +72,7 @@ expect_error() {
 
 start12="4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4 0/0 S - -"
 
-# --- perft: `perft <d> <count>` per depth, the RULES.md table ---------------------------
+# --- perft: `perft <d> <count>` per depth, the docs/rules.md table ---------------------------
 tested+=(perft)
 expect_out "perft 1 12
 perft 2 116

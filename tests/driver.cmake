@@ -1,6 +1,6 @@
 # The driver's tests: configs, the parallel run and its results file, the journal and
 # resume, the command line end to end, the file format through h5py, and the fuzz targets.
-# libconfig 1.5 leaks in its lexer on malformed input (TOOLCHAIN.md): suppressed for LSan.
+# libconfig 1.5 leaks in its lexer on malformed input (Debian 12's libconfig 1.5): suppressed for LSan.
 set(ANYWOLI_LSAN "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/lsan.supp")
 
 # Malformed configs with their one-line errors; sweeps, defaults, overrides, the quick form.

@@ -26,7 +26,7 @@ if ! cmake -S "$src/fuzz" -B "$build" -DCMAKE_C_COMPILER=clang >"$build/configur
     exit 1
 fi
 
-# libconfig 1.5 leaks in its lexer on malformed input (TOOLCHAIN.md): suppressed.
+# libconfig 1.5 leaks in its lexer on malformed input (Debian 12's libconfig 1.5): suppressed.
 export LSAN_OPTIONS="suppressions=$src/tests/lsan.supp"
 status=0
 mkdir -p "$build/corpus-config" "$build/corpus-apn"

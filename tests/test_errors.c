@@ -1,5 +1,5 @@
 /* test_errors.c: malformed APNs and bad variant options are refused with -1 and a one-line
- * message that says what is wrong (RULES.md, Position notation; Variant parameters). */
+ * message that says what is wrong (docs/rules.md, Position notation; Variant parameters). */
 #include "test_util.h"
 
 /* Every message: not empty, one line, and naming what the case expects. */

@@ -6,7 +6,7 @@
  * the file's name, after Ethereal's perft EPD. variants.txt: lines `OPTIONS|APN ;D1 n ...`,
  * OPTIONS being `name=value` variant options (holes and seeds from the APN where not given)
  * and APN `start` for the variant's start. Every count was computed by perft_reference.py;
- * the start lines of the presets are the table of RULES.md. */
+ * the start lines of the presets are the table of docs/rules.md. */
 #include "test_util.h"
 
 #include "perft.h"
@@ -97,7 +97,7 @@ static void test_variants(void **state)
     check_file("variants.txt", NULL);
 }
 
-/* The RULES.md table from pos_start itself (the files give the start as APN): depths 1-4. */
+/* The docs/rules.md table from pos_start itself (the files give the start as APN): depths 1-4. */
 static void test_start_positions(void **state)
 {
     (void)state;

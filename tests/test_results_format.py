@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""test_results_format.py: results-file format 1 (DESIGN.md), read by h5py, a reader the
+"""test_results_format.py: results-file format 1 (docs/results.md), read by h5py, a reader the
 project did not write.
 
     test_results_format.py PATH/TO/anywoli

@@ -1,6 +1,6 @@
-/* test_rules.c: hand-built positions, one or more per rule of shared/RULES.md, as data:
+/* test_rules.c: hand-built positions, one or more per rule of docs/rules.md, as data:
  * APN before, move, APN and event after, and what the move did. Each expected result was
- * worked out by hand from RULES.md and checked with tests/perft/perft_reference.py `move`.
+ * worked out by hand from docs/rules.md and checked with tests/perft/perft_reference.py `move`.
  *
  * Most cases use a 4-hole board: South's holes 0-3, North's 4-7, sown 0 -> 1 -> ... -> 7 -> 0;
  * seeds per hole come from the APN's total (holes + stores) divided by 8. */
@@ -380,7 +380,7 @@ static void test_scripted_game(void **state)
     }
 }
 
-/* A game that ends with an endless move (RULES.md rule 6): 3 holes of 3 seeds, moves 1 0 5 1.
+/* A game that ends with an endless move (docs/rules.md rule 6): 3 holes of 3 seeds, moves 1 0 5 1.
  * South's 1 captures three groups (2 and 4 to South, 3 to North: 8/4) and moves again; 0 ends
  * in empty hole 3; North's 5 relays from 2 and ends in 4, leaving 1,2,0/2,1,0; South's 1 then
  * never ends. The game stops `endless` after 4 plies, no award: the stores as they stood. */

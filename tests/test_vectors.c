@@ -1,4 +1,4 @@
-/* test_vectors.c: the rule vectors of shared/vectors (copied to tests/data/vectors), every
+/* test_vectors.c: the rule vectors in tests/data/vectors, every
  * line: single moves, endless moves and whole random games with their final awards. */
 #include "test_util.h"
 

@@ -140,7 +140,7 @@ static int read_stores(const char *s, size_t n, long store[2], Error *e)
     return 0;
 }
 
-/* Make the variant agree with the row length and the seed total, as RULES.md decides. */
+/* Make the variant agree with the row length and the seed total, as docs/rules.md decides. */
 static int fit_variant(Variant *v, int h, long total, bool holes_given, bool seeds_given,
                        Error *e)
 {

@@ -3,7 +3,7 @@
 
     check_reference.py PERFT_DIR TEST_RULES_C [DEPTH]
 
-1. It reproduces the perft table of RULES.md from the start positions up to DEPTH (default 4).
+1. It reproduces the perft table of docs/rules.md from the start positions up to DEPTH (default 4).
 2. It agrees with every line of PERFT_DIR/*.txt up to DEPTH (the files were made with it to
    their full depth; this catches an edited count or a changed reference).
 3. It gives the expected result of every case of the `rule_cases` table of test_rules.c.
@@ -107,7 +107,7 @@ def main():
         rules = ref.Rules(*ref.PRESETS[name])
         got = ref.perft_all(rules, ref.start(rules), depth)
         if got != want[:depth]:
-            print("RULES.md table, %s: reference %s, table %s" % (name, got, want[:depth]))
+            print("docs/rules.md table, %s: reference %s, table %s" % (name, got, want[:depth]))
             bad += 1
     bad += check_perft_files(sys.argv[1], depth)
     bad += check_rule_cases(sys.argv[2])

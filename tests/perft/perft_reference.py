@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""perft_reference.py: a slow, plain reference of the Anywoli rules (shared/RULES.md).
+"""perft_reference.py: a slow, plain reference of the Anywoli rules (docs/rules.md).
 
 It shares no code with the C engine and is written for clarity, not speed: every move is sown
-seed by seed, and an endless move is detected only by the bound of RULES.md rule 6 (a move
+seed by seed, and an endless move is detected only by the bound of docs/rules.md rule 6 (a move
 that sows more than 1,000,000 seeds is endless). It computes the expected counts stored in
 tests/perft/*.txt and checks the single-move results used by tests/test_rules.c.
 
@@ -13,7 +13,7 @@ tests/perft/*.txt and checks the single-move results used by tests/test_rules.c.
     perft_reference.py epd [variant options] DEPTH APN...
         prints `APN ;D1 n ;D2 n ...` lines for tests/perft/*.txt (APN `start`: the start)
     perft_reference.py table [DEPTH]
-        checks the RULES.md perft table from the start up to DEPTH (default 4)
+        checks the docs/rules.md perft table from the start up to DEPTH (default 4)
 
 Variant options: --variant anywoli|yit-nuri|yit-jani, --holes N, --seeds N, --capture N,
 --extra-turn yes|no, --skip-origin yes|no, --bound N (seeds sown before a move counts as
@@ -34,7 +34,7 @@ LETTER = {SOUTH: "S", NORTH: "N", NOBODY: "-"}
 
 
 class Rules:
-    """The variant parameters that matter to single moves (RULES.md, Variant parameters)."""
+    """The variant parameters that matter to single moves (docs/rules.md, Variant parameters)."""
 
     def __init__(self, holes=12, seeds=4, capture=4, extra_turn=True, skip_origin=False,
                  bound=1_000_000):
@@ -235,7 +235,7 @@ def rules_from_args(args):
 
 
 def position_from_args(args, rules, apn):
-    """The start of the variant, or the APN (holes from the row, seeds as RULES.md says)."""
+    """The start of the variant, or the APN (holes from the row, seeds as docs/rules.md says)."""
     if apn is None or apn == "start":
         return start(rules)
     if args.holes is not None or args.variant:

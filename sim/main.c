@@ -21,6 +21,7 @@ static const Command commands[] = {
     { "replay", cmd_replay, "replay a game of a results file, move by move, and check it" },
     { "agents", cmd_agents, "list the agents and their options, or check agent specs" },
     { "play", cmd_play, "play a game in the terminal: a person or an agent on each side" },
+    { "solve", cmd_solve, "the exact value of a position and of each of its moves" },
 };
 
 #define COMMANDS_NB ((int)(sizeof commands / sizeof commands[0]))

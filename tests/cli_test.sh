@@ -236,8 +236,26 @@ expect_error "cannot open it" analyze "$tmp/no-such-file.h5"
 expect_error "missing the results FILE" analyze
 expect_error "--sprt" analyze --sprt 5,1 "$tmp/not-results.h5"
 
+# --- solve: the value, then every move with its value, best first -------------------------
+tested+=(solve)
+expect_out "value 12
+move 1 12 next
+move 2 -4 next
+states 11 components 11 largest 1" solve --holes 3 "0,2,2/0,2,2 4/0 S S -"
+expect_out "value -4
+move 3 -4 over
+move 4 -12 next
+states 2 components 2 largest 1" solve --holes 3 --final-four first-final "1,0,1/3,3,0 4/0 N S S"
+run solve --start --holes 3 --seeds 2
+[[ $rc -eq 0 ]] && grep -qE '^value -?[0-9]+$' "$tmp/out" || fail "anywoli solve --start: status $rc"
+run solve --max-states 1000
+[[ $rc -eq 1 ]] && grep -q 'too large' "$tmp/err" || fail "anywoli solve (too large): status $rc"
+expect_error "not both" solve --start --holes 3 "0,2,2/0,2,2 4/0 S S -"
+expect_error "--max-states" solve --max-states 0
+expect_error "unexpected argument" solve "0,2,2/0,2,2 4/0 S S -" extra
+
 # --- help, unknown commands --------------------------------------------------------------
-for cmd in perft move bench agents play run replay analyze; do
+for cmd in perft move bench agents play run replay analyze solve; do
     run "$cmd" --help
     if [[ $rc -ne 0 ]] || ! grep -q "^usage: anywoli $cmd" "$tmp/out" || [[ -s "$tmp/err" ]]; then
         fail "anywoli $cmd --help: status $rc, output $(head -c 200 "$tmp/out")"

@@ -1,0 +1,73 @@
+/* cmd_solve.c: `anywoli solve`, the exact value of a position and of each of its moves. */
+#include <stdio.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "solver.h"
+
+enum { OPT_START = OPT_FIRST_FREE, OPT_MAX_STATES };
+
+static const char solve_usage[] =
+    "usage: anywoli solve [variant options] [--max-states N] [--start | APN]\n\n"
+    "Solve a position exactly (the variant's start with --start or no APN) and print\n"
+    "`value V`, then `move M V EVENT` for every legal move, best first, then\n"
+    "`states S components C largest L`. V is the best final margin (own seeds minus the\n"
+    "opponent's, stores included) the side to move can force; the lottery counts at its\n"
+    "expectation, and play that never ends (or an endless move) counts the store difference.\n\n"
+    "  --start          solve the variant's start position\n"
+    "  --max-states N   give up beyond N states (default 5000000): exit status 1\n\n";
+
+/* Print the solution: the value, the moves best first, the size of the graph. */
+static void print_result(const SolveResult *r)
+{
+    printf("value %d\n", r->value);
+    for (int i = 0; i < r->n_moves; i++)
+        printf("move %d %d %s\n", r->moves[i].move, r->moves[i].value,
+               move_event_name(r->moves[i].event));
+    printf("states %llu components %llu largest %llu\n", (unsigned long long)r->states,
+           (unsigned long long)r->components, (unsigned long long)r->largest_component);
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    static const struct option own[] = {
+        { "start", no_argument, NULL, OPT_START },
+        { "max-states", required_argument, NULL, OPT_MAX_STATES },
+        { NULL, 0, NULL, 0 },
+    };
+    struct option opts[CLI_VARIANT_OPTIONS_NB + 3];
+    VariantOpts vo = { 0 };
+    bool start = false;
+    long long max_states = SOLVER_MAX_STATES_DEFAULT;
+    int c;
+
+    cli_options(opts, own);
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        if (cli_variant_option(&vo, c, optarg))
+            continue;
+        switch (c) {
+        case OPT_START: start = true; break;
+        case OPT_MAX_STATES:
+            max_states = cli_number("--max-states", optarg, 1, 2000000000);
+            break;
+        case OPT_HELP: printf("%s%s", solve_usage, cli_variant_help); return 0;
+        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
+        }
+    }
+    if (argc - optind > 1)
+        die("unexpected argument '%s' (one APN at most)", argv[optind + 1]);
+    if (start && optind < argc)
+        die("give either --start or an APN, not both");
+    Variant v;
+    Position p;
+    cli_variant_position(&vo, optind < argc ? argv[optind] : NULL, &v, &p);
+    SolveResult r;
+    SolveStatus st = solver_solve(&v, &p, (uint64_t)max_states, &r);
+    if (st == SOLVE_TOO_LARGE)
+        fail("the position is too large: more than %lld states (see --max-states)", max_states);
+    if (st == SOLVE_NO_MEMORY)
+        fail("out of memory");
+    print_result(&r);
+    return 0;
+}

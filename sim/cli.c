@@ -57,17 +57,8 @@ const char cli_variant_help[] =
     "  --max-plies N        plies before a game stops as unfinished (default 100000)\n"
     "  --help               this text\n";
 
-void cli_options(struct option *out, const struct option *own)
-{
-    int n = 0;
-    for (int i = 0; cli_variant_options[i].name; i++)
-        out[n++] = cli_variant_options[i];
-    for (int i = 0; own && own[i].name; i++)
-        out[n++] = own[i];
-    memset(&out[n], 0, sizeof out[n]);
-}
-
-bool cli_variant_option(VariantOpts *o, int code, const char *arg)
+/* Record a variant option; returns false if code is not one. */
+static bool cli_variant_option(VariantOpts *o, int code, const char *arg)
 {
     if (code == OPT_VARIANT) {
         o->preset = arg;
@@ -78,6 +69,23 @@ bool cli_variant_option(VariantOpts *o, int code, const char *arg)
         return true;
     }
     return false;
+}
+
+int cli_next_option(int argc, char **argv, const char *shortopts, const struct option *own,
+                    VariantOpts *vo)
+{
+    struct option opts[CLI_VARIANT_OPTIONS_NB + CLI_OWN_OPTIONS_MAX + 1];
+    int n = 0, c;
+    for (int i = 0; cli_variant_options[i].name; i++)
+        opts[n++] = cli_variant_options[i];
+    for (int i = 0; own && own[i].name && i < CLI_OWN_OPTIONS_MAX; i++)
+        opts[n++] = own[i];
+    memset(&opts[n], 0, sizeof opts[n]);
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1)
+        if (!cli_variant_option(vo, c, optarg))
+            return c;
+    return -1;
 }
 
 /* The command-line spelling of a parameter's option, for messages. */

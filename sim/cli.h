@@ -37,11 +37,13 @@ typedef struct VariantOpts {
 /* Help text for the variant options, for each subcommand's --help. */
 extern const char cli_variant_help[];
 
-/* Merge the variant options with a command's own into out (room for both plus the end). */
-void cli_options(struct option *out, const struct option *own);
-
-/* Record a variant option; returns false if code is not one. */
-bool cli_variant_option(VariantOpts *o, int code, const char *arg);
+/* The next option of a command that takes the variant options besides its own (`own`, ended
+ * by a zero entry, at most CLI_OWN_OPTIONS_MAX; `shortopts` as for getopt_long): variant
+ * options are recorded in vo and passed over; returns the next other option's code (optarg
+ * set), '?' for an unknown one, or -1 at the end. */
+int cli_next_option(int argc, char **argv, const char *shortopts, const struct option *own,
+                    VariantOpts *vo);
+#define CLI_OWN_OPTIONS_MAX 24
 
 /* The variant: the preset (or the standard game), then every explicit option. Dies on error. */
 void cli_variant(const VariantOpts *o, Variant *v);

@@ -18,16 +18,11 @@ int cmd_move(int argc, char **argv)
         { "position", required_argument, NULL, OPT_POSITION },
         { NULL, 0, NULL, 0 },
     };
-    struct option opts[CLI_VARIANT_OPTIONS_NB + 2];
     VariantOpts vo = { 0 };
     const char *apn = NULL;
     int c;
 
-    cli_options(opts, own);
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        if (cli_variant_option(&vo, c, optarg))
-            continue;
+    while ((c = cli_next_option(argc, argv, "", own, &vo)) != -1) {
         switch (c) {
         case OPT_POSITION: apn = optarg; break;
         case OPT_HELP: printf("%s%s", move_usage, cli_variant_help); return 0;

@@ -22,16 +22,11 @@ int cmd_perft(int argc, char **argv)
         { "stats", no_argument, NULL, OPT_STATS },
         { NULL, 0, NULL, 0 },
     };
-    struct option opts[CLI_VARIANT_OPTIONS_NB + 3];
     VariantOpts vo = { 0 };
     const char *apn = NULL;
     int stats = 0, c;
 
-    cli_options(opts, own);
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        if (cli_variant_option(&vo, c, optarg))
-            continue;
+    while ((c = cli_next_option(argc, argv, "", own, &vo)) != -1) {
         switch (c) {
         case OPT_POSITION: apn = optarg; break;
         case OPT_STATS: stats = 1; break;

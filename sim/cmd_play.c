@@ -271,16 +271,11 @@ static void parse_play_options(int argc, char **argv, Game *g, const char **who)
         { "quiet", no_argument, NULL, OPT_QUIET },
         { NULL, 0, NULL, 0 },
     };
-    struct option opts[CLI_VARIANT_OPTIONS_NB + 6];
     VariantOpts vo = { 0 };
     const char *apn = NULL;
     uint64_t seed = 1;
     int c;
-    cli_options(opts, own);
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        if (cli_variant_option(&vo, c, optarg))
-            continue;
+    while ((c = cli_next_option(argc, argv, "", own, &vo)) != -1) {
         switch (c) {
         case OPT_SOUTH: who[SOUTH] = optarg; break;
         case OPT_NORTH: who[NORTH] = optarg; break;

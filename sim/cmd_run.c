@@ -159,7 +159,6 @@ int cmd_run(int argc, char **argv)
         { "dry-run", no_argument, NULL, OPT_DRY_RUN },
         { NULL, 0, NULL, 0 },
     };
-    struct option opts[CLI_VARIANT_OPTIONS_NB + sizeof own / sizeof own[0]];
     Overrides o;
     VariantOpts vo;
     RunOptions ro = { false, false, false };
@@ -167,11 +166,7 @@ int cmd_run(int argc, char **argv)
     int c;
     overrides_none(&o);
     memset(&vo, 0, sizeof vo);
-    cli_options(opts, own);
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
-        if (cli_variant_option(&vo, c, optarg))
-            continue;
+    while ((c = cli_next_option(argc, argv, "o:", own, &vo)) != -1) {
         switch (c) {
         case 'o': o.output = optarg; break;
         case OPT_THREADS: o.threads = (int)cli_number("--threads", optarg, 1, CONFIG_MAX_THREADS); break;

@@ -35,17 +35,12 @@ int cmd_solve(int argc, char **argv)
         { "max-states", required_argument, NULL, OPT_MAX_STATES },
         { NULL, 0, NULL, 0 },
     };
-    struct option opts[CLI_VARIANT_OPTIONS_NB + 3];
     VariantOpts vo = { 0 };
     bool start = false;
     long long max_states = SOLVER_MAX_STATES_DEFAULT;
     int c;
 
-    cli_options(opts, own);
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        if (cli_variant_option(&vo, c, optarg))
-            continue;
+    while ((c = cli_next_option(argc, argv, "", own, &vo)) != -1) {
         switch (c) {
         case OPT_START: start = true; break;
         case OPT_MAX_STATES:

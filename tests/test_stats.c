@@ -10,6 +10,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "stats_test_util.h"
+
 #include <math.h>
 #include <stdio.h>
 
@@ -18,18 +20,6 @@
 #include "metrics.h"
 #include "stats.h"
 
-#define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
-
-/* Fail unless |got - want| <= atol + rtol |want| (infinities must match exactly). */
-static void check_close(const char *what, size_t row, double got, double want, double rtol,
-                        double atol)
-{
-    if (got == want)
-        return;
-    if (!(fabs(got - want) <= atol + rtol * fabs(want)))
-        fail_msg("%s, row %zu: got %.17g, expected %.17g (rtol %g, atol %g)", what, row, got,
-                 want, rtol, atol);
-}
 
 /* ref:wilson (k, n, confidence, lo, hi): scipy binomtest(k, n).proportion_ci(method="wilson") */
 static const struct { uint64_t k, n; double conf, lo, hi; } wilson_cases[] = {

@@ -14,6 +14,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "stats_test_util.h"
+
 #include <gsl/gsl_math.h>
 #include <math.h>
 #include <stdio.h>
@@ -24,7 +26,6 @@
 #include "rng.h"
 #include "stats.h"
 
-#define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
 
 /* The experiment seed of every simulation here. */
 #define COVERAGE_SEED 20240505ULL

@@ -10,24 +10,14 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "stats_test_util.h"
+
 #include <math.h>
 #include <stdio.h>
 
 #include "elo.h"
 #include "ratings.h"
 
-#define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
-
-/* Fail unless |got - want| <= atol + rtol |want| (infinities must match exactly). */
-static void check_close(const char *what, size_t row, double got, double want, double rtol,
-                        double atol)
-{
-    if (got == want)
-        return;
-    if (!(fabs(got - want) <= atol + rtol * fabs(want)))
-        fail_msg("%s, row %zu: got %.17g, expected %.17g (rtol %g, atol %g)", what, row, got,
-                 want, rtol, atol);
-}
 
 /* ref:elo (wins, draws, losses, confidence, score, lo, hi, Elo, lo, hi, LOS): numpy mean and
  * variance of the expanded per-game scores, scipy's normal quantile and cdf */

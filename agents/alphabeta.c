@@ -177,6 +177,23 @@ static int ab_order(const Search *s, uint64_t legal, int tt_move, uint8_t *moves
     return n;
 }
 
+/* Take a move's value: a new best raises alpha, and one at beta or above is a cutoff (true),
+ * which the history heuristic credits to the move, more for deeper subtrees. */
+static bool ab_take(Search *s, int32_t val, int move, int depth, int32_t beta, int32_t *best,
+                    int *best_move, int32_t *alpha)
+{
+    if (val <= *best)
+        return false;
+    *best = val;
+    *best_move = move;
+    if (val > *alpha)
+        *alpha = val;
+    if (val < beta)
+        return false;
+    s->history[move] += (uint32_t)(depth * depth);
+    return true;
+}
+
 /* The moves of p, each played as it comes, in ab_order's order (near the horizon, where
  * a cutoff saves the moves not yet played). */
 static int32_t ab_lazy(Search *s, const Position *p, int depth, int32_t alpha, int32_t beta,
@@ -196,16 +213,8 @@ static int32_t ab_lazy(Search *s, const Position *p, int depth, int32_t alpha, i
         }
         if (s->stopped)
             return 0;
-        if (val > best) {
-            best = val;
-            *best_move = moves[i];
-            if (val > alpha)
-                alpha = val;
-            if (val >= beta) {
-                s->history[moves[i]] += (uint32_t)(depth * depth);
-                break;
-            }
-        }
+        if (ab_take(s, val, moves[i], depth, beta, &best, best_move, &alpha))
+            break;
     }
     return best;
 }
@@ -251,16 +260,8 @@ static int32_t ab_sorted(Search *s, const Position *p, int depth, int32_t alpha,
         }
         if (s->stopped)
             return 0;
-        if (val > best) {
-            best = val;
-            *best_move = k->move;
-            if (val > alpha)
-                alpha = val;
-            if (val >= beta) {
-                s->history[k->move] += (uint32_t)(depth * depth);
-                break;
-            }
-        }
+        if (ab_take(s, val, k->move, depth, beta, &best, best_move, &alpha))
+            break;
     }
     return best;
 }

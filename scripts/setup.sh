@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up Anywoli lab on Debian 12: install what the build and tests need (as root, or with
-# sudo), then configure and build the release binary in build/. Safe to run again: it
+# sudo; Open MPI too, though only a build asked for with -DANYWOLI_MPI=ON uses it), then
+# configure and build the release binary in build/. Safe to run again: it
 # installs only what is missing and rebuilds only what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,7 +9,7 @@ cd "$(dirname "$0")/.."
 packages=(build-essential cmake pkg-config git python3
           libgsl-dev libhdf5-dev hdf5-tools libconfig-dev libcmocka-dev zlib1g-dev
           python3-h5py python3-numpy python3-scipy clang libclang-rt-14-dev libomp-dev
-          gnuplot-nox)
+          gnuplot-nox libopenmpi-dev openmpi-bin)
 
 missing=()
 for p in "${packages[@]}"; do

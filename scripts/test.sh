@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # Set everything up and run the whole test suite (CTest: unit, vector, perft, property and
-# command-line tests). ANYWOLI_BUILD and ANYWOLI_CMAKE_ARGS select another build, for example
-# the sanitizer one; extra arguments go to ctest (-L fast, -R perft, ...).
+# command-line tests), then the MPI tests from a second build with -DANYWOLI_MPI=ON (build-mpi:
+# only the binary). ANYWOLI_BUILD and ANYWOLI_CMAKE_ARGS select another build, for example the
+# sanitizer one; extra arguments go to ctest (-L fast, -R perft, ...). Either skips the MPI part.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-exec ctest --test-dir "${ANYWOLI_BUILD:-build}" --output-on-failure -j "$(nproc)" "$@"
+ctest --test-dir "${ANYWOLI_BUILD:-build}" --output-on-failure -j "$(nproc)" "$@"
+if [ -z "${ANYWOLI_BUILD:-}" ] && [ $# -eq 0 ]; then
+  cmake -S . -B build-mpi -DCMAKE_BUILD_TYPE=Release -DANYWOLI_MPI=ON >/dev/null
+  cmake --build build-mpi -j "$(nproc)" --target anywoli >/dev/null
+  ctest --test-dir build-mpi --output-on-failure -L mpi
+fi

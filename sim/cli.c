@@ -7,12 +7,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *cli_command = "anywoli";
+#include "cluster.h"
 
-/* Print "anywoli CMD: message" and exit with the given status. */
+const char *cli_command = "anywoli";
+bool cli_silent = false;
+
+/* Print "anywoli CMD: message" (naming the rank under MPI, past rank 0) and exit with the
+ * given status. */
 static noreturn void vexit(int status, const char *fmt, va_list ap)
 {
-    fprintf(stderr, "%s: ", cli_command);
+    if (cli_silent)
+        exit(status);
+    if (cluster_rank() > 0)
+        fprintf(stderr, "%s (rank %d): ", cli_command, cluster_rank());
+    else
+        fprintf(stderr, "%s: ", cli_command);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     exit(status);
@@ -30,6 +39,21 @@ void fail(const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     vexit(1, fmt, ap);
+}
+
+void cli_agree_or_die(bool ok, const char *msg)
+{
+    if (cluster_all(ok))
+        return;
+    /* When rank 0 failed, the others most likely failed the same way: it speaks for all. */
+    int leader_ok = ok;
+    cluster_broadcast(&leader_ok, sizeof leader_ok);
+    if (ok)
+        exit(2);
+    if (!leader_ok && !cluster_leads())
+        exit(2);
+    cli_silent = false;
+    die("%s", msg);
 }
 
 const struct option cli_variant_options[] = {

@@ -12,11 +12,20 @@
 /* The running subcommand's name, for messages ("anywoli perft"). */
 extern const char *cli_command;
 
+/* Whether die and fail exit without a message: set on MPI ranks other than 0, which would
+ * only repeat rank 0's message (cli_agree_or_die is for errors a rank may meet alone). */
+extern bool cli_silent;
+
 /* A bad input: print "anywoli CMD: MESSAGE" on one line to stderr and exit with status 2. */
 noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* A failure of the machine (out of memory, I/O): as die, with exit status 1. */
 noreturn void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Collective over MPI ranks: return if every rank is ok; otherwise every rank exits with
+ * status 2, after rank 0's message if it failed, or else each failing rank's (naming it).
+ * For inputs that ranks read separately (a config on each machine's disk). */
+void cli_agree_or_die(bool ok, const char *msg);
 
 /* Option codes of the variant options, above any short option letter. */
 enum {

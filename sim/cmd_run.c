@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cluster.h"
 #include "commands.h"
 #include "config.h"
 #include "driver.h"
@@ -24,7 +25,8 @@ static const char run_usage[] =
     "seed 0, results.h5). Options given with a CONFIG override its settings, for every job.\n\n"
     "  -o FILE          the results file (the config's `output`; relative to the current\n"
     "                   folder, not the config's)\n"
-    "  --threads N      OpenMP threads playing games (default: all cores)\n"
+    "  --threads N      OpenMP threads playing games (default: OMP_NUM_THREADS, else\n"
+    "                   every core this process may use; under MPI, per rank)\n"
     "  --batch N        games per batch (default: about half a second's worth)\n"
     "  --resume         continue FILE.partial from its journal FILE.journal\n"
     "  --force          replace an existing FILE, or start an interrupted run again\n"
@@ -37,6 +39,8 @@ static const char run_usage[] =
     "The file is written as FILE.partial and renamed when complete; every finished batch is\n"
     "also kept in FILE.journal, so that SIGINT, SIGTERM or even kill -9 loses at most the batch\n"
     "in flight: --resume then continues to a file equal to an uninterrupted run's.\n"
+    "Under mpirun (a build with -DANYWOLI_MPI=ON), the ranks share every batch and rank 0\n"
+    "writes the file: the same tables as one process, for any number of ranks.\n"
     "Exit status: 0 done, 1 an I/O failure, 2 a bad input, 128+N stopped by signal N.\n\n";
 
 /* Whether an argument can be shown in a shell command without quotes. */
@@ -96,9 +100,13 @@ static void print_summary(const Experiment *x, const RunReport *rep)
                x->jobs[i].agent_a, x->jobs[i].agent_b);
     }
     printf("results: %s (%d job%s, %" PRId64 " games; played %" PRId64 " in %.1f s, %.0f games/s"
-           " on %d thread%s", x->output, x->njobs, x->njobs == 1 ? "" : "s", rep->kept,
-           rep->played, rep->seconds, rep->seconds > 0 ? (double)rep->played / rep->seconds : 0.0,
-           rep->threads, rep->threads == 1 ? "" : "s");
+           " on ", x->output, x->njobs, x->njobs == 1 ? "" : "s", rep->kept, rep->played,
+           rep->seconds, rep->seconds > 0 ? (double)rep->played / rep->seconds : 0.0);
+    if (rep->ranks > 1)
+        printf("%d ranks x ", rep->ranks);
+    printf("%d thread%s", rep->threads, rep->threads == 1 ? "" : "s");
+    if (rep->ranks > 1)
+        printf("; rank 0 waited %.2f s for the other ranks' rows", rep->gather_seconds);
     if (rep->resumed)
         printf("; %" PRId64 " resumed from the journal", rep->resumed);
     printf(")\n");
@@ -118,6 +126,13 @@ static void print_jobs(const Experiment *x)
     }
     printf("experiment: %d job%s, %" PRId64 " games, seed %" PRId64 ", output %s\n", x->njobs,
            x->njobs == 1 ? "" : "s", games, x->seed, x->output);
+}
+
+/* The exit status for how a run ended (for ranks that leave the report to rank 0). */
+static int exit_status(RunStatus st, const RunReport *rep)
+{
+    return st == RUN_DONE ? 0 : st == RUN_INTERRUPTED ? 128 + rep->signal
+                                : st == RUN_REFUSED ? 2 : 1;
 }
 
 /* Report how the run ended and return the exit status. */
@@ -192,9 +207,13 @@ int cmd_run(int argc, char **argv)
 
     Experiment x;
     Error e;
-    if (optind < argc ? experiment_load(&x, argv[optind], &o, &e)
-                      : experiment_quick(&x, &o, &e))
-        die("%s", e.msg);
+    int rc = optind < argc ? experiment_load(&x, argv[optind], &o, &e)
+                           : experiment_quick(&x, &o, &e);
+    cli_agree_or_die(rc == 0, e.msg);
+    if (dry_run && !cluster_leads()) {
+        experiment_free(&x);
+        return 0;
+    }
     if (dry_run) {
         print_jobs(&x);
         experiment_free(&x);
@@ -205,7 +224,7 @@ int cmd_run(int argc, char **argv)
     RunReport rep;
     RunStatus st = driver_run(&x, &ro, &rep, &e);
     fflush(stderr);
-    int status = conclude(&x, st, &rep, &e, resume);
+    int status = cluster_leads() ? conclude(&x, st, &rep, &e, resume) : exit_status(st, &rep);
     run_report_free(&rep);
     experiment_free(&x);
     return status;

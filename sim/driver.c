@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cluster.h"
 #include "journal.h"
 #include "progress.h"
 
@@ -58,7 +59,11 @@ typedef struct Driver {
     Batch batch[2];               /* played alternately: one plays while the other is written */
     uint32_t batch_cap;
     int cur;                      /* the batch to play next */
-    int threads;
+    int threads;                  /* this rank's OpenMP threads */
+    int all_threads;              /* every rank's, together */
+    unsigned char *gathered;      /* rank 0: the packed rows of a batch from every rank */
+    uint32_t *shares;             /* games of the batch per rank */
+    double gather_seconds;        /* rank 0: in gathers, waiting for slower ranks included */
     Progress progress;
     atomic_int_least64_t played;  /* games played in this session */
     int64_t to_play;              /* games this session has to play */
@@ -86,6 +91,14 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+int driver_default_threads(void)
+{
+    /* omp_get_num_procs counts the cores this process may run on (its affinity mask, which
+     * mpirun or srun binding sets per rank); OMP_NUM_THREADS, when set, overrides it. */
+    const char *env = getenv("OMP_NUM_THREADS");
+    return env && *env ? omp_get_max_threads() : omp_get_num_procs();
 }
 
 bool driver_is_plain_random(const char *spec)
@@ -254,8 +267,10 @@ static void *writer_main(void *arg)
             break;
         struct timespec ts = deadline(WRITER_TICK);
         pthread_cond_timedwait(&w->wake, &w->lock, &ts);
+        /* Due lines are shown even with a batch waiting: small batches keep one waiting
+         * almost always. */
         double t = now();
-        if (!w->pending && progress_due(&d->progress, t)) {
+        if (progress_due(&d->progress, t)) {
             pthread_mutex_unlock(&w->lock);
             show_progress(d, t);
             pthread_mutex_lock(&w->lock);
@@ -339,11 +354,13 @@ static void writer_set_job(Driver *d, int job)
     pthread_mutex_unlock(&d->w.lock);
 }
 
-/* Play one batch on the team; false if a stop request left games unplayed. */
-static bool play_batch(Driver *d, const Job *j, Batch *b, Agent *agents)
+/* Play games lo .. hi of a batch on this rank's team into rec[0 .. hi - lo); false if a stop
+ * request left games unplayed. */
+static bool play_share(Driver *d, const Job *j, const Batch *b, uint64_t lo, uint64_t hi,
+                       Agent *agents)
 {
     int skipped = 0;
-    long n = (long)b->n, chunk = n / (d->threads * 32L);
+    long n = (long)(hi - lo), chunk = n / (d->threads * 32L);
     chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;
     #pragma omp parallel for num_threads(d->threads) schedule(dynamic, chunk) \
         reduction(| : skipped)
@@ -353,11 +370,53 @@ static bool play_batch(Driver *d, const Job *j, Batch *b, Agent *agents)
             continue;
         }
         Agent *mine = agents ? &agents[2 * omp_get_thread_num()] : NULL;
-        driver_play_game(&j->variant, d->x->seed, j->index, b->start + (uint64_t)i, mine,
+        driver_play_game(&j->variant, d->x->seed, j->index, b->start + lo + (uint64_t)i, mine,
                          mine ? mine + 1 : NULL, &b->rec[i]);
         atomic_fetch_add_explicit(&d->played, 1, memory_order_relaxed);
     }
     return !skipped;
+}
+
+/* Bring the other ranks' rows of a batch to rank 0, into b->rec after its own share. Rows
+ * travel packed (ROW_BYTES each, the journal's form), so ranks need not share a struct
+ * layout. */
+static void gather_batch(Driver *d, Batch *b, uint64_t my_lo, uint64_t my_hi)
+{
+    int size = cluster_size();
+    for (int r = 0; r < size; r++) {
+        uint64_t lo, hi;
+        cluster_share(b->n, r, size, &lo, &hi);
+        d->shares[r] = (uint32_t)(hi - lo);
+    }
+    if (!cluster_leads())
+        for (uint64_t i = 0; i < my_hi - my_lo; i++)
+            row_pack(&b->rec[i], d->rows + i * ROW_BYTES);
+    cluster_gather_rows(d->rows, d->gathered, d->shares, ROW_BYTES);
+    if (!cluster_leads())
+        return;
+    for (uint64_t i = my_hi; i < b->n; i++)
+        row_unpack(d->gathered + i * ROW_BYTES, &b->rec[i]);
+    atomic_fetch_add_explicit(&d->played, (int64_t)(b->n - my_hi), memory_order_relaxed);
+}
+
+/* Play one batch with every rank, each its contiguous share, the rows gathered on rank 0;
+ * false if a stop request left games unplayed on any rank. A signal that reached any rank
+ * stops them all after this batch. */
+static bool play_batch(Driver *d, const Job *j, Batch *b, Agent *agents)
+{
+    uint64_t lo, hi;
+    cluster_share(b->n, cluster_rank(), cluster_size(), &lo, &hi);
+    bool complete = play_share(d, j, b, lo, hi, agents);
+    if (cluster_size() == 1)
+        return complete;
+    double t = now();
+    gather_batch(d, b, lo, hi);
+    complete = cluster_all(complete);
+    int64_t sig = cluster_max(stop_signal);
+    d->gather_seconds += now() - t;
+    if (sig && !stop_signal)
+        stop_signal = (sig_atomic_t)sig;
+    return complete;
 }
 
 /* The next batch's size: fixed, or aiming at BATCH_SECONDS from the last batch's rate. */
@@ -365,8 +424,8 @@ static uint32_t next_batch(const Driver *d, uint32_t last, double seconds)
 {
     if (d->x->batch > 0)
         return (uint32_t)d->x->batch;
-    uint32_t lo = (uint32_t)d->threads * 4, hi = d->batch_cap;
-    double want = last == 0 ? (double)BATCH_FIRST * d->threads
+    uint32_t lo = (uint32_t)d->all_threads * 4, hi = d->batch_cap;
+    double want = last == 0 ? (double)BATCH_FIRST * d->all_threads
                             : seconds > 0 ? last * BATCH_SECONDS / seconds : 4.0 * last;
     if (last && want > 4.0 * last)
         want = 4.0 * last;
@@ -402,6 +461,62 @@ static void free_agents(const Driver *d, Agent *a)
     free(a);
 }
 
+/* What rank 0 tells the other ranks before each batch, and at the end. */
+enum { ORDER_PLAY = 1, ORDER_END };
+
+typedef struct Order {
+    int32_t kind;
+    int32_t job;            /* ORDER_PLAY: the batch */
+    uint64_t start;
+    uint32_t n;
+    int32_t status;         /* ORDER_END: how the run ended (RunStatus), and the signal */
+    int32_t signal;
+} Order;
+
+/* Rank 0: send an order to the other ranks (nothing in a single process). */
+static void send_order(int kind, const Batch *b, RunStatus status, int sig)
+{
+    if (cluster_size() == 1)
+        return;
+    Order o;
+    memset(&o, 0, sizeof o);
+    o.kind = kind;
+    if (b) {
+        o.job = (int32_t)b->job->index;
+        o.start = b->start;
+        o.n = b->n;
+    }
+    o.status = (int32_t)status;
+    o.signal = sig;
+    cluster_broadcast(&o, sizeof o);
+}
+
+/* Ranks other than 0: play each batch's share that rank 0 orders, until it ends the run;
+ * how the run ended is rank 0's. */
+static RunStatus serve(Driver *d, RunReport *rep)
+{
+    Agent *agents = NULL;
+    int job = -1;
+    for (;;) {
+        Order o;
+        cluster_broadcast(&o, sizeof o);
+        if (o.kind == ORDER_END) {
+            free_agents(d, agents);
+            rep->signal = o.signal;
+            return (RunStatus)o.status;
+        }
+        const Job *j = &d->x->jobs[o.job];
+        if (o.job != job) {
+            Error e;
+            free_agents(d, agents);
+            agents = make_agents(d, j, &e);
+            job = o.job;
+        }
+        Batch b = { j, o.start, o.n, d->batch[0].rec };
+        play_batch(d, j, &b, agents);
+    }
+}
+
 /* Play the rest of one job, batch after batch; -1 on failure (message in e). */
 static int play_job(Driver *d, const Job *j, Error *e)
 {
@@ -417,6 +532,7 @@ static int play_job(Driver *d, const Job *j, Error *e)
         b->start = (uint64_t)next;
         b->n = (uint32_t)(j->games - next < size ? j->games - next : size);
         double t = now();
+        send_order(ORDER_PLAY, b, 0, 0);
         if (!play_batch(d, j, b, agents) || writer_submit(d, b) != 0)
             break;
         next += b->n;
@@ -597,8 +713,14 @@ static int allocate(Driver *d, Error *e)
     d->rows = malloc((size_t)d->batch_cap * ROW_BYTES);
     for (int i = 0; i < 2; i++)
         d->batch[i].rec = malloc((size_t)d->batch_cap * sizeof(GameRecord));
+    if (cluster_size() > 1) {
+        d->shares = malloc((size_t)cluster_size() * sizeof *d->shares);
+        if (cluster_leads())
+            d->gathered = malloc((size_t)d->batch_cap * ROW_BYTES);
+    }
     if (!d->partial || !d->journal_path || !d->stats || !d->done || !d->rows ||
-        !d->batch[0].rec || !d->batch[1].rec)
+        !d->batch[0].rec || !d->batch[1].rec ||
+        (cluster_size() > 1 && (!d->shares || (cluster_leads() && !d->gathered))))
         return error_set(e, "out of memory");
     return 0;
 }
@@ -613,6 +735,8 @@ static void release(Driver *d)
     }
     free(d->done);
     free(d->rows);
+    free(d->gathered);
+    free(d->shares);
     free(d->batch[0].rec);
     free(d->batch[1].rec);
     free(d->partial);
@@ -642,6 +766,8 @@ static void report(Driver *d, RunReport *rep)
 {
     rep->njobs = d->x->njobs;
     rep->threads = d->threads;
+    rep->ranks = cluster_size();
+    rep->gather_seconds = d->gather_seconds;
     rep->played = atomic_load(&d->played);
     rep->seconds = now() - d->t0;
     rep->kept = 0;
@@ -677,30 +803,59 @@ static RunStatus run_open(Driver *d, RunReport *rep, Error *e)
     return RUN_INTERRUPTED;
 }
 
+/* Rank 0 (or the only process): the files, the play, and the end of the run. */
+static RunStatus lead(Driver *d, RunReport *rep, Error *e)
+{
+    struct sigaction old[3];
+    bool resuming;
+    RunStatus st = check_paths(d, &resuming, e);
+    if (st == RUN_DONE) {
+        install_signals(old);
+        progress_init(&d->progress, d->o->quiet);
+        st = resuming ? open_resume(d, rep, e) : open_fresh(d, e);
+        if (st == RUN_DONE)
+            st = run_open(d, rep, e);
+        restore_signals(old);
+    }
+    send_order(ORDER_END, NULL, st, rep->signal);
+    return st;
+}
+
+/* The other ranks: play what rank 0 orders; stop cleanly on a signal, like rank 0. */
+static RunStatus follow(Driver *d, RunReport *rep, Error *e)
+{
+    struct sigaction old[3];
+    install_signals(old);
+    RunStatus st = serve(d, rep);
+    restore_signals(old);
+    rep->threads = d->threads;
+    rep->ranks = cluster_size();
+    if (st != RUN_DONE)
+        error_set(e, "the run ended on rank 0 (its message says why)");
+    return st;
+}
+
 RunStatus driver_run(const Experiment *x, const RunOptions *o, RunReport *rep, Error *e)
 {
     Driver d;
-    struct sigaction old[3];
-    bool resuming;
     memset(&d, 0, sizeof d);
     memset(rep, 0, sizeof *rep);
     d.x = x;
     d.o = o;
     d.journal.fd = -1;
-    d.threads = x->threads > 0 ? x->threads : omp_get_num_procs();
+    d.threads = x->threads > 0 ? x->threads : driver_default_threads();
     d.partial = driver_partial_path(x->output);
     d.journal_path = driver_journal_path(x->output);
     atomic_init(&d.played, 0);
     for (int i = 0; i < x->njobs; i++)
         rep->total += x->jobs[i].games;
-    RunStatus st = allocate(&d, e) != 0 ? RUN_FAILED : check_paths(&d, &resuming, e);
-    if (st == RUN_DONE) {
-        install_signals(old);
-        progress_init(&d.progress, o->quiet);
-        st = resuming ? open_resume(&d, rep, e) : open_fresh(&d, e);
-        if (st == RUN_DONE)
-            st = run_open(&d, rep, e);
-        restore_signals(old);
+    bool ok = allocate(&d, e) == 0;
+    RunStatus st = RUN_FAILED;
+    if (cluster_all(ok)) {
+        d.all_threads = (int)cluster_sum(d.threads);
+        st = cluster_leads() ? lead(&d, rep, e) : follow(&d, rep, e);
+    } else if (ok) {
+        error_set(e, "out of memory on another rank");
     }
     if (d.res)
         results_close(d.res, NULL);

@@ -9,7 +9,11 @@
  *                                                                    stats; progress line
  * Every game is a pure function of (experiment seed, job index, game index), so the tables
  * are the same for any thread count and batch size. A batch reaches the journal whole or
- * not at all; a resumed run rebuilds the HDF5 file from the journal and goes on. */
+ * not at all; a resumed run rebuilds the HDF5 file from the journal and goes on.
+ *
+ * Under MPI (cluster.h) every rank plays a contiguous share of each batch with its own
+ * team, and rank 0 gathers the rows and alone writes: the journal and the file are those
+ * of one process, so tables, resume and the format do not depend on the number of ranks. */
 #ifndef ANYWOLI_DRIVER_H
 #define ANYWOLI_DRIVER_H
 
@@ -47,7 +51,10 @@ typedef struct RunReport {
     int64_t resumed;         /* games recovered from the journal */
     uint64_t dropped_bytes;  /* torn journal tail removed on resume */
     double seconds;          /* this session's time playing */
-    int threads;
+    int threads;             /* OpenMP threads per rank */
+    int ranks;               /* MPI ranks (1 without MPI) */
+    double gather_seconds;   /* rank 0's time gathering rows from the other ranks, waiting
+                              * for the slowest included */
     int signal;              /* the signal that stopped the run, or 0 */
 } RunReport;
 
@@ -61,6 +68,10 @@ void run_report_free(RunReport *rep);
  * `random` and the engine's playout loop plays the game (the same game, faster). */
 void driver_play_game(const Variant *v, int64_t seed, uint64_t job, uint64_t game, Agent *a,
                       Agent *b, GameRecord *r);
+
+/* The threads a run uses unless told: OMP_NUM_THREADS if set, else the cores this process
+ * may run on. */
+int driver_default_threads(void);
 
 /* Whether a spec is the plain `random` agent, which the fast path plays. */
 bool driver_is_plain_random(const char *spec);

@@ -1,8 +1,10 @@
 /* main.c: the `anywoli` entry point and its table of subcommands. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cluster.h"
 #include "commands.h"
 #include "results.h"
 
@@ -10,18 +12,19 @@ typedef struct Command {
     const char *name;
     int (*run)(int argc, char **argv);
     const char *summary;
+    bool ranks;          /* shares its work between MPI ranks when started by mpirun */
 } Command;
 
 static const Command commands[] = {
-    { "perft", cmd_perft, "count move paths from a position, to check the rules" },
-    { "move", cmd_move, "play moves from a position and print each result in APN" },
-    { "bench", cmd_bench, "time seeded random games; print a deterministic signature" },
-    { "run", cmd_run, "play an experiment's games into a results file (HDF5)" },
-    { "analyze", cmd_analyze, "analyse a results file: tables, tests, JSON, an HTML report" },
-    { "replay", cmd_replay, "replay a game of a results file, move by move, and check it" },
-    { "agents", cmd_agents, "list the agents and their options, or check agent specs" },
-    { "play", cmd_play, "play a game in the terminal: a person or an agent on each side" },
-    { "solve", cmd_solve, "the exact value of a position and of each of its moves" },
+    { "perft", cmd_perft, "count move paths from a position, to check the rules", false },
+    { "move", cmd_move, "play moves from a position and print each result in APN", false },
+    { "bench", cmd_bench, "time seeded random games; print a deterministic signature", false },
+    { "run", cmd_run, "play an experiment's games into a results file (HDF5)", true },
+    { "analyze", cmd_analyze, "analyse a results file: tables, tests, JSON, an HTML report", false },
+    { "replay", cmd_replay, "replay a game of a results file, move by move, and check it", false },
+    { "agents", cmd_agents, "list the agents and their options, or check agent specs", false },
+    { "play", cmd_play, "play a game in the terminal: a person or an agent on each side", false },
+    { "solve", cmd_solve, "the exact value of a position and of each of its moves", false },
 };
 
 #define COMMANDS_NB ((int)(sizeof commands / sizeof commands[0]))
@@ -57,6 +60,10 @@ int main(int argc, char **argv)
             static char label[64];
             snprintf(label, sizeof label, "anywoli %s", name);
             cli_command = label;
+            if (commands[i].ranks) {
+                cluster_start(&argc, &argv);
+                cli_silent = !cluster_leads();
+            }
             return commands[i].run(argc - 1, argv + 1);
         }
     }

@@ -10,6 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cluster.h"
+
 #ifndef ANYWOLI_VERSION
 #define ANYWOLI_VERSION "unknown"
 #endif
@@ -278,7 +280,7 @@ static int write_root(hid_t f, const Experiment *x, const char *started, int thr
     rc |= attr_string(f, "started", started);
     rc |= attr_string(f, "host", host);
     rc |= attr_int(f, "threads", threads);
-    rc |= attr_int(f, "ranks", 1);
+    rc |= attr_int(f, "ranks", cluster_size());
     return rc ? -1 : 0;
 }
 

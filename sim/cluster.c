@@ -1,0 +1,178 @@
+/* cluster.c: MPI ranks behind cluster.h, or one process when built without MPI or started
+ * without a launcher. */
+#include "cluster.h"
+
+#include <stdlib.h>
+
+#if ANYWOLI_MPI
+#include <mpi.h>
+#endif
+
+static int my_rank = 0;
+static int n_ranks = 1;
+
+void cluster_share(uint64_t n, int rank, int size, uint64_t *lo, uint64_t *hi)
+{
+    *lo = n * (uint64_t)rank / (uint64_t)size;
+    *hi = n * (uint64_t)(rank + 1) / (uint64_t)size;
+}
+
+int cluster_rank(void)
+{
+    return my_rank;
+}
+
+int cluster_size(void)
+{
+    return n_ranks;
+}
+
+bool cluster_leads(void)
+{
+    return my_rank == 0;
+}
+
+#if ANYWOLI_MPI
+
+bool cluster_has_mpi(void)
+{
+    return true;
+}
+
+/* Whether an MPI launcher started this process: Open MPI's mpirun, or a PMI or PMIx
+ * launcher such as Slurm's srun. Initialising MPI without one would make Open MPI start a
+ * singleton runtime for nothing. */
+static bool launched_by_mpi(void)
+{
+    return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_SIZE") ||
+           getenv("PMI_RANK");
+}
+
+static void finalize_at_exit(void)
+{
+    int done = 0;
+    MPI_Finalized(&done);
+    if (!done)
+        MPI_Finalize();
+}
+
+void cluster_start(int *argc, char ***argv)
+{
+    if (!launched_by_mpi())
+        return;
+    int provided = 0;
+    MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &my_rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &n_ranks);
+    atexit(finalize_at_exit);
+}
+
+void cluster_broadcast(void *buf, size_t bytes)
+{
+    if (n_ranks > 1)
+        MPI_Bcast(buf, (int)bytes, MPI_BYTE, 0, MPI_COMM_WORLD);
+}
+
+int64_t cluster_max(int64_t x)
+{
+    int64_t y = x;
+    if (n_ranks > 1)
+        MPI_Allreduce(&x, &y, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+    return y;
+}
+
+int64_t cluster_sum(int64_t x)
+{
+    int64_t y = x;
+    if (n_ranks > 1)
+        MPI_Allreduce(&x, &y, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    return y;
+}
+
+void cluster_sum_array(int64_t *v, int n)
+{
+    if (n_ranks > 1 && n > 0)
+        MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+}
+
+void cluster_gather_rows(const unsigned char *mine, unsigned char *rows_all,
+                         const uint32_t *counts, size_t bytes)
+{
+    if (n_ranks == 1)
+        return;
+    int *sizes = NULL, *offsets = NULL;
+    if (my_rank == 0) {
+        sizes = malloc((size_t)n_ranks * sizeof *sizes);
+        offsets = malloc((size_t)n_ranks * sizeof *offsets);
+        if (!sizes || !offsets)
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        int at = 0;
+        for (int r = 0; r < n_ranks; r++) {
+            sizes[r] = (int)(counts[r] * bytes);
+            offsets[r] = at;
+            at += sizes[r];
+        }
+    }
+    int mine_bytes = (int)(counts[my_rank] * bytes);
+    /* Rank 0's own rows are already in place at the start of rows_all. */
+    MPI_Gatherv(my_rank == 0 ? MPI_IN_PLACE : mine, mine_bytes, MPI_BYTE, rows_all, sizes,
+                offsets, MPI_BYTE, 0, MPI_COMM_WORLD);
+    free(sizes);
+    free(offsets);
+}
+
+bool cluster_all(bool ok)
+{
+    return cluster_max(ok ? 0 : 1) == 0;
+}
+
+#else /* no MPI: one process */
+
+bool cluster_has_mpi(void)
+{
+    return false;
+}
+
+void cluster_start(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+}
+
+void cluster_broadcast(void *buf, size_t bytes)
+{
+    (void)buf;
+    (void)bytes;
+}
+
+int64_t cluster_max(int64_t x)
+{
+    return x;
+}
+
+int64_t cluster_sum(int64_t x)
+{
+    return x;
+}
+
+void cluster_sum_array(int64_t *v, int n)
+{
+    (void)v;
+    (void)n;
+}
+
+void cluster_gather_rows(const unsigned char *mine, unsigned char *rows_all,
+                         const uint32_t *counts, size_t bytes)
+{
+    (void)mine;
+    (void)rows_all;
+    (void)counts;
+    (void)bytes;
+}
+
+bool cluster_all(bool ok)
+{
+    return ok;
+}
+
+#endif

@@ -1,0 +1,53 @@
+/* cluster.h: the processes that share one run: MPI ranks, when the binary is built with
+ * -DANYWOLI_MPI=ON and started by an MPI launcher (mpirun, srun); otherwise one process.
+ *
+ * Rank 0 leads: it alone reads and writes files, prints and decides; the other ranks play
+ * their share of each batch with their OpenMP threads and hand the rows to rank 0. Every
+ * operation here is collective (all ranks call it in the same order) and a no-op, or the
+ * identity, in a single process, so callers need no #ifdef. Only the thread that called
+ * cluster_start calls into MPI (MPI_THREAD_FUNNELED). */
+#ifndef ANYWOLI_CLUSTER_H
+#define ANYWOLI_CLUSTER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Join the ranks if an MPI launcher started this process (and the build has MPI); MPI is
+ * finalised at exit. Without a launcher nothing is initialised, so a plain `anywoli run`
+ * of an MPI build is an ordinary single process. */
+void cluster_start(int *argc, char ***argv);
+
+/* This process's rank (0 without MPI) and the number of ranks (1 without MPI). */
+int cluster_rank(void);
+int cluster_size(void);
+
+/* Whether this process leads the run (rank 0). */
+bool cluster_leads(void);
+
+/* Whether the binary was built with MPI. */
+bool cluster_has_mpi(void);
+
+/* Copy bytes from rank 0 to every rank. */
+void cluster_broadcast(void *buf, size_t bytes);
+
+/* The largest, and the sum, of one value over the ranks, on every rank. */
+int64_t cluster_max(int64_t x);
+int64_t cluster_sum(int64_t x);
+
+/* Add n int64 values elementwise over the ranks, in place, on every rank. */
+void cluster_sum_array(int64_t *v, int n);
+
+/* Gather each rank's rows (bytes each, rank r holding counts[r] of them, in rank order)
+ * into rows_all on rank 0; counts must be the same on every rank. */
+void cluster_gather_rows(const unsigned char *mine, unsigned char *rows_all,
+                         const uint32_t *counts, size_t bytes);
+
+/* The share [*lo, *hi) of n items that a rank plays: contiguous and in rank order, so the
+ * gathered rows come out in item order. */
+void cluster_share(uint64_t n, int rank, int size, uint64_t *lo, uint64_t *hi);
+
+/* Whether every rank says ok; ranks that don't print their own message first. */
+bool cluster_all(bool ok);
+
+#endif

@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# mpi_test.sh: `anywoli run` under mpirun (a build with -DANYWOLI_MPI=ON).
+#
+#   mpi_test.sh PATH/TO/anywoli MPIEXEC
+#
+# For 2 and 3 ranks: the same tables as one process, for random games and for searching
+# agents, in several jobs; the file says how many ranks wrote it. A killed MPI run (kill -9
+# of one rank, which makes mpirun end them all) resumes with other rank counts, or with no
+# MPI at all, to the uninterrupted tables; SIGTERM stops every rank cleanly. Errors come
+# once, from rank 0; progress lines likewise.
+set -u
+
+bin=$(realpath "$1")
+mpiexec=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+failures=0
+checks=0
+# Root in a container, more ranks than cores; single-copy shared memory is not always allowed.
+export OMPI_MCA_btl_vader_single_copy_mechanism=none
+mpi=("$mpiexec" --oversubscribe --allow-run-as-root --bind-to none)
+
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+check() {
+    local what=$1
+    shift
+    checks=$((checks + 1))
+    "$@" || fail "$what"
+}
+
+# tables FILE: every job's games table and length histogram, and its summary attributes.
+tables() {
+    local jobs
+    jobs=$(h5ls "$1/jobs" | awk '{print $1}')
+    for j in $jobs; do
+        h5dump -d "/jobs/$j/games" -d "/jobs/$j/length_histogram" "$1" | tail -n +2
+        for a in south_wins north_wins draws endless unfinished a_wins b_wins longest mean_plies; do
+            h5dump -a "/jobs/$j/$a" "$1" | grep '(0)'
+        done
+    done
+}
+
+same_tables() {
+    checks=$((checks + 1))
+    if ! cmp -s <(tables "$1") <(tables "$2"); then
+        fail "$1 and $2 differ in their tables"
+    fi
+}
+
+expect_status() {
+    checks=$((checks + 1))
+    [[ $rc -eq $1 ]] || fail "$2: exit status $rc, expected $1 (stderr: $(head -c 400 err))"
+}
+
+# ranks_attr FILE: the root's `ranks` attribute.
+ranks_attr() {
+    h5dump -a /ranks "$1" | grep '(0)' | awk '{print $2}'
+}
+
+# rank_pid OUTPUT RANK: the process of that rank in the run writing OUTPUT.
+rank_pid() {
+    local p
+    for p in $(pgrep -f "anywoli run .*-o $1"); do
+        if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2"; then
+            echo "$p"
+            return 0
+        fi
+    done
+    return 1
+}
+
+wait_for_journal() {
+    local i
+    for ((i = 0; i < 6000; i++)); do
+        [[ $(stat -c %s "$1" 2>/dev/null || echo 0) -ge $2 ]] && return 0
+        sleep 0.01
+    done
+    return 1
+}
+
+# An experiment with random games (the engine's fast path) and searching agents, in jobs of
+# sizes that do not divide evenly between ranks.
+cat >mixed.cfg <<'EOF'
+seed = 11L;
+output = "mixed.h5";
+defaults = { variant = "anywoli"; max_plies = 3000; };
+jobs = (
+  { name = "random"; games = 5003L; },
+  { name = "search"; games = 301L; agent_a = "alphabeta:depth=2"; agent_b = "greedy"; },
+  { name = "small"; games = 7L; holes = 4; seeds = 2; agent_a = "mcts:playouts=50"; }
+);
+EOF
+
+"$bin" run mixed.cfg --batch 97 --quiet -o one.h5 >out 2>err
+rc=$?
+expect_status 0 "one process"
+for np in 2 3; do
+    "${mpi[@]}" -np $np "$bin" run mixed.cfg --batch 97 --threads 1 --quiet -o np$np.h5 >out 2>err
+    rc=$?
+    expect_status 0 "$np ranks"
+    same_tables one.h5 np$np.h5
+    check "$np ranks: the file records them" test "$(ranks_attr np$np.h5)" == "$np"
+    check "$np ranks: one summary" test "$(grep -c '^results: ' out)" -eq 1
+    check "$np ranks: the summary names them" grep -q "on $np ranks x 1 thread" out
+done
+# Adaptive batches (sized from timings, so differently in each run) change nothing either.
+"${mpi[@]}" -np 2 "$bin" run mixed.cfg --threads 2 --quiet -o adaptive.h5 >out 2>err
+rc=$?
+expect_status 0 "2 ranks, adaptive batches"
+same_tables one.h5 adaptive.h5
+
+# --- kill -9 of a rank (1, then 0): mpirun ends them all; --resume with 3 ranks, then 1 ---
+quick=(--games 60000 --seed 5 --batch 1000 --quiet)
+"$bin" run "${quick[@]}" -o full.h5 >/dev/null 2>&1
+"${mpi[@]}" -np 2 "$bin" run "${quick[@]}" -o k.h5 >/dev/null 2>&1 &
+pid=$!
+wait_for_journal k.h5.journal 60000
+kill -9 "$(rank_pid k.h5 1)"
+wait $pid 2>/dev/null
+check "a killed MPI run leaves its journal" test -s k.h5.journal
+check "a killed MPI run leaves no results file" test ! -e k.h5
+"${mpi[@]}" -np 3 "$bin" run "${quick[@]}" -o k.h5 --resume >/dev/null 2>&1 &
+pid=$!
+wait_for_journal k.h5.journal 200000
+kill -9 "$(rank_pid k.h5 0)"
+wait $pid 2>/dev/null
+check "still not complete after two kills" test ! -e k.h5
+"$bin" run "${quick[@]}" -o k.h5 --resume >out 2>err
+rc=$?
+expect_status 0 "resume of an MPI run in one process"
+check "the resume counted games from the journal" grep -q 'resumed from the journal' out
+same_tables full.h5 k.h5
+
+# --- SIGTERM to every rank: a clean stop, then --resume with 2 ranks ----------------------
+"${mpi[@]}" -np 2 "$bin" run "${quick[@]}" -o s.h5 >out 2>err &
+pid=$!
+wait_for_journal s.h5.journal 60000
+pkill -TERM -f "anywoli run .*-o s.h5" 2>/dev/null
+wait $pid
+rc=$?
+checks=$((checks + 1))
+[[ $rc -ne 0 ]] || fail "SIGTERM: mpirun exited 0"
+check "SIGTERM: says how to resume, once" test "$(grep -c 'continue with: anywoli run .* --resume' err)" -eq 1
+check "SIGTERM: the .partial file is readable" h5dump -H s.h5.partial >/dev/null
+"${mpi[@]}" -np 2 "$bin" run "${quick[@]}" -o s.h5 --resume >out 2>err
+rc=$?
+expect_status 0 "resume after SIGTERM with 2 ranks"
+same_tables full.h5 s.h5
+
+# --- errors once, from rank 0; progress from rank 0 alone ---------------------------------
+"${mpi[@]}" -np 3 "$bin" run mixed.cfg -o one.h5 >out 2>err
+rc=$?
+expect_status 2 "existing file under mpirun"
+check "the refusal is said once" test "$(grep -c 'one.h5 already exists' err)" -eq 1
+printf 'seed = 1;\noutput = "x.h5";\njobs = ( { games = 10; holes = 99; } );\n' >bad.cfg
+"${mpi[@]}" -np 3 "$bin" run bad.cfg >out 2>err
+rc=$?
+expect_status 2 "bad config under mpirun"
+check "the config error is said once" test "$(grep -c 'bad.cfg:3: holes' err)" -eq 1
+check "a bad config makes no file" test ! -e x.h5 -a ! -e x.h5.journal
+ANYWOLI_PROGRESS_SECONDS=0.1 "${mpi[@]}" -np 2 "$bin" run --games 100000 --batch 500 -o p.h5 \
+    >out 2>err
+rc=$?
+expect_status 0 "progress run"
+check "progress lines for the whole run" grep -q '^run: \[1/1\] main: [0-9]*/100000 games' err
+# One rank reports: its counts (the whole run's) only grow; a second reporter's would not.
+check "progress lines from one rank" \
+    awk -F'[ /]' '/^run:/ { if ($4 + 0 < last) exit 1; last = $4 + 0 }' err
+
+echo "mpi_test: $checks checks, $failures failures"
+[[ $failures -eq 0 ]]

@@ -126,6 +126,13 @@ bool cluster_all(bool ok)
     return cluster_max(ok ? 0 : 1) == 0;
 }
 
+void cluster_abort(int status)
+{
+    if (n_ranks > 1)
+        MPI_Abort(MPI_COMM_WORLD, status);
+    exit(status);
+}
+
 #else /* no MPI: one process */
 
 bool cluster_has_mpi(void)
@@ -173,6 +180,11 @@ void cluster_gather_rows(const unsigned char *mine, unsigned char *rows_all,
 bool cluster_all(bool ok)
 {
     return ok;
+}
+
+void cluster_abort(int status)
+{
+    exit(status);
 }
 
 #endif

@@ -47,6 +47,10 @@ void cluster_gather_rows(const unsigned char *mine, unsigned char *rows_all,
  * gathered rows come out in item order. */
 void cluster_share(uint64_t n, int rank, int size, uint64_t *lo, uint64_t *hi);
 
+/* End every rank at once with this exit status (MPI_Abort), for a failure one rank meets
+ * alone in the middle of collective work; exit() in a single process. */
+void cluster_abort(int status);
+
 /* Whether every rank says ok; ranks that don't print their own message first. */
 bool cluster_all(bool ok);
 

@@ -511,6 +511,13 @@ static RunStatus serve(Driver *d, RunReport *rep)
             free_agents(d, agents);
             agents = make_agents(d, j, &e);
             job = o.job;
+            if (!agents && !(driver_is_plain_random(j->agent_a) &&
+                             driver_is_plain_random(j->agent_b))) {
+                /* Rank 0 made the same agents, so this is this rank's own failure (memory):
+                 * playing on would put wrong games in the file. */
+                fprintf(stderr, "anywoli run (rank %d): %s\n", cluster_rank(), e.msg);
+                cluster_abort(1);
+            }
         }
         Batch b = { j, o.start, o.n, d->batch[0].rec };
         play_batch(d, j, &b, agents);

@@ -22,6 +22,7 @@ static const Command commands[] = {
     { "agents", cmd_agents, "list the agents and their options, or check agent specs" },
     { "play", cmd_play, "play a game in the terminal: a person or an agent on each side" },
     { "solve", cmd_solve, "the exact value of a position and of each of its moves" },
+    { "tables", cmd_tables, "build or describe endgame tables: exact values up to K seeds" },
 };
 
 #define COMMANDS_NB ((int)(sizeof commands / sizeof commands[0]))

@@ -240,22 +240,30 @@ int tables_value(const Tables *t, const Position *p)
 
 /* ---- Building ---- */
 
-/* What one level's solution works on. */
+/* What one level's solution works on. Indices are the level's own: cs * count + rank. */
 typedef struct Level {
     Tables *t;
     int L;
     uint64_t count;       /* placements per convention state */
+    uint64_t n;           /* positions of the level: count * conv */
     int8_t *value;        /* the level's values, in the tables */
     int8_t *exit;         /* the best exit of each position, or EXIT_NONE */
     uint8_t *flag;        /* FLAG_* */
+    uint64_t *pred_at;    /* n + 1: the predecessors of i are pred[pred_at[i] .. pred_at[i+1]) */
+    uint32_t *pred;       /* positions with a move without capture to each position */
+    uint64_t *dirty;      /* bit set: recompute in this round */
+    uint64_t *next;       /* bit set: recompute in the next round */
+    uint64_t updates;     /* positions recomputed */
 } Level;
 
 #define EXIT_NONE INT8_MIN
 enum { FLAG_INNER = 1, FLAG_PASS = 2 };
 
-/* The value of move m of p for the mover (South) when it leaves the level; false (and *inner
- * the child's index) when it stays on it. */
-static bool move_exit(const Level *lv, const Position *p, int m, int *x, uint64_t *inner)
+/* Play move m of p (South to move, on the level): true with *x its value for the mover when
+ * it leaves the level; false with the child's index (*flip: the side to move changes) when it
+ * stays on it. */
+static bool play_move(const Level *lv, const Position *p, int m, int *x, uint64_t *child,
+                      bool *flip)
 {
     const Tables *t = lv->t;
     Position c;
@@ -271,72 +279,109 @@ static bool move_exit(const Level *lv, const Position *p, int m, int *x, uint64_
         return true;
     }
     if (c.left == lv->L) {
-        *inner = index_of(t, &c) | (uint64_t)(c.side != SOUTH) << 63;
+        *child = index_of(t, &c) - t->level_at[lv->L];
+        *flip = c.side != SOUTH;
         return false;
     }
-    int child = load8(&t->value[index_of(t, &c)]);
-    *x = c.store[SOUTH] - c.store[NORTH] - before + (c.side == SOUTH ? child : -child);
+    int r = load8(&t->value[index_of(t, &c)]);
+    *x = c.store[SOUTH] - c.store[NORTH] - before + (c.side == SOUTH ? r : -r);
     return true;
 }
 
-/* The value of an inner edge as the values stand (the flip flag in the top bit). */
-static inline int inner_value(const Tables *t, uint64_t inner)
+/* The moves of position i (placement board, convention state cs): the best exit, returned,
+ * and f called on each move without capture. */
+typedef void (*InnerMove)(Level *lv, uint64_t i, uint64_t child, bool flip, void *ctx);
+static int each_move(Level *lv, uint64_t i, const uint16_t *board, int cs, InnerMove f,
+                     void *ctx)
 {
-    int c = load8(&t->value[inner & ~(1ULL << 63)]);
-    return inner >> 63 ? -c : c;
+    Position p;
+    placement_position(lv->t, board, lv->L, cs, &p);
+    int best = EXIT_NONE;
+    for (uint64_t m = pos_legal_mask(&lv->t->v, &p); m; m &= m - 1) {
+        int x;
+        uint64_t child;
+        bool flip;
+        if (play_move(lv, &p, __builtin_ctzll(m), &x, &child, &flip))
+            best = x > best ? x : best;
+        else
+            f(lv, i, child, flip, ctx);
+    }
+    return best;
 }
 
-/* Step 1 for one position: its best exit and whether it has inner moves. */
+/* Count a predecessor of child (and note that i has a move without capture). */
+static void count_pred(Level *lv, uint64_t i, uint64_t child, bool flip, void *ctx)
+{
+    (void)flip;
+    (void)ctx;
+    lv->flag[i] = FLAG_INNER;
+    __atomic_add_fetch(&lv->pred_at[child], 1, __ATOMIC_RELAXED);
+}
+
+/* Record i as a predecessor of child (pred_at[child] counts down to its list's start). */
+static void add_pred(Level *lv, uint64_t i, uint64_t child, bool flip, void *ctx)
+{
+    (void)flip;
+    (void)ctx;
+    uint64_t at = __atomic_sub_fetch(&lv->pred_at[child], 1, __ATOMIC_RELAXED);
+    lv->pred[at] = (uint32_t)i;
+}
+
+/* Raise *ctx to the value of a move without capture, as the values stand. */
+static void inner_best(Level *lv, uint64_t i, uint64_t child, bool flip, void *ctx)
+{
+    (void)i;
+    int c = load8(&lv->value[child]), *best = ctx;
+    int x = flip ? -c : c;
+    *best = x > *best ? x : *best;
+}
+
+/* Step 1 for one position: its best exit, whether it has moves without capture, and how
+ * many predecessors each of their children has. */
 static void first_visit(Level *lv, uint64_t i, const uint16_t *board, int cs)
 {
     if (!mover_has_seeds(&lv->t->v, board)) {
         lv->flag[i] = FLAG_PASS;
         return;
     }
-    Position p;
-    placement_position(lv->t, board, lv->L, cs, &p);
-    int best = EXIT_NONE;
-    bool inner = false;
-    for (uint64_t m = pos_legal_mask(&lv->t->v, &p); m; m &= m - 1) {
-        int x;
-        uint64_t child;
-        if (move_exit(lv, &p, __builtin_ctzll(m), &x, &child))
-            best = x > best ? x : best;
-        else
-            inner = true;
-    }
-    lv->exit[i] = (int8_t)best;
-    lv->flag[i] = inner ? FLAG_INNER : 0;
-    /* Round 0: 0 for positions with inner moves (the cut-off value), the exit otherwise. */
-    store8(&lv->value[i], inner ? 0 : (int8_t)best);
+    lv->flag[i] = 0;
+    lv->exit[i] = (int8_t)each_move(lv, i, board, cs, count_pred, NULL);
 }
 
-/* Step 2 for one position: the best of its moves as the values stand; true if it changed. */
-static bool update(Level *lv, uint64_t i, const uint16_t *board, int cs)
+/* Step 2 for one position: its predecessor lists, and its value after round 0: 0 (the
+ * value of play cut off) with moves without capture, its best exit without. */
+static void second_visit(Level *lv, uint64_t i, const uint16_t *board, int cs)
 {
-    Position p;
-    placement_position(lv->t, board, lv->L, cs, &p);
+    if (lv->flag[i] & FLAG_PASS)
+        return;
+    each_move(lv, i, board, cs, add_pred, NULL);
+    lv->value[i] = lv->flag[i] & FLAG_INNER ? 0 : lv->exit[i];
+    if (lv->flag[i] & FLAG_INNER)
+        lv->dirty[i >> 6] |= 1ULL << (i & 63);   /* each thread owns whole words (CHUNK) */
+}
+
+/* Step 3 for one position: the best of its moves as the values stand; when that changes
+ * its value, its predecessors are recomputed in the next round. */
+static void update(Level *lv, uint64_t i)
+{
+    uint16_t board[MAX_PITS];
+    ranking_unrank(&lv->t->rank, i % lv->count, lv->L, board);
     int best = lv->exit[i];
-    for (uint64_t m = pos_legal_mask(&lv->t->v, &p); m; m &= m - 1) {
-        Position c;
-        MoveInfo info;
-        MoveEvent ev = pos_play(&lv->t->v, &p, __builtin_ctzll(m), &c, &info, NULL);
-        if (ev >= EV_OVER || c.left != lv->L)
-            continue;
-        uint64_t inner = index_of(lv->t, &c) | (uint64_t)(c.side != SOUTH) << 63;
-        int x = inner_value(lv->t, inner);
-        best = x > best ? x : best;
+    each_move(lv, i, board, (int)(i / lv->count), inner_best, &best);
+    if (load8(&lv->value[i]) == best)
+        return;
+    store8(&lv->value[i], (int8_t)best);
+    for (uint64_t k = lv->pred_at[i]; k < lv->pred_at[i + 1]; k++) {
+        uint64_t j = lv->pred[k];
+        __atomic_or_fetch(&lv->next[j >> 6], 1ULL << (j & 63), __ATOMIC_RELAXED);
     }
-    int8_t *slot = &lv->value[i];
-    if (load8(slot) == best)
-        return false;
-    store8(slot, (int8_t)best);
-    return true;
 }
 
 /* The value of a placement without seeds for the side to move: after the pass. */
 static void fill_pass(Level *lv, uint64_t i, const uint16_t *board, int cs)
 {
+    if (!(lv->flag[i] & FLAG_PASS))
+        return;
     const Variant *v = &lv->t->v;
     uint16_t turned[MAX_PITS];
     for (int j = 0; j < v->pits; j++)
@@ -346,46 +391,107 @@ static void fill_pass(Level *lv, uint64_t i, const uint16_t *board, int cs)
     lv->value[i] = (int8_t)-lv->value[k];
 }
 
-enum { PASS_FIRST = 0, PASS_UPDATE, PASS_FILL };
-
-/* One pass over every position of the level (all convention states), in parallel chunks;
- * returns whether a value changed (PASS_UPDATE). */
-static bool level_pass(Level *lv, int kind)
+/* One pass over every position of the level with f, in parallel chunks of whole bitmap
+ * words, each chunk walking its placements in rank order. */
+typedef void (*Visit)(Level *lv, uint64_t i, const uint16_t *board, int cs);
+static void level_pass(Level *lv, Visit f)
 {
-    uint64_t total = lv->count * (uint64_t)lv->t->conv;
-    uint64_t chunks = (total + CHUNK - 1) / CHUNK;
-    bool changed = false;
-    #pragma omp parallel for schedule(dynamic, 1) reduction(|| : changed)
+    uint64_t chunks = (lv->n + CHUNK - 1) / CHUNK;
+    #pragma omp parallel for schedule(dynamic, 1)
     for (uint64_t ch = 0; ch < chunks; ch++) {
-        uint64_t i = ch * CHUNK, end = i + CHUNK < total ? i + CHUNK : total;
+        uint64_t i = ch * CHUNK, end = i + CHUNK < lv->n ? i + CHUNK : lv->n;
         uint16_t board[MAX_PITS];
         ranking_unrank(&lv->t->rank, i % lv->count, lv->L, board);
         for (; i < end; i++) {
-            int cs = (int)(i / lv->count);
-            if (i % lv->count == 0 && i != ch * CHUNK)
+            if (i % lv->count == 0)
                 ranking_unrank(&lv->t->rank, 0, lv->L, board);
-            if (kind == PASS_FIRST)
-                first_visit(lv, i, board, cs);
-            else if (kind == PASS_UPDATE && (lv->flag[i] & FLAG_INNER))
-                changed = update(lv, i, board, cs) || changed;
-            else if (kind == PASS_FILL && (lv->flag[i] & FLAG_PASS))
-                fill_pass(lv, i, board, cs);
+            f(lv, i, board, (int)(i / lv->count));
             ranking_next(&lv->t->rank, board);
         }
     }
-    return changed;
 }
 
-/* Solve level L (the levels below solved); returns the rounds it took. */
-static int solve_level(Tables *t, int L, int8_t *exits, uint8_t *flag)
+/* Step 3: rounds over the positions marked, until a round changes nothing; returns the
+ * rounds. */
+static int level_rounds(Level *lv)
 {
-    Level lv = { t, L, ranking_count(&t->rank, L), t->owned + t->level_at[L], exits, flag };
-    level_pass(&lv, PASS_FIRST);
-    int rounds = 1;
-    while (level_pass(&lv, PASS_UPDATE))
-        rounds++;
-    level_pass(&lv, PASS_FILL);
+    uint64_t words = (lv->n + 63) / 64;
+    int rounds = 0;
+    for (bool any = true; any; rounds++) {
+        uint64_t updates = 0;
+        #pragma omp parallel for schedule(dynamic, 64) reduction(+ : updates)
+        for (uint64_t w = 0; w < words; w++) {
+            for (uint64_t bits = lv->dirty[w]; bits; bits &= bits - 1) {
+                update(lv, w * 64 + (uint64_t)__builtin_ctzll(bits));
+                updates++;
+            }
+        }
+        lv->updates += updates;
+        any = false;
+        #pragma omp parallel for reduction(|| : any)
+        for (uint64_t w = 0; w < words; w++) {
+            lv->dirty[w] = lv->next[w];
+            lv->next[w] = 0;
+            any = any || lv->dirty[w];
+        }
+    }
     return rounds;
+}
+
+/* Exclusive prefix sums of the predecessor counts, made inclusive (the fill counts down). */
+static bool pred_lists(Level *lv)
+{
+    uint64_t sum = 0;
+    for (uint64_t i = 0; i < lv->n; i++) {
+        sum += lv->pred_at[i];
+        lv->pred_at[i] = sum;
+    }
+    lv->pred_at[lv->n] = sum;
+    lv->pred = malloc((sum ? sum : 1) * sizeof *lv->pred);
+    return lv->pred != NULL;
+}
+
+/* The work arrays of a level; false when out of memory. */
+static bool level_alloc(Level *lv)
+{
+    uint64_t words = (lv->n + 63) / 64;
+    lv->exit = malloc(lv->n);
+    lv->flag = malloc(lv->n);
+    lv->pred_at = calloc(lv->n + 1, sizeof *lv->pred_at);
+    lv->dirty = calloc(words, sizeof *lv->dirty);
+    lv->next = calloc(words, sizeof *lv->next);
+    return lv->exit && lv->flag && lv->pred_at && lv->dirty && lv->next;
+}
+
+static void level_free(Level *lv)
+{
+    free(lv->exit);
+    free(lv->flag);
+    free(lv->pred_at);
+    free(lv->pred);
+    free(lv->dirty);
+    free(lv->next);
+}
+
+/* Solve level L (the levels below solved): false when out of memory. */
+static bool solve_level(Tables *t, int L, int *rounds, uint64_t *updates)
+{
+    Level lv = { .t = t, .L = L, .count = ranking_count(&t->rank, L) };
+    lv.n = lv.count * (uint64_t)t->conv;
+    lv.value = t->owned + t->level_at[L];
+    bool ok = lv.n < UINT32_MAX && level_alloc(&lv);
+    if (ok) {
+        level_pass(&lv, first_visit);
+        ok = pred_lists(&lv);
+    }
+    if (ok) {
+        level_pass(&lv, second_visit);
+        *rounds = level_rounds(&lv);
+        *updates = lv.updates;
+        level_pass(&lv, fill_pass);
+    }
+    level_free(&lv);
+    return ok;
 }
 
 /* The layout of the values: levels first_level .. K, each its convention states in turn. */
@@ -442,27 +548,25 @@ int tables_build(const Variant *v, int max_seeds, TablesProgress progress, void 
         tables_free(t);
         return -1;
     }
-    uint64_t widest = (uint64_t)t->conv * ranking_count(&t->rank, max_seeds);
     t->owned = malloc(t->positions ? t->positions : 1);
-    int8_t *exits = malloc(widest);
-    uint8_t *flag = malloc(widest);
-    if (!t->owned || !exits || !flag) {
+    if (!t->owned) {
         unsigned long long n = t->positions;
-        free(exits);
-        free(flag);
         tables_free(t);
         return error_set(e, "out of memory for %llu positions", n);
     }
     t->value = t->owned;
     for (int L = t->first_level; L <= max_seeds; L++) {
         double t0 = omp_get_wtime();
-        int rounds = solve_level(t, L, exits, flag);
+        int rounds = 0;
+        uint64_t updates = 0;
+        if (!solve_level(t, L, &rounds, &updates)) {
+            tables_free(t);
+            return error_set(e, "out of memory at level %d", L);
+        }
         if (progress)
-            progress(L, (uint64_t)t->conv * ranking_count(&t->rank, L), rounds,
+            progress(L, (uint64_t)t->conv * ranking_count(&t->rank, L), rounds, updates,
                      omp_get_wtime() - t0, ctx);
     }
-    free(exits);
-    free(flag);
     t->checksum = values_checksum(t->value, t->positions);
     *out = t;
     return 0;

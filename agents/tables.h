@@ -50,9 +50,10 @@ bool ranking_next(const Ranking *r, uint16_t *board);
 /* A set of tables, built or opened from a file. Read-only once made: threads may share it. */
 typedef struct Tables Tables;
 
-/* Progress of a build: called after each level with the seconds spent on it. */
-typedef void (*TablesProgress)(int level, uint64_t positions, int rounds, double seconds,
-                               void *ctx);
+/* Progress of a build: called after each level with its positions, the rounds and the
+ * recomputations of positions it took, and the seconds spent on it. */
+typedef void (*TablesProgress)(int level, uint64_t positions, int rounds, uint64_t updates,
+                               double seconds, void *ctx);
 
 /* Build the tables of v up to max_seeds seeds (OpenMP threads, the same values for any
  * number); -1 with a message when max_seeds is out of range or memory runs out. */

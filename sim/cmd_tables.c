@@ -28,11 +28,12 @@ static const char tables_usage[] =
     "  --quiet          no progress lines\n\n";
 
 /* A level done: one line on standard error. */
-static void progress_line(int level, uint64_t positions, int rounds, double seconds, void *ctx)
+static void progress_line(int level, uint64_t positions, int rounds, uint64_t updates,
+                          double seconds, void *ctx)
 {
     (void)ctx;
-    fprintf(stderr, "level %d: %llu positions, %d rounds, %.2f s\n", level,
-            (unsigned long long)positions, rounds, seconds);
+    fprintf(stderr, "level %d: %llu positions, %d rounds, %llu updates, %.2f s\n", level,
+            (unsigned long long)positions, rounds, (unsigned long long)updates, seconds);
 }
 
 /* anywoli tables build. */

@@ -50,6 +50,8 @@ static const char magic[16] = "ANYWOLI TABLES\n";
 
 /* Placements handled per chunk of a parallel loop. */
 #define CHUNK 4096
+/* Levels smaller than this are solved by one thread: threads cost more than they save. */
+#define PARALLEL_FROM 100000
 
 struct Tables {
     Variant v;                          /* the rules the values are for */
@@ -92,8 +94,10 @@ int ranking_init(Ranking *r, int n, int max_seeds)
     r->max_seeds = max_seeds;
     size_t m = (size_t)n * (size_t)(max_seeds + 1) * (size_t)(max_seeds + 2);
     r->below = calloc(m, sizeof *r->below);
-    if (!r->below || placements(max_seeds, n) == UINT64_MAX)
+    if (!r->below || max_seeds > TABLES_MAX_SEEDS || placements(max_seeds, n) == UINT64_MAX)
         return -1;
+    for (int c = 0; c <= max_seeds; c++)
+        r->count[c] = placements(c, n);
     for (int i = 0; i < n; i++) {
         for (int rest = 0; rest <= max_seeds; rest++) {
             uint64_t *row = &r->below[((size_t)i * (size_t)(max_seeds + 1) + (size_t)rest)
@@ -115,7 +119,7 @@ void ranking_free(Ranking *r)
 
 uint64_t ranking_count(const Ranking *r, int s)
 {
-    return placements(s, r->n);
+    return s <= r->max_seeds ? r->count[s] : placements(s, r->n);
 }
 
 uint64_t ranking_rank(const Ranking *r, const uint16_t *board, int s)
@@ -397,7 +401,7 @@ typedef void (*Visit)(Level *lv, uint64_t i, const uint16_t *board, int cs);
 static void level_pass(Level *lv, Visit f)
 {
     uint64_t chunks = (lv->n + CHUNK - 1) / CHUNK;
-    #pragma omp parallel for schedule(dynamic, 1)
+    #pragma omp parallel for schedule(dynamic, 1) if (lv->n >= PARALLEL_FROM)
     for (uint64_t ch = 0; ch < chunks; ch++) {
         uint64_t i = ch * CHUNK, end = i + CHUNK < lv->n ? i + CHUNK : lv->n;
         uint16_t board[MAX_PITS];
@@ -419,7 +423,8 @@ static int level_rounds(Level *lv)
     int rounds = 0;
     for (bool any = true; any; rounds++) {
         uint64_t updates = 0;
-        #pragma omp parallel for schedule(dynamic, 64) reduction(+ : updates)
+        #pragma omp parallel for schedule(dynamic, 64) reduction(+ : updates) \
+            if (lv->n >= PARALLEL_FROM)
         for (uint64_t w = 0; w < words; w++) {
             for (uint64_t bits = lv->dirty[w]; bits; bits &= bits - 1) {
                 update(lv, w * 64 + (uint64_t)__builtin_ctzll(bits));
@@ -428,7 +433,7 @@ static int level_rounds(Level *lv)
         }
         lv->updates += updates;
         any = false;
-        #pragma omp parallel for reduction(|| : any)
+        #pragma omp parallel for reduction(|| : any) if (lv->n >= PARALLEL_FROM)
         for (uint64_t w = 0; w < words; w++) {
             lv->dirty[w] = lv->next[w];
             lv->next[w] = 0;

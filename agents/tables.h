@@ -33,6 +33,7 @@ typedef struct Ranking {
     int max_seeds;        /* the largest s handled */
     uint64_t *below;      /* below[(i * (max_seeds + 1) + r) * (max_seeds + 2) + c]: the
                            * placements of r seeds into holes i.. with fewer than c in hole i */
+    uint64_t count[TABLES_MAX_SEEDS + 1];   /* the placements of s seeds into the n holes */
 } Ranking;
 
 /* Set up r for n holes and up to max_seeds seeds; -1 when out of memory or too many. */

@@ -134,7 +134,8 @@ uint64_t ranking_rank(const Ranking *r, const uint16_t *board, int s)
 
 void ranking_unrank(const Ranking *r, uint64_t k, int s, uint16_t *board)
 {
-    for (int i = 0; i < r->n - 1; i++) {
+    memset(board, 0, (size_t)r->n * sizeof *board);
+    for (int i = 0; i < r->n - 1 && s; i++) {
         int c = 0;
         while (c < s && below_at(r, i, s, c + 1) <= k)
             c++;
@@ -172,22 +173,26 @@ static int conv_state(const Tables *t, const Position *p)
     return p->first_final == p->side ? 1 : 2;
 }
 
-/* The board of p from its side to move's view: its own row first. */
-static void mover_view(const Variant *v, const Position *p, uint16_t *board)
-{
-    int turn = p->side == SOUTH ? 0 : v->holes;
-    for (int i = 0; i < v->pits; i++)
-        board[i] = p->pit[(i + turn) % v->pits];
-}
-
-/* Where the value of p (left within the levels) is. */
+/* Where the value of p (left within the levels) is: the rank of its board from its side to
+ * move's view, read off its non-empty holes only (most are empty in an endgame). */
 static uint64_t index_of(const Tables *t, const Position *p)
 {
-    uint16_t board[MAX_PITS];
-    mover_view(&t->v, p, board);
-    int L = p->left;
-    return t->level_at[L] + (uint64_t)conv_state(t, p) * ranking_count(&t->rank, L)
-           + ranking_rank(&t->rank, board, L);
+    const Variant *v = &t->v;
+    const int n = v->pits, turn = p->side == SOUTH ? 0 : v->holes;
+    const uint64_t all = n == 64 ? ~0ULL : (1ULL << n) - 1;
+    uint64_t seen = turn ? ((p->nonempty >> turn) | (p->nonempty << (n - turn))) & all
+                         : p->nonempty;
+    int L = p->left, s = L;
+    uint64_t k = 0;
+    for (; seen && s; seen &= seen - 1) {
+        int j = __builtin_ctzll(seen), i = j + turn;
+        if (j == n - 1)
+            break;
+        int c = p->pit[i < n ? i : i - n];
+        k += below_at(&t->rank, j, s, c);
+        s -= c;
+    }
+    return t->level_at[L] + (uint64_t)conv_state(t, p) * t->rank.count[L] + k;
 }
 
 /* The position of a placement with South to move in convention state cs. */

@@ -821,15 +821,88 @@ int tables_open(const char *path, Tables **out, Error *e)
     return 0;
 }
 
+bool tables_match(const Tables *t, const Variant *v)
+{
+    const Variant *w = &t->v;
+    return w->holes == v->holes && w->seeds == v->seeds && w->capture == v->capture
+           && w->final_four == v->final_four && w->extra_turn == v->extra_turn
+           && w->skip_origin == v->skip_origin;
+}
+
 int tables_check_variant(const Tables *t, const Variant *v, const char *path, Error *e)
 {
     const Variant *w = &t->v;
-    if (w->holes == v->holes && w->seeds == v->seeds && w->capture == v->capture
-        && w->final_four == v->final_four && w->extra_turn == v->extra_turn
-        && w->skip_origin == v->skip_origin)
+    if (tables_match(t, v))
         return 0;
     char have[256], want[256];
     variant_describe(w, have, sizeof have);
     variant_describe(v, want, sizeof want);
     return error_set(e, "%s: the tables are for %s, not %s", path, have, want);
+}
+
+/* ---- Sharing ---- */
+
+/* Tables opened by path: each file is mapped and checked once, however many agents (in
+ * however many threads) use it. */
+typedef struct Shared {
+    char *path;
+    Tables *t;
+    int users;
+    struct Shared *next;
+} Shared;
+
+static Shared *shared;
+
+int tables_acquire(const char *path, const Tables **out, Error *e)
+{
+    int rc = 0;
+    #pragma omp critical(anywoli_tables)
+    {
+        Shared *s = shared;
+        while (s && strcmp(s->path, path) != 0)
+            s = s->next;
+        if (!s) {
+            Tables *t;
+            s = calloc(1, sizeof *s);
+            if (!s || !(s->path = strdup(path))) {
+                rc = error_set(e, "out of memory");
+            } else if ((rc = tables_open(path, &t, e)) == 0) {
+                s->t = t;
+                s->next = shared;
+                shared = s;
+            }
+            if (rc != 0) {
+                if (s)
+                    free(s->path);
+                free(s);
+                s = NULL;
+            }
+        }
+        if (s) {
+            s->users++;
+            *out = s->t;
+        }
+    }
+    return rc;
+}
+
+void tables_release(const Tables *t)
+{
+    if (!t)
+        return;
+    #pragma omp critical(anywoli_tables)
+    {
+        for (Shared **at = &shared; *at; at = &(*at)->next) {
+            Shared *s = *at;
+            if (s->t == t) {
+                if (--s->users == 0) {
+                    *at = s->next;
+                    tables_free(s->t);
+                    free(s->path);
+                    free(s);
+                }
+                break;
+            }
+        }
+    }
 }

@@ -72,8 +72,16 @@ int tables_open(const char *path, Tables **out, Error *e);
  * depends on); -1 with a message naming both variants. */
 int tables_check_variant(const Tables *t, const Variant *v, const char *path, Error *e);
 
+/* Whether t was built for the rules of v (tables_check_variant without the message). */
+bool tables_match(const Tables *t, const Variant *v);
+
 /* Free t (unmap a file). */
 void tables_free(Tables *t);
+
+/* The tables of a file, opened once per path for the whole process and shared read-only by
+ * every caller (threads included) until the last releases them; -1 with a message. */
+int tables_acquire(const char *path, const Tables **out, Error *e);
+void tables_release(const Tables *t);
 
 /* What t covers. */
 const Variant *tables_variant(const Tables *t);

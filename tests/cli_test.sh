@@ -290,6 +290,16 @@ expect_error "--tables $tmp/missing.tb: cannot open" solve --holes 3 \
     --tables "$tmp/missing.tb" --start
 head -c 5000 "$tmp/t33.tb" >"$tmp/cut.tb"
 expect_error "expected" tables info "$tmp/cut.tb"
+# alphabeta with tables: the spec names them; a missing file or another variant is refused.
+run agents "alphabeta:depth=2,tables=$tmp/t33.tb"
+[[ $rc -eq 0 ]] && grep -qF "tables=$tmp/t33.tb" "$tmp/out" \
+    || fail "anywoli agents alphabeta:tables=: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
+expect_error "agent 'alphabeta': tables=$tmp/missing.tb: cannot open" agents \
+    "alphabeta:tables=$tmp/missing.tb"
+expect_error "the tables are for holes=3 seeds=3" play --holes 4 --seeds 3 --quiet \
+    --south "alphabeta:tables=$tmp/t33.tb" --north random
+expect_error "agent_a: agent 'alphabeta': tables=$tmp/t33.tb: the tables are for" run \
+    --holes 4 --seeds 3 --agent-a "alphabeta:tables=$tmp/t33.tb" --games 10 -o "$tmp/x.h5"
 expect_error "unknown action 'frob'" tables frob
 expect_error "expected build or info" tables
 

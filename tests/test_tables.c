@@ -15,6 +15,7 @@
 #include <omp.h>
 #include <unistd.h>
 
+#include "agent.h"
 #include "solver.h"
 #include "tables.h"
 
@@ -240,22 +241,26 @@ static void test_against_search(void **state)
     }
 }
 
+/* The value of move m of p for its side to move, from what the tables say of its child. */
+static int move_value(const Variant *v, const Tables *t, const Position *p, int m)
+{
+    Position c;
+    MoveInfo info;
+    MoveEvent ev = pos_play(v, p, m, &c, &info, NULL);
+    if (ev == EV_ENDLESS)
+        return solver_store_margin(p);
+    if (ev == EV_OVER)
+        return solver_final_margin(v, &c);   /* for c.side, the mover */
+    return c.side == p->side ? tables_value(t, &c) : -tables_value(t, &c);
+}
+
 /* One position: its value is the best over its moves of what the move leads to. */
 static void consistent_one(const Variant *v, const Tables *t, const Position *p, void *ctx)
 {
     (void)ctx;
     int best = INT_MIN;
     for (uint64_t m = pos_legal_mask(v, p); m; m &= m - 1) {
-        Position c;
-        MoveInfo info;
-        MoveEvent ev = pos_play(v, p, __builtin_ctzll(m), &c, &info, NULL);
-        int x;
-        if (ev == EV_ENDLESS)
-            x = solver_store_margin(p);
-        else if (ev == EV_OVER)
-            x = solver_final_margin(v, &c);   /* for c.side, the mover */
-        else
-            x = c.side == p->side ? tables_value(t, &c) : -tables_value(t, &c);
+        int x = move_value(v, t, p, __builtin_ctzll(m));
         best = x > best ? x : best;
     }
     if (tables_value(t, p) != best)
@@ -441,6 +446,69 @@ static void test_solver_with_tables(void **state)
     }
 }
 
+/* One position: the agent's move is one of the best by the tables. */
+static void agent_one(const Variant *v, const Tables *t, const Position *p, void *ctx)
+{
+    Agent *a = ctx;
+    Rng rng;
+    AgentStats st = { 0 };
+    rng_seed(&rng, 11, 0, p->pit[0]);
+    int best = INT_MIN, m = a->choose(a, v, p, &rng, &st);
+    for (uint64_t k = pos_legal_mask(v, p); k; k &= k - 1) {
+        int x = move_value(v, t, p, __builtin_ctzll(k));
+        best = x > best ? x : best;
+    }
+    assert_true(pos_legal_mask(v, p) >> m & 1);
+    if (move_value(v, t, p, m) != best)
+        fail_msg("%s: alphabeta played %d worth %d, the best is worth %d", tu_apn(v, p), m,
+                 move_value(v, t, p, m), best);
+    assert_true(st.value == best);
+}
+
+/* alphabeta with tables=FILE plays every position the tables cover perfectly, even at depth
+ * 1; it refuses a missing file and another variant with a clear message. */
+static void test_alphabeta(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/anywoli-tables-XXXXXX", path[128], spec[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/n.tb", dir);
+    Variant v;
+    Error e;
+    Tables *t = build("variant=yit-nuri final_four=first-final", 7, &v);
+    assert_int_equal(tables_save(t, path, &e), 0);
+    static const char *const opts[] = { "depth=1", "depth=3,ties=first", "depth=2,tt=0" };
+    Agent a[3];
+    for (int i = 0; i < 3; i++) {
+        snprintf(spec, sizeof spec, "alphabeta:%s,tables=%s", opts[i], path);
+        if (agent_create(&a[i], spec, &e) != 0)
+            fail_msg("%s: %s", spec, e.msg);
+        assert_int_equal(agent_check_variant(&a[i], &v, &e), 0);
+        char full[1024];
+        agent_describe(&a[i], full, sizeof full);
+        assert_non_null(strstr(full, path));
+    }
+    for (int i = 0; i < 3; i++) {
+        long n = each_position(&v, t, 37, agent_one, &a[i]);
+        assert_true(n > 1000);
+    }
+    Variant w;
+    tu_variant("variant=yit-nuri", &w);
+    assert_int_equal(agent_check_variant(&a[0], &w, &e), -1);
+    if (!strstr(e.msg, "agent 'alphabeta': tables=") || !strstr(e.msg, "the tables are for"))
+        fail_msg("message: %s", e.msg);
+    for (int i = 0; i < 3; i++)
+        agent_free(&a[i]);
+    Agent b;
+    snprintf(spec, sizeof spec, "alphabeta:tables=%s/missing.tb", dir);
+    assert_int_equal(agent_create(&b, spec, &e), -1);
+    if (!strstr(e.msg, "agent 'alphabeta': tables=") || !strstr(e.msg, "cannot open"))
+        fail_msg("message: %s", e.msg);
+    tables_free(t);
+    unlink(path);
+    rmdir(dir);
+}
+
 /* Run one test with its time on stderr, to keep the fast ones fast. */
 #define TIMED(f) static void timed_##f(void **state) { double t0 = omp_get_wtime(); f(state); \
     print_message("%s: %.1f s\n", #f, omp_get_wtime() - t0); }
@@ -459,6 +527,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_file),
         cmocka_unit_test(test_bad_k),
         cmocka_unit_test(timed_test_solver_with_tables),
+        cmocka_unit_test(test_alphabeta),
     };
     const struct CMUnitTest slow_tests[] = {
         cmocka_unit_test(timed_test_against_search),

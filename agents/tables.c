@@ -9,18 +9,25 @@
  * One level. Every move that captures, ends the game or is endless is an exit whose value is
  * known: the seeds gained plus the child's value from a lower level (sign kept when the
  * mover moves again, negated otherwise), the final margin, or 0. The level is then solved as
- * solver.c solves one strongly connected component: value iteration from 0, each round
- * giving every position the best over its moves, until a round changes nothing. Here the
- * rounds update in place (a position may read a neighbour's value of this round or of the
- * last), which keeps solver.c's proof: after r rounds every value is that of the game cut
- * off, and valued 0, after at least r moves inside the level on every line of play (the
- * cut-off may differ between lines; the proof never used it being the same), values read
- * from a round earlier only cutting off later. "Force at least t" in such a game is an
- * attractor question whose answer is settled once every line runs past |level| moves, so
- * the exact values are the ones reached; and a round that changes nothing is a fixed point
- * that every later round repeats. The values are unique, so they are the same whatever the
- * order of the updates and however many threads make them; threads read and write the
- * one-byte values with relaxed atomic operations.
+ * solver.c solves one strongly connected component, by value iteration from 0 (the value of
+ * play cut off), but asynchronously: a first pass finds each position's best exit and the
+ * predecessors of each position within the level; every position with moves without capture
+ * starts at 0 and is recomputed (the best over its moves, as the values stand); whenever a
+ * value changes, its predecessors are marked to be recomputed in the next round; the level is
+ * done when a round marks nothing.
+ *
+ * Why that is exact. Every value ever held is that of the game cut off (and valued 0) after
+ * some number of moves inside the level that may differ between lines of play: 0 at the
+ * start, and a recomputation from such values is again one, one move longer on every line.
+ * At the end no position is marked, so every value is the best over its moves of the values
+ * as they stand: a fixed point, which is therefore, by induction, the value of a cut-off game
+ * whose cut-off comes after at least h moves on every line, for every h. solver.c's argument
+ * never used the cut-off being the same on all lines: "force at least t" is an attractor
+ * question, settled within |level| moves, so once every line runs past |level| moves the
+ * cut-off game has the true values. Those are unique, so the tables are the same whatever
+ * the order of the recomputations and however many threads make them; threads read and write
+ * the one-byte values with relaxed atomic operations, and rounds are separated by barriers,
+ * so a value changed while a predecessor was reading it marks that predecessor again.
  *
  * Index. Within a level a position is (convention state, placement of its L seeds seen from
  * the side to move: its own row first), numbered by the ranking of placements, so that no

@@ -227,11 +227,13 @@ static bool mover_has_seeds(const Variant *v, const uint16_t *board)
     return false;
 }
 
+/* A value as it stands (other threads may be writing values of the same level). */
 static inline int8_t load8(const int8_t *x)
 {
     return __atomic_load_n(x, __ATOMIC_RELAXED);
 }
 
+/* Set a value that other threads may be reading. */
 static inline void store8(int8_t *x, int8_t y)
 {
     __atomic_store_n(x, y, __ATOMIC_RELAXED);
@@ -480,6 +482,7 @@ static bool level_alloc(Level *lv)
     return lv->exit && lv->flag && lv->pred_at && lv->dirty && lv->next;
 }
 
+/* Free the work arrays of a level. */
 static void level_free(Level *lv)
 {
     free(lv->exit);
@@ -600,6 +603,7 @@ void tables_free(Tables *t)
     free(t);
 }
 
+/* What the tables cover (tables.h). */
 const Variant *tables_variant(const Tables *t) { return &t->v; }
 int tables_max_seeds(const Tables *t) { return t->max_seeds; }
 int tables_first_level(const Tables *t) { return t->first_level; }
@@ -646,6 +650,7 @@ void tables_level_stats(const Tables *t, int level, TablesLevelStats *s)
 
 /* ---- The file ---- */
 
+/* Little-endian numbers in the header. */
 static void put32(uint8_t *p, uint32_t x)
 {
     for (int i = 0; i < 4; i++)

@@ -3,6 +3,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "prover.h"
 #include "solver.h"
 #include "tables.h"
 
@@ -17,19 +18,27 @@ static const char solve_usage[] =
     "expectation, and play that never ends (or an endless move) counts the store difference.\n\n"
     "  --start          solve the variant's start position\n"
     "  --max-states N   give up beyond N states (default 5000000): exit status 1\n"
-    "  --tables FILE    endgame tables of the same variant (anywoli tables build): states\n"
-    "                   with at most their K seeds take their exact value from FILE, so\n"
-    "                   only states with more seeds are searched (and counted)\n\n";
+    "  --tables FILE    endgame tables of the same variant (anywoli tables build): positions\n"
+    "                   with at most their K seeds take their value from FILE. A search\n"
+    "                   comes first (null-window alpha-beta with a transposition table,\n"
+    "                   exact with cycles; last line `states S nodes N`: positions kept in\n"
+    "                   its table, positions searched, at most --max-states), then, if it\n"
+    "                   runs out, the graph above the tables as without them\n\n";
 
-/* Print the solution: the value, the moves best first, the size of the graph. */
-static void print_result(const SolveResult *r)
+/* Print the solution: the value, the moves best first, the size of the graph (or of the
+ * search, `searched`). */
+static void print_result(const SolveResult *r, bool searched)
 {
     printf("value %d\n", r->value);
     for (int i = 0; i < r->n_moves; i++)
         printf("move %d %d %s\n", r->moves[i].move, r->moves[i].value,
                move_event_name(r->moves[i].event));
-    printf("states %llu components %llu largest %llu\n", (unsigned long long)r->states,
-           (unsigned long long)r->components, (unsigned long long)r->largest_component);
+    if (searched)
+        printf("states %llu nodes %llu\n", (unsigned long long)r->states,
+               (unsigned long long)r->edges);
+    else
+        printf("states %llu components %llu largest %llu\n", (unsigned long long)r->states,
+               (unsigned long long)r->components, (unsigned long long)r->largest_component);
 }
 
 int cmd_solve(int argc, char **argv)
@@ -70,12 +79,19 @@ int cmd_solve(int argc, char **argv)
                         || tables_check_variant(t, &v, tables_path, &e) != 0))
         die("--tables %s", e.msg);
     SolveResult r;
-    SolveStatus st = solver_solve_tables(&v, &p, (uint64_t)max_states, t, &r);
+    /* With tables: the search first (quick when the lines that decide are short), then the
+     * whole graph above the tables (quick when the positions reachable above them are few). */
+    bool searched = t != NULL;
+    SolveStatus st = t ? prover_solve(&v, &p, (uint64_t)max_states, t, &r) : SOLVE_TOO_LARGE;
+    if (st == SOLVE_TOO_LARGE) {
+        searched = false;
+        st = solver_solve_tables(&v, &p, (uint64_t)max_states, t, &r);
+    }
     tables_free(t);
     if (st == SOLVE_TOO_LARGE)
         fail("the position is too large: more than %lld states (see --max-states)", max_states);
     if (st == SOLVE_NO_MEMORY)
         fail("out of memory");
-    print_result(&r);
+    print_result(&r, searched);
     return 0;
 }

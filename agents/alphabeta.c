@@ -7,7 +7,9 @@
  * player with no seeds passes. So a child's value is negated only when the side to move
  * changes; otherwise the window and the value pass through as they are. Ends are scored
  * exactly (eval_final): a game over by the award, the lottery by its expectation, an endless
- * move by the stores as they stand. Every score is an integer (EVAL_SCALE units per seed). */
+ * move by the stores as they stand. Every score is an integer (EVAL_SCALE units per seed).
+ * With endgame tables (tables=FILE), a position they cover is scored exactly by them and not
+ * searched, and a root they cover is played from them. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdlib.h>

@@ -24,8 +24,12 @@ typedef enum AgentOptionType {
     AOPT_INT = 0,        /* a whole number in [lo, hi], stored as int64_t */
     AOPT_REAL,           /* a number in [lo, hi], stored as double */
     AOPT_CHOICE,         /* one of `choices`, stored as int (its index) */
-    AOPT_WEIGHTS         /* every evaluation term as `w.<term>`, stored as EvalWeights */
+    AOPT_WEIGHTS,        /* every evaluation term as `w.<term>`, stored as EvalWeights */
+    AOPT_TEXT            /* text (a file's path), stored as char[AGENT_TEXT_MAX]; "" for none */
 } AgentOptionType;
+
+/* The longest AOPT_TEXT value, its ending zero included. */
+#define AGENT_TEXT_MAX 256
 
 /* One option an agent takes (`key=value` in a spec): what `anywoli agents` lists. */
 typedef struct AgentOption {
@@ -54,11 +58,17 @@ struct Agent {
     int (*choose)(Agent *a, const Variant *v, const Position *p, Rng *rng, AgentStats *st);
     void (*new_game)(Agent *a);   /* optional: clears every per-game state */
     void (*done)(Agent *a);       /* optional: frees data */
+    /* optional: 0 if the agent can play the variant v, else -1 with a message */
+    int (*check_variant)(Agent *a, const Variant *v, Error *e);
     void *data;                   /* agent-private */
 };
 
 /* Build an agent from a spec `name` or `name:key=value,...`; -1 with a one-line message. */
 int agent_create(Agent *a, const char *spec, Error *e);
+
+/* Whether the agent can play variant v (an agent with tables, for instance, only the
+ * tables' variant): 0, or -1 with a one-line message. */
+int agent_check_variant(Agent *a, const Variant *v, Error *e);
 
 /* Reset an agent at the start of a game (calls new_game if it has one). */
 void agent_new_game(Agent *a);

@@ -7,7 +7,9 @@
  * player with no seeds passes. So a child's value is negated only when the side to move
  * changes; otherwise the window and the value pass through as they are. Ends are scored
  * exactly (eval_final): a game over by the award, the lottery by its expectation, an endless
- * move by the stores as they stand. Every score is an integer (EVAL_SCALE units per seed). */
+ * move by the stores as they stand. Every score is an integer (EVAL_SCALE units per seed).
+ * With endgame tables (tables=FILE), a position they cover is scored exactly by them and not
+ * searched, and a root they cover is played from them. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -15,6 +17,7 @@
 
 #include "agents_internal.h"
 #include "eval.h"
+#include "tables.h"
 
 #define AB_MAX_DEPTH 64
 #define AB_INF (1 << 30)
@@ -32,6 +35,7 @@ typedef struct AlphabetaSettings {
     int64_t nodes;          /* stop deepening after this many positions; 0: no limit */
     int64_t tt;             /* log2 of the transposition table's entries; 0: none */
     int ties;               /* 0 random, 1 first: how equal root moves are ordered */
+    char tables[AGENT_TEXT_MAX];   /* endgame tables file, or "" */
     EvalWeights weights;
 } AlphabetaSettings;
 
@@ -47,6 +51,8 @@ static const AgentOption alphabeta_options[] = {
     { "ties", AOPT_CHOICE, offsetof(AlphabetaSettings, ties), 0, 0, "random", ties_names,
       "among equally good root moves: a random one (from the agent's stream) or the first in "
       "a fixed order" },
+    { "tables", AOPT_TEXT, offsetof(AlphabetaSettings, tables), 0, 0, "", NULL,
+      "endgame tables of the variant (anywoli tables build): exact values at their seeds" },
     { "w", AOPT_WEIGHTS, offsetof(AlphabetaSettings, weights), -1000, 1000, NULL, NULL,
       "evaluation weights in seeds per unit: w.<term>=x (see below)" },
     { NULL, 0, 0, 0, 0, NULL, NULL, NULL },
@@ -83,6 +89,8 @@ typedef struct Search {
     uint64_t budget;        /* 0: none */
     bool stopped;           /* the budget ran out: the iteration is abandoned */
     uint32_t history[MAX_PITS];   /* cutoffs by move, weighted by depth squared */
+    const Tables *tables;   /* shared endgame tables, or NULL */
+    bool use_tables;        /* they are the variant's: this search probes them */
 } Search;
 
 /* The hash of everything a position's value depends on (the board, stores, side to move
@@ -140,6 +148,10 @@ static inline int32_t ab_value(Search *s, const Position *p, const Position *c, 
 {
     if (__builtin_expect(ev >= EV_OVER, 0))
         return eval_final(s->v, c, ev);   /* c->side is still p's side: the mover */
+    if (s->use_tables && tables_covers(s->tables, c)) {   /* exact: nothing to search */
+        int32_t x = tables_value(s->tables, c) * EVAL_SCALE;
+        return c->side == p->side ? x : -x;
+    }
     if (c->side == p->side)
         return depth <= 1 ? eval_position(&s->ev, s->v, c)
                           : ab_node(s, c, depth - 1, alpha, beta);
@@ -343,6 +355,7 @@ static void ab_begin(Search *s, const Variant *v)
     s->nodes = 0;
     s->stopped = false;
     s->budget = 0;
+    s->use_tables = s->tables && tables_match(s->tables, v);
     memset(s->history, 0, sizeof s->history);
     if (s->tt && ++s->gen == 0) {
         memset(s->tt, 0, (s->tt_mask + 1) * sizeof *s->tt);
@@ -366,8 +379,27 @@ static int ab_root_order(const Search *s, const Position *p, Rng *rng, uint8_t *
     return n;
 }
 
+/* A root the tables cover: every move valued exactly by them, the first best in order. */
+static int tables_choose(Search *s, const Position *p, const uint8_t *order, int n,
+                         AgentStats *st)
+{
+    int best = 0;
+    int32_t value = -AB_INF;
+    for (int i = 0; i < n; i++) {
+        int32_t x = ab_child(s, p, order[i], 1, -AB_INF, AB_INF);
+        if (x > value) {
+            value = x;
+            best = i;
+        }
+    }
+    st->nodes += s->nodes;
+    st->value = (double)value / EVAL_SCALE;
+    return order[best];
+}
+
 /* Iterative deepening from depth 1 to the set depth; the node budget, if any, applies from
- * depth 2, so the first ply is always searched. */
+ * depth 2, so the first ply is always searched. With tables, a root they cover is played
+ * from them (every child is covered too: seeds only leave the board). */
 static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *rng,
                             AgentStats *st)
 {
@@ -375,6 +407,8 @@ static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *
     uint8_t order[MAX_PITS];
     ab_begin(s, v);
     int n = ab_root_order(s, p, rng, order);
+    if (s->use_tables && tables_covers(s->tables, p))
+        return tables_choose(s, p, order, n, st);
     int32_t value = 0;
     int done = 0;
     for (int d = 1; d <= s->set->depth && n > 1; d++) {
@@ -404,10 +438,22 @@ static void alphabeta_done(Agent *a)
 {
     Search *s = a->data;
     if (s) {
+        tables_release(s->tables);
         free(s->tt);
         free(s->base.settings);
     }
     free(s);
+}
+
+/* The tables, if any, must be the variant's. */
+static int alphabeta_check_variant(Agent *a, const Variant *v, Error *e)
+{
+    const Search *s = a->data;
+    if (!s->tables || tables_match(s->tables, v))
+        return 0;
+    Error inner;
+    tables_check_variant(s->tables, v, s->set->tables, &inner);
+    return error_set(e, "agent 'alphabeta': tables=%s", inner.msg);
 }
 
 /* Build the agent: its state, the weights in fixed point and the table. */
@@ -429,9 +475,16 @@ int alphabeta_agent_init(Agent *a, void *settings, Error *e)
                              (long long)set->tt);
         }
     }
+    Error inner;
+    if (set->tables[0] && tables_acquire(set->tables, &s->tables, &inner) != 0) {
+        free(s->tt);
+        free(s);
+        return error_set(e, "agent 'alphabeta': tables=%s", inner.msg);
+    }
     a->data = s;
     a->choose = alphabeta_choose;
     a->new_game = alphabeta_new_game;
     a->done = alphabeta_done;
+    a->check_variant = alphabeta_check_variant;
     return 0;
 }

@@ -54,6 +54,13 @@ static int set_option(const AgentKind *k, const AgentOption *o, const char *key,
         choice_list(o->choices, names, sizeof names);
         return error_set(e, "agent '%s': %s=%s is not one of %s", k->name, key, text, names);
     }
+    if (o->type == AOPT_TEXT) {
+        if (strlen(text) >= AGENT_TEXT_MAX)
+            return error_set(e, "agent '%s': %s: longer than %d characters", k->name, key,
+                             AGENT_TEXT_MAX - 1);
+        strcpy(dst, text);
+        return 0;
+    }
     if (o->type == AOPT_WEIGHTS) {
         int t = eval_term_lookup(key + 2);
         if (parse_number(k, o, key, text, &x, e) != 0)
@@ -164,6 +171,9 @@ static void format_option(const AgentOption *o, const void *settings, char *buf,
     } else if (o->type == AOPT_CHOICE) {
         n = snprintf(buf + *used, len - *used, "%s%s=%s", sep, o->key,
                      o->choices[*(const int *)src]);
+    } else if (o->type == AOPT_TEXT) {
+        if (*src)   /* none given: left out, so specs without it read as before */
+            n = snprintf(buf + *used, len - *used, "%s%s=%s", sep, o->key, src);
     } else {
         const EvalWeights *w = (const EvalWeights *)src;
         for (int t = 0; t < EVAL_NB && *used + (size_t)n < len; t++)

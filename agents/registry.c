@@ -66,6 +66,11 @@ int agent_create(Agent *a, const char *spec, Error *e)
     return error_set(e, "agent '%.*s': unknown (expected %s)", (int)n, spec, names);
 }
 
+int agent_check_variant(Agent *a, const Variant *v, Error *e)
+{
+    return a->check_variant ? a->check_variant(a, v, e) : 0;
+}
+
 void agent_new_game(Agent *a)
 {
     if (a->new_game)

@@ -33,13 +33,22 @@
  * same for every k >= |C| (each round adds states or stops for good), and reachability games
  * are determined. So the k-move values equal the true values for all k >= |C|. A round that
  * changes nothing is a fixed point, after which every round repeats it, so the first such
- * round already holds the values of round |C|: the exact ones. At most |C| + 1 rounds. */
+ * round already holds the values of round |C|: the exact ones. At most |C| + 1 rounds.
+ *
+ * With endgame tables (tables.h, up to K seeds on the board), a child state that they cover
+ * is not added to the graph: its edge is an exit worth the gain plus the tables' value (sign
+ * kept or negated as above). The tables hold the same relative value this solver would
+ * compute for that state (the same definition, solved by the same argument level by level),
+ * and a state's value depends only on the states reachable from it, so the values of the
+ * states with more than K seeds come out exactly as in the whole graph, which need never be
+ * built below K seeds. */
 #include "solver.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "eval.h"
+#include "tables.h"
 
 /* What an edge leads to. */
 enum { EDGE_EXIT = 0, EDGE_KEEP, EDGE_FLIP };
@@ -66,6 +75,7 @@ typedef struct Graph {
     uint32_t *table;      /* open addressing: state + 1, or 0 for a free slot */
     uint64_t table_mask;
     int32_t *value;       /* relative values, exact once a state's SCC is solved */
+    const Tables *tables; /* states they cover are exits, or NULL */
     SolveStatus status;
 } Graph;
 
@@ -237,6 +247,12 @@ static bool make_edge(Graph *g, const Position *p, int move, Edge *e)
     }
     e->kind = c.side == s ? EDGE_KEEP : EDGE_FLIP;
     e->gain = (int16_t)(after - before);
+    if (g->tables && tables_covers(g->tables, &c)) {
+        int r = tables_relative(g->tables, &c);
+        e->gain = (int16_t)(e->gain + (e->kind == EDGE_KEEP ? r : -r));
+        e->kind = EDGE_EXIT;
+        return true;
+    }
     int64_t child = state_of(g, &c);
     e->child = (int32_t)child;
     return child >= 0;
@@ -458,12 +474,19 @@ static SolveStatus solve_graph_of(Graph *g, const Position *p, SolveResult *r)
 SolveStatus solver_solve(const Variant *v, const Position *p, uint64_t max_states,
                          SolveResult *r)
 {
+    return solver_solve_tables(v, p, max_states, NULL, r);
+}
+
+SolveStatus solver_solve_tables(const Variant *v, const Position *p, uint64_t max_states,
+                                const Tables *tables, SolveResult *r)
+{
     memset(r, 0, sizeof *r);
     if (pos_over(v, p)) {
         r->value = solver_final_margin(v, p);
         return SOLVE_OK;
     }
-    Graph g = { .v = v, .max_states = max_states ? max_states : 1, .status = SOLVE_OK };
+    Graph g = { .v = v, .max_states = max_states ? max_states : 1, .tables = tables,
+                .status = SOLVE_OK };
     g.width = v->total > 255 ? 2 : 1;
     g.stride = v->pits * g.width + 1;
     g.table_mask = 1023;   /* table_grow doubles it to 2048 slots */

@@ -45,6 +45,15 @@ typedef struct SolveResult {
 SolveStatus solver_solve(const Variant *v, const Position *p, uint64_t max_states,
                          SolveResult *r);
 
+/* Endgame tables (tables.h). */
+typedef struct Tables Tables;
+
+/* Solve p exactly with endgame tables built for v: every state the tables cover (at most
+ * their K seeds on the board) is an exit whose value they give, so only the states with more
+ * seeds are visited, at most max_states of them. tables may be NULL (solver_solve). */
+SolveStatus solver_solve_tables(const Variant *v, const Position *p, uint64_t max_states,
+                                const Tables *tables, SolveResult *r);
+
 /* The final margin of a game that ended (EV_OVER) at p, for p->side (its last mover), the
  * lottery at its expectation. */
 int solver_final_margin(const Variant *v, const Position *p);

@@ -22,6 +22,8 @@ static void option_range(const AgentOption *o, char *buf, size_t len)
         for (int i = 0; o->choices[i] && used < len; i++)
             used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? "|" : "",
                                      o->choices[i]);
+    } else if (o->type == AOPT_TEXT) {
+        snprintf(buf, len, "a file; none by default");
     } else {
         snprintf(buf, len, "%.15g to %.15g", o->lo, o->hi);
     }

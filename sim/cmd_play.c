@@ -241,7 +241,8 @@ static void setup_player(Game *g, int side, const char *who)
     pl->human = strcmp(who, "human") == 0;
     pl->stream = rng_substream(&g->stream, side == SOUTH ? RNG_SUB_AGENT_SOUTH : RNG_SUB_AGENT_NORTH);
     if (!pl->human) {
-        if (agent_create(&pl->agent, who, &e) != 0)
+        if (agent_create(&pl->agent, who, &e) != 0
+            || agent_check_variant(&pl->agent, &g->v, &e) != 0)
             die("--%s: %s", side == SOUTH ? "south" : "north", e.msg);
         agent_new_game(&pl->agent);
     }

@@ -3,29 +3,42 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "prover.h"
 #include "solver.h"
+#include "tables.h"
 
-enum { OPT_START = OPT_FIRST_FREE, OPT_MAX_STATES };
+enum { OPT_START = OPT_FIRST_FREE, OPT_MAX_STATES, OPT_TABLES };
 
 static const char solve_usage[] =
-    "usage: anywoli solve [variant options] [--max-states N] [--start | APN]\n\n"
+    "usage: anywoli solve [variant options] [--max-states N] [--tables FILE] [--start | APN]\n\n"
     "Solve a position exactly (the variant's start with --start or no APN) and print\n"
     "`value V`, then `move M V EVENT` for every legal move, best first, then\n"
     "`states S components C largest L`. V is the best final margin (own seeds minus the\n"
     "opponent's, stores included) the side to move can force; the lottery counts at its\n"
     "expectation, and play that never ends (or an endless move) counts the store difference.\n\n"
     "  --start          solve the variant's start position\n"
-    "  --max-states N   give up beyond N states (default 5000000): exit status 1\n\n";
+    "  --max-states N   give up beyond N states (default 5000000): exit status 1\n"
+    "  --tables FILE    endgame tables of the same variant (anywoli tables build): positions\n"
+    "                   with at most their K seeds take their value from FILE. A search\n"
+    "                   comes first (null-window alpha-beta with a transposition table,\n"
+    "                   exact with cycles; last line `states S nodes N`: positions kept in\n"
+    "                   its table, positions searched, at most --max-states), then, if it\n"
+    "                   runs out, the graph above the tables as without them\n\n";
 
-/* Print the solution: the value, the moves best first, the size of the graph. */
-static void print_result(const SolveResult *r)
+/* Print the solution: the value, the moves best first, the size of the graph (or of the
+ * search, `searched`). */
+static void print_result(const SolveResult *r, bool searched)
 {
     printf("value %d\n", r->value);
     for (int i = 0; i < r->n_moves; i++)
         printf("move %d %d %s\n", r->moves[i].move, r->moves[i].value,
                move_event_name(r->moves[i].event));
-    printf("states %llu components %llu largest %llu\n", (unsigned long long)r->states,
-           (unsigned long long)r->components, (unsigned long long)r->largest_component);
+    if (searched)
+        printf("states %llu nodes %llu\n", (unsigned long long)r->states,
+               (unsigned long long)r->edges);
+    else
+        printf("states %llu components %llu largest %llu\n", (unsigned long long)r->states,
+               (unsigned long long)r->components, (unsigned long long)r->largest_component);
 }
 
 int cmd_solve(int argc, char **argv)
@@ -33,10 +46,12 @@ int cmd_solve(int argc, char **argv)
     static const struct option own[] = {
         { "start", no_argument, NULL, OPT_START },
         { "max-states", required_argument, NULL, OPT_MAX_STATES },
+        { "tables", required_argument, NULL, OPT_TABLES },
         { NULL, 0, NULL, 0 },
     };
     VariantOpts vo = { 0 };
     bool start = false;
+    const char *tables_path = NULL;
     long long max_states = SOLVER_MAX_STATES_DEFAULT;
     int c;
 
@@ -46,6 +61,7 @@ int cmd_solve(int argc, char **argv)
         case OPT_MAX_STATES:
             max_states = cli_number("--max-states", optarg, 1, 2000000000);
             break;
+        case OPT_TABLES: tables_path = optarg; break;
         case OPT_HELP: printf("%s%s", solve_usage, cli_variant_help); return 0;
         default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
@@ -57,12 +73,25 @@ int cmd_solve(int argc, char **argv)
     Variant v;
     Position p;
     cli_variant_position(&vo, optind < argc ? argv[optind] : NULL, &v, &p);
+    Tables *t = NULL;
+    Error e;
+    if (tables_path && (tables_open(tables_path, &t, &e) != 0
+                        || tables_check_variant(t, &v, tables_path, &e) != 0))
+        die("--tables %s", e.msg);
     SolveResult r;
-    SolveStatus st = solver_solve(&v, &p, (uint64_t)max_states, &r);
+    /* With tables: the search first (quick when the lines that decide are short), then the
+     * whole graph above the tables (quick when the positions reachable above them are few). */
+    bool searched = t != NULL;
+    SolveStatus st = t ? prover_solve(&v, &p, (uint64_t)max_states, t, &r) : SOLVE_TOO_LARGE;
+    if (st == SOLVE_TOO_LARGE) {
+        searched = false;
+        st = solver_solve_tables(&v, &p, (uint64_t)max_states, t, &r);
+    }
+    tables_free(t);
     if (st == SOLVE_TOO_LARGE)
         fail("the position is too large: more than %lld states (see --max-states)", max_states);
     if (st == SOLVE_NO_MEMORY)
         fail("out of memory");
-    print_result(&r);
+    print_result(&r, searched);
     return 0;
 }

@@ -582,15 +582,16 @@ static int job_variant(const Loader *L, const Values m[K_NB], const int pick[K_N
     return 0;
 }
 
-/* Check that an agent spec builds. */
-static int check_agent(const Loader *L, const Values *m, int pick, Key k)
+/* Check that an agent spec builds and can play the job's variant v. */
+static int check_agent(const Loader *L, const Values *m, int pick, Key k, const Variant *v)
 {
     Agent a;
     Error e;
     if (agent_create(&a, m->text[pick], &e) != 0)
         return cfg_error(L, m->line[pick], key_info[k].name, "%s", e.msg);
+    int rc = agent_check_variant(&a, v, &e);
     agent_free(&a);
-    return 0;
+    return rc ? cfg_error(L, m->line[pick], key_info[k].name, "%s", e.msg) : 0;
 }
 
 /* Fill job j from the merged values and the chosen sweep values. */
@@ -603,7 +604,7 @@ static int build_job(const Loader *L, const JobDef *d, const Values m[K_NB], con
     if (job_variant(L, m, pick, name, d->line, &j->variant) != 0)
         return -1;
     for (int k = K_AGENT_A; k <= K_AGENT_B; k++)
-        if (m[k].n && check_agent(L, &m[k], pick[k], (Key)k) != 0)
+        if (m[k].n && check_agent(L, &m[k], pick[k], (Key)k, &j->variant) != 0)
             return -1;
     long long games = strtoll(m[K_GAMES].text[0], NULL, 10);
     if (games < 1 || games > CONFIG_MAX_GAMES)

@@ -12,19 +12,25 @@ typedef struct Command {
     const char *name;
     int (*run)(int argc, char **argv);
     const char *summary;
-    bool ranks;          /* shares its work between MPI ranks when started by mpirun */
 } Command;
 
+/* Whether a command shares its work between MPI ranks when mpirun starts it. */
+static bool uses_ranks(const char *name)
+{
+    return strcmp(name, "run") == 0 || strcmp(name, "tune") == 0;
+}
+
 static const Command commands[] = {
-    { "perft", cmd_perft, "count move paths from a position, to check the rules", false },
-    { "move", cmd_move, "play moves from a position and print each result in APN", false },
-    { "bench", cmd_bench, "time seeded random games; print a deterministic signature", false },
-    { "run", cmd_run, "play an experiment's games into a results file (HDF5)", true },
-    { "analyze", cmd_analyze, "analyse a results file: tables, tests, JSON, an HTML report", false },
-    { "replay", cmd_replay, "replay a game of a results file, move by move, and check it", false },
-    { "agents", cmd_agents, "list the agents and their options, or check agent specs", false },
-    { "play", cmd_play, "play a game in the terminal: a person or an agent on each side", false },
-    { "solve", cmd_solve, "the exact value of a position and of each of its moves", false },
+    { "perft", cmd_perft, "count move paths from a position, to check the rules" },
+    { "move", cmd_move, "play moves from a position and print each result in APN" },
+    { "bench", cmd_bench, "time seeded random games; print a deterministic signature" },
+    { "run", cmd_run, "play an experiment's games into a results file (HDF5)" },
+    { "analyze", cmd_analyze, "analyse a results file: tables, tests, JSON, an HTML report" },
+    { "replay", cmd_replay, "replay a game of a results file, move by move, and check it" },
+    { "agents", cmd_agents, "list the agents and their options, or check agent specs" },
+    { "play", cmd_play, "play a game in the terminal: a person or an agent on each side" },
+    { "solve", cmd_solve, "the exact value of a position and of each of its moves" },
+    { "tables", cmd_tables, "build or describe endgame tables: exact values up to K seeds" },
 };
 
 #define COMMANDS_NB ((int)(sizeof commands / sizeof commands[0]))
@@ -60,7 +66,7 @@ int main(int argc, char **argv)
             static char label[64];
             snprintf(label, sizeof label, "anywoli %s", name);
             cli_command = label;
-            if (commands[i].ranks) {
+            if (uses_ranks(name)) {
                 cluster_start(&argc, &argv);
                 cli_silent = !cluster_leads();
             }

@@ -254,8 +254,57 @@ expect_error "not both" solve --start --holes 3 "0,2,2/0,2,2 4/0 S S -"
 expect_error "--max-states" solve --max-states 0
 expect_error "unexpected argument" solve "0,2,2/0,2,2 4/0 S S -" extra
 
+# --- tables: build, info, and solve with them ---------------------------------------------
+tested+=(tables)
+run tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/t33.tb"
+[[ $rc -eq 0 ]] && grep -q '^tables .*: max_seeds 9, [0-9]* positions' "$tmp/out" \
+    && grep -q '^level 9: ' "$tmp/err" && [[ -f "$tmp/t33.tb" && ! -e "$tmp/t33.tb.partial" ]] \
+    || fail "anywoli tables build: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
+run tables info "$tmp/t33.tb"
+[[ $rc -eq 0 ]] && grep -q '^variant holes=3 seeds=3 capture=4 final_four=penultimate' "$tmp/out" \
+    && grep -q '^max_seeds 9$' "$tmp/out" && grep -qE '^ +9 +[0-9]+ +[0-9]+ ' "$tmp/out" \
+    || fail "anywoli tables info: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
+# With tables, the same value and moves as without, from fewer states.
+run solve --holes 3 --seeds 3 --start
+grep -v '^states' "$tmp/out" >"$tmp/solve-plain"
+plain_states=$(awk '/^states/ {print $2}' "$tmp/out")
+run solve --holes 3 --seeds 3 --tables "$tmp/t33.tb" --start
+grep -v '^states' "$tmp/out" >"$tmp/solve-tables"
+tables_states=$(awk '/^states/ {print $2}' "$tmp/out")
+[[ $rc -eq 0 ]] && cmp -s "$tmp/solve-plain" "$tmp/solve-tables" \
+    && [[ $tables_states -lt $plain_states ]] \
+    || fail "anywoli solve --tables: status $rc, $(cat "$tmp/solve-tables") ($tables_states states)"
+expect_error "exists (--force" tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/t33.tb"
+expect_error "--max-seeds K is required" tables build --holes 3 -o "$tmp/x.tb"
+expect_error "-o FILE is required" tables build --holes 3 --max-seeds 8
+expect_error "--max-seeds: 4 is out of range" tables build --holes 3 --max-seeds 4 -o "$tmp/x.tb"
+expect_error "--max-seeds: 19 is out of range" tables build --holes 3 --seeds 3 --max-seeds 19 \
+    -o "$tmp/x.tb"
+[[ ! -e "$tmp/x.tb" ]] || fail "anywoli tables build: a file was left after an error"
+expect_error "the tables are for holes=3 seeds=3" solve --holes 3 --seeds 2 --tables "$tmp/t33.tb" \
+    --start
+echo "not tables" >"$tmp/not.tb"
+expect_error "not an Anywoli tables file" tables info "$tmp/not.tb"
+expect_error "cannot open" tables info "$tmp/missing.tb"
+expect_error "--tables $tmp/missing.tb: cannot open" solve --holes 3 \
+    --tables "$tmp/missing.tb" --start
+head -c 5000 "$tmp/t33.tb" >"$tmp/cut.tb"
+expect_error "expected" tables info "$tmp/cut.tb"
+# alphabeta with tables: the spec names them; a missing file or another variant is refused.
+run agents "alphabeta:depth=2,tables=$tmp/t33.tb"
+[[ $rc -eq 0 ]] && grep -qF "tables=$tmp/t33.tb" "$tmp/out" \
+    || fail "anywoli agents alphabeta:tables=: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
+expect_error "agent 'alphabeta': tables=$tmp/missing.tb: cannot open" agents \
+    "alphabeta:tables=$tmp/missing.tb"
+expect_error "the tables are for holes=3 seeds=3" play --holes 4 --seeds 3 --quiet \
+    --south "alphabeta:tables=$tmp/t33.tb" --north random
+expect_error "agent_a: agent 'alphabeta': tables=$tmp/t33.tb: the tables are for" run \
+    --holes 4 --seeds 3 --agent-a "alphabeta:tables=$tmp/t33.tb" --games 10 -o "$tmp/x.h5"
+expect_error "unknown action 'frob'" tables frob
+expect_error "expected build or info" tables
+
 # --- help, unknown commands --------------------------------------------------------------
-for cmd in perft move bench agents play run replay analyze solve; do
+for cmd in perft move bench agents play run replay analyze solve tables; do
     run "$cmd" --help
     if [[ $rc -ne 0 ]] || ! grep -q "^usage: anywoli $cmd" "$tmp/out" || [[ -s "$tmp/err" ]]; then
         fail "anywoli $cmd --help: status $rc, output $(head -c 200 "$tmp/out")"

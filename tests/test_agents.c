@@ -111,7 +111,7 @@ static void test_spec_errors(void **state)
         { "alphabeta:ties=best", "ties=best is not one of random or first" },
         { "alphabeta:w.luck=1", "unknown option 'w.luck'" },
         { "alphabeta:w.ready=1", "unknown option 'w.ready' (expected depth, nodes, tt, ties, "
-                                 "w.store, w.seeds, w.threes, w.opp_threes, w.empty, "
+                                 "tables, w.store, w.seeds, w.threes, w.opp_threes, w.empty, "
                                  "w.opp_empty, w.mobility or w.final)" },
         { "alphabeta:w.threes=-0.4x", "w.threes=-0.4x is not a number" },
         { "mcts:plies=20", "unknown option 'plies'" },

@@ -353,7 +353,7 @@ static void test_scripted_game(void **state)
         }
         assert_true(n < 4096);
         Script s = { moves, n, 0 };
-        Agent south = { "script", script_choose, NULL, NULL, &s };
+        Agent south = { "script", script_choose, NULL, NULL, NULL, &s };
         Agent north = south;
         Rng g;
         GameRecord r;
@@ -390,7 +390,7 @@ static void test_scripted_endless_game(void **state)
     static const int moves[] = { 1, 0, 5, 1 };
     Variant v;
     Script s = { moves, 4, 0 };
-    Agent south = { "script", script_choose, NULL, NULL, &s };
+    Agent south = { "script", script_choose, NULL, NULL, NULL, &s };
     Agent north = south;
     Rng g;
     GameRecord r;

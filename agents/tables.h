@@ -1,0 +1,115 @@
+/* tables.h: endgame tables, the exact value of every position with at most K seeds on the
+ * board, built by retrograde analysis level by level, kept in a file (docs/tables.md) and
+ * probed by the solver and by alpha-beta.
+ *
+ * What is stored is the relative value of solver.h: the margin the side to move can force
+ * from now on (its captures minus the opponent's, plus the award), so a position's value is
+ * its store difference plus the stored value. It depends on the board, the side to move and
+ * the convention's state only, and on the board only through the side to move's view of it:
+ * the rules are the same turned by half a board, so a position with North to move is stored
+ * as the same position turned round with South to move. Under `first-final` the convention's
+ * state is who made the first final-seed capture (nobody, the side to move, the opponent);
+ * under the other conventions there is none (the move that ends a game always captures, so
+ * the last capturer before it never decides the award). */
+#ifndef ANYWOLI_TABLES_H
+#define ANYWOLI_TABLES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "position.h"
+#include "variant.h"
+
+/* The file format this program writes and reads. */
+#define TABLES_FORMAT_VERSION 1
+/* The largest K: values are one signed byte, and |value| <= K. */
+#define TABLES_MAX_SEEDS 127
+
+/* Ranking of seed placements: the placements of s seeds into n holes (compositions) in
+ * lexicographic order, hole 0 most significant, numbered 0 .. count(s) - 1. */
+typedef struct Ranking {
+    int n;                /* holes */
+    int max_seeds;        /* the largest s handled */
+    uint64_t *below;      /* below[(i * (max_seeds + 1) + r) * (max_seeds + 2) + c]: the
+                           * placements of r seeds into holes i.. with fewer than c in hole i */
+    uint64_t count[TABLES_MAX_SEEDS + 1];   /* the placements of s seeds into the n holes */
+} Ranking;
+
+/* Set up r for n holes and up to max_seeds seeds; -1 when out of memory or too many. */
+int ranking_init(Ranking *r, int n, int max_seeds);
+void ranking_free(Ranking *r);
+/* The number of placements of s seeds. */
+uint64_t ranking_count(const Ranking *r, int s);
+/* The rank of board[0..n) (s seeds in all). */
+uint64_t ranking_rank(const Ranking *r, const uint16_t *board, int s);
+/* The placement of s seeds of rank k, into board[0..n). */
+void ranking_unrank(const Ranking *r, uint64_t k, int s, uint16_t *board);
+/* The next placement in rank order; false (board unchanged) after the last. */
+bool ranking_next(const Ranking *r, uint16_t *board);
+
+/* A set of tables, built or opened from a file. Read-only once made: threads may share it. */
+typedef struct Tables Tables;
+
+/* Progress of a build: called after each level with its positions, the rounds and the
+ * recomputations of positions it took, and the seconds spent on it. */
+typedef void (*TablesProgress)(int level, uint64_t positions, int rounds, uint64_t updates,
+                               double seconds, void *ctx);
+
+/* Build the tables of v up to max_seeds seeds (OpenMP threads, the same values for any
+ * number); -1 with a message when max_seeds is out of range or memory runs out. */
+int tables_build(const Variant *v, int max_seeds, TablesProgress progress, void *ctx,
+                 Tables **out, Error *e);
+
+/* Write t to path: to path.partial first, renamed when complete. -1 with a message. */
+int tables_save(const Tables *t, const char *path, Error *e);
+
+/* Open a tables file (mapped read-only), its header and checksums checked; -1 with a
+ * one-line message naming the file. */
+int tables_open(const char *path, Tables **out, Error *e);
+
+/* 0 when t was built for the rules of v (every parameter but max_plies, which no value
+ * depends on); -1 with a message naming both variants. */
+int tables_check_variant(const Tables *t, const Variant *v, const char *path, Error *e);
+
+/* Whether t was built for the rules of v (tables_check_variant without the message). */
+bool tables_match(const Tables *t, const Variant *v);
+
+/* Free t (unmap a file). */
+void tables_free(Tables *t);
+
+/* The tables of a file, opened once per path for the whole process and shared read-only by
+ * every caller (threads included) until the last releases them; -1 with a message. */
+int tables_acquire(const char *path, const Tables **out, Error *e);
+void tables_release(const Tables *t);
+
+/* What t covers. */
+const Variant *tables_variant(const Tables *t);
+int tables_max_seeds(const Tables *t);
+int tables_first_level(const Tables *t);      /* capture + 1: fewer seeds end the game */
+int tables_conv_states(const Tables *t);      /* convention states: 1, or 3 (first-final) */
+uint64_t tables_positions(const Tables *t);   /* values stored */
+uint64_t tables_level_positions(const Tables *t, int level);   /* per convention state */
+uint64_t tables_checksum(const Tables *t);
+
+/* Whether t holds p's value: p is not over and has at most K seeds on the board. */
+bool tables_covers(const Tables *t, const Position *p);
+
+/* The relative value of p (covered): the margin its side to move forces from now on. */
+int tables_relative(const Tables *t, const Position *p);
+
+/* The value of p (covered, or over): its store difference plus its relative value, or its
+ * final margin when the game is over. */
+int tables_value(const Tables *t, const Position *p);
+
+/* Summary of one level's values (one convention state, or all with cs < 0): positions
+ * whose side to move has seeds (those without hold the value after the pass). */
+typedef struct TablesLevelStats {
+    uint64_t positions;
+    uint64_t wins, draws, losses;   /* value > 0, = 0, < 0 */
+    int min, max;
+    double mean;
+} TablesLevelStats;
+void tables_level_stats(const Tables *t, int level, TablesLevelStats *s);
+
+#endif

@@ -1,0 +1,148 @@
+/* cmd_tables.c: `anywoli tables build` and `anywoli tables info`, endgame tables. */
+#include <omp.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "tables.h"
+
+enum { OPT_MAX_SEEDS = OPT_FIRST_FREE, OPT_THREADS, OPT_FORCE, OPT_QUIET };
+
+static const char tables_usage[] =
+    "usage: anywoli tables build [variant options] --max-seeds K -o FILE [--threads N]\n"
+    "                            [--force] [--quiet]\n"
+    "       anywoli tables info FILE\n\n"
+    "build: the exact value of every position with at most K seeds on the board (each side\n"
+    "to move and convention state), by retrograde analysis, level by level, into FILE\n"
+    "(written as FILE.partial and renamed when complete). The value is the margin the side\n"
+    "to move forces from there on, as `anywoli solve` defines it. A line per level on\n"
+    "standard error (positions, rounds, seconds) unless --quiet.\n"
+    "info: the variant, K, the positions of each level and a summary of their values;\n"
+    "the file's checksums are checked.\n\n"
+    "  --max-seeds K    the largest number of seeds on the board (capture + 1 to 127)\n"
+    "  -o, --output F   the tables file to write\n"
+    "  --threads N      OpenMP threads (default: all); the file is the same for any N\n"
+    "  --force          overwrite an existing FILE\n"
+    "  --quiet          no progress lines\n\n";
+
+/* A level done: one line on standard error. */
+static void progress_line(int level, uint64_t positions, int rounds, uint64_t updates,
+                          double seconds, void *ctx)
+{
+    (void)ctx;
+    fprintf(stderr, "level %d: %llu positions, %d rounds, %llu updates, %.2f s\n", level,
+            (unsigned long long)positions, rounds, (unsigned long long)updates, seconds);
+}
+
+/* anywoli tables build. */
+static int tables_build_cmd(int argc, char **argv)
+{
+    static const struct option own[] = {
+        { "max-seeds", required_argument, NULL, OPT_MAX_SEEDS },
+        { "output", required_argument, NULL, 'o' },
+        { "threads", required_argument, NULL, OPT_THREADS },
+        { "force", no_argument, NULL, OPT_FORCE },
+        { "quiet", no_argument, NULL, OPT_QUIET },
+        { NULL, 0, NULL, 0 },
+    };
+    VariantOpts vo = { 0 };
+    long long k = -1, threads = 0;
+    const char *out = NULL;
+    bool force = false, quiet = false;
+    int c;
+    while ((c = cli_next_option(argc, argv, "o:", own, &vo)) != -1) {
+        switch (c) {
+        case OPT_MAX_SEEDS: k = cli_number("--max-seeds", optarg, 1, TABLES_MAX_SEEDS); break;
+        case 'o': out = optarg; break;
+        case OPT_THREADS: threads = cli_number("--threads", optarg, 1, 1024); break;
+        case OPT_FORCE: force = true; break;
+        case OPT_QUIET: quiet = true; break;
+        case OPT_HELP: printf("%s%s", tables_usage, cli_variant_help); return 0;
+        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        die("unexpected argument '%s'", argv[optind]);
+    if (k < 0)
+        die("--max-seeds K is required");
+    if (!out)
+        die("-o FILE is required");
+    Variant v;
+    cli_variant(&vo, &v);
+    if (k <= v.capture || k > v.total)
+        die("--max-seeds: %lld is out of range (%d to %d for this variant)", k, v.capture + 1,
+            v.total < TABLES_MAX_SEEDS ? v.total : TABLES_MAX_SEEDS);
+    struct stat st;
+    if (!force && stat(out, &st) == 0)
+        die("%s: exists (--force to overwrite)", out);
+    if (threads)
+        omp_set_num_threads((int)threads);
+    Tables *t;
+    Error e;
+    double t0 = omp_get_wtime();
+    if (tables_build(&v, (int)k, quiet ? NULL : progress_line, NULL, &t, &e) != 0)
+        fail("%s", e.msg);
+    double built = omp_get_wtime() - t0;
+    if (tables_save(t, out, &e) != 0)
+        fail("%s", e.msg);
+    printf("tables %s: max_seeds %lld, %llu positions, %llu bytes, %.2f s\n", out, k,
+           (unsigned long long)tables_positions(t),
+           (unsigned long long)(tables_positions(t) + 4096), built);
+    tables_free(t);
+    return 0;
+}
+
+/* anywoli tables info. */
+static int tables_info_cmd(int argc, char **argv)
+{
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        printf("%s", tables_usage);
+        return 0;
+    }
+    if (argc != 2)
+        die("info takes one FILE (see --help)");
+    Tables *t;
+    Error e;
+    if (tables_open(argv[1], &t, &e) != 0)
+        die("%s", e.msg);
+    char desc[256];
+    variant_describe(tables_variant(t), desc, sizeof desc);
+    int k = tables_max_seeds(t), first = tables_first_level(t);
+    printf("file %s\nformat %d\nvariant %s\nmax_seeds %d\n", argv[1], TABLES_FORMAT_VERSION,
+           desc, k);
+    printf("convention_states %d\npositions %llu\nchecksum %016llx (checked)\n",
+           tables_conv_states(t), (unsigned long long)tables_positions(t),
+           (unsigned long long)tables_checksum(t));
+    printf("levels 0 to %d: the game is over (final margins, not stored)\n", first - 1);
+    printf("%5s %12s %12s %7s %7s %7s %5s %5s %7s\n", "level", "stored", "positions",
+           "won", "drawn", "lost", "min", "max", "mean");
+    for (int L = first; L <= k; L++) {
+        TablesLevelStats s;
+        tables_level_stats(t, L, &s);
+        double n = s.positions ? (double)s.positions / 100 : 1;
+        printf("%5d %12llu %12llu %6.1f%% %6.1f%% %6.1f%% %5d %5d %7.3f\n", L,
+               (unsigned long long)(tables_level_positions(t, L)
+                                    * (uint64_t)tables_conv_states(t)),
+               (unsigned long long)s.positions, (double)s.wins / n, (double)s.draws / n,
+               (double)s.losses / n, s.min, s.max, s.mean);
+    }
+    tables_free(t);
+    return 0;
+}
+
+int cmd_tables(int argc, char **argv)
+{
+    if (argc < 2)
+        die("expected build or info (see --help)");
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        printf("%s%s", tables_usage, cli_variant_help);
+        return 0;
+    }
+    if (strcmp(argv[1], "build") == 0)
+        return tables_build_cmd(argc - 1, argv + 1);
+    if (strcmp(argv[1], "info") == 0)
+        return tables_info_cmd(argc - 1, argv + 1);
+    die("unknown action '%s' (expected build or info)", argv[1]);
+}

@@ -1,0 +1,604 @@
+/* test_tables.c: endgame tables. The ranking of placements is a bijection; on small
+ * variants (every convention, with and without extra moves, skipping the origin) the tables
+ * agree on every stored position with the graph solver and, where its tree is small, with a
+ * plain exhaustive search written here, seen from either side and with either last
+ * capturer; every value is the best of its moves (the consistency property), on the
+ * standard board too; the build is the same for 1 and 2 threads; files go and come back
+ * whole, and damaged or mismatched ones are refused with a clear message; the solver with
+ * tables agrees with the solver without them, move by move.
+ *
+ * `test_tables fast` runs the quick sizes (seconds under the sanitizers), `test_tables slow`
+ * larger ones. */
+#include "test_util.h"
+
+#include <limits.h>
+#include <omp.h>
+#include <unistd.h>
+
+#include "agent.h"
+#include "prover.h"
+#include "solver.h"
+#include "tables.h"
+
+static bool slow;
+
+/* Small variants, each with the K its tables are built to. */
+typedef struct Case {
+    const char *opts;
+    int k;
+} Case;
+
+static const Case fast_cases[] = {
+    { "holes=2 seeds=2", 8 },
+    { "holes=2 seeds=3 final_four=first-final", 8 },
+    { "holes=2 seeds=3 final_four=lottery", 8 },
+    { "holes=3 seeds=2", 6 },
+    { "holes=3 seeds=2 final_four=first-final", 6 },
+    { "holes=3 seeds=2 final_four=lottery", 6 },
+    { "holes=3 seeds=2 extra_turn=no", 6 },
+    { "holes=2 seeds=3 skip_origin=yes", 9 },
+    { "holes=3 seeds=3 capture=3", 5 },
+};
+
+static const Case slow_cases[] = {
+    { "holes=2 seeds=3 final_four=first-final", 12 },
+    { "holes=2 seeds=3 final_four=lottery", 12 },
+    { "holes=3 seeds=2", 12 },
+    { "holes=3 seeds=2 final_four=first-final", 12 },
+    { "holes=3 seeds=2 final_four=lottery", 12 },
+    { "holes=3 seeds=2 extra_turn=no", 12 },
+    { "holes=3 seeds=3", 12 },
+    { "holes=3 seeds=3 capture=3", 10 },
+    { "holes=4 seeds=2", 10 },
+    { "holes=4 seeds=2 final_four=first-final skip_origin=yes", 9 },
+};
+
+#define N_ELEMS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* Build the tables of a case; fails the test on error. */
+static Tables *build(const char *opts, int k, Variant *v)
+{
+    Tables *t;
+    Error e;
+    tu_variant(opts, v);
+    if (tables_build(v, k, NULL, NULL, &t, &e) != 0)
+        fail_msg("%s K=%d: %s", opts, k, e.msg);
+    return t;
+}
+
+/* The position of a placement (own row first) with `side` to move, convention state cs,
+ * and the captured seeds split between the stores (`north_store` of them North's). */
+static bool make_position(const Variant *v, const uint16_t *board, int L, int side, int cs,
+                          int last, int north_store, Position *p)
+{
+    memset(p, 0, sizeof *p);
+    int turn = side == SOUTH ? 0 : v->holes;
+    for (int i = 0; i < v->pits; i++)
+        p->pit[(i + turn) % v->pits] = board[i];
+    int captured = v->total - L;
+    if (north_store > captured)
+        north_store = captured;
+    p->left = (uint16_t)L;
+    p->store[NORTH] = (uint16_t)north_store;
+    p->store[SOUTH] = (uint16_t)(captured - north_store);
+    p->side = (int8_t)side;
+    p->last_capturer = (int8_t)(captured ? last : NOBODY);
+    int ff = cs == 0 ? NOBODY : cs == 1 ? side : !side;
+    if (ff != NOBODY && !captured)
+        return false;   /* no capture yet: nobody made a final one */
+    p->first_final = (int8_t)ff;
+    pos_set_masks(v, p);
+    return !pos_over(v, p) && (p->legal != 0) && pos_ok(v, p);
+}
+
+/* Call f on every position the tables store (each placement whose side to move has seeds,
+ * each convention state), seen from South and from North, with either last capturer. */
+typedef void (*Visit)(const Variant *v, const Tables *t, const Position *p, void *ctx);
+static long each_position(const Variant *v, const Tables *t, int stride, Visit f, void *ctx)
+{
+    Ranking r;
+    assert_int_equal(ranking_init(&r, v->pits, tables_max_seeds(t)), 0);
+    long n = 0;
+    for (int L = tables_first_level(t); L <= tables_max_seeds(t); L++) {
+        uint16_t board[MAX_PITS];
+        ranking_unrank(&r, 0, L, board);
+        uint64_t k = 0;
+        do {
+            for (int cs = 0; cs < tables_conv_states(t); cs++) {
+                for (int side = 0; side < 2; side++) {
+                    int last = (int)((k + (uint64_t)side) % 2);
+                    Position p;
+                    if ((k + (uint64_t)cs) % (uint64_t)stride == 0
+                        && make_position(v, board, L, side, cs, last, (int)(k % 5), &p)) {
+                        f(v, t, &p, ctx);
+                        n++;
+                    }
+                }
+            }
+            k++;
+        } while (ranking_next(&r, board));
+    }
+    ranking_free(&r);
+    return n;
+}
+
+/* Ranking: every rank unranks to a placement of s seeds that ranks back to it, in order
+ * (next gives the following rank), and the counts are binomial coefficients. */
+static void test_ranking(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = { { 1, 5 }, { 2, 0 }, { 4, 6 }, { 6, 7 }, { 8, 5 }, { 24, 4 } };
+    for (int c = 0; c < N_ELEMS(sizes); c++) {
+        int n = sizes[c][0];
+        Ranking r;
+        assert_int_equal(ranking_init(&r, n, 8), 0);
+        for (int s = 0; s <= sizes[c][1]; s++) {
+            uint64_t count = ranking_count(&r, s);
+            uint16_t a[MAX_PITS], b[MAX_PITS];
+            ranking_unrank(&r, 0, s, a);
+            for (uint64_t k = 0; k < count; k++) {
+                ranking_unrank(&r, k, s, b);
+                assert_memory_equal(a, b, (size_t)n * sizeof a[0]);
+                int sum = 0;
+                for (int i = 0; i < n; i++)
+                    sum += b[i];
+                assert_int_equal(sum, s);
+                assert_int_equal(ranking_rank(&r, b, s), k);
+                assert_int_equal(ranking_next(&r, a), k + 1 < count);
+            }
+        }
+        ranking_free(&r);
+    }
+    Ranking r;
+    assert_int_equal(ranking_init(&r, 24, 12), 0);
+    assert_int_equal(ranking_count(&r, 8), 7888725);       /* C(31, 8) */
+    assert_int_equal(ranking_count(&r, 12), 834451800);    /* C(35, 12) */
+    ranking_free(&r);
+}
+
+/* A hash of a board, to compare positions on the path quickly. */
+static uint64_t board_hash(const Variant *v, const Position *p)
+{
+    uint64_t h = 0xcbf29ce484222325ULL ^ (uint64_t)p->side ^ (uint64_t)p->store[0] << 8
+                 ^ (uint64_t)(p->first_final + 1) << 24;
+    for (int i = 0; i < v->pits; i++)
+        h = (h ^ p->pit[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+/* A plain negamax to the end of the game, a position repeated on the path ending the game
+ * at its store difference (the cycle rule as a first-cycle game); *budget runs down. */
+static int plain(const Variant *v, const Position *p, Position *path, uint64_t *hash,
+                 int depth, long *budget)
+{
+    if (pos_over(v, p))
+        return solver_final_margin(v, p);
+    uint64_t h = board_hash(v, p);
+    for (int i = 0; i < depth; i++)
+        if (hash[i] == h && memcmp(path[i].pit, p->pit, sizeof p->pit) == 0
+            && path[i].side == p->side && path[i].store[0] == p->store[0]
+            && path[i].first_final == p->first_final)
+            return solver_store_margin(p);
+    if (--*budget < 0 || depth >= 100)
+        return 0;
+    path[depth] = *p;
+    hash[depth] = h;
+    int best = INT_MIN;
+    for (uint64_t m = pos_legal_mask(v, p); m; m &= m - 1) {
+        Position c;
+        MoveInfo info;
+        MoveEvent ev = pos_play(v, p, __builtin_ctzll(m), &c, &info, NULL);
+        int x = ev == EV_ENDLESS ? solver_store_margin(p)
+                                 : plain(v, &c, path, hash, depth + 1, budget);
+        if (ev != EV_ENDLESS && c.side != p->side)
+            x = -x;
+        best = x > best ? x : best;
+    }
+    return best;
+}
+
+/* What the comparisons counted. */
+typedef struct Tally {
+    const char *opts;
+    long solver, plain;
+} Tally;
+
+/* One position: the tables against the graph solver, and the plain search if small. */
+static void compare_one(const Variant *v, const Tables *t, const Position *p, void *ctx)
+{
+    Tally *tally = ctx;
+    SolveResult r;
+    assert_int_equal(solver_solve(v, p, 2000000, &r), SOLVE_OK);
+    int x = tables_value(t, p);
+    if (x != r.value)
+        fail_msg("%s: %s: tables %d, solver %d", tally->opts, tu_apn(v, p), x, r.value);
+    tally->solver++;
+    if (!slow && tally->solver % 3 != 0)
+        return;   /* the plain search on every third position only (fast) */
+    Position path[100];
+    uint64_t hash[100];
+    long budget = 3000;
+    int y = plain(v, p, path, hash, 0, &budget);
+    if (budget >= 0) {
+        if (x != y)
+            fail_msg("%s: %s: tables %d, plain search %d", tally->opts, tu_apn(v, p), x, y);
+        tally->plain++;
+    }
+}
+
+/* Every stored position of the small variants: tables = solver = plain search. */
+static void test_against_search(void **state)
+{
+    (void)state;
+    const Case *cases = slow ? slow_cases : fast_cases;
+    int n = slow ? N_ELEMS(slow_cases) : N_ELEMS(fast_cases);
+    for (int c = 0; c < n; c++) {
+        Variant v;
+        Tables *t = build(cases[c].opts, cases[c].k, &v);
+        Tally tally = { cases[c].opts, 0, 0 };
+        long visited = each_position(&v, t, 1, compare_one, &tally);
+        print_message("%s K=%d: %ld positions, all against the solver, %ld against the plain "
+                      "search\n", cases[c].opts, cases[c].k, tally.solver, tally.plain);
+        assert_true(visited > 100 && tally.plain > visited / (slow ? 100 : 60));
+        tables_free(t);
+    }
+}
+
+/* The value of move m of p for its side to move, from what the tables say of its child. */
+static int move_value(const Variant *v, const Tables *t, const Position *p, int m)
+{
+    Position c;
+    MoveInfo info;
+    MoveEvent ev = pos_play(v, p, m, &c, &info, NULL);
+    if (ev == EV_ENDLESS)
+        return solver_store_margin(p);
+    if (ev == EV_OVER)
+        return solver_final_margin(v, &c);   /* for c.side, the mover */
+    return c.side == p->side ? tables_value(t, &c) : -tables_value(t, &c);
+}
+
+/* One position: its value is the best over its moves of what the move leads to. */
+static void consistent_one(const Variant *v, const Tables *t, const Position *p, void *ctx)
+{
+    (void)ctx;
+    int best = INT_MIN;
+    for (uint64_t m = pos_legal_mask(v, p); m; m &= m - 1) {
+        int x = move_value(v, t, p, __builtin_ctzll(m));
+        best = x > best ? x : best;
+    }
+    if (tables_value(t, p) != best)
+        fail_msg("%s: tables %d, best move %d", tu_apn(v, p), tables_value(t, p), best);
+}
+
+/* The consistency property on small variants and the standard board. */
+static void test_consistency(void **state)
+{
+    (void)state;
+    static const Case fast[] = {
+        { "", 5 },
+        { "final_four=first-final", 5 },
+        { "variant=yit-nuri final_four=lottery", 6 },
+        { "holes=3 seeds=3 extra_turn=no", 10 },
+    };
+    static const Case more[] = {
+        { "", 7 },
+        { "final_four=first-final", 6 },
+        { "variant=yit-jani final_four=lottery", 7 },
+        { "holes=5 seeds=3 skip_origin=yes", 10 },
+    };
+    const Case *cases = slow ? more : fast;
+    for (int c = 0; c < 4; c++) {
+        Variant v;
+        Tables *t = build(cases[c].opts, cases[c].k, &v);
+        long n = each_position(&v, t, c < 3 ? (slow ? 3 : 11) : 1, consistent_one, NULL);
+        print_message("consistency %s K=%d: %ld positions\n", cases[c].opts, cases[c].k, n);
+        tables_free(t);
+    }
+}
+
+/* The same tables for 1 and 2 threads. */
+static void test_threads(void **state)
+{
+    (void)state;
+    Variant v;
+    omp_set_num_threads(1);   /* level 7 (3 x 77520 positions) is large enough for threads */
+    Tables *a = build("variant=yit-nuri final_four=first-final", 7, &v);
+    omp_set_num_threads(2);
+    Tables *b = build("variant=yit-nuri final_four=first-final", 7, &v);
+    assert_int_equal(tables_checksum(a), tables_checksum(b));
+    assert_int_equal(tables_positions(a), tables_positions(b));
+    tables_free(a);
+    tables_free(b);
+}
+
+/* Open path, expecting failure with a message containing `want`. */
+static void expect_refused(const char *path, const char *want)
+{
+    Tables *t;
+    Error e;
+    assert_int_equal(tables_open(path, &t, &e), -1);
+    if (!strstr(e.msg, want) || !strstr(e.msg, path) || strchr(e.msg, '\n'))
+        fail_msg("%s: message '%s' lacks '%s'", path, e.msg, want);
+}
+
+/* Copy file a to b with the byte at `at` xored with 1 (at < 0: none) and cut at `len`. */
+static void copy_damaged(const char *a, const char *b, long at, long len)
+{
+    FILE *in = fopen(a, "rb"), *out = fopen(b, "wb");
+    assert_non_null(in);
+    assert_non_null(out);
+    int ch;
+    for (long i = 0; (ch = fgetc(in)) != EOF && i < len; i++)
+        fputc(i == at ? ch ^ 1 : ch, out);
+    fclose(in);
+    fclose(out);
+}
+
+/* A file comes back whole; damaged, truncated, foreign or mismatched files are refused. */
+static void test_file(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/anywoli-tables-XXXXXX", path[128], bad[128];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/t.tb", dir);
+    snprintf(bad, sizeof bad, "%s/bad.tb", dir);
+    Variant v;
+    Tables *t = build("holes=3 seeds=2 final_four=first-final", 8, &v), *u;
+    Error e;
+    assert_int_equal(tables_save(t, path, &e), 0);
+    char partial[160];
+    snprintf(partial, sizeof partial, "%s.partial", path);
+    assert_int_equal(access(partial, F_OK), -1);
+    assert_int_equal(tables_open(path, &u, &e), 0);
+    assert_int_equal(tables_checksum(u), tables_checksum(t));
+    assert_int_equal(tables_positions(u), tables_positions(t));
+    assert_int_equal(tables_max_seeds(u), 8);
+    assert_int_equal(tables_check_variant(u, &v, path, &e), 0);
+    /* The same values through the file. */
+    Position p;
+    tu_position("holes=3 seeds=2 final_four=first-final", "1,0,2/0,3,1 4/1 N S N", &v, &p);
+    assert_int_equal(tables_value(u, &p), tables_value(t, &p));
+    /* Another variant. */
+    Variant w;
+    tu_variant("holes=3 seeds=2", &w);
+    assert_int_equal(tables_check_variant(u, &w, path, &e), -1);
+    assert_non_null(strstr(e.msg, "final_four=first-final"));
+    assert_non_null(strstr(e.msg, "not holes=3"));
+    tu_variant("holes=3 seeds=2 final_four=first-final max_plies=50", &w);
+    assert_int_equal(tables_check_variant(u, &w, path, &e), 0);
+    tables_free(u);
+    long size = 4096 + (long)tables_positions(t);
+    copy_damaged(path, bad, 4096 + 100, size);
+    expect_refused(bad, "damaged values");
+    copy_damaged(path, bad, 30, size);
+    expect_refused(bad, "damaged header");
+    copy_damaged(path, bad, -1, size - 1);
+    expect_refused(bad, "expected");
+    copy_damaged(path, bad, 3, size);
+    expect_refused(bad, "not an Anywoli tables file");
+    copy_damaged(path, bad, -1, 10);
+    expect_refused(bad, "not an Anywoli tables file");
+    snprintf(bad, sizeof bad, "%s/missing.tb", dir);
+    expect_refused(bad, "cannot open");
+    /* An unwritable place leaves nothing behind. */
+    snprintf(bad, sizeof bad, "%s/no/such/dir.tb", dir);
+    assert_int_equal(tables_save(t, bad, &e), -1);
+    assert_non_null(strstr(e.msg, "cannot write"));
+    tables_free(t);
+    unlink(path);
+    snprintf(bad, sizeof bad, "%s/bad.tb", dir);
+    unlink(bad);
+    rmdir(dir);
+}
+
+/* Bad K is refused. */
+static void test_bad_k(void **state)
+{
+    (void)state;
+    Variant v;
+    Tables *t;
+    Error e;
+    tu_variant("holes=2 seeds=2", &v);
+    assert_int_equal(tables_build(&v, 4, NULL, NULL, &t, &e), -1);
+    assert_non_null(strstr(e.msg, "out of range"));
+    assert_int_equal(tables_build(&v, 9, NULL, NULL, &t, &e), -1);
+}
+
+/* The solver with tables: the same value and move values as without, on every position
+ * reachable from the start (seen from the start's graph, sampled). */
+static void test_solver_with_tables(void **state)
+{
+    (void)state;
+    static const Case cases[] = {
+        { "holes=4 seeds=2", 8 },
+        { "holes=3 seeds=3 final_four=first-final", 9 },
+        { "holes=4 seeds=2 final_four=lottery", 6 },
+    };
+    for (int c = 0; c < N_ELEMS(cases); c++) {
+        Variant v;
+        Tables *t = build(cases[c].opts, cases[c].k, &v);
+        Position p;
+        pos_start(&v, &p);
+        Rng rng;
+        rng_seed(&rng, 7, (uint64_t)c, 0);
+        int compared = 0;
+        for (int game = 0; game < (slow ? 40 : 6); game++) {
+            pos_start(&v, &p);
+            while (!pos_over(&v, &p)) {
+                SolveResult a, b;
+                assert_int_equal(solver_solve(&v, &p, 2000000, &a), SOLVE_OK);
+                assert_int_equal(solver_solve_tables(&v, &p, 2000000, t, &b), SOLVE_OK);
+                assert_int_equal(a.value, b.value);
+                assert_int_equal(a.n_moves, b.n_moves);
+                for (int i = 0; i < a.n_moves; i++) {
+                    assert_int_equal(a.moves[i].value, b.moves[i].value);
+                    assert_int_equal(a.moves[i].move, b.moves[i].move);
+                }
+                assert_true(b.states <= a.states);
+                compared++;
+                Position q;
+                MoveInfo info;
+                if (pos_play(&v, &p, pos_random_move(&p, &rng), &q, &info, NULL) == EV_ENDLESS)
+                    break;
+                p = q;
+            }
+        }
+        print_message("solver with tables %s K=%d: %d positions\n", cases[c].opts,
+                      cases[c].k, compared);
+        tables_free(t);
+    }
+}
+
+/* One position: the agent's move is one of the best by the tables. */
+static void agent_one(const Variant *v, const Tables *t, const Position *p, void *ctx)
+{
+    Agent *a = ctx;
+    Rng rng;
+    AgentStats st = { 0 };
+    rng_seed(&rng, 11, 0, p->pit[0]);
+    int best = INT_MIN, m = a->choose(a, v, p, &rng, &st);
+    for (uint64_t k = pos_legal_mask(v, p); k; k &= k - 1) {
+        int x = move_value(v, t, p, __builtin_ctzll(k));
+        best = x > best ? x : best;
+    }
+    assert_true(pos_legal_mask(v, p) >> m & 1);
+    if (move_value(v, t, p, m) != best)
+        fail_msg("%s: alphabeta played %d worth %d, the best is worth %d", tu_apn(v, p), m,
+                 move_value(v, t, p, m), best);
+    assert_true(st.value == best);
+}
+
+/* alphabeta with tables=FILE plays every position the tables cover perfectly, even at depth
+ * 1; it refuses a missing file and another variant with a clear message. */
+static void test_alphabeta(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/anywoli-tables-XXXXXX", path[128], spec[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/n.tb", dir);
+    Variant v;
+    Error e;
+    Tables *t = build("variant=yit-nuri final_four=first-final", 7, &v);
+    assert_int_equal(tables_save(t, path, &e), 0);
+    static const char *const opts[] = { "depth=1", "depth=3,ties=first", "depth=2,tt=0" };
+    Agent a[3];
+    for (int i = 0; i < 3; i++) {
+        snprintf(spec, sizeof spec, "alphabeta:%s,tables=%s", opts[i], path);
+        if (agent_create(&a[i], spec, &e) != 0)
+            fail_msg("%s: %s", spec, e.msg);
+        assert_int_equal(agent_check_variant(&a[i], &v, &e), 0);
+        char full[1024];
+        agent_describe(&a[i], full, sizeof full);
+        assert_non_null(strstr(full, path));
+    }
+    for (int i = 0; i < 3; i++) {
+        long n = each_position(&v, t, 37, agent_one, &a[i]);
+        assert_true(n > 1000);
+    }
+    Variant w;
+    tu_variant("variant=yit-nuri", &w);
+    assert_int_equal(agent_check_variant(&a[0], &w, &e), -1);
+    if (!strstr(e.msg, "agent 'alphabeta': tables=") || !strstr(e.msg, "the tables are for"))
+        fail_msg("message: %s", e.msg);
+    for (int i = 0; i < 3; i++)
+        agent_free(&a[i]);
+    Agent b;
+    snprintf(spec, sizeof spec, "alphabeta:tables=%s/missing.tb", dir);
+    assert_int_equal(agent_create(&b, spec, &e), -1);
+    if (!strstr(e.msg, "agent 'alphabeta': tables=") || !strstr(e.msg, "cannot open"))
+        fail_msg("message: %s", e.msg);
+    tables_free(t);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* The prover without tables agrees with the graph solver, move by move, on every position
+ * reachable from the start of small variants, cycles included; with tables, on positions of
+ * games on larger boards. */
+static void test_prover(void **state)
+{
+    (void)state;
+    static const Case cases[] = {
+        { "holes=2 seeds=2", 0 },
+        { "holes=2 seeds=3 final_four=first-final", 0 },
+        { "holes=3 seeds=2", 0 },
+        { "holes=3 seeds=2 final_four=lottery", 0 },
+        { "holes=3 seeds=2 extra_turn=no", 0 },
+        { "holes=2 seeds=3 skip_origin=yes", 0 },
+        { "holes=3 seeds=3 final_four=first-final", 9 },
+        { "holes=4 seeds=2", 8 },
+        { "holes=4 seeds=3", 10 },
+    };
+    for (int c = 0; c < N_ELEMS(cases); c++) {
+        Variant v;
+        Tables *t = NULL;
+        if (cases[c].k)
+            t = build(cases[c].opts, cases[c].k, &v);
+        else
+            tu_variant(cases[c].opts, &v);
+        Rng rng;
+        rng_seed(&rng, 5, (uint64_t)c, 0);
+        int compared = 0;
+        for (int game = 0; game < (slow ? 200 : 30); game++) {
+            Position p;
+            pos_start(&v, &p);
+            while (!pos_over(&v, &p)) {
+                SolveResult a, b;
+                assert_int_equal(solver_solve(&v, &p, 3000000, &a), SOLVE_OK);
+                assert_int_equal(prover_solve(&v, &p, 5000000, t, &b), SOLVE_OK);
+                if (a.value != b.value)
+                    fail_msg("%s: %s: solver %d, prover %d", cases[c].opts, tu_apn(&v, &p),
+                             a.value, b.value);
+                assert_int_equal(a.n_moves, b.n_moves);
+                for (int i = 0; i < a.n_moves; i++) {
+                    assert_int_equal(a.moves[i].value, b.moves[i].value);
+                    assert_int_equal(a.moves[i].move, b.moves[i].move);
+                }
+                compared++;
+                Position q;
+                MoveInfo info;
+                if (pos_play(&v, &p, pos_random_move(&p, &rng), &q, &info, NULL) == EV_ENDLESS)
+                    break;
+                p = q;
+            }
+        }
+        print_message("prover %s K=%d: %d positions\n", cases[c].opts, cases[c].k, compared);
+        tables_free(t);
+    }
+}
+
+/* Run one test with its time on stderr, to keep the fast ones fast. */
+#define TIMED(f) static void timed_##f(void **state) { double t0 = omp_get_wtime(); f(state); \
+    print_message("%s: %.1f s\n", #f, omp_get_wtime() - t0); }
+TIMED(test_against_search)
+TIMED(test_consistency)
+TIMED(test_solver_with_tables)
+TIMED(test_ranking)
+TIMED(test_threads)
+TIMED(test_alphabeta)
+TIMED(test_prover)
+
+int main(int argc, char **argv)
+{
+    slow = argc > 1 && strcmp(argv[1], "slow") == 0;
+    const struct CMUnitTest fast_tests[] = {
+        cmocka_unit_test(timed_test_ranking),
+        cmocka_unit_test(timed_test_against_search),
+        cmocka_unit_test(timed_test_consistency),
+        cmocka_unit_test(timed_test_threads),
+        cmocka_unit_test(test_file),
+        cmocka_unit_test(test_bad_k),
+        cmocka_unit_test(timed_test_solver_with_tables),
+        cmocka_unit_test(timed_test_alphabeta),
+        cmocka_unit_test(timed_test_prover),
+    };
+    const struct CMUnitTest slow_tests[] = {
+        cmocka_unit_test(timed_test_against_search),
+        cmocka_unit_test(timed_test_consistency),
+        cmocka_unit_test(timed_test_solver_with_tables),
+        cmocka_unit_test(timed_test_prover),
+    };
+    if (slow)
+        return cmocka_run_group_tests(slow_tests, NULL, NULL);
+    return cmocka_run_group_tests(fast_tests, NULL, NULL);
+}

@@ -11,5 +11,6 @@ int cmd_analyze(int argc, char **argv);
 int cmd_agents(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_tune(int argc, char **argv);
 
 #endif

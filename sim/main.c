@@ -22,6 +22,7 @@ static const Command commands[] = {
     { "agents", cmd_agents, "list the agents and their options, or check agent specs" },
     { "play", cmd_play, "play a game in the terminal: a person or an agent on each side" },
     { "solve", cmd_solve, "the exact value of a position and of each of its moves" },
+    { "tune", cmd_tune, "tune an agent's evaluation weights by self-play (SPSA), then verify" },
 };
 
 #define COMMANDS_NB ((int)(sizeof commands / sizeof commands[0]))

@@ -164,7 +164,7 @@ static int play_iteration(Tuner *u, uint64_t k, TuneStep *s, Error *e)
     tune_spec(t, plus, false, spec_plus);
     tune_spec(t, minus, false, spec_minus);
     TuneMatch m = { &t->variant, spec_plus, t->opponent ? t->opponent : spec_minus,
-                    (uint64_t)t->seed, k, t->opening_plies, u->threads };
+                    (uint64_t)t->seed, k, t->opening_plies, t->max_plies, u->threads };
     int rc = tune_play_pairs(&m, 0, (uint64_t)t->pairs, &stop_signal, &s->plus, e);
     if (rc != 0)
         return rc;
@@ -270,7 +270,8 @@ static int play_verification(Tuner *u, char *tuned, Error *e)
         TuneVerify *v = &u->verify[m];
         snprintf(v->opponent, sizeof v->opponent, "%s", opp[m]);
         TuneMatch match = { &t->variant, tuned, opp[m], (uint64_t)t->seed,
-                            STREAM_VERIFY + (uint64_t)m, t->opening_plies, u->threads };
+                            STREAM_VERIFY + (uint64_t)m, t->opening_plies, t->max_plies,
+                            u->threads };
         double t_start = now();
         int64_t first = v->pairs_done;
         while (v->pairs_done < t->verify_pairs && !stop_signal) {

@@ -27,6 +27,7 @@
 #define TUNE_MAX_ITERATIONS 1000000
 #define TUNE_MAX_PAIRS 1000000
 #define TUNE_MAX_OPENING 40
+#define TUNE_MAX_PLIES 1000       /* the default cap on a tuning game's plies */
 #define TUNE_SPEC_MAX 1024
 
 /* One tuned weight. */
@@ -56,6 +57,9 @@ typedef struct TuneConfig {
                                  * reference) */
     int opening_plies;          /* random plies before the agents play, the same for both
                                  * games of a pair */
+    int64_t max_plies;          /* a game still going after this many plies is adjudicated by
+                                 * the seeds in the stores (badly weighted agents can avoid
+                                 * captures for a very long time) */
     int64_t verify_pairs;       /* pairs of each verification match (0: none) */
     double elo0, elo1;          /* SPRT hypotheses, Elo of the tuned weights */
     double sprt_alpha, sprt_beta;
@@ -80,7 +84,8 @@ void tune_default_spec(const TuneConfig *t, char *buf);
 
 /* The integer sums of a match's games, for its side A. */
 typedef struct MatchSums {
-    int64_t wins, draws, losses;   /* games; endless and unfinished games count as draws */
+    int64_t wins, draws, losses;   /* games; an endless game counts as a draw, one stopped at
+                                    * max_plies goes to the side with more seeds in its store */
     int64_t pairs[5];              /* pairs by A's points in the pair: 0, 1/2, 1, 3/2, 2 */
 } MatchSums;
 
@@ -91,6 +96,7 @@ typedef struct TuneMatch {
     const char *spec_a, *spec_b;
     uint64_t seed, stream;
     int opening_plies;
+    int64_t max_plies;
     int threads;
 } TuneMatch;
 

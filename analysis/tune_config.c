@@ -17,8 +17,8 @@ typedef struct Reader {
 } Reader;
 
 static const char root_keys[] = "description, seed, output, threads, variant, agent, opponent, "
-                                "weights, iterations, pairs, opening_plies, a, c, A, alpha, "
-                                "gamma or verification";
+                                "weights, iterations, pairs, opening_plies, max_plies, a, c, A, "
+                                "alpha, gamma or verification";
 static const char weight_keys[] = "name, start, min, max or step";
 static const char verify_keys[] = "pairs, elo0, elo1, alpha or beta";
 
@@ -306,6 +306,10 @@ static int read_numbers(const Reader *r, const config_setting_t *root, TuneConfi
             return -1;
         t->opening_plies = (int)x;
     }
+    t->max_plies = t->variant.max_plies < TUNE_MAX_PLIES ? t->variant.max_plies : TUNE_MAX_PLIES;
+    if ((s = config_setting_get_member(root, "max_plies")) &&
+        get_int(r, s, "max_plies", 1, t->variant.max_plies, &t->max_plies) != 0)
+        return -1;
     if ((s = config_setting_get_member(root, "threads"))) {
         if (get_int(r, s, "threads", 1, 4096, &x) != 0)
             return -1;
@@ -435,9 +439,10 @@ char *tune_fingerprint(const TuneConfig *t)
         return NULL;
     variant_describe(&t->variant, desc, sizeof desc);
     put(buf, len, &used, "tuning seed=%lld variant=%s agent=%s opponent=%s iterations=%lld "
-        "pairs=%lld opening=%d a=%.17g c=%.17g A=%.17g alpha=%.17g gamma=%.17g verify=%lld",
+        "pairs=%lld opening=%d max_plies=%lld a=%.17g c=%.17g A=%.17g alpha=%.17g gamma=%.17g verify=%lld",
         (long long)t->seed, desc, t->agent, t->opponent ? t->opponent : "self",
-        (long long)t->iterations, (long long)t->pairs, t->opening_plies, t->gains.a, t->gains.c,
+        (long long)t->iterations, (long long)t->pairs, t->opening_plies,
+        (long long)t->max_plies, t->gains.a, t->gains.c,
         t->gains.A, t->gains.alpha, t->gains.gamma, (long long)t->verify_pairs);
     for (int i = 0; i < t->nweights; i++)
         put(buf, len, &used, " %s:%.17g:%.17g:%.17g:%.17g", eval_terms[t->w[i].term].name,

@@ -370,6 +370,7 @@ static int write_tuning_attrs(hid_t g, const TuneConfig *t)
     rc |= attr_int(g, "iterations", t->iterations);
     rc |= attr_int(g, "pairs", t->pairs);
     rc |= attr_int(g, "opening_plies", t->opening_plies);
+    rc |= attr_int(g, "tuning_max_plies", t->max_plies);
     rc |= attr_double(g, "a", t->gains.a);
     rc |= attr_double(g, "c", t->gains.c);
     rc |= attr_double(g, "A", t->gains.A);

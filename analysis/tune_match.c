@@ -10,7 +10,8 @@
 
 #define SUB_OPENING 16   /* the opening's sub-stream of the pair's first game stream */
 
-/* A's result in one game: 1 win, 0 draw (endless and unfinished too), -1 loss. */
+/* A's result in one game: 1 win, 0 draw (endless too), -1 loss; a game stopped at the
+ * ply cap is adjudicated by the stores. */
 static int play_game(const TuneMatch *m, uint64_t pair, int colour, Agent *a, Agent *b)
 {
     const Variant *v = m->v;
@@ -27,7 +28,7 @@ static int play_game(const TuneMatch *m, uint64_t pair, int colour, Agent *a, Ag
     agent_new_game(b);
     pos_start(v, &pos);
     while (!pos_over(v, &pos)) {
-        if (plies >= v->max_plies) {
+        if (plies >= (uint32_t)m->max_plies) {
             stopped = OUT_UNFINISHED;
             break;
         }
@@ -47,6 +48,8 @@ static int play_game(const TuneMatch *m, uint64_t pair, int colour, Agent *a, Ag
     }
     GameRecord r;
     game_record_end(v, &pos, &g, stopped, &r);
+    if (stopped == OUT_UNFINISHED && pos.store[SOUTH] != pos.store[NORTH])
+        r.outcome = pos.store[SOUTH] > pos.store[NORTH] ? OUT_SOUTH : OUT_NORTH;
     int a_side = colour ? NORTH : SOUTH;
     if (r.outcome == OUT_SOUTH)
         return a_side == SOUTH ? 1 : -1;

@@ -7,10 +7,11 @@
 #include "commands.h"
 #include "tune.h"
 
-enum { OPT_THREADS = OPT_FIRST_FREE, OPT_RESUME, OPT_FORCE, OPT_QUIET };
+enum { OPT_THREADS = OPT_FIRST_FREE, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_DRY_RUN };
 
 static const char tune_usage[] =
-    "usage: anywoli tune CONFIG [-o FILE] [--threads N] [--resume] [--force] [--quiet]\n\n"
+    "usage: anywoli tune CONFIG [-o FILE] [--threads N] [--resume] [--force] [--quiet]\n"
+    "                    [--dry-run]\n\n"
     "Tune the evaluation weights of an agent by self-play with SPSA (simultaneous perturbation\n"
     "stochastic approximation): each iteration plays colour-swapped game pairs between the\n"
     "weights moved up and down along a random +-1 direction (or each of them against a\n"
@@ -23,7 +24,8 @@ static const char tune_usage[] =
     "  --threads N    OpenMP threads playing games (default: all cores)\n"
     "  --resume       continue FILE.partial from its journal FILE.journal\n"
     "  --force        replace an existing FILE, or start an interrupted tuning again\n"
-    "  --quiet        no progress line on stderr\n\n"
+    "  --quiet        no progress line on stderr\n"
+    "  --dry-run      check the config and print the plan; play nothing\n\n"
     "Every iteration is kept in FILE.journal as it finishes, so that SIGINT, SIGTERM or kill -9\n"
     "loses at most the iteration in flight: --resume then ends as an uninterrupted tuning.\n"
     "Exit status: 0 done, 1 an I/O failure, 2 a bad input, 128+N stopped by signal N.\n";
@@ -60,6 +62,25 @@ static void print_summary(const TuneConfig *t, const TuneReport *r)
     printf("tuned spec: %s\n", r->tuned_spec);
 }
 
+/* What a tuning will do, for --dry-run. */
+static void print_plan(const TuneConfig *t)
+{
+    char desc[256];
+    variant_describe(&t->variant, desc, sizeof desc);
+    int64_t per = 2 * t->pairs * (t->opponent ? 2 : 1);
+    printf("tuning %s on %s against %s\n", t->agent, desc, t->opponent ? t->opponent : "self");
+    for (int i = 0; i < t->nweights; i++)
+        printf("  %-10s start %g, min %g, max %g, step %g\n", eval_terms[t->w[i].term].name,
+               t->w[i].start, t->w[i].p.lo, t->w[i].p.hi, t->w[i].p.step);
+    printf("SPSA: %lld iterations of %lld games; a %g, c %g, A %g, alpha %g, gamma %g\n",
+           (long long)t->iterations, (long long)per, t->gains.a, t->gains.c, t->gains.A,
+           t->gains.alpha, t->gains.gamma);
+    printf("verification: %lld pairs against the start weights and the defaults; SPRT H0 Elo %g,"
+           " H1 Elo %g\n", (long long)t->verify_pairs, t->elo0, t->elo1);
+    printf("games: at most %lld; seed %lld; output %s\n",
+           (long long)(t->iterations * per + 4 * t->verify_pairs), (long long)t->seed, t->output);
+}
+
 int cmd_tune(int argc, char **argv)
 {
     static const struct option own[] = {
@@ -68,12 +89,14 @@ int cmd_tune(int argc, char **argv)
         { "resume", no_argument, NULL, OPT_RESUME },
         { "force", no_argument, NULL, OPT_FORCE },
         { "quiet", no_argument, NULL, OPT_QUIET },
+        { "dry-run", no_argument, NULL, OPT_DRY_RUN },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
     TuneOptions o = { false, false, false, 0 };
     const char *output = NULL;
     int threads = -1, c;
+    bool dry_run = false;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "o:", own, NULL)) != -1) {
         switch (c) {
@@ -82,6 +105,7 @@ int cmd_tune(int argc, char **argv)
         case OPT_RESUME: o.resume = true; break;
         case OPT_FORCE: o.force = true; break;
         case OPT_QUIET: o.quiet = true; break;
+        case OPT_DRY_RUN: dry_run = true; break;
         case OPT_HELP: printf("%s", tune_usage); return 0;
         default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
@@ -97,6 +121,11 @@ int cmd_tune(int argc, char **argv)
     Error e;
     if (tune_config_load(&t, argv[optind], output, threads, &e) != 0)
         die("%s", e.msg);
+    if (dry_run) {
+        print_plan(&t);
+        tune_config_free(&t);
+        return 0;
+    }
     TuneStatus st = tune_run(&t, &o, &r, &e);
     fflush(stderr);
     int status = 0;

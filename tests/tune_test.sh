@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# tune_test.sh: `anywoli tune` end to end.
+#
+#   tune_test.sh PATH/TO/anywoli CONFIGS_DIR
+#
+# A tuning killed with kill -9 (twice) and resumed ends with the tables of an uninterrupted
+# one; SIGINT stops it cleanly with exit status 130; `anywoli analyze` shows its trajectory
+# and matches as tables, as JSON and as a report with plots; every configs/tune*.cfg loads.
+set -u
+
+bin=$1
+configs=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+# The /tuning tables of a file as text (h5dump's first line, the file's name, left out).
+tables() {
+    h5dump -d /tuning/trajectory -d /tuning/weights -d /tuning/verification "$1" | tail -n +2
+}
+
+cat >"$tmp/t.cfg" <<'EOF_CFG'
+seed = 21L;
+output = "unused.h5";
+agent = "alphabeta:depth=2,tt=12";
+iterations = 150;
+pairs = 8;
+max_plies = 400;
+a = 10.0;
+weights = (
+  { name = "store"; start = 0.3; min = 0.0; max = 3.0; step = 0.2; },
+  { name = "seeds"; start = -0.3; min = -1.0; max = 1.0; step = 0.1; }
+);
+verification = { pairs = 150; };
+EOF_CFG
+
+# The uninterrupted tuning.
+"$bin" tune "$tmp/t.cfg" -o "$tmp/whole.h5" --quiet >"$tmp/whole.out" 2>"$tmp/whole.err" \
+    || fail "uninterrupted tuning: status $? ($(cat "$tmp/whole.err"))"
+
+# Killed with -9 twice, resumed each time.
+"$bin" tune "$tmp/t.cfg" -o "$tmp/k.h5" --quiet >/dev/null 2>&1 &
+pid=$!
+sleep 0.4
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+if [[ -e "$tmp/k.h5" ]]; then
+    echo "note: the tuning finished before kill -9; the resume is not exercised" >&2
+else
+    [[ -e "$tmp/k.h5.journal" ]] || fail "no journal after kill -9"
+    "$bin" tune "$tmp/t.cfg" -o "$tmp/k.h5" --resume --quiet >/dev/null 2>&1 &
+    pid=$!
+    sleep 0.4
+    kill -9 "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    "$bin" tune "$tmp/t.cfg" -o "$tmp/k.h5" --resume --quiet >"$tmp/k.out" 2>"$tmp/k.err" \
+        || fail "resume: status $? ($(cat "$tmp/k.err"))"
+fi
+[[ ! -e "$tmp/k.h5.journal" && ! -e "$tmp/k.h5.partial" ]] || fail "leftovers after the resume"
+if [[ "$(tables "$tmp/whole.h5")" != "$(tables "$tmp/k.h5")" ]]; then
+    fail "the resumed tuning's tables differ from the uninterrupted one's"
+fi
+grep -q '^tuned spec:' "$tmp/k.out" 2>/dev/null || [[ ! -e "$tmp/k.out" ]] \
+    || fail "resume: no tuned spec printed"
+
+# SIGINT: a clean stop, exit status 130, the way to continue on stderr.
+"$bin" tune "$tmp/t.cfg" -o "$tmp/i.h5" --quiet >/dev/null 2>"$tmp/i.err" &
+pid=$!
+sleep 0.4
+kill -INT "$pid" 2>/dev/null
+wait "$pid"
+rc=$?
+if [[ -e "$tmp/i.h5" ]]; then
+    echo "note: the tuning finished before SIGINT" >&2
+else
+    [[ $rc -eq 130 ]] || fail "SIGINT: exit status $rc, expected 130"
+    grep -q 'stopped by SIGINT.*--resume' "$tmp/i.err" || fail "SIGINT: message $(cat "$tmp/i.err")"
+fi
+
+# analyze: the tables, the JSON, the report.
+"$bin" analyze "$tmp/whole.h5" >"$tmp/a.out" 2>"$tmp/a.err" || fail "analyze: status $?"
+for want in '^trajectory, sampled' '^weight ' '^  vs start ' '^  vs defaults ' '^tuned spec: '; do
+    grep -q "$want" "$tmp/a.out" || fail "analyze: no line matching '$want'"
+done
+[[ $(grep -cE '^ +[0-9]+ +[0-9.]+ +[0-9.]+ ' "$tmp/a.out") -le 25 ]] \
+    || fail "analyze: the trajectory is not sampled"
+"$bin" analyze "$tmp/whole.h5" --json >"$tmp/a.json" || fail "analyze --json: status $?"
+python3 - "$tmp/a.json" <<'EOF_PY' || fail "analyze --json: bad document"
+import json, sys
+d = json.load(open(sys.argv[1]))["tuning"]
+assert len(d["trajectory"]) == 150, len(d["trajectory"])
+assert [w["name"] for w in d["weights"]] == ["store", "seeds"]
+assert [v["against"] for v in d["verification"]] == ["start", "defaults"]
+assert d["verification"][0]["sprt"]["decision"] in ("H0", "H1", "none")
+assert d["tuned_spec"].startswith("alphabeta:depth=2,tt=12,w.store=")
+EOF_PY
+if command -v gnuplot >/dev/null; then
+    "$bin" analyze "$tmp/whole.h5" --report "$tmp/report" >/dev/null || fail "analyze --report: status $?"
+    for f in index.html tuning_weights.png tuning_matches.png; do
+        [[ -s "$tmp/report/$f" ]] || fail "analyze --report: no $f"
+    done
+fi
+
+# The ready tunings in configs/ load.
+for cfg in "$configs"/tune*.cfg; do
+    "$bin" tune "$cfg" --dry-run >"$tmp/plan" 2>&1 || fail "$cfg: $(cat "$tmp/plan")"
+    grep -q '^SPSA: [0-9]* iterations' "$tmp/plan" || fail "$cfg: no plan"
+done
+
+if [[ $failures -ne 0 ]]; then
+    echo "$failures checks failed" >&2
+    exit 1
+fi
+echo "all tune checks passed"

@@ -22,6 +22,7 @@
 #include "error.h"
 #include "eval.h"
 #include "spsa.h"
+#include "tune_match.h"
 #include "variant.h"
 
 #define TUNE_MAX_ITERATIONS 1000000
@@ -81,36 +82,6 @@ void tune_spec(const TuneConfig *t, const double *values, bool readable, char *b
 
 /* The agent spec with every weight at its default (the base spec without its w.<term>). */
 void tune_default_spec(const TuneConfig *t, char *buf);
-
-/* The integer sums of a match's games, for its side A. */
-typedef struct MatchSums {
-    int64_t wins, draws, losses;   /* games; an endless game counts as a draw, one stopped at
-                                    * max_plies goes to the side with more seeds in its store */
-    int64_t pairs[5];              /* pairs by A's points in the pair: 0, 1/2, 1, 3/2, 2 */
-} MatchSums;
-
-/* A match between two specs: pair p plays game 2p (A South) and game 2p + 1 (B South) from
- * the same opening; each game is a pure function of (seed, stream, p, colour). */
-typedef struct TuneMatch {
-    const Variant *v;
-    const char *spec_a, *spec_b;
-    uint64_t seed, stream;
-    int opening_plies;
-    int64_t max_plies;
-    int threads;
-} TuneMatch;
-
-/* Play pairs [first, first + n) of a match on m->threads threads into *out (cleared first).
- * -1 with a message when an agent cannot be built; 1 when a stop was requested (*stop set)
- * before every pair was played (*out is then incomplete). */
-int tune_play_pairs(const TuneMatch *m, uint64_t first, uint64_t n, volatile const int *stop,
-                    MatchSums *out, Error *e);
-
-/* Add b's counts to a's. */
-void match_sums_add(MatchSums *a, const MatchSums *b);
-
-/* A's score in a match, (W + D/2) / N (1/2 with no games). */
-double match_score(const MatchSums *s);
 
 /* One iteration of the trajectory. */
 typedef struct TuneStep {

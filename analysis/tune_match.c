@@ -6,7 +6,7 @@
 
 #include "agent.h"
 #include "game.h"
-#include "tune.h"
+#include "tune_match.h"
 
 #define SUB_OPENING 16   /* the opening's sub-stream of the pair's first game stream */
 

@@ -182,7 +182,8 @@ void tune_json(const TuneData *d, const char *path, FILE *out)
     json_finish(&j);
 }
 
-/* Each weight over the iterations, one panel per weight, with its bounds dashed. */
+/* Each weight over the iterations, one panel per weight (the range it went through, a step
+ * either side), with its start dotted and its bounds dashed when in view. */
 static void plot_weights(FILE *gp, const TuneData *d, const char *dir)
 {
     int rows = (d->nweights + 1) / 2;
@@ -200,9 +201,16 @@ static void plot_weights(FILE *gp, const TuneData *d, const char *dir)
         fprintf(gp, " %.9g", d->tuned[i]);
     fprintf(gp, "\nEOD\nset multiplot layout %d,%d\n", rows, d->nweights > 1 ? 2 : 1);
     for (int i = 0; i < d->nweights; i++) {
+        /* The range the weight went through, a step either side, within its bounds. */
+        double lo = d->tuned[i], hi = d->tuned[i];
+        for (int64_t k = 0; k < d->nsteps; k++) {
+            lo = fmin(lo, d->steps[k].theta[i]);
+            hi = fmax(hi, d->steps[k].theta[i]);
+        }
+        lo = fmax(d->lo[i], lo - d->step[i]);
+        hi = fmin(d->hi[i], hi + d->step[i]);
         fprintf(gp, "set title 'w.%s'\nset xlabel 'iteration'\nset yrange [%g:%g]\n",
-                d->names[i], d->lo[i] - 0.05 * (d->hi[i] - d->lo[i]),
-                d->hi[i] + 0.05 * (d->hi[i] - d->lo[i]));
+                d->names[i], lo - 0.02 * (hi - lo), hi + 0.02 * (hi - lo));
         fprintf(gp, "plot $theta using 1:%d with lines lw 2, %g dt 2 lc 'gray', %g dt 2 "
                 "lc 'gray', %g dt 3 lc 'black'\n", i + 2, d->lo[i], d->hi[i], d->start[i]);
     }

@@ -99,6 +99,31 @@ assert [v["against"] for v in d["verification"]] == ["start", "defaults"]
 assert d["verification"][0]["sprt"]["decision"] in ("H0", "H1", "none")
 assert d["tuned_spec"].startswith("alphabeta:depth=2,tt=12,w.store=")
 EOF_PY
+# The /tuning group as h5py reads it (docs/results.md), when Debian's h5py is there.
+if /usr/bin/python3 -c 'import h5py' 2>/dev/null; then
+    /usr/bin/python3 - "$tmp/whole.h5" <<'EOF_PY' || fail "h5py: the /tuning group is not as documented"
+import sys, h5py
+f = h5py.File(sys.argv[1], "r")
+assert f.attrs["format"] == "anywoli-results" and f.attrs["format_version"] == 1
+t = f["tuning"]
+for key in ("agent", "opponent", "start_spec", "default_spec", "tuned_spec", "iterations",
+            "pairs", "a", "c", "A", "alpha", "gamma", "elo0", "elo1", "iterations_done"):
+    assert key in t.attrs, key
+traj = t["trajectory"][:]
+assert len(traj) == 150 and list(traj["iteration"]) == list(range(150))
+assert set(traj.dtype.names) >= {"a_k", "c_k", "theta.store", "theta.seeds", "delta.store",
+                                 "delta.seeds", "plus_wins", "plus_draws", "plus_losses",
+                                 "minus_wins", "minus_draws", "minus_losses", "diff"}
+assert all(abs(d) == 1 for d in traj["delta.store"])
+assert all(w + d + l == 16 for w, d, l in zip(traj["plus_wins"], traj["plus_draws"],
+                                              traj["plus_losses"]))
+w = t["weights"][:]
+assert [n.decode() for n in w["name"]] == ["store", "seeds"]
+v = t["verification"][:]
+assert [n.decode() for n in v["opponent"]] == ["start", "defaults"]
+assert all(p == 150 for p in v["pairs"]) and all(x in (-1, 0, 1) for x in v["decision"])
+EOF_PY
+fi
 if command -v gnuplot >/dev/null; then
     "$bin" analyze "$tmp/whole.h5" --report "$tmp/report" >/dev/null || fail "analyze --report: status $?"
     for f in index.html tuning_weights.png tuning_matches.png; do

@@ -1,8 +1,8 @@
 /* test_tune.c: SPSA and `anywoli tune` in process: the step converges on a noise-free
  * quadratic, perturbations are pure functions of (seed, k), a match's pairs split and add
- * up, a tiny tuning gives the same trajectory for 1, 2 and 3 threads, an interrupted tuning
- * resumes (even past a torn journal tail) to the uninterrupted one, and bad configs get
- * one-line `FILE:LINE: key: what` errors. */
+ * up, a tiny tuning (self-play, or against a reference) gives the same trajectory for 1, 2
+ * and 3 threads, an interrupted tuning resumes (even past a torn journal tail) to the
+ * uninterrupted one, and bad configs get one-line `FILE:LINE: key: what` errors. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -188,6 +188,42 @@ static void test_same_trajectory_any_threads(void **state)
         tune_data_free(&d[i]);
 }
 
+/* Against a reference: theta+ and theta- each play it (their counts are no mirror of each
+ * other), and the trajectory is again the same for 1 and 3 threads. */
+static void test_reference_opponent(void **state)
+{
+    (void)state;
+    TuneData d[2];
+    const TuneOptions o = { false, false, true, 0 };
+    char text[sizeof tiny_text + 64];
+    const char *at = strstr(tiny_text, "iterations");
+    snprintf(text, sizeof text, "%.*sopponent = \"greedy\";\n%s", (int)(at - tiny_text),
+             tiny_text, at);
+    for (int i = 0; i < 2; i++) {
+        TuneConfig t;
+        Error e;
+        char name[32];
+        snprintf(name, sizeof name, "reference%d.h5", i);
+        if (tune_config_parse(&t, text, "ref.cfg", tmp_path(name), 1 + 2 * i, &e) != 0)
+            fail_msg("%s", e.msg);
+        assert_string_equal(t.opponent, "greedy");
+        run_and_read(&t, &o, &d[i]);
+        tune_config_free(&t);
+    }
+    assert_string_equal(d[0].opponent, "greedy");
+    bool mirrored = true;
+    for (int64_t k = 0; k < d[0].nsteps; k++) {
+        const TuneStep *s = &d[0].steps[k];
+        assert_int_equal(s->plus.wins + s->plus.draws + s->plus.losses, 12);
+        assert_int_equal(s->minus.wins + s->minus.draws + s->minus.losses, 12);
+        mirrored = mirrored && s->minus.wins == s->plus.losses;
+    }
+    assert_false(mirrored);
+    assert_same_tuning(&d[0], &d[1]);
+    tune_data_free(&d[0]);
+    tune_data_free(&d[1]);
+}
+
 /* Pairs [0, 5) and [5, 12) add up to pairs [0, 12), on any thread count: the property that
  * lets a match be split across processes. */
 static void test_pairs_split_and_add(void **state)
@@ -361,6 +397,7 @@ int main(void)
         cmocka_unit_test(test_pairs_split_and_add),
         cmocka_unit_test(test_same_trajectory_any_threads),
         cmocka_unit_test(test_resume_equals_uninterrupted),
+        cmocka_unit_test(test_reference_opponent),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

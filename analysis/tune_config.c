@@ -320,7 +320,8 @@ static int read_numbers(const Reader *r, const config_setting_t *root, TuneConfi
     double *gv[5] = { &t->gains.a, &t->gains.c, &t->gains.A, &t->gains.alpha, &t->gains.gamma };
     static const double lo[5] = { 1e-9, 1e-9, 0.0, 0.0, 0.0 }, hi[5] = { 1e6, 1e3, 1e9, 1.0, 1.0 };
     for (int i = 0; i < 5; i++)
-        if ((s = config_setting_get_member(root, gk[i])) && get_real(r, s, gk[i], lo[i], hi[i], gv[i]))
+        if ((s = config_setting_get_member(root, gk[i])) &&
+            get_real(r, s, gk[i], lo[i], hi[i], gv[i]) != 0)
             return -1;
     if (!config_setting_get_member(root, "a"))
         return rd_error(r, 1, "a", "missing (the SPSA step gain a of a_k = a / (k + 1 + A)^alpha)");
@@ -439,7 +440,8 @@ char *tune_fingerprint(const TuneConfig *t)
         return NULL;
     variant_describe(&t->variant, desc, sizeof desc);
     put(buf, len, &used, "tuning seed=%lld variant=%s agent=%s opponent=%s iterations=%lld "
-        "pairs=%lld opening=%d max_plies=%lld a=%.17g c=%.17g A=%.17g alpha=%.17g gamma=%.17g verify=%lld",
+        "pairs=%lld opening=%d max_plies=%lld a=%.17g c=%.17g A=%.17g alpha=%.17g gamma=%.17g "
+        "verify=%lld",
         (long long)t->seed, desc, t->agent, t->opponent ? t->opponent : "self",
         (long long)t->iterations, (long long)t->pairs, t->opening_plies,
         (long long)t->max_plies, t->gains.a, t->gains.c,

@@ -20,7 +20,8 @@ static int play_game(const TuneMatch *m, uint64_t pair, int colour, Agent *a, Ag
     rng_seed(&first, m->seed, m->stream, 2 * pair);
     opening = rng_substream(&first, SUB_OPENING);
     Agent *agent[2] = { colour ? b : a, colour ? a : b };
-    Rng stream[2] = { rng_substream(&g, RNG_SUB_AGENT_SOUTH), rng_substream(&g, RNG_SUB_AGENT_NORTH) };
+    Rng stream[2] = { rng_substream(&g, RNG_SUB_AGENT_SOUTH),
+                      rng_substream(&g, RNG_SUB_AGENT_NORTH) };
     Position pos;
     Outcome stopped = OUT_DRAW;
     uint32_t plies = 0;

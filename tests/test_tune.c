@@ -337,13 +337,15 @@ static void test_bad_configs(void **state)
     expect_error("\"alphabeta:depth=1,tt=10\"", "\"alphabeta:depth=0\"",
                  "bad.cfg:3: agent: agent 'alphabeta': depth=0 is out of range");
     expect_error("name = \"store\"", "name = \"stroe\"", "bad.cfg:9: name: 'stroe' is not a term");
-    expect_error("name = \"seeds\"", "name = \"store\"", "bad.cfg:10: name: 'store' is tuned twice");
+    expect_error("name = \"seeds\"", "name = \"store\"",
+                 "bad.cfg:10: name: 'store' is tuned twice");
     expect_error("start = 0.5; min = 0.0; max = 3.0;", "start = 0.5; min = 3.0; max = 0.0;",
                  "bad.cfg:9: max: must be above min");
     expect_error("start = 0.5;", "start = 5.0;", "bad.cfg:9: start: 5 is out of range (0 to 3)");
     expect_error("step = 0.2;", "step = 0;", "bad.cfg:9: step: must be above 0");
     expect_error("step = 0.2; }", "}", "bad.cfg:9: step: missing for weight 'store'");
-    expect_error("step = 0.2; }", "step = 0.2; colour = 1; }", "bad.cfg:9: colour: unknown key in a weight");
+    expect_error("step = 0.2; }", "step = 0.2; colour = 1; }",
+                 "bad.cfg:9: colour: unknown key in a weight");
     expect_error("elo1 = 50.0;", "elo1 = -5.0;", "bad.cfg:12: elo1: must be above elo0");
     expect_error("max_plies = 400;", "max_plies = 0;", "bad.cfg:6: max_plies: 0 is out of range");
     expect_error("a = 10.0;", "a = = 10.0;", "bad.cfg:7: syntax error");

@@ -77,6 +77,8 @@ void tune_json(const TuneData *d, const char *path, FILE *out)
     Json j;
     json_init(&j, out);
     json_object_begin(&j);
+    json_kv_string(&j, "format", "anywoli-tuning-analysis");
+    json_kv_int(&j, "format_version", 1);
     json_kv_string(&j, "file", path);
     json_key(&j, "tuning");
     json_object_begin(&j);

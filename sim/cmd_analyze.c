@@ -112,8 +112,12 @@ int cmd_analyze(int argc, char **argv)
         fail("--report needs gnuplot, which is not on PATH (Debian: apt-get install "
              "gnuplot-nox)");
     Error e;
-    if (tune_file_has_tuning(argv[optind]) == 1)
+    if (tune_file_has_tuning(argv[optind]) == 1) {
+        if (opt.job || opt.sprt)
+            die("%s is a tuning: --job and --sprt apply to an experiment's jobs (its matches "
+                "have their own SPRT)", argv[optind]);
         return analyze_tuning(argv[optind], json, report);
+    }
     Analysis a;
     int rc = analyze_file(argv[optind], &opt, &a, &e);
     if (rc == -2)

@@ -100,10 +100,14 @@ for want in '^trajectory, sampled' '^weight ' '^  vs start ' '^  vs defaults ' '
 done
 [[ $(grep -cE '^ +[0-9]+ +[0-9.]+ +[0-9.]+ ' "$tmp/a.out") -le 25 ]] \
     || fail "analyze: the trajectory is not sampled"
+"$bin" analyze "$tmp/whole.h5" --sprt 0,10 >/dev/null 2>"$tmp/a.err"
+[[ $? -eq 2 ]] && grep -q 'is a tuning' "$tmp/a.err" || fail "analyze --sprt on a tuning: not refused"
 "$bin" analyze "$tmp/whole.h5" --json >"$tmp/a.json" || fail "analyze --json: status $?"
 python3 - "$tmp/a.json" <<'EOF_PY' || fail "analyze --json: bad document"
 import json, sys
-d = json.load(open(sys.argv[1]))["tuning"]
+doc = json.load(open(sys.argv[1]))
+assert doc["format"] == "anywoli-tuning-analysis" and doc["format_version"] == 1
+d = doc["tuning"]
 assert len(d["trajectory"]) == 300, len(d["trajectory"])
 assert [w["name"] for w in d["weights"]] == ["store", "seeds"]
 assert [v["against"] for v in d["verification"]] == ["start", "defaults"]

@@ -3,6 +3,7 @@
 #include "tune.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <omp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -10,7 +11,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <fcntl.h>
 #include <unistd.h>
 
 #include "agent.h"

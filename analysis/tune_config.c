@@ -97,10 +97,12 @@ static int get_string(const Reader *r, const config_setting_t *s, const char *ke
     return *out ? 0 : error_set(r->e, "%s: out of memory", r->label);
 }
 
-/* Whether name is one of a comma-separated list of keys. */
+/* Whether name is one of a list of keys, "a, b or c". */
 static bool key_in(const char *name, const char *keys)
 {
     size_t n = strlen(name);
+    if (n == 0 || strcmp(name, "or") == 0)
+        return false;
     for (const char *p = keys; (p = strstr(p, name)) != NULL; p += n) {
         bool start = p == keys || p[-1] == ' ';
         bool end = p[n] == ',' || p[n] == '\0' || p[n] == ' ';

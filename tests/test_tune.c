@@ -350,6 +350,7 @@ static void test_bad_configs(void **state)
     expect_error("max_plies = 400;", "max_plies = 0;", "bad.cfg:6: max_plies: 0 is out of range");
     expect_error("a = 10.0;", "a = = 10.0;", "bad.cfg:7: syntax error");
     expect_error("weights = (", "wait = 1;\nweights = (", "bad.cfg:8: wait: unknown key");
+    expect_error("weights = (", "or = 1;\nweights = (", "bad.cfg:8: or: unknown key");
 }
 
 /* The tuned spec replaces the base spec's own values of the tuned weights and keeps the

@@ -8,6 +8,8 @@
 #include "cli.h"
 #include "commands.h"
 #include "report.h"
+#include "tune.h"
+#include "tune_print.h"
 
 enum { OPT_JOB = OPT_FIRST_FREE, OPT_JSON, OPT_REPORT, OPT_SPRT };
 
@@ -27,6 +29,8 @@ static const char analyze_usage[] =
     "  --sprt E0,E1[,A,B]  a sequential probability ratio test of each job's match: H0 Elo\n"
     "                E0 against H1 Elo E1, error rates A and B (default 0.05, 0.05)\n"
     "  --help        this text\n\n"
+    "A file of `anywoli tune` shows its weights, the SPSA trajectory (sampled when long) and the\n"
+    "verification matches; --report plots each weight over the iterations and the matches.\n\n"
     "Exit status: 0 done, 1 an I/O failure (writing the report), 2 a bad input (not a\n"
     "results file, another format_version, a damaged file, an unknown job).\n";
 
@@ -54,6 +58,25 @@ static void parse_sprt(const char *text, AnalyzeOptions *opt)
     opt->elo1 = v[1];
     opt->alpha = v[2];
     opt->beta = v[3];
+}
+
+/* A tuning's file: its tables, JSON or report. */
+static int analyze_tuning(const char *path, bool json, const char *report)
+{
+    TuneData d;
+    Error e;
+    if (tune_read(path, &d, &e) != 0)
+        die("%s", e.msg);
+    if (json)
+        tune_json(&d, path, stdout);
+    else
+        tune_print(&d, stdout);
+    if (report && tune_report(&d, path, report, &e) != 0) {
+        tune_data_free(&d);
+        fail("--report: %s", e.msg);
+    }
+    tune_data_free(&d);
+    return 0;
 }
 
 int cmd_analyze(int argc, char **argv)
@@ -88,8 +111,14 @@ int cmd_analyze(int argc, char **argv)
     if (report && !report_gnuplot_available())
         fail("--report needs gnuplot, which is not on PATH (Debian: apt-get install "
              "gnuplot-nox)");
-    Analysis a;
     Error e;
+    if (tune_file_has_tuning(argv[optind]) == 1) {
+        if (opt.job || opt.sprt)
+            die("%s is a tuning: --job and --sprt apply to an experiment's jobs (its matches "
+                "have their own SPRT)", argv[optind]);
+        return analyze_tuning(argv[optind], json, report);
+    }
+    Analysis a;
     int rc = analyze_file(argv[optind], &opt, &a, &e);
     if (rc == -2)
         fail("%s", e.msg);

@@ -12,5 +12,6 @@ int cmd_agents(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_tables(int argc, char **argv);
+int cmd_tune(int argc, char **argv);
 
 #endif

@@ -63,6 +63,23 @@ void progress_show(Progress *p, double now, const ProgressInfo *i)
     p->next = now + p->interval;
 }
 
+void progress_text(Progress *p, double now, const char *what, double left)
+{
+    if (p->mode == PROGRESS_NONE)
+        return;
+    if (p->next == 0.0) {
+        p->next = now + p->interval;
+        return;
+    }
+    char buf[32];
+    format_duration(left, buf, sizeof buf);
+    fprintf(stderr, "%s%s, %s left%s", p->mode == PROGRESS_LIVE ? "\r\033[K" : "", what, buf,
+            p->mode == PROGRESS_LIVE ? "" : "\n");
+    fflush(stderr);
+    p->shown = p->mode == PROGRESS_LIVE;
+    p->next = now + p->interval;
+}
+
 void progress_clear(Progress *p)
 {
     if (p->shown) {

@@ -34,6 +34,10 @@ bool progress_due(const Progress *p, double now);
 /* Show where the run stands, and schedule the next line. */
 void progress_show(Progress *p, double now, const ProgressInfo *i);
 
+/* Show a line of the caller's own (`what`, then the time left when left >= 0), and schedule
+ * the next line. */
+void progress_text(Progress *p, double now, const char *what, double left);
+
 /* Clear a live line, so that what follows starts on a clean line. */
 void progress_clear(Progress *p);
 

@@ -303,8 +303,32 @@ expect_error "agent_a: agent 'alphabeta': tables=$tmp/t33.tb: the tables are for
 expect_error "unknown action 'frob'" tables frob
 expect_error "expected build or info" tables
 
+# --- tune: a tiny tuning, its summary and tuned spec, bad configs (the rest: tune_test.sh) -
+tested+=(tune)
+cat >"$tmp/tune.cfg" <<'EOF_CFG'
+seed = 3L;
+output = "unused.h5";
+agent = "alphabeta:depth=1";
+iterations = 4;
+pairs = 2;
+a = 5.0;
+weights = ( { name = "seeds"; min = -1.0; max = 1.0; step = 0.1; } );
+verification = { pairs = 4; };
+EOF_CFG
+run tune "$tmp/tune.cfg" -o "$tmp/tune.h5" --threads 2 --quiet
+[[ $rc -eq 0 && -s "$tmp/tune.h5" ]] && grep -q '^tuned spec: alphabeta:depth=1,w.seeds=' "$tmp/out" \
+    || fail "anywoli tune: status $rc, output $(head -c 300 "$tmp/out") $(head -c 300 "$tmp/err")"
+expect_error "already exists" tune "$tmp/tune.cfg" -o "$tmp/tune.h5"
+expect_error "missing the tuning CONFIG" tune
+expect_error "cannot read" tune "$tmp/no-such-config.cfg"
+expect_error "--threads" tune "$tmp/tune.cfg" --threads 0
+sed 's/iterations = 4;/iterations = -4;/' "$tmp/tune.cfg" >"$tmp/tune-bad.cfg"
+expect_error "tune-bad.cfg:4: iterations: -4 is out of range" tune "$tmp/tune-bad.cfg" -o "$tmp/b.h5"
+[[ ! -e "$tmp/b.h5" && ! -e "$tmp/b.h5.partial" && ! -e "$tmp/b.h5.journal" ]] \
+    || fail "anywoli tune: a refused tuning left a file"
+
 # --- help, unknown commands --------------------------------------------------------------
-for cmd in perft move bench agents play run replay analyze solve tables; do
+for cmd in perft move bench agents play run replay analyze solve tables tune; do
     run "$cmd" --help
     if [[ $rc -ne 0 ]] || ! grep -q "^usage: anywoli $cmd" "$tmp/out" || [[ -s "$tmp/err" ]]; then
         fail "anywoli $cmd --help: status $rc, output $(head -c 200 "$tmp/out")"

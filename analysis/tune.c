@@ -1,0 +1,522 @@
+/* tune.c: the tuning loop: SPSA iterations of game pairs, each checkpointed in a journal and
+ * appended to the results file, then the verification matches; resume and clean stops. */
+#include "tune.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <omp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "agent.h"
+#include "driver.h"
+#include "elo.h"
+#include "journal.h"
+#include "progress.h"
+#include "results.h"
+#include "tune_internal.h"
+
+#define VERIFY_BLOCK 64              /* pairs of a verification match per journal record */
+#define STREAM_VERIFY (UINT64_C(1) << 61)   /* + match: the verification's game streams */
+
+/* Journal records: job 0 a trajectory step (start = its iteration), job 1 + m a block of
+ * verification match m (start = its first pair). */
+enum { JOURNAL_STEP = 0, JOURNAL_VERIFY = 1 };
+
+const char *const tune_verify_names[VERIFY_NB] = { "start", "defaults" };
+
+/* The signal that asked the tuning to stop, or 0. */
+static volatile sig_atomic_t stop_signal;
+
+/* SIGINT or SIGTERM: stop after the iteration in flight is dropped; a second one at once. */
+static void on_signal(int sig)
+{
+    if (stop_signal) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    stop_signal = sig;
+}
+
+/* A tuning in progress. */
+typedef struct Tuner {
+    const TuneConfig *t;
+    const TuneOptions *o;
+    char *partial, *journal_path;
+    Journal journal;
+    TuneFile *file;
+    size_t row_bytes;
+    unsigned char *row;
+    int threads;
+    int64_t done;                     /* iterations in the trajectory */
+    double theta[EVAL_NB];            /* theta before iteration `done` */
+    TuneVerify verify[VERIFY_NB];
+    int nverify;
+    Progress progress;
+    double t0;
+    int64_t games;                    /* played in this session */
+    char started[JOURNAL_STARTED_MAX];
+} Tuner;
+
+/* Seconds on a monotonic clock. */
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static bool exists(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0;
+}
+
+/* Flush a file, and the folder holding it, to the disk. */
+static int flush_path(const char *path, Error *e)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int rc = fd < 0 ? -1 : fsync(fd);
+    if (fd >= 0)
+        close(fd);
+    if (rc != 0)
+        return error_set(e, "%s: flush to disk failed: %s", path, strerror(errno));
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+    fd = dir ? open(dir, O_RDONLY | O_CLOEXEC) : -1;
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    free(dir);
+    return 0;
+}
+
+void tune_verify_stats(const TuneConfig *t, TuneVerify *v)
+{
+    const MatchSums *s = &v->sums;
+    EloEstimate est = elo_estimate((uint64_t)s->wins, (uint64_t)s->draws, (uint64_t)s->losses,
+                                   0.95);
+    Sprt sp = sprt_trinomial((uint64_t)s->wins, (uint64_t)s->draws, (uint64_t)s->losses,
+                             t->elo0, t->elo1, t->sprt_alpha, t->sprt_beta);
+    v->score = est.score;
+    v->elo = est.elo;
+    v->elo_lo = est.elo_ci.lo;
+    v->elo_hi = est.elo_ci.hi;
+    v->los = est.los;
+    v->llr = sp.llr;
+    v->llr_lower = sp.lower;
+    v->llr_upper = sp.upper;
+    v->decision = (int)sp.decision;
+}
+
+/* ---- the steps ---- */
+
+/* The SPSA parameters of the tuned weights. */
+static void params_of(const TuneConfig *t, SpsaParam *p)
+{
+    for (int i = 0; i < t->nweights; i++)
+        p[i] = t->w[i].p;
+}
+
+/* Apply a recorded step: theta moves to the step's result. */
+static void apply_step(Tuner *u, const TuneStep *s)
+{
+    SpsaParam p[EVAL_NB];
+    params_of(u->t, p);
+    spsa_step(&u->t->gains, s->k, u->t->nweights, p, s->theta, s->delta, s->diff, u->theta);
+    u->done = (int64_t)s->k + 1;
+}
+
+/* Keep a step: journal (flushed), then the results file, then theta. */
+static int keep_step(Tuner *u, const TuneStep *s, Error *e)
+{
+    memset(u->row, 0, u->row_bytes);
+    step_pack(s, u->t->nweights, u->row);
+    if (journal_append(&u->journal, JOURNAL_STEP, s->k, 1, u->row, e) != 0 ||
+        tune_file_append(u->file, u->row, e) != 0)
+        return -1;
+    apply_step(u, s);
+    return 0;
+}
+
+/* Play iteration k from theta; 1 when stopped before its games were all played. */
+static int play_iteration(Tuner *u, uint64_t k, TuneStep *s, Error *e)
+{
+    const TuneConfig *t = u->t;
+    SpsaParam p[EVAL_NB];
+    double plus[EVAL_NB], minus[EVAL_NB];
+    char spec_plus[TUNE_SPEC_MAX], spec_minus[TUNE_SPEC_MAX];
+    params_of(t, p);
+    memset(s, 0, sizeof *s);
+    s->k = k;
+    s->a_k = spsa_a(&t->gains, k);
+    s->c_k = spsa_c(&t->gains, k);
+    memcpy(s->theta, u->theta, sizeof s->theta);
+    spsa_delta((uint64_t)t->seed, k, t->nweights, s->delta);
+    spsa_perturb(&t->gains, k, t->nweights, p, s->theta, s->delta, plus, minus);
+    tune_spec(t, plus, false, spec_plus);
+    tune_spec(t, minus, false, spec_minus);
+    TuneMatch m = { &t->variant, spec_plus, t->opponent ? t->opponent : spec_minus,
+                    (uint64_t)t->seed, k, t->opening_plies, t->max_plies, u->threads };
+    int rc = tune_play_pairs(&m, 0, (uint64_t)t->pairs, &stop_signal, &s->plus, e);
+    if (rc != 0)
+        return rc;
+    u->games += 2 * t->pairs;
+    if (t->opponent) {
+        /* The same openings and streams against the reference: common random numbers. */
+        m.spec_a = spec_minus;
+        if ((rc = tune_play_pairs(&m, 0, (uint64_t)t->pairs, &stop_signal, &s->minus, e)) != 0)
+            return rc;
+        u->games += 2 * t->pairs;
+    } else {
+        s->minus = (MatchSums){ s->plus.losses, s->plus.draws, s->plus.wins,
+                                { s->plus.pairs[4], s->plus.pairs[3], s->plus.pairs[2],
+                                  s->plus.pairs[1], s->plus.pairs[0] } };
+    }
+    s->diff = match_score(&s->plus) - match_score(&s->minus);
+    return 0;
+}
+
+/* The progress line after an iteration or a verification block. */
+static void show_progress(Tuner *u, const char *what, int64_t done, int64_t total,
+                          int64_t left_units, double per_unit)
+{
+    double t = now();
+    if (!progress_due(&u->progress, t))
+        return;
+    char line[512], theta[320];
+    size_t used = 0;
+    theta[0] = '\0';
+    for (int i = 0; i < u->t->nweights && used < sizeof theta; i++)
+        used += (size_t)snprintf(theta + used, sizeof theta - used, "%s%s=%.3f", i ? " " : "",
+                                 eval_terms[u->t->w[i].term].name, u->theta[i]);
+    double rate = t > u->t0 ? (double)u->games / (t - u->t0) : 0.0;
+    snprintf(line, sizeof line, "tune: %s %lld/%lld, %.0f games/s, %s", what, (long long)done,
+             (long long)total, rate, theta);
+    progress_text(&u->progress, t, line, per_unit > 0 ? (double)left_units * per_unit : -1.0);
+}
+
+/* Every iteration not yet played. */
+static int play_iterations(Tuner *u, Error *e)
+{
+    const TuneConfig *t = u->t;
+    int64_t session = 0;
+    double t_start = now();
+    int64_t first = u->done;
+    while (u->done < t->iterations && !stop_signal) {
+        if (u->o->stop_after > 0 && session >= u->o->stop_after)
+            return 1;
+        TuneStep s;
+        int rc = play_iteration(u, (uint64_t)u->done, &s, e);
+        if (rc != 0)
+            return rc;
+        if (keep_step(u, &s, e) != 0)
+            return -1;
+        session++;
+        double per = (now() - t_start) / (double)(u->done - first);
+        int64_t verify_as = 2 * t->verify_pairs / (t->opponent ? 2 * t->pairs : t->pairs) + 1;
+        show_progress(u, "iteration", u->done, t->iterations,
+                      t->iterations - u->done + verify_as, per);
+    }
+    return stop_signal ? 1 : 0;
+}
+
+/* The specs of the verification: the tuned weights (A) and each opponent (B). */
+static void verify_specs(const Tuner *u, char *tuned, char opp[VERIFY_NB][TUNE_SPEC_MAX])
+{
+    double start[EVAL_NB];
+    for (int i = 0; i < u->t->nweights; i++)
+        start[i] = u->t->w[i].start;
+    tune_spec(u->t, u->theta, true, tuned);
+    tune_spec(u->t, start, true, opp[VERIFY_START]);
+    tune_default_spec(u->t, opp[VERIFY_DEFAULTS]);
+}
+
+/* Whether two specs build the same agent. */
+static bool same_agent(const char *a, const char *b)
+{
+    Agent x, y;
+    char da[TUNE_SPEC_MAX], db[TUNE_SPEC_MAX];
+    if (agent_create(&x, a, NULL) != 0)
+        return false;
+    if (agent_create(&y, b, NULL) != 0) {
+        agent_free(&x);
+        return false;
+    }
+    agent_describe(&x, da, sizeof da);
+    agent_describe(&y, db, sizeof db);
+    agent_free(&x);
+    agent_free(&y);
+    return strcmp(da, db) == 0;
+}
+
+/* The verification matches, block by block (each block journaled). */
+static int play_verification(Tuner *u, char *tuned, Error *e)
+{
+    const TuneConfig *t = u->t;
+    char opp[VERIFY_NB][TUNE_SPEC_MAX];
+    verify_specs(u, tuned, opp);
+    u->nverify = same_agent(opp[VERIFY_START], opp[VERIFY_DEFAULTS]) ? 1 : VERIFY_NB;
+    if (t->verify_pairs == 0)
+        u->nverify = 0;
+    for (int m = 0; m < u->nverify; m++) {
+        TuneVerify *v = &u->verify[m];
+        snprintf(v->opponent, sizeof v->opponent, "%s", opp[m]);
+        TuneMatch match = { &t->variant, tuned, opp[m], (uint64_t)t->seed,
+                            STREAM_VERIFY + (uint64_t)m, t->opening_plies, t->max_plies,
+                            u->threads };
+        double t_start = now();
+        int64_t first = v->pairs_done;
+        while (v->pairs_done < t->verify_pairs && !stop_signal) {
+            uint64_t n = (uint64_t)(t->verify_pairs - v->pairs_done);
+            n = n < VERIFY_BLOCK ? n : VERIFY_BLOCK;
+            MatchSums sums;
+            int rc = tune_play_pairs(&match, (uint64_t)v->pairs_done, n, &stop_signal, &sums, e);
+            if (rc != 0)
+                return rc;
+            memset(u->row, 0, u->row_bytes);
+            verify_block_pack((uint64_t)v->pairs_done, n, &sums, u->row);
+            if (journal_append(&u->journal, JOURNAL_VERIFY + (uint32_t)m,
+                               (uint64_t)v->pairs_done, 1, u->row, e) != 0)
+                return -1;
+            match_sums_add(&v->sums, &sums);
+            v->pairs_done += (int64_t)n;
+            u->games += 2 * (int64_t)n;
+            char what[64];
+            snprintf(what, sizeof what, "verification against %s, pairs", tune_verify_names[m]);
+            double per = (now() - t_start) / (double)(v->pairs_done - first);
+            show_progress(u, what, v->pairs_done, t->verify_pairs,
+                          (u->nverify - m) * t->verify_pairs - v->pairs_done, per);
+        }
+        tune_verify_stats(t, v);
+    }
+    return stop_signal ? 1 : 0;
+}
+
+/* ---- files ---- */
+
+/* Decide what to do with the files already there (as `anywoli run` does). */
+static TuneStatus check_paths(Tuner *u, bool *resuming, Error *e)
+{
+    const char *out = u->t->output;
+    struct stat st;
+    bool had = exists(u->partial) || exists(u->journal_path);
+    *resuming = false;
+    if (stat(out, &st) == 0 && S_ISDIR(st.st_mode))
+        return error_set(e, "%s is a folder, not a results file", out), TUNE_REFUSED;
+    if (exists(out) && !u->o->force)
+        return error_set(e, "%s already exists (--force replaces it)", out), TUNE_REFUSED;
+    if (had && !u->o->resume && !u->o->force)
+        return error_set(e, "%s is left from an interrupted tuning (--resume continues it, "
+                         "--force starts again)", exists(u->partial) ? u->partial
+                                                                     : u->journal_path),
+               TUNE_REFUSED;
+    if (u->o->resume && exists(u->journal_path)) {
+        *resuming = true;
+        return TUNE_DONE;
+    }
+    if (u->o->resume && had)
+        return error_set(e, "cannot resume: %s has no journal %s (--force starts again)",
+                         u->partial, u->journal_path), TUNE_REFUSED;
+    if (had && ((unlink(u->partial) != 0 && errno != ENOENT) ||
+                (unlink(u->journal_path) != 0 && errno != ENOENT)))
+        return error_set(e, "cannot remove the interrupted tuning's files: %s", strerror(errno)),
+               TUNE_REFUSED;
+    return TUNE_DONE;
+}
+
+/* Start afresh: the journal first (the proof that the path is writable), then the file. */
+static TuneStatus open_fresh(Tuner *u, Error *e)
+{
+    char *fp = tune_fingerprint(u->t);
+    Error inner;
+    results_now(u->started, sizeof u->started);
+    int rc = fp ? journal_create(&u->journal, u->journal_path, u->row_bytes, fp, u->started,
+                                 &inner)
+                : error_set(&inner, "out of memory");
+    free(fp);
+    if (rc != 0)
+        return error_set(e, "cannot write results to %s: %s", u->t->output, inner.msg),
+               TUNE_REFUSED;
+    u->file = tune_file_create(u->partial, u->t, u->started, u->threads, e);
+    if (!u->file) {
+        journal_close(&u->journal);
+        unlink(u->journal_path);
+        return TUNE_REFUSED;
+    }
+    return TUNE_DONE;
+}
+
+/* What the journal scan of a resume works with. */
+typedef struct ResumeCtx {
+    Tuner *u;
+    JournalScan *scan;
+} ResumeCtx;
+
+/* A verified journal record on resume: into the new file, theta and the matches. */
+static int resume_record(void *ctx, uint32_t job, uint64_t start, uint32_t n,
+                         const unsigned char *row, Error *e)
+{
+    ResumeCtx *c = ctx;
+    Tuner *u = c->u;
+    if (!u->file) {
+        if (unlink(u->partial) != 0 && errno != ENOENT)
+            return error_set(e, "cannot replace %s: %s", u->partial, strerror(errno));
+        snprintf(u->started, sizeof u->started, "%s", c->scan->started);
+        if (!(u->file = tune_file_create(u->partial, u->t, u->started, u->threads, e)))
+            return -1;
+    }
+    if (job == JOURNAL_STEP) {
+        TuneStep s;
+        step_unpack(row, u->t->nweights, &s);
+        if (n != 1 || s.k != start || (int64_t)s.k != u->done ||
+            u->verify[0].pairs_done || u->verify[1].pairs_done)
+            return error_set(e, "%s: a step (iteration %llu) does not follow the ones before it",
+                             u->journal_path, (unsigned long long)start);
+        if (tune_file_append(u->file, row, e) != 0)
+            return -1;
+        apply_step(u, &s);
+        return 0;
+    }
+    uint64_t first, count;
+    MatchSums sums;
+    verify_block_unpack(row, &first, &count, &sums);
+    int m = (int)job - JOURNAL_VERIFY;
+    if (m < 0 || m >= VERIFY_NB || n != 1 || u->done != u->t->iterations ||
+        first != (uint64_t)u->verify[m].pairs_done || first != start)
+        return error_set(e, "%s: a verification block does not follow the ones before it",
+                         u->journal_path);
+    match_sums_add(&u->verify[m].sums, &sums);
+    u->verify[m].pairs_done += (int64_t)count;
+    return 0;
+}
+
+/* Resume: verify the journal, rebuild the .partial file and theta from it. */
+static TuneStatus open_resume(Tuner *u, TuneReport *rep, Error *e)
+{
+    JournalScan scan;
+    ResumeCtx ctx = { u, &scan };
+    char *fp = tune_fingerprint(u->t);
+    if (!fp)
+        return error_set(e, "out of memory"), TUNE_FAILED;
+    int rc = journal_resume(&u->journal, u->journal_path, u->row_bytes, fp, resume_record, &ctx,
+                            &scan, e);
+    free(fp);
+    if (rc == 0 && !u->file) {
+        snprintf(u->started, sizeof u->started, "%s", scan.started);
+        unlink(u->partial);
+        u->file = tune_file_create(u->partial, u->t, u->started, u->threads, e);
+        rc = u->file ? 0 : -1;
+    }
+    if (rc != 0) {
+        bool untouched = !u->file;
+        tune_file_close(u->file, NULL);
+        u->file = NULL;
+        if (untouched) {
+            size_t n = strlen(e->msg);
+            snprintf(e->msg + n, sizeof e->msg - n, " (--force starts again)");
+        }
+        return untouched ? TUNE_REFUSED : TUNE_FAILED;
+    }
+    rep->resumed = u->done;
+    return TUNE_DONE;
+}
+
+/* The complete tuning: the end of the file, flushed and renamed; the journal dropped. */
+static TuneStatus finish(Tuner *u, const char *tuned_spec, Error *e)
+{
+    char finished[JOURNAL_STARTED_MAX];
+    results_now(finished, sizeof finished);
+    int rc = tune_file_end(u->file, u->t, u->theta, tuned_spec, u->verify, u->nverify, finished,
+                           e);
+    int closed = tune_file_close(u->file, rc ? NULL : e);
+    u->file = NULL;
+    if (rc || closed || flush_path(u->partial, e) != 0)
+        return TUNE_FAILED;
+    if (rename(u->partial, u->t->output) != 0) {
+        error_set(e, "cannot rename %s to %s: %s", u->partial, u->t->output, strerror(errno));
+        return TUNE_FAILED;
+    }
+    flush_path(u->t->output, NULL);
+    journal_close(&u->journal);
+    unlink(u->journal_path);
+    return TUNE_DONE;
+}
+
+/* Play what is left and finish; the status of the whole. */
+static TuneStatus tune_open(Tuner *u, TuneReport *rep, Error *e)
+{
+    char tuned[TUNE_SPEC_MAX];
+    u->t0 = now();
+    int rc = play_iterations(u, e);
+    if (rc == 0)
+        rc = play_verification(u, tuned, e);
+    progress_clear(&u->progress);
+    rep->iterations_done = u->done;
+    rep->seconds = now() - u->t0;
+    rep->games = u->games;
+    memcpy(rep->theta, u->theta, sizeof rep->theta);
+    if (rc < 0)
+        return TUNE_FAILED;
+    if (rc > 0) {
+        rep->signal = stop_signal;
+        return TUNE_INTERRUPTED;
+    }
+    snprintf(rep->tuned_spec, sizeof rep->tuned_spec, "%s", tuned);
+    memcpy(rep->verify, u->verify, sizeof rep->verify);
+    rep->nverify = u->nverify;
+    return finish(u, tuned, e);
+}
+
+TuneStatus tune_run(const TuneConfig *t, const TuneOptions *o, TuneReport *rep, Error *e)
+{
+    Tuner u;
+    bool resuming;
+    struct sigaction sa, old[2];
+    memset(&u, 0, sizeof u);
+    memset(rep, 0, sizeof *rep);
+    u.t = t;
+    u.o = o;
+    u.journal.fd = -1;
+    u.threads = t->threads > 0 ? t->threads : omp_get_num_procs();
+    rep->threads = u.threads;
+    u.partial = driver_partial_path(t->output);
+    u.journal_path = driver_journal_path(t->output);
+    u.row_bytes = STEP_ROW_BYTES(t->nweights);
+    u.row = calloc(1, u.row_bytes);
+    for (int i = 0; i < t->nweights; i++)
+        u.theta[i] = t->w[i].start;
+    TuneStatus st = !u.partial || !u.journal_path || !u.row
+                        ? (error_set(e, "out of memory"), TUNE_FAILED)
+                        : check_paths(&u, &resuming, e);
+    if (st == TUNE_DONE) {
+        memset(&sa, 0, sizeof sa);
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESTART;
+        sa.sa_handler = on_signal;
+        stop_signal = 0;
+        sigaction(SIGINT, &sa, &old[0]);
+        sigaction(SIGTERM, &sa, &old[1]);
+        omp_set_dynamic(0);
+        progress_init(&u.progress, o->quiet);
+        st = resuming ? open_resume(&u, rep, e) : open_fresh(&u, e);
+        if (st == TUNE_DONE)
+            st = tune_open(&u, rep, e);
+        sigaction(SIGINT, &old[0], NULL);
+        sigaction(SIGTERM, &old[1], NULL);
+    }
+    if (u.file)
+        tune_file_close(u.file, NULL);
+    journal_close(&u.journal);
+    free(u.partial);
+    free(u.journal_path);
+    free(u.row);
+    return st;
+}

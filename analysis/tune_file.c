@@ -1,0 +1,683 @@
+/* tune_file.c: the /tuning group of a results file (docs/results.md): writing it as the
+ * tuning goes, and reading it back. */
+#include <hdf5.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "results.h"
+#include "tune_internal.h"
+
+#define NAME_BYTES 16           /* a weight's or an opponent's name in the tables */
+#define TRAJECTORY_CHUNK 1024   /* rows per chunk of the trajectory */
+
+struct TuneFile {
+    hid_t file, tuning, trajectory, row_type;
+    char *path;
+    int nweights;
+    uint64_t rows;
+};
+
+/* The verification table's row. */
+typedef struct VerifyRow {
+    char opponent[NAME_BYTES];
+    int64_t pairs, wins, draws, losses, by_points[5];
+    double score, elo, elo_lo, elo_hi, los, llr, llr_lower, llr_upper;
+    int8_t decision;
+} VerifyRow;
+
+/* The weights table's row. */
+typedef struct WeightRow {
+    char name[NAME_BYTES];
+    double start, min, max, step, tuned;
+} WeightRow;
+
+static const char *const count_names[6] = { "plus_wins", "plus_draws", "plus_losses",
+                                            "minus_wins", "minus_draws", "minus_losses" };
+
+/* ---- packed rows ---- */
+
+static void put_u64(unsigned char *p, uint64_t x) { memcpy(p, &x, 8); }
+static void put_f64(unsigned char *p, double x) { memcpy(p, &x, 8); }
+static uint64_t get_u64(const unsigned char *p) { uint64_t x; memcpy(&x, p, 8); return x; }
+static double get_f64(const unsigned char *p) { double x; memcpy(&x, p, 8); return x; }
+
+void step_pack(const TuneStep *s, int n, unsigned char *row)
+{
+    size_t o = 24 + 9 * (size_t)n;
+    const int64_t c[6] = { s->plus.wins, s->plus.draws, s->plus.losses,
+                           s->minus.wins, s->minus.draws, s->minus.losses };
+    put_u64(row, s->k);
+    put_f64(row + 8, s->a_k);
+    put_f64(row + 16, s->c_k);
+    for (int i = 0; i < n; i++) {
+        put_f64(row + 24 + 8 * i, s->theta[i]);
+        row[24 + 8 * n + i] = (unsigned char)s->delta[i];
+    }
+    for (int i = 0; i < 6; i++)
+        put_u64(row + o + 8 * (size_t)i, (uint64_t)c[i]);
+    put_f64(row + o + 48, s->diff);
+}
+
+void step_unpack(const unsigned char *row, int n, TuneStep *s)
+{
+    size_t o = 24 + 9 * (size_t)n;
+    memset(s, 0, sizeof *s);
+    s->k = get_u64(row);
+    s->a_k = get_f64(row + 8);
+    s->c_k = get_f64(row + 16);
+    for (int i = 0; i < n; i++) {
+        s->theta[i] = get_f64(row + 24 + 8 * i);
+        s->delta[i] = (int8_t)row[24 + 8 * n + i];
+    }
+    int64_t *c[6] = { &s->plus.wins, &s->plus.draws, &s->plus.losses,
+                      &s->minus.wins, &s->minus.draws, &s->minus.losses };
+    for (int i = 0; i < 6; i++)
+        *c[i] = (int64_t)get_u64(row + o + 8 * (size_t)i);
+    s->diff = get_f64(row + o + 48);
+}
+
+void verify_block_pack(uint64_t first, uint64_t count, const MatchSums *m, unsigned char *row)
+{
+    const int64_t c[8] = { m->wins, m->draws, m->losses, m->pairs[0], m->pairs[1],
+                           m->pairs[2], m->pairs[3], m->pairs[4] };
+    put_u64(row, first);
+    put_u64(row + 8, count);
+    for (int i = 0; i < 8; i++)
+        put_u64(row + 16 + 8 * i, (uint64_t)c[i]);
+}
+
+void verify_block_unpack(const unsigned char *row, uint64_t *first, uint64_t *count,
+                         MatchSums *m)
+{
+    int64_t c[8];
+    *first = get_u64(row);
+    *count = get_u64(row + 8);
+    for (int i = 0; i < 8; i++)
+        c[i] = (int64_t)get_u64(row + 16 + 8 * i);
+    *m = (MatchSums){ c[0], c[1], c[2], { c[3], c[4], c[5], c[6], c[7] } };
+}
+
+/* ---- HDF5 helpers ---- */
+
+/* Report an HDF5 failure as one line. */
+static int h5_error(Error *e, const char *path, const char *what)
+{
+    H5Eclear2(H5E_DEFAULT);
+    return error_set(e, "%s: %s failed", path, what);
+}
+
+/* Silence HDF5's printing (errors are reported as one line); files are closed explicitly. */
+static void h5_quiet(void)
+{
+    static bool once;
+    if (!once)
+        H5dont_atexit();
+    once = true;
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+}
+
+/* A variable-length UTF-8 string type. */
+static hid_t string_type(void)
+{
+    hid_t t = H5Tcopy(H5T_C_S1);
+    if (t >= 0 && (H5Tset_size(t, H5T_VARIABLE) < 0 || H5Tset_cset(t, H5T_CSET_UTF8) < 0)) {
+        H5Tclose(t);
+        return -1;
+    }
+    return t;
+}
+
+/* A fixed-length, NUL-padded name type. */
+static hid_t name_type(void)
+{
+    hid_t t = H5Tcopy(H5T_C_S1);
+    if (t >= 0 && (H5Tset_size(t, NAME_BYTES) < 0 || H5Tset_strpad(t, H5T_STR_NULLPAD) < 0)) {
+        H5Tclose(t);
+        return -1;
+    }
+    return t;
+}
+
+/* Write (or overwrite) a scalar attribute. */
+static int attr_write(hid_t loc, const char *name, hid_t ftype, hid_t mtype, const void *value)
+{
+    if (H5Aexists(loc, name) > 0)
+        H5Adelete(loc, name);
+    hid_t space = H5Screate(H5S_SCALAR);
+    hid_t a = space < 0 ? -1 : H5Acreate2(loc, name, ftype, space, H5P_DEFAULT, H5P_DEFAULT);
+    herr_t rc = a < 0 ? -1 : H5Awrite(a, mtype, value);
+    if (a >= 0 && H5Aclose(a) < 0)
+        rc = -1;
+    if (space >= 0)
+        H5Sclose(space);
+    return rc < 0 ? -1 : 0;
+}
+
+static int attr_int(hid_t loc, const char *name, int64_t v)
+{
+    return attr_write(loc, name, H5T_STD_I64LE, H5T_NATIVE_INT64, &v);
+}
+
+static int attr_double(hid_t loc, const char *name, double v)
+{
+    return attr_write(loc, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &v);
+}
+
+static int attr_string(hid_t loc, const char *name, const char *s)
+{
+    hid_t t = string_type();
+    int rc = t < 0 ? -1 : attr_write(loc, name, t, t, &s);
+    if (t >= 0)
+        H5Tclose(t);
+    return rc;
+}
+
+static int read_int(hid_t loc, const char *name, int64_t *v)
+{
+    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
+    herr_t rc = a < 0 ? -1 : H5Aread(a, H5T_NATIVE_INT64, v);
+    if (a >= 0)
+        H5Aclose(a);
+    return rc < 0 ? -1 : 0;
+}
+
+static int read_double(hid_t loc, const char *name, double *v)
+{
+    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
+    herr_t rc = a < 0 ? -1 : H5Aread(a, H5T_NATIVE_DOUBLE, v);
+    if (a >= 0)
+        H5Aclose(a);
+    return rc < 0 ? -1 : 0;
+}
+
+static char *read_string(hid_t loc, const char *name)
+{
+    if (H5Aexists(loc, name) <= 0)
+        return NULL;
+    hid_t a = H5Aopen(loc, name, H5P_DEFAULT), t = string_type();
+    char *p = NULL, *s = NULL;
+    if (a >= 0 && t >= 0 && H5Aread(a, t, &p) >= 0 && p) {
+        s = strdup(p);
+        H5free_memory(p);
+    }
+    if (t >= 0)
+        H5Tclose(t);
+    if (a >= 0)
+        H5Aclose(a);
+    return s;
+}
+
+/* ---- the tables' types ---- */
+
+/* The packed trajectory row type for the weights' names. */
+static hid_t trajectory_type(int n, char names[][NAME_BYTES])
+{
+    hid_t t = H5Tcreate(H5T_COMPOUND, STEP_ROW_BYTES(n));
+    char field[NAME_BYTES + 8];
+    size_t o = 24 + 9 * (size_t)n;
+    herr_t rc = t < 0 ? -1 : 0;
+    rc |= H5Tinsert(t, "iteration", 0, H5T_NATIVE_UINT64);
+    rc |= H5Tinsert(t, "a_k", 8, H5T_NATIVE_DOUBLE);
+    rc |= H5Tinsert(t, "c_k", 16, H5T_NATIVE_DOUBLE);
+    for (int i = 0; i < n; i++) {
+        snprintf(field, sizeof field, "theta.%s", names[i]);
+        rc |= H5Tinsert(t, field, 24 + 8 * (size_t)i, H5T_NATIVE_DOUBLE);
+    }
+    for (int i = 0; i < n; i++) {
+        snprintf(field, sizeof field, "delta.%s", names[i]);
+        rc |= H5Tinsert(t, field, 24 + 8 * (size_t)n + (size_t)i, H5T_NATIVE_INT8);
+    }
+    for (int i = 0; i < 6; i++)
+        rc |= H5Tinsert(t, count_names[i], o + 8 * (size_t)i, H5T_NATIVE_INT64);
+    rc |= H5Tinsert(t, "diff", o + 48, H5T_NATIVE_DOUBLE);
+    if (rc < 0 && t >= 0) {
+        H5Tclose(t);
+        return -1;
+    }
+    return t;
+}
+
+static hid_t weight_type(void)
+{
+    hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(WeightRow)), s = name_type();
+    herr_t rc = t < 0 || s < 0 ? -1 : 0;
+    rc |= H5Tinsert(t, "name", offsetof(WeightRow, name), s);
+    rc |= H5Tinsert(t, "start", offsetof(WeightRow, start), H5T_NATIVE_DOUBLE);
+    rc |= H5Tinsert(t, "min", offsetof(WeightRow, min), H5T_NATIVE_DOUBLE);
+    rc |= H5Tinsert(t, "max", offsetof(WeightRow, max), H5T_NATIVE_DOUBLE);
+    rc |= H5Tinsert(t, "step", offsetof(WeightRow, step), H5T_NATIVE_DOUBLE);
+    rc |= H5Tinsert(t, "tuned", offsetof(WeightRow, tuned), H5T_NATIVE_DOUBLE);
+    if (s >= 0)
+        H5Tclose(s);
+    if (rc < 0 && t >= 0) {
+        H5Tclose(t);
+        return -1;
+    }
+    return t;
+}
+
+static hid_t verify_type(void)
+{
+    static const char *const pts[5] = { "pairs_0", "pairs_half", "pairs_1", "pairs_3half",
+                                        "pairs_2" };
+    static const char *const reals[8] = { "score", "elo", "elo_lo", "elo_hi", "los", "llr",
+                                          "llr_lower", "llr_upper" };
+    hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(VerifyRow)), s = name_type();
+    herr_t rc = t < 0 || s < 0 ? -1 : 0;
+    rc |= H5Tinsert(t, "opponent", offsetof(VerifyRow, opponent), s);
+    rc |= H5Tinsert(t, "pairs", offsetof(VerifyRow, pairs), H5T_NATIVE_INT64);
+    rc |= H5Tinsert(t, "wins", offsetof(VerifyRow, wins), H5T_NATIVE_INT64);
+    rc |= H5Tinsert(t, "draws", offsetof(VerifyRow, draws), H5T_NATIVE_INT64);
+    rc |= H5Tinsert(t, "losses", offsetof(VerifyRow, losses), H5T_NATIVE_INT64);
+    for (int i = 0; i < 5; i++)
+        rc |= H5Tinsert(t, pts[i], offsetof(VerifyRow, by_points) + 8 * (size_t)i,
+                        H5T_NATIVE_INT64);
+    for (int i = 0; i < 8; i++)
+        rc |= H5Tinsert(t, reals[i], offsetof(VerifyRow, score) + 8 * (size_t)i,
+                        H5T_NATIVE_DOUBLE);
+    rc |= H5Tinsert(t, "decision", offsetof(VerifyRow, decision), H5T_NATIVE_INT8);
+    if (s >= 0)
+        H5Tclose(s);
+    if (rc < 0 && t >= 0) {
+        H5Tclose(t);
+        return -1;
+    }
+    return t;
+}
+
+/* Write a whole one-dimensional table of n rows (replacing one of that name). */
+static int write_table(hid_t g, const char *name, hid_t type, const void *rows, hsize_t n)
+{
+    if (H5Lexists(g, name, H5P_DEFAULT) > 0)
+        H5Ldelete(g, name, H5P_DEFAULT);
+    hid_t space = H5Screate_simple(1, &n, NULL);
+    hid_t ds = space < 0 ? -1 : H5Dcreate2(g, name, type, space, H5P_DEFAULT, H5P_DEFAULT,
+                                           H5P_DEFAULT);
+    herr_t rc = ds < 0 ? -1 : n ? H5Dwrite(ds, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows) : 0;
+    if (ds >= 0 && H5Dclose(ds) < 0)
+        rc = -1;
+    if (space >= 0)
+        H5Sclose(space);
+    return rc < 0 ? -1 : 0;
+}
+
+/* ---- writing ---- */
+
+/* The weights table, with `tuned` from values. */
+static int write_weights(hid_t g, const TuneConfig *t, const double *values)
+{
+    WeightRow rows[EVAL_NB];
+    memset(rows, 0, sizeof rows);
+    for (int i = 0; i < t->nweights; i++) {
+        snprintf(rows[i].name, NAME_BYTES, "%s", eval_terms[t->w[i].term].name);
+        rows[i].start = t->w[i].start;
+        rows[i].min = t->w[i].p.lo;
+        rows[i].max = t->w[i].p.hi;
+        rows[i].step = t->w[i].p.step;
+        rows[i].tuned = values[i];
+    }
+    hid_t type = weight_type();
+    int rc = type < 0 ? -1 : write_table(g, "weights", type, rows, (hsize_t)t->nweights);
+    if (type >= 0)
+        H5Tclose(type);
+    return rc;
+}
+
+/* The root's attributes, as `anywoli run` writes them. */
+static int write_root(hid_t f, const TuneConfig *t, const char *started, int threads)
+{
+    char host[256];
+    if (gethostname(host, sizeof host) != 0)
+        snprintf(host, sizeof host, "unknown");
+    host[sizeof host - 1] = '\0';
+    int rc = attr_string(f, "format", RESULTS_FORMAT);
+    rc |= attr_int(f, "format_version", RESULTS_FORMAT_VERSION);
+    rc |= attr_string(f, "program_version", results_program_version());
+    rc |= attr_string(f, "git_commit", results_git_commit());
+    rc |= attr_int(f, "seed", t->seed);
+    rc |= attr_string(f, "config", t->text);
+    rc |= attr_string(f, "started", started);
+    rc |= attr_string(f, "host", host);
+    rc |= attr_int(f, "threads", threads);
+    rc |= attr_int(f, "ranks", 1);
+    return rc ? -1 : 0;
+}
+
+/* /tuning's attributes: the variant, the agents, the sizes and the gains. */
+static int write_tuning_attrs(hid_t g, const TuneConfig *t)
+{
+    const Variant *v = &t->variant;
+    double start[EVAL_NB];
+    char spec[TUNE_SPEC_MAX];
+    for (int i = 0; i < t->nweights; i++)
+        start[i] = t->w[i].start;
+    int rc = attr_int(g, "holes", v->holes);
+    rc |= attr_int(g, "seeds", v->seeds);
+    rc |= attr_int(g, "capture", v->capture);
+    rc |= attr_string(g, "final_four", final_four_name(v->final_four));
+    rc |= attr_int(g, "extra_turn", v->extra_turn);
+    rc |= attr_int(g, "skip_origin", v->skip_origin);
+    rc |= attr_int(g, "max_plies", v->max_plies);
+    rc |= attr_string(g, "agent", t->agent);
+    rc |= attr_string(g, "opponent", t->opponent ? t->opponent : "self");
+    tune_spec(t, start, true, spec);
+    rc |= attr_string(g, "start_spec", spec);
+    tune_default_spec(t, spec);
+    rc |= attr_string(g, "default_spec", spec);
+    rc |= attr_int(g, "iterations", t->iterations);
+    rc |= attr_int(g, "pairs", t->pairs);
+    rc |= attr_int(g, "opening_plies", t->opening_plies);
+    rc |= attr_int(g, "tuning_max_plies", t->max_plies);
+    rc |= attr_double(g, "a", t->gains.a);
+    rc |= attr_double(g, "c", t->gains.c);
+    rc |= attr_double(g, "A", t->gains.A);
+    rc |= attr_double(g, "alpha", t->gains.alpha);
+    rc |= attr_double(g, "gamma", t->gains.gamma);
+    rc |= attr_int(g, "verification_pairs", t->verify_pairs);
+    rc |= attr_double(g, "elo0", t->elo0);
+    rc |= attr_double(g, "elo1", t->elo1);
+    rc |= attr_double(g, "sprt_alpha", t->sprt_alpha);
+    rc |= attr_double(g, "sprt_beta", t->sprt_beta);
+    rc |= write_weights(g, t, start);
+    return rc ? -1 : 0;
+}
+
+/* The empty, extendible trajectory table. */
+static hid_t create_trajectory(hid_t g, hid_t type)
+{
+    hsize_t dims[1] = { 0 }, maxdims[1] = { H5S_UNLIMITED }, chunk[1] = { TRAJECTORY_CHUNK };
+    hid_t space = H5Screate_simple(1, dims, maxdims);
+    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    hid_t ds = -1;
+    if (space >= 0 && dcpl >= 0 && H5Pset_chunk(dcpl, 1, chunk) >= 0 &&
+        H5Pset_shuffle(dcpl) >= 0 && H5Pset_deflate(dcpl, 6) >= 0)
+        ds = H5Dcreate2(g, "trajectory", type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+    if (dcpl >= 0)
+        H5Pclose(dcpl);
+    if (space >= 0)
+        H5Sclose(space);
+    return ds;
+}
+
+TuneFile *tune_file_create(const char *path, const TuneConfig *t, const char *started,
+                           int threads, Error *e)
+{
+    h5_quiet();
+    TuneFile *f = calloc(1, sizeof *f);
+    char names[EVAL_NB][NAME_BYTES];
+    if (!f || !(f->path = strdup(path))) {
+        free(f);
+        error_set(e, "out of memory");
+        return NULL;
+    }
+    f->nweights = t->nweights;
+    f->tuning = f->trajectory = f->row_type = -1;
+    for (int i = 0; i < t->nweights; i++)
+        snprintf(names[i], NAME_BYTES, "%s", eval_terms[t->w[i].term].name);
+    f->file = H5Fcreate(path, H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT);
+    if (f->file < 0) {
+        h5_error(e, path, "creating the file");
+        free(f->path);
+        free(f);
+        return NULL;
+    }
+    hid_t jobs = H5Gcreate2(f->file, "jobs", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    f->tuning = H5Gcreate2(f->file, "tuning", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    f->row_type = trajectory_type(t->nweights, names);
+    bool ok = jobs >= 0 && f->tuning >= 0 && f->row_type >= 0 &&
+              write_root(f->file, t, started, threads) == 0 &&
+              write_tuning_attrs(f->tuning, t) == 0 &&
+              (f->trajectory = create_trajectory(f->tuning, f->row_type)) >= 0;
+    if (jobs >= 0)
+        H5Gclose(jobs);
+    if (!ok) {
+        h5_error(e, path, "writing the tuning's header");
+        tune_file_close(f, NULL);
+        return NULL;
+    }
+    return f;
+}
+
+int tune_file_append(TuneFile *f, const unsigned char *row, Error *e)
+{
+    hsize_t first[1] = { f->rows }, count[1] = { 1 }, size[1] = { f->rows + 1 };
+    hid_t fs = -1, ms = -1;
+    herr_t rc = H5Dset_extent(f->trajectory, size);
+    if (rc >= 0 && (fs = H5Dget_space(f->trajectory)) >= 0 &&
+        H5Sselect_hyperslab(fs, H5S_SELECT_SET, first, NULL, count, NULL) >= 0 &&
+        (ms = H5Screate_simple(1, count, NULL)) >= 0)
+        rc = H5Dwrite(f->trajectory, f->row_type, ms, fs, H5P_DEFAULT, row);
+    else
+        rc = -1;
+    if (ms >= 0)
+        H5Sclose(ms);
+    if (fs >= 0)
+        H5Sclose(fs);
+    if (rc < 0)
+        return h5_error(e, f->path, "appending to the trajectory");
+    f->rows++;
+    return 0;
+}
+
+int tune_file_end(TuneFile *f, const TuneConfig *t, const double *tuned, const char *tuned_spec,
+                  const TuneVerify *v, int nverify, const char *finished, Error *e)
+{
+    VerifyRow rows[VERIFY_NB];
+    memset(rows, 0, sizeof rows);
+    for (int i = 0; i < nverify; i++) {
+        VerifyRow *r = &rows[i];
+        snprintf(r->opponent, NAME_BYTES, "%s", tune_verify_names[i]);
+        r->pairs = v[i].pairs_done;
+        r->wins = v[i].sums.wins;
+        r->draws = v[i].sums.draws;
+        r->losses = v[i].sums.losses;
+        memcpy(r->by_points, v[i].sums.pairs, sizeof r->by_points);
+        r->score = v[i].score;
+        r->elo = v[i].elo;
+        r->elo_lo = v[i].elo_lo;
+        r->elo_hi = v[i].elo_hi;
+        r->los = v[i].los;
+        r->llr = v[i].llr;
+        r->llr_lower = v[i].llr_lower;
+        r->llr_upper = v[i].llr_upper;
+        r->decision = (int8_t)v[i].decision;
+    }
+    hid_t type = verify_type();
+    int rc = type < 0 ? -1 : write_table(f->tuning, "verification", type, rows, (hsize_t)nverify);
+    if (type >= 0)
+        H5Tclose(type);
+    rc |= write_weights(f->tuning, t, tuned);
+    rc |= attr_string(f->tuning, "tuned_spec", tuned_spec);
+    rc |= attr_int(f->tuning, "iterations_done", (int64_t)f->rows);
+    rc |= attr_string(f->file, "finished", finished);
+    return rc ? h5_error(e, f->path, "writing the tuning's end") : 0;
+}
+
+int tune_file_close(TuneFile *f, Error *e)
+{
+    if (!f)
+        return 0;
+    int rc = 0;
+    if (f->trajectory >= 0)
+        H5Dclose(f->trajectory);
+    if (f->row_type >= 0)
+        H5Tclose(f->row_type);
+    if (f->tuning >= 0)
+        H5Gclose(f->tuning);
+    if (f->file >= 0 && H5Fclose(f->file) < 0)
+        rc = h5_error(e, f->path, "closing the file");
+    free(f->path);
+    free(f);
+    return rc;
+}
+
+/* ---- reading ---- */
+
+int tune_file_has_tuning(const char *path)
+{
+    h5_quiet();
+    if (H5Fis_hdf5(path) <= 0)
+        return -1;
+    hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    if (f < 0)
+        return -1;
+    int has = H5Lexists(f, "tuning", H5P_DEFAULT) > 0;
+    H5Fclose(f);
+    return has;
+}
+
+/* Read a whole table of known type; *n receives its rows, rows is malloc'd. */
+static int read_table(hid_t g, const char *name, hid_t type, size_t row_size, void **rows,
+                      int64_t *n)
+{
+    hid_t ds = H5Dopen2(g, name, H5P_DEFAULT);
+    hid_t space = ds < 0 ? -1 : H5Dget_space(ds);
+    hssize_t count = space < 0 ? -1 : H5Sget_simple_extent_npoints(space);
+    int rc = count < 0 ? -1 : 0;
+    *rows = NULL;
+    if (rc == 0) {
+        *rows = calloc((size_t)count + 1, row_size);
+        if (!*rows || (count > 0 && H5Dread(ds, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, *rows) < 0))
+            rc = -1;
+        *n = count;
+    }
+    if (space >= 0)
+        H5Sclose(space);
+    if (ds >= 0)
+        H5Dclose(ds);
+    return rc;
+}
+
+/* The weights table and the trajectory. */
+static int read_tables(hid_t g, TuneData *d)
+{
+    void *rows;
+    int64_t n;
+    hid_t wt = weight_type();
+    int rc = wt < 0 ? -1 : read_table(g, "weights", wt, sizeof(WeightRow), &rows, &n);
+    if (wt >= 0)
+        H5Tclose(wt);
+    if (rc != 0 || n < 1 || n > EVAL_NB) {
+        free(rows);
+        return -1;
+    }
+    d->nweights = (int)n;
+    for (int i = 0; i < d->nweights; i++) {
+        const WeightRow *r = (const WeightRow *)rows + i;
+        memcpy(d->names[i], r->name, NAME_BYTES);
+        d->names[i][NAME_BYTES - 1] = '\0';
+        d->start[i] = r->start;
+        d->lo[i] = r->min;
+        d->hi[i] = r->max;
+        d->step[i] = r->step;
+        d->tuned[i] = r->tuned;
+    }
+    free(rows);
+    hid_t tt = trajectory_type(d->nweights, d->names);
+    size_t rb = STEP_ROW_BYTES(d->nweights);
+    rc = tt < 0 ? -1 : read_table(g, "trajectory", tt, rb, &rows, &d->nsteps);
+    if (tt >= 0)
+        H5Tclose(tt);
+    if (rc != 0) {
+        free(rows);
+        return -1;
+    }
+    d->steps = calloc((size_t)d->nsteps + 1, sizeof *d->steps);
+    if (!d->steps) {
+        free(rows);
+        return -1;
+    }
+    for (int64_t i = 0; i < d->nsteps; i++)
+        step_unpack((const unsigned char *)rows + (size_t)i * rb, d->nweights, &d->steps[i]);
+    free(rows);
+    return 0;
+}
+
+/* The verification table, when the tuning has finished. */
+static int read_verification(hid_t g, TuneData *d)
+{
+    if (H5Lexists(g, "verification", H5P_DEFAULT) <= 0)
+        return 0;
+    void *rows;
+    int64_t n;
+    hid_t vt = verify_type();
+    int rc = vt < 0 ? -1 : read_table(g, "verification", vt, sizeof(VerifyRow), &rows, &n);
+    if (vt >= 0)
+        H5Tclose(vt);
+    if (rc != 0 || n > VERIFY_NB) {
+        free(rows);
+        return -1;
+    }
+    d->nverify = (int)n;
+    for (int i = 0; i < d->nverify; i++) {
+        const VerifyRow *r = (const VerifyRow *)rows + i;
+        TuneVerify *v = &d->verify[i];
+        char *spec = read_string(g, i == VERIFY_START ? "start_spec" : "default_spec");
+        snprintf(v->opponent, sizeof v->opponent, "%s", spec ? spec : "?");
+        free(spec);
+        v->pairs_done = r->pairs;
+        v->sums = (MatchSums){ r->wins, r->draws, r->losses, { 0 } };
+        memcpy(v->sums.pairs, r->by_points, sizeof v->sums.pairs);
+        v->score = r->score;
+        v->elo = r->elo;
+        v->elo_lo = r->elo_lo;
+        v->elo_hi = r->elo_hi;
+        v->los = r->los;
+        v->llr = r->llr;
+        v->llr_lower = r->llr_lower;
+        v->llr_upper = r->llr_upper;
+        v->decision = r->decision;
+    }
+    free(rows);
+    return 0;
+}
+
+int tune_read(const char *path, TuneData *d, Error *e)
+{
+    memset(d, 0, sizeof *d);
+    h5_quiet();
+    hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    if (f < 0)
+        return h5_error(e, path, "opening the file");
+    hid_t g = H5Lexists(f, "tuning", H5P_DEFAULT) > 0 ? H5Gopen2(f, "tuning", H5P_DEFAULT) : -1;
+    int rc = g < 0 ? error_set(e, "%s: no /tuning group (not a tuning)", path) : 0;
+    if (rc == 0) {
+        d->agent = read_string(g, "agent");
+        d->opponent = read_string(g, "opponent");
+        d->start_spec = read_string(g, "start_spec");
+        d->tuned_spec = read_string(g, "tuned_spec");
+        d->config = read_string(f, "config");
+        bool ok = read_int(g, "iterations", &d->iterations) == 0 &&
+                  read_int(g, "pairs", &d->pairs) == 0 && read_int(f, "seed", &d->seed) == 0 &&
+                  read_double(g, "a", &d->gains.a) == 0 && read_double(g, "c", &d->gains.c) == 0 &&
+                  read_double(g, "A", &d->gains.A) == 0 &&
+                  read_double(g, "alpha", &d->gains.alpha) == 0 &&
+                  read_double(g, "gamma", &d->gains.gamma) == 0 &&
+                  read_double(g, "elo0", &d->elo0) == 0 && read_double(g, "elo1", &d->elo1) == 0 &&
+                  read_double(g, "sprt_alpha", &d->sprt_alpha) == 0 &&
+                  read_double(g, "sprt_beta", &d->sprt_beta) == 0 && d->agent &&
+                  read_tables(g, d) == 0 && read_verification(g, d) == 0;
+        if (!ok)
+            rc = h5_error(e, path, "reading the tuning (a damaged or foreign /tuning group)");
+    }
+    if (g >= 0)
+        H5Gclose(g);
+    H5Fclose(f);
+    if (rc != 0)
+        tune_data_free(d);
+    return rc;
+}
+
+void tune_data_free(TuneData *d)
+{
+    free(d->agent);
+    free(d->opponent);
+    free(d->start_spec);
+    free(d->tuned_spec);
+    free(d->config);
+    free(d->steps);
+    memset(d, 0, sizeof *d);
+}

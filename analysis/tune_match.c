@@ -1,0 +1,129 @@
+/* tune_match.c: the match every iteration and verification plays: colour-swapped game pairs
+ * from shared random openings, on an OpenMP team, summed in integers. */
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agent.h"
+#include "game.h"
+#include "tune_match.h"
+
+#define SUB_OPENING 16   /* the opening's sub-stream of the pair's first game stream */
+
+/* A's result in one game: 1 win, 0 draw (endless too), -1 loss; a game stopped at the
+ * ply cap is adjudicated by the stores. */
+static int play_game(const TuneMatch *m, uint64_t pair, int colour, Agent *a, Agent *b)
+{
+    const Variant *v = m->v;
+    Rng g, first, opening;
+    rng_seed(&g, m->seed, m->stream, 2 * pair + (uint64_t)colour);
+    rng_seed(&first, m->seed, m->stream, 2 * pair);
+    opening = rng_substream(&first, SUB_OPENING);
+    Agent *agent[2] = { colour ? b : a, colour ? a : b };
+    Rng stream[2] = { rng_substream(&g, RNG_SUB_AGENT_SOUTH),
+                      rng_substream(&g, RNG_SUB_AGENT_NORTH) };
+    Position pos;
+    Outcome stopped = OUT_DRAW;
+    uint32_t plies = 0;
+    agent_new_game(a);
+    agent_new_game(b);
+    pos_start(v, &pos);
+    while (!pos_over(v, &pos)) {
+        if (plies >= (uint32_t)m->max_plies) {
+            stopped = OUT_UNFINISHED;
+            break;
+        }
+        int side = pos.side, move;
+        if (plies < (uint32_t)m->opening_plies) {
+            move = pos_random_move(&pos, &opening);
+        } else {
+            AgentStats st = { 0 };
+            move = agent[side]->choose(agent[side], v, &pos, &stream[side], &st);
+        }
+        MoveInfo info;
+        plies++;
+        if (pos_play(v, &pos, move, &pos, &info, NULL) == EV_ENDLESS) {
+            stopped = OUT_ENDLESS;
+            break;
+        }
+    }
+    GameRecord r;
+    game_record_end(v, &pos, &g, stopped, &r);
+    if (stopped == OUT_UNFINISHED && pos.store[SOUTH] != pos.store[NORTH])
+        r.outcome = pos.store[SOUTH] > pos.store[NORTH] ? OUT_SOUTH : OUT_NORTH;
+    int a_side = colour ? NORTH : SOUTH;
+    if (r.outcome == OUT_SOUTH)
+        return a_side == SOUTH ? 1 : -1;
+    if (r.outcome == OUT_NORTH)
+        return a_side == NORTH ? 1 : -1;
+    return 0;
+}
+
+/* Build one agent pair per thread; -1 with a message. */
+static int make_agents(const TuneMatch *m, Agent *agents, int threads, Error *e)
+{
+    for (int i = 0; i < 2 * threads; i++) {
+        if (agent_create(&agents[i], i % 2 ? m->spec_b : m->spec_a, e) != 0) {
+            while (i-- > 0)
+                agent_free(&agents[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int tune_play_pairs(const TuneMatch *m, uint64_t first, uint64_t n, volatile const int *stop,
+                    MatchSums *out, Error *e)
+{
+    int threads = m->threads > 0 ? m->threads : omp_get_num_procs();
+    Agent *agents = calloc((size_t)threads * 2, sizeof *agents);
+    memset(out, 0, sizeof *out);
+    if (!agents)
+        return error_set(e, "out of memory for the agents");
+    if (make_agents(m, agents, threads, e) != 0) {
+        free(agents);
+        return -1;
+    }
+    int64_t w = 0, d = 0, l = 0, p0 = 0, p1 = 0, p2 = 0, p3 = 0, p4 = 0;
+    int skipped = 0;
+    #pragma omp parallel for num_threads(threads) schedule(dynamic, 1) \
+        reduction(+ : w, d, l, p0, p1, p2, p3, p4) reduction(| : skipped)
+    for (uint64_t i = 0; i < n; i++) {
+        if (stop && *stop) {
+            skipped = 1;
+            continue;
+        }
+        Agent *mine = &agents[2 * omp_get_thread_num()];
+        int r0 = play_game(m, first + i, 0, mine, mine + 1);
+        int r1 = play_game(m, first + i, 1, mine, mine + 1);
+        w += (r0 > 0) + (r1 > 0);
+        d += (r0 == 0) + (r1 == 0);
+        l += (r0 < 0) + (r1 < 0);
+        int half_points = r0 + r1 + 2;   /* 0 .. 4 */
+        p0 += half_points == 0;
+        p1 += half_points == 1;
+        p2 += half_points == 2;
+        p3 += half_points == 3;
+        p4 += half_points == 4;
+    }
+    for (int i = 0; i < 2 * threads; i++)
+        agent_free(&agents[i]);
+    free(agents);
+    *out = (MatchSums){ w, d, l, { p0, p1, p2, p3, p4 } };
+    return skipped ? 1 : 0;
+}
+
+void match_sums_add(MatchSums *a, const MatchSums *b)
+{
+    a->wins += b->wins;
+    a->draws += b->draws;
+    a->losses += b->losses;
+    for (int i = 0; i < 5; i++)
+        a->pairs[i] += b->pairs[i];
+}
+
+double match_score(const MatchSums *s)
+{
+    int64_t n = s->wins + s->draws + s->losses;
+    return n ? ((double)s->wins + 0.5 * (double)s->draws) / (double)n : 0.5;
+}

@@ -1,0 +1,45 @@
+/* tune_match.h: the match a tuning plays, as a pure function of its pairs: colour-swapped
+ * game pairs between two agent specs, from shared random openings, summed in integers.
+ *
+ * Pairs [first, first + n) can be played by any process on any number of threads, in any
+ * order: the sums of disjoint ranges add up (match_sums_add) to the whole match's, exactly.
+ * A tuning's theta moves only from such sums, so a match can be split across machines. */
+#ifndef ANYWOLI_TUNE_MATCH_H
+#define ANYWOLI_TUNE_MATCH_H
+
+#include <stdint.h>
+
+#include "error.h"
+#include "variant.h"
+
+/* The integer sums of a match's games, for its side A. */
+typedef struct MatchSums {
+    int64_t wins, draws, losses;   /* games; an endless game counts as a draw, one stopped at
+                                    * max_plies goes to the side with more seeds in its store */
+    int64_t pairs[5];              /* pairs by A's points in the pair: 0, 1/2, 1, 3/2, 2 */
+} MatchSums;
+
+/* A match between two specs: pair p plays game 2p (A South) and game 2p + 1 (B South) from
+ * the same opening; each game is a pure function of (seed, stream, p, colour). */
+typedef struct TuneMatch {
+    const Variant *v;
+    const char *spec_a, *spec_b;
+    uint64_t seed, stream;
+    int opening_plies;
+    int64_t max_plies;       /* the ply cap, adjudicated by the stores */
+    int threads;             /* 0: every core */
+} TuneMatch;
+
+/* Play pairs [first, first + n) of a match on m->threads threads into *out (cleared first).
+ * -1 with a message when an agent cannot be built; 1 when a stop was requested (*stop set)
+ * before every pair was played (*out is then incomplete). */
+int tune_play_pairs(const TuneMatch *m, uint64_t first, uint64_t n, volatile const int *stop,
+                    MatchSums *out, Error *e);
+
+/* Add b's counts to a's. */
+void match_sums_add(MatchSums *a, const MatchSums *b);
+
+/* A's score in a match, (W + D/2) / N (1/2 with no games). */
+double match_score(const MatchSums *s);
+
+#endif

@@ -1,0 +1,327 @@
+/* tune_print.c: a tuning in a results file as tables, JSON and a report with plots (the
+ * tuning part of `anywoli analyze`). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "json.h"
+#include "tune.h"
+#include "tune_print.h"
+
+#define TABLE_ROWS 25   /* trajectory rows printed at most: every k-th, and the last */
+
+static const char *const decisions[3] = { "H0 accepted", "no decision", "H1 accepted" };
+
+/* Whether row i of n is printed when the table is sampled. */
+static bool sampled(int64_t i, int64_t n)
+{
+    int64_t every = (n + TABLE_ROWS - 2) / (TABLE_ROWS - 1);
+    return n <= TABLE_ROWS || i % (every ? every : 1) == 0 || i == n - 1;
+}
+
+void tune_print(const TuneData *d, FILE *out)
+{
+    fprintf(out, "tuning of %s against %s: %lld of %lld iterations of %lld pairs, seed %lld\n",
+            d->agent, d->opponent ? d->opponent : "self", (long long)d->nsteps,
+            (long long)d->iterations, (long long)d->pairs, (long long)d->seed);
+    fprintf(out, "SPSA gains: a %g, c %g, A %g, alpha %g, gamma %g\n\n", d->gains.a, d->gains.c,
+            d->gains.A, d->gains.alpha, d->gains.gamma);
+    fprintf(out, "%-10s %9s %9s %9s %9s %9s\n", "weight", "start", "min", "max", "step",
+            "tuned");
+    for (int i = 0; i < d->nweights; i++)
+        fprintf(out, "%-10s %9.3f %9.3f %9.3f %9.3f %9.3f\n", d->names[i], d->start[i], d->lo[i],
+                d->hi[i], d->step[i], d->tuned[i]);
+    fprintf(out, "\ntrajectory%s (theta before each iteration; plus: theta+ games won, drawn, "
+            "lost; D: score(theta+) - score(theta-)):\n",
+            d->nsteps > TABLE_ROWS ? ", sampled" : "");
+    fprintf(out, "%9s %7s %7s", "iteration", "a_k", "c_k");
+    for (int i = 0; i < d->nweights; i++)
+        fprintf(out, " %10.10s", d->names[i]);
+    fprintf(out, " %16s %7s\n", "plus W-D-L", "D");
+    for (int64_t k = 0; k < d->nsteps; k++) {
+        const TuneStep *s = &d->steps[k];
+        if (!sampled(k, d->nsteps))
+            continue;
+        char wdl[48];
+        snprintf(wdl, sizeof wdl, "%lld-%lld-%lld", (long long)s->plus.wins,
+                 (long long)s->plus.draws, (long long)s->plus.losses);
+        fprintf(out, "%9llu %7.3f %7.3f", (unsigned long long)s->k, s->a_k, s->c_k);
+        for (int i = 0; i < d->nweights; i++)
+            fprintf(out, " %9.3f%c", s->theta[i], s->delta[i] > 0 ? '+' : '-');
+        fprintf(out, " %16s %+7.3f\n", wdl, s->diff);
+    }
+    if (d->nverify)
+        fprintf(out, "\nverification (tuned weights as A: %s; SPRT H0 Elo %g against H1 Elo %g, "
+                "alpha %g, beta %g):\n", d->tuned_spec ? d->tuned_spec : "?", d->elo0, d->elo1,
+                d->sprt_alpha, d->sprt_beta);
+    for (int i = 0; i < d->nverify; i++) {
+        const TuneVerify *v = &d->verify[i];
+        fprintf(out, "  vs %-8s %6lld pairs  +%lld =%lld -%lld  score %.3f  Elo %+.1f [%+.1f, "
+                "%+.1f]  LOS %.3f  LLR %.2f (%.2f, %.2f): %s\n    (%s)\n",
+                tune_verify_names[i], (long long)v->pairs_done, (long long)v->sums.wins,
+                (long long)v->sums.draws, (long long)v->sums.losses, v->score, v->elo,
+                v->elo_lo, v->elo_hi, v->los, v->llr, v->llr_lower, v->llr_upper,
+                decisions[v->decision + 1], v->opponent);
+    }
+    if (d->tuned_spec)
+        fprintf(out, "\ntuned spec: %s\n", d->tuned_spec);
+    else
+        fprintf(out, "\n(the tuning has not finished)\n");
+}
+
+void tune_json(const TuneData *d, const char *path, FILE *out)
+{
+    Json j;
+    json_init(&j, out);
+    json_object_begin(&j);
+    json_kv_string(&j, "format", "anywoli-tuning-analysis");
+    json_kv_int(&j, "format_version", 1);
+    json_kv_string(&j, "file", path);
+    json_key(&j, "tuning");
+    json_object_begin(&j);
+    json_kv_string(&j, "agent", d->agent);
+    json_kv_string(&j, "opponent", d->opponent);
+    json_kv_int(&j, "seed", d->seed);
+    json_kv_int(&j, "iterations", d->iterations);
+    json_kv_int(&j, "iterations_done", d->nsteps);
+    json_kv_int(&j, "pairs", d->pairs);
+    json_key(&j, "gains");
+    json_object_begin(&j);
+    json_kv_double(&j, "a", d->gains.a);
+    json_kv_double(&j, "c", d->gains.c);
+    json_kv_double(&j, "A", d->gains.A);
+    json_kv_double(&j, "alpha", d->gains.alpha);
+    json_kv_double(&j, "gamma", d->gains.gamma);
+    json_object_end(&j);
+    json_key(&j, "weights");
+    json_array_begin(&j);
+    for (int i = 0; i < d->nweights; i++) {
+        json_object_begin(&j);
+        json_kv_string(&j, "name", d->names[i]);
+        json_kv_double(&j, "start", d->start[i]);
+        json_kv_double(&j, "min", d->lo[i]);
+        json_kv_double(&j, "max", d->hi[i]);
+        json_kv_double(&j, "step", d->step[i]);
+        json_kv_double(&j, "tuned", d->tuned[i]);
+        json_object_end(&j);
+    }
+    json_array_end(&j);
+    json_key(&j, "trajectory");
+    json_array_begin(&j);
+    for (int64_t k = 0; k < d->nsteps; k++) {
+        const TuneStep *s = &d->steps[k];
+        json_object_begin(&j);
+        json_kv_uint(&j, "iteration", s->k);
+        json_kv_double(&j, "a_k", s->a_k);
+        json_kv_double(&j, "c_k", s->c_k);
+        json_key(&j, "theta");
+        json_array_begin(&j);
+        for (int i = 0; i < d->nweights; i++)
+            json_double(&j, s->theta[i]);
+        json_array_end(&j);
+        json_key(&j, "delta");
+        json_array_begin(&j);
+        for (int i = 0; i < d->nweights; i++)
+            json_int(&j, s->delta[i]);
+        json_array_end(&j);
+        json_key(&j, "plus");
+        json_array_begin(&j);
+        json_int(&j, s->plus.wins);
+        json_int(&j, s->plus.draws);
+        json_int(&j, s->plus.losses);
+        json_array_end(&j);
+        json_key(&j, "minus");
+        json_array_begin(&j);
+        json_int(&j, s->minus.wins);
+        json_int(&j, s->minus.draws);
+        json_int(&j, s->minus.losses);
+        json_array_end(&j);
+        json_kv_double(&j, "diff", s->diff);
+        json_object_end(&j);
+    }
+    json_array_end(&j);
+    json_key(&j, "verification");
+    json_array_begin(&j);
+    for (int i = 0; i < d->nverify; i++) {
+        const TuneVerify *v = &d->verify[i];
+        json_object_begin(&j);
+        json_kv_string(&j, "against", tune_verify_names[i]);
+        json_kv_string(&j, "opponent_spec", v->opponent);
+        json_kv_int(&j, "pairs", v->pairs_done);
+        json_kv_int(&j, "wins", v->sums.wins);
+        json_kv_int(&j, "draws", v->sums.draws);
+        json_kv_int(&j, "losses", v->sums.losses);
+        json_key(&j, "pairs_by_points");
+        json_array_begin(&j);
+        for (int p = 0; p < 5; p++)
+            json_int(&j, v->sums.pairs[p]);
+        json_array_end(&j);
+        json_kv_double(&j, "score", v->score);
+        json_kv_double(&j, "elo", v->elo);
+        json_kv_double(&j, "elo_lo", v->elo_lo);
+        json_kv_double(&j, "elo_hi", v->elo_hi);
+        json_kv_double(&j, "los", v->los);
+        json_key(&j, "sprt");
+        json_object_begin(&j);
+        json_kv_double(&j, "elo0", d->elo0);
+        json_kv_double(&j, "elo1", d->elo1);
+        json_kv_double(&j, "alpha", d->sprt_alpha);
+        json_kv_double(&j, "beta", d->sprt_beta);
+        json_kv_double(&j, "llr", v->llr);
+        json_kv_double(&j, "lower", v->llr_lower);
+        json_kv_double(&j, "upper", v->llr_upper);
+        json_kv_string(&j, "decision", v->decision > 0 ? "H1" : v->decision < 0 ? "H0" : "none");
+        json_object_end(&j);
+        json_object_end(&j);
+    }
+    json_array_end(&j);
+    json_kv_string(&j, "tuned_spec", d->tuned_spec);
+    json_object_end(&j);
+    json_object_end(&j);
+    json_finish(&j);
+}
+
+/* Each weight over the iterations, one panel per weight (the range it went through, a step
+ * either side), with its start dotted and its bounds dashed when in view. */
+static void plot_weights(FILE *gp, const TuneData *d, const char *dir)
+{
+    int rows = (d->nweights + 1) / 2;
+    fprintf(gp, "set terminal pngcairo size 1000,%d font 'sans,10' noenhanced\n", 260 * rows);
+    fprintf(gp, "set output '%s/tuning_weights.png'\nset grid\nunset key\n", dir);
+    fprintf(gp, "$theta << EOD\n");
+    for (int64_t k = 0; k < d->nsteps; k++) {
+        fprintf(gp, "%llu", (unsigned long long)d->steps[k].k);
+        for (int i = 0; i < d->nweights; i++)
+            fprintf(gp, " %.9g", d->steps[k].theta[i]);
+        fprintf(gp, "\n");
+    }
+    fprintf(gp, "%lld", (long long)d->nsteps);
+    for (int i = 0; i < d->nweights; i++)
+        fprintf(gp, " %.9g", d->tuned[i]);
+    fprintf(gp, "\nEOD\nset multiplot layout %d,%d\n", rows, d->nweights > 1 ? 2 : 1);
+    for (int i = 0; i < d->nweights; i++) {
+        /* The range the weight went through, a step either side, within its bounds. */
+        double lo = d->tuned[i], hi = d->tuned[i];
+        for (int64_t k = 0; k < d->nsteps; k++) {
+            lo = fmin(lo, d->steps[k].theta[i]);
+            hi = fmax(hi, d->steps[k].theta[i]);
+        }
+        lo = fmax(d->lo[i], lo - d->step[i]);
+        hi = fmin(d->hi[i], hi + d->step[i]);
+        fprintf(gp, "set title 'w.%s'\nset xlabel 'iteration'\nset yrange [%g:%g]\n",
+                d->names[i], lo - 0.02 * (hi - lo), hi + 0.02 * (hi - lo));
+        fprintf(gp, "plot $theta using 1:%d with lines lw 2, %g dt 2 lc 'gray', %g dt 2 "
+                "lc 'gray', %g dt 3 lc 'black'\n", i + 2, d->lo[i], d->hi[i], d->start[i]);
+    }
+    fprintf(gp, "unset multiplot\n");
+}
+
+/* The verification matches: Elo with its 95% interval, and the per-iteration score
+ * difference D (a moving average of 20 iterations). */
+static void plot_matches(FILE *gp, const TuneData *d, const char *dir)
+{
+    fprintf(gp, "set terminal pngcairo size 1000,360 font 'sans,10' noenhanced\n");
+    fprintf(gp, "set output '%s/tuning_matches.png'\nset grid\nset multiplot layout 1,2\n", dir);
+    fprintf(gp, "set title 'verification: Elo of the tuned weights (95%% interval)'\n"
+                "unset key\nset xrange [-0.5:%d]\nset xtics (", d->nverify ? d->nverify - 0.5 > 0
+                                                                    ? d->nverify : 1 : 1);
+    for (int i = 0; i < d->nverify; i++)
+        fprintf(gp, "%s'vs %s' %d", i ? ", " : "", tune_verify_names[i], i);
+    fprintf(gp, ")\n$elo << EOD\n");
+    for (int i = 0; i < d->nverify; i++)
+        fprintf(gp, "%d %.6g %.6g %.6g\n", i, d->verify[i].elo,
+                isfinite(d->verify[i].elo_lo) ? d->verify[i].elo_lo : -1000.0,
+                isfinite(d->verify[i].elo_hi) ? d->verify[i].elo_hi : 1000.0);
+    fprintf(gp, "EOD\nset ylabel 'Elo'\n");
+    if (d->nverify)
+        fprintf(gp, "plot $elo using 1:2:3:4 with yerrorbars pt 7 ps 1.5 lw 2, 0 lc 'gray'\n");
+    else
+        fprintf(gp, "plot 0 lc 'gray'\n");
+    fprintf(gp, "set title 'score difference D per iteration (moving mean of 20)'\n"
+                "set autoscale x\nset xtics autofreq\nset ylabel 'D'\nset xlabel 'iteration'\n"
+                "$d << EOD\n");
+    double window[20] = { 0 }, sum = 0.0;
+    for (int64_t k = 0; k < d->nsteps; k++) {
+        sum += d->steps[k].diff - window[k % 20];
+        window[k % 20] = d->steps[k].diff;
+        fprintf(gp, "%lld %.6g %.6g\n", (long long)k, d->steps[k].diff,
+                sum / (double)(k + 1 < 20 ? k + 1 : 20));
+    }
+    fprintf(gp, "EOD\nplot $d using 1:2 with points pt 7 ps 0.3 lc 'gray', $d using 1:3 with "
+                "lines lw 2\nunset multiplot\n");
+}
+
+/* Run one gnuplot script; -1 when gnuplot failed. */
+static int run_gnuplot(void (*draw)(FILE *, const TuneData *, const char *), const TuneData *d,
+                       const char *dir, const char *name, Error *e)
+{
+    FILE *gp = popen("gnuplot", "w");
+    if (!gp)
+        return error_set(e, "cannot run gnuplot: %s", strerror(errno));
+    draw(gp, d, dir);
+    int status = pclose(gp);
+    if (status != 0)
+        return error_set(e, "gnuplot failed drawing %s/%s.png (status %d)", dir, name, status);
+    return 0;
+}
+
+/* Text with HTML's special characters escaped. */
+static void html_text(FILE *out, const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        switch (s[i]) {
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '&': fputs("&amp;", out); break;
+        case '"': fputs("&quot;", out); break;
+        default: fputc(s[i], out);
+        }
+    }
+}
+
+int tune_report(const TuneData *d, const char *path, const char *dir, Error *e)
+{
+    if (strchr(dir, '\'') || strchr(dir, '\n'))
+        return error_set(e, "%s: a report folder's name cannot hold a quote or a newline", dir);
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return error_set(e, "%s: cannot create the folder: %s", dir, strerror(errno));
+    if (run_gnuplot(plot_weights, d, dir, "tuning_weights", e) != 0 ||
+        run_gnuplot(plot_matches, d, dir, "tuning_matches", e) != 0)
+        return -1;
+    char *tables = NULL, file[4200];
+    size_t len = 0;
+    FILE *mem = open_memstream(&tables, &len);
+    if (!mem)
+        return error_set(e, "out of memory");
+    tune_print(d, mem);
+    fclose(mem);
+    snprintf(file, sizeof file, "%s/index.html", dir);
+    FILE *out = fopen(file, "w");
+    if (!out) {
+        free(tables);
+        return error_set(e, "%s: cannot write it: %s", file, strerror(errno));
+    }
+    fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+                 "<title>anywoli tuning: ");
+    html_text(out, path, strlen(path));
+    fprintf(out, "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:1200px}"
+                 "pre{font-size:12px;background:#f6f6f6;padding:1em;overflow-x:auto}"
+                 "img{max-width:100%%;border:1px solid #ddd}</style></head><body>\n"
+                 "<h1>Tuning in ");
+    html_text(out, path, strlen(path));
+    fprintf(out, "</h1>\n<h2>Plots</h2>\n<figure><img alt=\"weights\" src=\"tuning_weights.png\">"
+                 "<figcaption>Each tuned weight over the iterations (dotted: its start; dashed: "
+                 "its bounds).</figcaption></figure>\n<figure><img alt=\"matches\" "
+                 "src=\"tuning_matches.png\"><figcaption>The verification matches, and the "
+                 "score difference of each iteration.</figcaption></figure>\n<h2>Tables</h2>\n"
+                 "<pre>");
+    html_text(out, tables, len);
+    fprintf(out, "</pre>\n</body></html>\n");
+    free(tables);
+    if (fclose(out) != 0)
+        return error_set(e, "%s: writing the page failed", file);
+    return 0;
+}

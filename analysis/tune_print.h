@@ -1,0 +1,20 @@
+/* tune_print.h: a tuning read from a results file as tables, JSON and an HTML report with
+ * gnuplot plots (the tuning part of `anywoli analyze`). */
+#ifndef ANYWOLI_TUNE_PRINT_H
+#define ANYWOLI_TUNE_PRINT_H
+
+#include <stdio.h>
+
+#include "error.h"
+#include "tune.h"
+
+/* The weights, the trajectory (sampled when long) and the verification matches. */
+void tune_print(const TuneData *d, FILE *out);
+
+/* The same as one JSON document (every iteration; keys: docs/analyze.md). */
+void tune_json(const TuneData *d, const char *path, FILE *out);
+
+/* DIR/index.html with DIR/tuning_weights.png and DIR/tuning_matches.png (gnuplot). */
+int tune_report(const TuneData *d, const char *path, const char *dir, Error *e);
+
+#endif

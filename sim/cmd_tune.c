@@ -1,0 +1,154 @@
+/* cmd_tune.c: `anywoli tune`, SPSA tuning of an agent's evaluation weights by self-play (the
+ * work is in analysis/tune.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "tune.h"
+
+enum { OPT_THREADS = OPT_FIRST_FREE, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_DRY_RUN };
+
+static const char tune_usage[] =
+    "usage: anywoli tune CONFIG [-o FILE] [--threads N] [--resume] [--force] [--quiet]\n"
+    "                    [--dry-run]\n\n"
+    "Tune the evaluation weights of an agent by self-play with SPSA (simultaneous perturbation\n"
+    "stochastic approximation): each iteration plays colour-swapped game pairs between the\n"
+    "weights moved up and down along a random +-1 direction (or each of them against a\n"
+    "reference agent) and steps the weights by the score difference. At the end the tuned\n"
+    "weights play verification matches against the start weights and against the agent's\n"
+    "defaults: Elo with its 95% interval and an SPRT decision. The trajectory and the matches\n"
+    "go to a results file (/tuning, docs/results.md), which `anywoli analyze` reads. CONFIG:\n"
+    "see configs/tune.cfg. The same seed gives the same trajectory for any thread count.\n\n"
+    "  -o FILE        the results file (the config's `output`)\n"
+    "  --threads N    OpenMP threads playing games (default: all cores)\n"
+    "  --resume       continue FILE.partial from its journal FILE.journal\n"
+    "  --force        replace an existing FILE, or start an interrupted tuning again\n"
+    "  --quiet        no progress line on stderr\n"
+    "  --dry-run      check the config and print the plan; play nothing\n\n"
+    "Every iteration is kept in FILE.journal as it finishes, so that SIGINT, SIGTERM or kill -9\n"
+    "loses at most the iteration in flight: --resume then ends as an uninterrupted tuning.\n"
+    "Exit status: 0 done, 1 an I/O failure, 2 a bad input, 128+N stopped by signal N.\n";
+
+/* One verification match as a line. */
+static void print_verify(const TuneVerify *v, const char *name)
+{
+    static const char *const decisions[3] = { "H0 accepted", "no decision", "H1 accepted" };
+    printf("  vs %-8s %6lld pairs  +%lld =%lld -%lld  score %.3f  Elo %+.1f [%+.1f, %+.1f]  "
+           "LLR %.2f (%.2f, %.2f): %s\n", name, (long long)v->pairs_done,
+           (long long)v->sums.wins, (long long)v->sums.draws, (long long)v->sums.losses,
+           v->score, v->elo, v->elo_lo, v->elo_hi, v->llr, v->llr_lower, v->llr_upper,
+           decisions[v->decision + 1]);
+}
+
+/* The summary of a finished tuning. */
+static void print_summary(const TuneConfig *t, const TuneReport *r)
+{
+    printf("tuned %s over %lld iterations of %lld pairs (%lld games in %.1f s on %d thread%s",
+           t->agent, (long long)r->iterations_done, (long long)t->pairs, (long long)r->games,
+           r->seconds, r->threads, r->threads == 1 ? "" : "s");
+    if (r->resumed)
+        printf("; %lld iterations resumed from the journal", (long long)r->resumed);
+    printf(")\n");
+    for (int i = 0; i < t->nweights; i++)
+        printf("  %-10s %8.3f -> %8.3f\n", eval_terms[t->w[i].term].name, t->w[i].start,
+               r->theta[i]);
+    if (r->nverify)
+        printf("verification (tuned as A; SPRT H0 Elo %g, H1 Elo %g, alpha %g, beta %g):\n",
+               t->elo0, t->elo1, t->sprt_alpha, t->sprt_beta);
+    for (int i = 0; i < r->nverify; i++)
+        print_verify(&r->verify[i], tune_verify_names[i]);
+    printf("results: %s\n", t->output);
+    printf("tuned spec: %s\n", r->tuned_spec);
+}
+
+/* What a tuning will do, for --dry-run. */
+static void print_plan(const TuneConfig *t)
+{
+    char desc[256];
+    variant_describe(&t->variant, desc, sizeof desc);
+    int64_t per = 2 * t->pairs * (t->opponent ? 2 : 1);
+    printf("tuning %s on %s against %s\n", t->agent, desc, t->opponent ? t->opponent : "self");
+    for (int i = 0; i < t->nweights; i++)
+        printf("  %-10s start %g, min %g, max %g, step %g\n", eval_terms[t->w[i].term].name,
+               t->w[i].start, t->w[i].p.lo, t->w[i].p.hi, t->w[i].p.step);
+    printf("SPSA: %lld iterations of %lld games; a %g, c %g, A %g, alpha %g, gamma %g\n",
+           (long long)t->iterations, (long long)per, t->gains.a, t->gains.c, t->gains.A,
+           t->gains.alpha, t->gains.gamma);
+    printf("verification: %lld pairs against the start weights and the defaults; SPRT H0 Elo %g,"
+           " H1 Elo %g\n", (long long)t->verify_pairs, t->elo0, t->elo1);
+    printf("games: at most %lld; seed %lld; output %s\n",
+           (long long)(t->iterations * per + 4 * t->verify_pairs), (long long)t->seed, t->output);
+}
+
+int cmd_tune(int argc, char **argv)
+{
+    static const struct option own[] = {
+        { "output", required_argument, NULL, 'o' },
+        { "threads", required_argument, NULL, OPT_THREADS },
+        { "resume", no_argument, NULL, OPT_RESUME },
+        { "force", no_argument, NULL, OPT_FORCE },
+        { "quiet", no_argument, NULL, OPT_QUIET },
+        { "dry-run", no_argument, NULL, OPT_DRY_RUN },
+        { "help", no_argument, NULL, OPT_HELP },
+        { NULL, 0, NULL, 0 },
+    };
+    TuneOptions o = { false, false, false, 0 };
+    const char *output = NULL;
+    int threads = -1, c;
+    bool dry_run = false;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "o:", own, NULL)) != -1) {
+        switch (c) {
+        case 'o': output = optarg; break;
+        case OPT_THREADS: threads = (int)cli_number("--threads", optarg, 1, 4096); break;
+        case OPT_RESUME: o.resume = true; break;
+        case OPT_FORCE: o.force = true; break;
+        case OPT_QUIET: o.quiet = true; break;
+        case OPT_DRY_RUN: dry_run = true; break;
+        case OPT_HELP: printf("%s", tune_usage); return 0;
+        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
+        }
+    }
+    if (optind >= argc)
+        die("missing the tuning CONFIG (see --help)");
+    if (optind + 1 < argc)
+        die("unexpected argument '%s' (see --help)", argv[optind + 1]);
+    if (output && !*output)
+        die("-o: the results file name is empty");
+    TuneConfig t;
+    TuneReport r;
+    Error e;
+    if (tune_config_load(&t, argv[optind], output, threads, &e) != 0)
+        die("%s", e.msg);
+    if (dry_run) {
+        print_plan(&t);
+        tune_config_free(&t);
+        return 0;
+    }
+    TuneStatus st = tune_run(&t, &o, &r, &e);
+    fflush(stderr);
+    int status = 0;
+    switch (st) {
+    case TUNE_DONE:
+        print_summary(&t, &r);
+        break;
+    case TUNE_INTERRUPTED:
+        fprintf(stderr, "%s: stopped%s: %lld of %lld iterations are kept in %s.journal; "
+                "continue with --resume\n", cli_command,
+                r.signal == 2 ? " by SIGINT" : r.signal == 15 ? " by SIGTERM" : "",
+                (long long)r.iterations_done, (long long)t.iterations, t.output);
+        status = r.signal ? 128 + r.signal : 1;
+        break;
+    case TUNE_REFUSED:
+        tune_config_free(&t);
+        die("%s", e.msg);
+    case TUNE_FAILED:
+    default:
+        tune_config_free(&t);
+        fail("%s (the finished iterations are kept; once the cause is fixed, continue with "
+             "--resume)", e.msg);
+    }
+    tune_config_free(&t);
+    return status;
+}

@@ -1,0 +1,406 @@
+/* test_tune.c: SPSA and `anywoli tune` in process: the step converges on a noise-free
+ * quadratic, perturbations are pure functions of (seed, k), a match's pairs split and add
+ * up, a tiny tuning (self-play, or against a reference) gives the same trajectory for 1, 2
+ * and 3 threads, an interrupted tuning resumes (even past a torn journal tail) to the
+ * uninterrupted one, and bad configs get one-line `FILE:LINE: key: what` errors. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "spsa.h"
+#include "tune.h"
+
+static char tmpdir[64];
+
+/* A path in the test's temporary folder. */
+static const char *tmp_path(const char *name)
+{
+    static char buf[4][256];
+    static int next;
+    char *p = buf[next++ % 4];
+    snprintf(p, sizeof buf[0], "%s/%s", tmpdir, name);
+    return p;
+}
+
+/* The noise-free objective: minus the squared distance to opt in step units. */
+static double quadratic(int n, const SpsaParam *p, const double *x, const double *opt)
+{
+    double f = 0.0;
+    for (int i = 0; i < n; i++)
+        f -= (x[i] - opt[i]) * (x[i] - opt[i]) / (p[i].step * p[i].step);
+    return f;
+}
+
+/* SPSA from theta for `iterations` steps on the quadratic; theta ends where it went. */
+static void run_spsa(const SpsaGains *g, int n, const SpsaParam *p, const double *opt,
+                     double *theta, int iterations)
+{
+    for (int k = 0; k < iterations; k++) {
+        int8_t delta[SPSA_MAX_PARAMS];
+        double plus[SPSA_MAX_PARAMS], minus[SPSA_MAX_PARAMS], next[SPSA_MAX_PARAMS];
+        spsa_delta(99, (uint64_t)k, n, delta);
+        spsa_perturb(g, (uint64_t)k, n, p, theta, delta, plus, minus);
+        double diff = quadratic(n, p, plus, opt) - quadratic(n, p, minus, opt);
+        spsa_step(g, (uint64_t)k, n, p, theta, delta, diff, next);
+        memcpy(theta, next, (size_t)n * sizeof *theta);
+    }
+}
+
+/* Four parameters of different scales, started 8 to 21 steps away, reach the optimum; one
+ * whose optimum lies past its bound stops at the bound. */
+static void test_spsa_quadratic(void **state)
+{
+    (void)state;
+    const SpsaGains g = { 0.2, 1.0, 20.0, 0.602, 0.101 };
+    const SpsaParam p[4] = { { -10, 10, 0.5 }, { -1, 1, 0.05 }, { 0, 100, 5 }, { -3, 3, 0.2 } };
+    const double opt[4] = { 3.0, -0.4, 71.0, 0.0 };
+    double theta[4] = { -8.0, 0.9, 5.0, 2.5 };
+    run_spsa(&g, 4, p, opt, theta, 1000);
+    for (int i = 0; i < 4; i++)
+        assert_true(fabs(theta[i] - opt[i]) < 1e-4 * p[i].step);
+    const SpsaParam bounded = { -1, 1, 0.1 };
+    const double beyond = 2.5;
+    double x = 0.0;
+    run_spsa(&g, 1, &bounded, &beyond, &x, 200);
+    assert_true(x == 1.0);
+}
+
+/* The gains are the published sequences, and perturbations are balanced +-1 signs that are
+ * pure functions of (seed, k). */
+static void test_spsa_gains_and_delta(void **state)
+{
+    (void)state;
+    const SpsaGains g = { 2.0, 0.5, 10.0, 0.602, 0.101 };
+    assert_true(fabs(spsa_a(&g, 0) - 2.0 / pow(11.0, 0.602)) < 1e-15);
+    assert_true(fabs(spsa_a(&g, 9) - 2.0 / pow(20.0, 0.602)) < 1e-15);
+    assert_true(fabs(spsa_c(&g, 0) - 0.5) < 1e-15);
+    assert_true(fabs(spsa_c(&g, 7) - 0.5 / pow(8.0, 0.101)) < 1e-15);
+    int plus = 0;
+    for (uint64_t k = 0; k < 1000; k++) {
+        int8_t a[8], b[8];
+        spsa_delta(5, k, 8, a);
+        spsa_delta(5, k, 8, b);
+        assert_memory_equal(a, b, sizeof a);
+        for (int i = 0; i < 8; i++) {
+            assert_true(a[i] == 1 || a[i] == -1);
+            plus += a[i] > 0;
+        }
+    }
+    assert_true(plus > 3800 && plus < 4200);   /* 8000 signs: 4000 +- 4.5 sd */
+    int8_t c[8], d[8];
+    spsa_delta(5, 1, 8, c);
+    spsa_delta(6, 1, 8, d);
+    assert_memory_not_equal(c, d, sizeof c);
+}
+
+/* The tiny tuning every other test runs: alpha-beta at depth 1, two weights. */
+static const char tiny_text[] =
+    "seed = 4242L;\n"
+    "output = \"unused.h5\";\n"
+    "agent = \"alphabeta:depth=1,tt=10\";\n"
+    "iterations = 10;\n"
+    "pairs = 6;\n"
+    "max_plies = 400;\n"
+    "a = 10.0;\n"
+    "weights = (\n"
+    "  { name = \"store\"; start = 0.5; min = 0.0; max = 3.0; step = 0.2; },\n"
+    "  { name = \"seeds\"; start = -0.3; min = -1.0; max = 1.0; step = 0.1; }\n"
+    ");\n"
+    "verification = { pairs = 20; elo0 = 0.0; elo1 = 50.0; };\n";
+
+/* The tiny tuning writing to output on the given threads. */
+static void tiny(TuneConfig *t, const char *output, int threads)
+{
+    Error e;
+    if (tune_config_parse(t, tiny_text, "tiny.cfg", output, threads, &e) != 0)
+        fail_msg("%s", e.msg);
+}
+
+/* Run a tuning to the end and read its file. */
+static void run_and_read(TuneConfig *t, const TuneOptions *o, TuneData *d)
+{
+    TuneReport r;
+    Error e;
+    TuneStatus st = tune_run(t, o, &r, &e);
+    if (st != TUNE_DONE)
+        fail_msg("tune_run: status %d: %s", (int)st, e.msg);
+    if (tune_read(t->output, d, &e) != 0)
+        fail_msg("%s", e.msg);
+    assert_string_equal(d->tuned_spec, r.tuned_spec);
+}
+
+/* Two files hold the same trajectory, weights and verification. */
+static void assert_same_tuning(const TuneData *a, const TuneData *b)
+{
+    assert_int_equal(a->nsteps, b->nsteps);
+    assert_int_equal(a->nweights, b->nweights);
+    for (int64_t k = 0; k < a->nsteps; k++) {
+        const TuneStep *x = &a->steps[k], *y = &b->steps[k];
+        assert_int_equal(x->k, y->k);
+        assert_memory_equal(x->theta, y->theta, sizeof x->theta);
+        assert_memory_equal(x->delta, y->delta, sizeof x->delta);
+        assert_memory_equal(&x->plus, &y->plus, sizeof x->plus);
+        assert_memory_equal(&x->minus, &y->minus, sizeof x->minus);
+        assert_memory_equal(&x->diff, &y->diff, sizeof x->diff);
+    }
+    assert_memory_equal(a->tuned, b->tuned, sizeof a->tuned);
+    assert_string_equal(a->tuned_spec, b->tuned_spec);
+    assert_int_equal(a->nverify, b->nverify);
+    for (int i = 0; i < a->nverify; i++) {
+        assert_int_equal(a->verify[i].pairs_done, b->verify[i].pairs_done);
+        assert_memory_equal(&a->verify[i].sums, &b->verify[i].sums, sizeof(MatchSums));
+        assert_memory_equal(&a->verify[i].elo, &b->verify[i].elo, sizeof(double));
+        assert_int_equal(a->verify[i].decision, b->verify[i].decision);
+    }
+}
+
+/* The trajectory and the matches are the same for 1, 2 and 3 threads. */
+static void test_same_trajectory_any_threads(void **state)
+{
+    (void)state;
+    TuneData d[3];
+    const TuneOptions o = { false, false, true, 0 };
+    for (int i = 0; i < 3; i++) {
+        TuneConfig t;
+        char name[32];
+        snprintf(name, sizeof name, "threads%d.h5", i + 1);
+        tiny(&t, tmp_path(name), i + 1);
+        run_and_read(&t, &o, &d[i]);
+        tune_config_free(&t);
+    }
+    assert_int_equal(d[0].nsteps, 10);
+    assert_int_equal(d[0].nverify, 2);
+    assert_int_equal(d[0].verify[0].pairs_done, 20);
+    /* theta moved: the games carried information. */
+    assert_true(d[0].tuned[0] != 0.5 || d[0].tuned[1] != -0.3);
+    assert_same_tuning(&d[0], &d[1]);
+    assert_same_tuning(&d[0], &d[2]);
+    for (int i = 0; i < 3; i++)
+        tune_data_free(&d[i]);
+}
+
+/* Against a reference: theta+ and theta- each play it (their counts are no mirror of each
+ * other), and the trajectory is again the same for 1 and 3 threads. */
+static void test_reference_opponent(void **state)
+{
+    (void)state;
+    TuneData d[2];
+    const TuneOptions o = { false, false, true, 0 };
+    char text[sizeof tiny_text + 64];
+    const char *at = strstr(tiny_text, "iterations");
+    snprintf(text, sizeof text, "%.*sopponent = \"greedy\";\n%s", (int)(at - tiny_text),
+             tiny_text, at);
+    for (int i = 0; i < 2; i++) {
+        TuneConfig t;
+        Error e;
+        char name[32];
+        snprintf(name, sizeof name, "reference%d.h5", i);
+        if (tune_config_parse(&t, text, "ref.cfg", tmp_path(name), 1 + 2 * i, &e) != 0)
+            fail_msg("%s", e.msg);
+        assert_string_equal(t.opponent, "greedy");
+        run_and_read(&t, &o, &d[i]);
+        tune_config_free(&t);
+    }
+    assert_string_equal(d[0].opponent, "greedy");
+    bool mirrored = true;
+    for (int64_t k = 0; k < d[0].nsteps; k++) {
+        const TuneStep *s = &d[0].steps[k];
+        assert_int_equal(s->plus.wins + s->plus.draws + s->plus.losses, 12);
+        assert_int_equal(s->minus.wins + s->minus.draws + s->minus.losses, 12);
+        mirrored = mirrored && s->minus.wins == s->plus.losses;
+    }
+    assert_false(mirrored);
+    assert_same_tuning(&d[0], &d[1]);
+    tune_data_free(&d[0]);
+    tune_data_free(&d[1]);
+}
+
+/* Pairs [0, 5) and [5, 12) add up to pairs [0, 12), on any thread count: the property that
+ * lets a match be split across processes. */
+static void test_pairs_split_and_add(void **state)
+{
+    (void)state;
+    Variant v;
+    variant_default(&v);
+    assert_int_equal(variant_finish(&v, NULL), 0);
+    TuneMatch m = { &v, "alphabeta:depth=1,w.seeds=0.5", "alphabeta:depth=1", 77, 3, 4, 400, 1 };
+    MatchSums whole, first, second;
+    Error e;
+    assert_int_equal(tune_play_pairs(&m, 0, 12, NULL, &whole, &e), 0);
+    m.threads = 2;
+    assert_int_equal(tune_play_pairs(&m, 0, 5, NULL, &first, &e), 0);
+    m.threads = 3;
+    assert_int_equal(tune_play_pairs(&m, 5, 7, NULL, &second, &e), 0);
+    match_sums_add(&first, &second);
+    assert_memory_equal(&whole, &first, sizeof whole);
+    assert_int_equal(whole.wins + whole.draws + whole.losses, 24);
+    int64_t pairs = 0, half_points = 0;
+    for (int i = 0; i < 5; i++) {
+        pairs += whole.pairs[i];
+        half_points += i * whole.pairs[i];
+    }
+    assert_int_equal(pairs, 12);
+    assert_int_equal(half_points, 2 * whole.wins + whole.draws);
+}
+
+/* Cut the last `bytes` bytes off a file (a torn write). */
+static void truncate_by(const char *path, off_t bytes)
+{
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(truncate(path, st.st_size - bytes), 0);
+}
+
+/* A tuning stopped after 4 iterations, resumed, stopped again, its journal torn, resumed
+ * to the end: the same file as an uninterrupted tuning. */
+static void test_resume_equals_uninterrupted(void **state)
+{
+    (void)state;
+    TuneConfig t;
+    TuneData whole, resumed;
+    TuneReport r;
+    Error e;
+    TuneOptions o = { false, false, true, 0 };
+    tiny(&t, tmp_path("whole.h5"), 2);
+    run_and_read(&t, &o, &whole);
+    tune_config_free(&t);
+
+    tiny(&t, tmp_path("resumed.h5"), 1);
+    o.stop_after = 4;
+    assert_int_equal(tune_run(&t, &o, &r, &e), TUNE_INTERRUPTED);
+    assert_int_equal(r.iterations_done, 4);
+    /* Without --resume or --force the leftovers are refused. */
+    o.stop_after = 0;
+    assert_int_equal(tune_run(&t, &o, &r, &e), TUNE_REFUSED);
+    assert_non_null(strstr(e.msg, "--resume continues it"));
+    o.resume = true;
+    o.stop_after = 3;
+    assert_int_equal(tune_run(&t, &o, &r, &e), TUNE_INTERRUPTED);
+    assert_int_equal(r.resumed, 4);
+    assert_int_equal(r.iterations_done, 7);
+    char journal[300];
+    snprintf(journal, sizeof journal, "%s.journal", t.output);
+    truncate_by(journal, 5);   /* the 7th iteration's record is torn: it is played again */
+    tune_config_free(&t);
+
+    tiny(&t, tmp_path("resumed.h5"), 3);
+    o.stop_after = 0;
+    assert_int_equal(tune_run(&t, &o, &r, &e), TUNE_DONE);
+    assert_int_equal(r.resumed, 6);
+    assert_int_equal(tune_read(t.output, &resumed, &e), 0);
+    assert_same_tuning(&whole, &resumed);
+    assert_int_equal(access(journal, F_OK), -1);
+    tune_config_free(&t);
+    tune_data_free(&whole);
+    tune_data_free(&resumed);
+}
+
+/* A config with one line replaced gives an error containing `want`. */
+static void expect_error(const char *from, const char *to, const char *want)
+{
+    char text[sizeof tiny_text + 256];
+    const char *at = strstr(tiny_text, from);
+    assert_non_null(at);
+    snprintf(text, sizeof text, "%.*s%s%s", (int)(at - tiny_text), tiny_text, to,
+             at + strlen(from));
+    TuneConfig t;
+    Error e;
+    if (tune_config_parse(&t, text, "bad.cfg", NULL, -1, &e) == 0)
+        fail_msg("accepted: %s -> %s", from, to);
+    if (!strstr(e.msg, want))
+        fail_msg("for %s -> %s: got '%s', want '%s'", from, to, e.msg, want);
+    assert_null(strchr(e.msg, '\n'));
+}
+
+/* Bad configs: one line each, naming the file, the line and the key. */
+static void test_bad_configs(void **state)
+{
+    (void)state;
+    expect_error("seed = 4242L;\n", "", "bad.cfg:1: seed: missing");
+    expect_error("seed = 4242L;\n", "sead = 4242L;\n", "bad.cfg:1: sead: unknown key");
+    expect_error("seed = 4242L;\n", "seed = -1;\n", "bad.cfg:1: seed: -1 is out of range");
+    expect_error("iterations = 10;", "iterations = 0;", "bad.cfg:4: iterations: 0 is out of range");
+    expect_error("pairs = 6;", "pairs = \"six\";", "bad.cfg:5: pairs: expected a whole number");
+    expect_error("a = 10.0;", "", "bad.cfg:1: a: missing");
+    expect_error("a = 10.0;", "a = -1.0;", "bad.cfg:7: a: -1 is out of range");
+    expect_error("\"alphabeta:depth=1,tt=10\"", "\"random\"",
+                 "bad.cfg:3: agent: agent 'random' has no evaluation weights");
+    expect_error("\"alphabeta:depth=1,tt=10\"", "\"alphabeta:depth=0\"",
+                 "bad.cfg:3: agent: agent 'alphabeta': depth=0 is out of range");
+    expect_error("name = \"store\"", "name = \"stroe\"", "bad.cfg:9: name: 'stroe' is not a term");
+    expect_error("name = \"seeds\"", "name = \"store\"",
+                 "bad.cfg:10: name: 'store' is tuned twice");
+    expect_error("start = 0.5; min = 0.0; max = 3.0;", "start = 0.5; min = 3.0; max = 0.0;",
+                 "bad.cfg:9: max: must be above min");
+    expect_error("start = 0.5;", "start = 5.0;", "bad.cfg:9: start: 5 is out of range (0 to 3)");
+    expect_error("step = 0.2;", "step = 0;", "bad.cfg:9: step: must be above 0");
+    expect_error("step = 0.2; }", "}", "bad.cfg:9: step: missing for weight 'store'");
+    expect_error("step = 0.2; }", "step = 0.2; colour = 1; }",
+                 "bad.cfg:9: colour: unknown key in a weight");
+    expect_error("elo1 = 50.0;", "elo1 = -5.0;", "bad.cfg:12: elo1: must be above elo0");
+    expect_error("max_plies = 400;", "max_plies = 0;", "bad.cfg:6: max_plies: 0 is out of range");
+    expect_error("a = 10.0;", "a = = 10.0;", "bad.cfg:7: syntax error");
+    expect_error("weights = (", "wait = 1;\nweights = (", "bad.cfg:8: wait: unknown key");
+    expect_error("weights = (", "or = 1;\nweights = (", "bad.cfg:8: or: unknown key");
+}
+
+/* The tuned spec replaces the base spec's own values of the tuned weights and keeps the
+ * rest; the defaults spec drops every weight. */
+static void test_specs(void **state)
+{
+    (void)state;
+    TuneConfig t;
+    Error e;
+    char text[sizeof tiny_text + 64], spec[TUNE_SPEC_MAX];
+    const char *at = strstr(tiny_text, "tt=10");
+    snprintf(text, sizeof text, "%.*stt=10,w.store=2,w.final=1.5%s", (int)(at - tiny_text),
+             tiny_text, at + strlen("tt=10"));
+    assert_int_equal(tune_config_parse(&t, text, "spec.cfg", NULL, -1, &e), 0);
+    const double v[2] = { 1.23456, -0.1 };
+    tune_spec(&t, v, true, spec);
+    assert_string_equal(spec, "alphabeta:depth=1,tt=10,w.final=1.5,w.store=1.235,w.seeds=-0.1");
+    tune_default_spec(&t, spec);
+    assert_string_equal(spec, "alphabeta:depth=1,tt=10");
+    tune_config_free(&t);
+}
+
+/* Make the temporary folder. */
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/anywoli-test-tune-XXXXXX");
+    return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+/* Remove the temporary folder and everything in it. */
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_spsa_quadratic),
+        cmocka_unit_test(test_spsa_gains_and_delta),
+        cmocka_unit_test(test_specs),
+        cmocka_unit_test(test_bad_configs),
+        cmocka_unit_test(test_pairs_split_and_add),
+        cmocka_unit_test(test_same_trajectory_any_threads),
+        cmocka_unit_test(test_resume_equals_uninterrupted),
+        cmocka_unit_test(test_reference_opponent),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,11 @@
+# The tuning (`anywoli tune`): SPSA on a noise-free quadratic, matches that split and add up,
+# the same trajectory for 1, 2 and 3 threads, resume (past a torn journal) equal to an
+# uninterrupted tuning, bad configs; end to end, kill -9 and --resume, SIGINT and analyze
+# (about 5 s under the sanitizers on an idle machine).
+anywoli_test_program(test_tune tune)
+add_test(NAME tune COMMAND test_tune)
+set_tests_properties(tune PROPERTIES LABELS fast TIMEOUT 300 ENVIRONMENT "${ANYWOLI_LSAN}")
+
+add_test(NAME tune_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tune_test.sh
+                               $<TARGET_FILE:anywoli> ${PROJECT_SOURCE_DIR}/configs)
+set_tests_properties(tune_cli PROPERTIES LABELS fast TIMEOUT 300 ENVIRONMENT "${ANYWOLI_LSAN}")

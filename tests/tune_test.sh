@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# tune_test.sh: `anywoli tune` end to end.
+#
+#   tune_test.sh PATH/TO/anywoli CONFIGS_DIR
+#
+# A tuning killed with kill -9 (twice) and resumed ends with the tables of an uninterrupted
+# one; SIGINT stops it cleanly with exit status 130; `anywoli analyze` shows its trajectory
+# and matches as tables, as JSON and as a report with plots; every configs/tune*.cfg loads.
+set -u
+
+bin=$1
+configs=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+# Wait until FILE has grown past BYTES (a few iterations journalled), at most 20 s.
+wait_for() {
+    local i
+    for ((i = 0; i < 2000; i++)); do
+        [[ -e $1 && $(stat -c %s "$1") -gt $2 ]] && return
+        sleep 0.01
+    done
+}
+
+# The /tuning tables of a file as text (h5dump's first line, the file's name, left out).
+tables() {
+    h5dump -d /tuning/trajectory -d /tuning/weights -d /tuning/verification "$1" | tail -n +2
+}
+
+cat >"$tmp/t.cfg" <<'EOF_CFG'
+seed = 21L;
+output = "unused.h5";
+agent = "alphabeta:depth=2,tt=12";
+iterations = 300;
+pairs = 8;
+max_plies = 400;
+a = 10.0;
+weights = (
+  { name = "store"; start = 0.3; min = 0.0; max = 3.0; step = 0.2; },
+  { name = "seeds"; start = -0.3; min = -1.0; max = 1.0; step = 0.1; }
+);
+verification = { pairs = 150; };
+EOF_CFG
+
+# The uninterrupted tuning.
+"$bin" tune "$tmp/t.cfg" -o "$tmp/whole.h5" --quiet >"$tmp/whole.out" 2>"$tmp/whole.err" \
+    || fail "uninterrupted tuning: status $? ($(cat "$tmp/whole.err"))"
+
+# Killed with -9 twice, resumed each time.
+"$bin" tune "$tmp/t.cfg" -o "$tmp/k.h5" --quiet >/dev/null 2>&1 &
+pid=$!
+wait_for "$tmp/k.h5.journal" 3000
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+if [[ -e "$tmp/k.h5" ]]; then
+    echo "note: the tuning finished before kill -9; the resume is not exercised" >&2
+else
+    [[ -e "$tmp/k.h5.journal" ]] || fail "no journal after kill -9"
+    "$bin" tune "$tmp/t.cfg" -o "$tmp/k.h5" --resume --quiet >/dev/null 2>&1 &
+    pid=$!
+    wait_for "$tmp/k.h5.journal" 8000
+    kill -9 "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    "$bin" tune "$tmp/t.cfg" -o "$tmp/k.h5" --resume --quiet >"$tmp/k.out" 2>"$tmp/k.err" \
+        || fail "resume: status $? ($(cat "$tmp/k.err"))"
+fi
+[[ ! -e "$tmp/k.h5.journal" && ! -e "$tmp/k.h5.partial" ]] || fail "leftovers after the resume"
+if [[ "$(tables "$tmp/whole.h5")" != "$(tables "$tmp/k.h5")" ]]; then
+    fail "the resumed tuning's tables differ from the uninterrupted one's"
+fi
+if [[ -e "$tmp/k.out" ]]; then
+    grep -q '^tuned spec:' "$tmp/k.out" || fail "resume: no tuned spec printed"
+    grep -q 'iterations resumed from the journal' "$tmp/k.out" || fail "resume: nothing resumed"
+fi
+
+# SIGINT: a clean stop, exit status 130, the way to continue on stderr.
+"$bin" tune "$tmp/t.cfg" -o "$tmp/i.h5" --quiet >/dev/null 2>"$tmp/i.err" &
+pid=$!
+wait_for "$tmp/i.h5.journal" 3000
+kill -INT "$pid" 2>/dev/null
+wait "$pid"
+rc=$?
+if [[ -e "$tmp/i.h5" ]]; then
+    echo "note: the tuning finished before SIGINT" >&2
+else
+    [[ $rc -eq 130 ]] || fail "SIGINT: exit status $rc, expected 130"
+    grep -q 'stopped by SIGINT.*--resume' "$tmp/i.err" || fail "SIGINT: message $(cat "$tmp/i.err")"
+fi
+
+# analyze: the tables, the JSON, the report.
+"$bin" analyze "$tmp/whole.h5" >"$tmp/a.out" 2>"$tmp/a.err" || fail "analyze: status $?"
+for want in '^trajectory, sampled' '^weight ' '^  vs start ' '^  vs defaults ' '^tuned spec: '; do
+    grep -q "$want" "$tmp/a.out" || fail "analyze: no line matching '$want'"
+done
+[[ $(grep -cE '^ +[0-9]+ +[0-9.]+ +[0-9.]+ ' "$tmp/a.out") -le 25 ]] \
+    || fail "analyze: the trajectory is not sampled"
+"$bin" analyze "$tmp/whole.h5" --sprt 0,10 >/dev/null 2>"$tmp/a.err"
+[[ $? -eq 2 ]] && grep -q 'is a tuning' "$tmp/a.err" || fail "analyze --sprt on a tuning: not refused"
+"$bin" analyze "$tmp/whole.h5" --json >"$tmp/a.json" || fail "analyze --json: status $?"
+python3 - "$tmp/a.json" <<'EOF_PY' || fail "analyze --json: bad document"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["format"] == "anywoli-tuning-analysis" and doc["format_version"] == 1
+d = doc["tuning"]
+assert len(d["trajectory"]) == 300, len(d["trajectory"])
+assert [w["name"] for w in d["weights"]] == ["store", "seeds"]
+assert [v["against"] for v in d["verification"]] == ["start", "defaults"]
+assert d["verification"][0]["sprt"]["decision"] in ("H0", "H1", "none")
+assert d["tuned_spec"].startswith("alphabeta:depth=2,tt=12,w.store=")
+EOF_PY
+# The /tuning group as h5py reads it (docs/results.md), when Debian's h5py is there.
+if /usr/bin/python3 -c 'import h5py' 2>/dev/null; then
+    /usr/bin/python3 - "$tmp/whole.h5" <<'EOF_PY' || fail "h5py: /tuning is not as documented"
+import sys, h5py
+f = h5py.File(sys.argv[1], "r")
+assert f.attrs["format"] == "anywoli-results" and f.attrs["format_version"] == 1
+t = f["tuning"]
+for key in ("agent", "opponent", "start_spec", "default_spec", "tuned_spec", "iterations",
+            "pairs", "a", "c", "A", "alpha", "gamma", "elo0", "elo1", "iterations_done"):
+    assert key in t.attrs, key
+traj = t["trajectory"][:]
+assert len(traj) == 300 and list(traj["iteration"]) == list(range(300))
+assert set(traj.dtype.names) >= {"a_k", "c_k", "theta.store", "theta.seeds", "delta.store",
+                                 "delta.seeds", "plus_wins", "plus_draws", "plus_losses",
+                                 "minus_wins", "minus_draws", "minus_losses", "diff"}
+assert all(abs(d) == 1 for d in traj["delta.store"])
+assert all(w + d + l == 16 for w, d, l in zip(traj["plus_wins"], traj["plus_draws"],
+                                              traj["plus_losses"]))
+w = t["weights"][:]
+assert [n.decode() for n in w["name"]] == ["store", "seeds"]
+v = t["verification"][:]
+assert [n.decode() for n in v["opponent"]] == ["start", "defaults"]
+assert all(p == 150 for p in v["pairs"]) and all(x in (-1, 0, 1) for x in v["decision"])
+EOF_PY
+fi
+if command -v gnuplot >/dev/null; then
+    "$bin" analyze "$tmp/whole.h5" --report "$tmp/report" >/dev/null \
+        || fail "analyze --report: status $?"
+    for f in index.html tuning_weights.png tuning_matches.png; do
+        [[ -s "$tmp/report/$f" ]] || fail "analyze --report: no $f"
+    done
+fi
+
+# The ready tunings in configs/ load.
+for cfg in "$configs"/tune*.cfg; do
+    "$bin" tune "$cfg" --dry-run >"$tmp/plan" 2>&1 || fail "$cfg: $(cat "$tmp/plan")"
+    grep -q '^SPSA: [0-9]* iterations' "$tmp/plan" || fail "$cfg: no plan"
+done
+
+if [[ $failures -ne 0 ]]; then
+    echo "$failures checks failed" >&2
+    exit 1
+fi
+echo "all tune checks passed"

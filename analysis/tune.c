@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "agent.h"
+#include "cluster.h"
 #include "driver.h"
 #include "elo.h"
 #include "journal.h"
@@ -118,6 +119,113 @@ void tune_verify_stats(const TuneConfig *t, TuneVerify *v)
 
 /* ---- the steps ---- */
 
+/* ---- matches shared between MPI ranks ----
+ *
+ * Under mpirun rank 0 runs the tuning and alone touches files; before each match (or block
+ * of one) it sends the other ranks an order naming the two specs, the game stream and the
+ * pairs. Every rank plays a contiguous share of those pairs with its threads, and the
+ * integer sums are added over the ranks: the same sums, so the same trajectory, as one
+ * process. A stop request on any rank stops them all. */
+
+enum { ORDER_MATCH = 1, ORDER_END };
+
+typedef struct MatchOrder {
+    int32_t kind;
+    int32_t status, signal;          /* ORDER_END: how the tuning ended (TuneStatus) */
+    uint64_t stream, first, n;       /* ORDER_MATCH: the match's stream and pairs */
+    char spec_a[TUNE_SPEC_MAX], spec_b[TUNE_SPEC_MAX];
+} MatchOrder;
+
+/* MatchSums as an array of its counts, and back, for the sum over ranks. */
+enum { SUMS_NB = 8 };
+
+static void sums_to_array(const MatchSums *s, int64_t *v)
+{
+    v[0] = s->wins;
+    v[1] = s->draws;
+    v[2] = s->losses;
+    memcpy(v + 3, s->pairs, sizeof s->pairs);
+}
+
+static void sums_from_array(const int64_t *v, MatchSums *s)
+{
+    s->wins = v[0];
+    s->draws = v[1];
+    s->losses = v[2];
+    memcpy(s->pairs, v + 3, sizeof s->pairs);
+}
+
+/* Every rank: play this rank's share of pairs [first, first + n) and add the sums over the
+ * ranks; -1 if any rank failed (e says why when this one did), 1 if any was stopped. */
+static int play_share(const TuneMatch *m, uint64_t first, uint64_t n, MatchSums *out, Error *e)
+{
+    uint64_t lo, hi;
+    cluster_share(n, cluster_rank(), cluster_size(), &lo, &hi);
+    int rc = tune_play_pairs(m, first + lo, hi - lo, &stop_signal, out, e);
+    if (cluster_size() == 1)
+        return rc;
+    int64_t v[SUMS_NB];
+    sums_to_array(out, v);
+    cluster_sum_array(v, SUMS_NB);
+    sums_from_array(v, out);
+    int64_t worst = cluster_max(rc < 0 ? 2 : rc), sig = cluster_max(stop_signal);
+    if (sig && !stop_signal)
+        stop_signal = (sig_atomic_t)sig;
+    if (worst == 2 && rc >= 0)
+        error_set(e, "another rank could not play its share of a match (its message says why)");
+    return worst == 2 ? -1 : (int)worst;
+}
+
+/* Rank 0: play pairs [first, first + n) of a match with every rank. */
+static int play_pairs(const TuneMatch *m, uint64_t first, uint64_t n, MatchSums *out, Error *e)
+{
+    if (cluster_size() > 1) {
+        static MatchOrder o;
+        memset(&o, 0, sizeof o);
+        o.kind = ORDER_MATCH;
+        o.stream = m->stream;
+        o.first = first;
+        o.n = n;
+        snprintf(o.spec_a, sizeof o.spec_a, "%s", m->spec_a);
+        snprintf(o.spec_b, sizeof o.spec_b, "%s", m->spec_b);
+        cluster_broadcast(&o, sizeof o);
+    }
+    return play_share(m, first, n, out, e);
+}
+
+/* Rank 0: tell the other ranks that the tuning ended, and how. */
+static void end_orders(TuneStatus st, int sig)
+{
+    if (cluster_size() == 1)
+        return;
+    static MatchOrder o;
+    memset(&o, 0, sizeof o);
+    o.kind = ORDER_END;
+    o.status = (int32_t)st;
+    o.signal = sig;
+    cluster_broadcast(&o, sizeof o);
+}
+
+/* The other ranks: play the shares rank 0 orders until it ends the tuning. */
+static TuneStatus follow_orders(const TuneConfig *t, int threads, TuneReport *rep)
+{
+    static MatchOrder o;
+    for (;;) {
+        cluster_broadcast(&o, sizeof o);
+        if (o.kind == ORDER_END) {
+            rep->signal = o.signal;
+            return (TuneStatus)o.status;
+        }
+        TuneMatch m = { &t->variant, o.spec_a, o.spec_b, (uint64_t)t->seed, o.stream,
+                        t->opening_plies, t->max_plies, threads };
+        MatchSums sums;
+        Error e;
+        if (play_share(&m, o.first, o.n, &sums, &e) < 0 && e.msg[0] &&
+            !strstr(e.msg, "another rank"))
+            fprintf(stderr, "anywoli tune (rank %d): %s\n", cluster_rank(), e.msg);
+    }
+}
+
 /* The SPSA parameters of the tuned weights. */
 static void params_of(const TuneConfig *t, SpsaParam *p)
 {
@@ -165,14 +273,14 @@ static int play_iteration(Tuner *u, uint64_t k, TuneStep *s, Error *e)
     tune_spec(t, minus, false, spec_minus);
     TuneMatch m = { &t->variant, spec_plus, t->opponent ? t->opponent : spec_minus,
                     (uint64_t)t->seed, k, t->opening_plies, t->max_plies, u->threads };
-    int rc = tune_play_pairs(&m, 0, (uint64_t)t->pairs, &stop_signal, &s->plus, e);
+    int rc = play_pairs(&m, 0, (uint64_t)t->pairs, &s->plus, e);
     if (rc != 0)
         return rc;
     u->games += 2 * t->pairs;
     if (t->opponent) {
         /* The same openings and streams against the reference: common random numbers. */
         m.spec_a = spec_minus;
-        if ((rc = tune_play_pairs(&m, 0, (uint64_t)t->pairs, &stop_signal, &s->minus, e)) != 0)
+        if ((rc = play_pairs(&m, 0, (uint64_t)t->pairs, &s->minus, e)) != 0)
             return rc;
         u->games += 2 * t->pairs;
     } else {
@@ -278,7 +386,7 @@ static int play_verification(Tuner *u, char *tuned, Error *e)
             uint64_t n = (uint64_t)(t->verify_pairs - v->pairs_done);
             n = n < VERIFY_BLOCK ? n : VERIFY_BLOCK;
             MatchSums sums;
-            int rc = tune_play_pairs(&match, (uint64_t)v->pairs_done, n, &stop_signal, &sums, e);
+            int rc = play_pairs(&match, (uint64_t)v->pairs_done, n, &sums, e);
             if (rc != 0)
                 return rc;
             memset(u->row, 0, u->row_bytes);
@@ -475,43 +583,79 @@ static TuneStatus tune_open(Tuner *u, TuneReport *rep, Error *e)
     return finish(u, tuned, e);
 }
 
+/* Catch SIGINT and SIGTERM (stop cleanly); old receives the previous actions. */
+static void catch_signals(struct sigaction old[2])
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    sa.sa_handler = on_signal;
+    stop_signal = 0;
+    sigaction(SIGINT, &sa, &old[0]);
+    sigaction(SIGTERM, &sa, &old[1]);
+}
+
+static void restore_signals(const struct sigaction old[2])
+{
+    sigaction(SIGINT, &old[0], NULL);
+    sigaction(SIGTERM, &old[1], NULL);
+}
+
+/* Rank 0 (or the only process): the files, the tuning, and its end. */
+static TuneStatus lead(Tuner *u, TuneReport *rep, Error *e)
+{
+    bool resuming;
+    struct sigaction old[2];
+    TuneStatus st = check_paths(u, &resuming, e);
+    if (st == TUNE_DONE) {
+        catch_signals(old);
+        progress_init(&u->progress, u->o->quiet);
+        st = resuming ? open_resume(u, rep, e) : open_fresh(u, e);
+        if (st == TUNE_DONE)
+            st = tune_open(u, rep, e);
+        restore_signals(old);
+    }
+    end_orders(st, rep->signal);
+    return st;
+}
+
+/* The other ranks: their shares of every match, until rank 0 ends the tuning. */
+static TuneStatus follow(Tuner *u, TuneReport *rep, Error *e)
+{
+    struct sigaction old[2];
+    catch_signals(old);
+    TuneStatus st = follow_orders(u->t, u->threads, rep);
+    restore_signals(old);
+    if (st != TUNE_DONE)
+        error_set(e, "the tuning ended on rank 0 (its message says why)");
+    return st;
+}
+
 TuneStatus tune_run(const TuneConfig *t, const TuneOptions *o, TuneReport *rep, Error *e)
 {
     Tuner u;
-    bool resuming;
-    struct sigaction sa, old[2];
     memset(&u, 0, sizeof u);
     memset(rep, 0, sizeof *rep);
     u.t = t;
     u.o = o;
     u.journal.fd = -1;
-    u.threads = t->threads > 0 ? t->threads : omp_get_num_procs();
+    u.threads = t->threads > 0 ? t->threads : driver_default_threads();
     rep->threads = u.threads;
+    rep->ranks = cluster_size();
     u.partial = driver_partial_path(t->output);
     u.journal_path = driver_journal_path(t->output);
     u.row_bytes = STEP_ROW_BYTES(t->nweights);
     u.row = calloc(1, u.row_bytes);
     for (int i = 0; i < t->nweights; i++)
         u.theta[i] = t->w[i].start;
-    TuneStatus st = !u.partial || !u.journal_path || !u.row
-                        ? (error_set(e, "out of memory"), TUNE_FAILED)
-                        : check_paths(&u, &resuming, e);
-    if (st == TUNE_DONE) {
-        memset(&sa, 0, sizeof sa);
-        sigemptyset(&sa.sa_mask);
-        sa.sa_flags = SA_RESTART;
-        sa.sa_handler = on_signal;
-        stop_signal = 0;
-        sigaction(SIGINT, &sa, &old[0]);
-        sigaction(SIGTERM, &sa, &old[1]);
-        omp_set_dynamic(0);
-        progress_init(&u.progress, o->quiet);
-        st = resuming ? open_resume(&u, rep, e) : open_fresh(&u, e);
-        if (st == TUNE_DONE)
-            st = tune_open(&u, rep, e);
-        sigaction(SIGINT, &old[0], NULL);
-        sigaction(SIGTERM, &old[1], NULL);
-    }
+    omp_set_dynamic(0);
+    bool ok = u.partial && u.journal_path && u.row;
+    TuneStatus st = TUNE_FAILED;
+    if (!cluster_all(ok))
+        error_set(e, ok ? "out of memory on another rank" : "out of memory");
+    else
+        st = cluster_leads() ? lead(&u, rep, e) : follow(&u, rep, e);
     if (u.file)
         tune_file_close(u.file, NULL);
     journal_close(&u.journal);

@@ -130,7 +130,8 @@ typedef struct TuneReport {
     int nverify;
     double seconds;
     int64_t games;                 /* played in this session */
-    int threads;
+    int threads;                   /* OpenMP threads per rank */
+    int ranks;                     /* MPI ranks (1 without MPI) */
     int signal;
 } TuneReport;
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cluster.h"
 #include "commands.h"
 #include "tune.h"
 
@@ -19,9 +20,11 @@ static const char tune_usage[] =
     "weights play verification matches against the start weights and against the agent's\n"
     "defaults: Elo with its 95% interval and an SPRT decision. The trajectory and the matches\n"
     "go to a results file (/tuning, docs/results.md), which `anywoli analyze` reads. CONFIG:\n"
-    "see configs/tune.cfg. The same seed gives the same trajectory for any thread count.\n\n"
+    "see configs/tune.cfg. The same seed gives the same trajectory for any thread count, and\n"
+    "under mpirun (a build with -DANYWOLI_MPI=ON) for any number of ranks sharing the games.\n\n"
     "  -o FILE        the results file (the config's `output`)\n"
-    "  --threads N    OpenMP threads playing games (default: all cores)\n"
+    "  --threads N    OpenMP threads playing games (default: OMP_NUM_THREADS, else every\n"
+    "                 core this process may use; under MPI, per rank)\n"
     "  --resume       continue FILE.partial from its journal FILE.journal\n"
     "  --force        replace an existing FILE, or start an interrupted tuning again\n"
     "  --quiet        no progress line on stderr\n"
@@ -47,6 +50,8 @@ static void print_summary(const TuneConfig *t, const TuneReport *r)
     printf("tuned %s over %lld iterations of %lld pairs (%lld games in %.1f s on %d thread%s",
            t->agent, (long long)r->iterations_done, (long long)t->pairs, (long long)r->games,
            r->seconds, r->threads, r->threads == 1 ? "" : "s");
+    if (r->ranks > 1)
+        printf(" on each of %d ranks", r->ranks);
     if (r->resumed)
         printf("; %lld iterations resumed from the journal", (long long)r->resumed);
     printf(")\n");
@@ -119,8 +124,12 @@ int cmd_tune(int argc, char **argv)
     TuneConfig t;
     TuneReport r;
     Error e;
-    if (tune_config_load(&t, argv[optind], output, threads, &e) != 0)
-        die("%s", e.msg);
+    int rc = tune_config_load(&t, argv[optind], output, threads, &e);
+    cli_agree_or_die(rc == 0, e.msg);
+    if (dry_run && !cluster_leads()) {
+        tune_config_free(&t);
+        return 0;
+    }
     if (dry_run) {
         print_plan(&t);
         tune_config_free(&t);
@@ -128,6 +137,12 @@ int cmd_tune(int argc, char **argv)
     }
     TuneStatus st = tune_run(&t, &o, &r, &e);
     fflush(stderr);
+    if (!cluster_leads()) {
+        /* Rank 0 reports; the others end with its status. */
+        tune_config_free(&t);
+        return st == TUNE_DONE ? 0 : st == TUNE_INTERRUPTED ? (r.signal ? 128 + r.signal : 1)
+                                   : st == TUNE_REFUSED ? 2 : 1;
+    }
     int status = 0;
     switch (st) {
     case TUNE_DONE:

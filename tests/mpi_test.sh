@@ -7,7 +7,8 @@
 # agents, in several jobs; the file says how many ranks wrote it. A killed MPI run (kill -9
 # of one rank, which makes mpirun end them all) resumes with other rank counts, or with no
 # MPI at all, to the uninterrupted tables; SIGTERM stops every rank cleanly. Errors come
-# once, from rank 0; progress lines likewise.
+# once, from rank 0; progress lines likewise. `anywoli tune` shares each match's pairs
+# between ranks: the same trajectory and matches as one process, and resume after a kill.
 set -u
 
 bin=$(realpath "$1")
@@ -62,10 +63,10 @@ ranks_attr() {
     h5dump -a /ranks "$1" | grep '(0)' | awk '{print $2}'
 }
 
-# rank_pid OUTPUT RANK: the process of that rank in the run writing OUTPUT.
+# rank_pid OUTPUT RANK: the process of that rank in the run or tuning writing OUTPUT.
 rank_pid() {
     local p
-    for p in $(pgrep -f "anywoli run .*-o $1"); do
+    for p in $(pgrep -f "anywoli (run|tune) .*-o $1"); do
         if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2"; then
             echo "$p"
             return 0
@@ -171,6 +172,57 @@ check "progress lines for the whole run" grep -q '^run: \[1/1\] main: [0-9]*/100
 # One rank reports: its counts (the whole run's) only grow; a second reporter's would not.
 check "progress lines from one rank" \
     awk -F'[ /]' '/^run:/ { if ($4 + 0 < last) exit 1; last = $4 + 0 }' err
+
+# --- tune: each match's pairs shared between ranks ---------------------------------------
+# tune_tables FILE: the /tuning tables (h5dump's first line, the file's name, left out).
+tune_tables() {
+    h5dump -d /tuning/trajectory -d /tuning/weights -d /tuning/verification "$1" | tail -n +2
+}
+same_tuning() {
+    checks=$((checks + 1))
+    if ! cmp -s <(tune_tables "$1") <(tune_tables "$2"); then
+        fail "$1 and $2 differ in their tuning tables"
+    fi
+}
+cat >tune.cfg <<'EOF'
+seed = 21L;
+output = "unused.h5";
+agent = "alphabeta:depth=1";
+iterations = 40;
+pairs = 5;
+max_plies = 300;
+a = 10.0;
+weights = (
+  { name = "store"; start = 0.3; min = 0.0; max = 3.0; step = 0.2; },
+  { name = "seeds"; start = -0.3; min = -1.0; max = 1.0; step = 0.1; }
+);
+verification = { pairs = 70; };
+EOF
+"$bin" tune tune.cfg -o t1.h5 --quiet >out 2>err
+rc=$?
+expect_status 0 "tune, one process"
+for np in 2 3; do
+    "${mpi[@]}" -np $np "$bin" tune tune.cfg -o t$np.h5 --threads 1 --quiet >out 2>err
+    rc=$?
+    expect_status 0 "tune, $np ranks"
+    same_tuning t1.h5 t$np.h5
+    check "tune, $np ranks: one summary" test "$(grep -c '^tuned spec: ' out)" -eq 1
+    check "tune, $np ranks: the summary names them" grep -q "on each of $np ranks" out
+done
+# Killed (kill -9 of rank 1) part-way, resumed with 3 ranks.
+sed 's/iterations = 40;/iterations = 400;/' tune.cfg >tune-long.cfg
+"$bin" tune tune-long.cfg -o long1.h5 --quiet >/dev/null 2>&1
+"${mpi[@]}" -np 2 "$bin" tune tune-long.cfg -o tk.h5 --threads 1 --quiet >/dev/null 2>&1 &
+pid=$!
+wait_for_journal tk.h5.journal 3000
+kill -9 "$(rank_pid tk.h5 1)"
+wait $pid 2>/dev/null
+check "a killed MPI tuning leaves its journal" test -s tk.h5.journal -a ! -e tk.h5
+"${mpi[@]}" -np 3 "$bin" tune tune-long.cfg -o tk.h5 --threads 1 --quiet --resume >out 2>err
+rc=$?
+expect_status 0 "tune resumed with 3 ranks"
+check "the resume resumed" grep -q 'resumed from the journal' out
+same_tuning long1.h5 tk.h5
 
 echo "mpi_test: $checks checks, $failures failures"
 [[ $failures -eq 0 ]]

@@ -6,7 +6,7 @@
  * standard board too; the build is the same for 1 and 2 threads; files go and come back
  * whole, and damaged or mismatched ones are refused with a clear message; the solver with
  * tables and the prover agree with the solver without them, move by move; alpha-beta with
- * tables plays every covered position perfectly.
+ * tables plays perfectly on every covered position sampled.
  *
  * `test_tables fast` runs the quick sizes (seconds under the sanitizers), `test_tables slow`
  * larger ones. */

@@ -50,8 +50,8 @@ static const Case slow_cases[] = {
     { "holes=3 seeds=2 extra_turn=no", 12 },
     { "holes=3 seeds=3", 12 },
     { "holes=3 seeds=3 capture=3", 10 },
-    { "holes=4 seeds=2", 9 },
-    { "holes=4 seeds=2 final_four=first-final skip_origin=yes", 9 },
+    { "holes=4 seeds=2", 8 },
+    { "holes=4 seeds=2 final_four=first-final skip_origin=yes", 7 },
 };
 
 #define N_ELEMS(a) ((int)(sizeof(a) / sizeof((a)[0])))

@@ -568,6 +568,10 @@ int tables_build(const Variant *v, int max_seeds, TablesProgress progress, void 
         tables_free(t);
         return -1;
     }
+    if ((uint64_t)t->conv * ranking_count(&t->rank, max_seeds) >= UINT32_MAX) {
+        tables_free(t);   /* a level's positions are numbered in 32 bits while it is solved */
+        return error_set(e, "--max-seeds %d: more than 2^32 positions in one level", max_seeds);
+    }
     t->owned = malloc(t->positions ? t->positions : 1);
     if (!t->owned) {
         unsigned long long n = t->positions;

@@ -264,6 +264,11 @@ run tables info "$tmp/t33.tb"
 [[ $rc -eq 0 ]] && grep -q '^variant holes=3 seeds=3 capture=4 final_four=penultimate' "$tmp/out" \
     && grep -q '^max_seeds 9$' "$tmp/out" && grep -qE '^ +9 +[0-9]+ +[0-9]+ ' "$tmp/out" \
     || fail "anywoli tables info: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
+# The same file for one thread and for two.
+run tables build --variant yit-nuri --max-seeds 8 -o "$tmp/n1.tb" --threads 1 --quiet
+run tables build --variant yit-nuri --max-seeds 8 -o "$tmp/n2.tb" --threads 2 --quiet
+[[ $rc -eq 0 ]] && cmp -s "$tmp/n1.tb" "$tmp/n2.tb" \
+    || fail "anywoli tables build --threads 1 and 2: different files (status $rc)"
 # With tables, the same value and moves as without, from fewer states.
 run solve --holes 3 --seeds 3 --start
 grep -v '^states' "$tmp/out" >"$tmp/solve-plain"
@@ -281,8 +286,8 @@ expect_error "--max-seeds: 4 is out of range" tables build --holes 3 --max-seeds
 expect_error "--max-seeds: 19 is out of range" tables build --holes 3 --seeds 3 --max-seeds 19 \
     -o "$tmp/x.tb"
 [[ ! -e "$tmp/x.tb" ]] || fail "anywoli tables build: a file was left after an error"
-expect_error "the tables are for holes=3 seeds=3" solve --holes 3 --seeds 2 --tables "$tmp/t33.tb" \
-    --start
+expect_error "the tables are for holes=3 seeds=3" solve --holes 3 --seeds 2 \
+    --tables "$tmp/t33.tb" --start
 echo "not tables" >"$tmp/not.tb"
 expect_error "not an Anywoli tables file" tables info "$tmp/not.tb"
 expect_error "cannot open" tables info "$tmp/missing.tb"

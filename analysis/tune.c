@@ -3,13 +3,11 @@
 #include "tune.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <omp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -73,32 +71,6 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static bool exists(const char *path)
-{
-    struct stat st;
-    return lstat(path, &st) == 0;
-}
-
-/* Flush a file, and the folder holding it, to the disk. */
-static int flush_path(const char *path, Error *e)
-{
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    int rc = fd < 0 ? -1 : fsync(fd);
-    if (fd >= 0)
-        close(fd);
-    if (rc != 0)
-        return error_set(e, "%s: flush to disk failed: %s", path, strerror(errno));
-    const char *slash = strrchr(path, '/');
-    char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
-    fd = dir ? open(dir, O_RDONLY | O_CLOEXEC) : -1;
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
-    free(dir);
-    return 0;
-}
-
 void tune_verify_stats(const TuneConfig *t, TuneVerify *v)
 {
     const MatchSums *s = &v->sums;
@@ -116,8 +88,6 @@ void tune_verify_stats(const TuneConfig *t, TuneVerify *v)
     v->llr_upper = sp.upper;
     v->decision = (int)sp.decision;
 }
-
-/* ---- the steps ---- */
 
 /* ---- matches shared between MPI ranks ----
  *
@@ -225,6 +195,8 @@ static TuneStatus follow_orders(const TuneConfig *t, int threads, TuneReport *re
             fprintf(stderr, "anywoli tune (rank %d): %s\n", cluster_rank(), e.msg);
     }
 }
+
+/* ---- the steps ---- */
 
 /* The SPSA parameters of the tuned weights. */
 static void params_of(const TuneConfig *t, SpsaParam *p)
@@ -413,31 +385,9 @@ static int play_verification(Tuner *u, char *tuned, Error *e)
 /* Decide what to do with the files already there (as `anywoli run` does). */
 static TuneStatus check_paths(Tuner *u, bool *resuming, Error *e)
 {
-    const char *out = u->t->output;
-    struct stat st;
-    bool had = exists(u->partial) || exists(u->journal_path);
-    *resuming = false;
-    if (stat(out, &st) == 0 && S_ISDIR(st.st_mode))
-        return error_set(e, "%s is a folder, not a results file", out), TUNE_REFUSED;
-    if (exists(out) && !u->o->force)
-        return error_set(e, "%s already exists (--force replaces it)", out), TUNE_REFUSED;
-    if (had && !u->o->resume && !u->o->force)
-        return error_set(e, "%s is left from an interrupted tuning (--resume continues it, "
-                         "--force starts again)", exists(u->partial) ? u->partial
-                                                                     : u->journal_path),
-               TUNE_REFUSED;
-    if (u->o->resume && exists(u->journal_path)) {
-        *resuming = true;
-        return TUNE_DONE;
-    }
-    if (u->o->resume && had)
-        return error_set(e, "cannot resume: %s has no journal %s (--force starts again)",
-                         u->partial, u->journal_path), TUNE_REFUSED;
-    if (had && ((unlink(u->partial) != 0 && errno != ENOENT) ||
-                (unlink(u->journal_path) != 0 && errno != ENOENT)))
-        return error_set(e, "cannot remove the interrupted tuning's files: %s", strerror(errno)),
-               TUNE_REFUSED;
-    return TUNE_DONE;
+    return driver_check_paths(u->t->output, u->partial, u->journal_path, u->o->resume,
+                              u->o->force, "tuning", resuming, e) == 0 ? TUNE_DONE
+                                                                       : TUNE_REFUSED;
 }
 
 /* Start afresh: the journal first (the proof that the path is writable), then the file. */
@@ -546,13 +496,13 @@ static TuneStatus finish(Tuner *u, const char *tuned_spec, Error *e)
                            e);
     int closed = tune_file_close(u->file, rc ? NULL : e);
     u->file = NULL;
-    if (rc || closed || flush_path(u->partial, e) != 0)
+    if (rc || closed || driver_flush_file(u->partial, e) != 0)
         return TUNE_FAILED;
     if (rename(u->partial, u->t->output) != 0) {
         error_set(e, "cannot rename %s to %s: %s", u->partial, u->t->output, strerror(errno));
         return TUNE_FAILED;
     }
-    flush_path(u->t->output, NULL);
+    driver_flush_folder(u->t->output);
     journal_close(&u->journal);
     unlink(u->journal_path);
     return TUNE_DONE;

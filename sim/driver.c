@@ -149,8 +149,7 @@ static bool exists(const char *path)
     return lstat(path, &st) == 0;
 }
 
-/* Flush a file's contents to the disk. */
-static int flush_file(const char *path, Error *e)
+int driver_flush_file(const char *path, Error *e)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     int rc = fd < 0 ? -1 : fsync(fd);
@@ -161,8 +160,7 @@ static int flush_file(const char *path, Error *e)
     return rc;
 }
 
-/* Flush the folder holding path, so that a rename or removal in it survives a crash. */
-static void flush_folder(const char *path)
+void driver_flush_folder(const char *path)
 {
     const char *slash = strrchr(path, '/');
     char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
@@ -550,34 +548,38 @@ static int play_job(Driver *d, const Job *j, Error *e)
     return 0;
 }
 
+int driver_check_paths(const char *output, const char *partial, const char *journal,
+                       bool resume, bool force, const char *what, bool *resuming, Error *e)
+{
+    struct stat st;
+    bool had = exists(partial) || exists(journal);
+    *resuming = false;
+    if (stat(output, &st) == 0 && S_ISDIR(st.st_mode))
+        return error_set(e, "%s is a folder, not a results file", output);
+    if (exists(output) && !force)
+        return error_set(e, "%s already exists (--force replaces it)", output);
+    if (had && !resume && !force)
+        return error_set(e, "%s is left from an interrupted %s (--resume continues it, --force "
+                         "starts again)", exists(partial) ? partial : journal, what);
+    if (resume && exists(journal)) {
+        *resuming = true;
+        return 0;
+    }
+    if (resume && had)
+        return error_set(e, "cannot resume: %s has no journal %s (--force starts again)",
+                         partial, journal);
+    if (had && ((unlink(partial) != 0 && errno != ENOENT) ||
+                (unlink(journal) != 0 && errno != ENOENT)))
+        return error_set(e, "cannot remove the interrupted %s's files: %s", what,
+                         strerror(errno));
+    return 0;
+}
+
 /* Decide what to do with the files already there; RUN_DONE to go on. */
 static RunStatus check_paths(Driver *d, bool *resuming, Error *e)
 {
-    const char *out = d->x->output;
-    struct stat st;
-    bool had = exists(d->partial) || exists(d->journal_path);
-    *resuming = false;
-    if (stat(out, &st) == 0 && S_ISDIR(st.st_mode))
-        return error_set(e, "%s is a folder, not a results file", out), RUN_REFUSED;
-    if (exists(out) && !d->o->force)
-        return error_set(e, "%s already exists (--force replaces it)", out), RUN_REFUSED;
-    if (had && !d->o->resume && !d->o->force)
-        return error_set(e, "%s is left from an interrupted run (--resume continues it, "
-                         "--force starts again)", exists(d->partial) ? d->partial
-                                                                     : d->journal_path),
-               RUN_REFUSED;
-    if (d->o->resume && exists(d->journal_path)) {
-        *resuming = true;
-        return RUN_DONE;
-    }
-    if (d->o->resume && had)
-        return error_set(e, "cannot resume: %s has no journal %s (--force starts again)",
-                         d->partial, d->journal_path), RUN_REFUSED;
-    if (had && ((unlink(d->partial) != 0 && errno != ENOENT) ||
-                (unlink(d->journal_path) != 0 && errno != ENOENT)))
-        return error_set(e, "cannot remove the interrupted run's files: %s", strerror(errno)),
-               RUN_REFUSED;
-    return RUN_DONE;
+    return driver_check_paths(d->x->output, d->partial, d->journal_path, d->o->resume,
+                              d->o->force, "run", resuming, e) == 0 ? RUN_DONE : RUN_REFUSED;
 }
 
 /* Start a fresh run: the journal first (the proof that the path is writable), then the file. */
@@ -697,16 +699,16 @@ static RunStatus finish(Driver *d, Error *e)
     int rc = results_end(d->res, finished, e);
     int closed = results_close(d->res, rc ? NULL : e);
     d->res = NULL;
-    if (rc || closed || flush_file(d->partial, e) != 0)
+    if (rc || closed || driver_flush_file(d->partial, e) != 0)
         return RUN_FAILED;
     if (rename(d->partial, d->x->output) != 0) {
         error_set(e, "cannot rename %s to %s: %s", d->partial, d->x->output, strerror(errno));
         return RUN_FAILED;
     }
-    flush_folder(d->x->output);
+    driver_flush_folder(d->x->output);
     journal_close(&d->journal);
     unlink(d->journal_path);
-    flush_folder(d->journal_path);
+    driver_flush_folder(d->journal_path);
     return RUN_DONE;
 }
 

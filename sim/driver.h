@@ -76,6 +76,18 @@ int driver_default_threads(void);
 /* Whether a spec is the plain `random` agent, which the fast path plays. */
 bool driver_is_plain_random(const char *spec);
 
+/* What to do with a results file FILE and an interrupted run's FILE.partial and FILE.journal
+ * before writing FILE (`what` names the work in messages: "run", "tuning"): refuse (-1, e
+ * says why: FILE exists without force, leftovers without resume or force, ...), or go on (0)
+ * with *resuming set when the journal is to be continued; leftovers are removed on force. */
+int driver_check_paths(const char *output, const char *partial, const char *journal,
+                       bool resume, bool force, const char *what, bool *resuming, Error *e);
+
+/* Flush a file's contents to the disk (-1 and e on failure); flush the folder holding path,
+ * so that a rename or removal in it survives a crash. */
+int driver_flush_file(const char *path, Error *e);
+void driver_flush_folder(const char *path);
+
 /* The names FILE.partial and FILE.journal for a results file (malloc'd). */
 char *driver_partial_path(const char *output);
 char *driver_journal_path(const char *output);

@@ -10,6 +10,8 @@
 # error that keeps the finished batches; progress lines; replay of stored games; every config
 # in configs/ loads.
 set -u
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
 
 bin=$1
 configs=$2
@@ -18,51 +20,6 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 failures=0
 checks=0
-
-fail() {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-# check DESCRIPTION COMMAND...: run a command that must succeed.
-check() {
-    local what=$1
-    shift
-    checks=$((checks + 1))
-    "$@" || fail "$what"
-}
-
-# tables FILE: every job's games table and length histogram, and its summary attributes.
-tables() {
-    local jobs
-    jobs=$(h5ls "$1/jobs" | awk '{print $1}')
-    for j in $jobs; do
-        h5dump -d "/jobs/$j/games" -d "/jobs/$j/length_histogram" "$1" | tail -n +2
-        for a in south_wins north_wins draws endless unfinished a_wins b_wins longest mean_plies; do
-            h5dump -a "/jobs/$j/$a" "$1" | grep '(0)'
-        done
-    done
-}
-
-# same_tables A B: equal tables.
-same_tables() {
-    checks=$((checks + 1))
-    if ! cmp -s <(tables "$1") <(tables "$2"); then
-        fail "$1 and $2 differ in their tables"
-    fi
-}
-
-# expect_status WANT DESCRIPTION: the last command's status ($rc).
-expect_status() {
-    checks=$((checks + 1))
-    [[ $rc -eq $1 ]] || fail "$2: exit status $rc, expected $1 (stderr: $(head -c 300 err))"
-}
-
-# one_line_error PATTERN: stderr is one line with the pattern.
-one_line_error() {
-    checks=$((checks + 1))
-    [[ $(wc -l <err) -eq 1 ]] && grep -q -- "$1" err || fail "expected one error line with '$1', got: $(cat err)"
-}
 
 quick=(--games 80000 --seed 42 --batch 2000 --quiet)
 
@@ -73,17 +30,6 @@ expect_status 0 "uninterrupted run"
 check "summary names the job" grep -q '^main  *80000 ' out
 check "summary names the file" grep -q '^results: full.h5 (1 job, 80000 games' out
 check "no leftovers" test ! -e full.h5.partial -a ! -e full.h5.journal
-
-# wait_for_journal FILE BYTES: wait (up to 60 s) until the journal FILE holds BYTES or more,
-# so that signals land part-way through a run however fast the machine is.
-wait_for_journal() {
-    local i
-    for ((i = 0; i < 6000; i++)); do
-        [[ $(stat -c %s "$1" 2>/dev/null || echo 0) -ge $2 ]] && return 0
-        sleep 0.01
-    done
-    return 1
-}
 
 # --- kill -9 at several moments, then --resume --------------------------------------------
 # The journal grows by about 12 KB a batch (2000 games), to about 480 KB.

@@ -10,6 +10,8 @@
 # once, from rank 0; progress lines likewise. `anywoli tune` shares each match's pairs
 # between ranks: the same trajectory and matches as one process, and resume after a kill.
 set -u
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
 
 bin=$(realpath "$1")
 mpiexec=$2
@@ -21,42 +23,6 @@ checks=0
 # Root in a container, more ranks than cores; single-copy shared memory is not always allowed.
 export OMPI_MCA_btl_vader_single_copy_mechanism=none
 mpi=("$mpiexec" --oversubscribe --allow-run-as-root --bind-to none)
-
-fail() {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-check() {
-    local what=$1
-    shift
-    checks=$((checks + 1))
-    "$@" || fail "$what"
-}
-
-# tables FILE: every job's games table and length histogram, and its summary attributes.
-tables() {
-    local jobs
-    jobs=$(h5ls "$1/jobs" | awk '{print $1}')
-    for j in $jobs; do
-        h5dump -d "/jobs/$j/games" -d "/jobs/$j/length_histogram" "$1" | tail -n +2
-        for a in south_wins north_wins draws endless unfinished a_wins b_wins longest mean_plies; do
-            h5dump -a "/jobs/$j/$a" "$1" | grep '(0)'
-        done
-    done
-}
-
-same_tables() {
-    checks=$((checks + 1))
-    if ! cmp -s <(tables "$1") <(tables "$2"); then
-        fail "$1 and $2 differ in their tables"
-    fi
-}
-
-expect_status() {
-    checks=$((checks + 1))
-    [[ $rc -eq $1 ]] || fail "$2: exit status $rc, expected $1 (stderr: $(head -c 400 err))"
-}
 
 # ranks_attr FILE: the root's `ranks` attribute.
 ranks_attr() {
@@ -71,15 +37,6 @@ rank_pid() {
             echo "$p"
             return 0
         fi
-    done
-    return 1
-}
-
-wait_for_journal() {
-    local i
-    for ((i = 0; i < 6000; i++)); do
-        [[ $(stat -c %s "$1" 2>/dev/null || echo 0) -ge $2 ]] && return 0
-        sleep 0.01
     done
     return 1
 }
@@ -174,16 +131,6 @@ check "progress lines from one rank" \
     awk -F'[ /]' '/^run:/ { if ($4 + 0 < last) exit 1; last = $4 + 0 }' err
 
 # --- tune: each match's pairs shared between ranks ---------------------------------------
-# tune_tables FILE: the /tuning tables (h5dump's first line, the file's name, left out).
-tune_tables() {
-    h5dump -d /tuning/trajectory -d /tuning/weights -d /tuning/verification "$1" | tail -n +2
-}
-same_tuning() {
-    checks=$((checks + 1))
-    if ! cmp -s <(tune_tables "$1") <(tune_tables "$2"); then
-        fail "$1 and $2 differ in their tuning tables"
-    fi
-}
 cat >tune.cfg <<'EOF'
 seed = 21L;
 output = "unused.h5";

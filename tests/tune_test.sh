@@ -7,31 +7,15 @@
 # one; SIGINT stops it cleanly with exit status 130; `anywoli analyze` shows its trajectory
 # and matches as tables, as JSON and as a report with plots; every configs/tune*.cfg loads.
 set -u
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
 
 bin=$1
 configs=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0
-
-fail() {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-# Wait until FILE has grown past BYTES (a few iterations journalled), at most 20 s.
-wait_for() {
-    local i
-    for ((i = 0; i < 2000; i++)); do
-        [[ -e $1 && $(stat -c %s "$1") -gt $2 ]] && return
-        sleep 0.01
-    done
-}
-
-# The /tuning tables of a file as text (h5dump's first line, the file's name, left out).
-tables() {
-    h5dump -d /tuning/trajectory -d /tuning/weights -d /tuning/verification "$1" | tail -n +2
-}
+checks=0
 
 cat >"$tmp/t.cfg" <<'EOF_CFG'
 seed = 21L;
@@ -55,7 +39,7 @@ EOF_CFG
 # Killed with -9 twice, resumed each time.
 "$bin" tune "$tmp/t.cfg" -o "$tmp/k.h5" --quiet >/dev/null 2>&1 &
 pid=$!
-wait_for "$tmp/k.h5.journal" 3000
+wait_for_journal "$tmp/k.h5.journal" 3000
 kill -9 "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 if [[ -e "$tmp/k.h5" ]]; then
@@ -64,16 +48,14 @@ else
     [[ -e "$tmp/k.h5.journal" ]] || fail "no journal after kill -9"
     "$bin" tune "$tmp/t.cfg" -o "$tmp/k.h5" --resume --quiet >/dev/null 2>&1 &
     pid=$!
-    wait_for "$tmp/k.h5.journal" 8000
+    wait_for_journal "$tmp/k.h5.journal" 8000
     kill -9 "$pid" 2>/dev/null
     wait "$pid" 2>/dev/null
     "$bin" tune "$tmp/t.cfg" -o "$tmp/k.h5" --resume --quiet >"$tmp/k.out" 2>"$tmp/k.err" \
         || fail "resume: status $? ($(cat "$tmp/k.err"))"
 fi
 [[ ! -e "$tmp/k.h5.journal" && ! -e "$tmp/k.h5.partial" ]] || fail "leftovers after the resume"
-if [[ "$(tables "$tmp/whole.h5")" != "$(tables "$tmp/k.h5")" ]]; then
-    fail "the resumed tuning's tables differ from the uninterrupted one's"
-fi
+same_tuning "$tmp/whole.h5" "$tmp/k.h5"
 if [[ -e "$tmp/k.out" ]]; then
     grep -q '^tuned spec:' "$tmp/k.out" || fail "resume: no tuned spec printed"
     grep -q 'iterations resumed from the journal' "$tmp/k.out" || fail "resume: nothing resumed"
@@ -82,7 +64,7 @@ fi
 # SIGINT: a clean stop, exit status 130, the way to continue on stderr.
 "$bin" tune "$tmp/t.cfg" -o "$tmp/i.h5" --quiet >/dev/null 2>"$tmp/i.err" &
 pid=$!
-wait_for "$tmp/i.h5.journal" 3000
+wait_for_journal "$tmp/i.h5.journal" 3000
 kill -INT "$pid" 2>/dev/null
 wait "$pid"
 rc=$?

@@ -1,0 +1,67 @@
+# lib.sh: what the end-to-end test scripts share (sourced, not run). A script sets `failures`
+# and `checks` to 0, runs commands with stderr in ./err and their status in $rc, and ends
+# with a non-zero status when `failures` is not 0.
+
+# fail MESSAGE: count a failed check and say which.
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+# check DESCRIPTION COMMAND...: run a command that must succeed.
+check() {
+    local what=$1
+    shift
+    checks=$((checks + 1))
+    "$@" || fail "$what"
+}
+
+# expect_status WANT DESCRIPTION: the last command's status ($rc).
+expect_status() {
+    checks=$((checks + 1))
+    [[ $rc -eq $1 ]] || fail "$2: exit status $rc, expected $1 (stderr: $(head -c 400 err))"
+}
+
+# wait_for_journal FILE BYTES: wait (up to 60 s) until FILE holds BYTES or more, so that
+# signals land part-way through a run however fast the machine is.
+wait_for_journal() {
+    local i
+    for ((i = 0; i < 6000; i++)); do
+        [[ $(stat -c %s "$1" 2>/dev/null || echo 0) -ge $2 ]] && return 0
+        sleep 0.01
+    done
+    return 1
+}
+
+# game_tables FILE: every job's games table and length histogram, and its summary attributes.
+game_tables() {
+    local jobs j a
+    jobs=$(h5ls "$1/jobs" | awk '{print $1}')
+    for j in $jobs; do
+        h5dump -d "/jobs/$j/games" -d "/jobs/$j/length_histogram" "$1" | tail -n +2
+        for a in south_wins north_wins draws endless unfinished a_wins b_wins longest mean_plies; do
+            h5dump -a "/jobs/$j/$a" "$1" | grep '(0)'
+        done
+    done
+}
+
+# same_tables A B: the two results files have equal game tables.
+same_tables() {
+    checks=$((checks + 1))
+    if ! cmp -s <(game_tables "$1") <(game_tables "$2"); then
+        fail "$1 and $2 differ in their tables"
+    fi
+}
+
+# tuning_tables FILE: the /tuning tables (h5dump's first line, the file's name, left out).
+tuning_tables() {
+    h5dump -d /tuning/trajectory -d /tuning/weights -d /tuning/verification "$1" | tail -n +2
+}
+
+# same_tuning A B: the two tuning files have equal /tuning tables.
+same_tuning() {
+    checks=$((checks + 1))
+    if ! cmp -s <(tuning_tables "$1") <(tuning_tables "$2"); then
+        fail "$1 and $2 differ in their tuning tables"
+    fi
+}

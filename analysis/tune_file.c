@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "h5util.h"
 #include "results.h"
 #include "tune_internal.h"
 
@@ -109,27 +110,6 @@ static int h5_error(Error *e, const char *path, const char *what)
     return error_set(e, "%s: %s failed", path, what);
 }
 
-/* Silence HDF5's printing (errors are reported as one line); files are closed explicitly. */
-static void h5_quiet(void)
-{
-    static bool once;
-    if (!once)
-        H5dont_atexit();
-    once = true;
-    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
-}
-
-/* A variable-length UTF-8 string type. */
-static hid_t string_type(void)
-{
-    hid_t t = H5Tcopy(H5T_C_S1);
-    if (t >= 0 && (H5Tset_size(t, H5T_VARIABLE) < 0 || H5Tset_cset(t, H5T_CSET_UTF8) < 0)) {
-        H5Tclose(t);
-        return -1;
-    }
-    return t;
-}
-
 /* A fixed-length, NUL-padded name type. */
 static hid_t name_type(void)
 {
@@ -139,75 +119,6 @@ static hid_t name_type(void)
         return -1;
     }
     return t;
-}
-
-/* Write (or overwrite) a scalar attribute. */
-static int attr_write(hid_t loc, const char *name, hid_t ftype, hid_t mtype, const void *value)
-{
-    if (H5Aexists(loc, name) > 0)
-        H5Adelete(loc, name);
-    hid_t space = H5Screate(H5S_SCALAR);
-    hid_t a = space < 0 ? -1 : H5Acreate2(loc, name, ftype, space, H5P_DEFAULT, H5P_DEFAULT);
-    herr_t rc = a < 0 ? -1 : H5Awrite(a, mtype, value);
-    if (a >= 0 && H5Aclose(a) < 0)
-        rc = -1;
-    if (space >= 0)
-        H5Sclose(space);
-    return rc < 0 ? -1 : 0;
-}
-
-static int attr_int(hid_t loc, const char *name, int64_t v)
-{
-    return attr_write(loc, name, H5T_STD_I64LE, H5T_NATIVE_INT64, &v);
-}
-
-static int attr_double(hid_t loc, const char *name, double v)
-{
-    return attr_write(loc, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &v);
-}
-
-static int attr_string(hid_t loc, const char *name, const char *s)
-{
-    hid_t t = string_type();
-    int rc = t < 0 ? -1 : attr_write(loc, name, t, t, &s);
-    if (t >= 0)
-        H5Tclose(t);
-    return rc;
-}
-
-static int read_int(hid_t loc, const char *name, int64_t *v)
-{
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
-    herr_t rc = a < 0 ? -1 : H5Aread(a, H5T_NATIVE_INT64, v);
-    if (a >= 0)
-        H5Aclose(a);
-    return rc < 0 ? -1 : 0;
-}
-
-static int read_double(hid_t loc, const char *name, double *v)
-{
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
-    herr_t rc = a < 0 ? -1 : H5Aread(a, H5T_NATIVE_DOUBLE, v);
-    if (a >= 0)
-        H5Aclose(a);
-    return rc < 0 ? -1 : 0;
-}
-
-static char *read_string(hid_t loc, const char *name)
-{
-    if (H5Aexists(loc, name) <= 0)
-        return NULL;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT), t = string_type();
-    char *p = NULL, *s = NULL;
-    if (a >= 0 && t >= 0 && H5Aread(a, t, &p) >= 0 && p) {
-        s = strdup(p);
-        H5free_memory(p);
-    }
-    if (t >= 0)
-        H5Tclose(t);
-    if (a >= 0)
-        H5Aclose(a);
-    return s;
 }
 
 /* ---- the tables' types ---- */
@@ -333,16 +244,16 @@ static int write_root(hid_t f, const TuneConfig *t, const char *started, int thr
     if (gethostname(host, sizeof host) != 0)
         snprintf(host, sizeof host, "unknown");
     host[sizeof host - 1] = '\0';
-    int rc = attr_string(f, "format", RESULTS_FORMAT);
-    rc |= attr_int(f, "format_version", RESULTS_FORMAT_VERSION);
-    rc |= attr_string(f, "program_version", results_program_version());
-    rc |= attr_string(f, "git_commit", results_git_commit());
-    rc |= attr_int(f, "seed", t->seed);
-    rc |= attr_string(f, "config", t->text);
-    rc |= attr_string(f, "started", started);
-    rc |= attr_string(f, "host", host);
-    rc |= attr_int(f, "threads", threads);
-    rc |= attr_int(f, "ranks", 1);
+    int rc = h5u_attr_string(f, "format", RESULTS_FORMAT);
+    rc |= h5u_attr_int(f, "format_version", RESULTS_FORMAT_VERSION);
+    rc |= h5u_attr_string(f, "program_version", results_program_version());
+    rc |= h5u_attr_string(f, "git_commit", results_git_commit());
+    rc |= h5u_attr_int(f, "seed", t->seed);
+    rc |= h5u_attr_string(f, "config", t->text);
+    rc |= h5u_attr_string(f, "started", started);
+    rc |= h5u_attr_string(f, "host", host);
+    rc |= h5u_attr_int(f, "threads", threads);
+    rc |= h5u_attr_int(f, "ranks", 1);
     return rc ? -1 : 0;
 }
 
@@ -354,33 +265,33 @@ static int write_tuning_attrs(hid_t g, const TuneConfig *t)
     char spec[TUNE_SPEC_MAX];
     for (int i = 0; i < t->nweights; i++)
         start[i] = t->w[i].start;
-    int rc = attr_int(g, "holes", v->holes);
-    rc |= attr_int(g, "seeds", v->seeds);
-    rc |= attr_int(g, "capture", v->capture);
-    rc |= attr_string(g, "final_four", final_four_name(v->final_four));
-    rc |= attr_int(g, "extra_turn", v->extra_turn);
-    rc |= attr_int(g, "skip_origin", v->skip_origin);
-    rc |= attr_int(g, "max_plies", v->max_plies);
-    rc |= attr_string(g, "agent", t->agent);
-    rc |= attr_string(g, "opponent", t->opponent ? t->opponent : "self");
+    int rc = h5u_attr_int(g, "holes", v->holes);
+    rc |= h5u_attr_int(g, "seeds", v->seeds);
+    rc |= h5u_attr_int(g, "capture", v->capture);
+    rc |= h5u_attr_string(g, "final_four", final_four_name(v->final_four));
+    rc |= h5u_attr_int(g, "extra_turn", v->extra_turn);
+    rc |= h5u_attr_int(g, "skip_origin", v->skip_origin);
+    rc |= h5u_attr_int(g, "max_plies", v->max_plies);
+    rc |= h5u_attr_string(g, "agent", t->agent);
+    rc |= h5u_attr_string(g, "opponent", t->opponent ? t->opponent : "self");
     tune_spec(t, start, true, spec);
-    rc |= attr_string(g, "start_spec", spec);
+    rc |= h5u_attr_string(g, "start_spec", spec);
     tune_default_spec(t, spec);
-    rc |= attr_string(g, "default_spec", spec);
-    rc |= attr_int(g, "iterations", t->iterations);
-    rc |= attr_int(g, "pairs", t->pairs);
-    rc |= attr_int(g, "opening_plies", t->opening_plies);
-    rc |= attr_int(g, "tuning_max_plies", t->max_plies);
-    rc |= attr_double(g, "a", t->gains.a);
-    rc |= attr_double(g, "c", t->gains.c);
-    rc |= attr_double(g, "A", t->gains.A);
-    rc |= attr_double(g, "alpha", t->gains.alpha);
-    rc |= attr_double(g, "gamma", t->gains.gamma);
-    rc |= attr_int(g, "verification_pairs", t->verify_pairs);
-    rc |= attr_double(g, "elo0", t->elo0);
-    rc |= attr_double(g, "elo1", t->elo1);
-    rc |= attr_double(g, "sprt_alpha", t->sprt_alpha);
-    rc |= attr_double(g, "sprt_beta", t->sprt_beta);
+    rc |= h5u_attr_string(g, "default_spec", spec);
+    rc |= h5u_attr_int(g, "iterations", t->iterations);
+    rc |= h5u_attr_int(g, "pairs", t->pairs);
+    rc |= h5u_attr_int(g, "opening_plies", t->opening_plies);
+    rc |= h5u_attr_int(g, "tuning_max_plies", t->max_plies);
+    rc |= h5u_attr_double(g, "a", t->gains.a);
+    rc |= h5u_attr_double(g, "c", t->gains.c);
+    rc |= h5u_attr_double(g, "A", t->gains.A);
+    rc |= h5u_attr_double(g, "alpha", t->gains.alpha);
+    rc |= h5u_attr_double(g, "gamma", t->gains.gamma);
+    rc |= h5u_attr_int(g, "verification_pairs", t->verify_pairs);
+    rc |= h5u_attr_double(g, "elo0", t->elo0);
+    rc |= h5u_attr_double(g, "elo1", t->elo1);
+    rc |= h5u_attr_double(g, "sprt_alpha", t->sprt_alpha);
+    rc |= h5u_attr_double(g, "sprt_beta", t->sprt_beta);
     rc |= write_weights(g, t, start);
     return rc ? -1 : 0;
 }
@@ -405,7 +316,7 @@ static hid_t create_trajectory(hid_t g, hid_t type)
 TuneFile *tune_file_create(const char *path, const TuneConfig *t, const char *started,
                            int threads, Error *e)
 {
-    h5_quiet();
+    h5u_quiet();
     TuneFile *f = calloc(1, sizeof *f);
     char names[EVAL_NB][NAME_BYTES];
     if (!f || !(f->path = strdup(path))) {
@@ -490,9 +401,9 @@ int tune_file_end(TuneFile *f, const TuneConfig *t, const double *tuned, const c
     if (type >= 0)
         H5Tclose(type);
     rc |= write_weights(f->tuning, t, tuned);
-    rc |= attr_string(f->tuning, "tuned_spec", tuned_spec);
-    rc |= attr_int(f->tuning, "iterations_done", (int64_t)f->rows);
-    rc |= attr_string(f->file, "finished", finished);
+    rc |= h5u_attr_string(f->tuning, "tuned_spec", tuned_spec);
+    rc |= h5u_attr_int(f->tuning, "iterations_done", (int64_t)f->rows);
+    rc |= h5u_attr_string(f->file, "finished", finished);
     return rc ? h5_error(e, f->path, "writing the tuning's end") : 0;
 }
 
@@ -518,7 +429,7 @@ int tune_file_close(TuneFile *f, Error *e)
 
 int tune_file_has_tuning(const char *path)
 {
-    h5_quiet();
+    h5u_quiet();
     if (H5Fis_hdf5(path) <= 0)
         return -1;
     hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
@@ -615,7 +526,7 @@ static int read_verification(hid_t g, TuneData *d)
     for (int i = 0; i < d->nverify; i++) {
         const VerifyRow *r = (const VerifyRow *)rows + i;
         TuneVerify *v = &d->verify[i];
-        char *spec = read_string(g, i == VERIFY_START ? "start_spec" : "default_spec");
+        char *spec = h5u_read_string(g, i == VERIFY_START ? "start_spec" : "default_spec");
         snprintf(v->opponent, sizeof v->opponent, "%s", spec ? spec : "?");
         free(spec);
         v->pairs_done = r->pairs;
@@ -638,27 +549,30 @@ static int read_verification(hid_t g, TuneData *d)
 int tune_read(const char *path, TuneData *d, Error *e)
 {
     memset(d, 0, sizeof *d);
-    h5_quiet();
+    h5u_quiet();
     hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     if (f < 0)
         return h5_error(e, path, "opening the file");
     hid_t g = H5Lexists(f, "tuning", H5P_DEFAULT) > 0 ? H5Gopen2(f, "tuning", H5P_DEFAULT) : -1;
     int rc = g < 0 ? error_set(e, "%s: no /tuning group (not a tuning)", path) : 0;
     if (rc == 0) {
-        d->agent = read_string(g, "agent");
-        d->opponent = read_string(g, "opponent");
-        d->start_spec = read_string(g, "start_spec");
-        d->tuned_spec = read_string(g, "tuned_spec");
-        d->config = read_string(f, "config");
-        bool ok = read_int(g, "iterations", &d->iterations) == 0 &&
-                  read_int(g, "pairs", &d->pairs) == 0 && read_int(f, "seed", &d->seed) == 0 &&
-                  read_double(g, "a", &d->gains.a) == 0 && read_double(g, "c", &d->gains.c) == 0 &&
-                  read_double(g, "A", &d->gains.A) == 0 &&
-                  read_double(g, "alpha", &d->gains.alpha) == 0 &&
-                  read_double(g, "gamma", &d->gains.gamma) == 0 &&
-                  read_double(g, "elo0", &d->elo0) == 0 && read_double(g, "elo1", &d->elo1) == 0 &&
-                  read_double(g, "sprt_alpha", &d->sprt_alpha) == 0 &&
-                  read_double(g, "sprt_beta", &d->sprt_beta) == 0 && d->agent &&
+        d->agent = h5u_read_string(g, "agent");
+        d->opponent = h5u_read_string(g, "opponent");
+        d->start_spec = h5u_read_string(g, "start_spec");
+        d->tuned_spec = h5u_read_string(g, "tuned_spec");
+        d->config = h5u_read_string(f, "config");
+        bool ok = h5u_read_int(g, "iterations", &d->iterations) == 0 &&
+                  h5u_read_int(g, "pairs", &d->pairs) == 0 &&
+                  h5u_read_int(f, "seed", &d->seed) == 0 &&
+                  h5u_read_double(g, "a", &d->gains.a) == 0 &&
+                  h5u_read_double(g, "c", &d->gains.c) == 0 &&
+                  h5u_read_double(g, "A", &d->gains.A) == 0 &&
+                  h5u_read_double(g, "alpha", &d->gains.alpha) == 0 &&
+                  h5u_read_double(g, "gamma", &d->gains.gamma) == 0 &&
+                  h5u_read_double(g, "elo0", &d->elo0) == 0 &&
+                  h5u_read_double(g, "elo1", &d->elo1) == 0 &&
+                  h5u_read_double(g, "sprt_alpha", &d->sprt_alpha) == 0 &&
+                  h5u_read_double(g, "sprt_beta", &d->sprt_beta) == 0 && d->agent &&
                   read_tables(g, d) == 0 && read_verification(g, d) == 0;
         if (!ok)
             rc = h5_error(e, path, "reading the tuning (a damaged or foreign /tuning group)");

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cluster.h"
+#include "h5util.h"
 
 #ifndef ANYWOLI_VERSION
 #define ANYWOLI_VERSION "unknown"
@@ -175,18 +176,6 @@ static int h5_error(Error *e, const char *path, const char *what)
     return error_set(e, "%s: %s failed%s%s", path, what, reason[0] ? ": " : "", reason);
 }
 
-/* Silence HDF5's own printing of errors (we report them as one line), and keep HDF5 from
- * closing files at exit: every file is closed explicitly, and HDF5 1.10 crashes at exit on a
- * file whose close failed (a full disk). */
-static void h5_quiet(void)
-{
-    static bool once;
-    if (!once)
-        H5dont_atexit();
-    once = true;
-    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
-}
-
 /* The HDF5 type of a field. */
 static hid_t field_type(int t)
 {
@@ -212,52 +201,6 @@ static hid_t row_type_create(void)
     return t;
 }
 
-/* A variable-length UTF-8 string type. */
-static hid_t string_type(void)
-{
-    hid_t t = H5Tcopy(H5T_C_S1);
-    if (t >= 0 && (H5Tset_size(t, H5T_VARIABLE) < 0 || H5Tset_cset(t, H5T_CSET_UTF8) < 0)) {
-        H5Tclose(t);
-        return -1;
-    }
-    return t;
-}
-
-/* Write a scalar attribute: file type ftype, memory type mtype. */
-static int attr_write(hid_t loc, const char *name, hid_t ftype, hid_t mtype, const void *value)
-{
-    hid_t space = H5Screate(H5S_SCALAR);
-    hid_t a = space < 0 ? -1 : H5Acreate2(loc, name, ftype, space, H5P_DEFAULT, H5P_DEFAULT);
-    herr_t rc = a < 0 ? -1 : H5Awrite(a, mtype, value);
-    if (a >= 0 && H5Aclose(a) < 0)
-        rc = -1;
-    if (space >= 0)
-        H5Sclose(space);
-    return rc < 0 ? -1 : 0;
-}
-
-/* A 64-bit integer attribute. */
-static int attr_int(hid_t loc, const char *name, int64_t v)
-{
-    return attr_write(loc, name, H5T_STD_I64LE, H5T_NATIVE_INT64, &v);
-}
-
-/* A double attribute. */
-static int attr_double(hid_t loc, const char *name, double v)
-{
-    return attr_write(loc, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &v);
-}
-
-/* A text attribute (variable-length UTF-8). */
-static int attr_string(hid_t loc, const char *name, const char *s)
-{
-    hid_t t = string_type();
-    int rc = t < 0 ? -1 : attr_write(loc, name, t, t, &s);
-    if (t >= 0)
-        H5Tclose(t);
-    return rc;
-}
-
 /* The host's name. */
 static void host_name(char *buf, size_t len)
 {
@@ -271,16 +214,16 @@ static int write_root(hid_t f, const Experiment *x, const char *started, int thr
 {
     char host[256];
     host_name(host, sizeof host);
-    int rc = attr_string(f, "format", RESULTS_FORMAT);
-    rc |= attr_int(f, "format_version", RESULTS_FORMAT_VERSION);
-    rc |= attr_string(f, "program_version", results_program_version());
-    rc |= attr_string(f, "git_commit", results_git_commit());
-    rc |= attr_int(f, "seed", x->seed);
-    rc |= attr_string(f, "config", x->text);
-    rc |= attr_string(f, "started", started);
-    rc |= attr_string(f, "host", host);
-    rc |= attr_int(f, "threads", threads);
-    rc |= attr_int(f, "ranks", cluster_size());
+    int rc = h5u_attr_string(f, "format", RESULTS_FORMAT);
+    rc |= h5u_attr_int(f, "format_version", RESULTS_FORMAT_VERSION);
+    rc |= h5u_attr_string(f, "program_version", results_program_version());
+    rc |= h5u_attr_string(f, "git_commit", results_git_commit());
+    rc |= h5u_attr_int(f, "seed", x->seed);
+    rc |= h5u_attr_string(f, "config", x->text);
+    rc |= h5u_attr_string(f, "started", started);
+    rc |= h5u_attr_string(f, "host", host);
+    rc |= h5u_attr_int(f, "threads", threads);
+    rc |= h5u_attr_int(f, "ranks", cluster_size());
     return rc ? -1 : 0;
 }
 
@@ -288,17 +231,17 @@ static int write_root(hid_t f, const Experiment *x, const char *started, int thr
 static int write_job_attrs(hid_t g, const Job *j)
 {
     const Variant *v = &j->variant;
-    int rc = attr_int(g, "holes", v->holes);
-    rc |= attr_int(g, "seeds", v->seeds);
-    rc |= attr_int(g, "capture", v->capture);
-    rc |= attr_string(g, "final_four", final_four_name(v->final_four));
-    rc |= attr_int(g, "extra_turn", v->extra_turn);
-    rc |= attr_int(g, "skip_origin", v->skip_origin);
-    rc |= attr_int(g, "max_plies", v->max_plies);
-    rc |= attr_string(g, "agent_a", j->agent_a);
-    rc |= attr_string(g, "agent_b", j->agent_b);
-    rc |= attr_int(g, "games", j->games);
-    rc |= attr_int(g, "index", (int64_t)j->index);
+    int rc = h5u_attr_int(g, "holes", v->holes);
+    rc |= h5u_attr_int(g, "seeds", v->seeds);
+    rc |= h5u_attr_int(g, "capture", v->capture);
+    rc |= h5u_attr_string(g, "final_four", final_four_name(v->final_four));
+    rc |= h5u_attr_int(g, "extra_turn", v->extra_turn);
+    rc |= h5u_attr_int(g, "skip_origin", v->skip_origin);
+    rc |= h5u_attr_int(g, "max_plies", v->max_plies);
+    rc |= h5u_attr_string(g, "agent_a", j->agent_a);
+    rc |= h5u_attr_string(g, "agent_b", j->agent_b);
+    rc |= h5u_attr_int(g, "games", j->games);
+    rc |= h5u_attr_int(g, "index", (int64_t)j->index);
     return rc ? -1 : 0;
 }
 
@@ -341,7 +284,7 @@ static int write_jobs(Results *r, const Experiment *x)
 Results *results_create(const char *path, const Experiment *x, const char *started, int threads,
                         Error *e)
 {
-    h5_quiet();
+    h5u_quiet();
     Results *r = calloc(1, sizeof *r);
     if (!r || !(r->path = strdup(path))) {
         free(r);
@@ -458,15 +401,15 @@ static int write_histogram(hid_t g, const JobStats *s)
 /* The summary attributes of a finished job. */
 static int write_summary(hid_t g, const JobStats *s)
 {
-    int rc = attr_int(g, "south_wins", s->outcome[OUT_SOUTH]);
-    rc |= attr_int(g, "north_wins", s->outcome[OUT_NORTH]);
-    rc |= attr_int(g, "draws", s->outcome[OUT_DRAW]);
-    rc |= attr_int(g, "endless", s->outcome[OUT_ENDLESS]);
-    rc |= attr_int(g, "unfinished", s->outcome[OUT_UNFINISHED]);
-    rc |= attr_int(g, "a_wins", s->a_wins);
-    rc |= attr_int(g, "b_wins", s->b_wins);
-    rc |= attr_int(g, "longest", s->hist_len ? (int64_t)s->hist_len - 1 : 0);
-    rc |= attr_double(g, "mean_plies", s->games ? (double)s->plies / (double)s->games : 0.0);
+    int rc = h5u_attr_int(g, "south_wins", s->outcome[OUT_SOUTH]);
+    rc |= h5u_attr_int(g, "north_wins", s->outcome[OUT_NORTH]);
+    rc |= h5u_attr_int(g, "draws", s->outcome[OUT_DRAW]);
+    rc |= h5u_attr_int(g, "endless", s->outcome[OUT_ENDLESS]);
+    rc |= h5u_attr_int(g, "unfinished", s->outcome[OUT_UNFINISHED]);
+    rc |= h5u_attr_int(g, "a_wins", s->a_wins);
+    rc |= h5u_attr_int(g, "b_wins", s->b_wins);
+    rc |= h5u_attr_int(g, "longest", s->hist_len ? (int64_t)s->hist_len - 1 : 0);
+    rc |= h5u_attr_double(g, "mean_plies", s->games ? (double)s->plies / (double)s->games : 0.0);
     return rc ? -1 : 0;
 }
 
@@ -487,7 +430,7 @@ int results_end_job(Results *r, const Job *j, const JobStats *s, Error *e)
 
 int results_end(Results *r, const char *finished, Error *e)
 {
-    if (attr_string(r->file, "finished", finished) != 0)
+    if (h5u_attr_string(r->file, "finished", finished) != 0)
         return h5_error(e, r->path, "writing the finish time");
     return 0;
 }
@@ -508,45 +451,20 @@ int results_close(Results *r, Error *e)
     return rc;
 }
 
-/* Read a 64-bit integer attribute. */
-static int read_int(hid_t loc, const char *name, int64_t *v)
-{
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
-    herr_t rc = a < 0 ? -1 : H5Aread(a, H5T_NATIVE_INT64, v);
-    if (a >= 0)
-        H5Aclose(a);
-    return rc < 0 ? -1 : 0;
-}
-
-/* Read a text attribute into a malloc'd string (NULL if absent or not text). */
-static char *read_string(hid_t loc, const char *name)
-{
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT), t = string_type();
-    char *p = NULL, *s = NULL;
-    if (a >= 0 && t >= 0 && H5Aread(a, t, &p) >= 0 && p) {
-        s = strdup(p);
-        H5free_memory(p);
-    }
-    if (t >= 0)
-        H5Tclose(t);
-    if (a >= 0)
-        H5Aclose(a);
-    return s;
-}
-
 /* Open a results file for reading, checking that it is one, of format 1. */
 static hid_t open_results(const char *path, Error *e)
 {
-    h5_quiet();
+    h5u_quiet();
     hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     if (f < 0) {
         h5_error(e, path, "opening the file");
         return -1;
     }
-    char *format = read_string(f, "format");
+    char *format = h5u_read_string(f, "format");
     int64_t version = 0;
     bool ok = format && strcmp(format, RESULTS_FORMAT) == 0 &&
-              read_int(f, "format_version", &version) == 0 && version == RESULTS_FORMAT_VERSION;
+              h5u_read_int(f, "format_version", &version) == 0 &&
+              version == RESULTS_FORMAT_VERSION;
     free(format);
     if (!ok) {
         H5Fclose(f);
@@ -597,10 +515,10 @@ static int read_variant(hid_t g, Variant *v, Error *e)
         char text[64];
         int64_t x;
         if (p == VP_FINAL_FOUR) {
-            char *s = read_string(g, name);
+            char *s = h5u_read_string(g, name);
             snprintf(text, sizeof text, "%s", s ? s : "?");
             free(s);
-        } else if (read_int(g, name, &x) == 0) {
+        } else if (h5u_read_int(g, name, &x) == 0) {
             snprintf(text, sizeof text, "%lld", (long long)x);
         } else {
             return error_set(e, "attribute %s missing", name);
@@ -622,16 +540,17 @@ int results_read_job(const char *path, const char *name, StoredJob *sj, Error *e
     int64_t index = 0, rows = ds < 0 ? -1 : rows_of(ds);
     int rc = g < 0 ? -1 : 0;
     Error inner;
-    if (rc == 0 && (read_int(f, "seed", &sj->seed) != 0 || read_int(g, "index", &index) != 0 ||
-                    read_int(g, "games", &sj->games) != 0 || rows < 0))
+    if (rc == 0 && (h5u_read_int(f, "seed", &sj->seed) != 0 ||
+                    h5u_read_int(g, "index", &index) != 0 ||
+                    h5u_read_int(g, "games", &sj->games) != 0 || rows < 0))
         rc = error_set(e, "%s: job %s: attributes or table missing", path, name);
     if (rc == 0 && read_variant(g, &sj->variant, &inner) != 0)
         rc = error_set(e, "%s: job %s: %s", path, name, inner.msg);
     if (rc == 0) {
         sj->index = (uint64_t)index;
         sj->rows = (uint64_t)rows;
-        sj->agent_a = read_string(g, "agent_a");
-        sj->agent_b = read_string(g, "agent_b");
+        sj->agent_a = h5u_read_string(g, "agent_a");
+        sj->agent_b = h5u_read_string(g, "agent_b");
         if (!sj->agent_a || !sj->agent_b)
             rc = error_set(e, "%s: job %s: agent attributes missing", path, name);
     }

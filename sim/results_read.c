@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "h5util.h"
 #include "results.h"
 
 #define STREAM_ROWS (4u * RESULTS_CHUNK_ROWS)   /* rows per HDF5 read: whole chunks */
@@ -31,60 +32,11 @@ struct RowStream {
     const char *path;
 };
 
-/* Keep HDF5 from printing its error stack: failures become one-line messages. */
-static void quiet_hdf5(void)
-{
-    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
-}
-
-/* A variable-length UTF-8 string type (NULL-terminated C strings in memory). */
-static hid_t text_type(void)
-{
-    hid_t t = H5Tcopy(H5T_C_S1);
-    if (t >= 0 && (H5Tset_size(t, H5T_VARIABLE) < 0 || H5Tset_cset(t, H5T_CSET_UTF8) < 0)) {
-        H5Tclose(t);
-        return -1;
-    }
-    return t;
-}
-
-/* A text attribute of loc as a malloc'd string, NULL when absent or not text. */
-static char *attr_text(hid_t loc, const char *name)
-{
-    if (H5Aexists(loc, name) <= 0)
-        return NULL;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT), t = text_type();
-    hid_t ft = a >= 0 ? H5Aget_type(a) : -1;
-    char *p = NULL, *s = NULL;
-    if (ft >= 0 && H5Tget_class(ft) == H5T_STRING && H5Tis_variable_str(ft) > 0 && t >= 0 &&
-        H5Aread(a, t, &p) >= 0 && p) {
-        s = strdup(p);
-        H5free_memory(p);
-    }
-    if (ft >= 0)
-        H5Tclose(ft);
-    if (t >= 0)
-        H5Tclose(t);
-    if (a >= 0)
-        H5Aclose(a);
-    return s;
-}
-
-/* An integer attribute of loc; -1 when absent or not a number. */
+/* An integer attribute of loc; -1 when absent or not an integer: a foreign file's float is
+ * refused rather than rounded. */
 static int attr_int64(hid_t loc, const char *name, int64_t *v)
 {
-    if (H5Aexists(loc, name) <= 0)
-        return -1;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
-    hid_t ft = a >= 0 ? H5Aget_type(a) : -1;
-    herr_t rc = -1;
-    if (ft >= 0 && H5Tget_class(ft) == H5T_INTEGER)
-        rc = H5Aread(a, H5T_NATIVE_INT64, v);
-    if (ft >= 0)
-        H5Tclose(ft);
-    if (a >= 0)
-        H5Aclose(a);
-    return rc < 0 ? -1 : 0;
+    return h5u_attr_class(loc, name) == H5T_INTEGER ? h5u_read_int(loc, name, v) : -1;
 }
 
 /* Record one job of /jobs (an H5Literate callback). */
@@ -122,7 +74,7 @@ static int job_order(const void *x, const void *y)
 /* Check the root's format attributes; a one-line message when they are wrong. */
 static int check_format(hid_t file, const char *path, Error *e)
 {
-    char *format = attr_text(file, "format");
+    char *format = h5u_read_string(file, "format");
     int64_t version = -1;
     bool is_results = format && strcmp(format, RESULTS_FORMAT) == 0;
     free(format);
@@ -155,7 +107,7 @@ static int list_jobs(ResultsFile *f, Error *e)
 
 ResultsFile *rf_open(const char *path, Error *e)
 {
-    quiet_hdf5();
+    h5u_silence();
     ResultsFile *f = calloc(1, sizeof *f);
     if (!f || !(f->path = strdup(path))) {
         free(f);
@@ -205,7 +157,7 @@ const char *rf_job_name(const ResultsFile *f, int i)
 
 char *rf_root_text(const ResultsFile *f, const char *name)
 {
-    return attr_text(f->file, name);
+    return h5u_read_string(f->file, name);
 }
 
 /* Open /jobs/<name>/<what> (a dataset), or -1. */

@@ -4,7 +4,6 @@
 
 #include <errno.h>
 #include <omp.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 #include "journal.h"
 #include "progress.h"
 #include "results.h"
+#include "stop.h"
 #include "tune_internal.h"
 
 #define VERIFY_BLOCK 64              /* pairs of a verification match per journal record */
@@ -28,20 +28,6 @@
 enum { JOURNAL_STEP = 0, JOURNAL_VERIFY = 1 };
 
 const char *const tune_verify_names[VERIFY_NB] = { "start", "defaults" };
-
-/* The signal that asked the tuning to stop, or 0. */
-static volatile sig_atomic_t stop_signal;
-
-/* SIGINT or SIGTERM: stop after the iteration in flight is dropped; a second one at once. */
-static void on_signal(int sig)
-{
-    if (stop_signal) {
-        signal(sig, SIG_DFL);
-        raise(sig);
-        return;
-    }
-    stop_signal = sig;
-}
 
 /* A tuning in progress. */
 typedef struct Tuner {
@@ -138,9 +124,8 @@ static int play_share(const TuneMatch *m, uint64_t first, uint64_t n, MatchSums 
     sums_to_array(out, v);
     cluster_sum_array(v, SUMS_NB);
     sums_from_array(v, out);
-    int64_t worst = cluster_max(rc < 0 ? 2 : rc), sig = cluster_max(stop_signal);
-    if (sig && !stop_signal)
-        stop_signal = (sig_atomic_t)sig;
+    int64_t worst = cluster_max(rc < 0 ? 2 : rc);
+    stop_share();
     if (worst == 2 && rc >= 0)
         error_set(e, "another rank could not play its share of a match (its message says why)");
     return worst == 2 ? -1 : (int)worst;
@@ -533,38 +518,19 @@ static TuneStatus tune_open(Tuner *u, TuneReport *rep, Error *e)
     return finish(u, tuned, e);
 }
 
-/* Catch SIGINT and SIGTERM (stop cleanly); old receives the previous actions. */
-static void catch_signals(struct sigaction old[2])
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART;
-    sa.sa_handler = on_signal;
-    stop_signal = 0;
-    sigaction(SIGINT, &sa, &old[0]);
-    sigaction(SIGTERM, &sa, &old[1]);
-}
-
-static void restore_signals(const struct sigaction old[2])
-{
-    sigaction(SIGINT, &old[0], NULL);
-    sigaction(SIGTERM, &old[1], NULL);
-}
-
 /* Rank 0 (or the only process): the files, the tuning, and its end. */
 static TuneStatus lead(Tuner *u, TuneReport *rep, Error *e)
 {
     bool resuming;
-    struct sigaction old[2];
+    StopGuard guard;
     TuneStatus st = check_paths(u, &resuming, e);
     if (st == TUNE_DONE) {
-        catch_signals(old);
+        stop_catch(&guard);
         progress_init(&u->progress, u->o->quiet);
         st = resuming ? open_resume(u, rep, e) : open_fresh(u, e);
         if (st == TUNE_DONE)
             st = tune_open(u, rep, e);
-        restore_signals(old);
+        stop_release(&guard);
     }
     end_orders(st, rep->signal);
     return st;
@@ -573,10 +539,10 @@ static TuneStatus lead(Tuner *u, TuneReport *rep, Error *e)
 /* The other ranks: their shares of every match, until rank 0 ends the tuning. */
 static TuneStatus follow(Tuner *u, TuneReport *rep, Error *e)
 {
-    struct sigaction old[2];
-    catch_signals(old);
+    StopGuard guard;
+    stop_catch(&guard);
     TuneStatus st = follow_orders(u->t, u->threads, rep);
-    restore_signals(old);
+    stop_release(&guard);
     if (st != TUNE_DONE)
         error_set(e, "the tuning ended on rank 0 (its message says why)");
     return st;

@@ -6,7 +6,6 @@
 #include <fcntl.h>
 #include <omp.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +17,7 @@
 #include "cluster.h"
 #include "journal.h"
 #include "progress.h"
+#include "stop.h"
 
 #define BATCH_SECONDS 0.5         /* an adaptive batch aims at this much playing time */
 #define BATCH_MAX 65536           /* games in an adaptive batch, at most */
@@ -70,20 +70,6 @@ typedef struct Driver {
     double t0;
     Writer w;
 } Driver;
-
-/* The signal that asked the run to stop, or 0. */
-static volatile sig_atomic_t stop_signal;
-
-/* SIGINT or SIGTERM: stop cleanly; a second one stops at once. */
-static void on_signal(int sig)
-{
-    if (stop_signal) {
-        signal(sig, SIG_DFL);
-        raise(sig);
-        return;
-    }
-    stop_signal = sig;
-}
 
 /* Seconds on a monotonic clock. */
 static double now(void)
@@ -410,10 +396,8 @@ static bool play_batch(Driver *d, const Job *j, Batch *b, Agent *agents)
     double t = now();
     gather_batch(d, b, lo, hi);
     complete = cluster_all(complete);
-    int64_t sig = cluster_max(stop_signal);
+    stop_share();
     d->gather_seconds += now() - t;
-    if (sig && !stop_signal)
-        stop_signal = (sig_atomic_t)sig;
     return complete;
 }
 
@@ -667,30 +651,6 @@ static RunStatus open_resume(Driver *d, RunReport *rep, Error *e)
     return RUN_DONE;
 }
 
-/* Catch SIGINT and SIGTERM (stop cleanly) and ignore SIGXFSZ (a file size limit then shows
- * as a write error, not a kill); old receives the previous actions. */
-static void install_signals(struct sigaction old[3])
-{
-    static const int sigs[3] = { SIGINT, SIGTERM, SIGXFSZ };
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART;
-    stop_signal = 0;
-    for (int i = 0; i < 3; i++) {
-        sa.sa_handler = sigs[i] == SIGXFSZ ? SIG_IGN : on_signal;
-        sigaction(sigs[i], &sa, &old[i]);
-    }
-}
-
-/* Put back the signal actions install_signals replaced. */
-static void restore_signals(const struct sigaction old[3])
-{
-    static const int sigs[3] = { SIGINT, SIGTERM, SIGXFSZ };
-    for (int i = 0; i < 3; i++)
-        sigaction(sigs[i], &old[i], NULL);
-}
-
 /* The complete run: close the file, flush it, rename it into place, drop the journal. */
 static RunStatus finish(Driver *d, Error *e)
 {
@@ -815,16 +775,16 @@ static RunStatus run_open(Driver *d, RunReport *rep, Error *e)
 /* Rank 0 (or the only process): the files, the play, and the end of the run. */
 static RunStatus lead(Driver *d, RunReport *rep, Error *e)
 {
-    struct sigaction old[3];
+    StopGuard guard;
     bool resuming;
     RunStatus st = check_paths(d, &resuming, e);
     if (st == RUN_DONE) {
-        install_signals(old);
+        stop_catch(&guard);
         progress_init(&d->progress, d->o->quiet);
         st = resuming ? open_resume(d, rep, e) : open_fresh(d, e);
         if (st == RUN_DONE)
             st = run_open(d, rep, e);
-        restore_signals(old);
+        stop_release(&guard);
     }
     send_order(ORDER_END, NULL, st, rep->signal);
     return st;
@@ -833,10 +793,10 @@ static RunStatus lead(Driver *d, RunReport *rep, Error *e)
 /* The other ranks: play what rank 0 orders; stop cleanly on a signal, like rank 0. */
 static RunStatus follow(Driver *d, RunReport *rep, Error *e)
 {
-    struct sigaction old[3];
-    install_signals(old);
+    StopGuard guard;
+    stop_catch(&guard);
     RunStatus st = serve(d, rep);
-    restore_signals(old);
+    stop_release(&guard);
     rep->threads = d->threads;
     rep->ranks = cluster_size();
     if (st != RUN_DONE)

@@ -259,18 +259,31 @@ static void plot_sweep2(FILE *gp, const Analysis *a, const char *dir)
                 "font ',8' notitle\n");
 }
 
-/* Run one gnuplot script through popen with draw; -1 when gnuplot failed. */
-static int run_gnuplot(void (*draw)(FILE *, const Analysis *, const char *), const Analysis *a,
-                       const char *dir, const char *name, Error *e)
+FILE *report_gnuplot_open(Error *e)
 {
     FILE *gp = popen("gnuplot", "w");
     if (!gp)
-        return error_set(e, "cannot run gnuplot: %s", strerror(errno));
-    draw(gp, a, dir);
+        error_set(e, "cannot run gnuplot: %s", strerror(errno));
+    return gp;
+}
+
+int report_gnuplot_close(FILE *gp, const char *dir, const char *name, Error *e)
+{
     int status = pclose(gp);
     if (status != 0)
         return error_set(e, "gnuplot failed drawing %s/%s.png (status %d)", dir, name, status);
     return 0;
+}
+
+/* Run one gnuplot script drawn by draw; -1 when gnuplot failed. */
+static int run_gnuplot(void (*draw)(FILE *, const Analysis *, const char *), const Analysis *a,
+                       const char *dir, const char *name, Error *e)
+{
+    FILE *gp = report_gnuplot_open(e);
+    if (!gp)
+        return -1;
+    draw(gp, a, dir);
+    return report_gnuplot_close(gp, dir, name, e);
 }
 
 /* A file's bytes as base64 on out; -1 if it cannot be read. */
@@ -296,8 +309,7 @@ static int base64_file(const char *path, FILE *out)
     return bad ? -1 : 0;
 }
 
-/* Text with HTML's special characters escaped. */
-static void html_text(FILE *out, const char *s, size_t len)
+void report_html_text(FILE *out, const char *s, size_t len)
 {
     for (size_t i = 0; i < len; i++) {
         switch (s[i]) {
@@ -310,8 +322,7 @@ static void html_text(FILE *out, const char *s, size_t len)
     }
 }
 
-/* One figure: its caption and the PNG embedded. */
-static int html_figure(FILE *out, const char *dir, const char *name, const char *caption)
+int report_html_figure(FILE *out, const char *dir, const char *name, const char *caption)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/%s.png", dir, name);
@@ -319,7 +330,7 @@ static int html_figure(FILE *out, const char *dir, const char *name, const char 
     if (base64_file(path, out) != 0)
         return -1;
     fprintf(out, "\"><figcaption>");
-    html_text(out, caption, strlen(caption));
+    report_html_text(out, caption, strlen(caption));
     fprintf(out, " (also <a href=\"%s.png\">%s.png</a>)</figcaption></figure>\n", name, name);
     return 0;
 }
@@ -363,19 +374,19 @@ static int write_page(FILE *out, const Analysis *a, const char *dir, const Plot 
     fclose(mem);
     fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
                  "<title>anywoli analysis: ");
-    html_text(out, a->path, strlen(a->path));
+    report_html_text(out, a->path, strlen(a->path));
     fprintf(out, "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:1200px}"
                  "pre{font-size:12px;background:#f6f6f6;padding:1em;overflow-x:auto}"
                  "img{max-width:100%%;border:1px solid #ddd}figure{margin:1em 0}"
                  "</style></head><body>\n<h1>Analysis of ");
-    html_text(out, a->path, strlen(a->path));
+    report_html_text(out, a->path, strlen(a->path));
     fprintf(out, "</h1>\n<p>%d job(s); every interval is 95%%.</p>\n<h2>Plots</h2>\n",
             a->njobs);
     int rc = 0;
     for (int i = 0; i < n && rc == 0; i++)
-        rc = html_figure(out, dir, p[i].name, p[i].caption);
+        rc = report_html_figure(out, dir, p[i].name, p[i].caption);
     fprintf(out, "<h2>Tables</h2>\n<pre>");
-    html_text(out, tables, len);
+    report_html_text(out, tables, len);
     fprintf(out, "</pre>\n</body></html>\n");
     free(tables);
     return rc;

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "json.h"
+#include "report.h"
 #include "tune.h"
 #include "tune_print.h"
 
@@ -254,32 +255,15 @@ static void plot_matches(FILE *gp, const TuneData *d, const char *dir)
                 "lines lw 2\nunset multiplot\n");
 }
 
-/* Run one gnuplot script; -1 when gnuplot failed. */
+/* Run one gnuplot script drawn by draw; -1 when gnuplot failed. */
 static int run_gnuplot(void (*draw)(FILE *, const TuneData *, const char *), const TuneData *d,
                        const char *dir, const char *name, Error *e)
 {
-    FILE *gp = popen("gnuplot", "w");
+    FILE *gp = report_gnuplot_open(e);
     if (!gp)
-        return error_set(e, "cannot run gnuplot: %s", strerror(errno));
+        return -1;
     draw(gp, d, dir);
-    int status = pclose(gp);
-    if (status != 0)
-        return error_set(e, "gnuplot failed drawing %s/%s.png (status %d)", dir, name, status);
-    return 0;
-}
-
-/* Text with HTML's special characters escaped. */
-static void html_text(FILE *out, const char *s, size_t len)
-{
-    for (size_t i = 0; i < len; i++) {
-        switch (s[i]) {
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '&': fputs("&amp;", out); break;
-        case '"': fputs("&quot;", out); break;
-        default: fputc(s[i], out);
-        }
-    }
+    return report_gnuplot_close(gp, dir, name, e);
 }
 
 int tune_report(const TuneData *d, const char *path, const char *dir, Error *e)
@@ -306,19 +290,23 @@ int tune_report(const TuneData *d, const char *path, const char *dir, Error *e)
     }
     fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
                  "<title>anywoli tuning: ");
-    html_text(out, path, strlen(path));
+    report_html_text(out, path, strlen(path));
     fprintf(out, "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:1200px}"
                  "pre{font-size:12px;background:#f6f6f6;padding:1em;overflow-x:auto}"
                  "img{max-width:100%%;border:1px solid #ddd}</style></head><body>\n"
                  "<h1>Tuning in ");
-    html_text(out, path, strlen(path));
-    fprintf(out, "</h1>\n<h2>Plots</h2>\n<figure><img alt=\"weights\" src=\"tuning_weights.png\">"
-                 "<figcaption>Each tuned weight over the iterations (dotted: its start; dashed: "
-                 "its bounds).</figcaption></figure>\n<figure><img alt=\"matches\" "
-                 "src=\"tuning_matches.png\"><figcaption>The verification matches, and the "
-                 "score difference of each iteration.</figcaption></figure>\n<h2>Tables</h2>\n"
-                 "<pre>");
-    html_text(out, tables, len);
+    report_html_text(out, path, strlen(path));
+    fprintf(out, "</h1>\n<h2>Plots</h2>\n");
+    if (report_html_figure(out, dir, "tuning_weights", "Each tuned weight over the iterations "
+                           "(dotted: its start; dashed: its bounds).") != 0 ||
+        report_html_figure(out, dir, "tuning_matches", "The verification matches, and the "
+                           "score difference of each iteration.") != 0) {
+        fclose(out);
+        free(tables);
+        return error_set(e, "%s: cannot read the plots gnuplot drew", dir);
+    }
+    fprintf(out, "<h2>Tables</h2>\n<pre>");
+    report_html_text(out, tables, len);
     fprintf(out, "</pre>\n</body></html>\n");
     free(tables);
     if (fclose(out) != 0)

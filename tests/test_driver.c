@@ -30,17 +30,8 @@ static const char experiment_text[] =
     "  { name = \"standard\"; games = 150; agent_b = \"random:\"; }\n"
     ");\n";
 
-static char tmpdir[64];
-
-/* A path in the test's temporary folder. */
-static const char *tmp_path(const char *name)
-{
-    static char buf[4][256];
-    static int next;
-    char *p = buf[next++ % 4];
-    snprintf(p, sizeof buf[0], "%s/%s", tmpdir, name);
-    return p;
-}
+#define TEST_TMP_NAME "driver"
+#include "test_tmp.h"
 
 /* Whether a file exists. */
 static bool file_exists(const char *path)
@@ -516,23 +507,6 @@ static void test_resume(void **state)
     assert_int_equal(size_of(jpath), before);
     free(jpath);
     experiment_free(&x);
-}
-
-/* Make the temporary folder. */
-static int setup(void **state)
-{
-    (void)state;
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/anywoli-test-driver-XXXXXX");
-    return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-/* Remove the temporary folder and everything in it. */
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    return system(cmd) == 0 ? 0 : -1;
 }
 
 int main(void)

@@ -19,17 +19,8 @@
 #include "spsa.h"
 #include "tune.h"
 
-static char tmpdir[64];
-
-/* A path in the test's temporary folder. */
-static const char *tmp_path(const char *name)
-{
-    static char buf[4][256];
-    static int next;
-    char *p = buf[next++ % 4];
-    snprintf(p, sizeof buf[0], "%s/%s", tmpdir, name);
-    return p;
-}
+#define TEST_TMP_NAME "tune"
+#include "test_tmp.h"
 
 /* The noise-free objective: minus the squared distance to opt in step units. */
 static double quadratic(int n, const SpsaParam *p, const double *x, const double *opt)
@@ -371,23 +362,6 @@ static void test_specs(void **state)
     tune_default_spec(&t, spec);
     assert_string_equal(spec, "alphabeta:depth=1,tt=10");
     tune_config_free(&t);
-}
-
-/* Make the temporary folder. */
-static int setup(void **state)
-{
-    (void)state;
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/anywoli-test-tune-XXXXXX");
-    return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-/* Remove the temporary folder and everything in it. */
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    return system(cmd) == 0 ? 0 : -1;
 }
 
 int main(void)

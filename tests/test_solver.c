@@ -2,7 +2,8 @@
  * reachable position of small variants whose game tree is small), against the cycle rule
  * solved another way (threshold Büchi games on every reachable position), the consistency
  * of its values (each is the best over the moves of the child's value, negated when the side
- * to move changes), composed puzzles, and the state cap. */
+ * to move changes), composed puzzles (a forced win, a winning sacrifice, a convention that
+ * decides the winner), and the state cap. */
 #include "test_util.h"
 
 #include <limits.h>
@@ -352,6 +353,61 @@ static void test_puzzle_forced_win(void **state)
     assert_true(r.states >= 4);   /* not a one-move win */
 }
 
+/* The plain search with alpha-beta pruning: the same first-cycle game and the same value
+ * (pruning changes no minimax value of a finite tree), for puzzles too deep to search whole.
+ * An extra move or a pass keeps the window, as it keeps the sign. */
+static int plain_pruned(const Variant *v, const Position *p, Position *path, int depth,
+                        int alpha, int beta, long *budget)
+{
+    if (pos_over(v, p))
+        return plain_final(v, p);
+    for (int i = 0; i < depth; i++)
+        if (same(v, &path[i], p))
+            return p->store[p->side] - p->store[!p->side];
+    if (--*budget < 0 || depth >= 200)
+        return 0;
+    path[depth] = *p;
+    int best = INT_MIN;
+    for (uint64_t m = pos_legal_mask(v, p); m && best < beta; m &= m - 1) {
+        Position c;
+        MoveInfo info;
+        int a = best > alpha ? best : alpha, x;
+        MoveEvent ev = pos_play(v, p, __builtin_ctzll(m), &c, &info, NULL);
+        if (ev == EV_ENDLESS)
+            x = p->store[p->side] - p->store[!p->side];
+        else if (c.side == p->side)
+            x = plain_pruned(v, &c, path, depth + 1, a, beta, budget);
+        else
+            x = -plain_pruned(v, &c, path, depth + 1, -beta, -a, budget);
+        if (x > best)
+            best = x;
+    }
+    return best;
+}
+
+/* The only winning move sacrifices seeds: from the start of 4 holes x 3 seeds, South wins by
+ * 8 only with hole 3, whose sowing captures four for South but fills two of North's holes to
+ * four, eight seeds for North; every other first move draws. */
+static void test_puzzle_sacrifice(void **state)
+{
+    (void)state;
+    Variant v;
+    Position p, after, path[200];
+    SolveResult r;
+    MoveInfo info;
+    tu_position("holes=4 seeds=3", "3,3,3,3/3,3,3,3 0/0 S - -", &v, &p);
+    assert_int_equal(solve(&v, &p, &r), 8);
+    assert_int_equal(r.moves[0].move, 3);
+    for (int i = 1; i < r.n_moves; i++)
+        assert_int_equal(r.moves[i].value, 0);
+    pos_play(&v, &p, 3, &after, &info, NULL);
+    assert_int_equal(after.store[SOUTH], 4);
+    assert_int_equal(after.store[NORTH], 8);
+    long budget = 20000000;
+    assert_int_equal(plain_pruned(&v, &p, path, 0, -1000, 1000, &budget), 8);
+    assert_true(budget >= 0);
+}
+
 /* The convention decides the winner: North's best move (3) captures four and ends the game
  * with four left, which go to North, the last capturer, under penultimate (North wins by 4)
  * and to South, who made the first final-seed capture, under first-final (South by 4). */
@@ -395,6 +451,7 @@ int main(void)
         cmocka_unit_test(test_consistency),
         cmocka_unit_test(test_buchi),
         cmocka_unit_test(test_puzzle_forced_win),
+        cmocka_unit_test(test_puzzle_sacrifice),
         cmocka_unit_test(test_puzzle_convention),
         cmocka_unit_test(test_over_and_cap),
     };

@@ -167,10 +167,12 @@ static uint64_t board_hash(const Variant *v, const Position *p)
     return h;
 }
 
-/* A plain negamax to the end of the game, a position repeated on the path ending the game
- * at its store difference (the cycle rule as a first-cycle game); *budget runs down. */
+/* A plain negamax to the end of the game with alpha-beta pruning (which changes no value of
+ * a finite tree), a position repeated on the path ending the game at its store difference
+ * (the cycle rule as a first-cycle game); *budget runs down. An extra move or a pass keeps
+ * the window, as it keeps the sign. */
 static int plain(const Variant *v, const Position *p, Position *path, uint64_t *hash,
-                 int depth, long *budget)
+                 int depth, int alpha, int beta, long *budget)
 {
     if (pos_over(v, p))
         return solver_final_margin(v, p);
@@ -185,14 +187,17 @@ static int plain(const Variant *v, const Position *p, Position *path, uint64_t *
     path[depth] = *p;
     hash[depth] = h;
     int best = INT_MIN;
-    for (uint64_t m = pos_legal_mask(v, p); m; m &= m - 1) {
+    for (uint64_t m = pos_legal_mask(v, p); m && best < beta; m &= m - 1) {
         Position c;
         MoveInfo info;
+        int a = best > alpha ? best : alpha, x;
         MoveEvent ev = pos_play(v, p, __builtin_ctzll(m), &c, &info, NULL);
-        int x = ev == EV_ENDLESS ? solver_store_margin(p)
-                                 : plain(v, &c, path, hash, depth + 1, budget);
-        if (ev != EV_ENDLESS && c.side != p->side)
-            x = -x;
+        if (ev == EV_ENDLESS)
+            x = solver_store_margin(p);
+        else if (c.side == p->side)
+            x = plain(v, &c, path, hash, depth + 1, a, beta, budget);
+        else
+            x = -plain(v, &c, path, hash, depth + 1, -beta, -a, budget);
         best = x > best ? x : best;
     }
     return best;
@@ -218,8 +223,8 @@ static void compare_one(const Variant *v, const Tables *t, const Position *p, vo
         return;   /* the plain search on every third position only (fast) */
     Position path[100];
     uint64_t hash[100];
-    long budget = 3000;
-    int y = plain(v, p, path, hash, 0, &budget);
+    long budget = slow ? 10000 : 3000;   /* nodes: positions past it are not compared */
+    int y = plain(v, p, path, hash, 0, -1000, 1000, &budget);
     if (budget >= 0) {
         if (x != y)
             fail_msg("%s: %s: tables %d, plain search %d", tally->opts, tu_apn(v, p), x, y);

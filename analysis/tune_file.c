@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "h5util.h"
 #include "results.h"
@@ -237,41 +236,14 @@ static int write_weights(hid_t g, const TuneConfig *t, const double *values)
     return rc;
 }
 
-/* The root's attributes, as `anywoli run` writes them. */
-static int write_root(hid_t f, const TuneConfig *t, const char *started, int threads)
-{
-    char host[256];
-    if (gethostname(host, sizeof host) != 0)
-        snprintf(host, sizeof host, "unknown");
-    host[sizeof host - 1] = '\0';
-    int rc = h5u_attr_string(f, "format", RESULTS_FORMAT);
-    rc |= h5u_attr_int(f, "format_version", RESULTS_FORMAT_VERSION);
-    rc |= h5u_attr_string(f, "program_version", results_program_version());
-    rc |= h5u_attr_string(f, "git_commit", results_git_commit());
-    rc |= h5u_attr_int(f, "seed", t->seed);
-    rc |= h5u_attr_string(f, "config", t->text);
-    rc |= h5u_attr_string(f, "started", started);
-    rc |= h5u_attr_string(f, "host", host);
-    rc |= h5u_attr_int(f, "threads", threads);
-    rc |= h5u_attr_int(f, "ranks", 1);
-    return rc ? -1 : 0;
-}
-
 /* /tuning's attributes: the variant, the agents, the sizes and the gains. */
 static int write_tuning_attrs(hid_t g, const TuneConfig *t)
 {
-    const Variant *v = &t->variant;
     double start[EVAL_NB];
     char spec[TUNE_SPEC_MAX];
     for (int i = 0; i < t->nweights; i++)
         start[i] = t->w[i].start;
-    int rc = h5u_attr_int(g, "holes", v->holes);
-    rc |= h5u_attr_int(g, "seeds", v->seeds);
-    rc |= h5u_attr_int(g, "capture", v->capture);
-    rc |= h5u_attr_string(g, "final_four", final_four_name(v->final_four));
-    rc |= h5u_attr_int(g, "extra_turn", v->extra_turn);
-    rc |= h5u_attr_int(g, "skip_origin", v->skip_origin);
-    rc |= h5u_attr_int(g, "max_plies", v->max_plies);
+    int rc = results_write_variant(g, &t->variant);
     rc |= h5u_attr_string(g, "agent", t->agent);
     rc |= h5u_attr_string(g, "opponent", t->opponent ? t->opponent : "self");
     tune_spec(t, start, true, spec);
@@ -339,7 +311,7 @@ TuneFile *tune_file_create(const char *path, const TuneConfig *t, const char *st
     f->tuning = H5Gcreate2(f->file, "tuning", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     f->row_type = trajectory_type(t->nweights, names);
     bool ok = jobs >= 0 && f->tuning >= 0 && f->row_type >= 0 &&
-              write_root(f->file, t, started, threads) == 0 &&
+              results_write_root(f->file, t->seed, t->text, started, threads) == 0 &&
               write_tuning_attrs(f->tuning, t) == 0 &&
               (f->trajectory = create_trajectory(f->tuning, f->row_type)) >= 0;
     if (jobs >= 0)

@@ -209,8 +209,8 @@ static void host_name(char *buf, size_t len)
     buf[len - 1] = '\0';
 }
 
-/* The root's attributes (all but `finished`). */
-static int write_root(hid_t f, const Experiment *x, const char *started, int threads)
+int results_write_root(hid_t f, int64_t seed, const char *config, const char *started,
+                       int threads)
 {
     char host[256];
     host_name(host, sizeof host);
@@ -218,8 +218,8 @@ static int write_root(hid_t f, const Experiment *x, const char *started, int thr
     rc |= h5u_attr_int(f, "format_version", RESULTS_FORMAT_VERSION);
     rc |= h5u_attr_string(f, "program_version", results_program_version());
     rc |= h5u_attr_string(f, "git_commit", results_git_commit());
-    rc |= h5u_attr_int(f, "seed", x->seed);
-    rc |= h5u_attr_string(f, "config", x->text);
+    rc |= h5u_attr_int(f, "seed", seed);
+    rc |= h5u_attr_string(f, "config", config);
     rc |= h5u_attr_string(f, "started", started);
     rc |= h5u_attr_string(f, "host", host);
     rc |= h5u_attr_int(f, "threads", threads);
@@ -227,10 +227,8 @@ static int write_root(hid_t f, const Experiment *x, const char *started, int thr
     return rc ? -1 : 0;
 }
 
-/* A job group's attributes: the variant parameters, the agents, the games, the index. */
-static int write_job_attrs(hid_t g, const Job *j)
+int results_write_variant(hid_t g, const Variant *v)
 {
-    const Variant *v = &j->variant;
     int rc = h5u_attr_int(g, "holes", v->holes);
     rc |= h5u_attr_int(g, "seeds", v->seeds);
     rc |= h5u_attr_int(g, "capture", v->capture);
@@ -238,6 +236,13 @@ static int write_job_attrs(hid_t g, const Job *j)
     rc |= h5u_attr_int(g, "extra_turn", v->extra_turn);
     rc |= h5u_attr_int(g, "skip_origin", v->skip_origin);
     rc |= h5u_attr_int(g, "max_plies", v->max_plies);
+    return rc ? -1 : 0;
+}
+
+/* A job group's attributes: the variant parameters, the agents, the games, the index. */
+static int write_job_attrs(hid_t g, const Job *j)
+{
+    int rc = results_write_variant(g, &j->variant);
     rc |= h5u_attr_string(g, "agent_a", j->agent_a);
     rc |= h5u_attr_string(g, "agent_b", j->agent_b);
     rc |= h5u_attr_int(g, "games", j->games);
@@ -299,7 +304,7 @@ Results *results_create(const char *path, const Experiment *x, const char *start
         results_close(r, NULL);
         return NULL;
     }
-    if (write_root(r->file, x, started, threads) != 0 || write_jobs(r, x) != 0) {
+    if (results_write_root(r->file, x->seed, x->text, started, threads) != 0 || write_jobs(r, x) != 0) {
         h5_error(e, path, "writing the file's structure");
         results_close(r, NULL);
         return NULL;

@@ -7,6 +7,7 @@
 #ifndef ANYWOLI_RESULTS_H
 #define ANYWOLI_RESULTS_H
 
+#include <hdf5.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -18,6 +19,14 @@
 #define RESULTS_FORMAT_VERSION 1
 #define ROW_BYTES 31                 /* one packed row of the games table */
 #define RESULTS_CHUNK_ROWS 16384     /* rows per compressed chunk of a games table */
+
+/* The root attributes every file of format 1 carries, all but `finished` (a run's and a
+ * tuning's alike); -1 if HDF5 failed. */
+int results_write_root(hid_t f, int64_t seed, const char *config, const char *started,
+                       int threads);
+
+/* A variant's parameters as attributes of group g, under their rule names. */
+int results_write_variant(hid_t g, const Variant *v);
 
 /* Pack a record into a row of the games table. */
 void row_pack(const GameRecord *r, unsigned char *out);

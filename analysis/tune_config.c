@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "agent.h"
+#include "config.h"
 #include "tune.h"
 
 /* Where messages point. */
@@ -28,16 +29,10 @@ static int rd_error(const Reader *r, int line, const char *key, const char *fmt,
 
 static int rd_error(const Reader *r, int line, const char *key, const char *fmt, ...)
 {
-    char what[sizeof r->e->msg];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    config_error_v(r->e, r->label, line, key, fmt, ap);
     va_end(ap);
-    error_set(r->e, "%s:%d: %s: %s", r->label, line, key, what);
-    if (r->e)
-        for (char *p = r->e->msg; *p; p++)
-            if ((unsigned char)*p < 0x20 || *p == 0x7f)
-                *p = '?';
     return -1;
 }
 

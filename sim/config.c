@@ -118,27 +118,33 @@ static void one_line(char *msg)
             *msg = '?';
 }
 
+int config_error_v(Error *e, const char *label, int line, const char *key, const char *fmt,
+                   va_list ap)
+{
+    char what[sizeof e->msg];
+    vsnprintf(what, sizeof what, fmt, ap);
+    if (key)
+        error_set(e, "%s:%d: %s: %s", label, line, key, what);
+    else
+        error_set(e, "%s:%d: %s", label, line, what);
+    if (e)
+        one_line(e->msg);
+    return -1;
+}
+
 /* Set `LABEL:LINE: KEY: what` (KEY left out when NULL) and return -1. */
 static int cfg_error(const Loader *L, int line, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 static int cfg_error(const Loader *L, int line, const char *key, const char *fmt, ...)
 {
-    char what[sizeof L->e->msg];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    config_error_v(L->e, L->label, line, key, fmt, ap);
     va_end(ap);
-    if (key)
-        error_set(L->e, "%s:%d: %s: %s", L->label, line, key, what);
-    else
-        error_set(L->e, "%s:%d: %s", L->label, line, what);
-    if (L->e)
-        one_line(L->e->msg);
     return -1;
 }
 
-/* The error for an allocation that failed. */
 static int out_of_memory(const Loader *L)
 {
     return error_set(L->e, "%s: out of memory", L->label);

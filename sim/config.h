@@ -8,6 +8,7 @@
 #ifndef ANYWOLI_CONFIG_H
 #define ANYWOLI_CONFIG_H
 
+#include <stdarg.h>
 #include <stdint.h>
 
 #include "error.h"
@@ -60,6 +61,12 @@ typedef struct Overrides {
 
 /* Overrides with nothing given. */
 void overrides_none(Overrides *o);
+
+/* Set e to `LABEL:LINE: KEY: what` (KEY left out when NULL) on one line (control characters
+ * quoted from the input become '?') and return -1: the error of every libconfig file the lab
+ * reads (experiments, tunings). */
+int config_error_v(Error *e, const char *label, int line, const char *key, const char *fmt,
+                   va_list ap) __attribute__((format(printf, 5, 0)));
 
 /* Read and expand a config file. -1 with `FILE:LINE: key: what is wrong` on any error. */
 int experiment_load(Experiment *x, const char *path, const Overrides *o, Error *e);

@@ -554,23 +554,44 @@ static uint64_t values_checksum(const int8_t *x, uint64_t n)
     return rng_mix64(h ^ n);
 }
 
-int tables_build(const Variant *v, int max_seeds, TablesProgress progress, void *ctx,
-                 Tables **out, Error *e)
+/* Whether tables of v to max_seeds can be built: K in range, and every level's positions
+ * numbered in 32 bits (as a level is while it is solved). With t given, its layout is left
+ * in it. */
+static int check_size(Tables *t, const Variant *v, int max_seeds, Error *e)
 {
     if (max_seeds <= v->capture || max_seeds > TABLES_MAX_SEEDS || max_seeds > v->total)
         return error_set(e, "--max-seeds %d is out of range (%d to %d for this variant)",
                          max_seeds, v->capture + 1,
                          v->total < TABLES_MAX_SEEDS ? v->total : TABLES_MAX_SEEDS);
+    if (tables_layout(t, v, max_seeds, e) != 0)
+        return -1;
+    uint64_t top = (uint64_t)t->conv * ranking_count(&t->rank, max_seeds);
+    if (top >= UINT32_MAX)
+        return error_set(e, "--max-seeds %d: level %d alone has %llu positions, more than the "
+                         "2^32 a level may have (a smaller K fits)", max_seeds, max_seeds,
+                         (unsigned long long)top);
+    return 0;
+}
+
+int tables_check_size(const Variant *v, int max_seeds, Error *e)
+{
     Tables *t = calloc(1, sizeof *t);
     if (!t)
         return error_set(e, "out of memory");
-    if (tables_layout(t, v, max_seeds, e) != 0) {
+    int rc = check_size(t, v, max_seeds, e);
+    tables_free(t);
+    return rc;
+}
+
+int tables_build(const Variant *v, int max_seeds, TablesProgress progress, void *ctx,
+                 Tables **out, Error *e)
+{
+    Tables *t = calloc(1, sizeof *t);
+    if (!t)
+        return error_set(e, "out of memory");
+    if (check_size(t, v, max_seeds, e) != 0) {
         tables_free(t);
         return -1;
-    }
-    if ((uint64_t)t->conv * ranking_count(&t->rank, max_seeds) >= UINT32_MAX) {
-        tables_free(t);   /* a level's positions are numbered in 32 bits while it is solved */
-        return error_set(e, "--max-seeds %d: more than 2^32 positions in one level", max_seeds);
     }
     t->owned = malloc(t->positions ? t->positions : 1);
     if (!t->owned) {
@@ -735,14 +756,11 @@ static bool write_all(int fd, const void *buf, uint64_t n)
 
 int tables_save(const Tables *t, const char *path, Error *e)
 {
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.partial", path) >= (int)sizeof tmp)
-        return error_set(e, "%s: the name is too long", path);
     uint8_t h[HEADER_BYTES];
     header_write(t, h);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
-        return error_set(e, "%s: cannot write: %s", tmp, strerror(errno));
+        return error_set(e, "%s: cannot write: %s", path, strerror(errno));
     bool ok = write_all(fd, h, HEADER_BYTES) && write_all(fd, t->value, t->positions)
               && fsync(fd) == 0;
     int err = errno;
@@ -750,11 +768,9 @@ int tables_save(const Tables *t, const char *path, Error *e)
         ok = false;
         err = errno;
     }
-    if (!ok || rename(tmp, path) != 0) {
-        if (ok)
-            err = errno;
-        unlink(tmp);
-        return error_set(e, "%s: cannot write: %s", ok ? path : tmp, strerror(err));
+    if (!ok) {
+        unlink(path);
+        return error_set(e, "%s: cannot write: %s", path, strerror(err));
     }
     return 0;
 }

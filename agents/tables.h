@@ -61,7 +61,12 @@ typedef void (*TablesProgress)(int level, uint64_t positions, int rounds, uint64
 int tables_build(const Variant *v, int max_seeds, TablesProgress progress, void *ctx,
                  Tables **out, Error *e);
 
-/* Write t to path: to path.partial first, renamed when complete. -1 with a message. */
+/* Whether tables of v to max_seeds can be built (K in range, each level small enough), before
+ * any work: -1 with a message saying why not. tables_build checks the same. */
+int tables_check_size(const Variant *v, int max_seeds, Error *e);
+
+/* Write t to path, flushed to the disk (a name of the caller's: `tables build` writes
+ * FILE.partial and puts it in place itself). -1 with a message, and path removed. */
 int tables_save(const Tables *t, const char *path, Error *e);
 
 /* Open a tables file (mapped read-only), its header and checksums checked; -1 with a

@@ -15,6 +15,7 @@
 #include "driver.h"
 #include "elo.h"
 #include "journal.h"
+#include "output.h"
 #include "progress.h"
 #include "results.h"
 #include "stop.h"
@@ -47,6 +48,7 @@ typedef struct Tuner {
     double t0;
     int64_t games;                    /* played in this session */
     char started[JOURNAL_STARTED_MAX];
+    Output out;                       /* rank 0: the claim on the output, its publication */
 } Tuner;
 
 /* Seconds on a monotonic clock. */
@@ -370,9 +372,15 @@ static int play_verification(Tuner *u, char *tuned, Error *e)
 /* Decide what to do with the files already there (as `anywoli run` does). */
 static TuneStatus check_paths(Tuner *u, bool *resuming, Error *e)
 {
-    return driver_check_paths(u->t->output, u->partial, u->journal_path, u->o->resume,
-                              u->o->force, "tuning", resuming, e) == 0 ? TUNE_DONE
-                                                                       : TUNE_REFUSED;
+    int rc = output_check_leftovers(&u->out, u->o->resume, "tuning", resuming, e);
+    if (rc == 1) {
+        char *fp = tune_fingerprint(u->t);
+        rc = fp ? output_sealed_leftover(&u->out, u->row_bytes, fp, e)
+                : error_set(e, "out of memory");
+        free(fp);
+        return rc == 1 ? TUNE_WAS_DONE : rc == 0 ? TUNE_REFUSED : TUNE_FAILED;
+    }
+    return rc == 0 ? TUNE_DONE : TUNE_REFUSED;
 }
 
 /* Start afresh: the journal first (the proof that the path is writable), then the file. */
@@ -481,15 +489,12 @@ static TuneStatus finish(Tuner *u, const char *tuned_spec, Error *e)
                            e);
     int closed = tune_file_close(u->file, rc ? NULL : e);
     u->file = NULL;
-    if (rc || closed || driver_flush_file(u->partial, e) != 0)
+    if (rc || closed || output_flush_file(u->partial, e) != 0 ||
+        journal_seal(&u->journal, e) != 0 || output_publish(&u->out, u->partial, e) != 0)
         return TUNE_FAILED;
-    if (rename(u->partial, u->t->output) != 0) {
-        error_set(e, "cannot rename %s to %s: %s", u->partial, u->t->output, strerror(errno));
-        return TUNE_FAILED;
-    }
-    driver_flush_folder(u->t->output);
     journal_close(&u->journal);
     unlink(u->journal_path);
+    output_flush_folder(u->journal_path);
     return TUNE_DONE;
 }
 
@@ -523,7 +528,8 @@ static TuneStatus lead(Tuner *u, TuneReport *rep, Error *e)
 {
     bool resuming;
     StopGuard guard;
-    TuneStatus st = check_paths(u, &resuming, e);
+    TuneStatus st = output_claim(&u->out, u->t->output, u->o->force, "tune", e) == 0
+                    ? check_paths(u, &resuming, e) : TUNE_REFUSED;
     if (st == TUNE_DONE) {
         stop_catch(&guard);
         progress_init(&u->progress, u->o->quiet);
@@ -533,6 +539,11 @@ static TuneStatus lead(Tuner *u, TuneReport *rep, Error *e)
         stop_release(&guard);
     }
     end_orders(st, rep->signal);
+    if (u->file)
+        tune_file_close(u->file, NULL);
+    u->file = NULL;
+    journal_close(&u->journal);
+    output_release(&u->out);
     return st;
 }
 
@@ -556,6 +567,7 @@ TuneStatus tune_run(const TuneConfig *t, const TuneOptions *o, TuneReport *rep, 
     u.t = t;
     u.o = o;
     u.journal.fd = -1;
+    u.out.lock_fd = -1;
     u.threads = t->threads > 0 ? t->threads : driver_default_threads();
     rep->threads = u.threads;
     rep->ranks = cluster_size();

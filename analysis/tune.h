@@ -112,7 +112,8 @@ void tune_verify_stats(const TuneConfig *t, TuneVerify *v);
 
 /* How a tuning ended. */
 typedef enum TuneStatus {
-    TUNE_DONE = 0, TUNE_INTERRUPTED, TUNE_REFUSED, TUNE_FAILED
+    TUNE_DONE = 0, TUNE_INTERRUPTED, TUNE_REFUSED, TUNE_FAILED,
+    TUNE_WAS_DONE                  /* --resume found FILE complete, only its journal left */
 } TuneStatus;
 
 typedef struct TuneOptions {

@@ -131,7 +131,7 @@ static void print_jobs(const Experiment *x)
 /* The exit status for how a run ended (for ranks that leave the report to rank 0). */
 static int exit_status(RunStatus st, const RunReport *rep)
 {
-    return st == RUN_DONE ? 0 : st == RUN_INTERRUPTED ? 128 + rep->signal
+    return st == RUN_DONE || st == RUN_WAS_DONE ? 0 : st == RUN_INTERRUPTED ? 128 + rep->signal
                                 : st == RUN_REFUSED ? 2 : 1;
 }
 
@@ -142,6 +142,10 @@ static int conclude(const Experiment *x, RunStatus st, const RunReport *rep, con
     switch (st) {
     case RUN_DONE:
         print_summary(x, rep);
+        return 0;
+    case RUN_WAS_DONE:
+        fprintf(stderr, "%s: %s is complete (the run had finished when it was stopped); its "
+                "leftover journal is removed\n", cli_command, x->output);
         return 0;
     case RUN_INTERRUPTED:
         fprintf(stderr, "%s: stopped by %s: %" PRId64 " of %" PRId64 " games are kept in "

@@ -2,10 +2,11 @@
 #include <omp.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
+#include "output.h"
 #include "tables.h"
 
 enum { OPT_MAX_SEEDS = OPT_FIRST_FREE, OPT_THREADS, OPT_FORCE, OPT_QUIET };
@@ -34,6 +35,25 @@ static void progress_line(int level, uint64_t positions, int rounds, uint64_t up
     (void)ctx;
     fprintf(stderr, "level %d: %llu positions, %d rounds, %llu updates, %.2f s\n", level,
             (unsigned long long)positions, rounds, (unsigned long long)updates, seconds);
+}
+
+/* Build the tables, write them as FILE.partial and put that in place as FILE. */
+static int build_and_publish(const Variant *v, int k, bool quiet, const Output *o, Error *e)
+{
+    Tables *t;
+    double t0 = omp_get_wtime();
+    if (tables_build(v, k, quiet ? NULL : progress_line, NULL, &t, e) != 0)
+        return -1;
+    double built = omp_get_wtime() - t0;
+    int rc = tables_save(t, o->partial, e);
+    if (rc == 0)
+        rc = output_publish(o, o->partial, e);
+    if (rc == 0)
+        printf("tables %s: max_seeds %d, %llu positions, %llu bytes, %.2f s\n", o->path, k,
+               (unsigned long long)tables_positions(t),
+               (unsigned long long)(tables_positions(t) + 4096), built);
+    tables_free(t);
+    return rc;
 }
 
 /* anywoli tables build. */
@@ -70,27 +90,26 @@ static int tables_build_cmd(int argc, char **argv)
     if (!out)
         die("-o FILE is required");
     Variant v;
+    Error e;
     cli_variant(&vo, &v);
-    if (k <= v.capture || k > v.total)
-        die("--max-seeds: %lld is out of range (%d to %d for this variant)", k, v.capture + 1,
-            v.total < TABLES_MAX_SEEDS ? v.total : TABLES_MAX_SEEDS);
-    struct stat st;
-    if (!force && stat(out, &st) == 0)
+    if (tables_check_size(&v, (int)k, &e) != 0)
+        die("%s", e.msg);
+    /* The claim (a lock beside FILE) proves the folder can be written before any work. */
+    Output o;
+    if (output_claim(&o, out, force, "tables build", &e) != 0) {
+        output_release(&o);
+        die("%s", e.msg);
+    }
+    if (!force && access(out, F_OK) == 0) {
+        output_release(&o);
         die("%s: exists (--force to overwrite)", out);
+    }
     if (threads)
         omp_set_num_threads((int)threads);
-    Tables *t;
-    Error e;
-    double t0 = omp_get_wtime();
-    if (tables_build(&v, (int)k, quiet ? NULL : progress_line, NULL, &t, &e) != 0)
+    int status = build_and_publish(&v, (int)k, quiet, &o, &e);
+    output_release(&o);
+    if (status != 0)
         fail("%s", e.msg);
-    double built = omp_get_wtime() - t0;
-    if (tables_save(t, out, &e) != 0)
-        fail("%s", e.msg);
-    printf("tables %s: max_seeds %lld, %llu positions, %llu bytes, %.2f s\n", out, k,
-           (unsigned long long)tables_positions(t),
-           (unsigned long long)(tables_positions(t) + 4096), built);
-    tables_free(t);
     return 0;
 }
 

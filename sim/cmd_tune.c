@@ -140,13 +140,17 @@ int cmd_tune(int argc, char **argv)
     if (!cluster_leads()) {
         /* Rank 0 reports; the others end with its status. */
         tune_config_free(&t);
-        return st == TUNE_DONE ? 0 : st == TUNE_INTERRUPTED ? (r.signal ? 128 + r.signal : 1)
+        return st == TUNE_DONE || st == TUNE_WAS_DONE ? 0 : st == TUNE_INTERRUPTED ? (r.signal ? 128 + r.signal : 1)
                                    : st == TUNE_REFUSED ? 2 : 1;
     }
     int status = 0;
     switch (st) {
     case TUNE_DONE:
         print_summary(&t, &r);
+        break;
+    case TUNE_WAS_DONE:
+        fprintf(stderr, "%s: %s is complete (the tuning had finished when it was stopped); "
+                "its leftover journal is removed\n", cli_command, t.output);
         break;
     case TUNE_INTERRUPTED:
         fprintf(stderr, "%s: stopped%s: %lld of %lld iterations are kept in %s.journal; "

@@ -16,6 +16,7 @@
 
 #include "cluster.h"
 #include "journal.h"
+#include "output.h"
 #include "progress.h"
 #include "stop.h"
 
@@ -69,6 +70,7 @@ typedef struct Driver {
     int64_t to_play;              /* games this session has to play */
     double t0;
     Writer w;
+    Output out;                   /* rank 0: the claim on the output and its publication */
 } Driver;
 
 /* Seconds on a monotonic clock. */
@@ -106,56 +108,14 @@ void driver_play_game(const Variant *v, int64_t seed, uint64_t job, uint64_t gam
     r->a_south = a_south;
 }
 
-/* output + suffix, malloc'd. */
-static char *with_suffix(const char *output, const char *suffix)
-{
-    size_t n = strlen(output), m = strlen(suffix);
-    char *s = malloc(n + m + 1);
-    if (s) {
-        memcpy(s, output, n);
-        memcpy(s + n, suffix, m + 1);
-    }
-    return s;
-}
-
 char *driver_partial_path(const char *output)
 {
-    return with_suffix(output, ".partial");
+    return output_name(output, ".partial");
 }
 
 char *driver_journal_path(const char *output)
 {
-    return with_suffix(output, ".journal");
-}
-
-/* Whether something exists at path (a dangling name counts). */
-static bool exists(const char *path)
-{
-    struct stat st;
-    return lstat(path, &st) == 0;
-}
-
-int driver_flush_file(const char *path, Error *e)
-{
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    int rc = fd < 0 ? -1 : fsync(fd);
-    if (rc != 0)
-        error_set(e, "%s: flush to disk failed: %s", path, strerror(errno));
-    if (fd >= 0)
-        close(fd);
-    return rc;
-}
-
-void driver_flush_folder(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
-    int fd = dir ? open(dir, O_RDONLY | O_CLOEXEC) : -1;
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
-    free(dir);
+    return output_name(output, ".journal");
 }
 
 /* Count one batch of packed rows into the file and the stats; end the job when complete. */
@@ -532,38 +492,19 @@ static int play_job(Driver *d, const Job *j, Error *e)
     return 0;
 }
 
-int driver_check_paths(const char *output, const char *partial, const char *journal,
-                       bool resume, bool force, const char *what, bool *resuming, Error *e)
-{
-    struct stat st;
-    bool had = exists(partial) || exists(journal);
-    *resuming = false;
-    if (stat(output, &st) == 0 && S_ISDIR(st.st_mode))
-        return error_set(e, "%s is a folder, not a results file", output);
-    if (exists(output) && !force)
-        return error_set(e, "%s already exists (--force replaces it)", output);
-    if (had && !resume && !force)
-        return error_set(e, "%s is left from an interrupted %s (--resume continues it, --force "
-                         "starts again)", exists(partial) ? partial : journal, what);
-    if (resume && exists(journal)) {
-        *resuming = true;
-        return 0;
-    }
-    if (resume && had)
-        return error_set(e, "cannot resume: %s has no journal %s (--force starts again)",
-                         partial, journal);
-    if (had && ((unlink(partial) != 0 && errno != ENOENT) ||
-                (unlink(journal) != 0 && errno != ENOENT)))
-        return error_set(e, "cannot remove the interrupted %s's files: %s", what,
-                         strerror(errno));
-    return 0;
-}
-
-/* Decide what to do with the files already there; RUN_DONE to go on. */
+/* Decide what to do with the files already there; RUN_DONE to go on, RUN_WAS_DONE when the
+ * output is complete and only its journal was left (a stop after the final rename). */
 static RunStatus check_paths(Driver *d, bool *resuming, Error *e)
 {
-    return driver_check_paths(d->x->output, d->partial, d->journal_path, d->o->resume,
-                              d->o->force, "run", resuming, e) == 0 ? RUN_DONE : RUN_REFUSED;
+    int rc = output_check_leftovers(&d->out, d->o->resume, "run", resuming, e);
+    if (rc == 1) {
+        char *fp = experiment_fingerprint(d->x);
+        rc = fp ? output_sealed_leftover(&d->out, ROW_BYTES, fp, e)
+                : error_set(e, "out of memory");
+        free(fp);
+        return rc == 1 ? RUN_WAS_DONE : rc == 0 ? RUN_REFUSED : RUN_FAILED;
+    }
+    return rc == 0 ? RUN_DONE : RUN_REFUSED;
 }
 
 /* Start a fresh run: the journal first (the proof that the path is writable), then the file. */
@@ -651,7 +592,8 @@ static RunStatus open_resume(Driver *d, RunReport *rep, Error *e)
     return RUN_DONE;
 }
 
-/* The complete run: close the file, flush it, rename it into place, drop the journal. */
+/* The complete run: close the file, flush it, seal the journal, put the file in place (never
+ * over one that appeared meanwhile), drop the journal. */
 static RunStatus finish(Driver *d, Error *e)
 {
     char finished[JOURNAL_STARTED_MAX];
@@ -659,16 +601,12 @@ static RunStatus finish(Driver *d, Error *e)
     int rc = results_end(d->res, finished, e);
     int closed = results_close(d->res, rc ? NULL : e);
     d->res = NULL;
-    if (rc || closed || driver_flush_file(d->partial, e) != 0)
+    if (rc || closed || output_flush_file(d->partial, e) != 0 ||
+        journal_seal(&d->journal, e) != 0 || output_publish(&d->out, d->partial, e) != 0)
         return RUN_FAILED;
-    if (rename(d->partial, d->x->output) != 0) {
-        error_set(e, "cannot rename %s to %s: %s", d->partial, d->x->output, strerror(errno));
-        return RUN_FAILED;
-    }
-    driver_flush_folder(d->x->output);
     journal_close(&d->journal);
     unlink(d->journal_path);
-    driver_flush_folder(d->journal_path);
+    output_flush_folder(d->journal_path);
     return RUN_DONE;
 }
 
@@ -777,7 +715,8 @@ static RunStatus lead(Driver *d, RunReport *rep, Error *e)
 {
     StopGuard guard;
     bool resuming;
-    RunStatus st = check_paths(d, &resuming, e);
+    RunStatus st = output_claim(&d->out, d->x->output, d->o->force, "run", e) == 0
+                   ? check_paths(d, &resuming, e) : RUN_REFUSED;
     if (st == RUN_DONE) {
         stop_catch(&guard);
         progress_init(&d->progress, d->o->quiet);
@@ -787,6 +726,11 @@ static RunStatus lead(Driver *d, RunReport *rep, Error *e)
         stop_release(&guard);
     }
     send_order(ORDER_END, NULL, st, rep->signal);
+    if (d->res)
+        results_close(d->res, NULL);
+    d->res = NULL;
+    journal_close(&d->journal);
+    output_release(&d->out);
     return st;
 }
 
@@ -812,6 +756,7 @@ RunStatus driver_run(const Experiment *x, const RunOptions *o, RunReport *rep, E
     d.x = x;
     d.o = o;
     d.journal.fd = -1;
+    d.out.lock_fd = -1;
     d.threads = x->threads > 0 ? x->threads : driver_default_threads();
     d.partial = driver_partial_path(x->output);
     d.journal_path = driver_journal_path(x->output);

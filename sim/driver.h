@@ -32,7 +32,9 @@ typedef enum RunStatus {
     RUN_INTERRUPTED,         /* by a signal: FILE.partial and FILE.journal kept for --resume */
     RUN_REFUSED,             /* nothing was done: an existing file, or a path that cannot be
                               * written (the message says which) */
-    RUN_FAILED               /* an I/O failure part-way (full disk...): finished batches kept */
+    RUN_FAILED,              /* an I/O failure part-way (full disk...): finished batches kept */
+    RUN_WAS_DONE             /* --resume found FILE complete and only its journal left (a stop
+                              * after the final rename): the journal is removed */
 } RunStatus;
 
 typedef struct RunOptions {
@@ -75,18 +77,6 @@ int driver_default_threads(void);
 
 /* Whether a spec is the plain `random` agent, which the fast path plays. */
 bool driver_is_plain_random(const char *spec);
-
-/* What to do with a results file FILE and an interrupted run's FILE.partial and FILE.journal
- * before writing FILE (`what` names the work in messages: "run", "tuning"): refuse (-1, e
- * says why: FILE exists without force, leftovers without resume or force, ...), or go on (0)
- * with *resuming set when the journal is to be continued; leftovers are removed on force. */
-int driver_check_paths(const char *output, const char *partial, const char *journal,
-                       bool resume, bool force, const char *what, bool *resuming, Error *e);
-
-/* Flush a file's contents to the disk (-1 and e on failure); flush the folder holding path,
- * so that a rename or removal in it survives a crash. */
-int driver_flush_file(const char *path, Error *e);
-void driver_flush_folder(const char *path);
 
 /* The names FILE.partial and FILE.journal for a results file (malloc'd). */
 char *driver_partial_path(const char *output);

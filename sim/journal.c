@@ -13,6 +13,7 @@
 
 static const char header_magic[8] = { 'A', 'N', 'Y', 'W', 'J', 'R', 'N', '1' };
 #define BATCH_MAGIC 0x48435442u      /* "BTCH" read as a little-endian word */
+#define SEAL_MAGIC 0x4c414553u       /* "SEAL": a batch head with no rows, then its CRC */
 #define BATCH_HEAD 24                /* magic, job, start, n, payload bytes */
 #define MAX_TEXT (1u << 26)          /* fingerprint or start time, bytes */
 #define MAX_BATCH_ROWS (1u << 24)
@@ -144,6 +145,15 @@ static int write_header(Journal *j, const char *fingerprint, const char *started
     return write_all(j, p, len, e) == 0 ? flush(j, e) : -1;
 }
 
+/* A journal is created as path.new and linked into place; a kill between the link and the
+ * removal of path.new leaves that name behind beside a whole journal: remove it. */
+static void remove_stray_new(const char *path)
+{
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.new", path) < (int)sizeof tmp)
+        unlink(tmp);
+}
+
 int journal_create(Journal *j, const char *path, size_t row_bytes, const char *fingerprint,
                    const char *started, Error *e)
 {
@@ -261,12 +271,27 @@ static void unshuffle(const unsigned char *in, unsigned char *out, size_t n, siz
             out[i * row + b] = in[b * n + i];
 }
 
-/* Read one batch record; 1 when one was read and verified, 0 at a torn or damaged tail. */
+/* Whether a verified seal follows head (already read). */
+static bool read_seal(Cursor *f, const unsigned char *head)
+{
+    unsigned char crc4[4];
+    for (int i = 4; i < BATCH_HEAD; i++)
+        if (head[i])
+            return false;
+    return read_exact(f, crc4, 4) && get32(crc4) == crc(0, head, BATCH_HEAD);
+}
+
+/* Read one batch record; 1 when one was read and verified, 2 at a verified seal, 0 at a torn
+ * or damaged tail. */
 static int read_batch(Journal *j, Cursor *f, uint32_t *job, uint64_t *start, uint32_t *n,
                       unsigned char **rows, Error *e)
 {
     unsigned char head[BATCH_HEAD], crc4[4];
-    if (!read_exact(f, head, BATCH_HEAD) || get32(head) != BATCH_MAGIC)
+    if (!read_exact(f, head, BATCH_HEAD))
+        return 0;
+    if (get32(head) == SEAL_MAGIC)
+        return read_seal(f, head) ? 2 : 0;
+    if (get32(head) != BATCH_MAGIC)
         return 0;
     *job = get32(head + 4);
     *start = get64(head + 8);
@@ -290,7 +315,8 @@ static int read_batch(Journal *j, Cursor *f, uint32_t *job, uint64_t *start, uin
     return 1;
 }
 
-/* Pass every verified batch to fn; *good is the offset after the last one. */
+/* Pass every verified batch to fn; *good is the offset after the last one (or after the
+ * seal, which ends the scan). */
 static int scan_batches(Journal *j, Cursor *f, JournalBatchFn fn, void *ctx, JournalScan *scan,
                         off_t *good, Error *e)
 {
@@ -300,6 +326,11 @@ static int scan_batches(Journal *j, Cursor *f, JournalBatchFn fn, void *ctx, Jou
         uint64_t start;
         unsigned char *rows;
         int got = read_batch(j, f, &job, &start, &n, &rows, e);
+        if (got == 2) {
+            scan->sealed = true;
+            *good = f->pos;
+            return 0;
+        }
         if (got <= 0)
             return got;
         if (fn(ctx, job, start, n, rows, e) != 0)
@@ -324,6 +355,8 @@ int journal_resume(Journal *j, const char *path, size_t row_bytes, const char *f
     off_t good = 0;
     struct stat st;
     int rc = lock(j, e);
+    if (rc == 0)
+        remove_stray_new(path);
     rc = rc ? rc : read_header(j, f, fingerprint, scan, e);
     rc = rc ? rc : scan_batches(j, f, fn, ctx, scan, &good, e);
     if (rc == 0 && fstat(j->fd, &st) == 0 && st.st_size > good) {
@@ -367,6 +400,16 @@ int journal_append(Journal *j, uint32_t job, uint64_t start, uint32_t n,
     put32(head + 20, (uint32_t)zlen);
     put32(z + zlen, crc(crc(0, head, BATCH_HEAD), z, zlen));
     if (write_all(j, head, BATCH_HEAD + zlen + 4, e) != 0)
+        return -1;
+    return flush(j, e);
+}
+
+int journal_seal(Journal *j, Error *e)
+{
+    unsigned char rec[BATCH_HEAD + 4] = { 0 };
+    put32(rec, SEAL_MAGIC);
+    put32(rec + BATCH_HEAD, crc(0, rec, BATCH_HEAD));
+    if (write_all(j, rec, sizeof rec, e) != 0)
         return -1;
     return flush(j, e);
 }

@@ -6,10 +6,12 @@
  * (magic, job, first game, games, payload size, payload, CRC), all integers little-endian;
  * the payload is the rows byte-shuffled and deflated. On resume the journal is read back
  * record by record; the first incomplete or damaged record and everything after it (a torn
- * tail, left by a kill in mid-write) is dropped. */
+ * tail, left by a kill in mid-write) is dropped. A seal record (no rows) may end the journal:
+ * see journal_seal. */
 #ifndef ANYWOLI_JOURNAL_H
 #define ANYWOLI_JOURNAL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -34,6 +36,7 @@ typedef struct JournalScan {
     char started[JOURNAL_STARTED_MAX];   /* the first session's start time */
     uint64_t batches;                    /* verified batches */
     uint64_t dropped_bytes;              /* the torn tail, removed */
+    bool sealed;                         /* the journal ends with its seal (journal_seal) */
 } JournalScan;
 
 /* Create a new journal (it must not exist) and flush its header. */
@@ -50,6 +53,10 @@ int journal_resume(Journal *j, const char *path, size_t row_bytes, const char *f
 /* Append one batch of n packed rows of job `job` starting at game `start`, and flush it. */
 int journal_append(Journal *j, uint32_t job, uint64_t start, uint32_t n,
                    const unsigned char *rows, Error *e);
+
+/* Append the seal, flushed: the job the journal records is complete and its file is about to
+ * be put in place, so a journal found sealed beside that file is only left to remove. */
+int journal_seal(Journal *j, Error *e);
 
 /* Close the journal (without removing it). */
 void journal_close(Journal *j);

@@ -35,3 +35,11 @@ endif()
 add_test(NAME fuzz COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/fuzz_test.sh ${PROJECT_SOURCE_DIR}
                            ${CMAKE_BINARY_DIR}/fuzz 15)
 set_tests_properties(fuzz PROPERTIES LABELS slow TIMEOUT 600 SKIP_RETURN_CODE 77)
+
+# A live job's output untouchable by a second process; files that appear meanwhile never
+# replaced; only regular files replaced; stops after the final rename finished by --resume
+# (run, tune and tables build).
+add_test(NAME output_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/output_test.sh
+                                 $<TARGET_FILE:anywoli>)
+set_tests_properties(output_cli PROPERTIES LABELS slow TIMEOUT 600
+                     ENVIRONMENT "${ANYWOLI_LSAN}")

@@ -1,0 +1,286 @@
+/* output.c: claiming, checking and publishing a long job's output file (see output.h). */
+#define _GNU_SOURCE             /* renameat2 and RENAME_NOREPLACE (Linux, glibc 2.28) */
+#include "output.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "journal.h"
+#include "results.h"
+
+#define HOLDER_MAX 256          /* bytes of the holder's description in FILE.lock */
+#define CLAIM_TRIES 8           /* a lock file removed under us is taken again this often */
+
+char *output_name(const char *path, const char *suffix)
+{
+    size_t n = strlen(path), m = strlen(suffix);
+    char *s = malloc(n + m + 1);
+    if (s) {
+        memcpy(s, path, n);
+        memcpy(s + n, suffix, m + 1);
+    }
+    return s;
+}
+
+/* Whether something exists at path (a dangling link counts). */
+static bool exists(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0;
+}
+
+/* What a file that is not a regular one is, for messages. */
+static const char *file_kind(mode_t mode)
+{
+    return S_ISDIR(mode) ? "a folder" : S_ISCHR(mode) ? "a character device"
+         : S_ISBLK(mode) ? "a block device" : S_ISFIFO(mode) ? "a FIFO"
+         : S_ISLNK(mode) ? "a symbolic link" : S_ISSOCK(mode) ? "a socket" : "not a file";
+}
+
+/* Who holds the lock on fd, from the text it wrote (or the kernel's pid when it has not yet). */
+static void describe_holder(int fd, char *out, size_t len)
+{
+    char text[HOLDER_MAX];
+    ssize_t n = pread(fd, text, sizeof text - 1, 0);
+    text[n > 0 ? n : 0] = '\0';
+    text[strcspn(text, "\n")] = '\0';
+    if (text[0]) {
+        snprintf(out, len, "%s", text);
+        return;
+    }
+    struct flock fl = { 0 };
+    fl.l_type = F_WRLCK;
+    fl.l_whence = SEEK_SET;
+    if (fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK)
+        snprintf(out, len, "another process (pid %ld)", (long)fl.l_pid);
+    else
+        snprintf(out, len, "another process");
+}
+
+/* Write this process's description into the lock file it holds. */
+static void write_holder(int fd, const char *what)
+{
+    char host[128] = "?", since[40], text[HOLDER_MAX];
+    gethostname(host, sizeof host - 1);
+    host[sizeof host - 1] = '\0';
+    results_now(since, sizeof since);
+    int n = snprintf(text, sizeof text, "anywoli %s, pid %ld on %s, since %s\n", what,
+                     (long)getpid(), host, since);
+    if (ftruncate(fd, 0) == 0 && pwrite(fd, text, (size_t)n, 0) < 0)
+        return;   /* the description is a courtesy: the lock itself is what protects */
+}
+
+/* Lock FILE.lock. The file is removed by each holder as it ends, so a lock taken on a file
+ * that was removed between our open and our lock protects nothing: check that the locked
+ * file is still the one at the name, else take the new one. */
+static int take_lock(Output *o, const char *what, Error *e)
+{
+    for (int tries = 0; tries < CLAIM_TRIES; tries++) {
+        int fd = open(o->lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0666);
+        if (fd < 0)
+            return error_set(e, "cannot write %s: %s", o->path, strerror(errno));
+        struct stat held, named;
+        if (fstat(fd, &held) != 0 || !S_ISREG(held.st_mode)) {
+            close(fd);
+            return error_set(e, "%s is not a regular file (anywoli locks its output with it)",
+                             o->lock);
+        }
+        struct flock fl = { 0 };
+        fl.l_type = F_WRLCK;
+        fl.l_whence = SEEK_SET;
+        if (fcntl(fd, F_SETLK, &fl) != 0) {
+            int err = errno;
+            char holder[HOLDER_MAX];
+            describe_holder(fd, holder, sizeof holder);
+            close(fd);
+            if (err == EACCES || err == EAGAIN)
+                return error_set(e, "%s is in use by %s: wait for it to end, or stop it first",
+                                 o->path, holder);
+            return error_set(e, "cannot lock %s: %s", o->lock, strerror(err));
+        }
+        if (stat(o->lock, &named) == 0 && named.st_dev == held.st_dev &&
+            named.st_ino == held.st_ino) {
+            write_holder(fd, what);
+            o->lock_fd = fd;
+            return 0;
+        }
+        close(fd);
+    }
+    return error_set(e, "cannot lock %s: it keeps being replaced", o->lock);
+}
+
+int output_claim(Output *o, const char *path, bool force, const char *what, Error *e)
+{
+    memset(o, 0, sizeof *o);
+    o->lock_fd = -1;
+    o->force = force;
+    o->what = what;
+    o->path = strdup(path);
+    o->partial = output_name(path, ".partial");
+    o->journal = output_name(path, ".journal");
+    o->lock = output_name(path, ".lock");
+    if (!o->path || !o->partial || !o->journal || !o->lock)
+        return error_set(e, "out of memory");
+    struct stat st;
+    /* Checked before the lock too, so that a device is refused without a lock beside it. */
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return error_set(e, "%s is %s, not a regular file: anywoli writes its output only to "
+                         "regular files", path, file_kind(st.st_mode));
+    if (take_lock(o, what, e) != 0)
+        return -1;
+    if (lstat(path, &st) == 0) {
+        if (!S_ISREG(st.st_mode))
+            return error_set(e, "%s is %s, not a regular file: anywoli writes its output only "
+                             "to regular files", path, file_kind(st.st_mode));
+        o->had_file = true;
+        o->dev = st.st_dev;
+        o->ino = st.st_ino;
+    }
+    return 0;
+}
+
+/* rename(from, to) that fails with EEXIST when `to` exists, on any file system. */
+static int rename_noreplace(const char *from, const char *to)
+{
+    if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0)
+        return 0;
+    if (errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP)
+        return -1;
+    /* No RENAME_NOREPLACE here (NFS, for one): a hard link fails as atomically if `to`
+     * exists; then the old name goes. */
+    if (link(from, to) == 0)
+        return unlink(from) == 0 || errno == ENOENT ? 0 : -1;
+    if (errno != EPERM && errno != EOPNOTSUPP && errno != ENOSYS)
+        return -1;
+    /* Nor hard links: look, then rename (the claim keeps other anywoli processes out). */
+    if (exists(to)) {
+        errno = EEXIST;
+        return -1;
+    }
+    return rename(from, to);
+}
+
+int output_publish(const Output *o, const char *from, Error *e)
+{
+    struct stat st;
+    int rc;
+    if (lstat(o->path, &st) == 0) {
+        bool claimed = o->force && o->had_file && S_ISREG(st.st_mode) &&
+                       st.st_dev == o->dev && st.st_ino == o->ino;
+        if (!claimed)
+            return error_set(e, "%s was %s while anywoli %s was writing it, and is left as "
+                             "it is; the complete file is %s", o->path,
+                             o->had_file ? "replaced" : "created", o->what, from);
+        rc = rename(from, o->path);
+    } else {
+        rc = rename_noreplace(from, o->path);
+        if (rc != 0 && errno == EEXIST)
+            return error_set(e, "%s was created while anywoli %s was writing it, and is left "
+                             "as it is; the complete file is %s", o->path, o->what, from);
+    }
+    if (rc != 0)
+        return error_set(e, "cannot rename %s to %s: %s", from, o->path, strerror(errno));
+    output_flush_folder(o->path);
+    return 0;
+}
+
+void output_release(Output *o)
+{
+    if (o->lock_fd >= 0) {
+        /* Removed while still held: a process that opened it meanwhile sees the name gone
+         * once it has the lock, and takes the name anew (take_lock). */
+        unlink(o->lock);
+        close(o->lock_fd);
+    }
+    free(o->path);
+    free(o->partial);
+    free(o->journal);
+    free(o->lock);
+    memset(o, 0, sizeof *o);
+    o->lock_fd = -1;
+}
+
+int output_flush_file(const char *path, Error *e)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int rc = fd < 0 ? -1 : fsync(fd);
+    if (rc != 0)
+        error_set(e, "%s: flush to disk failed: %s", path, strerror(errno));
+    if (fd >= 0)
+        close(fd);
+    return rc;
+}
+
+void output_flush_folder(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+    int fd = dir ? open(dir, O_RDONLY | O_CLOEXEC) : -1;
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    free(dir);
+}
+
+/* Remove a file that may be absent; false on another failure. */
+static bool remove_if_there(const char *path)
+{
+    return unlink(path) == 0 || errno == ENOENT;
+}
+
+int output_check_leftovers(const Output *o, bool resume, const char *what, bool *resuming,
+                           Error *e)
+{
+    bool had = exists(o->partial) || exists(o->journal);
+    *resuming = false;
+    if (resume && !o->force && exists(o->path) && exists(o->journal) && !exists(o->partial))
+        return 1;
+    if (exists(o->path) && !o->force)
+        return error_set(e, "%s already exists (--force replaces it)", o->path);
+    if (had && !resume && !o->force)
+        return error_set(e, "%s is left from an interrupted %s (--resume continues it, --force "
+                         "starts again)", exists(o->partial) ? o->partial : o->journal, what);
+    if (resume && exists(o->journal)) {
+        *resuming = true;
+        return 0;
+    }
+    if (resume && had)
+        return error_set(e, "cannot resume: %s has no journal %s (--force starts again)",
+                         o->partial, o->journal);
+    if (had && (!remove_if_there(o->partial) || !remove_if_there(o->journal)))
+        return error_set(e, "cannot remove the interrupted %s's files: %s", what,
+                         strerror(errno));
+    return 0;
+}
+
+/* A leftover journal's batches are only counted by the scan, not used. */
+static int ignore_batch(void *ctx, uint32_t job, uint64_t start, uint32_t n,
+                        const unsigned char *rows, Error *e)
+{
+    (void)ctx, (void)job, (void)start, (void)n, (void)rows, (void)e;
+    return 0;
+}
+
+int output_sealed_leftover(const Output *o, size_t row_bytes, const char *fingerprint,
+                           Error *e)
+{
+    Journal j;
+    JournalScan scan;
+    int rc = journal_resume(&j, o->journal, row_bytes, fingerprint, ignore_batch, NULL, &scan,
+                            e);
+    journal_close(&j);
+    if (rc == -1)
+        return -1;
+    if (rc != 0 || !scan.sealed)
+        return error_set(e, "%s already exists (--force replaces it)", o->path), 0;
+    if (!remove_if_there(o->journal))
+        return error_set(e, "cannot remove %s: %s", o->journal, strerror(errno));
+    output_flush_folder(o->journal);
+    return 1;
+}

@@ -1,0 +1,71 @@
+/* output.h: the files of a long job that writes one output (`run`, `tune`, `tables build`).
+ *
+ * A job writes FILE.partial (and, for `run` and `tune`, the journal FILE.journal) and puts the
+ * complete file in place as FILE at the end. Around that work:
+ *   - claim:   FILE.lock is locked (fcntl) for the whole job, so no second process, --force
+ *              or --resume included, touches a live job's files; the refusal names the holder
+ *              (what, pid, host, since when). The lock goes with the process, so a killed
+ *              job leaves nothing that blocks the next one.
+ *   - check:   only a regular file is ever replaced: FILE as something else (a folder, a
+ *              device, a FIFO, a link) is refused at the start, --force or not.
+ *   - publish: the final rename never replaces what appeared meanwhile: without --force
+ *              nothing is replaced at all, with it only the regular file that was there when
+ *              the job began.
+ * The guarantees users read are in docs/results.md ("Concurrent and interrupted runs"). */
+#ifndef ANYWOLI_OUTPUT_H
+#define ANYWOLI_OUTPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "error.h"
+
+typedef struct Output {
+    char *path;               /* FILE */
+    char *partial;            /* FILE.partial */
+    char *journal;            /* FILE.journal */
+    char *lock;               /* FILE.lock */
+    int lock_fd;              /* -1 when not claimed */
+    const char *what;         /* the command, for messages ("run", "tune", "tables build") */
+    bool force;               /* FILE may be replaced */
+    bool had_file;            /* FILE was a regular file at the claim: the one --force replaces */
+    dev_t dev;                /* and its identity */
+    ino_t ino;
+} Output;
+
+/* path + suffix, malloc'd (FILE.partial, FILE.journal, ...). */
+char *output_name(const char *path, const char *suffix);
+
+/* Claim FILE for this process: `what` names the command in the lock and in messages ("run",
+ * "tune", "tables build"). -1 with a one-line message when FILE exists and is not a regular file, when the
+ * folder cannot be written, or when another process holds the claim (named). */
+int output_claim(Output *o, const char *path, bool force, const char *what, Error *e);
+
+/* Put the complete file `from` in place as FILE (flushing the folder). -1 with a message,
+ * and `from` left where it is, when FILE appeared or changed since the claim. */
+int output_publish(const Output *o, const char *from, Error *e);
+
+/* Give up the claim (removing FILE.lock) and free the names. Safe on a failed claim. */
+void output_release(Output *o);
+
+/* Flush a file's contents to the disk (-1 and e on failure); flush the folder holding path,
+ * so that a rename or removal in it survives a crash. */
+int output_flush_file(const char *path, Error *e);
+void output_flush_folder(const char *path);
+
+/* What to do with FILE, FILE.partial and FILE.journal before a checkpointed job writes
+ * (`what` names it in messages): -1 refused (e says why: FILE exists without --force,
+ * leftovers without --resume or --force, ...); 0 go on, with *resuming set when the journal
+ * is to be continued (leftovers are removed on --force); 1 when FILE and its journal are all
+ * that is left (a stop after the final rename): the caller asks output_sealed_leftover. */
+int output_check_leftovers(const Output *o, bool resume, const char *what, bool *resuming,
+                           Error *e);
+
+/* Whether FILE.journal (with this row size and fingerprint) is sealed, that is the job it
+ * records was complete when FILE was put in place: then the journal is removed and 1
+ * returned; 0 when it is not (e says FILE already exists), -1 on a read error. */
+int output_sealed_leftover(const Output *o, size_t row_bytes, const char *fingerprint,
+                           Error *e);
+
+#endif

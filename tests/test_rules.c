@@ -140,9 +140,14 @@ static void test_rule_cases(void **state)
         assert_true(pos_ok(&v, &q));
         check_count(i, "laps", c->laps, info.laps);
         if (ev == EV_ENDLESS) {
-            /* Reported as it stood before the move, after at least the laps before the check. */
+            /* Reported as it stood before the move, after at least the laps before the check;
+             * the move never happened, so a trace holds none of the captures it undid. */
             assert_memory_equal(&q, &p, sizeof p);
             assert_true(info.laps >= 8);
+            MoveTrace t;
+            assert_int_equal(pos_play(&v, &p, c->move, &q, &info, &t), EV_ENDLESS);
+            if (t.n != 0)
+                fail_msg("case %d: an endless move traced %d captures", i, t.n);
             continue;
         }
         check_count(i, "mid_captures", c->mid, info.mid_captures);
@@ -175,7 +180,7 @@ static const BoundCase bound_cases[] = {
 };
 
 /* Rule 6's bound on the seeds sown in one move, made small: a move that sows one seed more than
- * the bound is endless (the position put back as before it, no capture counted, its
+ * the bound is endless (the position put back as before it, no capture counted or traced, its
  * laps up to the one that passes the bound), and one that sows exactly the bound ends as usual,
  * as it does under the real bound. Both paths: the fast one untraced, the general one traced. */
 static void test_seed_bound(void **state)
@@ -199,6 +204,8 @@ static void test_seed_bound(void **state)
             assert_memory_equal(&q, &p, sizeof p);
             assert_int_equal(info.laps, c->laps);
             assert_int_equal(info.mid_captures + info.final_capture, 0);
+            if (traced)
+                assert_int_equal(t.n, 0);
 
             ev = pos_play_bounded(&v, &p, c->move, &q, &info, tp, c->sown);
             if (strcmp(move_event_name(ev), c->event) != 0 || strcmp(tu_apn(&v, &q), c->after))

@@ -273,6 +273,8 @@ static __attribute__((noinline)) MoveEvent sow_general(const Variant *v, Positio
                 log->seeds[s.lap - 1] = (uint16_t)s.n;
             } else if (endless_check(v, p, log, s.origin, s.lap)) {
                 info->mid_captures = mid_before;   /* the move never happened */
+                if (trace)
+                    trace->n = 0;                  /* nor did its captures */
                 info->laps += s.lap;
                 return EV_ENDLESS;
             }

@@ -46,7 +46,8 @@ typedef struct Capture {
     uint8_t lap;              /* in which lap (1-based, capped at 255) */
 } Capture;
 
-/* Optional detail of one move: every capture, for `play`. */
+/* Optional detail of one move: every capture, for `play` (none for an endless move, which
+ * never happened). */
 typedef struct MoveTrace {
     int n;                    /* captures recorded */
     Capture cap[MAX_PITS * 64 / 2];

@@ -32,7 +32,7 @@ typedef enum MoveEvent {
 /* Counts of what one move did, for records, perft statistics and display. (Inside the engine
  * each move adds its counts, so a playout can sum a whole game in one.) */
 typedef struct MoveInfo {
-    uint32_t laps;            /* laps sown */
+    uint64_t laps;            /* laps sown (a playout sums a whole game's) */
     uint32_t mid_captures;    /* mid-sow captures (by the hole's owner) */
     uint32_t final_capture;   /* 1 if the move ended with a final-seed capture */
     uint32_t passed;          /* 1 if the player due next had to pass */

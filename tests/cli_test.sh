@@ -134,8 +134,8 @@ IFS='|' read -r apn move <"$vectors/endless.txt"
 expect_out "$apn endless" move --position "$apn" "$move"
 out_before="$apn endless"
 expect_error "the game is over" move --position "$apn" "$move" "$move"
-# A move whose laps never repeat a state within 2^32 laps (capture 64) is endless by the bound
-# on seeds sown, at once (it used to crash after minutes, when the lap count wrapped).
+# A move in which the cycle check finds no repeat in 2^32 laps (capture 64) is endless by the
+# bound on seeds sown, at once (it used to crash after minutes, when the lap count wrapped).
 apn="0,1,6,3,2,1,6,3,25,3,0,1/8,2,1,5,2,1,2,3,5,4,11,1 0/0 N - -"
 expect_out "$apn endless" move --capture 64 --position "$apn" 22
 # A move that ends the game with four seeds left; a move after it is refused.

@@ -79,8 +79,8 @@ static const RuleCase rule_cases[] = {
     /* Endless under skip_origin with laps longer than the board (8 seeds on 4 holes), which
      * wrap past the skipped origin, and captures for both sides before the cycle. */
     { "skip_origin=yes", "8,2/0,3 3/4 S - -", 0, "8,2/0,3 3/4 S - -", "endless", -1, 0, 0, 0 },
-    /* Endless by the bound on seeds sown (rule 6): with capture 64 no lap-start state repeats
-     * within 2^32 laps (the lap count used to wrap there), but the 1,000,001st seed, in lap
+    /* Endless by the bound on seeds sown (rule 6): with capture 64 the cycle check finds no
+     * repeat in 2^32 laps (the lap count used to wrap there), but the 1,000,001st seed, in lap
      * 178,840, is past the bound. */
     { "capture=64", "0,1,6,3,2,1,6,3,25,3,0,1/8,2,1,5,2,1,2,3,5,4,11,1 0/0 N - -", 22,
       "0,1,6,3,2,1,6,3,25,3,0,1/8,2,1,5,2,1,2,3,5,4,11,1 0/0 N - -", "endless", 178840, 0, 0, 0 },

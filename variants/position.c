@@ -68,10 +68,10 @@ static void trace_capture(MoveTrace *t, int hole, int by, int final, uint32_t la
  *
  * Brent's cycle detection runs over the states at the start of each lap (board and origin).
  * Stores play no part in the dynamics, and a capture lowers the seeds on the board, so two
- * equal lap-start states mean the laps repeat forever. A cycle can be far longer than any
- * time we could wait for (capture 64 leaves billions of laps without a repeat), so the seeds
- * sown bound the check's cost: a move that sows more than the bound is endless too. Every
- * cycle passes the bound, so Brent's check only finds the same verdict sooner. */
+ * equal lap-start states mean the laps repeat forever. A cycle can be far longer than we
+ * could wait for (with capture 64 the check can pass 2^32 laps unanswered), so the seeds sown
+ * bound the check's cost: a move that sows more than the bound is endless too. Every cycle
+ * passes the bound, so Brent's check only finds the same verdict sooner. */
 typedef struct MoveLog {
     uint16_t origin[ENDLESS_CHECK_FROM];   /* hole picked up in lap k (from 0); not a char
                                             * type, which the compiler must assume aliases all */

@@ -154,7 +154,7 @@ static void report_move(const Game *g, const Position *before, int hole, const c
 {
     char label[16];
     hole_label(&g->v, hole, label, sizeof label);
-    printf("%s plays %s%s: %u lap%s", side_name[before->side], label, note, info->laps,
+    printf("%s plays %s%s: %" PRIu64 " lap%s", side_name[before->side], label, note, info->laps,
            info->laps == 1 ? "" : "s");
     if (ev == EV_ENDLESS) {
         printf("; the move never ends.\n");

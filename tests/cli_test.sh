@@ -134,6 +134,10 @@ IFS='|' read -r apn move <"$vectors/endless.txt"
 expect_out "$apn endless" move --position "$apn" "$move"
 out_before="$apn endless"
 expect_error "the game is over" move --position "$apn" "$move" "$move"
+# A move in which the cycle check finds no repeat in 2^32 laps (capture 64) is endless by the
+# bound on seeds sown, at once (it used to crash after minutes, when the lap count wrapped).
+apn="0,1,6,3,2,1,6,3,25,3,0,1/8,2,1,5,2,1,2,3,5,4,11,1 0/0 N - -"
+expect_out "$apn endless" move --capture 64 --position "$apn" 22
 # A move that ends the game with four seeds left; a move after it is refused.
 expect_out "0,0,0,1/0,1,1,1 12/16 S N S over" move --position "0,0,3,0/3,0,1,1 12/12 S S S" 2
 out_before="0,0,0,1/0,1,1,1 12/16 S N S over"
@@ -218,11 +222,23 @@ tested+=(run replay)
 expect_error "unknown or incomplete option" run --frobnicate
 expect_error "cannot" run "$tmp/no-such-config.cfg"
 expect_error "games" run --agent-a random --agent-b random --games 0 -o "$tmp/x.h5"
+# A game counts its plies in 32 bits; a larger cap used to be taken, and the count would wrap.
+expect_error "max_plies: 5000000000 is out of range (at most 4294967295)" \
+    run --max-plies 5000000000 --games 1 -o "$tmp/x.h5"
 [[ ! -e "$tmp/x.h5" && ! -e "$tmp/x.h5.partial" ]] || fail "anywoli run: a refused run left a file"
 run run --agent-a random --agent-b random --games 40 --seed 5 --holes 5 -o "$tmp/r.h5" --quiet
 [[ $rc -eq 0 && -s "$tmp/r.h5" ]] || fail "anywoli run (quick form): status $rc"
 run replay "$tmp/r.h5" --job main --game 3
 [[ $rc -eq 0 ]] || fail "anywoli replay: status $rc"
+# capture 64: games whose moves reach the bound on seeds sown end `endless` (they used to
+# crash); replaying one repeats its endless move.
+run run --capture 64 --games 4 --seed 1 --threads 1 -o "$tmp/c64.h5" --quiet
+[[ $rc -eq 0 ]] && grep -q '^main  *4 .* 2  50.0%  *2  50.0%' "$tmp/out" \
+    || fail "anywoli run --capture 64: status $rc, $(cat "$tmp/out")"
+run replay "$tmp/c64.h5" --job main --game 1
+[[ $rc -eq 0 ]] && grep -q '^32534 N 16 .* endless$' "$tmp/out" \
+    && grep -q '^check: the stored row matches' "$tmp/out" \
+    || fail "anywoli replay of an endless capture-64 game: status $rc"
 expect_error "job" replay "$tmp/r.h5" --job nosuchjob --game 0
 
 # --- analyze: its help and bad inputs (the rest: tests/analyze_test.sh) -------------------

@@ -79,6 +79,11 @@ static const RuleCase rule_cases[] = {
     /* Endless under skip_origin with laps longer than the board (8 seeds on 4 holes), which
      * wrap past the skipped origin, and captures for both sides before the cycle. */
     { "skip_origin=yes", "8,2/0,3 3/4 S - -", 0, "8,2/0,3 3/4 S - -", "endless", -1, 0, 0, 0 },
+    /* Endless by the bound on seeds sown (rule 6): with capture 64 the cycle check finds no
+     * repeat in 2^32 laps (the lap count used to wrap there), but the 1,000,001st seed, in lap
+     * 178,840, is past the bound. */
+    { "capture=64", "0,1,6,3,2,1,6,3,25,3,0,1/8,2,1,5,2,1,2,3,5,4,11,1 0/0 N - -", 22,
+      "0,1,6,3,2,1,6,3,25,3,0,1/8,2,1,5,2,1,2,3,5,4,11,1 0/0 N - -", "endless", 178840, 0, 0, 0 },
     /* The game ends with all seeds captured: 2 -> 3 (mid, South's), 4 (final); none left. The
      * mover stays in the side field; no extra move once the game is over. */
     { "", "0,0,2,3/3,0,0,0 12/12 S N N", 2, "0,0,0,0/0,0,0,0 20/12 S S N", "over", 1, 1, 1, 0 },
@@ -135,9 +140,14 @@ static void test_rule_cases(void **state)
         assert_true(pos_ok(&v, &q));
         check_count(i, "laps", c->laps, info.laps);
         if (ev == EV_ENDLESS) {
-            /* Reported as it stood before the move, after at least the laps before the check. */
+            /* Reported as it stood before the move, after at least the laps before the check;
+             * the move never happened, so a trace holds none of the captures it undid. */
             assert_memory_equal(&q, &p, sizeof p);
             assert_true(info.laps >= 8);
+            MoveTrace t;
+            assert_int_equal(pos_play(&v, &p, c->move, &q, &info, &t), EV_ENDLESS);
+            if (t.n != 0)
+                fail_msg("case %d: an endless move traced %d captures", i, t.n);
             continue;
         }
         check_count(i, "mid_captures", c->mid, info.mid_captures);
@@ -149,6 +159,65 @@ static void test_rule_cases(void **state)
         assert_int_equal(ev == EV_OVER, q.left <= v.capture);
         if (ev == EV_OVER)
             assert_int_equal(q.side, p.side);
+    }
+}
+
+/* A long move that ends, and the seeds it sows (counted by perft_reference.py move). */
+typedef struct BoundCase {
+    const char *opts, *before;
+    int move;
+    unsigned sown, laps;      /* seeds sown, in laps */
+    const char *after, *event;
+} BoundCase;
+
+static const BoundCase bound_cases[] = {
+    /* 109 laps without a capture, ending in an empty hole. */
+    { "capture=16", "1,2,7,1/4,8,5,4 0/16 S N N", 1, 638, 109, "1,2,1,5/6,5,11,1 0/16 N N N",
+      "next" },
+    /* 81 laps; lap 76 makes a mid-sow capture for North, which must be undone when the bound
+     * makes the move endless; the move ends the game. */
+    { "capture=30", "8,14,1/14,1,10 0/0 N - -", 5, 770, 81, "4,1,8/2,1,2 0/30 N N -", "over" },
+};
+
+/* Rule 6's bound on the seeds sown in one move, made small: a move that sows one seed more than
+ * the bound is endless (the position put back as before it, no capture counted or traced, its
+ * laps up to the one that passes the bound), and one that sows exactly the bound ends as usual,
+ * as it does under the real bound. Both paths: the fast one untraced, the general one traced. */
+static void test_seed_bound(void **state)
+{
+    (void)state;
+    int n = (int)(sizeof bound_cases / sizeof bound_cases[0]);
+    for (int i = 0; i < n; i++) {
+        const BoundCase *c = &bound_cases[i];
+        Variant v;
+        Position p, q;
+        MoveInfo info, full;
+        MoveTrace t;
+        tu_position(c->opts, c->before, &v, &p);
+        for (int traced = 0; traced < 2; traced++) {
+            MoveTrace *tp = traced ? &t : NULL;
+            t.n = -1;
+            MoveEvent ev = pos_play_bounded(&v, &p, c->move, &q, &info, tp, c->sown - 1);
+            if (ev != EV_ENDLESS)
+                fail_msg("bound case %d (traced %d): %s, expected endless", i, traced,
+                         move_event_name(ev));
+            assert_memory_equal(&q, &p, sizeof p);
+            assert_int_equal(info.laps, c->laps);
+            assert_int_equal(info.mid_captures + info.final_capture, 0);
+            if (traced)
+                assert_int_equal(t.n, 0);
+
+            ev = pos_play_bounded(&v, &p, c->move, &q, &info, tp, c->sown);
+            if (strcmp(move_event_name(ev), c->event) != 0 || strcmp(tu_apn(&v, &q), c->after))
+                fail_msg("bound case %d (traced %d): got '%s %s', expected '%s %s'", i, traced,
+                         tu_apn(&v, &q), move_event_name(ev), c->after, c->event);
+            assert_int_equal(info.laps, c->laps);
+            assert_true(pos_ok(&v, &q));
+            Position r;
+            assert_int_equal(pos_play(&v, &p, c->move, &r, &full, tp), ev);
+            assert_memory_equal(&r, &q, sizeof q);
+            assert_memory_equal(&full, &info, sizeof info);
+        }
     }
 }
 
@@ -412,6 +481,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rule_cases),
+        cmocka_unit_test(test_seed_bound),
         cmocka_unit_test(test_trace),
         cmocka_unit_test(test_awards),
         cmocka_unit_test(test_lottery),

@@ -68,7 +68,10 @@ static void trace_capture(MoveTrace *t, int hole, int by, int final, uint32_t la
  *
  * Brent's cycle detection runs over the states at the start of each lap (board and origin).
  * Stores play no part in the dynamics, and a capture lowers the seeds on the board, so two
- * equal lap-start states mean the laps repeat forever. */
+ * equal lap-start states mean the laps repeat forever. A cycle can be far longer than we
+ * could wait for (with capture 64 the check can pass 2^32 laps unanswered), so the seeds sown
+ * bound the check's cost: a move that sows more than the bound is endless too. Every cycle
+ * passes the bound, so Brent's check only finds the same verdict sooner. */
 typedef struct MoveLog {
     uint16_t origin[ENDLESS_CHECK_FROM];   /* hole picked up in lap k (from 0); not a char
                                             * type, which the compiler must assume aliases all */
@@ -80,7 +83,15 @@ typedef struct MoveLog {
     uint16_t saved[MAX_PITS];              /* the saved lap-start state */
     int saved_origin;
     uint64_t power, lam;
+    /* The bound, from lap ENDLESS_CHECK_FROM on. */
+    uint32_t seed_bound;                   /* a move sowing more seeds is endless */
+    uint64_t sown;                         /* seeds sown by the laps so far, this one's too */
 } MoveLog;
+
+/* The laps before the check cannot pass the bound (a lap sows at most the seeds on the board,
+ * at most 64 a hole), so the bound applies to every move exactly as docs/rules.md states it. */
+_Static_assert((ENDLESS_CHECK_FROM - 1) * MAX_PITS * 64 <= MOVE_SEED_BOUND,
+               "MOVE_SEED_BOUND must not be below what the laps before the check can sow");
 
 /* Undo the logged laps on board b (the state at the start of lap ENDLESS_CHECK_FROM, whose
  * origin is `origin`). Walking each lap's seeds backwards, a hole holding 0 had just been
@@ -128,12 +139,30 @@ static bool cycle_step(MoveLog *c, const Variant *v, const uint16_t *pit, int or
     return false;
 }
 
-/* The rare end of a long move: feed the cycle check; on a cycle, put the position back as it
- * stood before the move and return true. Out of line, so the common path carries none of it. */
+/* Count the seeds of lap `lap` (>= ENDLESS_CHECK_FROM), which starts with `seeds` in hand; true
+ * when they take the move past the bound, so it is endless. A lap sows all its seeds before it
+ * can end the move, so deciding at its start is deciding at the seed that passes the bound. */
+static bool seed_bound_passed(MoveLog *c, unsigned seeds, uint32_t lap)
+{
+    if (lap == ENDLESS_CHECK_FROM) {
+        c->sown = 0;
+        for (int k = 0; k < ENDLESS_CHECK_FROM - 1; k++)
+            c->sown += c->seeds[k];
+    }
+    c->sown += seeds;
+    return c->sown > c->seed_bound;
+}
+
+/* The rare end of a long move: feed the cycle check and the bound; when the move is endless,
+ * put the position back as it stood before the move and return true. Out of line, so the
+ * common path carries none of it. */
 static __attribute__((noinline)) bool endless_check(const Variant *v, Position *p, MoveLog *log,
                                                      int origin, uint32_t lap)
 {
-    if (!cycle_step(log, v, p->pit, origin, lap))
+    /* Both run on every lap: the cycle check's first step rebuilds the board put back here. */
+    bool cycle = cycle_step(log, v, p->pit, origin, lap);
+    bool bound = seed_bound_passed(log, p->pit[origin], lap);
+    if (!cycle && !bound)
         return false;
     /* An endless move makes no final-seed capture (that would end it), so first_final stands. */
     memcpy(p->pit, log->start, (size_t)v->pits * sizeof p->pit[0]);
@@ -224,8 +253,8 @@ typedef struct Sowing {
 /* Every move, in general: captures, long moves and their cycle check, skip_origin and traces.
  * Takes a move over from wherever it stands (from its start, or from the fast path below). */
 static __attribute__((noinline)) MoveEvent sow_general(const Variant *v, Position *p, Sowing s,
-                                                      MoveLog *log, MoveInfo *info,
-                                                      MoveTrace *trace)
+                                                      MoveLog *log, uint32_t seed_bound,
+                                                      MoveInfo *info, MoveTrace *trace)
 {
     const unsigned cap = (unsigned)v->capture;
     uint16_t *pit = p->pit;
@@ -234,6 +263,7 @@ static __attribute__((noinline)) MoveEvent sow_general(const Variant *v, Positio
     const uint32_t mid_before = info->mid_captures;
     log->gained[SOUTH] = log->gained[NORTH] = 0;
     log->last_capturer = p->last_capturer;
+    log->seed_bound = seed_bound;
     for (;; s.lap++, s.picked = false) {
         /* Step 1. Pick up the origin hole (a relay lap picks up the hole it ended in). */
         if (!s.picked) {
@@ -243,6 +273,8 @@ static __attribute__((noinline)) MoveEvent sow_general(const Variant *v, Positio
                 log->seeds[s.lap - 1] = (uint16_t)s.n;
             } else if (endless_check(v, p, log, s.origin, s.lap)) {
                 info->mid_captures = mid_before;   /* the move never happened */
+                if (trace)
+                    trace->n = 0;                  /* nor did its captures */
                 info->laps += s.lap;
                 return EV_ENDLESS;
             }
@@ -278,14 +310,14 @@ static __attribute__((noinline)) MoveEvent sow_general(const Variant *v, Positio
 }
 
 /* Play a move by the general path from its start. */
-static MoveEvent sow_from_start(const Variant *v, Position *p, int move, MoveInfo *info,
-                                MoveTrace *trace)
+static MoveEvent sow_from_start(const Variant *v, Position *p, int move, uint32_t seed_bound,
+                                MoveInfo *info, MoveTrace *trace)
 {
     MoveLog log;
     Sowing s = { move, move, 0, 1, false, p->nonempty };
     if (trace)
         trace->n = 0;
-    return sow_general(v, p, s, &log, info, trace);
+    return sow_general(v, p, s, &log, seed_bound, info, trace);
 }
 
 /* The fast path, for the moves that are most of every game: no capture, fewer than
@@ -294,7 +326,8 @@ static MoveEvent sow_from_start(const Variant *v, Position *p, int move, MoveInf
  * over to sow_general exactly where it stands. It calls nothing else, so it keeps all its
  * state in registers. */
 static inline __attribute__((always_inline)) MoveEvent
-sow_fast(const Variant *restrict v, Position *restrict p, int origin, MoveInfo *restrict info)
+sow_fast(const Variant *restrict v, Position *restrict p, int origin, uint32_t seed_bound,
+         MoveInfo *restrict info)
 {
     const unsigned ready = (unsigned)v->capture - 1;   /* a hole that one more seed captures */
     uint16_t *pit = p->pit;
@@ -306,7 +339,7 @@ sow_fast(const Variant *restrict v, Position *restrict p, int origin, MoveInfo *
     for (uint32_t lap = 1;; lap++) {
         if (lap >= ENDLESS_CHECK_FROM) {
             Sowing s = { (int)o, (int)o, 0, lap, false, nonempty };
-            return sow_general(v, p, s, &log, info, NULL);
+            return sow_general(v, p, s, &log, seed_bound, info, NULL);
         }
         unsigned n = pit[o];
         log.origin[lap - 1] = (uint16_t)o;
@@ -320,7 +353,7 @@ sow_fast(const Variant *restrict v, Position *restrict p, int origin, MoveInfo *
             c = pit[next];
             if (__builtin_expect(c == ready, 0)) {
                 Sowing s = { (int)o, (int)h, n, lap, true, nonempty };
-                return sow_general(v, p, s, &log, info, NULL);
+                return sow_general(v, p, s, &log, seed_bound, info, NULL);
             }
             h = next;
             pit[h] = (uint16_t)++c;
@@ -332,15 +365,21 @@ sow_fast(const Variant *restrict v, Position *restrict p, int origin, MoveInfo *
     }
 }
 
-MoveEvent pos_play(const Variant *v, const Position *in, int move, Position *p, MoveInfo *info,
-                   MoveTrace *trace)
+MoveEvent pos_play_bounded(const Variant *v, const Position *in, int move, Position *p,
+                           MoveInfo *info, MoveTrace *trace, uint32_t seed_bound)
 {
     if (in != p)
         *p = *in;
     memset(info, 0, sizeof *info);   /* the sowing adds each count to info */
     if (trace || v->skip_origin)
-        return sow_from_start(v, p, move, info, trace);
-    return sow_fast(v, p, move, info);
+        return sow_from_start(v, p, move, seed_bound, info, trace);
+    return sow_fast(v, p, move, seed_bound, info);
+}
+
+MoveEvent pos_play(const Variant *v, const Position *in, int move, Position *p, MoveInfo *info,
+                   MoveTrace *trace)
+{
+    return pos_play_bounded(v, in, move, p, info, trace, MOVE_SEED_BOUND);
 }
 
 /* The k-th set bit of m (k from 0): the k-th legal move in ascending order. */
@@ -399,7 +438,8 @@ random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2], P
         uint64_t legal = p->legal;
         int move = nth_set_bit(legal, below_drawn(x, (uint32_t)__builtin_popcountll(legal),
                                                   &stream[side], &ahead[side]));
-        ev = fast ? sow_fast(v, p, move, &sum) : sow_from_start(v, p, move, &sum, NULL);
+        ev = fast ? sow_fast(v, p, move, MOVE_SEED_BOUND, &sum)
+                  : sow_from_start(v, p, move, MOVE_SEED_BOUND, &sum, NULL);
         plies++;
         hash = (hash ^ (uint64_t)move) * PLAYOUT_HASH_MULT;
         if (ev == EV_ENDLESS)

@@ -32,7 +32,7 @@ typedef enum MoveEvent {
 /* Counts of what one move did, for records, perft statistics and display. (Inside the engine
  * each move adds its counts, so a playout can sum a whole game in one.) */
 typedef struct MoveInfo {
-    uint32_t laps;            /* laps sown */
+    uint64_t laps;            /* laps sown (a playout sums a whole game's) */
     uint32_t mid_captures;    /* mid-sow captures (by the hole's owner) */
     uint32_t final_capture;   /* 1 if the move ended with a final-seed capture */
     uint32_t passed;          /* 1 if the player due next had to pass */
@@ -46,7 +46,8 @@ typedef struct Capture {
     uint8_t lap;              /* in which lap (1-based, capped at 255) */
 } Capture;
 
-/* Optional detail of one move: every capture, for `play`. */
+/* Optional detail of one move: every capture, for `play` (none for an endless move, which
+ * never happened). */
 typedef struct MoveTrace {
     int n;                    /* captures recorded */
     Capture cap[MAX_PITS * 64 / 2];
@@ -54,6 +55,11 @@ typedef struct MoveTrace {
 
 /* Laps sown before the exact cycle check starts; below it no move can be endless cheaply. */
 #define ENDLESS_CHECK_FROM 64
+
+/* A move that sows more than this many seeds is endless (RULES rule 6 allows a bound of at least
+ * 1,000,000; docs/rules.md says why this one). It bounds the cost of one move to milliseconds,
+ * however long a cycle the exact check would have to wait for. */
+#define MOVE_SEED_BOUND 1000000u
 
 /* The start position of a variant: `seeds` in every hole, South to move. */
 void pos_start(const Variant *v, Position *p);
@@ -82,6 +88,12 @@ bool pos_move_ok(const Variant *v, const Position *p, int move, Error *e);
  * info (required) receives counts; trace (optional) every capture. */
 MoveEvent pos_play(const Variant *v, const Position *in, int move, Position *out,
                    MoveInfo *info, MoveTrace *trace);
+
+/* pos_play with another bound on the seeds one move sows (pos_play's is MOVE_SEED_BOUND), for
+ * tests that reach it in a few laps. The bound is looked at from lap ENDLESS_CHECK_FROM on: a
+ * smaller bound than the laps before it sow is passed only there. */
+MoveEvent pos_play_bounded(const Variant *v, const Position *in, int move, Position *out,
+                           MoveInfo *info, MoveTrace *trace, uint32_t seed_bound);
 
 /* A uniformly random legal move of p (which is not over), drawn from rng: the k-th legal move in
  * ascending hole order, k uniform (the same draw as the `random` agent). */

@@ -12,6 +12,9 @@ enum { SOUTH = 0, NORTH = 1, NOBODY = -1 };
 #define MAX_HOLES 32
 #define MAX_PITS (2 * MAX_HOLES)
 
+/* The most max_plies may be: a game's plies (and so its passes) fit the record's 32 bits. */
+#define MAX_PLIES_LIMIT UINT32_MAX
+
 /* Who receives the seeds left when the game ends (RULES: end of the game). */
 typedef enum FinalFour {
     FF_PENULTIMATE = 0, /* whose store received the last capture */

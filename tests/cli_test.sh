@@ -232,7 +232,11 @@ run analyze --help
     || fail "anywoli analyze --help: status $rc"
 printf 'not an HDF5 file\n' >"$tmp/not-results.h5"
 expect_error "not an anywoli results file" analyze "$tmp/not-results.h5"
-expect_error "cannot open it" analyze "$tmp/no-such-file.h5"
+expect_error "no-such-file.h5: cannot open: No such file or directory" analyze "$tmp/no-such-file.h5"
+mkfifo "$tmp/fifo.h5"
+expect_error "$tmp/fifo.h5: not a regular file (a FIFO)" analyze "$tmp/fifo.h5"
+expect_error "$tmp/fifo.h5: not a regular file (a FIFO)" replay "$tmp/fifo.h5" --job main \
+    --game 0
 expect_error "missing the results FILE" analyze
 expect_error "--sprt" analyze --sprt 5,1 "$tmp/not-results.h5"
 

@@ -47,6 +47,7 @@
 
 #include <omp.h>
 
+#include "input_file.h"
 #include "solver.h"
 
 /* The header: a fixed 4096 bytes (docs/tables.md), then the values. */
@@ -814,11 +815,29 @@ static int header_read(Tables *t, const uint8_t *h, uint64_t size, const char *p
     return 0;
 }
 
+/* Check every stored value against the bound the format gives, |value| <= L on level L (a
+ * side cannot gain more seeds than the board holds): a file with a valid checksum can still
+ * hold values no build writes. */
+static int values_check(const Tables *t, const char *path, Error *e)
+{
+    for (int L = t->first_level; L <= t->max_seeds; L++) {
+        const int8_t *x = t->value + t->level_at[L];
+        uint64_t n = t->level_at[L + 1] - t->level_at[L];
+        for (uint64_t i = 0; i < n; i++) {
+            if (x[i] < -L || x[i] > L)
+                return error_set(e, "%s: damaged values (level %d, position %llu: %d, "
+                                 "expected -%d to %d)", path, L, (unsigned long long)i, x[i],
+                                 L, L);
+        }
+    }
+    return 0;
+}
+
 int tables_open(const char *path, Tables **out, Error *e)
 {
-    int fd = open(path, O_RDONLY);
+    int fd = input_file_open(path, e);
     if (fd < 0)
-        return error_set(e, "%s: cannot open: %s", path, strerror(errno));
+        return -1;
     struct stat st;
     uint8_t h[HEADER_BYTES];
     memset(h, 0, sizeof h);
@@ -841,7 +860,7 @@ int tables_open(const char *path, Tables **out, Error *e)
             if (values_checksum(t->value, t->positions) != t->checksum)
                 error_set(e, "%s: damaged values (checksum mismatch)", path);
             else
-                rc = 0;
+                rc = values_check(t, path, e);
         }
     }
     close(fd);

@@ -106,8 +106,7 @@ static void agent_add(JobAnalysis *j, const GameRecord *r)
 /* Count one game of a job; -1 when out of memory. */
 static int job_add(JobAnalysis *j, const GameRecord *r)
 {
-    int o = r->outcome >= OUT_SOUTH && r->outcome <= OUT_UNFINISHED ? r->outcome
-                                                                     : OUT_UNFINISHED;
+    int o = r->outcome;             /* 0 to 4: the reader checked every row */
     outcomes_add(&j->all, o);
     outcomes_add(&j->by_south[r->a_south ? 0 : 1], o);
     if (hist_reserve(&j->lengths, &j->lengths_len, r->plies) != 0)
@@ -164,10 +163,9 @@ static int check_stored_histogram(ResultsFile *f, JobAnalysis *j, Error *e)
 {
     uint64_t *stored;
     size_t len;
-    int rc = rf_length_histogram(f, j->name, &stored, &len, e);
+    int rc = rf_length_histogram(f, j->name, j->lengths_len, &stored, &len, e);
     if (rc <= 0)
         return rc;
-    hist_trim(stored, &len);
     bool same = len == j->lengths_len &&
                 (len == 0 || memcmp(stored, j->lengths, len * sizeof *stored) == 0);
     free(stored);
@@ -182,9 +180,8 @@ static int check_stored_histogram(ResultsFile *f, JobAnalysis *j, Error *e)
 static int job_init(ResultsFile *f, const char *name, JobAnalysis *j, Error *e)
 {
     StoredJob sj;
-    Error inner;
-    if (results_read_job(rf_path(f), name, &sj, &inner) != 0)
-        return error_set(e, "damaged results file: %s", inner.msg);
+    if (rf_read_job(f, name, &sj, e) != 0)
+        return -1;
     j->name = strdup(name);
     j->agent_a = sj.agent_a;
     j->agent_b = sj.agent_b;

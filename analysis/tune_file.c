@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "h5util.h"
+#include "input_file.h"
 #include "results.h"
 #include "tune_internal.h"
 
@@ -402,7 +403,8 @@ int tune_file_close(TuneFile *f, Error *e)
 int tune_file_has_tuning(const char *path)
 {
     h5u_quiet();
-    if (H5Fis_hdf5(path) <= 0)
+    /* Not a regular file (a FIFO would block HDF5's open): -1, and the reader says why. */
+    if (input_file_check(path, NULL) != 0 || H5Fis_hdf5(path) <= 0)
         return -1;
     hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     if (f < 0)

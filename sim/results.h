@@ -1,5 +1,5 @@
 /* results.h: the results file, format 1 (see docs/results.md): writing it batch by batch, and
- * reading it back for replay and checks.
+ * reading it back (results_read.h) for replay, analysis and checks.
  *
  * A game's record travels as a packed row of ROW_BYTES bytes, little-endian, in the field
  * order of the format's `games` table; the same rows go to the journal and, unconverted, to
@@ -14,6 +14,7 @@
 #include "config.h"
 #include "error.h"
 #include "game.h"
+#include "results_read.h"       /* reading: one reader, with its checks */
 
 #define RESULTS_FORMAT "anywoli-results"
 #define RESULTS_FORMAT_VERSION 1
@@ -77,25 +78,5 @@ int results_end(Results *r, const char *finished, Error *e);
 
 /* Close the file (whatever happened before) and free r; -1 if closing failed. */
 int results_close(Results *r, Error *e);
-
-/* A job as a results file stores it. */
-typedef struct StoredJob {
-    int64_t seed;                    /* the experiment's (root attribute) */
-    uint64_t index;                  /* the job's `index`: its number in rng_seed */
-    Variant variant;
-    char *agent_a, *agent_b;         /* malloc'd */
-    int64_t games;                   /* the `games` attribute */
-    uint64_t rows;                   /* rows in the table */
-} StoredJob;
-
-/* Read job `name` of a results file. */
-int results_read_job(const char *path, const char *name, StoredJob *sj, Error *e);
-
-/* Free the job's strings. */
-void stored_job_free(StoredJob *sj);
-
-/* Read n rows of job `name`'s table from row `first`. */
-int results_read_rows(const char *path, const char *name, uint64_t first, uint64_t n,
-                      GameRecord *out, Error *e);
 
 #endif

@@ -2,12 +2,14 @@
 #include "results_read.h"
 
 #include <hdf5.h>
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "h5util.h"
+#include "input_file.h"
 #include "results.h"
 
 #define STREAM_ROWS (4u * RESULTS_CHUNK_ROWS)   /* rows per HDF5 read: whole chunks */
@@ -21,6 +23,7 @@ typedef struct JobName {
 struct ResultsFile {
     hid_t file;
     char *path;
+    int64_t seed;                       /* the root's, checked */
     JobName *jobs;
     int njobs;
 };
@@ -30,6 +33,8 @@ struct RowStream {
     uint64_t rows, next;
     unsigned char *buf;                 /* STREAM_ROWS packed rows */
     const char *path;
+    char *job;                          /* the job's name, for messages */
+    Variant variant;                    /* the job's rules, that every row is checked against */
 };
 
 /* An integer attribute of loc; -1 when absent or not an integer: a foreign file's float is
@@ -89,6 +94,19 @@ static int check_format(hid_t file, const char *path, Error *e)
     return 0;
 }
 
+/* Check the root's seed: an integer in the range configs allow (0 to 2^63-1), or every
+ * replay of the file would be of other games. */
+static int check_seed(ResultsFile *f, Error *e)
+{
+    if (attr_int64(f->file, "seed", &f->seed) != 0)
+        return error_set(e, "%s: damaged results file (root attribute seed missing or not an "
+                         "integer)", f->path);
+    if (f->seed < 0)
+        return error_set(e, "%s: damaged results file (root attribute seed %" PRId64
+                         ", expected 0 to %" PRId64 ")", f->path, f->seed, INT64_MAX);
+    return 0;
+}
+
 /* List the jobs of /jobs in run order. */
 static int list_jobs(ResultsFile *f, Error *e)
 {
@@ -114,13 +132,20 @@ ResultsFile *rf_open(const char *path, Error *e)
         error_set(e, "out of memory");
         return NULL;
     }
+    f->file = -1;
+    /* HDF5 opens by name, with a blocking open(): a FIFO is refused before it sees one. */
+    if (input_file_check(path, e) != 0) {
+        rf_close(f);
+        return NULL;
+    }
     htri_t is_hdf5 = H5Fis_hdf5(path);
     f->file = is_hdf5 > 0 ? H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT) : -1;
     if (is_hdf5 < 0 && f->file < 0)
-        error_set(e, "%s: cannot open it (missing, unreadable or damaged)", path);
+        error_set(e, "%s: cannot open it (unreadable or damaged)", path);
     else if (f->file < 0)
         error_set(e, "%s: not an anywoli results file (not HDF5, or damaged)", path);
-    if (f->file < 0 || check_format(f->file, path, e) != 0 || list_jobs(f, e) != 0) {
+    if (f->file < 0 || check_format(f->file, path, e) != 0 || check_seed(f, e) != 0 ||
+        list_jobs(f, e) != 0) {
         rf_close(f);
         return NULL;
     }
@@ -160,13 +185,21 @@ char *rf_root_text(const ResultsFile *f, const char *name)
     return h5u_read_string(f->file, name);
 }
 
-/* Open /jobs/<name>/<what> (a dataset), or -1. */
-static hid_t open_dataset(const ResultsFile *f, const char *name, const char *what)
+/* Open /jobs/<name> (a group), or -1. */
+static hid_t open_job_group(const ResultsFile *f, const char *name)
 {
     char p[512];
     snprintf(p, sizeof p, "/jobs/%s", name);
     hid_t g = strchr(name, '/') == NULL && H5Lexists(f->file, p, H5P_DEFAULT) > 0
                   ? H5Gopen2(f->file, p, H5P_DEFAULT) : -1;
+    H5Eclear2(H5E_DEFAULT);
+    return g;
+}
+
+/* Open /jobs/<name>/<what> (a dataset), or -1. */
+static hid_t open_dataset(const ResultsFile *f, const char *name, const char *what)
+{
+    hid_t g = open_job_group(f, name);
     hid_t ds = g >= 0 && H5Lexists(g, what, H5P_DEFAULT) > 0 ? H5Dopen2(g, what, H5P_DEFAULT)
                                                                : -1;
     if (g >= 0)
@@ -187,21 +220,121 @@ static int64_t dataset_length(hid_t ds)
     return ok ? (int64_t)dims[0] : -1;
 }
 
-int rf_length_histogram(const ResultsFile *f, const char *name, uint64_t **counts, size_t *len,
-                        Error *e)
+/* The variant from a job group's attributes, through the one validation of variant_set and
+ * variant_finish (so a stored value is held to the range a config is). */
+static int read_variant(hid_t g, Variant *v, Error *e)
+{
+    variant_default(v);
+    for (int p = 0; p < VP_NB; p++) {
+        const char *name = variant_param_name((VariantParam)p);
+        char text[64];
+        int64_t x;
+        if (p == VP_FINAL_FOUR) {
+            char *s = h5u_read_string(g, name);
+            snprintf(text, sizeof text, "%s", s ? s : "?");
+            free(s);
+        } else if (attr_int64(g, name, &x) == 0) {
+            snprintf(text, sizeof text, "%" PRId64, x);
+        } else {
+            return error_set(e, "attribute %s missing", name);
+        }
+        if (variant_set(v, name, text, e) != 0)
+            return -1;
+    }
+    return variant_finish(v, e);
+}
+
+/* Say which jobs the file has, after an unknown one. */
+static int no_such_job(const ResultsFile *f, const char *name, Error *e)
+{
+    char names[256] = "";
+    size_t used = 0;
+    for (int i = 0; i < f->njobs && used < 200; i++)
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
+                                 f->jobs[i].name);
+    return error_set(e, "%s: no job '%s' (its jobs: %s)", f->path, name,
+                     names[0] ? names : "none");
+}
+
+/* The job's attributes other than the variant, checked: its index and planned games (never
+ * fewer than the rows stored), and the agents. */
+static int read_job_attributes(const ResultsFile *f, hid_t g, const char *name, StoredJob *sj,
+                               Error *e)
+{
+    int64_t index;
+    if (attr_int64(g, "index", &index) != 0 || attr_int64(g, "games", &sj->games) != 0)
+        return error_set(e, "%s: job %s: attributes or table missing", f->path, name);
+    if (index < 0)
+        return error_set(e, "%s: job %s: damaged results file (attribute index %" PRId64
+                         ", expected 0 or more)", f->path, name, index);
+    if (sj->games < 0 || (uint64_t)sj->games < sj->rows)
+        return error_set(e, "%s: job %s: damaged results file (attribute games %" PRId64
+                         " for %" PRIu64 " rows stored)", f->path, name, sj->games, sj->rows);
+    sj->index = (uint64_t)index;
+    sj->agent_a = h5u_read_string(g, "agent_a");
+    sj->agent_b = h5u_read_string(g, "agent_b");
+    if (!sj->agent_a || !sj->agent_b)
+        return error_set(e, "%s: job %s: agent attributes missing", f->path, name);
+    return 0;
+}
+
+int rf_read_job(const ResultsFile *f, const char *name, StoredJob *sj, Error *e)
+{
+    memset(sj, 0, sizeof *sj);
+    sj->seed = f->seed;
+    hid_t g = open_job_group(f, name);
+    if (g < 0)
+        return no_such_job(f, name, e);
+    hid_t ds = H5Lexists(g, "games", H5P_DEFAULT) > 0 ? H5Dopen2(g, "games", H5P_DEFAULT) : -1;
+    int64_t rows = ds < 0 ? -1 : dataset_length(ds);
+    Error inner;
+    int rc = 0;
+    if (rows < 0)
+        rc = error_set(e, "%s: job %s: attributes or table missing", f->path, name);
+    sj->rows = rows < 0 ? 0 : (uint64_t)rows;
+    if (rc == 0 && read_variant(g, &sj->variant, &inner) != 0)
+        rc = error_set(e, "%s: job %s: %s", f->path, name, inner.msg);
+    if (rc == 0)
+        rc = read_job_attributes(f, g, name, sj, e);
+    if (ds >= 0)
+        H5Dclose(ds);
+    H5Gclose(g);
+    H5Eclear2(H5E_DEFAULT);
+    if (rc != 0)
+        stored_job_free(sj);
+    return rc;
+}
+
+void stored_job_free(StoredJob *sj)
+{
+    free(sj->agent_a);
+    free(sj->agent_b);
+    sj->agent_a = sj->agent_b = NULL;
+}
+
+int rf_length_histogram(const ResultsFile *f, const char *name, size_t expect,
+                        uint64_t **counts, size_t *len, Error *e)
 {
     *counts = NULL;
     *len = 0;
     hid_t ds = open_dataset(f, name, "length_histogram");
     if (ds < 0)
         return 0;
+    /* Its size is checked before anything is allocated: a stored length is not a budget. */
     int64_t n = dataset_length(ds);
-    int64_t *raw = n >= 0 ? malloc(((size_t)n + 1) * sizeof *raw) : NULL;
+    if (n < 0 || (uint64_t)n != expect) {
+        H5Dclose(ds);
+        return error_set(e, "%s: job %s: damaged results file (length_histogram of %" PRId64
+                         " bins; the games table's longest game needs %zu)", f->path, name,
+                         n, expect);
+    }
+    int64_t *raw = malloc(((size_t)n + 1) * sizeof *raw);
     bool ok = raw && (n == 0 || H5Dread(ds, H5T_NATIVE_INT64, H5S_ALL, H5S_ALL, H5P_DEFAULT,
                                         raw) >= 0);
     for (int64_t i = 0; ok && i < n; i++)
         ok = raw[i] >= 0;
     H5Dclose(ds);
+    H5Eclear2(H5E_DEFAULT);
     if (!ok) {
         free(raw);
         return error_set(e, "%s: job %s: damaged length_histogram", f->path, name);
@@ -249,6 +382,86 @@ static bool has_format_fields(hid_t ds)
     return ok;
 }
 
+/* The checks of rf_row_fault on a finished game (South won, North won, a draw): the seeds
+ * left went to the convention's recipient, so the scores hold every seed and agree with the
+ * outcome. */
+static int finished_fault(const Variant *v, const GameRecord *r, char *why, size_t len)
+{
+    int to = award_recipient(v->final_four, r->last_capturer, r->first_final, r->lottery);
+    unsigned score_to = to == SOUTH ? r->south : r->north;
+    if (r->left > v->capture)
+        return snprintf(why, len, "left %u in a finished game, expected at most capture %d",
+                        r->left, v->capture);
+    if (r->south + r->north != v->total)
+        return snprintf(why, len, "south %u + north %u is not the variant's %d seeds",
+                        r->south, r->north, v->total);
+    if (to == NOBODY || score_to < r->left)
+        return snprintf(why, len, "the %u seeds left cannot have gone to the %s recipient",
+                        r->left, final_four_name(v->final_four));
+    if (r->outcome != (int)game_outcome(r->south, r->north))
+        return snprintf(why, len, "outcome %d disagrees with south %u, north %u", r->outcome,
+                        r->south, r->north);
+    return 0;
+}
+
+/* The checks of rf_row_fault on an endless or unfinished game: the stores as they stood, and
+ * the game not over. */
+static int stopped_fault(const Variant *v, const GameRecord *r, char *why, size_t len)
+{
+    if (r->left <= v->capture)
+        return snprintf(why, len, "left %u in an %s game, expected more than capture %d",
+                        r->left, r->outcome == OUT_ENDLESS ? "endless" : "unfinished",
+                        v->capture);
+    if (r->south + r->north + r->left != v->total)
+        return snprintf(why, len, "south %u + north %u + left %u is not the variant's %d "
+                        "seeds", r->south, r->north, r->left, v->total);
+    if (r->outcome == OUT_UNFINISHED && (int64_t)r->plies != v->max_plies)
+        return snprintf(why, len, "plies %" PRIu32 " in an unfinished game, expected "
+                        "max_plies %" PRId64, r->plies, v->max_plies);
+    return 0;
+}
+
+int rf_row_fault(const Variant *v, uint64_t index, const GameRecord *r, char *why, size_t len)
+{
+    /* Step 1. Each field in its own range. */
+    if (r->game != index)
+        return snprintf(why, len, "game %" PRIu64 " in row %" PRIu64, r->game, index);
+    if (r->a_south != (index % 2 == 0))
+        return snprintf(why, len, "a_south %u, expected %d (colours alternate)", r->a_south,
+                        index % 2 == 0);
+    if (r->outcome < OUT_SOUTH || r->outcome > OUT_UNFINISHED)
+        return snprintf(why, len, "outcome %d, expected 0 to 4", r->outcome);
+    if (r->last_capturer < NOBODY || r->last_capturer > NORTH)
+        return snprintf(why, len, "last_capturer %d, expected -1 to 1", r->last_capturer);
+    if (r->first_final < NOBODY || r->first_final > NORTH)
+        return snprintf(why, len, "first_final %d, expected -1 to 1", r->first_final);
+    if (r->lottery != SOUTH && r->lottery != NORTH)
+        return snprintf(why, len, "lottery %d, expected 0 or 1", r->lottery);
+    if (r->plies < 1 || (int64_t)r->plies > v->max_plies)
+        return snprintf(why, len, "plies %" PRIu32 ", expected 1 to max_plies %" PRId64,
+                        r->plies, v->max_plies);
+    /* Step 2. The counts that must agree: a pass follows a move, a final-seed capture ends
+     * one, every capture takes `capture` seeds, and the recipients exist once someone
+     * captured. */
+    if (r->passes > r->plies || r->final_captures > r->plies)
+        return snprintf(why, len, "passes %" PRIu32 " or final_captures %u above plies %"
+                        PRIu32, r->passes, r->final_captures, r->plies);
+    if (r->left > v->total ||
+        ((long)r->mid_captures + r->final_captures) * v->capture != v->total - r->left)
+        return snprintf(why, len, "mid_captures %u + final_captures %u of %d seeds each "
+                        "with left %u is not the variant's %d seeds", r->mid_captures,
+                        r->final_captures, v->capture, r->left, v->total);
+    if ((r->last_capturer == NOBODY) != (r->mid_captures + r->final_captures == 0))
+        return snprintf(why, len, "last_capturer %d with %u captures", r->last_capturer,
+                        r->mid_captures + r->final_captures);
+    if ((r->first_final == NOBODY) != (r->final_captures == 0))
+        return snprintf(why, len, "first_final %d with %u final captures", r->first_final,
+                        r->final_captures);
+    /* Step 3. The scores, by how the game ended. */
+    return r->outcome <= OUT_DRAW ? finished_fault(v, r, why, len)
+                                  : stopped_fault(v, r, why, len);
+}
+
 RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)
 {
     RowStream *s = calloc(1, sizeof *s);
@@ -258,6 +471,14 @@ RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)
     }
     s->path = f->path;
     s->type = -1;
+    s->ds = -1;
+    StoredJob sj;
+    if (rf_read_job(f, name, &sj, e) != 0) {
+        rf_rows_close(s);
+        return NULL;
+    }
+    s->variant = sj.variant;
+    stored_job_free(&sj);
     s->ds = open_dataset(f, name, "games");
     int64_t rows = s->ds >= 0 ? dataset_length(s->ds) : -1;
     if (rows < 0 || !has_format_fields(s->ds)) {
@@ -269,7 +490,8 @@ RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)
     s->rows = (uint64_t)rows;
     s->type = packed_row_type();
     s->buf = malloc((size_t)STREAM_ROWS * ROW_BYTES);
-    if (s->type < 0 || !s->buf) {
+    s->job = strdup(name);
+    if (s->type < 0 || !s->buf || !s->job) {
         error_set(e, "out of memory");
         rf_rows_close(s);
         return NULL;
@@ -280,6 +502,11 @@ RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)
 uint64_t rf_rows_total(const RowStream *s)
 {
     return s->rows;
+}
+
+void rf_rows_seek(RowStream *s, uint64_t row)
+{
+    s->next = row < s->rows ? row : s->rows;
 }
 
 /* Read rows [first, first + n) of the table into the stream's buffer. */
@@ -312,8 +539,13 @@ int64_t rf_rows_next(RowStream *s, GameRecord *out, uint64_t max, Error *e)
     if (read_block(s, s->next, n) != 0)
         return error_set(e, "%s: damaged results file (games %llu to %llu unreadable)", s->path,
                          (unsigned long long)s->next, (unsigned long long)(s->next + n - 1));
-    for (uint64_t i = 0; i < n; i++)
+    for (uint64_t i = 0; i < n; i++) {
+        char why[200];
         row_unpack(s->buf + i * ROW_BYTES, &out[i]);
+        if (rf_row_fault(&s->variant, s->next + i, &out[i], why, sizeof why))
+            return error_set(e, "%s: job %s: game %" PRIu64 ": damaged row (%s)", s->path,
+                             s->job, s->next + i, why);
+    }
     s->next += n;
     return (int64_t)n;
 }
@@ -327,5 +559,37 @@ void rf_rows_close(RowStream *s)
     if (s->type >= 0)
         H5Tclose(s->type);
     free(s->buf);
+    free(s->job);
     free(s);
+}
+
+int results_read_job(const char *path, const char *name, StoredJob *sj, Error *e)
+{
+    memset(sj, 0, sizeof *sj);
+    ResultsFile *f = rf_open(path, e);
+    int rc = f ? rf_read_job(f, name, sj, e) : -1;
+    rf_close(f);
+    return rc;
+}
+
+int results_read_rows(const char *path, const char *name, uint64_t first, uint64_t n,
+                      GameRecord *out, Error *e)
+{
+    ResultsFile *f = rf_open(path, e);
+    RowStream *s = f ? rf_rows_open(f, name, e) : NULL;
+    int rc = s ? 0 : -1;
+    if (rc == 0 && (first > s->rows || n > s->rows - first))
+        rc = error_set(e, "%s: job %s: rows %llu to %llu are beyond its %llu rows", path, name,
+                       (unsigned long long)first, (unsigned long long)(first + n - 1),
+                       (unsigned long long)s->rows);
+    if (rc == 0)
+        rf_rows_seek(s, first);
+    for (uint64_t got = 0; rc == 0 && got < n;) {
+        int64_t k = rf_rows_next(s, out + got, n - got, e);
+        rc = k <= 0 ? -1 : 0;
+        got += k > 0 ? (uint64_t)k : 0;
+    }
+    rf_rows_close(s);
+    rf_close(f);
+    return rc;
 }

@@ -9,11 +9,12 @@
 
 #include "error.h"
 #include "game.h"
+#include "variant.h"
 
 /* An open results file. */
 typedef struct ResultsFile ResultsFile;
 
-/* Open path for reading: it must be an HDF5 file with format "anywoli-results" and
+/* Open path for reading: it must be a regular file (a FIFO is refused, never waited on), an HDF5 file with format "anywoli-results" and
  * format_version 1, with a /jobs group. NULL with a one-line message otherwise. */
 ResultsFile *rf_open(const char *path, Error *e);
 
@@ -31,25 +32,59 @@ const char *rf_job_name(const ResultsFile *f, int i);
  * malloc'd string, or NULL when absent. */
 char *rf_root_text(const ResultsFile *f, const char *name);
 
+/* A job as a results file stores it, its attributes checked (the variant through
+ * variant_finish, the root's seed 0 or more, index 0 or more, games no fewer than the rows). */
+typedef struct StoredJob {
+    int64_t seed;                    /* the experiment's (root attribute) */
+    uint64_t index;                  /* the job's `index`: its number in rng_seed */
+    Variant variant;
+    char *agent_a, *agent_b;         /* malloc'd */
+    int64_t games;                   /* the `games` attribute */
+    uint64_t rows;                   /* rows in the table */
+} StoredJob;
+
+/* Read job `name` of an open file; -1 with a one-line message naming file, job, attribute. */
+int rf_read_job(const ResultsFile *f, const char *name, StoredJob *sj, Error *e);
+
+/* Free the job's strings. */
+void stored_job_free(StoredJob *sj);
+
 /* Job `name`'s stored length_histogram as malloc'd counts (*len bins from 0 plies); returns
- * 1 when read, 0 when the job has none (a run still in progress), -1 on error. */
-int rf_length_histogram(const ResultsFile *f, const char *name, uint64_t **counts, size_t *len,
-                        Error *e);
+ * 1 when read, 0 when the job has none (a run still in progress), -1 on error. It must have
+ * exactly `expect` bins (the longest game of the table + 1): any other size is damage, refused
+ * before anything is allocated. */
+int rf_length_histogram(const ResultsFile *f, const char *name, size_t expect,
+                        uint64_t **counts, size_t *len, Error *e);
+
+/* Whether row `index` of a job of variant v holds a game the rules allow: each field in its
+ * range (plies up to max_plies, game = index, colours alternating), the counts consistent
+ * (every seed a score, a capture or left), the outcome agreeing with the scores. 0 when it
+ * does; otherwise what is wrong, one line into why, and a positive number. */
+int rf_row_fault(const Variant *v, uint64_t index, const GameRecord *r, char *why, size_t len);
 
 /* A job's game table being read in order. */
 typedef struct RowStream RowStream;
 
-/* Start reading job `name`'s table from its first row. */
+/* Start reading job `name`'s table from its first row; every row read is checked with
+ * rf_row_fault against the job's variant. */
 RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e);
 
 /* The rows of the table. */
 uint64_t rf_rows_total(const RowStream *s);
 
+/* Continue from row `row` (the end when beyond it). */
+void rf_rows_seek(RowStream *s, uint64_t row);
+
 /* The next rows, up to max of them, into out: the count read (0 at the end), or -1 on a
- * damaged table. */
+ * damaged table or row ("FILE: job NAME: game N: damaged row (what)"). */
 int64_t rf_rows_next(RowStream *s, GameRecord *out, uint64_t max, Error *e);
 
 /* Stop reading and free the stream (NULL is allowed). */
 void rf_rows_close(RowStream *s);
+
+/* The same for callers without an open file (replay, tests): the file opened, read, closed. */
+int results_read_job(const char *path, const char *name, StoredJob *sj, Error *e);
+int results_read_rows(const char *path, const char *name, uint64_t first, uint64_t n,
+                      GameRecord *out, Error *e);
 
 #endif

@@ -85,10 +85,14 @@ checks=$((checks + 1))
 # Bad inputs.
 printf 'plain text\n' >"$tmp/text.h5"
 expect_status 2 "not an anywoli results file" "$tmp/text.h5"
-expect_status 2 "cannot open it" "$tmp/missing.h5"
+expect_status 2 "missing.h5: cannot open: No such file" "$tmp/missing.h5"
 head -c 3000 "$f" >"$tmp/truncated.h5"
 expect_status 2 "anywoli analyze: " "$tmp/truncated.h5"
 expect_status 2 "no job 'nope'" "$f" --job nope
+# Not a regular file: refused at once (HDF5 would block in open() on a FIFO).
+mkfifo "$tmp/fifo.h5"
+expect_status 2 "fifo.h5: not a regular file (a FIFO)" "$tmp/fifo.h5"
+expect_status 2 "$tmp: not a regular file (a folder)" "$tmp"
 expect_status 2 "--sprt" "$f" --sprt 1
 if "$python" -c "import h5py" 2>/dev/null; then
     cp "$f" "$tmp/v2.h5" && cp "$f" "$tmp/hist.h5" && cp "$f" "$tmp/nojobs.h5"
@@ -106,6 +110,47 @@ PY
     expect_status 2 "format_version 2" "$tmp/v2.h5"
     expect_status 2 "length_histogram disagrees" "$tmp/hist.h5"
     expect_status 2 "table missing" "$tmp/nojobs.h5"
+    # Untrusted values: each a one-line error naming file, job, game and field, exit 2, and
+    # memory bounded by what the job's variant allows (rg: the standard board, 96 seeds,
+    # max_plies 100000), never by one value of the file.
+    "$python" - "$f" "$tmp" <<'PY'
+import shutil, sys, h5py, numpy as np
+src, t = sys.argv[1], sys.argv[2]
+def forged(name, field, value, row=5):
+    shutil.copy(src, f"{t}/{name}.h5")
+    with h5py.File(f"{t}/{name}.h5", "r+") as h:
+        d = h["jobs/rg/games"]
+        r = d[row]
+        r[field] = value
+        d[row] = r
+forged("outcome", "outcome", 99)
+forged("south", "south", 65535)
+forged("plies3e8", "plies", 300000000)
+forged("plies4e9", "plies", 4000000000)
+forged("index", "game", 7)
+forged("lottery", "lottery", 5)
+shutil.copy(src, f"{t}/bighist.h5")
+with h5py.File(f"{t}/bighist.h5", "r+") as h:
+    del h["jobs/rg/length_histogram"]
+    h["jobs/rg"].create_dataset("length_histogram", shape=(2**40,), dtype="<i8",
+                                chunks=(4096,))
+shutil.copy(src, f"{t}/seed.h5")
+with h5py.File(f"{t}/seed.h5", "r+") as h:
+    h.attrs["seed"] = np.int64(-1)
+PY
+    expect_status 2 "outcome.h5: job rg: game 5: damaged row (outcome 99, expected 0 to 4)" \
+        "$tmp/outcome.h5"
+    expect_status 2 "job rg: game 5: damaged row (south 65535 + north" "$tmp/south.h5"
+    expect_status 2 "game 5: damaged row (plies 300000000, expected 1 to max_plies 100000)" \
+        "$tmp/plies3e8.h5"
+    expect_status 2 "game 5: damaged row (plies 4000000000, expected 1 to max_plies 100000)" \
+        "$tmp/plies4e9.h5"
+    expect_status 2 "game 5: damaged row (game 7 in row 5)" "$tmp/index.h5"
+    expect_status 2 "game 5: damaged row (lottery 5, expected 0 or 1)" "$tmp/lottery.h5"
+    expect_status 2 "job rg: damaged results file (length_histogram of 1099511627776 bins" \
+        "$tmp/bighist.h5"
+    expect_status 2 "seed.h5: damaged results file (root attribute seed -1, expected 0 to" \
+        "$tmp/seed.h5"
 else
     echo "analyze_test: h5py missing: other-version and damaged files are not checked" >&2
 fi

@@ -248,7 +248,11 @@ run analyze --help
     || fail "anywoli analyze --help: status $rc"
 printf 'not an HDF5 file\n' >"$tmp/not-results.h5"
 expect_error "not an anywoli results file" analyze "$tmp/not-results.h5"
-expect_error "cannot open it" analyze "$tmp/no-such-file.h5"
+expect_error "no-such-file.h5: cannot open: No such file or directory" analyze "$tmp/no-such-file.h5"
+mkfifo "$tmp/fifo.h5"
+expect_error "$tmp/fifo.h5: not a regular file (a FIFO)" analyze "$tmp/fifo.h5"
+expect_error "$tmp/fifo.h5: not a regular file (a FIFO)" replay "$tmp/fifo.h5" --job main \
+    --game 0
 expect_error "missing the results FILE" analyze
 expect_error "--sprt" analyze --sprt 5,1 "$tmp/not-results.h5"
 
@@ -309,6 +313,14 @@ expect_error "not an Anywoli tables file" tables info "$tmp/not.tb"
 expect_error "cannot open" tables info "$tmp/missing.tb"
 expect_error "--tables $tmp/missing.tb: cannot open" solve --holes 3 \
     --tables "$tmp/missing.tb" --start
+# A FIFO (or any file that is not a regular one) is refused at once, never waited on.
+mkfifo "$tmp/fifo.tb"
+expect_error "$tmp/fifo.tb: not a regular file (a FIFO)" tables info "$tmp/fifo.tb"
+expect_error "--tables $tmp/fifo.tb: not a regular file (a FIFO)" solve --holes 3 \
+    --tables "$tmp/fifo.tb" --start
+expect_error "tables=$tmp/fifo.tb: not a regular file (a FIFO)" agents \
+    "alphabeta:tables=$tmp/fifo.tb"
+expect_error "$tmp: not a regular file (a folder)" tables info "$tmp"
 head -c 5000 "$tmp/t33.tb" >"$tmp/cut.tb"
 expect_error "expected" tables info "$tmp/cut.tb"
 # alphabeta with tables: the spec names them; a missing file or another variant is refused.

@@ -22,27 +22,31 @@
 
 static char path[64];
 
-/* Four games of the standard board (48 seeds) under `penultimate`, A = random, B = greedy:
+/* Four games of a 6-hole board (48 seeds) under `penultimate`, A = random, B = greedy, with
+ * captures that account for every seed (11 of 4 when 4 are left, 10 in the endless game):
  *   0: S 30 N 18, left 4 to S (last capture S; first-final N; lottery N): S under all three
  *   1: S 24 N 24, left 4 to S (no first-final: as penultimate; lottery N): D, D, N
  *   2: S 22 N 26, left 4 to N (first-final S; lottery S): N, S, S
  *   3: endless after 5000 plies. */
 static const GameRecord games[] = {
     { .game = 0, .a_south = 1, .outcome = OUT_SOUTH, .south = 30, .north = 18, .left = 4,
-      .last_capturer = 0, .first_final = 1, .lottery = 1, .plies = 100 },
+      .last_capturer = 0, .first_final = 1, .lottery = 1, .plies = 100, .mid_captures = 10,
+      .final_captures = 1 },
     { .game = 1, .a_south = 0, .outcome = OUT_DRAW, .south = 24, .north = 24, .left = 4,
-      .last_capturer = 0, .first_final = -1, .lottery = 1, .plies = 120 },
+      .last_capturer = 0, .first_final = -1, .lottery = 1, .plies = 120, .mid_captures = 11 },
     { .game = 2, .a_south = 1, .outcome = OUT_NORTH, .south = 22, .north = 26, .left = 4,
-      .last_capturer = 1, .first_final = 0, .lottery = 0, .plies = 140 },
+      .last_capturer = 1, .first_final = 0, .lottery = 0, .plies = 140, .mid_captures = 10,
+      .final_captures = 1 },
     { .game = 3, .a_south = 0, .outcome = OUT_ENDLESS, .south = 20, .north = 20, .left = 8,
-      .last_capturer = 1, .first_final = -1, .lottery = 0, .plies = 5000 },
+      .last_capturer = 1, .first_final = -1, .lottery = 0, .plies = 5000, .mid_captures = 10 },
 };
 
 /* Write the hand-made file (one job "j") at path. */
 static void write_file(void)
 {
     static const char text[] = "seed = 1;\noutput = \"x.h5\";\njobs = ({ name = \"j\"; "
-                               "agent_a = \"random\"; agent_b = \"greedy\"; games = 4; });\n";
+                               "holes = 6; agent_a = \"random\"; agent_b = \"greedy\"; games = 4; "
+                               "});\n";
     Experiment x;
     Error e;
     assert_int_equal(experiment_parse(&x, text, "test", NULL, &e), 0);

@@ -153,6 +153,9 @@ def check_rows(g):
     check(np.array_equal(rows["first_final"] == -1, rows["final_captures"] == 0),
           f"{name}: first_final is -1 exactly when no final-seed capture was made")
     captures = rows["mid_captures"].astype(int) + rows["final_captures"]
+    check(np.all(captures * a["capture"] == total - left),
+          f"{name}: the captures do not account for the seeds off the board")
+    check(np.all(rows["final_captures"] <= rows["plies"]), f"{name}: final_captures > plies")
     check(np.all((rows["last_capturer"] == -1) == (captures == 0)),
           f"{name}: last_capturer is -1 exactly when nothing was captured")
     check(np.all(rows["last_capturer"][over] >= 0), f"{name}: a finished game without a capture")
@@ -207,11 +210,28 @@ def check_replay(binary, tmp):
           f"replay of a stored game: {p.returncode} {p.stderr.strip()}")
     with h5py.File(path, "r+") as f:
         row = f["jobs/capped/games"][3]
-        row["plies"] += 1
+        check(row["passes"] < row["plies"], "game 3 of capped: room for one more pass")
+        row["passes"] += 1
         f["jobs/capped/games"][3] = row
     p = subprocess.run(args, capture_output=True, text=True)
-    check(p.returncode == 1 and "plies: replayed" in p.stderr and "does not match" in p.stderr,
+    check(p.returncode == 1 and "passes: replayed" in p.stderr and "does not match" in p.stderr,
           f"replay of a changed row: {p.returncode} {p.stderr.strip()}")
+    # A row the rules cannot produce, or a seed no config allows, is damage (exit 2, one
+    # line), not a list of mismatches.
+    with h5py.File(path, "r+") as f:
+        row = f["jobs/capped/games"][3]
+        row["plies"] = 301
+        f["jobs/capped/games"][3] = row
+    p = subprocess.run(args, capture_output=True, text=True)
+    check(p.returncode == 2 and p.stderr.count("\n") == 1 and
+          "job capped: game 3: damaged row (plies 301, expected 1 to max_plies 300)" in p.stderr,
+          f"replay of an impossible row: {p.returncode} {p.stderr.strip()}")
+    with h5py.File(path, "r+") as f:
+        f.attrs["seed"] = np.int64(-1)
+    p = subprocess.run(args, capture_output=True, text=True)
+    check(p.returncode == 2 and p.stderr.count("\n") == 1 and
+          "damaged results file (root attribute seed -1, expected 0 to" in p.stderr,
+          f"replay with seed -1: {p.returncode} {p.stderr.strip()}")
 
 
 def run(binary, args, cwd):

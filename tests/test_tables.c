@@ -14,6 +14,7 @@
 
 #include <limits.h>
 #include <omp.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "agent.h"
@@ -340,6 +341,90 @@ static void copy_damaged(const char *a, const char *b, long at, long len)
     fclose(out);
 }
 
+/* The checksum of docs/tables.md, written from its text (not the program's copy), so that a
+ * test can forge a file whose checksums hold. */
+static uint64_t doc_checksum(const uint8_t *x, uint64_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (uint64_t i = 0; i < n; i += 8) {
+        uint64_t w = 0;
+        for (uint64_t b = 0; b < 8 && i + b < n; b++)
+            w |= (uint64_t)x[i + b] << (8 * b);
+        h = (h ^ w) * 0x100000001b3ULL;
+        h ^= h >> 32;
+    }
+    uint64_t z = h ^ n;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* Store x little-endian at p. */
+static void put_le64(uint8_t *p, uint64_t x)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(x >> (8 * i));
+}
+
+/* Copy tables file a to b with value `at` set to `value`, both checksums made to hold. */
+static void copy_forged_value(const char *a, const char *b, long at, int value)
+{
+    FILE *in = fopen(a, "rb");
+    assert_non_null(in);
+    assert_int_equal(fseek(in, 0, SEEK_END), 0);
+    long size = ftell(in);
+    rewind(in);
+    uint8_t *buf = malloc((size_t)size);
+    assert_non_null(buf);
+    assert_int_equal(fread(buf, 1, (size_t)size, in), (size_t)size);
+    fclose(in);
+    buf[4096 + at] = (uint8_t)(int8_t)value;
+    put_le64(buf + 80, doc_checksum(buf + 4096, (uint64_t)size - 4096));
+    put_le64(buf + 4088, doc_checksum(buf, 4088));
+    FILE *out = fopen(b, "wb");
+    assert_non_null(out);
+    assert_int_equal(fwrite(buf, 1, (size_t)size, out), (size_t)size);
+    fclose(out);
+    free(buf);
+}
+
+/* Values beyond |value| <= L with valid checksums are refused, naming level and position;
+ * FIFOs, folders and devices are refused at once, never waited on. */
+static void test_file_untrusted(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/anywoli-tables-XXXXXX", path[128], bad[128];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/t.tb", dir);
+    snprintf(bad, sizeof bad, "%s/bad.tb", dir);
+    Variant v;
+    Tables *t = build("holes=3 seeds=2 final_four=first-final", 8, &v), *u;
+    Error e;
+    assert_int_equal(tables_save(t, path, &e), 0);
+    tables_free(t);
+    /* The forgery itself is sound: a legal value with both checksums redone opens. */
+    copy_forged_value(path, bad, 100, 0);
+    assert_int_equal(tables_open(bad, &u, &e), 0);
+    tables_free(u);
+    /* Level 5 (capture 4 + 1) holds 3 x 252 values: index 100 is on it. */
+    copy_forged_value(path, bad, 100, 127);
+    expect_refused(bad, "damaged values (level 5, position 100: 127, expected -5 to 5)");
+    copy_forged_value(path, bad, 100, -128);
+    expect_refused(bad, "damaged values (level 5, position 100: -128, expected -5 to 5)");
+    copy_forged_value(path, bad, 100, 6);
+    expect_refused(bad, "level 5, position 100: 6");
+    unlink(bad);
+    char fifo[160];
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    expect_refused(fifo, "not a regular file (a FIFO)");
+    expect_refused(dir, "not a regular file (a folder)");
+    expect_refused("/dev/null", "not a regular file (a character device)");
+    unlink(fifo);
+    unlink(path);
+    rmdir(dir);
+}
+
 /* A file comes back whole; damaged, truncated, foreign or mismatched files are refused. */
 static void test_file(void **state)
 {
@@ -593,6 +678,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(timed_test_consistency),
         cmocka_unit_test(timed_test_threads),
         cmocka_unit_test(test_file),
+        cmocka_unit_test(test_file_untrusted),
         cmocka_unit_test(test_bad_k),
         cmocka_unit_test(timed_test_solver_with_tables),
         cmocka_unit_test(timed_test_alphabeta),

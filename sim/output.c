@@ -140,6 +140,7 @@ int output_claim(Output *o, const char *path, bool force, const char *what, Erro
         o->had_file = true;
         o->dev = st.st_dev;
         o->ino = st.st_ino;
+        o->ctime = st.st_ctim;
     }
     return 0;
 }
@@ -171,7 +172,9 @@ int output_publish(const Output *o, const char *from, Error *e)
     int rc;
     if (lstat(o->path, &st) == 0) {
         bool claimed = o->force && o->had_file && S_ISREG(st.st_mode) &&
-                       st.st_dev == o->dev && st.st_ino == o->ino;
+                       st.st_dev == o->dev && st.st_ino == o->ino &&
+                       st.st_ctim.tv_sec == o->ctime.tv_sec &&
+                       st.st_ctim.tv_nsec == o->ctime.tv_nsec;
         if (!claimed)
             return error_set(e, "%s was %s while anywoli %s was writing it, and is left as "
                              "it is; the complete file is %s", o->path,

@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "error.h"
 
@@ -30,8 +31,10 @@ typedef struct Output {
     const char *what;         /* the command, for messages ("run", "tune", "tables build") */
     bool force;               /* FILE may be replaced */
     bool had_file;            /* FILE was a regular file at the claim: the one --force replaces */
-    dev_t dev;                /* and its identity */
+    dev_t dev;                /* and its identity: a new file may reuse a removed one's inode
+                               * number at once, so its change time counts too */
     ino_t ino;
+    struct timespec ctime;
 } Output;
 
 /* path + suffix, malloc'd (FILE.partial, FILE.journal, ...). */

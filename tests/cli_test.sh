@@ -222,8 +222,9 @@ tested+=(run replay)
 expect_error "unknown or incomplete option" run --frobnicate
 expect_error "cannot" run "$tmp/no-such-config.cfg"
 expect_error "games" run --agent-a random --agent-b random --games 0 -o "$tmp/x.h5"
-# A game counts its plies in 32 bits; a larger cap used to be taken, and the count would wrap.
-expect_error "max_plies: 5000000000 is out of range (at most 4294967295)" \
+# A game counts its plies in 32 bits; a larger cap used to be taken, and the count would wrap
+# (the cap is lower still: it bounds the memory of a job's length histogram).
+expect_error "max_plies: 5000000000 is out of range (at most 10000000)" \
     run --max-plies 5000000000 --games 1 -o "$tmp/x.h5"
 [[ ! -e "$tmp/x.h5" && ! -e "$tmp/x.h5.partial" ]] || fail "anywoli run: a refused run left a file"
 run run --agent-a random --agent-b random --games 40 --seed 5 --holes 5 -o "$tmp/r.h5" --quiet

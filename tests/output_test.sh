@@ -143,6 +143,7 @@ output = "unused.h5";
 agent = "alphabeta:depth=3";
 iterations = 60;
 pairs = 8;
+a = 10.0;
 max_plies = 400;
 weights = ( { name = "store"; start = 0.3; min = 0.0; max = 3.0; step = 0.2; } );
 verification = { pairs = 50; };

@@ -177,12 +177,12 @@ static void test_presets_and_int64(void **state)
     parse_ok(&x, "seed = 5000000000L;\noutput = \"p.h5\";\nthreads = 3;\nbatch = 100;\n"
                  "description = \"what it answers\";\n"
                  "jobs = ( { variant = \"yit-jani\"; seeds = 3; games = 3000000000L; "
-                 "max_plies = 4000000000L; } );\n", NULL);
+                 "max_plies = 9000000L; } );\n", NULL);
     assert_int_equal(x.seed, INT64_C(5000000000));
     assert_int_equal(x.jobs[0].games, INT64_C(3000000000));
     assert_int_equal(x.jobs[0].variant.holes, 13);
     assert_int_equal(x.jobs[0].variant.seeds, 3);
-    assert_int_equal(x.jobs[0].variant.max_plies, INT64_C(4000000000));
+    assert_int_equal(x.jobs[0].variant.max_plies, INT64_C(9000000));
     assert_int_equal(x.threads, 3);
     assert_int_equal(x.batch, 100);
     experiment_free(&x);

@@ -148,7 +148,8 @@ static const VariantCase variant_cases[] = {
     { "max_plies", "-5", true, "max_plies: -5 is out of range" },
     /* A game counts its plies in 32 bits: a larger cap would wrap the count, never stopping. */
     { "max_plies", "4294967296", true,
-      "max_plies: 4294967296 is out of range (at most 4294967295)" },
+      "max_plies: 4294967296 is out of range (at most 10000000)" },
+    { "max_plies", "10000001", true, "max_plies: 10000001 is out of range (at most 10000000)" },
     { "max-plies", "1e3", false, "max_plies: '1e3' is not a whole number" },
     { "final_four", "bogus", false, "final_four: 'bogus' is not a convention" },
     { "final-four", "Lottery", false, "is not a convention" },
@@ -238,7 +239,7 @@ static void test_variant_accepted(void **state)
     assert_int_equal(v.total, 64 * 64);
     assert_int_equal(v.row[SOUTH] | v.row[NORTH], ~0ULL);
     assert_int_equal(v.row[SOUTH] & v.row[NORTH], 0);
-    assert_int_equal(variant_set(&v, "max_plies", "4294967295", &e), 0);
+    assert_int_equal(variant_set(&v, "max_plies", "10000000", &e), 0);
     assert_int_equal(variant_finish(&v, &e), 0);
 
     for (int i = 0; variant_preset_names[i]; i++)

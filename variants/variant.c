@@ -144,7 +144,7 @@ int variant_finish(Variant *v, Error *e)
         return error_set(e, "final_four: %d is not a convention", (int)v->final_four);
     if (v->max_plies < 1)
         return error_set(e, "max_plies: %" PRId64 " is out of range (at least 1)", v->max_plies);
-    if (v->max_plies > MAX_PLIES_LIMIT)   /* a game's plies and passes are counted in 32 bits */
+    if (v->max_plies > MAX_PLIES_LIMIT)   /* see variant.h */
         return error_set(e, "max_plies: %" PRId64 " is out of range (at most %" PRId64 ")",
                          v->max_plies, (int64_t)MAX_PLIES_LIMIT);
     if (2 * v->holes * v->seeds <= v->capture)

@@ -12,8 +12,10 @@ enum { SOUTH = 0, NORTH = 1, NOBODY = -1 };
 #define MAX_HOLES 32
 #define MAX_PITS (2 * MAX_HOLES)
 
-/* The most max_plies may be: a game's plies (and so its passes) fit the record's 32 bits. */
-#define MAX_PLIES_LIMIT UINT32_MAX
+/* The most max_plies may be: a game's plies (and passes) fit the record's 32 bits with room
+ * to spare, and the analysis keeps a count per ply of game length, so this bounds its memory
+ * (80 MB for a job) whatever a results file claims. 100 times the default cap. */
+#define MAX_PLIES_LIMIT 10000000
 
 /* Who receives the seeds left when the game ends (RULES: end of the game). */
 typedef enum FinalFour {

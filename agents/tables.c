@@ -561,7 +561,7 @@ static uint64_t values_checksum(const int8_t *x, uint64_t n)
 static int check_size(Tables *t, const Variant *v, int max_seeds, Error *e)
 {
     if (max_seeds <= v->capture || max_seeds > TABLES_MAX_SEEDS || max_seeds > v->total)
-        return error_set(e, "--max-seeds %d is out of range (%d to %d for this variant)",
+        return error_set(e, "--max-seeds: %d is out of range (%d to %d for this variant)",
                          max_seeds, v->capture + 1,
                          v->total < TABLES_MAX_SEEDS ? v->total : TABLES_MAX_SEEDS);
     if (tables_layout(t, v, max_seeds, e) != 0)

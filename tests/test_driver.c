@@ -420,7 +420,8 @@ static void test_refusals(void **state)
         const char *path = i ? tmp_path(unwritable[i]) : unwritable[i];
         load(&x, path, 1, 0);
         assert_int_equal(driver_run(&x, &plain, &rep, &e), RUN_REFUSED);
-        assert_non_null(strstr(e.msg, "cannot write results to"));
+        assert_non_null(strstr(e.msg, "cannot write "));
+        assert_non_null(strstr(e.msg, path));
         assert_non_null(strstr(e.msg, why[i]));
         experiment_free(&x);
     }

@@ -31,7 +31,8 @@ if(ANYWOLI_SYSTEM_PYTHON)
                        ENVIRONMENT "${ANYWOLI_LSAN}")
 endif()
 
-# The libFuzzer targets (fuzz/, built with clang apart from this build), 15 s each.
+# The libFuzzer targets (fuzz/, built with clang apart from this build), a fixed number of
+# inputs each from a fixed seed; first a canary of deliberate findings that must fail.
 add_test(NAME fuzz COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/fuzz_test.sh ${PROJECT_SOURCE_DIR}
-                           ${CMAKE_BINARY_DIR}/fuzz 15)
+                           ${CMAKE_BINARY_DIR}/fuzz)
 set_tests_properties(fuzz PROPERTIES LABELS slow TIMEOUT 600 SKIP_RETURN_CODE 77)

@@ -1,5 +1,6 @@
 /* cmd_analyze.c: `anywoli analyze`, a results file to tables, JSON or an HTML report (the
  * work is in analysis/: analyze.h, report.h). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,14 +28,21 @@ static const char analyze_usage[] =
     "  --json        one JSON document instead of the tables (keys: docs/analyze.md)\n"
     "  --report DIR  also write DIR/index.html with plots (needs gnuplot: gnuplot-nox)\n"
     "  --sprt E0,E1[,A,B]  a sequential probability ratio test of each job's match: H0 Elo\n"
-    "                E0 against H1 Elo E1, error rates A and B (default 0.05, 0.05)\n"
+    "                E0 against H1 Elo E1 (finite, -2000 <= E0 < E1 <= 2000), error rates A\n"
+    "                and B (default 0.05, 0.05)\n"
     "  --help        this text\n\n"
     "A file of `anywoli tune` shows its weights, the SPSA trajectory (sampled when long) and the\n"
     "verification matches; --report plots each weight over the iterations and the matches.\n\n"
     "Exit status: 0 done, 1 an I/O failure (writing the report), 2 a bad input (not a\n"
     "results file, another format_version, a damaged file, an unknown job).\n";
 
-/* Parse --sprt's ELO0,ELO1[,ALPHA,BETA] into opt; dies on a bad value. */
+/* The largest |Elo| --sprt takes: beyond it the expected score is within 1e-5 of 0 or 1, and
+ * the test's variance no longer says anything. */
+#define SPRT_MAX_ELO 2000.0
+
+/* Parse --sprt's ELO0,ELO1[,ALPHA,BETA] into opt; dies on a bad value. Every number must be
+ * finite (strtod takes nan and inf, for which the test would continue forever or decide
+ * anything), with ELO0 < ELO1 and error rates strictly between 0 and 0.5. */
 static void parse_sprt(const char *text, AnalyzeOptions *opt)
 {
     double v[4] = { 0, 0, 0.05, 0.05 };
@@ -43,16 +51,16 @@ static void parse_sprt(const char *text, AnalyzeOptions *opt)
     while (n < 4) {
         char *end;
         v[n++] = strtod(p, &end);
-        if (end == p || (*end != ',' && *end != '\0'))
-            die("--sprt: '%s' is not ELO0,ELO1[,ALPHA,BETA]", text);
+        if (end == p || (*end != ',' && *end != '\0') || !isfinite(v[n - 1]))
+            die("--sprt: '%s' is not ELO0,ELO1[,ALPHA,BETA] (finite numbers)", text);
         if (*end == '\0')
             break;
         p = end + 1;
     }
-    if ((n != 2 && n != 4) || *p == '\0' || v[0] >= v[1] || !(v[2] > 0 && v[2] < 0.5) ||
-        !(v[3] > 0 && v[3] < 0.5))
-        die("--sprt: '%s' is not ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and 0 < ALPHA, "
-            "BETA < 0.5", text);
+    if ((n != 2 && n != 4) || *p == '\0' || !(v[0] < v[1]) || fabs(v[0]) > SPRT_MAX_ELO ||
+        fabs(v[1]) > SPRT_MAX_ELO || !(v[2] > 0 && v[2] < 0.5) || !(v[3] > 0 && v[3] < 0.5))
+        die("--sprt: '%s' is not ELO0,ELO1[,ALPHA,BETA] with -%g <= ELO0 < ELO1 <= %g and "
+            "0 < ALPHA, BETA < 0.5", text, SPRT_MAX_ELO, SPRT_MAX_ELO);
     opt->sprt = true;
     opt->elo0 = v[0];
     opt->elo1 = v[1];

@@ -90,6 +90,11 @@ head -c 3000 "$f" >"$tmp/truncated.h5"
 expect_status 2 "anywoli analyze: " "$tmp/truncated.h5"
 expect_status 2 "no job 'nope'" "$f" --job nope
 expect_status 2 "--sprt" "$f" --sprt 1
+# Numbers strtod takes but the test cannot use: nan and inf (nan,nan printed 'LLR -nan ...
+# continue'; 0,inf accepted H0), and Elo beyond the bound.
+for bad in nan,nan 0,nan 0,inf -inf,0 0,10,nan,0.05 0,10,0.05,inf 1e300,1e301; do
+    expect_status 2 "anywoli analyze: --sprt: '$bad' is not ELO0,ELO1" "$f" --sprt "$bad"
+done
 if "$python" -c "import h5py" 2>/dev/null; then
     cp "$f" "$tmp/v2.h5" && cp "$f" "$tmp/hist.h5" && cp "$f" "$tmp/nojobs.h5"
     "$python" - "$tmp" <<'PY'

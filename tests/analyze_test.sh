@@ -147,6 +147,38 @@ for a in got.values():
     assert a["lo"] <= a["rating"] <= a["hi"], a
 PY
 
+# The report's folder: an index.html there is kept unless --force; a folder that cannot be
+# written in is a one-line error before any drawing (gnuplot's own six lines, exit 1, before).
+if command -v gnuplot >/dev/null; then
+    mkdir -p "$tmp/old" && echo precious >"$tmp/old/index.html"
+    expect_status 2 "old/index.html: exists (give --force to replace it)" "$f" --report "$tmp/old"
+    checks=$((checks + 1))
+    [[ $(cat "$tmp/old/index.html") == precious ]] || fail "--report replaced index.html"
+    "$bin" analyze "$f" --report "$tmp/old" --force >/dev/null 2>"$tmp/err" \
+        || fail "--report --force: $(cat "$tmp/err")"
+    checks=$((checks + 1))
+    grep -q '<!DOCTYPE html>' "$tmp/old/index.html" || fail "--force did not replace the page"
+    [[ -z $(find "$tmp/old" -name '.*' -type f) ]] || fail "--report left temporary files"
+    expect_status 2 "--report: /proc: cannot write in the folder" "$f" --report /proc
+    if [[ $(id -u) -ne 0 ]]; then
+        mkdir -p "$tmp/ro" && chmod 555 "$tmp/ro"
+        expect_status 2 "ro: cannot write in the folder" "$f" --report "$tmp/ro"
+    fi
+fi
+expect_status 2 "--force applies to --report" "$f" --force
+# gnuplot failing: one line saying what it said, exit 1, and a good page left in place.
+mkdir -p "$tmp/fakebin" "$tmp/kept"
+printf '#!/bin/sh\ncat >/dev/null\necho "gnuplot> plot x" >&2\necho "   ^" >&2\n'`
+      `'echo "   line 1:    undefined variable: x" >&2\necho "more" >&2\nexit 1\n' \
+    >"$tmp/fakebin/gnuplot"
+chmod +x "$tmp/fakebin/gnuplot"
+echo precious >"$tmp/kept/index.html"
+PATH="$tmp/fakebin:$PATH" expect_status 1 \
+    "gnuplot failed drawing .*kept/lengths.png (exit status 1): line 1: undefined variable: x" \
+    "$f" --report "$tmp/kept" --force
+checks=$((checks + 1))
+[[ $(cat "$tmp/kept/index.html") == precious ]] || fail "a failed report replaced index.html"
+
 # Without gnuplot on PATH: a clear error before any work.
 PATH=/nonexistent "$bin" analyze "$f" --report "$tmp/r2" >"$tmp/out" 2>"$tmp/err"
 rc=$?

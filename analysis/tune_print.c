@@ -1,11 +1,9 @@
 /* tune_print.c: a tuning in a results file as tables, JSON and a report with plots (the
  * tuning part of `anywoli analyze`). */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "json.h"
 #include "report.h"

@@ -1,6 +1,8 @@
 /* options.c: agent specs `name:key=value,...`, parsed against each agent's option table. */
 #include <errno.h>
+#include <float.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,20 +10,47 @@
 #include "agents_internal.h"
 #include "eval.h"
 
-/* A number for key `key`: finite, whole if asked, within [lo, hi]. */
+/* Whether text is a plain decimal number: a sign, digits with an optional fraction, an
+ * optional exponent; nothing else. strtod alone also takes spaces, hex (0x4), inf and nan. */
+static bool is_decimal(const char *text)
+{
+    const char *p = text + (*text == '-' || *text == '+');
+    size_t whole = strspn(p, "0123456789");
+    p += whole;
+    size_t fraction = 0;
+    if (*p == '.') {
+        fraction = strspn(p + 1, "0123456789");
+        p += 1 + fraction;
+    }
+    if (whole + fraction == 0)
+        return false;
+    if (*p == 'e' || *p == 'E') {
+        p += 1 + (p[1] == '-' || p[1] == '+');
+        size_t exponent = strspn(p, "0123456789");
+        if (exponent == 0)
+            return false;
+        p += exponent;
+    }
+    return *p == '\0';
+}
+
+/* A number for key `key`: decimal, representable, whole if asked, within [lo, hi]. */
 static int parse_number(const AgentKind *k, const AgentOption *o, const char *key,
                         const char *text, double *out, Error *e)
 {
-    char *end;
+    if (!is_decimal(text))
+        return error_set(e, "agent '%s': %s=%s is not a number (decimal, as 12, -0.5 or 1e6)",
+                         k->name, key, text);
     errno = 0;
-    double x = strtod(text, &end);
-    if (!*text || *end || errno || !isfinite(x))
-        return error_set(e, "agent '%s': %s=%s is not a number", k->name, key, text);
-    if (o->type == AOPT_INT && x != floor(x))
-        return error_set(e, "agent '%s': %s=%s is not a whole number", k->name, key, text);
-    if (x < o->lo || x > o->hi)
+    double x = strtod(text, NULL);
+    if (errno == ERANGE && fabs(x) <= DBL_MIN)
+        return error_set(e, "agent '%s': %s=%s is out of range (a number other than 0 must be "
+                         "at least %g in size)", k->name, key, text, DBL_MIN);
+    if (errno == ERANGE || x < o->lo || x > o->hi)
         return error_set(e, "agent '%s': %s=%s is out of range (%g to %g)", k->name, key,
                          text, o->lo, o->hi);
+    if (o->type == AOPT_INT && x != floor(x))
+        return error_set(e, "agent '%s': %s=%s is not a whole number", k->name, key, text);
     *out = x;
     return 0;
 }
@@ -133,6 +162,8 @@ int agent_options_parse(const AgentKind *k, const char *opts, void *settings, Er
     if (strlen(opts) >= sizeof buf)
         return error_set(e, "agent '%s': options too long", k->name);
     strcpy(buf, opts);
+    const char *given[sizeof buf / 2];   /* the keys so far: each may be given once */
+    size_t ngiven = 0;
     for (char *item = buf, *next; item; item = next) {
         next = strchr(item, ',');
         if (next)
@@ -148,6 +179,11 @@ int agent_options_parse(const AgentKind *k, const char *opts, void *settings, Er
             return error_set(e, "agent '%s': unknown option '%s' (expected %s)", k->name, item,
                              keys);
         }
+        for (size_t i = 0; i < ngiven; i++)
+            if (strcmp(given[i], item) == 0)
+                return error_set(e, "agent '%s': %s is given twice (each option once)",
+                                 k->name, item);
+        given[ngiven++] = item;
         if (set_option(k, o, item, eq + 1, settings, e) != 0)
             return -1;
     }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define PLOT_JOBS_MAX 12          /* distributions drawn overlaid: the first 12 jobs */
@@ -259,19 +260,64 @@ static void plot_sweep2(FILE *gp, const Analysis *a, const char *dir)
                 "font ',8' notitle\n");
 }
 
-FILE *report_gnuplot_open(Error *e)
+int report_gnuplot_open(Gnuplot *g, Error *e)
 {
-    FILE *gp = popen("gnuplot", "w");
-    if (!gp)
-        error_set(e, "cannot run gnuplot: %s", strerror(errno));
-    return gp;
+    /* gnuplot's stderr goes to a temporary file, so that its several-line messages never
+     * reach the terminal: report_gnuplot_close quotes the line that says what failed. */
+    g->errors = tmpfile();
+    if (!g->errors)
+        return error_set(e, "cannot run gnuplot: no temporary file: %s", strerror(errno));
+    fflush(stderr);
+    int saved = dup(STDERR_FILENO);
+    if (saved < 0 || dup2(fileno(g->errors), STDERR_FILENO) < 0) {
+        int err = errno;
+        fclose(g->errors);
+        if (saved >= 0)
+            close(saved);
+        return error_set(e, "cannot run gnuplot: %s", strerror(err));
+    }
+    g->in = popen("gnuplot", "w");
+    int err = errno;
+    dup2(saved, STDERR_FILENO);
+    close(saved);
+    if (!g->in) {
+        fclose(g->errors);
+        return error_set(e, "cannot run gnuplot: %s", strerror(err));
+    }
+    return 0;
 }
 
-int report_gnuplot_close(FILE *gp, const char *dir, const char *name, Error *e)
+/* The first line of gnuplot's messages that says something (not an echo of the script, not
+ * a caret), with runs of spaces squeezed, into buf; "" if none. */
+static void gnuplot_complaint(FILE *errors, char *buf, size_t size)
 {
-    int status = pclose(gp);
+    char line[512];
+    buf[0] = '\0';
+    rewind(errors);
+    while (fgets(line, sizeof line, errors)) {
+        char *p = line + strspn(line, " \t");
+        if (strncmp(p, "gnuplot>", 8) == 0 || strspn(p, "^ \t\r\n") == strlen(p))
+            continue;
+        size_t n = 0;
+        for (; *p && *p != '\n' && n + 1 < size; p++)
+            if (!(*p == ' ' && n > 0 && buf[n - 1] == ' ') && (unsigned char)*p >= 0x20)
+                buf[n++] = *p;
+        buf[n] = '\0';
+        return;
+    }
+}
+
+int report_gnuplot_close(Gnuplot *g, const char *dir, const char *name, Error *e)
+{
+    int status = pclose(g->in);
+    char why[256];
+    gnuplot_complaint(g->errors, why, sizeof why);
+    fclose(g->errors);
     if (status != 0)
-        return error_set(e, "gnuplot failed drawing %s/%s.png (status %d)", dir, name, status);
+        return error_set(e, "gnuplot failed drawing %s/%s.png (%s %d)%s%s", dir, name,
+                         WIFEXITED(status) ? "exit status" : "signal",
+                         WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
+                         why[0] ? ": " : "", why);
     return 0;
 }
 
@@ -279,11 +325,83 @@ int report_gnuplot_close(FILE *gp, const char *dir, const char *name, Error *e)
 static int run_gnuplot(void (*draw)(FILE *, const Analysis *, const char *), const Analysis *a,
                        const char *dir, const char *name, Error *e)
 {
-    FILE *gp = report_gnuplot_open(e);
-    if (!gp)
+    Gnuplot g;
+    if (report_gnuplot_open(&g, e) != 0)
         return -1;
-    draw(gp, a, dir);
-    return report_gnuplot_close(gp, dir, name, e);
+    draw(g.in, a, dir);
+    return report_gnuplot_close(&g, dir, name, e);
+}
+
+int report_check_dir(const char *dir, bool force, Error *e)
+{
+    if (strchr(dir, '\'') || strchr(dir, '\n'))
+        return error_set(e, "%s: a report folder's name cannot hold a quote or a newline", dir);
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return error_set(e, "%s: cannot create the folder: %s", dir, strerror(errno));
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return error_set(e, "%s: not a folder", dir);
+    /* Tried with a file, since permissions alone do not tell (root, read-only mounts). */
+    char probe[4200];
+    snprintf(probe, sizeof probe, "%s/.anywoli-probe-XXXXXX", dir);
+    int fd = mkstemp(probe);
+    if (fd < 0)
+        return error_set(e, "%s: cannot write in the folder: %s", dir, strerror(errno));
+    close(fd);
+    unlink(probe);
+    char page[4200];
+    snprintf(page, sizeof page, "%s/index.html", dir);
+    if (lstat(page, &st) == 0 && !S_ISREG(st.st_mode))
+        return error_set(e, "%s: exists and is not a regular file: not replaced", page);
+    if (lstat(page, &st) == 0 && !force)
+        return error_set(e, "%s: exists (give --force to replace it)", page);
+    return 0;
+}
+
+/* mkstemp makes files 0600; the page gets the mode fopen would have given it. */
+static void chmod_as_created(const char *path)
+{
+    mode_t mask = umask(0);
+    umask(mask);
+    chmod(path, 0666 & ~mask);
+}
+
+FILE *report_page_open(const char *dir, char *tmp, size_t size, Error *e)
+{
+    snprintf(tmp, size, "%s/.index.html.XXXXXX", dir);
+    int fd = mkstemp(tmp);
+    FILE *out = fd < 0 ? NULL : fdopen(fd, "w");
+    if (!out) {
+        error_set(e, "%s: cannot write in the folder: %s", dir, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(tmp);
+        }
+    }
+    return out;
+}
+
+int report_page_commit(FILE *out, const char *tmp, const char *dir, bool force, int rc, Error *e)
+{
+    char page[4200];
+    snprintf(page, sizeof page, "%s/index.html", dir);
+    if (fclose(out) != 0 || rc != 0) {
+        unlink(tmp);
+        return error_set(e, "%s: writing the page failed", page);
+    }
+    chmod_as_created(tmp);
+    /* Without force, link() fails on an index.html that appeared meanwhile: never replaced. */
+    if (force ? rename(tmp, page) != 0 : link(tmp, page) != 0) {
+        int err = errno;
+        unlink(tmp);
+        if (err == EEXIST)
+            return error_set(e, "%s: appeared while the report was drawn: left as it is (give "
+                             "--force to replace it)", page);
+        return error_set(e, "%s: cannot put the page in place: %s", page, strerror(err));
+    }
+    if (!force)
+        unlink(tmp);
+    return 0;
 }
 
 /* A file's bytes as base64 on out; -1 if it cannot be read. */
@@ -392,12 +510,10 @@ static int write_page(FILE *out, const Analysis *a, const char *dir, const Plot 
     return rc;
 }
 
-int report_write(const Analysis *a, const char *dir, Error *e)
+int report_write(const Analysis *a, const char *dir, bool force, Error *e)
 {
-    if (strchr(dir, '\'') || strchr(dir, '\n'))
-        return error_set(e, "%s: a report folder's name cannot hold a quote or a newline", dir);
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return error_set(e, "%s: cannot create the folder: %s", dir, strerror(errno));
+    if (report_check_dir(dir, force, e) != 0)
+        return -1;
     if (a->njobs == 0)
         return error_set(e, "%s: no job to report on", dir);
     Plot plots[8];
@@ -405,13 +521,9 @@ int report_write(const Analysis *a, const char *dir, Error *e)
     for (int i = 0; i < n; i++)
         if (run_gnuplot(plots[i].draw, a, dir, plots[i].name, e) != 0)
             return -1;
-    char path[4200];
-    snprintf(path, sizeof path, "%s/index.html", dir);
-    FILE *out = fopen(path, "w");
+    char tmp[4200];
+    FILE *out = report_page_open(dir, tmp, sizeof tmp, e);
     if (!out)
-        return error_set(e, "%s: cannot write it: %s", path, strerror(errno));
-    int rc = write_page(out, a, dir, plots, n);
-    if (fclose(out) != 0 || rc != 0)
-        return error_set(e, "%s: writing the page failed", path);
-    return 0;
+        return -1;
+    return report_page_commit(out, tmp, dir, force, write_page(out, a, dir, plots, n), e);
 }

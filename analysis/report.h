@@ -6,20 +6,41 @@
 #ifndef ANYWOLI_REPORT_H
 #define ANYWOLI_REPORT_H
 
+#include <stdbool.h>
+#include <stdio.h>
+
 #include "analyze.h"
 #include "error.h"
 
-/* Write the report into dir (created if missing); -1 with a one-line message when gnuplot is
- * missing or a file cannot be written. */
-int report_write(const Analysis *a, const char *dir, Error *e);
+/* Write the report into dir (checked by report_check_dir first); -1 with a one-line message
+ * when gnuplot fails or a file cannot be written. An existing dir/index.html is replaced only
+ * with force, and only once the new page is whole. */
+int report_write(const Analysis *a, const char *dir, bool force, Error *e);
+
+/* Whether dir can take a report, before anything is drawn: created if missing, a folder, one
+ * that a file can be written in, and without an index.html unless force (never one that is
+ * not a regular file). -1 with a one-line message otherwise. */
+int report_check_dir(const char *dir, bool force, Error *e);
 
 /* Whether gnuplot can be run (found on PATH). */
 int report_gnuplot_available(void);
 
-/* What other reports (the tuning's) share. A gnuplot to write a script to (NULL with a
- * message if it cannot run), and its end: -1 when drawing dir/name.png failed. */
-FILE *report_gnuplot_open(Error *e);
-int report_gnuplot_close(FILE *gp, const char *dir, const char *name, Error *e);
+/* What other reports (the tuning's) share. A gnuplot to write a script to (g->in), its
+ * messages kept apart from the terminal (-1 with a message if it cannot run), and its end: -1
+ * when drawing dir/name.png failed, with the line of gnuplot's messages that says why. */
+typedef struct Gnuplot {
+    FILE *in;                /* the script goes here */
+    FILE *errors;            /* gnuplot's stderr */
+} Gnuplot;
+int report_gnuplot_open(Gnuplot *g, Error *e);
+int report_gnuplot_close(Gnuplot *g, const char *dir, const char *name, Error *e);
+
+/* The page, written whole beside its final name: a temporary file in dir (its name in tmp;
+ * NULL with a message if it cannot be made), then report_page_commit closes it and, when rc
+ * is 0, puts it in place as dir/index.html (replacing one only with force; without, one that
+ * appeared meanwhile is left alone, an error); else removes it. */
+FILE *report_page_open(const char *dir, char *tmp, size_t size, Error *e);
+int report_page_commit(FILE *out, const char *tmp, const char *dir, bool force, int rc, Error *e);
 
 /* Text with HTML's special characters escaped. */
 void report_html_text(FILE *out, const char *s, size_t len);

@@ -371,7 +371,7 @@ int tune_config_parse(TuneConfig *t, const char *text, const char *label, const 
         error_set(e, "%s:%d: syntax error%s%s", label, config_error_line(&cfg),
                   strcmp(config_error_text(&cfg), "syntax error") ? ": " : "",
                   strcmp(config_error_text(&cfg), "syntax error") ? config_error_text(&cfg) : "");
-    } else if (read_settings(&r, &cfg, t) == 0) {
+    } else if (config_check_int_literals(text, label, e) == 0 && read_settings(&r, &cfg, t) == 0) {
         t->source = strdup(label);
         t->text = strdup(text);
         rc = t->source && t->text ? 0 : error_set(e, "out of memory");

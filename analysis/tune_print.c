@@ -1,11 +1,9 @@
 /* tune_print.c: a tuning in a results file as tables, JSON and a report with plots (the
  * tuning part of `anywoli analyze`). */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "json.h"
 #include "report.h"
@@ -259,34 +257,31 @@ static void plot_matches(FILE *gp, const TuneData *d, const char *dir)
 static int run_gnuplot(void (*draw)(FILE *, const TuneData *, const char *), const TuneData *d,
                        const char *dir, const char *name, Error *e)
 {
-    FILE *gp = report_gnuplot_open(e);
-    if (!gp)
+    Gnuplot g;
+    if (report_gnuplot_open(&g, e) != 0)
         return -1;
-    draw(gp, d, dir);
-    return report_gnuplot_close(gp, dir, name, e);
+    draw(g.in, d, dir);
+    return report_gnuplot_close(&g, dir, name, e);
 }
 
-int tune_report(const TuneData *d, const char *path, const char *dir, Error *e)
+int tune_report(const TuneData *d, const char *path, const char *dir, bool force, Error *e)
 {
-    if (strchr(dir, '\'') || strchr(dir, '\n'))
-        return error_set(e, "%s: a report folder's name cannot hold a quote or a newline", dir);
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return error_set(e, "%s: cannot create the folder: %s", dir, strerror(errno));
+    if (report_check_dir(dir, force, e) != 0)
+        return -1;
     if (run_gnuplot(plot_weights, d, dir, "tuning_weights", e) != 0 ||
         run_gnuplot(plot_matches, d, dir, "tuning_matches", e) != 0)
         return -1;
-    char *tables = NULL, file[4200];
+    char *tables = NULL, tmp[4200];
     size_t len = 0;
     FILE *mem = open_memstream(&tables, &len);
     if (!mem)
         return error_set(e, "out of memory");
     tune_print(d, mem);
     fclose(mem);
-    snprintf(file, sizeof file, "%s/index.html", dir);
-    FILE *out = fopen(file, "w");
+    FILE *out = report_page_open(dir, tmp, sizeof tmp, e);
     if (!out) {
         free(tables);
-        return error_set(e, "%s: cannot write it: %s", file, strerror(errno));
+        return -1;
     }
     fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
                  "<title>anywoli tuning: ");
@@ -301,15 +296,13 @@ int tune_report(const TuneData *d, const char *path, const char *dir, Error *e)
                            "(dotted: its start; dashed: its bounds).") != 0 ||
         report_html_figure(out, dir, "tuning_matches", "The verification matches, and the "
                            "score difference of each iteration.") != 0) {
-        fclose(out);
         free(tables);
+        report_page_commit(out, tmp, dir, force, -1, e);
         return error_set(e, "%s: cannot read the plots gnuplot drew", dir);
     }
     fprintf(out, "<h2>Tables</h2>\n<pre>");
     report_html_text(out, tables, len);
     fprintf(out, "</pre>\n</body></html>\n");
     free(tables);
-    if (fclose(out) != 0)
-        return error_set(e, "%s: writing the page failed", file);
-    return 0;
+    return report_page_commit(out, tmp, dir, force, 0, e);
 }

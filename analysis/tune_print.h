@@ -3,6 +3,7 @@
 #ifndef ANYWOLI_TUNE_PRINT_H
 #define ANYWOLI_TUNE_PRINT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "error.h"
@@ -14,7 +15,8 @@ void tune_print(const TuneData *d, FILE *out);
 /* The same as one JSON document (every iteration; keys: docs/analyze.md). */
 void tune_json(const TuneData *d, const char *path, FILE *out);
 
-/* DIR/index.html with DIR/tuning_weights.png and DIR/tuning_matches.png (gnuplot). */
-int tune_report(const TuneData *d, const char *path, const char *dir, Error *e);
+/* DIR/index.html with DIR/tuning_weights.png and DIR/tuning_matches.png (gnuplot); an
+ * existing DIR/index.html is replaced only with force (see report_check_dir). */
+int tune_report(const TuneData *d, const char *path, const char *dir, bool force, Error *e);
 
 #endif

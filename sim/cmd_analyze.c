@@ -1,5 +1,6 @@
 /* cmd_analyze.c: `anywoli analyze`, a results file to tables, JSON or an HTML report (the
  * work is in analysis/: analyze.h, report.h). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,10 +12,10 @@
 #include "tune.h"
 #include "tune_print.h"
 
-enum { OPT_JOB = OPT_FIRST_FREE, OPT_JSON, OPT_REPORT, OPT_SPRT };
+enum { OPT_JOB = OPT_FIRST_FREE, OPT_JSON, OPT_REPORT, OPT_FORCE, OPT_SPRT };
 
 static const char analyze_usage[] =
-    "usage: anywoli analyze FILE [--job NAME] [--json] [--report DIR]\n"
+    "usage: anywoli analyze FILE [--job NAME] [--json] [--report DIR [--force]]\n"
     "                       [--sprt ELO0,ELO1[,ALPHA,BETA]]\n\n"
     "Analyse a results file (format 1): for each job, its outcomes with 95% Wilson intervals,\n"
     "the first-player advantage with its interval and an exact binomial test, the colour split\n"
@@ -25,16 +26,26 @@ static const char analyze_usage[] =
     "the agents of a round robin. Tables go to stdout.\n\n"
     "  --job NAME    only this job\n"
     "  --json        one JSON document instead of the tables (keys: docs/analyze.md)\n"
-    "  --report DIR  also write DIR/index.html with plots (needs gnuplot: gnuplot-nox)\n"
+    "  --report DIR  also write DIR/index.html with plots (needs gnuplot: gnuplot-nox); an\n"
+    "                existing DIR/index.html is an error\n"
+    "  --force       with --report: replace DIR/index.html (once the new page is whole)\n"
     "  --sprt E0,E1[,A,B]  a sequential probability ratio test of each job's match: H0 Elo\n"
-    "                E0 against H1 Elo E1, error rates A and B (default 0.05, 0.05)\n"
+    "                E0 against H1 Elo E1 (finite, -2000 <= E0 < E1 <= 2000), error rates A\n"
+    "                and B (default 0.05, 0.05)\n"
     "  --help        this text\n\n"
     "A file of `anywoli tune` shows its weights, the SPSA trajectory (sampled when long) and the\n"
     "verification matches; --report plots each weight over the iterations and the matches.\n\n"
-    "Exit status: 0 done, 1 an I/O failure (writing the report), 2 a bad input (not a\n"
-    "results file, another format_version, a damaged file, an unknown job).\n";
+    "Exit status: 0 done, 1 an I/O failure (drawing or writing the report), 2 a bad input\n"
+    "(not a results file, another format_version, a damaged file, an unknown job, a report\n"
+    "folder that cannot be written or already holds index.html).\n";
 
-/* Parse --sprt's ELO0,ELO1[,ALPHA,BETA] into opt; dies on a bad value. */
+/* The largest |Elo| --sprt takes: beyond it the expected score is within 1e-5 of 0 or 1, and
+ * the test's variance no longer says anything. */
+#define SPRT_MAX_ELO 2000.0
+
+/* Parse --sprt's ELO0,ELO1[,ALPHA,BETA] into opt; dies on a bad value. Every number must be
+ * finite (strtod takes nan and inf, for which the test would continue forever or decide
+ * anything), with ELO0 < ELO1 and error rates strictly between 0 and 0.5. */
 static void parse_sprt(const char *text, AnalyzeOptions *opt)
 {
     double v[4] = { 0, 0, 0.05, 0.05 };
@@ -43,16 +54,16 @@ static void parse_sprt(const char *text, AnalyzeOptions *opt)
     while (n < 4) {
         char *end;
         v[n++] = strtod(p, &end);
-        if (end == p || (*end != ',' && *end != '\0'))
-            die("--sprt: '%s' is not ELO0,ELO1[,ALPHA,BETA]", text);
+        if (end == p || (*end != ',' && *end != '\0') || !isfinite(v[n - 1]))
+            die("--sprt: '%s' is not ELO0,ELO1[,ALPHA,BETA] (finite numbers)", text);
         if (*end == '\0')
             break;
         p = end + 1;
     }
-    if ((n != 2 && n != 4) || *p == '\0' || v[0] >= v[1] || !(v[2] > 0 && v[2] < 0.5) ||
-        !(v[3] > 0 && v[3] < 0.5))
-        die("--sprt: '%s' is not ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and 0 < ALPHA, "
-            "BETA < 0.5", text);
+    if ((n != 2 && n != 4) || *p == '\0' || !(v[0] < v[1]) || fabs(v[0]) > SPRT_MAX_ELO ||
+        fabs(v[1]) > SPRT_MAX_ELO || !(v[2] > 0 && v[2] < 0.5) || !(v[3] > 0 && v[3] < 0.5))
+        die("--sprt: '%s' is not ELO0,ELO1[,ALPHA,BETA] with -%g <= ELO0 < ELO1 <= %g and "
+            "0 < ALPHA, BETA < 0.5", text, SPRT_MAX_ELO, SPRT_MAX_ELO);
     opt->sprt = true;
     opt->elo0 = v[0];
     opt->elo1 = v[1];
@@ -60,18 +71,27 @@ static void parse_sprt(const char *text, AnalyzeOptions *opt)
     opt->beta = v[3];
 }
 
+/* Whether --report's folder can take the report (before any output): dies if not. */
+static void check_report_dir(const char *report, bool force)
+{
+    Error e;
+    if (report && report_check_dir(report, force, &e) != 0)
+        die("--report: %s", e.msg);
+}
+
 /* A tuning's file: its tables, JSON or report. */
-static int analyze_tuning(const char *path, bool json, const char *report)
+static int analyze_tuning(const char *path, bool json, const char *report, bool force)
 {
     TuneData d;
     Error e;
     if (tune_read(path, &d, &e) != 0)
         die("%s", e.msg);
+    check_report_dir(report, force);
     if (json)
         tune_json(&d, path, stdout);
     else
         tune_print(&d, stdout);
-    if (report && tune_report(&d, path, report, &e) != 0) {
+    if (report && tune_report(&d, path, report, force, &e) != 0) {
         tune_data_free(&d);
         fail("--report: %s", e.msg);
     }
@@ -85,13 +105,14 @@ int cmd_analyze(int argc, char **argv)
         { "job", required_argument, NULL, OPT_JOB },
         { "json", no_argument, NULL, OPT_JSON },
         { "report", required_argument, NULL, OPT_REPORT },
+        { "force", no_argument, NULL, OPT_FORCE },
         { "sprt", required_argument, NULL, OPT_SPRT },
         { "help", no_argument, NULL, OPT_HELP },
         { 0, 0, 0, 0 },
     };
     AnalyzeOptions opt = { 0 };
     const char *report = NULL;
-    bool json = false;
+    bool json = false, force = false;
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -99,6 +120,7 @@ int cmd_analyze(int argc, char **argv)
         case OPT_JOB: opt.job = optarg; break;
         case OPT_JSON: json = true; break;
         case OPT_REPORT: report = optarg; break;
+        case OPT_FORCE: force = true; break;
         case OPT_SPRT: parse_sprt(optarg, &opt); break;
         case OPT_HELP: printf("%s", analyze_usage); return 0;
         default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
@@ -108,6 +130,8 @@ int cmd_analyze(int argc, char **argv)
         die("missing the results FILE (see --help)");
     if (optind + 1 < argc)
         die("unexpected argument '%s' (see --help)", argv[optind + 1]);
+    if (force && !report)
+        die("--force applies to --report (see --help)");
     if (report && !report_gnuplot_available())
         fail("--report needs gnuplot, which is not on PATH (Debian: apt-get install "
              "gnuplot-nox)");
@@ -116,7 +140,7 @@ int cmd_analyze(int argc, char **argv)
         if (opt.job || opt.sprt)
             die("%s is a tuning: --job and --sprt apply to an experiment's jobs (its matches "
                 "have their own SPRT)", argv[optind]);
-        return analyze_tuning(argv[optind], json, report);
+        return analyze_tuning(argv[optind], json, report, force);
     }
     Analysis a;
     int rc = analyze_file(argv[optind], &opt, &a, &e);
@@ -124,11 +148,12 @@ int cmd_analyze(int argc, char **argv)
         fail("%s", e.msg);
     if (rc != 0)
         die("%s", e.msg);
+    check_report_dir(report, force);
     if (json)
         analyze_json(&a, stdout);
     else
         analyze_print(&a, stdout);
-    if (report && report_write(&a, report, &e) != 0) {
+    if (report && report_write(&a, report, force, &e) != 0) {
         analysis_free(&a);
         fail("--report: %s", e.msg);
     }

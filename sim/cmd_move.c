@@ -1,5 +1,7 @@
 /* cmd_move.c: `anywoli move`, play moves by hand and see each result in APN. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -11,6 +13,23 @@ static const char move_usage[] =
     "Play the moves in order (absolute hole indices 0 .. 2H-1) and print, for each,\n"
     "`<APN after the move> <event>`, the event being next, extra, over or endless.\n\n"
     "  --position APN   start from this position (default: the variant's start)\n\n";
+
+/* MOVE argument number `nth` (from 1): a hole's absolute index, decimal digits only (no
+ * spaces, sign or hex, which strtoll would take); dies saying what a move looks like. Whether
+ * the hole exists and may be played is pos_move_ok's question, asked as the moves are. */
+static int parse_move(const char *text, int nth, const Variant *v)
+{
+    int last = 2 * v->holes - 1;
+    size_t digits = strspn(text, "0123456789");
+    if (!*text)
+        die("MOVE %d is empty (a move is a hole's index, 0 to %d)", nth, last);
+    if (text[0] == '-' && text[1] && strspn(text + 1, "0123456789") == strlen(text + 1))
+        die("MOVE %d: %s is out of range (a move is a hole's index, 0 to %d)", nth, text, last);
+    if (text[digits] != '\0')
+        die("MOVE %d: '%s' is not a whole number (a move is a hole's index, 0 to %d)", nth, text,
+            last);
+    return digits > 6 ? 1000000 : atoi(text);   /* beyond any board: "no such hole" */
+}
 
 int cmd_move(int argc, char **argv)
 {
@@ -30,16 +49,18 @@ int cmd_move(int argc, char **argv)
         }
     }
     if (optind >= argc)
-        die("expected at least one MOVE (see --help)");
+        die("expected at least one MOVE, a hole's index (see --help)");
     Variant v;
     Position p;
     cli_variant_position(&vo, apn, &v, &p);
+    for (int i = optind; i < argc; i++)   /* every argument first: no output before a typo */
+        parse_move(argv[i], i - optind + 1, &v);
 
     int ended = 0;
     for (int i = optind; i < argc; i++) {
         Error e;
         char buf[APN_MAX];
-        int move = (int)cli_number("MOVE", argv[i], 0, 1000000);
+        int move = parse_move(argv[i], i - optind + 1, &v);
         if (ended)
             die("move %d: the game is over", move);
         if (!pos_move_ok(&v, &p, move, &e))

@@ -192,13 +192,38 @@ static const char *skip_comment_or_string(const char *p, int *line)
     return p;
 }
 
-/* libconfig 1.5 silently wraps integers written without the L suffix beyond 32 bits: find
- * any such literal (outside strings and comments) and say how to write it. */
-static int check_wide_ints(const Loader *L, const char *t)
+/* Set `LABEL:LINE: KEY: what` through config_error_v and return -1. */
+static int literal_error(Error *e, const char *label, int line, const char *key,
+                         const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static int literal_error(Error *e, const char *label, int line, const char *key,
+                         const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    config_error_v(e, label, line, key, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* Whether the whole-number literal s (sign, digits; no L) fits, and in how many bits: 64
+ * when it fits int64_t, 32 when it also fits int32_t, 0 when it fits neither. */
+static int literal_bits(const char *s, bool hex)
+{
+    errno = 0;
+    if (hex) {
+        unsigned long long u = strtoull(s, NULL, 16);
+        return errno == ERANGE || u > INT64_MAX ? 0 : u > INT32_MAX ? 64 : 32;
+    }
+    long long x = strtoll(s, NULL, 10);
+    return errno == ERANGE ? 0 : x > INT32_MAX || x < INT32_MIN ? 64 : 32;
+}
+
+int config_check_int_literals(const char *text, const char *label, Error *e)
 {
     int line = 1;
     char key[64] = "value";
-    const char *p = t;
+    const char *p = text;
     while (*p) {
         const char *after = skip_comment_or_string(p, &line);
         if (after != p) {
@@ -219,17 +244,26 @@ static int check_wide_ints(const Loader *L, const char *t)
             p += hex ? 2 : 0;
             while (hex ? isxdigit((unsigned char)*p) : isdigit((unsigned char)*p))
                 p++;
-            if (*p == 'L' || (!hex && (*p == '.' || *p == 'e' || *p == 'E'))) {
+            if (!hex && (*p == '.' || *p == 'e' || *p == 'E')) {   /* a float: not ours */
                 while (isalnum((unsigned char)*p) || *p == '.' || *p == '+' || *p == '-')
                     p++;
                 continue;
             }
-            errno = 0;
-            long long x = strtoll(s, NULL, hex ? 16 : 10);
-            if (errno == ERANGE || x > INT32_MAX || x < INT32_MIN)
-                return cfg_error(L, line, key, "%.*s is too large for a plain integer, which "
-                                 "libconfig wraps; write %.*sL (a 64-bit integer)",
-                                 (int)(p - s), s, (int)(p - s), s);
+            char number[48];   /* longer than any literal that fits 64 bits (bar zeros) */
+            bool too_long = p - s >= (long)sizeof number;
+            snprintf(number, sizeof number, "%.*s", (int)(p - s), s);
+            bool wide = *p == 'L';
+            while (*p == 'L')
+                p++;
+            int bits = too_long ? 0 : literal_bits(number, hex);
+            if (bits == 0)
+                return literal_error(e, label, line, key, "%.*s does not fit a 64-bit integer "
+                                     "(%" PRId64 " to %" PRId64 ")", (int)(p - s), s,
+                                     INT64_MIN, INT64_MAX);
+            if (bits == 64 && !wide)
+                return literal_error(e, label, line, key, "%s is too large for a plain integer, "
+                                     "which libconfig wraps; write %sL (a 64-bit integer)",
+                                     number, number);
         } else {
             p++;
         }
@@ -745,7 +779,7 @@ static int load_settings(Loader *L, config_t *cfg, const char *text, Experiment 
     if (bad)
         return cfg_error(L, bad, NULL, "the text is not valid UTF-8 (results files keep it as "
                          "UTF-8)");
-    if (check_wide_ints(L, text) != 0)
+    if (config_check_int_literals(text, L->label, L->e) != 0)
         return -1;
     x->seed = -1;
     if (read_root(L, config_root_setting(cfg), x, &defaults, &jobs) != 0)

@@ -68,6 +68,12 @@ void overrides_none(Overrides *o);
 int config_error_v(Error *e, const char *label, int line, const char *key, const char *fmt,
                    va_list ap) __attribute__((format(printf, 5, 0)));
 
+/* Check every whole-number literal of a libconfig text (outside strings and comments), which
+ * libconfig 1.5 would otherwise read wrong without a word: one beyond 64 bits (saturated, so
+ * 9223372036854775808L reads as 2^63-1) and one beyond 32 bits without the L suffix (wrapped).
+ * -1 with `LABEL:LINE: KEY: the literal as written, what fits` on the first such literal. */
+int config_check_int_literals(const char *text, const char *label, Error *e);
+
 /* Read and expand a config file. -1 with `FILE:LINE: key: what is wrong` on any error. */
 int experiment_load(Experiment *x, const char *path, const Overrides *o, Error *e);
 

@@ -94,6 +94,11 @@ mkfifo "$tmp/fifo.h5"
 expect_status 2 "fifo.h5: not a regular file (a FIFO)" "$tmp/fifo.h5"
 expect_status 2 "$tmp: not a regular file (a folder)" "$tmp"
 expect_status 2 "--sprt" "$f" --sprt 1
+# Numbers strtod takes but the test cannot use: nan and inf (nan,nan printed 'LLR -nan ...
+# continue'; 0,inf accepted H0), and Elo beyond the bound.
+for bad in nan,nan 0,nan 0,inf -inf,0 0,10,nan,0.05 0,10,0.05,inf 1e300,1e301; do
+    expect_status 2 "anywoli analyze: --sprt: '$bad' is not ELO0,ELO1" "$f" --sprt "$bad"
+done
 if "$python" -c "import h5py" 2>/dev/null; then
     cp "$f" "$tmp/v2.h5" && cp "$f" "$tmp/hist.h5" && cp "$f" "$tmp/nojobs.h5"
     "$python" - "$tmp" <<'PY'
@@ -186,6 +191,38 @@ assert got["alphabeta:depth=2"]["lo"] > got["greedy"]["hi"], got
 for a in got.values():
     assert a["lo"] <= a["rating"] <= a["hi"], a
 PY
+
+# The report's folder: an index.html there is kept unless --force; a folder that cannot be
+# written in is a one-line error before any drawing (gnuplot's own six lines, exit 1, before).
+if command -v gnuplot >/dev/null; then
+    mkdir -p "$tmp/old" && echo precious >"$tmp/old/index.html"
+    expect_status 2 "old/index.html: exists (give --force to replace it)" "$f" --report "$tmp/old"
+    checks=$((checks + 1))
+    [[ $(cat "$tmp/old/index.html") == precious ]] || fail "--report replaced index.html"
+    "$bin" analyze "$f" --report "$tmp/old" --force >/dev/null 2>"$tmp/err" \
+        || fail "--report --force: $(cat "$tmp/err")"
+    checks=$((checks + 1))
+    grep -q '<!DOCTYPE html>' "$tmp/old/index.html" || fail "--force did not replace the page"
+    [[ -z $(find "$tmp/old" -name '.*' -type f) ]] || fail "--report left temporary files"
+    expect_status 2 "--report: /proc: cannot write in the folder" "$f" --report /proc
+    if [[ $(id -u) -ne 0 ]]; then
+        mkdir -p "$tmp/ro" && chmod 555 "$tmp/ro"
+        expect_status 2 "ro: cannot write in the folder" "$f" --report "$tmp/ro"
+    fi
+fi
+expect_status 2 "--force applies to --report" "$f" --force
+# gnuplot failing: one line saying what it said, exit 1, and a good page left in place.
+mkdir -p "$tmp/fakebin" "$tmp/kept"
+printf '#!/bin/sh\ncat >/dev/null\necho "gnuplot> plot x" >&2\necho "   ^" >&2\n'`
+      `'echo "   line 1:    undefined variable: x" >&2\necho "more" >&2\nexit 1\n' \
+    >"$tmp/fakebin/gnuplot"
+chmod +x "$tmp/fakebin/gnuplot"
+echo precious >"$tmp/kept/index.html"
+PATH="$tmp/fakebin:$PATH" expect_status 1 \
+    "gnuplot failed drawing .*kept/lengths.png (exit status 1): line 1: undefined variable: x" \
+    "$f" --report "$tmp/kept" --force
+checks=$((checks + 1))
+[[ $(cat "$tmp/kept/index.html") == precious ]] || fail "a failed report replaced index.html"
 
 # Without gnuplot on PATH: a clear error before any work.
 PATH=/nonexistent "$bin" analyze "$f" --report "$tmp/r2" >"$tmp/out" 2>"$tmp/err"

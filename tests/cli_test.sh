@@ -156,6 +156,13 @@ expect_error "no such hole" move --variant yit-nuri 14
 expect_error "not a whole number" move x
 expect_error "out of range" move -- -1
 expect_error "MOVE" move
+# An empty or malformed MOVE says what a move is, before any move is played.
+expect_error "anywoli move: MOVE 1 is empty (a move is a hole's index, 0 to 23)" move ''
+expect_error "anywoli move: MOVE 2 is empty (a move is a hole's index, 0 to 23)" move 3 ''
+expect_error "MOVE 1: ' 3' is not a whole number (a move is a hole's index, 0 to 13)" \
+    move --variant yit-nuri ' 3'
+expect_error "MOVE 2: '0x4' is not a whole number" move 0 0x4
+expect_error "MOVE 1: -1 is out of range (a move is a hole's index, 0 to 23)" move -- -1
 # Bad variant options and positions.
 expect_error "holes: 99 is out of range" move --holes 99 0
 expect_error "holes: 1 is out of range" perft --holes 1 1

@@ -122,6 +122,19 @@ static void test_spec_errors(void **state)
         { "alphabeta:w.store=1e9", "out of range" },
         { "mcts:playouts=0", "playouts=0 is out of range" },
         { "mcts:c=inf", "is not a number" },
+        { "alphabeta:depth=0x4", "agent 'alphabeta': depth=0x4 is not a number (decimal, as "
+                                 "12, -0.5 or 1e6)" },
+        { "alphabeta:w.store= 1", "agent 'alphabeta': w.store= 1 is not a number" },
+        { "alphabeta:w.store=1 ", "agent 'alphabeta': w.store=1  is not a number" },
+        { "mcts:c=nan", "agent 'mcts': c=nan is not a number" },
+        { "alphabeta:depth=3,depth=5", "agent 'alphabeta': depth is given twice (each option "
+                                       "once)" },
+        { "alphabeta:w.store=1,w.seeds=2,w.store=1", "w.store is given twice" },
+        { "alphabeta:w.store=1e-400", "agent 'alphabeta': w.store=1e-400 is out of range (a "
+                                      "number other than 0 must be at least 2.22507e-308 in "
+                                      "size)" },
+        { "alphabeta:w.store=1e400", "agent 'alphabeta': w.store=1e400 is out of range (" },
+        { "alphabeta:depth=1e99", "depth=1e99 is out of range (1 to 64)" },
         { "mcts:reward=score", "not one of win or margin" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

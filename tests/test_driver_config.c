@@ -40,6 +40,18 @@ static const BadConfig bad_configs[] = {
     { HEAD "jobs = ( { games = 3000000000; } );\n",
       "t.cfg:3: games: 3000000000 is too large for a plain integer, which libconfig wraps; "
       "write 3000000000L (a 64-bit integer)" },
+    { "seed = 9223372036854775808L;\noutput = \"x.h5\";\njobs = ( { games = 1; } );\n",
+      "t.cfg:1: seed: 9223372036854775808L does not fit a 64-bit integer "
+      "(-9223372036854775808 to 9223372036854775807)" },
+    { HEAD "jobs = ( { games = 9223372036854775808L; } );\n",
+      "t.cfg:3: games: 9223372036854775808L does not fit a 64-bit integer "
+      "(-9223372036854775808 to 9223372036854775807)" },
+    { HEAD "jobs = ( { games = 1; holes = [4,\n -99999999999999999999]; } );\n",
+      "t.cfg:4: holes: -99999999999999999999 does not fit a 64-bit integer "
+      "(-9223372036854775808 to 9223372036854775807)" },
+    { HEAD "jobs = ( { games = 0x8000000000000000L; } );\n",
+      "t.cfg:3: games: 0x8000000000000000L does not fit a 64-bit integer "
+      "(-9223372036854775808 to 9223372036854775807)" },
     { HEAD "jobs = ( { games = 1.5; } );\n",
       "t.cfg:3: games: expected a whole number, not a number with a fraction" },
     { HEAD "jobs = ( { games = 1; holes = 40; } );\n",

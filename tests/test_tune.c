@@ -319,6 +319,12 @@ static void test_bad_configs(void **state)
     expect_error("seed = 4242L;\n", "", "bad.cfg:1: seed: missing");
     expect_error("seed = 4242L;\n", "sead = 4242L;\n", "bad.cfg:1: sead: unknown key");
     expect_error("seed = 4242L;\n", "seed = -1;\n", "bad.cfg:1: seed: -1 is out of range");
+    expect_error("seed = 4242L;\n", "seed = 9223372036854775808L;\n",
+                 "bad.cfg:1: seed: 9223372036854775808L does not fit a 64-bit integer "
+                 "(-9223372036854775808 to 9223372036854775807)");
+    expect_error("seed = 4242L;\n", "seed = 5000000000;\n",
+                 "bad.cfg:1: seed: 5000000000 is too large for a plain integer, which libconfig "
+                 "wraps; write 5000000000L (a 64-bit integer)");
     expect_error("iterations = 10;", "iterations = 0;", "bad.cfg:4: iterations: 0 is out of range");
     expect_error("pairs = 6;", "pairs = \"six\";", "bad.cfg:5: pairs: expected a whole number");
     expect_error("a = 10.0;", "", "bad.cfg:1: a: missing");

@@ -65,9 +65,10 @@ RunStatus driver_run(const Experiment *x, const RunOptions *o, RunReport *rep, E
 void run_report_free(RunReport *rep);
 
 /* Play game `game` of a job: agent A is South in even games. With a and b NULL, both are
- * `random` and the engine's playout loop plays the game (the same game, faster). */
-void driver_play_game(const Variant *v, int64_t seed, uint64_t job, uint64_t game, Agent *a,
-                      Agent *b, GameRecord *r);
+ * `random` and the engine's playout loop plays the game (the same game, faster). 0, or
+ * game_play's code for an abandoned game. */
+int driver_play_game(const Variant *v, int64_t seed, uint64_t job, uint64_t game, Agent *a,
+                     Agent *b, GameRecord *r);
 
 /* The threads a run uses unless told: OMP_NUM_THREADS if set, else the cores this process
  * may run on. */

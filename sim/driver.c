@@ -581,12 +581,12 @@ static int play_job(Driver *d, const Job *j, Error *e)
         send_order(ORDER_PLAY, b, 0, 0);
         bool no_memory;
         bool complete = play_batch(d, j, b, agents, &no_memory);
-        if ((b->n > 0 && writer_submit(d, b) != 0))
+        if (b->n > 0 && writer_submit(d, b) != 0)
             break;
         if (no_memory) {
             free_agents(d, agents);
-            return error_set(e, "job '%s': an agent's search ran out of memory (finished "
-                             "games are kept)", j->name);
+            return error_set(e, "job '%s': out of memory in a search (%s vs %s)", j->name,
+                             j->agent_a, j->agent_b);
         }
         if (!complete)
             break;

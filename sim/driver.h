@@ -9,7 +9,9 @@
  *                                                                    stats; progress line
  * Every game is a pure function of (experiment seed, job index, game index), so the tables
  * are the same for any thread count and batch size. A batch reaches the journal whole or
- * not at all; a resumed run rebuilds the HDF5 file from the journal and goes on.
+ * not at all; a stop on a signal cuts the batch in flight to its games played whole from its
+ * start (searches give up, so their games are dropped). A resumed run rebuilds the HDF5 file
+ * from the journal and goes on.
  *
  * Under MPI (cluster.h) every rank plays a contiguous share of each batch with its own
  * team, and rank 0 gathers the rows and alone writes: the journal and the file are those

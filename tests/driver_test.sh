@@ -7,7 +7,8 @@
 # same tables as an uninterrupted run; SIGINT and SIGTERM: a clean stop, a readable .partial
 # file and a message on how to resume; the first SIGTERM abandons a search of 10^8 playouts
 # within seconds (its tree not reserved up front), and a stop in the middle of a batch keeps
-# its whole games, which --resume completes to the uninterrupted tables; existing files never overwritten without --force; an
+# its whole games, which --resume completes to the uninterrupted tables; a search tree beyond
+# the memory limit is a one-line failure; existing files never overwritten without --force; an
 # unwritable path and a bad config touch nothing; a full disk (a file size limit) is a clear
 # error that keeps the finished batches; progress lines; replay of stored games; every config
 # in configs/ loads.
@@ -117,6 +118,16 @@ wait_stopped $pid 5
 expect_status 143 "SIGTERM during a long search"
 check "SIGTERM during a search: the game in flight is not kept" \
     grep -q "stopped by SIGTERM: 0 of 1 games are kept in m.h5.partial; continue with: anywoli run .* --resume" err
+# A tree that outgrows the memory allowed is a failure (status 1) that names the agents;
+# the game is not kept.
+if ! grep -qa __asan_init "$bin"; then
+    (ulimit -v 250000; exec "$bin" run --agent-a mcts:playouts=100000000 --games 1 --threads 1 \
+        --quiet -o n.h5 >out 2>err)
+    rc=$?
+    expect_status 1 "mcts tree beyond the memory limit"
+    check "out of memory: one line naming the agents" \
+        grep -q "^anywoli run: job 'main': out of memory in a search (mcts:playouts=100000000 vs random) (the finished batches are kept in n.h5.journal" err
+fi
 # A stop part-way through a batch keeps the batch's whole games from its start (no batch
 # completes here): the journal holds them, and --resume plays exactly the rest.
 part=(--agent-a alphabeta:depth=6 --agent-b greedy --games 100 --batch 100 --threads 2 --seed 3)

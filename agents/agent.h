@@ -2,6 +2,7 @@
 #ifndef ANYWOLI_AGENT_H
 #define ANYWOLI_AGENT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -51,10 +52,23 @@ typedef struct AgentKind {
     size_t settings_size;         /* bytes of the settings the options fill */
 } AgentKind;
 
+/* What choose returns instead of a move when it gives up its search. The move it would
+ * have made is unknown, so the game it belongs to cannot go on as its seeds decide: the
+ * caller abandons that game (it is never recorded). */
+#define AGENT_STOPPED (-1)       /* agent_stop_all was called during the search */
+#define AGENT_NO_MEMORY (-2)     /* the search needed more memory than it could get */
+
+/* How often a search polls agent_stop_requested: every this many nodes or playouts, at
+ * most. A poll is one relaxed load; this keeps even a slow node's wait well under a second. */
+#define AGENT_STOP_POLL 256
+
 typedef struct Agent Agent;
 struct Agent {
     const char *name;
-    /* Choose a legal move for p (which is not over); draw randomness only from rng. */
+    /* Choose a legal move for p (which is not over); draw randomness only from rng. Returns
+     * AGENT_STOPPED or AGENT_NO_MEMORY instead when the search gave up (see above): a stop
+     * request never changes a move that is returned, as every budget is nodes, playouts or
+     * depth. */
     int (*choose)(Agent *a, const Variant *v, const Position *p, Rng *rng, AgentStats *st);
     void (*new_game)(Agent *a);   /* optional: clears every per-game state */
     void (*done)(Agent *a);       /* optional: frees data */
@@ -62,6 +76,13 @@ struct Agent {
     int (*check_variant)(Agent *a, const Variant *v, Error *e);
     void *data;                   /* agent-private */
 };
+
+/* Ask every search in this process to give up within a fraction of a second (their choose
+ * returns AGENT_STOPPED), for a clean stop on a signal: async-signal-safe. The request holds
+ * until agent_stop_clear. Searches poll it with agent_stop_requested. */
+void agent_stop_all(void);
+void agent_stop_clear(void);
+bool agent_stop_requested(void);
 
 /* Build an agent from a spec `name` or `name:key=value,...`; -1 with a one-line message. */
 int agent_create(Agent *a, const char *spec, Error *e);

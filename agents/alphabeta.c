@@ -87,7 +87,10 @@ typedef struct Search {
     uint8_t gen;            /* the current search's generation */
     uint64_t nodes;         /* positions generated in this search */
     uint64_t budget;        /* 0: none */
-    bool stopped;           /* the budget ran out: the iteration is abandoned */
+    bool stopped;           /* the budget ran out, or a stop was requested: the iteration
+                             * is abandoned */
+    bool aborted;           /* a stop was requested (agent_stop_all): the whole search is */
+    uint32_t poll;          /* nodes searched (ab_node calls) until the next poll of it */
     uint32_t history[MAX_PITS];   /* cutoffs by move, weighted by depth squared */
     const Tables *tables;   /* shared endgame tables, or NULL */
     bool use_tables;        /* they are the variant's: this search probes them */
@@ -282,7 +285,11 @@ static int32_t ab_sorted(Search *s, const Position *p, int depth, int32_t alpha,
  * move with the full window, the rest with a null window, searched again if they beat it. */
 static int32_t ab_node(Search *s, const Position *p, int depth, int32_t alpha, int32_t beta)
 {
-    if (s->budget && s->nodes >= s->budget) {
+    if (--s->poll == 0) {
+        s->poll = AGENT_STOP_POLL;
+        s->aborted = agent_stop_requested();
+    }
+    if (s->aborted || (s->budget && s->nodes >= s->budget)) {
         s->stopped = true;
         return 0;
     }
@@ -354,6 +361,8 @@ static void ab_begin(Search *s, const Variant *v)
     s->v = v;
     s->nodes = 0;
     s->stopped = false;
+    s->aborted = false;
+    s->poll = AGENT_STOP_POLL;
     s->budget = 0;
     s->use_tables = s->tables && tables_match(s->tables, v);
     memset(s->history, 0, sizeof s->history);
@@ -398,7 +407,8 @@ static int tables_choose(Search *s, const Position *p, const uint8_t *order, int
 }
 
 /* Iterative deepening from depth 1 to the set depth; the node budget, if any, applies from
- * depth 2, so the first ply is always searched. With tables, a root they cover is played
+ * depth 2, so the first ply is always searched. A stop request abandons the search
+ * (AGENT_STOPPED): the move of the last depth completed would depend on when it came. With tables, a root they cover is played
  * from them (every child is covered too: seeds only leave the board). */
 static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *rng,
                             AgentStats *st)
@@ -418,6 +428,8 @@ static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *
         done = d;
     }
     st->nodes += s->nodes;
+    if (s->aborted)
+        return AGENT_STOPPED;
     st->depth = done;
     st->value = (double)value / EVAL_SCALE;
     return order[0];

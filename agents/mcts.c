@@ -72,9 +72,14 @@ typedef struct Mcts {
     const MctsSettings *set;
     Evaluator ev;           /* the weights, in fixed point */
     Variant cut;            /* the variant searched, with max_plies as a playout's limit */
-    MctsNode *node;         /* playouts + 1 nodes */
-    uint32_t used;
+    MctsNode *node;         /* the node pool, grown by doubling as searches need it */
+    uint32_t used, cap;     /* nodes in use in this search; nodes allocated */
 } Mcts;
+
+/* The node pool a new agent starts with. A search adds one node per playout, so sizing the
+ * pool by the budget (playouts + 1) would reserve gigabytes for a large budget before the
+ * first playout; doubling from here keeps memory at what searches have used. */
+#define MCTS_FIRST_NODES 1024
 
 /* South's reward in [0, 1] for a game that stopped at p (the lottery by its expectation). */
 static double mcts_south_reward(const Variant *v, const Mcts *t, const Position *p, MoveEvent ev)
@@ -189,7 +194,8 @@ static uint32_t mcts_expand(const Variant *v, Mcts *t, uint32_t at, Position *p,
     MoveEvent ev = pos_play(v, p, move, p, &info, NULL);
     st->nodes++;
     uint32_t c = mcts_new_node(t, p, move, mover, ev);
-    t->node[c].sibling = n->child;   /* n is still valid: the pool never moves */
+    t->node[c].sibling = n->child;   /* n is still valid: the pool grows only between
+                                      * iterations (mcts_room) */
     n->child = c;
     if (ev >= EV_OVER) {
         *south = mcts_south_reward(v, t, p, ev);
@@ -258,7 +264,25 @@ static const MctsNode *mcts_best(const Mcts *t)
     return best;
 }
 
-/* Run the set number of playouts from p and pick the most visited move. */
+/* Room in the pool for one more iteration's node (at most one is added), doubling it up to
+ * what the budget can use (playouts + 1 nodes); -1 when memory runs out. Only here does the
+ * pool move, so no node pointer is held across it. */
+static int mcts_room(Mcts *t)
+{
+    if (t->used < t->cap)
+        return 0;
+    uint64_t most = (uint64_t)t->set->playouts + 1;
+    uint64_t cap = (uint64_t)t->cap * 2 < most ? (uint64_t)t->cap * 2 : most;
+    MctsNode *node = realloc(t->node, (size_t)cap * sizeof *node);
+    if (!node)
+        return -1;
+    t->node = node;
+    t->cap = (uint32_t)cap;
+    return 0;
+}
+
+/* Run the set number of playouts from p and pick the most visited move; AGENT_STOPPED when
+ * a stop is requested first, AGENT_NO_MEMORY when the tree cannot grow. */
 static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, AgentStats *st)
 {
     Mcts *t = a->data;
@@ -272,6 +296,10 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
     mcts_new_node(t, p, 0, !p->side, EV_NEXT);
     int deepest = 0;
     for (int64_t i = 0; i < t->set->playouts; i++) {
+        if (i % AGENT_STOP_POLL == AGENT_STOP_POLL - 1 && agent_stop_requested())
+            return AGENT_STOPPED;
+        if (mcts_room(t) != 0)
+            return AGENT_NO_MEMORY;
         int d = mcts_iterate(v, t, p, rng, st);
         deepest = d > deepest ? d : deepest;
     }
@@ -293,17 +321,19 @@ static void mcts_done(Agent *a)
     free(t);
 }
 
-/* Build the agent: the node pool for one search, and the weights in fixed point. */
+/* Build the agent: a first node pool (searches grow it), and the weights in fixed point. */
 int mcts_agent_init(Agent *a, void *settings, Error *e)
 {
     const MctsSettings *set = settings;
     Mcts *t = calloc(1, sizeof *t);
-    if (t)
-        t->node = malloc(((size_t)set->playouts + 1) * sizeof *t->node);
+    if (t) {
+        t->cap = set->playouts + 1 < MCTS_FIRST_NODES ? (uint32_t)set->playouts + 1
+                                                      : MCTS_FIRST_NODES;
+        t->node = malloc((size_t)t->cap * sizeof *t->node);
+    }
     if (!t || !t->node) {
         free(t);
-        return error_set(e, "agent 'mcts': no memory for %lld nodes",
-                         (long long)set->playouts + 1);
+        return error_set(e, "agent 'mcts': out of memory");
     }
     t->base.settings = settings;
     t->set = set;

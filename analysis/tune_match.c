@@ -10,9 +10,11 @@
 
 #define SUB_OPENING 16   /* the opening's sub-stream of the pair's first game stream */
 
-/* A's result in one game: 1 win, 0 draw (endless too), -1 loss; a game stopped at the
- * ply cap is adjudicated by the stores. */
-static int play_game(const TuneMatch *m, uint64_t pair, int colour, Agent *a, Agent *b)
+/* A's result in one game into *result: 1 win, 0 draw (endless too), -1 loss; a game stopped
+ * at the ply cap is adjudicated by the stores. Returns 0, or what an agent that gave up its
+ * search returned (AGENT_STOPPED, AGENT_NO_MEMORY): the game is then abandoned. */
+static int play_game(const TuneMatch *m, uint64_t pair, int colour, Agent *a, Agent *b,
+                     int *result)
 {
     const Variant *v = m->v;
     Rng g, first, opening;
@@ -39,6 +41,8 @@ static int play_game(const TuneMatch *m, uint64_t pair, int colour, Agent *a, Ag
         } else {
             AgentStats st = { 0 };
             move = agent[side]->choose(agent[side], v, &pos, &stream[side], &st);
+            if (move < 0)
+                return move;
         }
         MoveInfo info;
         plies++;
@@ -52,10 +56,9 @@ static int play_game(const TuneMatch *m, uint64_t pair, int colour, Agent *a, Ag
     if (stopped == OUT_UNFINISHED && pos.store[SOUTH] != pos.store[NORTH])
         r.outcome = pos.store[SOUTH] > pos.store[NORTH] ? OUT_SOUTH : OUT_NORTH;
     int a_side = colour ? NORTH : SOUTH;
-    if (r.outcome == OUT_SOUTH)
-        return a_side == SOUTH ? 1 : -1;
-    if (r.outcome == OUT_NORTH)
-        return a_side == NORTH ? 1 : -1;
+    *result = r.outcome == OUT_SOUTH   ? (a_side == SOUTH ? 1 : -1)
+              : r.outcome == OUT_NORTH ? (a_side == NORTH ? 1 : -1)
+                                       : 0;
     return 0;
 }
 
@@ -85,17 +88,24 @@ int tune_play_pairs(const TuneMatch *m, uint64_t first, uint64_t n, volatile con
         return -1;
     }
     int64_t w = 0, d = 0, l = 0, p0 = 0, p1 = 0, p2 = 0, p3 = 0, p4 = 0;
-    int skipped = 0;
+    int skipped = 0, no_memory = 0;
     #pragma omp parallel for num_threads(threads) schedule(dynamic, 1) \
-        reduction(+ : w, d, l, p0, p1, p2, p3, p4) reduction(| : skipped)
+        reduction(+ : w, d, l, p0, p1, p2, p3, p4) reduction(| : skipped, no_memory)
     for (uint64_t i = 0; i < n; i++) {
         if (stop && *stop) {
             skipped = 1;
             continue;
         }
         Agent *mine = &agents[2 * omp_get_thread_num()];
-        int r0 = play_game(m, first + i, 0, mine, mine + 1);
-        int r1 = play_game(m, first + i, 1, mine, mine + 1);
+        int r0 = 0, r1 = 0;
+        int rc = play_game(m, first + i, 0, mine, mine + 1, &r0);
+        if (rc == 0)
+            rc = play_game(m, first + i, 1, mine, mine + 1, &r1);
+        if (rc != 0) {   /* an abandoned game: the pair, and so the match, is incomplete */
+            skipped = 1;
+            no_memory |= rc == AGENT_NO_MEMORY;
+            continue;
+        }
         w += (r0 > 0) + (r1 > 0);
         d += (r0 == 0) + (r1 == 0);
         l += (r0 < 0) + (r1 < 0);
@@ -110,6 +120,9 @@ int tune_play_pairs(const TuneMatch *m, uint64_t first, uint64_t n, volatile con
         agent_free(&agents[i]);
     free(agents);
     *out = (MatchSums){ w, d, l, { p0, p1, p2, p3, p4 } };
+    if (no_memory)
+        return error_set(e, "an agent's search ran out of memory in a match (%s against %s)",
+                         m->spec_a, m->spec_b);
     return skipped ? 1 : 0;
 }
 

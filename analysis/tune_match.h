@@ -31,8 +31,9 @@ typedef struct TuneMatch {
 } TuneMatch;
 
 /* Play pairs [first, first + n) of a match on m->threads threads into *out (cleared first).
- * -1 with a message when an agent cannot be built; 1 when a stop was requested (*stop set)
- * before every pair was played (*out is then incomplete). */
+ * -1 with a message when an agent cannot be built or its search runs out of memory; 1 when a
+ * stop was requested (*stop set, or agent_stop_all, which abandons the games in flight)
+ * before every pair was played whole (*out is then incomplete). */
 int tune_play_pairs(const TuneMatch *m, uint64_t first, uint64_t n, volatile const int *stop,
                     MatchSums *out, Error *e);
 

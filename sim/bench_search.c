@@ -79,6 +79,8 @@ static void bench_one(Agent *a, int job, int i, BenchResult *r)
     AgentStats st = { 0, 0, 0, 0 };
     agent_new_game(a);
     r->move = a->choose(a, &v, &p, &rng, &st);
+    if (r->move < 0)
+        fail("bench: agent %s: out of memory for its search", a->name);
     r->nodes = st.nodes;
     r->playouts = st.playouts;
     r->value = st.value;

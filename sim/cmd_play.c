@@ -212,6 +212,8 @@ static int play_turn(Game *g)
     Player *pl = &g->player[g->p.side];
     AgentStats st = { 0, 0, 0, 0 };
     int hole = pl->human ? ask_move(g) : pl->agent.choose(&pl->agent, &g->v, &g->p, &pl->stream, &st);
+    if (!pl->human && hole < 0)   /* no stop is requested here: out of memory */
+        fail("agent %s: out of memory for its search", pl->agent.name);
     if (hole < 0)
         return -1;
     Position before = g->p;

@@ -79,6 +79,9 @@ static void replay_game(const StoredJob *sj, uint64_t game, Agent *a, Agent *b, 
         int side = pos.side;
         AgentStats st = { 0 };
         int move = agent[side]->choose(agent[side], v, &pos, &stream[side], &st);
+        if (move < 0)   /* no stop is requested here: the search ran out of memory */
+            fail("agent %s: out of memory for its search at ply %" PRIu32, agent[side]->name,
+                 r->plies + 1);
         MoveInfo info;
         MoveEvent ev = pos_play(v, &pos, move, &pos, &info, NULL);
         r->plies++;

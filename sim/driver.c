@@ -64,6 +64,10 @@ typedef struct Driver {
     int all_threads;              /* every rank's, together */
     unsigned char *gathered;      /* rank 0: the packed rows of a batch from every rank */
     uint32_t *shares;             /* games of the batch per rank */
+    int64_t *finished;            /* per rank, the whole games at the start of its share;
+                                   * then the ranks that ran out of memory (ranks + 1) */
+    unsigned char *whole;         /* per game of this rank's share: 1 when it was played
+                                   * to its end (a stop abandons games in flight) */
     double gather_seconds;        /* rank 0: in gathers, waiting for slower ranks included */
     Progress progress;
     atomic_int_least64_t played;  /* games played in this session */
@@ -94,18 +98,20 @@ bool driver_is_plain_random(const char *spec)
     return strcmp(spec, "random") == 0;
 }
 
-void driver_play_game(const Variant *v, int64_t seed, uint64_t job, uint64_t game, Agent *a,
-                      Agent *b, GameRecord *r)
+int driver_play_game(const Variant *v, int64_t seed, uint64_t job, uint64_t game, Agent *a,
+                     Agent *b, GameRecord *r)
 {
     Rng g;
     bool a_south = game % 2 == 0;
+    int rc = 0;
     rng_seed(&g, (uint64_t)seed, job, game);
     if (!a || !b)
         game_play_random(v, &g, r);
     else
-        game_play(v, a_south ? a : b, a_south ? b : a, &g, r);
+        rc = game_play(v, a_south ? a : b, a_south ? b : a, &g, r);
     r->game = game;
     r->a_south = a_south;
+    return rc;
 }
 
 char *driver_partial_path(const char *output)
@@ -298,27 +304,46 @@ static void writer_set_job(Driver *d, int job)
     pthread_mutex_unlock(&d->w.lock);
 }
 
-/* Play games lo .. hi of a batch on this rank's team into rec[0 .. hi - lo); false if a stop
- * request left games unplayed. */
-static bool play_share(Driver *d, const Job *j, const Batch *b, uint64_t lo, uint64_t hi,
-                       Agent *agents)
+/* How this rank's share of a batch went. */
+typedef struct ShareResult {
+    uint64_t prefix;              /* games from the share's start, all whole */
+    uint64_t whole;               /* whole games in the share, counted in d->played */
+    bool no_memory;               /* a search ran out of memory and abandoned its game */
+} ShareResult;
+
+/* Play games lo .. hi of a batch on this rank's team into rec[0 .. hi - lo). A stop request
+ * abandons the games in flight (their searches give up, see agent.h) and leaves the rest
+ * unplayed: only a whole game is ever kept, and only the whole ones at the start of the
+ * share follow on from the games before them. */
+static ShareResult play_share(Driver *d, const Job *j, const Batch *b, uint64_t lo, uint64_t hi,
+                              Agent *agents)
 {
-    int skipped = 0;
+    int no_memory = 0;
     long n = (long)(hi - lo), chunk = n / (d->threads * 32L);
     chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;
     #pragma omp parallel for num_threads(d->threads) schedule(dynamic, chunk) \
-        reduction(| : skipped)
+        reduction(| : no_memory)
     for (long i = 0; i < n; i++) {
-        if (stop_signal) {
-            skipped = 1;
-            continue;
+        int rc = AGENT_STOPPED;
+        if (!stop_signal) {
+            Agent *mine = agents ? &agents[2 * omp_get_thread_num()] : NULL;
+            rc = driver_play_game(&j->variant, d->x->seed, j->index, b->start + lo + (uint64_t)i,
+                                  mine, mine ? mine + 1 : NULL, &b->rec[i]);
         }
-        Agent *mine = agents ? &agents[2 * omp_get_thread_num()] : NULL;
-        driver_play_game(&j->variant, d->x->seed, j->index, b->start + lo + (uint64_t)i, mine,
-                         mine ? mine + 1 : NULL, &b->rec[i]);
-        atomic_fetch_add_explicit(&d->played, 1, memory_order_relaxed);
+        d->whole[i] = rc == 0;
+        if (rc == 0)
+            atomic_fetch_add_explicit(&d->played, 1, memory_order_relaxed);
+        else   /* no game: zeros, so that packing it for a gather reads defined memory */
+            memset(&b->rec[i], 0, sizeof b->rec[i]);
+        no_memory |= rc == AGENT_NO_MEMORY;
     }
-    return !skipped;
+    ShareResult r = { (uint64_t)n, 0, no_memory != 0 };
+    for (long i = n - 1; i >= 0; i--) {
+        r.whole += d->whole[i];
+        if (!d->whole[i])
+            r.prefix = (uint64_t)i;
+    }
+    return r;
 }
 
 /* Bring the other ranks' rows of a batch to rank 0, into b->rec after its own share. Rows
@@ -340,24 +365,54 @@ static void gather_batch(Driver *d, Batch *b, uint64_t my_lo, uint64_t my_hi)
         return;
     for (uint64_t i = my_hi; i < b->n; i++)
         row_unpack(d->gathered + i * ROW_BYTES, &b->rec[i]);
-    atomic_fetch_add_explicit(&d->played, (int64_t)(b->n - my_hi), memory_order_relaxed);
 }
 
-/* Play one batch with every rank, each its contiguous share, the rows gathered on rank 0;
- * false if a stop request left games unplayed on any rank. A signal that reached any rank
- * stops them all after this batch. */
-static bool play_batch(Driver *d, const Job *j, Batch *b, Agent *agents)
+/* The games at the start of a batch that every rank played whole, in rank order: each
+ * rank's whole prefix, up to the first rank whose share is not all whole. On every rank;
+ * *no_memory set when a search on any rank ran out of memory. */
+static uint64_t batch_prefix(Driver *d, const Batch *b, const ShareResult *mine,
+                             bool *no_memory)
+{
+    int size = cluster_size(), rank = cluster_rank();
+    memset(d->finished, 0, (size_t)(size + 1) * sizeof *d->finished);
+    d->finished[rank] = (int64_t)mine->prefix;
+    d->finished[size] = mine->no_memory;
+    cluster_sum_array(d->finished, size + 1);
+    *no_memory = d->finished[size] > 0;
+    uint64_t kept = 0;
+    for (int r = 0; r < size; r++) {
+        uint64_t lo, hi;
+        cluster_share(b->n, r, size, &lo, &hi);
+        kept += (uint64_t)d->finished[r];
+        if ((uint64_t)d->finished[r] < hi - lo)
+            break;
+    }
+    return kept;
+}
+
+/* Play one batch with every rank, each its contiguous share, the rows gathered on rank 0.
+ * The batch is cut to its games that were played whole, from its start (b->n; 0 when none
+ * were): what a stop request or a lack of memory left of it. A signal that reached any rank
+ * stops them all after this batch. Returns whether the batch was played in full; sets
+ * *no_memory when a search on any rank ran out of memory. */
+static bool play_batch(Driver *d, const Job *j, Batch *b, Agent *agents, bool *no_memory)
 {
     uint64_t lo, hi;
     cluster_share(b->n, cluster_rank(), cluster_size(), &lo, &hi);
-    bool complete = play_share(d, j, b, lo, hi, agents);
-    if (cluster_size() == 1)
-        return complete;
+    ShareResult mine = play_share(d, j, b, lo, hi, agents);
     double t = now();
-    gather_batch(d, b, lo, hi);
-    complete = cluster_all(complete);
+    if (cluster_size() > 1)
+        gather_batch(d, b, lo, hi);
+    uint64_t kept = batch_prefix(d, b, &mine, no_memory);
     stop_share();
-    d->gather_seconds += now() - t;
+    if (cluster_size() > 1)
+        d->gather_seconds += now() - t;
+    bool complete = kept == b->n;
+    /* played counted this rank's whole games as they ended; it is to count the kept ones
+     * (rank 0 leads the progress line and the report). */
+    atomic_fetch_add_explicit(&d->played, (int64_t)kept - (int64_t)mine.whole,
+                              memory_order_relaxed);
+    b->n = (uint32_t)kept;
     return complete;
 }
 
@@ -462,11 +517,13 @@ static RunStatus serve(Driver *d, RunReport *rep)
             }
         }
         Batch b = { j, o.start, o.n, d->batch[0].rec };
-        play_batch(d, j, &b, agents);
+        bool no_memory;
+        play_batch(d, j, &b, agents, &no_memory);   /* rank 0 decides what follows */
     }
 }
 
-/* Play the rest of one job, batch after batch; -1 on failure (message in e). */
+/* Play the rest of one job, batch after batch, until it is done or a stop leaves a batch
+ * short (its whole games are kept all the same); -1 on failure (message in e). */
 static int play_job(Driver *d, const Job *j, Error *e)
 {
     Agent *agents = make_agents(d, j, e);
@@ -482,7 +539,16 @@ static int play_job(Driver *d, const Job *j, Error *e)
         b->n = (uint32_t)(j->games - next < size ? j->games - next : size);
         double t = now();
         send_order(ORDER_PLAY, b, 0, 0);
-        if (!play_batch(d, j, b, agents) || writer_submit(d, b) != 0)
+        bool no_memory;
+        bool complete = play_batch(d, j, b, agents, &no_memory);
+        if (b->n > 0 && writer_submit(d, b) != 0)
+            break;
+        if (no_memory) {
+            free_agents(d, agents);
+            return error_set(e, "job '%s': out of memory in a search (%s vs %s)", j->name,
+                             j->agent_a, j->agent_b);
+        }
+        if (!complete)
             break;
         next += b->n;
         size = next_batch(d, b->n, now() - t);
@@ -620,12 +686,15 @@ static int allocate(Driver *d, Error *e)
     d->rows = malloc((size_t)d->batch_cap * ROW_BYTES);
     for (int i = 0; i < 2; i++)
         d->batch[i].rec = malloc((size_t)d->batch_cap * sizeof(GameRecord));
+    d->whole = malloc(d->batch_cap);
+    d->finished = malloc((size_t)(cluster_size() + 1) * sizeof *d->finished);
     if (cluster_size() > 1) {
         d->shares = malloc((size_t)cluster_size() * sizeof *d->shares);
         if (cluster_leads())
             d->gathered = malloc((size_t)d->batch_cap * ROW_BYTES);
     }
-    if (!d->partial || !d->journal_path || !d->stats || !d->done || !d->rows ||
+    if (!d->partial || !d->journal_path || !d->stats || !d->done || !d->rows || !d->whole ||
+        !d->finished ||
         !d->batch[0].rec || !d->batch[1].rec ||
         (cluster_size() > 1 && (!d->shares || (cluster_leads() && !d->gathered))))
         return error_set(e, "out of memory");
@@ -644,6 +713,8 @@ static void release(Driver *d)
     free(d->rows);
     free(d->gathered);
     free(d->shares);
+    free(d->whole);
+    free(d->finished);
     free(d->batch[0].rec);
     free(d->batch[1].rec);
     free(d->partial);

@@ -9,7 +9,9 @@
  *                                                                    stats; progress line
  * Every game is a pure function of (experiment seed, job index, game index), so the tables
  * are the same for any thread count and batch size. A batch reaches the journal whole or
- * not at all; a resumed run rebuilds the HDF5 file from the journal and goes on.
+ * not at all; a stop on a signal cuts the batch in flight to its games played whole from its
+ * start (searches give up, so their games are dropped). A resumed run rebuilds the HDF5 file
+ * from the journal and goes on.
  *
  * Under MPI (cluster.h) every rank plays a contiguous share of each batch with its own
  * team, and rank 0 gathers the rows and alone writes: the journal and the file are those
@@ -67,9 +69,10 @@ RunStatus driver_run(const Experiment *x, const RunOptions *o, RunReport *rep, E
 void run_report_free(RunReport *rep);
 
 /* Play game `game` of a job: agent A is South in even games. With a and b NULL, both are
- * `random` and the engine's playout loop plays the game (the same game, faster). */
-void driver_play_game(const Variant *v, int64_t seed, uint64_t job, uint64_t game, Agent *a,
-                      Agent *b, GameRecord *r);
+ * `random` and the engine's playout loop plays the game (the same game, faster). 0, or
+ * game_play's code for an abandoned game. */
+int driver_play_game(const Variant *v, int64_t seed, uint64_t job, uint64_t game, Agent *a,
+                     Agent *b, GameRecord *r);
 
 /* The threads a run uses unless told: OMP_NUM_THREADS if set, else the cores this process
  * may run on. */

@@ -46,7 +46,7 @@ void game_play_random(const Variant *v, const Rng *g, GameRecord *r)
     r->move_hash = po.hash;
 }
 
-void game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameRecord *r)
+int game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameRecord *r)
 {
     Agent *agent[2] = { south, north };
     Rng stream[2] = { rng_substream(g, RNG_SUB_AGENT_SOUTH), rng_substream(g, RNG_SUB_AGENT_NORTH) };
@@ -67,6 +67,8 @@ void game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameR
         int side = p->side;
         AgentStats st = { 0 };
         int move = agent[side]->choose(agent[side], v, p, &stream[side], &st);
+        if (move < 0)
+            return move;   /* abandoned: r is not a game */
         MoveInfo info;
         MoveEvent ev = pos_play(v, &pos, move, &pos, &info, NULL);
         plies++;
@@ -85,4 +87,5 @@ void game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameR
     r->mid_captures = (uint16_t)mid;
     r->final_captures = (uint16_t)fin;
     r->move_hash = hash;
+    return 0;
 }

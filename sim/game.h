@@ -28,8 +28,10 @@ typedef struct GameRecord {
 } GameRecord;
 
 /* Play one game from the start of v: south and north choose, each from its own sub-stream of
- * the game stream g. Fills r (all but `game` and `a_south`). */
-void game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameRecord *r);
+ * the game stream g. Fills r (all but `game` and `a_south`) and returns 0; or, when an
+ * agent gave up its search (a stop request, or no memory), abandons the game and returns
+ * what the agent did (AGENT_STOPPED, AGENT_NO_MEMORY), r then holding no game. */
+int game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameRecord *r);
 
 /* The same game as game_play with two `random` agents, move for move, played by the engine's
  * random playout loop (its fastest). */

@@ -3,13 +3,16 @@
 
 #include <string.h>
 
+#include "agent.h"
 #include "cluster.h"
 
 volatile sig_atomic_t stop_signal;
 
 static const int caught[3] = { SIGINT, SIGTERM, SIGXFSZ };
 
-/* SIGINT or SIGTERM: ask for a clean stop; a second one stops at once. */
+/* SIGINT or SIGTERM: ask for a clean stop, and every search in flight to give up (its game
+ * is abandoned), so the stop takes a fraction of a second however long a search would run;
+ * a second signal stops at once. */
 static void on_signal(int sig)
 {
     if (stop_signal) {
@@ -18,6 +21,7 @@ static void on_signal(int sig)
         return;
     }
     stop_signal = sig;
+    agent_stop_all();
 }
 
 void stop_catch(StopGuard *g)
@@ -27,6 +31,7 @@ void stop_catch(StopGuard *g)
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;
     stop_signal = 0;
+    agent_stop_clear();
     for (int i = 0; i < 3; i++) {
         sa.sa_handler = caught[i] == SIGXFSZ ? SIG_IGN : on_signal;
         sigaction(caught[i], &sa, &g->old[i]);
@@ -42,6 +47,8 @@ void stop_release(const StopGuard *g)
 void stop_share(void)
 {
     int64_t sig = cluster_max(stop_signal);
-    if (sig && !stop_signal)
+    if (sig && !stop_signal) {
         stop_signal = (sig_atomic_t)sig;
+        agent_stop_all();
+    }
 }

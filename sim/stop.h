@@ -1,7 +1,9 @@
 /* stop.h: clean stops of long work (`run`, `tune`) on SIGINT and SIGTERM.
  *
- * The first signal only sets stop_signal, which the work polls between games; the work then
- * keeps what is finished and says how to resume. A second signal ends the process at once.
+ * The first signal sets stop_signal, which the work polls between games, and asks every
+ * search in flight to give up (agent_stop_all, agent.h), which abandons the games they
+ * belong to: the stop takes a fraction of a second. The work then keeps every game played
+ * whole and says how to resume. A second signal ends the process at once.
  * SIGXFSZ is ignored while caught, so a file size limit shows as a write error, not a kill. */
 #ifndef ANYWOLI_STOP_H
 #define ANYWOLI_STOP_H

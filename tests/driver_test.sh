@@ -5,7 +5,10 @@
 #
 # kill -9 at several moments (during play, during the rebuild of a resume) then --resume: the
 # same tables as an uninterrupted run; SIGINT and SIGTERM: a clean stop, a readable .partial
-# file and a message on how to resume; existing files never overwritten without --force; an
+# file and a message on how to resume; the first SIGTERM abandons a search of 10^8 playouts
+# within seconds (its tree not reserved up front), and a stop in the middle of a batch keeps
+# its whole games, which --resume completes to the uninterrupted tables; a search tree beyond
+# the memory limit is a one-line failure; existing files never overwritten without --force; an
 # unwritable path and a bad config touch nothing; a full disk (a file size limit) is a clear
 # error that keeps the finished batches; progress lines; replay of stored games; every config
 # in configs/ loads.
@@ -79,6 +82,73 @@ done
 rc=$?
 expect_status 0 "resume after SIGTERM"
 same_tables full.h5 s.h5
+
+# --- a stop in the middle of a search, and of a batch ------------------------------------
+# wait_stopped PID SECONDS: wait until PID has ended, at most SECONDS; its status in $rc, or
+# 124 after killing it when it did not end.
+wait_stopped() {
+    local i
+    for ((i = 0; i < $2 * 20; i++)); do
+        kill -0 "$1" 2>/dev/null || break
+        sleep 0.05
+    done
+    if kill -0 "$1" 2>/dev/null; then
+        kill -9 "$1"
+        wait "$1" 2>/dev/null
+        rc=124
+    else
+        wait "$1"
+        rc=$?
+    fi
+}
+# One search of 10^8 playouts takes hours: the first SIGTERM abandons it within seconds. Its
+# tree grows as it is used: no gigabytes reserved up front (the address space stays small).
+"$bin" run --agent-a mcts:playouts=100000000 --games 1 --threads 1 --quiet -o m.h5 >out 2>err &
+pid=$!
+sleep 1
+vm=$(awk '/^VmSize:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0)
+if grep -qa __asan_init "$bin"; then
+    echo "note: AddressSanitizer reserves terabytes of address space; its size is not checked" >&2
+else
+    checks=$((checks + 1))
+    [[ $vm -gt 0 && $vm -lt 500000 ]] || fail "mcts:playouts=1e8: $vm kB of address space after 1 s"
+fi
+kill -TERM $pid
+wait_stopped $pid 5
+expect_status 143 "SIGTERM during a long search"
+check "SIGTERM during a search: the game in flight is not kept" \
+    grep -q "stopped by SIGTERM: 0 of 1 games are kept in m.h5.partial; continue with: anywoli run .* --resume" err
+# A tree that outgrows the memory allowed is a failure (status 1) that names the agents;
+# the game is not kept.
+if ! grep -qa __asan_init "$bin"; then
+    (ulimit -v 250000; exec "$bin" run --agent-a mcts:playouts=100000000 --games 1 --threads 1 \
+        --quiet -o n.h5 >out 2>err)
+    rc=$?
+    expect_status 1 "mcts tree beyond the memory limit"
+    check "out of memory: one line naming the agents" \
+        grep -q "^anywoli run: job 'main': out of memory in a search (mcts:playouts=100000000 vs random) (the finished batches are kept in n.h5.journal" err
+fi
+# A stop part-way through a batch keeps the batch's whole games from its start (no batch
+# completes here): the journal holds them, and --resume plays exactly the rest.
+part=(--agent-a alphabeta:depth=6 --agent-b greedy --games 100 --batch 100 --threads 2 --seed 3)
+"$bin" run "${part[@]}" --quiet -o b-full.h5 >/dev/null 2>&1
+ANYWOLI_PROGRESS_SECONDS=0.05 "$bin" run "${part[@]}" -o b.h5 >out 2>err &
+pid=$!
+for ((i = 0; i < 600; i++)); do
+    [[ $(grep -o '[0-9]*/100 games' err | tail -1 | cut -d/ -f1) -ge 10 ]] 2>/dev/null && break
+    sleep 0.05
+done
+kill -TERM $pid
+wait_stopped $pid 5
+expect_status 143 "SIGTERM part-way through a batch"
+kept=$(grep -o 'stopped by SIGTERM: [0-9]* of 100 games' err | awk '{print $4}')
+checks=$((checks + 1))
+[[ ${kept:-0} -gt 0 && ${kept:-0} -lt 100 ]] || fail "a stop in the batch kept ${kept:-no} games ($(tail -c 300 err))"
+"$bin" run "${part[@]}" --quiet -o b.h5 --resume >out 2>err
+rc=$?
+expect_status 0 "resume after a stop part-way through a batch"
+check "the resume took the kept games from the journal" grep -q "${kept:-x} resumed from the journal" out
+same_tables b-full.h5 b.h5
 
 # --- existing files, unwritable paths, bad configs ----------------------------------------
 before=$(md5sum full.h5)

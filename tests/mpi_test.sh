@@ -6,7 +6,8 @@
 # For 2 and 3 ranks: the same tables as one process, for random games and for searching
 # agents, in several jobs; the file says how many ranks wrote it. A killed MPI run (kill -9
 # of one rank, which makes mpirun end them all) resumes with other rank counts, or with no
-# MPI at all, to the uninterrupted tables; SIGTERM stops every rank cleanly. Errors come
+# MPI at all, to the uninterrupted tables; SIGTERM stops every rank cleanly, within seconds
+# in the middle of searches, keeping the whole games at the start of the batch in flight. Errors come
 # once, from rank 0; progress lines likewise. `anywoli tune` shares each match's pairs
 # between ranks: the same trajectory and matches as one process, and resume after a kill.
 set -u
@@ -109,6 +110,66 @@ check "SIGTERM: the .partial file is readable" h5dump -H s.h5.partial >/dev/null
 rc=$?
 expect_status 0 "resume after SIGTERM with 2 ranks"
 same_tables full.h5 s.h5
+
+# --- SIGTERM to every rank in the middle of searches and of a batch ---------------------
+# term_ranks OUTPUT: SIGTERM to each rank of the run writing OUTPUT (as srun or scancel do).
+term_ranks() {
+    local r
+    for r in 0 1; do
+        kill -TERM "$(rank_pid "$1" $r)" 2>/dev/null
+    done
+}
+# wait_stopped PID SECONDS: wait until PID has ended, at most SECONDS; its status in $rc, or
+# 124 after killing it when it did not end.
+wait_stopped() {
+    local i
+    for ((i = 0; i < $2 * 20; i++)); do
+        kill -0 "$1" 2>/dev/null || break
+        sleep 0.05
+    done
+    if kill -0 "$1" 2>/dev/null; then
+        kill -9 "$1"
+        wait "$1" 2>/dev/null
+        rc=124
+    else
+        wait "$1"
+        rc=$?
+    fi
+}
+# Searches of 10^8 playouts on both ranks: every rank stops within seconds.
+"${mpi[@]}" -np 2 "$bin" run --agent-a mcts:playouts=100000000 --games 2 --threads 1 --quiet \
+    -o deep.h5 >out 2>err &
+pid=$!
+for ((i = 0; i < 200; i++)); do
+    rank_pid deep.h5 1 >/dev/null && break
+    sleep 0.05
+done
+sleep 1
+term_ranks deep.h5
+wait_stopped $pid 10
+checks=$((checks + 1))
+[[ $rc -ne 0 && $rc -ne 124 ]] || fail "SIGTERM in a search under mpirun: exit status $rc"
+check "SIGTERM in a search: nothing kept, said once" \
+    test "$(grep -c 'stopped by SIGTERM: 0 of 2 games are kept' err)" -eq 1
+# A stop part-way through the only batch keeps its whole games from the start, in rank
+# order; --resume with 2 ranks then ends as one uninterrupted process.
+part=(--agent-a alphabeta:depth=6 --agent-b greedy --games 100 --batch 100 --threads 1 --seed 3)
+"$bin" run "${part[@]}" --quiet -o b-one.h5 >/dev/null 2>&1
+ANYWOLI_PROGRESS_SECONDS=0.05 "${mpi[@]}" -np 2 "$bin" run "${part[@]}" -o b.h5 >out 2>err &
+pid=$!
+for ((i = 0; i < 1200; i++)); do
+    [[ $(grep -o '[0-9]*/100 games' err | tail -1 | cut -d/ -f1) -ge 10 ]] 2>/dev/null && break
+    sleep 0.05
+done
+term_ranks b.h5
+wait_stopped $pid 10
+kept=$(grep -o 'stopped by SIGTERM: [0-9]* of 100 games' err | awk '{print $4}')
+checks=$((checks + 1))
+[[ ${kept:-0} -gt 0 && ${kept:-0} -lt 100 ]] || fail "2 ranks: a stop in the batch kept ${kept:-no} games ($(tail -c 300 err))"
+"${mpi[@]}" -np 2 "$bin" run "${part[@]}" --quiet -o b.h5 --resume >out 2>err
+rc=$?
+expect_status 0 "2 ranks: resume after a stop part-way through a batch"
+same_tables b-one.h5 b.h5
 
 # --- errors once, from rank 0; progress from rank 0 alone ---------------------------------
 "${mpi[@]}" -np 3 "$bin" run mixed.cfg -o one.h5 >out 2>err

@@ -3,7 +3,8 @@
  * of the rule vectors, alpha-beta against a plain minimax written here, exact end scores
  * against pos_award, each evaluation term, greedy's immediate result (extra moves valued by
  * their best follow-up), MCTS's playout keys, a won position that every searching agent must
- * find and a position where alpha-beta must avoid a one-move loss. */
+ * find and a position where alpha-beta must avoid a one-move loss; a stop request that makes
+ * every search give up at once and changes nothing after it. */
 #include "test_util.h"
 
 #include "agent.h"
@@ -338,6 +339,50 @@ static void test_alphabeta_budget(void **state)
     assert_true(st.depth >= 1 && st.depth < 30);
     assert_true(st.nodes >= 2000 && st.nodes < 2000 + 200);
     agent_free(&a);
+}
+
+/* A stop request (agent_stop_all) makes every search give up at once, whatever its budget,
+ * and changes nothing once cleared: the next search chooses what a fresh agent does. */
+static void test_stop_request(void **state)
+{
+    (void)state;
+    static const char *const huge[] = { "alphabeta:depth=64,tt=12", "mcts:playouts=100000000" };
+    static const char *const small[] = { "alphabeta:depth=6", "mcts:playouts=3000" };
+    Variant v;
+    Position p;
+    tu_variant("", &v);
+    random_position(&v, 4, 9, &p);
+    for (int i = 0; i < 2; i++) {
+        Agent a, b;
+        Rng r;
+        AgentStats st = { 0, 0, 0, 0 };
+        agent_stop_all();
+        assert_true(agent_stop_requested());
+        make_agent(&a, huge[i]);
+        rng_seed(&r, 1, 1, 1);
+        assert_int_equal(a.choose(&a, &v, &p, &r, &st), AGENT_STOPPED);
+        assert_true(st.nodes < 100000);
+        agent_free(&a);
+
+        make_agent(&a, small[i]);
+        make_agent(&b, small[i]);
+        rng_seed(&r, 1, 1, 1);
+        assert_int_equal(a.choose(&a, &v, &p, &r, &st), AGENT_STOPPED);
+        agent_stop_clear();
+        assert_false(agent_stop_requested());
+        AgentStats sa = { 0, 0, 0, 0 }, sb = { 0, 0, 0, 0 };
+        Rng ra, rb;
+        rng_seed(&ra, 1, 1, 2);
+        rng_seed(&rb, 1, 1, 2);
+        int ma = a.choose(&a, &v, &p, &ra, &sa), mb = b.choose(&b, &v, &p, &rb, &sb);
+        assert_true(pos_move_ok(&v, &p, ma, NULL));
+        assert_int_equal(ma, mb);
+        assert_int_equal(sa.nodes, sb.nodes);
+        assert_int_equal(sa.playouts, sb.playouts);
+        assert_true(sa.value == sb.value);
+        agent_free(&a);
+        agent_free(&b);
+    }
 }
 
 /* The exact score of an end agrees with pos_award: under penultimate and first-final the
@@ -753,6 +798,7 @@ int main(void)
         cmocka_unit_test(test_legal_and_reproducible),
         cmocka_unit_test(test_alphabeta_is_minimax),
         cmocka_unit_test(test_alphabeta_budget),
+        cmocka_unit_test(test_stop_request),
         cmocka_unit_test(test_end_scores),
         cmocka_unit_test(test_eval_terms),
         cmocka_unit_test(test_eval_final_term),

@@ -4,7 +4,8 @@
 #   tune_test.sh PATH/TO/anywoli CONFIGS_DIR
 #
 # A tuning killed with kill -9 (twice) and resumed ends with the tables of an uninterrupted
-# one; SIGINT stops it cleanly with exit status 130; `anywoli analyze` shows its trajectory
+# one; SIGINT stops it cleanly with exit status 130, and SIGTERM within seconds even in the
+# middle of a search that would take hours; `anywoli analyze` shows its trajectory
 # and matches as tables, as JSON and as a report with plots; every configs/tune*.cfg loads.
 set -u
 # shellcheck source=lib.sh
@@ -73,6 +74,30 @@ if [[ -e "$tmp/i.h5" ]]; then
 else
     [[ $rc -eq 130 ]] || fail "SIGINT: exit status $rc, expected 130"
     grep -q 'stopped by SIGINT.*--resume' "$tmp/i.err" || fail "SIGINT: message $(cat "$tmp/i.err")"
+fi
+
+# SIGTERM in the middle of a search that would take hours (depth 40): the tuning stops
+# within seconds, its match abandoned, with exit status 143 and the way to continue.
+sed -e 's/alphabeta:depth=2,tt=12/alphabeta:depth=40,tt=12/' -e 's/^iterations = 300;/iterations = 3;/' \
+    "$tmp/t.cfg" >"$tmp/deep.cfg"
+"$bin" tune "$tmp/deep.cfg" -o "$tmp/d.h5" --threads 2 --quiet >/dev/null 2>"$tmp/d.err" &
+pid=$!
+sleep 1
+kill -TERM "$pid" 2>/dev/null
+for ((i = 0; i < 100; i++)); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.05
+done
+if kill -0 "$pid" 2>/dev/null; then
+    fail "SIGTERM: the tuning still runs 5 s after it"
+    kill -9 "$pid"
+    wait "$pid" 2>/dev/null
+else
+    wait "$pid"
+    rc=$?
+    [[ $rc -eq 143 ]] || fail "SIGTERM in a search: exit status $rc, expected 143"
+    grep -q 'stopped by SIGTERM: 0 of 3 iterations are kept in .*d.h5.journal; continue with --resume' \
+        "$tmp/d.err" || fail "SIGTERM in a search: message $(cat "$tmp/d.err")"
 fi
 
 # analyze: the tables, the JSON, the report.

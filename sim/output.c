@@ -83,7 +83,7 @@ static int take_lock(Output *o, const char *what, Error *e)
     for (int tries = 0; tries < CLAIM_TRIES; tries++) {
         int fd = open(o->lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0666);
         if (fd < 0)
-            return error_set(e, "cannot write %s: %s", o->path, strerror(errno));
+            return error_set(e, "cannot write results to %s: %s", o->path, strerror(errno));
         struct stat held, named;
         if (fstat(fd, &held) != 0 || !S_ISREG(held.st_mode)) {
             close(fd);

@@ -84,23 +84,6 @@ expect_status 0 "resume after SIGTERM"
 same_tables full.h5 s.h5
 
 # --- a stop in the middle of a search, and of a batch ------------------------------------
-# wait_stopped PID SECONDS: wait until PID has ended, at most SECONDS; its status in $rc, or
-# 124 after killing it when it did not end.
-wait_stopped() {
-    local i
-    for ((i = 0; i < $2 * 20; i++)); do
-        kill -0 "$1" 2>/dev/null || break
-        sleep 0.05
-    done
-    if kill -0 "$1" 2>/dev/null; then
-        kill -9 "$1"
-        wait "$1" 2>/dev/null
-        rc=124
-    else
-        wait "$1"
-        rc=$?
-    fi
-}
 # One search of 10^8 playouts takes hours: the first SIGTERM abandons it within seconds. Its
 # tree grows as it is used: no gigabytes reserved up front (the address space stays small).
 "$bin" run --agent-a mcts:playouts=100000000 --games 1 --threads 1 --quiet -o m.h5 >out 2>err &

@@ -22,6 +22,31 @@ expect_status() {
     [[ $rc -eq $1 ]] || fail "$2: exit status $rc, expected $1 (stderr: $(head -c 400 err))"
 }
 
+# one_line_error TEXT: the last command's stderr (./err) is exactly one line holding TEXT.
+one_line_error() {
+    checks=$((checks + 1))
+    [[ $(wc -l <err) -eq 1 ]] && grep -qF -- "$1" err ||
+        fail "expected one line with '$1', got: $(head -c 400 err)"
+}
+
+# wait_stopped PID SECONDS: wait until PID has ended, at most SECONDS; its status in $rc, or
+# 124 after killing it when it did not end.
+wait_stopped() {
+    local i
+    for ((i = 0; i < $2 * 20; i++)); do
+        kill -0 "$1" 2>/dev/null || break
+        sleep 0.05
+    done
+    if kill -0 "$1" 2>/dev/null; then
+        kill -9 "$1"
+        wait "$1" 2>/dev/null
+        rc=124
+    else
+        wait "$1"
+        rc=$?
+    fi
+}
+
 # wait_for_journal FILE BYTES: wait (up to 60 s) until FILE holds BYTES or more, so that
 # signals land part-way through a run however fast the machine is.
 wait_for_journal() {

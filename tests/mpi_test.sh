@@ -119,23 +119,6 @@ term_ranks() {
         kill -TERM "$(rank_pid "$1" $r)" 2>/dev/null
     done
 }
-# wait_stopped PID SECONDS: wait until PID has ended, at most SECONDS; its status in $rc, or
-# 124 after killing it when it did not end.
-wait_stopped() {
-    local i
-    for ((i = 0; i < $2 * 20; i++)); do
-        kill -0 "$1" 2>/dev/null || break
-        sleep 0.05
-    done
-    if kill -0 "$1" 2>/dev/null; then
-        kill -9 "$1"
-        wait "$1" 2>/dev/null
-        rc=124
-    else
-        wait "$1"
-        rc=$?
-    fi
-}
 # Searches of 10^8 playouts on both ranks: every rank stops within seconds.
 "${mpi[@]}" -np 2 "$bin" run --agent-a mcts:playouts=100000000 --games 2 --threads 1 --quiet \
     -o deep.h5 >out 2>err &

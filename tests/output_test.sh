@@ -25,12 +25,6 @@ checks=0
 slow=(--agent-a alphabeta:depth=5 --agent-b alphabeta:depth=4 --games 400 --batch 8 --threads 1
       --quiet)
 
-# one_line_error TEXT: stderr (./err) is exactly one line and contains TEXT.
-one_line_error() {
-    checks=$((checks + 1))
-    [[ $(wc -l <err) -eq 1 ]] && grep -qF -- "$1" err || fail "expected one line with '$1', got: $(head -c 400 err)"
-}
-
 # start_slow FILE: a slow run into FILE in the background ($pid), once its journal has data.
 start_slow() {
     "$bin" run "${slow[@]}" -o "$1" >/dev/null 2>"$1.err" &
@@ -186,7 +180,7 @@ check "tables: says where they are" grep -q "t.tb was created while anywoli tabl
 "$bin" tables build --max-seeds 8 -o /missing/dir/t.tb >out 2>err
 rc=$?
 expect_status 2 "tables build into a missing folder"
-one_line_error "cannot write /missing/dir/t.tb: No such file or directory"
+one_line_error "cannot write results to /missing/dir/t.tb: No such file or directory"
 SECONDS=0
 "$bin" tables build --holes 6 --seeds 4 --max-seeds 40 -o big.tb >out 2>err
 rc=$?

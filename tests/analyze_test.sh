@@ -139,6 +139,15 @@ with h5py.File(f"{t}/bighist.h5", "r+") as h:
     del h["jobs/rg/length_histogram"]
     h["jobs/rg"].create_dataset("length_histogram", shape=(2**40,), dtype="<i8",
                                 chunks=(4096,))
+# A job that claims a cap past what a config may set, with a game of that length: the cap
+# bounds the histogram's memory only if it is held to the config's range.
+shutil.copy(src, f"{t}/cap.h5")
+with h5py.File(f"{t}/cap.h5", "r+") as h:
+    h["jobs/rg"].attrs["max_plies"] = np.int64(4000000000)
+    d = h["jobs/rg/games"]
+    r = d[5]
+    r["plies"] = 4000000000
+    d[5] = r
 shutil.copy(src, f"{t}/seed.h5")
 with h5py.File(f"{t}/seed.h5", "r+") as h:
     h.attrs["seed"] = np.int64(-1)
@@ -154,6 +163,7 @@ PY
     expect_status 2 "game 5: damaged row (lottery 5, expected 0 or 1)" "$tmp/lottery.h5"
     expect_status 2 "job rg: damaged results file (length_histogram of 1099511627776 bins" \
         "$tmp/bighist.h5"
+    expect_status 2 "max_plies: 4000000000 is out of range (at most 10000000)" "$tmp/cap.h5"
     expect_status 2 "seed.h5: damaged results file (root attribute seed -1, expected 0 to" \
         "$tmp/seed.h5"
 else

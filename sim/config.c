@@ -605,21 +605,27 @@ static int job_name(const Loader *L, const JobDef *d, const Values m[K_NB], cons
     return 0;
 }
 
-/* The job's variant: the preset (or the standard game), then each parameter. */
+/* The job's variant from its chosen values: a value's text refused is an error at its line, a
+ * variant refused as a whole one at the job's. */
 static int job_variant(const Loader *L, const Values m[K_NB], const int pick[K_NB],
                        const char *name, int job_line, Variant *v)
 {
-    Error e;
-    variant_default(v);
-    if (m[K_VARIANT].n && variant_preset(v, m[K_VARIANT].text[pick[K_VARIANT]], &e) != 0)
-        return cfg_error(L, m[K_VARIANT].line[pick[K_VARIANT]], NULL, "%s", e.msg);
-    for (int k = K_HOLES; k <= K_MAX_PLIES; k++) {
-        if (m[k].n && variant_set(v, key_info[k].name, m[k].text[pick[k]], &e) != 0)
-            return cfg_error(L, m[k].line[pick[k]], NULL, "%s", e.msg);
+    VariantText t;
+    VariantFault f;
+    memset(&t, 0, sizeof t);
+    for (int k = K_VARIANT; k <= K_MAX_PLIES; k++) {
+        const char *text = m[k].n ? m[k].text[pick[k]] : NULL;
+        if (k == K_VARIANT)
+            t.preset = text;
+        else
+            t.value[k - K_HOLES] = text;
     }
-    if (variant_finish(v, &e) != 0)
-        return cfg_error(L, job_line, NULL, "%s (job %s)", e.msg, name);
-    return 0;
+    if (variant_from_text(&t, v, &f) == 0)
+        return 0;
+    if (f.whole)
+        return cfg_error(L, job_line, NULL, "%s (job %s)", f.e.msg, name);
+    Key k = f.param == VT_PRESET ? K_VARIANT : (Key)(K_HOLES + f.param);
+    return cfg_error(L, m[k].line[pick[k]], NULL, "%s", f.e.msg);
 }
 
 /* Check that an agent spec builds and can play the job's variant v. */
@@ -885,28 +891,11 @@ static size_t quote(char *buf, size_t len, size_t used, const char *s)
 /* The variant of the quick form, checked, with messages naming the options. */
 static int quick_variant(const Overrides *o, Variant *v, Error *e)
 {
-    static const char *const options[VP_NB] = {
-        "--holes", "--seeds", "--capture", "--final-four", "--extra-turn", "--skip-origin",
-        "--max-plies",
-    };
-    Error inner;
-    variant_default(v);
-    if (o->variant.preset && variant_preset(v, o->variant.preset, &inner) != 0)
-        return error_set(e, "--variant: %s", inner.msg);
-    for (int p = 0; p < VP_NB; p++)
-        if (o->variant.value[p] && variant_set(v, variant_param_name((VariantParam)p),
-                                               o->variant.value[p], &inner) != 0)
-            return error_set(e, "%s %s: %s", options[p], o->variant.value[p], inner.msg);
-    if (variant_finish(v, &inner) == 0)
+    VariantFault f;
+    if (variant_from_text(&o->variant, v, &f) == 0)
         return 0;
-    for (int p = 0; p < VP_NB; p++) {
-        /* Name the option when the message is about a parameter given as one. */
-        const char *name = variant_param_name((VariantParam)p);
-        size_t n = strlen(name);
-        if (o->variant.value[p] && strncmp(inner.msg, name, n) == 0 && inner.msg[n] == ':')
-            return error_set(e, "%s %s: %s", options[p], o->variant.value[p], inner.msg);
-    }
-    return error_set(e, "%s", inner.msg);
+    variant_option_error(&o->variant, &f, e);
+    return -1;
 }
 
 /* Write the quick form's variant parameters that were given, as config settings. */

@@ -13,6 +13,7 @@
 
 #include "error.h"
 #include "variant.h"
+#include "variant_text.h"
 
 #define CONFIG_MAX_GAMES (INT64_C(1) << 50)    /* games in one job */
 #define CONFIG_MAX_BATCH (1 << 18)             /* games in one batch */
@@ -41,12 +42,6 @@ typedef struct Experiment {
     Job *jobs;
     int njobs;
 } Experiment;
-
-/* Variant options as text: a preset and explicit parameters (NULL when not given). */
-typedef struct VariantText {
-    const char *preset;
-    const char *value[VP_NB];
-} VariantText;
 
 /* Command-line settings that override the config's; NULL or -1 when not given. */
 typedef struct Overrides {

@@ -46,20 +46,11 @@ static int line_of(const config_setting_t *s)
     return 1;
 }
 
-/* A whole number setting in [lo, hi]. */
+/* A whole number setting in [lo, hi], through the experiment configs' reader. */
 static int get_int(const Reader *r, const config_setting_t *s, const char *key, int64_t lo,
                    int64_t hi, int64_t *out)
 {
-    int type = config_setting_type(s);
-    if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64)
-        return rd_error(r, line_of(s), key, "expected a whole number from %lld to %lld",
-                        (long long)lo, (long long)hi);
-    int64_t x = config_setting_get_int64(s);
-    if (x < lo || x > hi)
-        return rd_error(r, line_of(s), key, "%lld is out of range (%lld to %lld; write large "
-                        "numbers with an L suffix)", (long long)x, (long long)lo, (long long)hi);
-    *out = x;
-    return 0;
+    return config_get_int(s, r->label, key, lo, hi, out, r->e);
 }
 
 /* A number setting (whole or with a fraction) in [lo, hi]. */

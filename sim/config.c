@@ -193,10 +193,10 @@ static const char *skip_comment_or_string(const char *p, int *line)
 }
 
 /* Set `LABEL:LINE: KEY: what` through config_error_v and return -1. */
-static int literal_error(Error *e, const char *label, int line, const char *key,
+static int located_error(Error *e, const char *label, int line, const char *key,
                          const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
-static int literal_error(Error *e, const char *label, int line, const char *key,
+static int located_error(Error *e, const char *label, int line, const char *key,
                          const char *fmt, ...)
 {
     va_list ap;
@@ -257,11 +257,11 @@ int config_check_int_literals(const char *text, const char *label, Error *e)
                 p++;
             int bits = too_long ? 0 : literal_bits(number, hex);
             if (bits == 0)
-                return literal_error(e, label, line, key, "%.*s does not fit a 64-bit integer "
+                return located_error(e, label, line, key, "%.*s does not fit a 64-bit integer "
                                      "(%" PRId64 " to %" PRId64 ")", (int)(p - s), s,
                                      INT64_MIN, INT64_MAX);
             if (bits == 64 && !wide)
-                return literal_error(e, label, line, key, "%s is too large for a plain integer, "
+                return located_error(e, label, line, key, "%s is too large for a plain integer, "
                                      "which libconfig wraps; write %sL (a 64-bit integer)",
                                      number, number);
         } else {
@@ -401,20 +401,35 @@ static int read_keys(Loader *L, const config_setting_t *g, bool is_job, Values v
     return 0;
 }
 
+/* A setting's line (libconfig gives 0 for some; then the line of its parent). */
+static int line_of(const config_setting_t *s)
+{
+    for (; s; s = config_setting_parent(s))
+        if (config_setting_source_line(s) > 0)
+            return (int)config_setting_source_line(s);
+    return 1;
+}
+
+int config_get_int(const struct config_setting_t *s, const char *label, const char *key,
+                   int64_t lo, int64_t hi, int64_t *out, Error *e)
+{
+    int type = config_setting_type(s);
+    if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64)
+        return located_error(e, label, line_of(s), key, "expected a whole number, not %s",
+                             type_words(type));
+    long long x = config_setting_get_int64(s);
+    if (x < lo || x > hi)
+        return located_error(e, label, line_of(s), key, "%lld is out of range (%lld to %lld)", x,
+                             (long long)lo, (long long)hi);
+    *out = x;
+    return 0;
+}
+
 /* A whole-number setting in [lo, hi]. */
 static int get_int(const Loader *L, const config_setting_t *s, int64_t lo, int64_t hi,
                    int64_t *out)
 {
-    const char *key = config_setting_name(s);
-    int type = config_setting_type(s), line = config_setting_source_line(s);
-    if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64)
-        return cfg_error(L, line, key, "expected a whole number, not %s", type_words(type));
-    long long x = config_setting_get_int64(s);
-    if (x < lo || x > hi)
-        return cfg_error(L, line, key, "%lld is out of range (%lld to %lld)", x, (long long)lo,
-                         (long long)hi);
-    *out = x;
-    return 0;
+    return config_get_int(s, L->label, config_setting_name(s), lo, hi, out, L->e);
 }
 
 /* A string setting, copied into *out (malloc'd, owned by the caller's experiment). */

@@ -69,6 +69,13 @@ int config_error_v(Error *e, const char *label, int line, const char *key, const
  * -1 with `LABEL:LINE: KEY: the literal as written, what fits` on the first such literal. */
 int config_check_int_literals(const char *text, const char *label, Error *e);
 
+/* A whole-number setting s (a libconfig config_setting_t) in [lo, hi] into *out: the one
+ * reader of counts for every libconfig file the lab reads. -1 with `LABEL:LINE: KEY: expected
+ * a whole number, not a string` or `... KEY: 0 is out of range (1 to 10)`. */
+struct config_setting_t;
+int config_get_int(const struct config_setting_t *s, const char *label, const char *key,
+                   int64_t lo, int64_t hi, int64_t *out, Error *e);
+
 /* Read and expand a config file. -1 with `FILE:LINE: key: what is wrong` on any error. */
 int experiment_load(Experiment *x, const char *path, const Overrides *o, Error *e);
 

@@ -10,6 +10,7 @@
 #include "agent.h"
 #include "config.h"
 #include "tune.h"
+#include "variant_text.h"
 
 /* Where messages point. */
 typedef struct Reader {
@@ -45,20 +46,11 @@ static int line_of(const config_setting_t *s)
     return 1;
 }
 
-/* A whole number setting in [lo, hi]. */
+/* A whole number setting in [lo, hi], through the experiment configs' reader. */
 static int get_int(const Reader *r, const config_setting_t *s, const char *key, int64_t lo,
                    int64_t hi, int64_t *out)
 {
-    int type = config_setting_type(s);
-    if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64)
-        return rd_error(r, line_of(s), key, "expected a whole number from %lld to %lld",
-                        (long long)lo, (long long)hi);
-    int64_t x = config_setting_get_int64(s);
-    if (x < lo || x > hi)
-        return rd_error(r, line_of(s), key, "%lld is out of range (%lld to %lld; write large "
-                        "numbers with an L suffix)", (long long)x, (long long)lo, (long long)hi);
-    *out = x;
-    return 0;
+    return config_get_int(s, r->label, key, lo, hi, out, r->e);
 }
 
 /* A number setting (whole or with a fraction) in [lo, hi]. */
@@ -253,16 +245,15 @@ static int check_spec(const Reader *r, const config_setting_t *s, const char *ke
 static int read_players(const Reader *r, const config_setting_t *root, TuneConfig *t)
 {
     const config_setting_t *s;
-    Error e;
-    variant_default(&t->variant);
+    VariantText vt = { 0 };
+    VariantFault f;
     if ((s = config_setting_get_member(root, "variant"))) {
         if (get_string(r, s, "variant", &t->variant_name) != 0)
             return -1;
-        if (variant_preset(&t->variant, t->variant_name, &e) != 0)
-            return rd_error(r, line_of(s), "variant", "%s", e.msg);
+        vt.preset = t->variant_name;
     }
-    if (variant_finish(&t->variant, &e) != 0)
-        return rd_error(r, 1, "variant", "%s", e.msg);
+    if (variant_from_text(&vt, &t->variant, &f) != 0)
+        return rd_error(r, s ? line_of(s) : 1, NULL, "%s", f.e.msg);
     if (!(s = config_setting_get_member(root, "agent")))
         return rd_error(r, 1, "agent", "missing (the agent whose weights are tuned, e.g. "
                         "\"alphabeta:depth=3\")");

@@ -82,21 +82,21 @@ const char cli_variant_help[] =
     "  --help               this text\n";
 
 /* Record a variant option; returns false if code is not one. */
-static bool cli_variant_option(VariantOpts *o, int code, const char *arg)
+static bool cli_variant_option(VariantText *t, int code, const char *arg)
 {
     if (code == OPT_VARIANT) {
-        o->preset = arg;
+        t->preset = arg;
         return true;
     }
     if (code > OPT_VARIANT && code < OPT_HELP) {
-        o->value[code - OPT_HOLES] = arg;
+        t->value[code - OPT_HOLES] = arg;
         return true;
     }
     return false;
 }
 
 int cli_next_option(int argc, char **argv, const char *shortopts, const struct option *own,
-                    VariantOpts *vo)
+                    VariantText *vt)
 {
     struct option opts[CLI_VARIANT_OPTIONS_NB + CLI_OWN_OPTIONS_MAX + 1];
     int n = 0, c;
@@ -107,49 +107,39 @@ int cli_next_option(int argc, char **argv, const char *shortopts, const struct o
     memset(&opts[n], 0, sizeof opts[n]);
     opterr = 0;
     while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1)
-        if (!cli_variant_option(vo, c, optarg))
+        if (!cli_variant_option(vt, c, optarg))
             return c;
     return -1;
 }
 
-/* The command-line spelling of a parameter's option, for messages. */
-static const char *const option_names[VP_NB] = {
-    "--holes", "--seeds", "--capture", "--final-four", "--extra-turn", "--skip-origin",
-    "--max-plies",
-};
-
-/* Apply the preset and the explicit options, without the final check. */
-static void apply_options(const VariantOpts *o, Variant *v)
+/* Die with the message of a variant option at fault. */
+static noreturn void die_variant(const VariantText *t, const VariantFault *f)
 {
     Error e;
-    variant_default(v);
-    if (o->preset && variant_preset(v, o->preset, &e) != 0)
-        die("--variant: unknown preset '%s' (expected anywoli, yit-nuri or yit-jani)",
-            o->preset);
-    for (int p = 0; p < VP_NB; p++)
-        if (o->value[p] && variant_set(v, variant_param_name((VariantParam)p), o->value[p], &e))
-            die("%s %s: %s", option_names[p], o->value[p], e.msg);
+    variant_option_error(t, f, &e);
+    die("%s", e.msg);
 }
 
-void cli_variant(const VariantOpts *o, Variant *v)
+void cli_variant(const VariantText *t, Variant *v)
 {
-    Error e;
-    apply_options(o, v);
-    if (variant_finish(v, &e) != 0)
-        die("%s", e.msg);
+    VariantFault f;
+    if (variant_from_text(t, v, &f) != 0)
+        die_variant(t, &f);
 }
 
-void cli_variant_position(const VariantOpts *o, const char *apn, Variant *v, Position *p)
+void cli_variant_position(const VariantText *t, const char *apn, Variant *v, Position *p)
 {
     Error e;
+    VariantFault f;
     if (!apn) {
-        cli_variant(o, v);
+        cli_variant(t, v);
         pos_start(v, p);
         return;
     }
-    apply_options(o, v);
-    bool holes_given = o->preset || o->value[VP_HOLES];
-    bool seeds_given = o->preset || o->value[VP_SEEDS];
+    if (variant_apply_text(t, v, &f) != 0)
+        die_variant(t, &f);
+    bool holes_given = t->preset || t->value[VP_HOLES];
+    bool seeds_given = t->preset || t->value[VP_SEEDS];
     if (apn_parse(apn, v, holes_given, seeds_given, p, &e) != 0)
         die("--position: %s", e.msg);
 }

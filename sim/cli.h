@@ -8,6 +8,7 @@
 
 #include "position.h"
 #include "variant.h"
+#include "variant_text.h"
 
 /* The running subcommand's name, for messages ("anywoli perft"). */
 extern const char *cli_command;
@@ -37,28 +38,23 @@ enum {
 extern const struct option cli_variant_options[];
 #define CLI_VARIANT_OPTIONS_NB 9
 
-/* The variant options as given on the command line. */
-typedef struct VariantOpts {
-    const char *preset;              /* --variant, or NULL */
-    const char *value[VP_NB];        /* explicit parameters as text, or NULL */
-} VariantOpts;
-
 /* Help text for the variant options, for each subcommand's --help. */
 extern const char cli_variant_help[];
 
 /* The next option of a command that takes the variant options besides its own (`own`, ended
  * by a zero entry, at most CLI_OWN_OPTIONS_MAX; `shortopts` as for getopt_long): variant
- * options are recorded in vo and passed over; returns the next other option's code (optarg
+ * options are recorded in vt (--variant as its preset) and passed over; returns the next other option's code (optarg
  * set), '?' for an unknown one, or -1 at the end. */
 int cli_next_option(int argc, char **argv, const char *shortopts, const struct option *own,
-                    VariantOpts *vo);
+                    VariantText *vt);
 #define CLI_OWN_OPTIONS_MAX 24
 
-/* The variant: the preset (or the standard game), then every explicit option. Dies on error. */
-void cli_variant(const VariantOpts *o, Variant *v);
+/* The variant: the preset (or the standard game), then every explicit option. Dies on error,
+ * naming the option at fault. */
+void cli_variant(const VariantText *t, Variant *v);
 
 /* The variant and a position: the start, or the APN fitted to the options. Dies on error. */
-void cli_variant_position(const VariantOpts *o, const char *apn, Variant *v, Position *p);
+void cli_variant_position(const VariantText *t, const char *apn, Variant *v, Position *p);
 
 /* Parse a whole number in [lo, hi] for an option; dies naming the option otherwise. */
 long long cli_number(const char *option, const char *text, long long lo, long long hi);

@@ -37,7 +37,7 @@ int cmd_move(int argc, char **argv)
         { "position", required_argument, NULL, OPT_POSITION },
         { NULL, 0, NULL, 0 },
     };
-    VariantOpts vo = { 0 };
+    VariantText vo = { 0 };
     const char *apn = NULL;
     int c;
 

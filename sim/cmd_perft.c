@@ -22,7 +22,7 @@ int cmd_perft(int argc, char **argv)
         { "stats", no_argument, NULL, OPT_STATS },
         { NULL, 0, NULL, 0 },
     };
-    VariantOpts vo = { 0 };
+    VariantText vo = { 0 };
     const char *apn = NULL;
     int stats = 0, c;
 

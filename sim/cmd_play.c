@@ -274,7 +274,7 @@ static void parse_play_options(int argc, char **argv, Game *g, const char **who)
         { "quiet", no_argument, NULL, OPT_QUIET },
         { NULL, 0, NULL, 0 },
     };
-    VariantOpts vo = { 0 };
+    VariantText vo = { 0 };
     const char *apn = NULL;
     uint64_t seed = 1;
     int c;

@@ -179,13 +179,11 @@ int cmd_run(int argc, char **argv)
         { NULL, 0, NULL, 0 },
     };
     Overrides o;
-    VariantOpts vo;
     RunOptions ro = { false, false, false };
     bool dry_run = false;
     int c;
     overrides_none(&o);
-    memset(&vo, 0, sizeof vo);
-    while ((c = cli_next_option(argc, argv, "o:", own, &vo)) != -1) {
+    while ((c = cli_next_option(argc, argv, "o:", own, &o.variant)) != -1) {
         switch (c) {
         case 'o': o.output = optarg; break;
         case OPT_THREADS: o.threads = (int)cli_number("--threads", optarg, 1, CONFIG_MAX_THREADS); break;
@@ -204,8 +202,6 @@ int cmd_run(int argc, char **argv)
     }
     if (optind + 1 < argc)
         die("unexpected argument '%s' (see --help)", argv[optind + 1]);
-    o.variant.preset = vo.preset;
-    memcpy(o.variant.value, vo.value, sizeof o.variant.value);
     if (o.output && !*o.output)
         die("-o: the results file name is empty");
 

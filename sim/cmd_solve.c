@@ -49,7 +49,7 @@ int cmd_solve(int argc, char **argv)
         { "tables", required_argument, NULL, OPT_TABLES },
         { NULL, 0, NULL, 0 },
     };
-    VariantOpts vo = { 0 };
+    VariantText vo = { 0 };
     bool start = false;
     const char *tables_path = NULL;
     long long max_states = SOLVER_MAX_STATES_DEFAULT;

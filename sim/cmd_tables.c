@@ -67,7 +67,7 @@ static int tables_build_cmd(int argc, char **argv)
         { "quiet", no_argument, NULL, OPT_QUIET },
         { NULL, 0, NULL, 0 },
     };
-    VariantOpts vo = { 0 };
+    VariantText vo = { 0 };
     long long k = -1, threads = 0;
     const char *out = NULL;
     bool force = false, quiet = false;

@@ -193,10 +193,10 @@ static const char *skip_comment_or_string(const char *p, int *line)
 }
 
 /* Set `LABEL:LINE: KEY: what` through config_error_v and return -1. */
-static int literal_error(Error *e, const char *label, int line, const char *key,
+static int located_error(Error *e, const char *label, int line, const char *key,
                          const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
-static int literal_error(Error *e, const char *label, int line, const char *key,
+static int located_error(Error *e, const char *label, int line, const char *key,
                          const char *fmt, ...)
 {
     va_list ap;
@@ -257,11 +257,11 @@ int config_check_int_literals(const char *text, const char *label, Error *e)
                 p++;
             int bits = too_long ? 0 : literal_bits(number, hex);
             if (bits == 0)
-                return literal_error(e, label, line, key, "%.*s does not fit a 64-bit integer "
+                return located_error(e, label, line, key, "%.*s does not fit a 64-bit integer "
                                      "(%" PRId64 " to %" PRId64 ")", (int)(p - s), s,
                                      INT64_MIN, INT64_MAX);
             if (bits == 64 && !wide)
-                return literal_error(e, label, line, key, "%s is too large for a plain integer, "
+                return located_error(e, label, line, key, "%s is too large for a plain integer, "
                                      "which libconfig wraps; write %sL (a 64-bit integer)",
                                      number, number);
         } else {
@@ -401,20 +401,35 @@ static int read_keys(Loader *L, const config_setting_t *g, bool is_job, Values v
     return 0;
 }
 
+/* A setting's line (libconfig gives 0 for some; then the line of its parent). */
+static int line_of(const config_setting_t *s)
+{
+    for (; s; s = config_setting_parent(s))
+        if (config_setting_source_line(s) > 0)
+            return (int)config_setting_source_line(s);
+    return 1;
+}
+
+int config_get_int(const struct config_setting_t *s, const char *label, const char *key,
+                   int64_t lo, int64_t hi, int64_t *out, Error *e)
+{
+    int type = config_setting_type(s);
+    if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64)
+        return located_error(e, label, line_of(s), key, "expected a whole number, not %s",
+                             type_words(type));
+    long long x = config_setting_get_int64(s);
+    if (x < lo || x > hi)
+        return located_error(e, label, line_of(s), key, "%lld is out of range (%lld to %lld)", x,
+                             (long long)lo, (long long)hi);
+    *out = x;
+    return 0;
+}
+
 /* A whole-number setting in [lo, hi]. */
 static int get_int(const Loader *L, const config_setting_t *s, int64_t lo, int64_t hi,
                    int64_t *out)
 {
-    const char *key = config_setting_name(s);
-    int type = config_setting_type(s), line = config_setting_source_line(s);
-    if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64)
-        return cfg_error(L, line, key, "expected a whole number, not %s", type_words(type));
-    long long x = config_setting_get_int64(s);
-    if (x < lo || x > hi)
-        return cfg_error(L, line, key, "%lld is out of range (%lld to %lld)", x, (long long)lo,
-                         (long long)hi);
-    *out = x;
-    return 0;
+    return config_get_int(s, L->label, config_setting_name(s), lo, hi, out, L->e);
 }
 
 /* A string setting, copied into *out (malloc'd, owned by the caller's experiment). */
@@ -605,21 +620,27 @@ static int job_name(const Loader *L, const JobDef *d, const Values m[K_NB], cons
     return 0;
 }
 
-/* The job's variant: the preset (or the standard game), then each parameter. */
+/* The job's variant from its chosen values: a value's text refused is an error at its line, a
+ * variant refused as a whole one at the job's. */
 static int job_variant(const Loader *L, const Values m[K_NB], const int pick[K_NB],
                        const char *name, int job_line, Variant *v)
 {
-    Error e;
-    variant_default(v);
-    if (m[K_VARIANT].n && variant_preset(v, m[K_VARIANT].text[pick[K_VARIANT]], &e) != 0)
-        return cfg_error(L, m[K_VARIANT].line[pick[K_VARIANT]], NULL, "%s", e.msg);
-    for (int k = K_HOLES; k <= K_MAX_PLIES; k++) {
-        if (m[k].n && variant_set(v, key_info[k].name, m[k].text[pick[k]], &e) != 0)
-            return cfg_error(L, m[k].line[pick[k]], NULL, "%s", e.msg);
+    VariantText t;
+    VariantFault f;
+    memset(&t, 0, sizeof t);
+    for (int k = K_VARIANT; k <= K_MAX_PLIES; k++) {
+        const char *text = m[k].n ? m[k].text[pick[k]] : NULL;
+        if (k == K_VARIANT)
+            t.preset = text;
+        else
+            t.value[k - K_HOLES] = text;
     }
-    if (variant_finish(v, &e) != 0)
-        return cfg_error(L, job_line, NULL, "%s (job %s)", e.msg, name);
-    return 0;
+    if (variant_from_text(&t, v, &f) == 0)
+        return 0;
+    if (f.whole)
+        return cfg_error(L, job_line, NULL, "%s (job %s)", f.e.msg, name);
+    Key k = f.param == VT_PRESET ? K_VARIANT : (Key)(K_HOLES + f.param);
+    return cfg_error(L, m[k].line[pick[k]], NULL, "%s", f.e.msg);
 }
 
 /* Check that an agent spec builds and can play the job's variant v. */
@@ -885,28 +906,11 @@ static size_t quote(char *buf, size_t len, size_t used, const char *s)
 /* The variant of the quick form, checked, with messages naming the options. */
 static int quick_variant(const Overrides *o, Variant *v, Error *e)
 {
-    static const char *const options[VP_NB] = {
-        "--holes", "--seeds", "--capture", "--final-four", "--extra-turn", "--skip-origin",
-        "--max-plies",
-    };
-    Error inner;
-    variant_default(v);
-    if (o->variant.preset && variant_preset(v, o->variant.preset, &inner) != 0)
-        return error_set(e, "--variant: %s", inner.msg);
-    for (int p = 0; p < VP_NB; p++)
-        if (o->variant.value[p] && variant_set(v, variant_param_name((VariantParam)p),
-                                               o->variant.value[p], &inner) != 0)
-            return error_set(e, "%s %s: %s", options[p], o->variant.value[p], inner.msg);
-    if (variant_finish(v, &inner) == 0)
+    VariantFault f;
+    if (variant_from_text(&o->variant, v, &f) == 0)
         return 0;
-    for (int p = 0; p < VP_NB; p++) {
-        /* Name the option when the message is about a parameter given as one. */
-        const char *name = variant_param_name((VariantParam)p);
-        size_t n = strlen(name);
-        if (o->variant.value[p] && strncmp(inner.msg, name, n) == 0 && inner.msg[n] == ':')
-            return error_set(e, "%s %s: %s", options[p], o->variant.value[p], inner.msg);
-    }
-    return error_set(e, "%s", inner.msg);
+    variant_option_error(&o->variant, &f, e);
+    return -1;
 }
 
 /* Write the quick form's variant parameters that were given, as config settings. */

@@ -13,6 +13,7 @@
 
 #include "error.h"
 #include "variant.h"
+#include "variant_text.h"
 
 #define CONFIG_MAX_GAMES (INT64_C(1) << 50)    /* games in one job */
 #define CONFIG_MAX_BATCH (1 << 18)             /* games in one batch */
@@ -42,12 +43,6 @@ typedef struct Experiment {
     int njobs;
 } Experiment;
 
-/* Variant options as text: a preset and explicit parameters (NULL when not given). */
-typedef struct VariantText {
-    const char *preset;
-    const char *value[VP_NB];
-} VariantText;
-
 /* Command-line settings that override the config's; NULL or -1 when not given. */
 typedef struct Overrides {
     const char *output;
@@ -73,6 +68,13 @@ int config_error_v(Error *e, const char *label, int line, const char *key, const
  * 9223372036854775808L reads as 2^63-1) and one beyond 32 bits without the L suffix (wrapped).
  * -1 with `LABEL:LINE: KEY: the literal as written, what fits` on the first such literal. */
 int config_check_int_literals(const char *text, const char *label, Error *e);
+
+/* A whole-number setting s (a libconfig config_setting_t) in [lo, hi] into *out: the one
+ * reader of counts for every libconfig file the lab reads. -1 with `LABEL:LINE: KEY: expected
+ * a whole number, not a string` or `... KEY: 0 is out of range (1 to 10)`. */
+struct config_setting_t;
+int config_get_int(const struct config_setting_t *s, const char *label, const char *key,
+                   int64_t lo, int64_t hi, int64_t *out, Error *e);
 
 /* Read and expand a config file. -1 with `FILE:LINE: key: what is wrong` on any error. */
 int experiment_load(Experiment *x, const char *path, const Overrides *o, Error *e);

@@ -11,6 +11,7 @@
 #include "h5util.h"
 #include "input_file.h"
 #include "results.h"
+#include "variant_text.h"
 
 #define STREAM_ROWS (4u * RESULTS_CHUNK_ROWS)   /* rows per HDF5 read: whole chunks */
 
@@ -220,28 +221,31 @@ static int64_t dataset_length(hid_t ds)
     return ok ? (int64_t)dims[0] : -1;
 }
 
-/* The variant from a job group's attributes, through the one validation of variant_set and
- * variant_finish (so a stored value is held to the range a config is). */
+/* The variant from a job group's attributes, through the one text to variant (so a stored
+ * value is held to the range a config is). */
 static int read_variant(hid_t g, Variant *v, Error *e)
 {
-    variant_default(v);
+    char text[VP_NB][64];
+    VariantText t;
+    VariantFault f;
+    memset(&t, 0, sizeof t);
     for (int p = 0; p < VP_NB; p++) {
         const char *name = variant_param_name((VariantParam)p);
-        char text[64];
         int64_t x;
         if (p == VP_FINAL_FOUR) {
             char *s = h5u_read_string(g, name);
-            snprintf(text, sizeof text, "%s", s ? s : "?");
+            snprintf(text[p], sizeof text[p], "%s", s ? s : "?");
             free(s);
         } else if (attr_int64(g, name, &x) == 0) {
-            snprintf(text, sizeof text, "%" PRId64, x);
+            snprintf(text[p], sizeof text[p], "%" PRId64, x);
         } else {
             return error_set(e, "attribute %s missing", name);
         }
-        if (variant_set(v, name, text, e) != 0)
-            return -1;
+        t.value[p] = text[p];
     }
-    return variant_finish(v, e);
+    if (variant_from_text(&t, v, &f) == 0)
+        return 0;
+    return error_set(e, "%s", f.e.msg);
 }
 
 /* Say which jobs the file has, after an unknown one. */

@@ -165,6 +165,11 @@ expect_error "MOVE 2: '0x4' is not a whole number" move 0 0x4
 expect_error "MOVE 1: -1 is out of range (a move is a hole's index, 0 to 23)" move -- -1
 # Bad variant options and positions.
 expect_error "holes: 99 is out of range" move --holes 99 0
+expect_error "anywoli move: --holes 99: holes: 99 is out of range (2 to 32)" move --holes 99 0
+expect_error "anywoli perft: --variant: unknown preset 'oware' (expected anywoli, yit-nuri or yit-jani)" \
+    perft --variant oware 1
+expect_error "anywoli run: --variant: unknown preset 'oware' (expected anywoli, yit-nuri or yit-jani)" \
+    run --variant oware -o "$tmp/x.h5"
 expect_error "holes: 1 is out of range" perft --holes 1 1
 expect_error "seeds" perft --seeds 0 1
 expect_error "capture" perft --capture 65 1

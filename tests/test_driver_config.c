@@ -265,6 +265,11 @@ static void test_quick_form(void **state)
     assert_int_equal(experiment_quick(&x, &o, &e), -1);
     assert_string_equal(e.msg, "--holes 99: holes: 99 is out of range (2 to 32)");
     overrides_none(&o);
+    o.variant.preset = "oware";
+    assert_int_equal(experiment_quick(&x, &o, &e), -1);
+    assert_string_equal(e.msg, "--variant: unknown preset 'oware' (expected anywoli, yit-nuri or "
+                               "yit-jani)");
+    overrides_none(&o);
     o.agent_a = "nosuch";
     assert_int_equal(experiment_quick(&x, &o, &e), -1);
     assert_non_null(strstr(e.msg, "--agent-a: agent 'nosuch': unknown"));

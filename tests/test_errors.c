@@ -1,6 +1,7 @@
 /* test_errors.c: malformed APNs and bad variant options are refused with -1 and a one-line
  * message that says what is wrong (docs/rules.md, Position notation; Variant parameters). */
 #include "test_util.h"
+#include "variant_text.h"
 
 /* Every message: not empty, one line, and naming what the case expects. */
 static void check_message(const char *what, const Error *e, const char *want)
@@ -250,6 +251,56 @@ static void test_variant_accepted(void **state)
     assert_int_equal(v.capture, 4);
 }
 
+/* A variant as text: the fault names the part refused (the preset, a parameter's text, or the
+ * whole), and the command line's message names the option at fault, once. */
+static void test_variant_text(void **state)
+{
+    (void)state;
+    Variant v;
+    VariantFault f;
+    Error e;
+    VariantText t = { 0 };
+    t.preset = "yit-nuri";
+    t.value[VP_FINAL_FOUR] = "lottery";
+    assert_int_equal(variant_from_text(&t, &v, &f), 0);
+    assert_int_equal(v.holes, 7);
+    assert_int_equal(v.final_four, FF_LOTTERY);
+
+    t.preset = "oware";
+    assert_int_equal(variant_from_text(&t, &v, &f), -1);
+    assert_int_equal(f.param, VT_PRESET);
+    assert_string_equal(f.e.msg, "variant: unknown preset 'oware' (expected anywoli, yit-nuri "
+                                 "or yit-jani)");
+    variant_option_error(&t, &f, &e);
+    assert_string_equal(e.msg, "--variant: unknown preset 'oware' (expected anywoli, yit-nuri "
+                               "or yit-jani)");
+
+    t.preset = NULL;
+    t.value[VP_EXTRA_TURN] = "maybe";
+    assert_int_equal(variant_from_text(&t, &v, &f), -1);
+    assert_int_equal(f.param, VP_EXTRA_TURN);
+    assert_false(f.whole);
+    variant_option_error(&t, &f, &e);
+    assert_string_equal(e.msg, "--extra-turn maybe: extra_turn: 'maybe' is not yes or no");
+
+    t.value[VP_EXTRA_TURN] = NULL;
+    t.value[VP_HOLES] = "99";
+    assert_int_equal(variant_apply_text(&t, &v, &f), 0);
+    assert_int_equal(variant_from_text(&t, &v, &f), -1);
+    assert_int_equal(f.param, VP_HOLES);
+    assert_true(f.whole);
+    variant_option_error(&t, &f, &e);
+    assert_string_equal(e.msg, "--holes 99: holes: 99 is out of range (2 to 32)");
+
+    /* The capture refused, left at its default: the message alone, no option to name. */
+    t.value[VP_HOLES] = "2";
+    t.value[VP_SEEDS] = "1";
+    assert_int_equal(variant_from_text(&t, &v, &f), -1);
+    assert_int_equal(f.param, VP_CAPTURE);
+    variant_option_error(&t, &f, &e);
+    assert_string_equal(e.msg, "capture: 4 must be below the 4 seeds in play (2 x holes x seeds)");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -258,6 +309,7 @@ int main(void)
         cmocka_unit_test(test_variant_errors),
         cmocka_unit_test(test_variant_combinations),
         cmocka_unit_test(test_variant_accepted),
+        cmocka_unit_test(test_variant_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

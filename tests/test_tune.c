@@ -345,6 +345,12 @@ static void test_bad_configs(void **state)
                  "bad.cfg:9: colour: unknown key in a weight");
     expect_error("elo1 = 50.0;", "elo1 = -5.0;", "bad.cfg:12: elo1: must be above elo0");
     expect_error("max_plies = 400;", "max_plies = 0;", "bad.cfg:6: max_plies: 0 is out of range");
+    expect_error("pairs = 6;", "pairs = \"six\";",
+                 "bad.cfg:5: pairs: expected a whole number, not a string");
+    expect_error("iterations = 10;", "iterations = 0;",
+                 "bad.cfg:4: iterations: 0 is out of range (1 to 1000000)");
+    expect_error("pairs = 6;\n", "pairs = 6;\nvariant = \"oware\";\n",
+                 "bad.cfg:6: variant: unknown preset 'oware' (expected anywoli, yit-nuri or yit-jani)");
     expect_error("a = 10.0;", "a = = 10.0;", "bad.cfg:7: syntax error");
     expect_error("weights = (", "wait = 1;\nweights = (", "bad.cfg:8: wait: unknown key");
     expect_error("weights = (", "or = 1;\nweights = (", "bad.cfg:8: or: unknown key");

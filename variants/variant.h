@@ -59,12 +59,16 @@ const char *variant_param_name(VariantParam p);
 const char *final_four_name(FinalFour f);
 
 /* Set one parameter from text (`holes`, "7"; `final_four`, "lottery"; `extra_turn`, "no").
- * Accepts the rules' names and their dashed spellings. -1 with a one-line message on error. */
+ * Accepts the rules' names and their dashed spellings. -1 with a one-line message on error.
+ * (In variant_text.c, beside the rest of text to variant.) */
 int variant_set(Variant *v, const char *name, const char *value, Error *e);
 
 /* Check every parameter against its allowed range and compute the derived fields.
  * -1 with a message naming the parameter, its value and the allowed range. */
 int variant_finish(Variant *v, Error *e);
+
+/* As variant_finish, and in *param the parameter its message is about (VP_NB on success). */
+int variant_finish_at(Variant *v, VariantParam *param, Error *e);
 
 /* Write the parameters as `holes=12 seeds=4 ...` into buf. */
 void variant_describe(const Variant *v, char *buf, int len);

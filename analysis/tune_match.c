@@ -11,50 +11,23 @@
 #define SUB_OPENING 16   /* the opening's sub-stream of the pair's first game stream */
 
 /* A's result in one game into *result: 1 win, 0 draw (endless too), -1 loss; a game stopped
- * at the ply cap is adjudicated by the stores. Returns 0, or what an agent that gave up its
- * search returned (AGENT_STOPPED, AGENT_NO_MEMORY): the game is then abandoned. */
+ * at the ply cap is adjudicated by the stores. The pair's two games share the random opening
+ * drawn from the first game's stream. Returns 0, or what an agent that gave up its search
+ * returned (AGENT_STOPPED, AGENT_NO_MEMORY): the game is then abandoned. */
 static int play_game(const TuneMatch *m, uint64_t pair, int colour, Agent *a, Agent *b,
                      int *result)
 {
-    const Variant *v = m->v;
     Rng g, first, opening;
     rng_seed(&g, m->seed, m->stream, 2 * pair + (uint64_t)colour);
     rng_seed(&first, m->seed, m->stream, 2 * pair);
     opening = rng_substream(&first, SUB_OPENING);
-    Agent *agent[2] = { colour ? b : a, colour ? a : b };
-    Rng stream[2] = { rng_substream(&g, RNG_SUB_AGENT_SOUTH),
-                      rng_substream(&g, RNG_SUB_AGENT_NORTH) };
-    Position pos;
-    Outcome stopped = OUT_DRAW;
-    uint32_t plies = 0;
-    agent_new_game(a);
-    agent_new_game(b);
-    pos_start(v, &pos);
-    while (!pos_over(v, &pos)) {
-        if (plies >= (uint32_t)m->max_plies) {
-            stopped = OUT_UNFINISHED;
-            break;
-        }
-        int side = pos.side, move;
-        if (plies < (uint32_t)m->opening_plies) {
-            move = pos_random_move(&pos, &opening);
-        } else {
-            AgentStats st = { 0 };
-            move = agent[side]->choose(agent[side], v, &pos, &stream[side], &st);
-            if (move < 0)
-                return move;
-        }
-        MoveInfo info;
-        plies++;
-        if (pos_play(v, &pos, move, &pos, &info, NULL) == EV_ENDLESS) {
-            stopped = OUT_ENDLESS;
-            break;
-        }
-    }
+    GameOptions o = { .start = { .random_plies = (uint32_t)m->opening_plies, .random = &opening },
+                      .max_plies = m->max_plies,
+                      .unfinished = UNFINISHED_BY_STORES };
     GameRecord r;
-    game_record_end(v, &pos, &g, stopped, &r);
-    if (stopped == OUT_UNFINISHED && pos.store[SOUTH] != pos.store[NORTH])
-        r.outcome = pos.store[SOUTH] > pos.store[NORTH] ? OUT_SOUTH : OUT_NORTH;
+    int rc = game_play_from(m->v, colour ? b : a, colour ? a : b, &g, &o, &r, NULL);
+    if (rc != 0)
+        return rc;
     int a_side = colour ? NORTH : SOUTH;
     *result = r.outcome == OUT_SOUTH   ? (a_side == SOUTH ? 1 : -1)
               : r.outcome == OUT_NORTH ? (a_side == NORTH ? 1 : -1)

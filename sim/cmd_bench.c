@@ -44,11 +44,8 @@ static BoardRun bench_board(const Variant *v, uint64_t job, long n, int threads)
         fail("out of memory for %ld game records", n);
     double t0 = omp_get_wtime();
     #pragma omp parallel for num_threads(threads) schedule(dynamic, 64)
-    for (long i = 0; i < n; i++) {
-        Rng g;
-        rng_seed(&g, BENCH_SEED, job, (uint64_t)i);
-        game_play_random(v, &g, &rec[i]);
-    }
+    for (long i = 0; i < n; i++)   /* as `run` plays a job of random agents */
+        game_play_indexed(v, BENCH_SEED, job, (uint64_t)i, NULL, NULL, NULL, &rec[i], NULL);
     BoardRun run = { 0, 0, omp_get_wtime() - t0 };
     for (long i = 0; i < n; i++) {
         run.plies += rec[i].plies;

@@ -11,6 +11,7 @@
 #include "agent.h"
 #include "cli.h"
 #include "commands.h"
+#include "game.h"
 
 enum { OPT_SOUTH = OPT_FIRST_FREE, OPT_NORTH, OPT_SEED, OPT_POSITION, OPT_QUIET };
 
@@ -32,18 +33,21 @@ static const char play_usage[] =
 
 static const char *const side_name[2] = { "South", "North" };
 
-/* One side: a person at the keyboard or an agent with its own stream. */
+/* What a person's "agent" returns when they quit: not a move, and none of the agents' own
+ * codes (AGENT_STOPPED, AGENT_NO_MEMORY), so the game loop abandons the game with it. */
+#define HUMAN_QUITS (-16)
+
+/* One side: a person at the keyboard (an agent that asks) or an agent. */
 typedef struct Player {
     const char *who;          /* as given: "human" or a spec */
     bool human;
     Agent agent;
-    Rng stream;
 } Player;
 
 /* The whole game as `play` runs it. */
 typedef struct Game {
     Variant v;
-    Position p;
+    Position p;               /* as the game stands: the start, then after each move */
     Rng stream;               /* the game's stream (agents' sub-streams, the coin) */
     Player player[2];
     uint64_t plies;
@@ -111,14 +115,15 @@ static int parse_label(const Variant *v, const Position *p, const char *text, ch
     return hole;
 }
 
-/* Ask the person to move until a legal hole comes; -1 if they quit. Dies at the end of input. */
-static int ask_move(const Game *g)
+/* Ask the person to move in p until a legal hole comes; HUMAN_QUITS if they quit. Dies at the
+ * end of input. */
+static int ask_move(const Game *g, const Position *p)
 {
     char *line = NULL, why[160];
     size_t cap = 0;
     for (;;) {
-        printf("%s to move (%c1-%c%d, or quit): ", side_name[g->p.side],
-               g->p.side == SOUTH ? 'S' : 'N', g->p.side == SOUTH ? 'S' : 'N', g->v.holes);
+        printf("%s to move (%c1-%c%d, or quit): ", side_name[p->side],
+               p->side == SOUTH ? 'S' : 'N', p->side == SOUTH ? 'S' : 'N', g->v.holes);
         fflush(stdout);
         ssize_t n = getline(&line, &cap, stdin);
         if (n < 0) {
@@ -137,9 +142,9 @@ static int ask_move(const Game *g)
             continue;
         if (strcmp(s, "quit") == 0 || strcmp(s, "q") == 0) {
             free(line);
-            return -1;
+            return HUMAN_QUITS;
         }
-        int hole = parse_label(&g->v, &g->p, s, why, sizeof why);
+        int hole = parse_label(&g->v, p, s, why, sizeof why);
         if (hole >= 0) {
             free(line);
             return hole;
@@ -184,11 +189,11 @@ static void report_move(const Game *g, const Position *before, int hole, const c
 }
 
 /* The end: the award of the seeds left and the result, or why the game stopped. */
-static void report_end(const Game *g, MoveEvent last)
+static void report_end(const Game *g, bool endless)
 {
-    if (last == EV_ENDLESS || !pos_over(&g->v, &g->p)) {
+    if (endless || !pos_over(&g->v, &g->p)) {
         printf("The game stops %s after %" PRIu64 " plies, with no award: South %d, North %d.\n",
-               last == EV_ENDLESS ? "endless" : "unfinished", g->plies, g->p.store[SOUTH],
+               endless ? "endless" : "unfinished", g->plies, g->p.store[SOUTH],
                g->p.store[NORTH]);
         return;
     }
@@ -206,48 +211,49 @@ static void report_end(const Game *g, MoveEvent last)
                                              : "a draw");
 }
 
-/* One move by whoever is to move; returns the event, or -1 if a person quit. */
-static int play_turn(Game *g)
+/* A person's move, asked for at the keyboard (the `choose` of a human player). */
+static int human_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, AgentStats *st)
 {
-    Player *pl = &g->player[g->p.side];
-    AgentStats st = { 0, 0, 0, 0 };
-    int hole = pl->human ? ask_move(g) : pl->agent.choose(&pl->agent, &g->v, &g->p, &pl->stream, &st);
-    if (!pl->human && hole < 0)   /* no stop is requested here: out of memory */
-        fail("agent %s: out of memory for its search", pl->agent.name);
-    if (hole < 0)
-        return -1;
-    Position before = g->p;
-    MoveInfo info;
-    MoveTrace trace;
-    MoveEvent ev = pos_play(&g->v, &before, hole, &g->p, &info, &trace);
-    g->plies++;
-    char note[160] = "";
-    if (!pl->human && st.playouts)
-        snprintf(note, sizeof note, " (%s: reward %.3f, %" PRIu64 " playouts)", pl->agent.name,
-                 st.value, st.playouts);
-    else if (!pl->human && st.nodes)
-        snprintf(note, sizeof note, " (%s: %+.2f seeds, %" PRIu64 " nodes, depth %d)",
-                 pl->agent.name, st.value, st.nodes, st.depth);
-    report_move(g, &before, hole, note, ev, &info, &trace);
-    if (!g->quiet && ev != EV_ENDLESS)
-        show_board(&g->v, &g->p);
-    return (int)ev;
+    (void)v;
+    (void)rng;
+    (void)st;
+    return ask_move(a->data, p);
 }
 
-/* Set up one side from WHO: a person or an agent with its sub-stream of the game. */
+/* After each move of the game loop: keep the game as it stands, say what the move did and
+ * show the board. */
+static void show_move(void *ctx, const GameMove *m)
+{
+    Game *g = ctx;
+    const Player *pl = &g->player[m->before->side];
+    g->p = *m->after;
+    g->plies = m->ply;
+    char note[160] = "";
+    const AgentStats *st = m->stats;
+    if (!pl->human && st && st->playouts)
+        snprintf(note, sizeof note, " (%s: reward %.3f, %" PRIu64 " playouts)", pl->agent.name,
+                 st->value, st->playouts);
+    else if (!pl->human && st && st->nodes)
+        snprintf(note, sizeof note, " (%s: %+.2f seeds, %" PRIu64 " nodes, depth %d)",
+                 pl->agent.name, st->value, st->nodes, st->depth);
+    report_move(g, m->before, m->move, note, m->ev, m->info, m->trace);
+    if (!g->quiet && m->ev != EV_ENDLESS)
+        show_board(&g->v, &g->p);
+}
+
+/* Set up one side from WHO: a person or an agent. */
 static void setup_player(Game *g, int side, const char *who)
 {
     Player *pl = &g->player[side];
     Error e;
     pl->who = who;
     pl->human = strcmp(who, "human") == 0;
-    pl->stream = rng_substream(&g->stream, side == SOUTH ? RNG_SUB_AGENT_SOUTH : RNG_SUB_AGENT_NORTH);
-    if (!pl->human) {
-        if (agent_create(&pl->agent, who, &e) != 0
-            || agent_check_variant(&pl->agent, &g->v, &e) != 0)
-            die("--%s: %s", side == SOUTH ? "south" : "north", e.msg);
-        agent_new_game(&pl->agent);
+    if (pl->human) {
+        pl->agent = (Agent){ .name = "human", .choose = human_choose, .data = g };
+        return;
     }
+    if (agent_create(&pl->agent, who, &e) != 0 || agent_check_variant(&pl->agent, &g->v, &e) != 0)
+        die("--%s: %s", side == SOUTH ? "south" : "north", e.msg);
 }
 
 /* Print who plays which side, in full. */
@@ -306,18 +312,18 @@ int cmd_play(int argc, char **argv)
     show_players(&g);
     if (!g.quiet)
         show_board(&g.v, &g.p);
-    int ev = EV_NEXT;
-    while (!pos_over(&g.v, &g.p) && g.plies < (uint64_t)g.v.max_plies) {
-        ev = play_turn(&g);
-        if (ev < 0) {
-            printf("%s quits after %" PRIu64 " plies.\n", side_name[g.p.side], g.plies);
-            break;
-        }
-        if (ev == EV_ENDLESS)
-            break;
-    }
-    if (ev >= 0)
-        report_end(&g, (MoveEvent)ev);
+    /* The start is copied: the observer keeps g.p as the game stands. */
+    Position start = g.p;
+    GameOptions o = { .start = { .position = &start }, .observe = show_move, .observer_ctx = &g };
+    GameRecord r;
+    int rc = game_play_from(&g.v, &g.player[SOUTH].agent, &g.player[NORTH].agent, &g.stream, &o,
+                            &r, &g.p);
+    if (rc == HUMAN_QUITS)
+        printf("%s quits after %" PRIu64 " plies.\n", side_name[g.p.side], g.plies);
+    else if (rc < 0)   /* no stop is requested here: out of memory */
+        fail("agent %s: out of memory for its search", g.player[g.p.side].agent.name);
+    else
+        report_end(&g, r.outcome == OUT_ENDLESS);
     for (int side = 0; side < 2; side++)
         if (!g.player[side].human)
             agent_free(&g.player[side].agent);

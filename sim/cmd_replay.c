@@ -33,12 +33,10 @@ static char side_letter(int side)
     return side == SOUTH ? 'S' : side == NORTH ? 'N' : '-';
 }
 
-/* The end of the game, recorded as game_play records it, and printed. */
-static void record_end(const Variant *v, const Position *pos, const Rng *g, Outcome stopped,
-                       GameRecord *r)
+/* Print how the game ended, from its record. */
+static void print_end(const Variant *v, const GameRecord *r)
 {
-    game_record_end(v, pos, g, stopped, r);
-    if (stopped != OUT_ENDLESS && stopped != OUT_UNFINISHED) {
+    if (r->outcome != OUT_ENDLESS && r->outcome != OUT_UNFINISHED) {
         int to = award_recipient(v->final_four, r->last_capturer, r->first_final, r->lottery);
         printf("end: %s, South %u North %u (%u left to %c under %s)\n",
                outcome_names[r->outcome], r->south, r->north, r->left, side_letter(to),
@@ -49,57 +47,39 @@ static void record_end(const Variant *v, const Position *pos, const Rng *g, Outc
     }
 }
 
-/* Play the game again from the file, printing each move unless quiet; fill r as game_play
- * would. */
+/* Print one move of the game: its ply, the mover, the hole, the position after it, its event. */
+static void print_move(void *ctx, const GameMove *m)
+{
+    const Variant *v = ctx;
+    char apn[APN_MAX];
+    apn_format(v, m->after, apn);
+    printf("%" PRIu32 " %c %d %s %s\n", m->ply, side_letter(m->before->side), m->move, apn,
+           move_event_name(m->ev));
+}
+
+/* Play the game again from the file, by the game loop `run` plays it with, printing each move
+ * unless quiet. */
 static void replay_game(const StoredJob *sj, uint64_t game, Agent *a, Agent *b, bool quiet,
                         GameRecord *r)
 {
     const Variant *v = &sj->variant;
-    bool a_south = game % 2 == 0;
-    Agent *agent[2] = { a_south ? a : b, a_south ? b : a };
-    Rng g;
-    rng_seed(&g, (uint64_t)sj->seed, sj->index, game);
-    Rng stream[2] = { rng_substream(&g, RNG_SUB_AGENT_SOUTH),
-                      rng_substream(&g, RNG_SUB_AGENT_NORTH) };
-    Position pos;
+    Position start, end;
     char apn[APN_MAX];
-    Outcome stopped = OUT_DRAW;
-    memset(r, 0, sizeof *r);
-    agent_new_game(agent[0]);
-    agent_new_game(agent[1]);
-    pos_start(v, &pos);
-    apn_format(v, &pos, apn);
+    pos_start(v, &start);
+    apn_format(v, &start, apn);
     if (!quiet)
         printf("start %s\n", apn);
-    while (!pos_over(v, &pos)) {
-        if (r->plies >= v->max_plies) {
-            stopped = OUT_UNFINISHED;
-            break;
-        }
-        int side = pos.side;
-        AgentStats st = { 0 };
-        int move = agent[side]->choose(agent[side], v, &pos, &stream[side], &st);
-        if (move < 0)   /* no stop is requested here: the search ran out of memory */
-            fail("agent %s: out of memory for its search at ply %" PRIu32, agent[side]->name,
-                 r->plies + 1);
-        MoveInfo info;
-        MoveEvent ev = pos_play(v, &pos, move, &pos, &info, NULL);
-        r->plies++;
-        apn_format(v, &pos, apn);
-        if (!quiet)
-            printf("%" PRIu32 " %c %d %s %s\n", r->plies, side_letter(side), move, apn,
-                   move_event_name(ev));
-        if (ev == EV_ENDLESS) {
-            stopped = OUT_ENDLESS;
-            break;
-        }
-        r->passes += info.passed;
-        r->mid_captures = (uint16_t)(r->mid_captures + info.mid_captures);
-        r->final_captures = (uint16_t)(r->final_captures + info.final_capture);
+    GameOptions o = { .start = { .position = &start },
+                      .observe = quiet ? NULL : print_move,
+                      .observer_ctx = (void *)v };
+    memset(r, 0, sizeof *r);
+    if (game_play_indexed(v, (uint64_t)sj->seed, sj->index, game, a, b, &o, r, &end) != 0) {
+        /* no stop is requested here: the search ran out of memory */
+        const Agent *mover = (end.side == SOUTH) == (game % 2 == 0) ? a : b;
+        fail("agent %s: out of memory for its search at ply %" PRIu32, mover->name,
+             r->plies + 1);
     }
-    r->game = game;
-    r->a_south = a_south;
-    record_end(v, &pos, &g, stopped, r);
+    print_end(v, r);
 }
 
 /* Compare the replayed record with the stored row field by field; print the differences. */

@@ -101,17 +101,7 @@ bool driver_is_plain_random(const char *spec)
 int driver_play_game(const Variant *v, int64_t seed, uint64_t job, uint64_t game, Agent *a,
                      Agent *b, GameRecord *r)
 {
-    Rng g;
-    bool a_south = game % 2 == 0;
-    int rc = 0;
-    rng_seed(&g, (uint64_t)seed, job, game);
-    if (!a || !b)
-        game_play_random(v, &g, r);
-    else
-        rc = game_play(v, a_south ? a : b, a_south ? b : a, &g, r);
-    r->game = game;
-    r->a_south = a_south;
-    return rc;
+    return game_play_indexed(v, (uint64_t)seed, job, game, a, b, NULL, r, NULL);
 }
 
 char *driver_partial_path(const char *output)

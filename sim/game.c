@@ -46,31 +46,67 @@ void game_play_random(const Variant *v, const Rng *g, GameRecord *r)
     r->move_hash = po.hash;
 }
 
-int game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameRecord *r)
+/* Make ply `ply`'s move in place; with an observer, collect its trace and show it the move. */
+static MoveEvent make_move(const Variant *v, const GameOptions *o, Position *pos, int move,
+                           uint32_t ply, const AgentStats *st, MoveInfo *info)
 {
+    if (!o->observe)
+        return pos_play(v, pos, move, pos, info, NULL);   /* in place: the fastest way */
+    Position before = *pos;
+    MoveTrace trace;
+    MoveEvent ev = pos_play(v, &before, move, pos, info, &trace);
+    GameMove m = { ply, move, ev, &before, pos, info, &trace, st };
+    o->observe(o->observer_ctx, &m);
+    return ev;
+}
+
+int game_play_from(const Variant *v, Agent *south, Agent *north, const Rng *g,
+                   const GameOptions *o, GameRecord *r, Position *end)
+{
+    static const GameOptions plain;   /* the variant's start and cap, no observer */
+    if (!o)
+        o = &plain;
     Agent *agent[2] = { south, north };
     Rng stream[2] = { rng_substream(g, RNG_SUB_AGENT_SOUTH), rng_substream(g, RNG_SUB_AGENT_NORTH) };
-    Position pos;                 /* played in place: the fastest way */
+    const uint32_t given = o->start.n_moves;
+    const uint64_t scripted = (uint64_t)given + o->start.random_plies;
+    const int64_t cap = o->max_plies > 0 ? o->max_plies : v->max_plies;
+    Position pos;
     uint64_t hash = PLAYOUT_HASH_START;
     uint32_t plies = 0, passes = 0, mid = 0, fin = 0;
     Outcome stopped = OUT_DRAW;   /* any finished outcome; decided by the scores */
+    int rc = 0;
 
     agent_new_game(south);
     agent_new_game(north);
-    pos_start(v, &pos);
+    if (o->start.position)
+        pos = *o->start.position;
+    else
+        pos_start(v, &pos);
     while (!pos_over(v, &pos)) {
-        const Position *p = &pos;
-        if (plies >= v->max_plies) {
+        if (plies >= cap) {
             stopped = OUT_UNFINISHED;
             break;
         }
-        int side = p->side;
+        /* Step 1. The move: the start's, given or drawn, or the agent's choice. */
+        int side = pos.side, move;
         AgentStats st = { 0 };
-        int move = agent[side]->choose(agent[side], v, p, &stream[side], &st);
-        if (move < 0)
-            return move;   /* abandoned: r is not a game */
+        const AgentStats *chosen = NULL;
+        if (plies < given) {
+            move = o->start.moves[plies];
+        } else if (plies < scripted) {
+            move = pos_random_move(&pos, o->start.random);
+        } else {
+            move = agent[side]->choose(agent[side], v, &pos, &stream[side], &st);
+            chosen = &st;
+        }
+        if (move < 0) {
+            rc = move;   /* abandoned: r is not a game */
+            break;
+        }
+        /* Step 2. Make it and count it. */
         MoveInfo info;
-        MoveEvent ev = pos_play(v, &pos, move, &pos, &info, NULL);
+        MoveEvent ev = make_move(v, o, &pos, move, plies + 1, chosen, &info);
         plies++;
         hash = (hash ^ (uint64_t)move) * PLAYOUT_HASH_MULT;
         if (ev == EV_ENDLESS) {
@@ -81,11 +117,39 @@ int game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameRe
         mid += info.mid_captures;
         fin += info.final_capture;
     }
-    game_record_end(v, &pos, g, stopped, r);
+    if (end)
+        *end = pos;
     r->plies = plies;
+    if (rc != 0)
+        return rc;
+    game_record_end(v, &pos, g, stopped, r);
+    if (stopped == OUT_UNFINISHED && o->unfinished == UNFINISHED_BY_STORES
+        && pos.store[SOUTH] != pos.store[NORTH])
+        r->outcome = pos.store[SOUTH] > pos.store[NORTH] ? OUT_SOUTH : OUT_NORTH;
     r->passes = passes;
     r->mid_captures = (uint16_t)mid;
     r->final_captures = (uint16_t)fin;
     r->move_hash = hash;
     return 0;
+}
+
+int game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameRecord *r)
+{
+    return game_play_from(v, south, north, g, NULL, r, NULL);
+}
+
+int game_play_indexed(const Variant *v, uint64_t seed, uint64_t job, uint64_t game, Agent *a,
+                      Agent *b, const GameOptions *o, GameRecord *r, Position *end)
+{
+    Rng g;
+    bool a_south = game % 2 == 0;
+    int rc = 0;
+    rng_seed(&g, seed, job, game);
+    if (!a || !b)
+        game_play_random(v, &g, r);
+    else
+        rc = game_play_from(v, a_south ? a : b, a_south ? b : a, &g, o, r, end);
+    r->game = game;
+    r->a_south = a_south;
+    return rc;
 }

@@ -27,11 +27,67 @@ typedef struct GameRecord {
     uint64_t move_hash;       /* FNV-1a of the moves, for signatures (not stored) */
 } GameRecord;
 
-/* Play one game from the start of v: south and north choose, each from its own sub-stream of
- * the game stream g. Fills r (all but `game` and `a_south`) and returns 0; or, when an
- * agent gave up its search (a stop request, or no memory), abandons the game and returns
- * what the agent did (AGENT_STOPPED, AGENT_NO_MEMORY), r then holding no game. */
+/* Where a game starts: a position (NULL: the variant's start), then moves already chosen,
+ * played first as plies of the game (an opening line), then `random_plies` plies drawn
+ * uniformly from *random (a random opening). The agents choose every ply after these; the
+ * ply cap counts them all. */
+typedef struct GameStart {
+    const Position *position;   /* NULL: the variant's start */
+    const int *moves;           /* legal moves in order, n_moves of them */
+    uint32_t n_moves;
+    uint32_t random_plies;      /* plies after the given moves drawn at random (0: none) */
+    Rng *random;                /* the stream they are drawn from */
+} GameStart;
+
+/* How a game stopped at the ply cap is judged. */
+typedef enum UnfinishedJudgement {
+    UNFINISHED_KEPT,            /* outcome unfinished, the stores as they stood */
+    UNFINISHED_BY_STORES        /* the side with more seeds in its store wins (equal: kept) */
+} UnfinishedJudgement;
+
+/* One move as the game loop made it, for an observer (traces, printing, records). */
+typedef struct GameMove {
+    uint32_t ply;               /* the move's ply, from 1 */
+    int move;                   /* the hole picked up */
+    MoveEvent ev;
+    const Position *before;     /* the position the move was made in */
+    const Position *after;      /* after it (as before for an endless move) */
+    const MoveInfo *info;
+    const MoveTrace *trace;     /* the move's captures in order */
+    const AgentStats *stats;    /* the choosing agent's, or NULL for a move of the start */
+} GameMove;
+
+/* Called after every move of a game; ctx is GameOptions' observer_ctx. */
+typedef void GameObserver(void *ctx, const GameMove *m);
+
+/* How a game is played: where it starts, its ply cap and judgement, an observer. */
+typedef struct GameOptions {
+    GameStart start;
+    int64_t max_plies;          /* the ply cap; 0: the variant's max_plies */
+    UnfinishedJudgement unfinished;
+    GameObserver *observe;      /* NULL: none (and no move traces are collected) */
+    void *observer_ctx;
+} GameOptions;
+
+/* The one game loop. Play a game of v from o's start (o NULL: the variant's start, its ply
+ * cap, no observer): south and north choose, each from its own sub-stream of the game
+ * stream g, and the lottery coin comes from g. Fills r (all but `game` and `a_south`) and
+ * *end (when not NULL) with the position the game stopped in, and returns 0; or, when an
+ * agent gave up its search (a stop request, or no memory) or returned any other negative
+ * code, abandons the game and returns that code, r then holding only the plies made and
+ * *end the position the agent was asked about. */
+int game_play_from(const Variant *v, Agent *south, Agent *north, const Rng *g,
+                   const GameOptions *o, GameRecord *r, Position *end);
+
+/* game_play_from from the start of v, with the variant's ply cap and no observer. */
 int game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameRecord *r);
+
+/* Game `game` of a job as every command plays it: its stream seeded from (seed, job, game),
+ * agent A South in even-numbered games; with a or b NULL, the game of two `random` agents by
+ * the fast playout (o and end are then unused). Fills r whole, `game` and `a_south`
+ * included; returns as game_play_from. */
+int game_play_indexed(const Variant *v, uint64_t seed, uint64_t job, uint64_t game, Agent *a,
+                      Agent *b, const GameOptions *o, GameRecord *r, Position *end);
 
 /* The same game as game_play with two `random` agents, move for move, played by the engine's
  * random playout loop (its fastest). */

@@ -477,6 +477,193 @@ static void test_scripted_endless_game(void **state)
     assert_int_equal(r.final_captures, 1);
 }
 
+/* The hand loop's line from p: the highest legal hole every ply, at most max moves (or until
+ * the game ends); *end is where it stops. */
+static int highest_line(const Variant *v, const Position *p, int *moves, int max, Position *end)
+{
+    int n = 0;
+    *end = *p;
+    while (n < max && !pos_over(v, end)) {
+        uint8_t legal[MAX_PITS];
+        MoveInfo info;
+        int k = pos_legal_moves(v, end, legal);
+        moves[n++] = legal[k - 1];
+        Position next;
+        if (pos_play(v, end, legal[k - 1], &next, &info, NULL) == EV_ENDLESS)
+            break;
+        *end = next;
+    }
+    return n;
+}
+
+/* What the observer saw: every move, checked against pos_play, in order. */
+typedef struct Seen {
+    const Variant *v;
+    int moves[4096];
+    int n, chosen;            /* moves seen; of them, chosen by an agent */
+} Seen;
+
+/* Check one observed move and keep it. */
+static void see_move(void *ctx, const GameMove *m)
+{
+    Seen *s = ctx;
+    Position after;
+    MoveInfo info;
+    assert_int_equal(m->ply, (uint32_t)s->n + 1);
+    assert_int_equal(pos_play(s->v, m->before, m->move, &after, &info, NULL), m->ev);
+    if (m->ev != EV_ENDLESS)
+        assert_memory_equal(&after, m->after, sizeof after);
+    assert_memory_equal(&info, m->info, sizeof info);
+    assert_int_equal(m->trace->n, (int)(info.mid_captures + info.final_capture));
+    assert_true(s->n < 4096);
+    s->moves[s->n++] = m->move;
+    s->chosen += m->stats != NULL;
+}
+
+/* A game from a given position and given moves: the given moves are plies of the game, the
+ * agents choose only after them, and the observer sees every move with its ply. */
+static void test_game_from_position_and_moves(void **state)
+{
+    (void)state;
+    Variant v;
+    Position p, mid, end;
+    int line[4096], rest[4096];
+    tu_variant("holes=5 seeds=4", &v);
+    pos_start(&v, &p);
+    /* The start of the game: three plies in, then three given moves, then the agents. */
+    int pre = highest_line(&v, &p, line, 3, &mid);
+    assert_int_equal(pre, 3);
+    int n = highest_line(&v, &mid, line, 4096, &end);
+    assert_true(n > 3 && n < 4096);
+    memcpy(rest, line + 3, (size_t)(n - 3) * sizeof *rest);
+    Script sc = { rest, n - 3, 0 };
+    Agent south = { "script", script_choose, NULL, NULL, NULL, &sc };
+    Agent north = south;
+    Seen seen = { .v = &v };
+    GameOptions o = { .start = { .position = &mid, .moves = line, .n_moves = 3 },
+                      .observe = see_move, .observer_ctx = &seen };
+    Rng g;
+    GameRecord r;
+    Position stopped;
+    rng_seed(&g, 5, 2, 0);
+    assert_int_equal(game_play_from(&v, &south, &north, &g, &o, &r, &stopped), 0);
+    assert_int_equal(sc.next, n - 3);
+    assert_int_equal(r.plies, (uint32_t)n);
+    assert_int_equal(seen.n, n);
+    assert_int_equal(seen.chosen, n - 3);
+    assert_memory_equal(seen.moves, line, (size_t)n * sizeof *line);
+    assert_memory_equal(&stopped, &end, sizeof end);
+    assert_int_equal(r.left, end.left);
+}
+
+/* Random plies at the start: drawn from the start's stream as pos_random_move draws them,
+ * counted as plies, the agents choosing from the next ply on. */
+static void test_game_random_plies(void **state)
+{
+    (void)state;
+    Variant v;
+    Position p, end;
+    int line[4096];
+    tu_variant("holes=6 seeds=3", &v);
+    Rng opening, draw;
+    rng_seed(&opening, 9, 9, 9);
+    draw = opening;
+    /* The hand loop: four random plies, then the highest hole. */
+    pos_start(&v, &p);
+    for (int i = 0; i < 4; i++) {
+        MoveInfo info;
+        line[i] = pos_random_move(&p, &draw);
+        assert_int_not_equal(pos_play(&v, &p, line[i], &p, &info, NULL), EV_ENDLESS);
+        assert_false(pos_over(&v, &p));
+    }
+    int n = 4 + highest_line(&v, &p, line + 4, 4000, &end);
+    Script sc = { line + 4, n - 4, 0 };
+    Agent south = { "script", script_choose, NULL, NULL, NULL, &sc };
+    Agent north = south;
+    Seen seen = { .v = &v };
+    GameOptions o = { .start = { .random_plies = 4, .random = &opening },
+                      .observe = see_move, .observer_ctx = &seen };
+    Rng g;
+    GameRecord r;
+    rng_seed(&g, 5, 3, 0);
+    assert_int_equal(game_play_from(&v, &south, &north, &g, &o, &r, NULL), 0);
+    assert_int_equal(r.plies, (uint32_t)n);
+    assert_int_equal(seen.chosen, n - 4);
+    assert_memory_equal(seen.moves, line, (size_t)n * sizeof *line);
+}
+
+/* The ply cap of the options, and its two judgements: kept unfinished (the stores as they
+ * stood), or won by the side with more seeds in its store. */
+static void test_game_ply_cap_judgement(void **state)
+{
+    (void)state;
+    Variant v;
+    Position p, end;
+    int line[4096];
+    int unequal = 0;
+    tu_variant("holes=5 seeds=4", &v);
+    pos_start(&v, &p);
+    int full = highest_line(&v, &p, line, 4096, &end);
+    for (int cap = 1; cap < full && cap < 40; cap++) {
+        highest_line(&v, &p, line, cap, &end);
+        if (pos_over(&v, &end))
+            continue;
+        for (int j = 0; j < 2; j++) {
+            Script sc = { line, cap, 0 };
+            Agent south = { "script", script_choose, NULL, NULL, NULL, &sc };
+            Agent north = south;
+            GameOptions o = { .max_plies = cap,
+                              .unfinished = j ? UNFINISHED_BY_STORES : UNFINISHED_KEPT };
+            Rng g;
+            GameRecord r;
+            rng_seed(&g, 5, 4, (uint64_t)cap);
+            assert_int_equal(game_play_from(&v, &south, &north, &g, &o, &r, NULL), 0);
+            assert_int_equal(r.plies, (uint32_t)cap);
+            assert_int_equal(r.south, end.store[SOUTH]);
+            assert_int_equal(r.north, end.store[NORTH]);
+            int want = OUT_UNFINISHED;
+            if (j && end.store[SOUTH] != end.store[NORTH])
+                want = end.store[SOUTH] > end.store[NORTH] ? OUT_SOUTH : OUT_NORTH;
+            assert_int_equal(r.outcome, want);
+            unequal += j && want != OUT_UNFINISHED;
+        }
+    }
+    assert_true(unequal > 0);   /* the store judgement was met */
+}
+
+/* Plays the script to its end, then returns AGENT_NO_MEMORY, as a search out of memory. */
+static int refusing_choose(Agent *a, const Variant *v, const Position *p, Rng *rng,
+                           AgentStats *st)
+{
+    Script *s = a->data;
+    return s->next < s->n ? script_choose(a, v, p, rng, st) : AGENT_NO_MEMORY;
+}
+
+/* An agent that gives up abandons the game: its code comes back, with the plies made and the
+ * position it was asked about. */
+static void test_game_abandoned(void **state)
+{
+    (void)state;
+    Variant v;
+    Position p, end, stopped;
+    int line[4096];
+    tu_variant("holes=5 seeds=4", &v);
+    pos_start(&v, &p);
+    highest_line(&v, &p, line, 2, &end);
+    Script sc = { line, 2, 0 };
+    Agent south = { "refusing", refusing_choose, NULL, NULL, NULL, &sc };
+    Agent north = south;
+    Rng g;
+    GameRecord r;
+    rng_seed(&g, 5, 5, 0);
+    memset(&stopped, 0xff, sizeof stopped);
+    memset(&r, 0xff, sizeof r);
+    assert_int_equal(game_play_from(&v, &south, &north, &g, NULL, &r, &stopped),
+                     AGENT_NO_MEMORY);
+    assert_int_equal(r.plies, 2);
+    assert_memory_equal(&stopped, &end, sizeof end);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -488,6 +675,10 @@ int main(void)
         cmocka_unit_test(test_start_and_legality),
         cmocka_unit_test(test_scripted_game),
         cmocka_unit_test(test_scripted_endless_game),
+        cmocka_unit_test(test_game_from_position_and_moves),
+        cmocka_unit_test(test_game_random_plies),
+        cmocka_unit_test(test_game_ply_cap_judgement),
+        cmocka_unit_test(test_game_abandoned),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -344,38 +344,13 @@ int rf_length_histogram(const ResultsFile *f, const char *name, size_t expect,
     return 1;
 }
 
-/* The packed compound type of a games row (results.h: ROW_BYTES, the format's fields). */
-static hid_t packed_row_type(void)
-{
-    static const struct { const char *name; size_t off; } f[] = {
-        { "game", 0 }, { "a_south", 8 }, { "outcome", 9 }, { "south", 10 }, { "north", 12 },
-        { "left", 14 }, { "last_capturer", 16 }, { "first_final", 17 }, { "lottery", 18 },
-        { "plies", 19 }, { "passes", 23 }, { "mid_captures", 27 }, { "final_captures", 29 },
-    };
-    const hid_t types[] = { H5T_STD_U64LE, H5T_STD_U8LE, H5T_STD_I8LE, H5T_STD_U16LE,
-                            H5T_STD_U16LE, H5T_STD_U16LE, H5T_STD_I8LE, H5T_STD_I8LE,
-                            H5T_STD_I8LE, H5T_STD_U32LE, H5T_STD_U32LE, H5T_STD_U16LE,
-                            H5T_STD_U16LE };
-    hid_t t = H5Tcreate(H5T_COMPOUND, ROW_BYTES);
-    for (size_t i = 0; t >= 0 && i < sizeof f / sizeof f[0]; i++) {
-        if (H5Tinsert(t, f[i].name, f[i].off, types[i]) < 0) {
-            H5Tclose(t);
-            return -1;
-        }
-    }
-    return t;
-}
-
-/* Whether the table's type has every field of format 1. */
+/* Whether the table's type has every field of format 1 (record_row.h's columns). */
 static bool has_format_fields(hid_t ds)
 {
-    static const char *names[] = { "game", "a_south", "outcome", "south", "north", "left",
-                                   "last_capturer", "first_final", "lottery", "plies",
-                                   "passes", "mid_captures", "final_captures" };
     hid_t t = H5Dget_type(ds);
     bool ok = t >= 0 && H5Tget_class(t) == H5T_COMPOUND;
-    for (size_t i = 0; ok && i < sizeof names / sizeof names[0]; i++)
-        ok = H5Tget_member_index(t, names[i]) >= 0;
+    for (int i = 0; ok && i < row_field_count(); i++)
+        ok = H5Tget_member_index(t, row_field_name(i)) >= 0;
     if (t >= 0)
         H5Tclose(t);
     H5Eclear2(H5E_DEFAULT);
@@ -488,7 +463,7 @@ RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)
         return NULL;
     }
     s->rows = (uint64_t)rows;
-    s->type = packed_row_type();
+    s->type = row_type_create();
     s->buf = malloc((size_t)STREAM_ROWS * ROW_BYTES);
     s->job = strdup(name);
     if (s->type < 0 || !s->buf || !s->job) {

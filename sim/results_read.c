@@ -1,4 +1,5 @@
-/* results_read.c: streamed reading of results files (format 1) for `anywoli analyze`. */
+/* results_read.c: the one reader of results files (format 1): `analyze`, `replay` and the
+ * tuning's reader (analysis/tune_file.c) open files through it; games tables are streamed. */
 #include "results_read.h"
 
 #include <hdf5.h>
@@ -178,6 +179,27 @@ int rf_job_count(const ResultsFile *f)
 const char *rf_job_name(const ResultsFile *f, int i)
 {
     return i >= 0 && i < f->njobs ? f->jobs[i].name : NULL;
+}
+
+int64_t rf_seed(const ResultsFile *f)
+{
+    return f->seed;
+}
+
+hid_t rf_group_open(const ResultsFile *f, const char *name)
+{
+    hid_t g = strchr(name, '/') == NULL && H5Lexists(f->file, name, H5P_DEFAULT) > 0
+                  ? H5Gopen2(f->file, name, H5P_DEFAULT) : -1;
+    H5Eclear2(H5E_DEFAULT);
+    return g;
+}
+
+bool rf_has_group(const ResultsFile *f, const char *name)
+{
+    hid_t g = rf_group_open(f, name);
+    if (g >= 0)
+        H5Gclose(g);
+    return g >= 0;
 }
 
 char *rf_root_text(const ResultsFile *f, const char *name)
@@ -547,15 +569,14 @@ int results_read_job(const char *path, const char *name, StoredJob *sj, Error *e
     return rc;
 }
 
-int results_read_rows(const char *path, const char *name, uint64_t first, uint64_t n,
-                      GameRecord *out, Error *e)
+int rf_read_rows(const ResultsFile *f, const char *name, uint64_t first, uint64_t n,
+                 GameRecord *out, Error *e)
 {
-    ResultsFile *f = rf_open(path, e);
-    RowStream *s = f ? rf_rows_open(f, name, e) : NULL;
+    RowStream *s = rf_rows_open(f, name, e);
     int rc = s ? 0 : -1;
     if (rc == 0 && (first > s->rows || n > s->rows - first))
-        rc = error_set(e, "%s: job %s: rows %llu to %llu are beyond its %llu rows", path, name,
-                       (unsigned long long)first, (unsigned long long)(first + n - 1),
+        rc = error_set(e, "%s: job %s: rows %llu to %llu are beyond its %llu rows", f->path,
+                       name, (unsigned long long)first, (unsigned long long)(first + n - 1),
                        (unsigned long long)s->rows);
     if (rc == 0)
         rf_rows_seek(s, first);
@@ -565,6 +586,14 @@ int results_read_rows(const char *path, const char *name, uint64_t first, uint64
         got += k > 0 ? (uint64_t)k : 0;
     }
     rf_rows_close(s);
+    return rc;
+}
+
+int results_read_rows(const char *path, const char *name, uint64_t first, uint64_t n,
+                      GameRecord *out, Error *e)
+{
+    ResultsFile *f = rf_open(path, e);
+    int rc = f ? rf_read_rows(f, name, first, n, out, e) : -1;
     rf_close(f);
     return rc;
 }

@@ -481,14 +481,11 @@ static int select_jobs(ResultsFile *f, const AnalyzeOptions *opt, Error *e)
                      opt->job);
 }
 
-int analyze_file(const char *path, const AnalyzeOptions *opt, Analysis *a, Error *e)
+int analyze_results(ResultsFile *f, const AnalyzeOptions *opt, Analysis *a, Error *e)
 {
     memset(a, 0, sizeof *a);
     a->opt = *opt;
     a->bt_status = -1;
-    ResultsFile *f = rf_open(path, e);
-    if (!f)
-        return -1;
     int n = select_jobs(f, opt, e), rc = n < 0 ? -1 : 0;
     GameRecord *buf = rc == 0 ? malloc(READ_ROWS * sizeof *buf) : NULL;
     a->jobs = rc == 0 ? calloc(n ? (size_t)n : 1, sizeof *a->jobs) : NULL;
@@ -501,9 +498,19 @@ int analyze_file(const char *path, const AnalyzeOptions *opt, Analysis *a, Error
         rc = job_analyze(f, name, &a->jobs[a->njobs++], buf, opt, e);
     }
     free(buf);
-    rf_close(f);
     if (rc == 0 && between_jobs(a) != 0)
         rc = error_set(e, "out of memory") - 1;
+    return rc;
+}
+
+int analyze_file(const char *path, const AnalyzeOptions *opt, Analysis *a, Error *e)
+{
+    memset(a, 0, sizeof *a);
+    ResultsFile *f = rf_open(path, e);
+    if (!f)
+        return -1;
+    int rc = analyze_results(f, opt, a, e);
+    rf_close(f);
     return rc;
 }
 

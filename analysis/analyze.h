@@ -18,6 +18,7 @@
 #include "hypothesis.h"
 #include "metrics.h"
 #include "ratings.h"
+#include "results_read.h"      /* the one reader of results files */
 #include "stats.h"
 #include "variant.h"
 
@@ -112,11 +113,15 @@ typedef struct Analysis {
     BtFit bt;
 } Analysis;
 
-/* Analyse the file at path; a one-line message and -1 if it is not a readable results file
- * of format 1 (or the named job is not in it), -2 when out of memory. */
+/* Analyse an open results file (results_read.h); a one-line message and -1 if a job is
+ * damaged (or the named job is not in it), -2 when out of memory. */
+int analyze_results(ResultsFile *f, const AnalyzeOptions *opt, Analysis *a, Error *e);
+
+/* The same for the file at path, opened and closed through the same reader: -1 also when it
+ * is not a readable results file of format 1. */
 int analyze_file(const char *path, const AnalyzeOptions *opt, Analysis *a, Error *e);
 
-/* Free what analyze_file allocated. */
+/* Free what analyze_results or analyze_file allocated. */
 void analysis_free(Analysis *a);
 
 /* Whether an agent spec names an agent that ignores the final_four convention. */

@@ -21,6 +21,7 @@
 
 #include "error.h"
 #include "eval.h"
+#include "results_read.h"      /* the one reader of results files, tunings included */
 #include "spsa.h"
 #include "tune_match.h"
 #include "variant.h"
@@ -154,10 +155,9 @@ typedef struct TuneData {
     double elo0, elo1, sprt_alpha, sprt_beta;
 } TuneData;
 
-/* Whether path is a results file with a /tuning group (1), without (0), or unreadable (-1). */
-int tune_file_has_tuning(const char *path);
-
-/* Read the tuning of a results file. */
+/* Read the tuning of an open results file (results_read.h: rf_has_group(f, "tuning") says
+ * whether it holds one), or of the file at path, opened and closed through the same reader. */
+int tune_read_results(const ResultsFile *f, TuneData *d, Error *e);
 int tune_read(const char *path, TuneData *d, Error *e);
 void tune_data_free(TuneData *d);
 

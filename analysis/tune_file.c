@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "h5util.h"
-#include "input_file.h"
 #include "results.h"
 #include "tune_internal.h"
 
@@ -400,20 +399,6 @@ int tune_file_close(TuneFile *f, Error *e)
 
 /* ---- reading ---- */
 
-int tune_file_has_tuning(const char *path)
-{
-    h5u_quiet();
-    /* Not a regular file (a FIFO would block HDF5's open): -1, and the reader says why. */
-    if (input_file_check(path, NULL) != 0 || H5Fis_hdf5(path) <= 0)
-        return -1;
-    hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
-    if (f < 0)
-        return -1;
-    int has = H5Lexists(f, "tuning", H5P_DEFAULT) > 0;
-    H5Fclose(f);
-    return has;
-}
-
 /* Read a whole table of known type; *n receives its rows, rows is malloc'd. */
 static int read_table(hid_t g, const char *name, hid_t type, size_t row_size, void **rows,
                       int64_t *n)
@@ -520,24 +505,21 @@ static int read_verification(hid_t g, TuneData *d)
     return 0;
 }
 
-int tune_read(const char *path, TuneData *d, Error *e)
+int tune_read_results(const ResultsFile *rf, TuneData *d, Error *e)
 {
     memset(d, 0, sizeof *d);
-    h5u_quiet();
-    hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
-    if (f < 0)
-        return h5_error(e, path, "opening the file");
-    hid_t g = H5Lexists(f, "tuning", H5P_DEFAULT) > 0 ? H5Gopen2(f, "tuning", H5P_DEFAULT) : -1;
+    const char *path = rf_path(rf);
+    hid_t g = rf_group_open(rf, "tuning");
     int rc = g < 0 ? error_set(e, "%s: no /tuning group (not a tuning)", path) : 0;
     if (rc == 0) {
         d->agent = h5u_read_string(g, "agent");
         d->opponent = h5u_read_string(g, "opponent");
         d->start_spec = h5u_read_string(g, "start_spec");
         d->tuned_spec = h5u_read_string(g, "tuned_spec");
-        d->config = h5u_read_string(f, "config");
+        d->config = rf_root_text(rf, "config");
+        d->seed = rf_seed(rf);
         bool ok = h5u_read_int(g, "iterations", &d->iterations) == 0 &&
                   h5u_read_int(g, "pairs", &d->pairs) == 0 &&
-                  h5u_read_int(f, "seed", &d->seed) == 0 &&
                   h5u_read_double(g, "a", &d->gains.a) == 0 &&
                   h5u_read_double(g, "c", &d->gains.c) == 0 &&
                   h5u_read_double(g, "A", &d->gains.A) == 0 &&
@@ -553,9 +535,17 @@ int tune_read(const char *path, TuneData *d, Error *e)
     }
     if (g >= 0)
         H5Gclose(g);
-    H5Fclose(f);
     if (rc != 0)
         tune_data_free(d);
+    return rc;
+}
+
+int tune_read(const char *path, TuneData *d, Error *e)
+{
+    memset(d, 0, sizeof *d);
+    ResultsFile *rf = rf_open(path, e);
+    int rc = rf ? tune_read_results(rf, d, e) : -1;
+    rf_close(rf);
     return rc;
 }
 

@@ -79,23 +79,21 @@ static void check_report_dir(const char *report, bool force)
         die("--report: %s", e.msg);
 }
 
-/* A tuning's file: its tables, JSON or report. */
-static int analyze_tuning(const char *path, bool json, const char *report, bool force)
+/* A tuning's file, read into d: its tables, JSON or report; frees d. */
+static int analyze_tuning(TuneData *d, const char *path, bool json, const char *report,
+                          bool force)
 {
-    TuneData d;
     Error e;
-    if (tune_read(path, &d, &e) != 0)
-        die("%s", e.msg);
     check_report_dir(report, force);
     if (json)
-        tune_json(&d, path, stdout);
+        tune_json(d, path, stdout);
     else
-        tune_print(&d, stdout);
-    if (report && tune_report(&d, path, report, force, &e) != 0) {
-        tune_data_free(&d);
+        tune_print(d, stdout);
+    if (report && tune_report(d, path, report, force, &e) != 0) {
+        tune_data_free(d);
         fail("--report: %s", e.msg);
     }
-    tune_data_free(&d);
+    tune_data_free(d);
     return 0;
 }
 
@@ -135,15 +133,25 @@ int cmd_analyze(int argc, char **argv)
     if (report && !report_gnuplot_available())
         fail("--report needs gnuplot, which is not on PATH (Debian: apt-get install "
              "gnuplot-nox)");
+    /* One open file, through the one reader: a tuning's or an experiment's. */
     Error e;
-    if (tune_file_has_tuning(argv[optind]) == 1) {
+    ResultsFile *f = rf_open(argv[optind], &e);
+    if (!f)
+        die("%s", e.msg);
+    if (rf_has_group(f, "tuning")) {
         if (opt.job || opt.sprt)
             die("%s is a tuning: --job and --sprt apply to an experiment's jobs (its matches "
                 "have their own SPRT)", argv[optind]);
-        return analyze_tuning(argv[optind], json, report, force);
+        TuneData d;
+        int rc = tune_read_results(f, &d, &e);
+        rf_close(f);
+        if (rc != 0)
+            die("%s", e.msg);
+        return analyze_tuning(&d, argv[optind], json, report, force);
     }
     Analysis a;
-    int rc = analyze_file(argv[optind], &opt, &a, &e);
+    int rc = analyze_results(f, &opt, &a, &e);
+    rf_close(f);
     if (rc == -2)
         fail("%s", e.msg);
     if (rc != 0)

@@ -82,25 +82,16 @@ static void replay_game(const StoredJob *sj, uint64_t game, Agent *a, Agent *b, 
     print_end(v, r);
 }
 
-/* Compare the replayed record with the stored row field by field; print the differences. */
+/* Compare the replayed record with the stored row field by field (the games table's columns
+ * but `game`, which is the row asked for); print the differences. */
 static int compare(const GameRecord *got, const GameRecord *want)
 {
-    const struct { const char *name; int64_t got, want; } f[] = {
-        { "a_south", got->a_south, want->a_south }, { "outcome", got->outcome, want->outcome },
-        { "south", got->south, want->south }, { "north", got->north, want->north },
-        { "left", got->left, want->left },
-        { "last_capturer", got->last_capturer, want->last_capturer },
-        { "first_final", got->first_final, want->first_final },
-        { "lottery", got->lottery, want->lottery }, { "plies", got->plies, want->plies },
-        { "passes", got->passes, want->passes },
-        { "mid_captures", got->mid_captures, want->mid_captures },
-        { "final_captures", got->final_captures, want->final_captures },
-    };
     int bad = 0;
-    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
-        if (f[i].got != f[i].want) {
+    for (int i = 0; i < row_field_count(); i++) {
+        int64_t g = row_field_value(got, i), w = row_field_value(want, i);
+        if (strcmp(row_field_name(i), "game") != 0 && g != w) {
             fprintf(stderr, "%s: %s: replayed %" PRId64 ", stored %" PRId64 "\n", cli_command,
-                    f[i].name, f[i].got, f[i].want);
+                    row_field_name(i), g, w);
             bad++;
         }
     }
@@ -141,12 +132,14 @@ int cmd_replay(int argc, char **argv)
     StoredJob sj;
     Error e;
     GameRecord stored, got;
-    if (results_read_job(path, job, &sj, &e) != 0)
+    ResultsFile *f = rf_open(path, &e);
+    if (!f || rf_read_job(f, job, &sj, &e) != 0)
         die("%s", e.msg);
     if ((uint64_t)game >= sj.rows)
         die("--game: %lld is beyond the %" PRIu64 " games stored for job %s", game, sj.rows, job);
-    if (results_read_rows(path, job, (uint64_t)game, 1, &stored, &e) != 0)
+    if (rf_read_rows(f, job, (uint64_t)game, 1, &stored, &e) != 0)
         die("%s", e.msg);
+    rf_close(f);
     Agent a, b;
     if (agent_create(&a, sj.agent_a, &e) != 0)
         die("%s: job %s: agent_a: %s", path, job, e.msg);

@@ -23,25 +23,6 @@
 #define DEFLATE_LEVEL 4
 #define HIST_CHUNK 65536
 
-/* The fields of a packed row, in order: name, offset, HDF5 type (little-endian). */
-typedef struct Field {
-    const char *name;
-    size_t offset;
-    int type;                /* index into field_types() */
-} Field;
-
-enum { T_U64, T_U8, T_I8, T_U16, T_U32 };
-
-static const Field fields[] = {
-    { "game", 0, T_U64 }, { "a_south", 8, T_U8 }, { "outcome", 9, T_I8 },
-    { "south", 10, T_U16 }, { "north", 12, T_U16 }, { "left", 14, T_U16 },
-    { "last_capturer", 16, T_I8 }, { "first_final", 17, T_I8 }, { "lottery", 18, T_I8 },
-    { "plies", 19, T_U32 }, { "passes", 23, T_U32 }, { "mid_captures", 27, T_U16 },
-    { "final_captures", 29, T_U16 },
-};
-
-#define FIELDS_NB ((int)(sizeof fields / sizeof fields[0]))
-
 struct Results {
     hid_t file;
     hid_t row_type;          /* the packed compound: the same in the file and in memory */
@@ -49,57 +30,6 @@ struct Results {
     const Job *job;          /* whose table is open */
     char *path;
 };
-
-/* Store x little-endian in n bytes at p. */
-static void put_le(unsigned char *p, uint64_t x, int n)
-{
-    for (int i = 0; i < n; i++)
-        p[i] = (unsigned char)(x >> (8 * i));
-}
-
-/* A little-endian unsigned number of n bytes at p. */
-static uint64_t get_le(const unsigned char *p, int n)
-{
-    uint64_t x = 0;
-    for (int i = n - 1; i >= 0; i--)
-        x = x << 8 | p[i];
-    return x;
-}
-
-void row_pack(const GameRecord *r, unsigned char *out)
-{
-    put_le(out + 0, r->game, 8);
-    out[8] = r->a_south;
-    out[9] = (unsigned char)r->outcome;
-    put_le(out + 10, r->south, 2);
-    put_le(out + 12, r->north, 2);
-    put_le(out + 14, r->left, 2);
-    out[16] = (unsigned char)r->last_capturer;
-    out[17] = (unsigned char)r->first_final;
-    out[18] = (unsigned char)r->lottery;
-    put_le(out + 19, r->plies, 4);
-    put_le(out + 23, r->passes, 4);
-    put_le(out + 27, r->mid_captures, 2);
-    put_le(out + 29, r->final_captures, 2);
-}
-
-void row_unpack(const unsigned char *in, GameRecord *r)
-{
-    memset(r, 0, sizeof *r);
-    r->game = get_le(in, 8);
-    r->a_south = in[8];
-    r->outcome = (int8_t)in[9];
-    r->south = (uint16_t)get_le(in + 10, 2);
-    r->north = (uint16_t)get_le(in + 12, 2);
-    r->left = (uint16_t)get_le(in + 14, 2);
-    r->last_capturer = (int8_t)in[16];
-    r->first_final = (int8_t)in[17];
-    r->lottery = (int8_t)in[18];
-    r->plies = (uint32_t)get_le(in + 19, 4);
-    r->passes = (uint32_t)get_le(in + 23, 4);
-    r->mid_captures = (uint16_t)get_le(in + 27, 2);
-    r->final_captures = (uint16_t)get_le(in + 29, 2);
-}
 
 int stats_add(JobStats *s, const GameRecord *r)
 {
@@ -174,31 +104,6 @@ static int h5_error(Error *e, const char *path, const char *what)
     H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, first_error, reason);
     H5Eclear2(H5E_DEFAULT);
     return error_set(e, "%s: %s failed%s%s", path, what, reason[0] ? ": " : "", reason);
-}
-
-/* The HDF5 type of a field. */
-static hid_t field_type(int t)
-{
-    switch (t) {
-    case T_U64: return H5T_STD_U64LE;
-    case T_U8: return H5T_STD_U8LE;
-    case T_I8: return H5T_STD_I8LE;
-    case T_U16: return H5T_STD_U16LE;
-    default: return H5T_STD_U32LE;
-    }
-}
-
-/* The packed compound type of a games row. */
-static hid_t row_type_create(void)
-{
-    hid_t t = H5Tcreate(H5T_COMPOUND, ROW_BYTES);
-    for (int i = 0; t >= 0 && i < FIELDS_NB; i++) {
-        if (H5Tinsert(t, fields[i].name, fields[i].offset, field_type(fields[i].type)) < 0) {
-            H5Tclose(t);
-            return -1;
-        }
-    }
-    return t;
 }
 
 /* The host's name. */

@@ -1,9 +1,9 @@
 /* results.h: the results file, format 1 (see docs/results.md): writing it batch by batch, and
  * reading it back (results_read.h) for replay, analysis and checks.
  *
- * A game's record travels as a packed row of ROW_BYTES bytes, little-endian, in the field
- * order of the format's `games` table; the same rows go to the journal and, unconverted, to
- * HDF5 (the table's compound type is that exact layout). */
+ * A game's record travels as a packed row of ROW_BYTES bytes (record_row.h, the one schema of
+ * the games table); the same rows go to the journal and, unconverted, to HDF5 (the table's
+ * compound type is that exact layout). */
 #ifndef ANYWOLI_RESULTS_H
 #define ANYWOLI_RESULTS_H
 
@@ -14,11 +14,11 @@
 #include "config.h"
 #include "error.h"
 #include "game.h"
+#include "record_row.h"         /* the games table's row: packing, type, names */
 #include "results_read.h"       /* reading: one reader, with its checks */
 
 #define RESULTS_FORMAT "anywoli-results"
 #define RESULTS_FORMAT_VERSION 1
-#define ROW_BYTES 31                 /* one packed row of the games table */
 #define RESULTS_CHUNK_ROWS 16384     /* rows per compressed chunk of a games table */
 
 /* The root attributes every file of format 1 carries, all but `finished` (a run's and a
@@ -28,12 +28,6 @@ int results_write_root(hid_t f, int64_t seed, const char *config, const char *st
 
 /* A variant's parameters as attributes of group g, under their rule names. */
 int results_write_variant(hid_t g, const Variant *v);
-
-/* Pack a record into a row of the games table. */
-void row_pack(const GameRecord *r, unsigned char *out);
-
-/* Unpack a row of the games table (move_hash is not stored: set to 0). */
-void row_unpack(const unsigned char *in, GameRecord *r);
 
 /* The summary of a job's games so far, in game order. */
 typedef struct JobStats {

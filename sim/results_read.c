@@ -1,4 +1,5 @@
-/* results_read.c: streamed reading of results files (format 1) for `anywoli analyze`. */
+/* results_read.c: the one reader of results files (format 1): `analyze`, `replay` and the
+ * tuning's reader (analysis/tune_file.c) open files through it; games tables are streamed. */
 #include "results_read.h"
 
 #include <hdf5.h>
@@ -181,6 +182,27 @@ const char *rf_job_name(const ResultsFile *f, int i)
     return i >= 0 && i < f->njobs ? f->jobs[i].name : NULL;
 }
 
+int64_t rf_seed(const ResultsFile *f)
+{
+    return f->seed;
+}
+
+hid_t rf_group_open(const ResultsFile *f, const char *name)
+{
+    hid_t g = strchr(name, '/') == NULL && H5Lexists(f->file, name, H5P_DEFAULT) > 0
+                  ? H5Gopen2(f->file, name, H5P_DEFAULT) : -1;
+    H5Eclear2(H5E_DEFAULT);
+    return g;
+}
+
+bool rf_has_group(const ResultsFile *f, const char *name)
+{
+    hid_t g = rf_group_open(f, name);
+    if (g >= 0)
+        H5Gclose(g);
+    return g >= 0;
+}
+
 char *rf_root_text(const ResultsFile *f, const char *name)
 {
     return h5u_read_string(f->file, name);
@@ -348,38 +370,13 @@ int rf_length_histogram(const ResultsFile *f, const char *name, size_t expect,
     return 1;
 }
 
-/* The packed compound type of a games row (results.h: ROW_BYTES, the format's fields). */
-static hid_t packed_row_type(void)
-{
-    static const struct { const char *name; size_t off; } f[] = {
-        { "game", 0 }, { "a_south", 8 }, { "outcome", 9 }, { "south", 10 }, { "north", 12 },
-        { "left", 14 }, { "last_capturer", 16 }, { "first_final", 17 }, { "lottery", 18 },
-        { "plies", 19 }, { "passes", 23 }, { "mid_captures", 27 }, { "final_captures", 29 },
-    };
-    const hid_t types[] = { H5T_STD_U64LE, H5T_STD_U8LE, H5T_STD_I8LE, H5T_STD_U16LE,
-                            H5T_STD_U16LE, H5T_STD_U16LE, H5T_STD_I8LE, H5T_STD_I8LE,
-                            H5T_STD_I8LE, H5T_STD_U32LE, H5T_STD_U32LE, H5T_STD_U16LE,
-                            H5T_STD_U16LE };
-    hid_t t = H5Tcreate(H5T_COMPOUND, ROW_BYTES);
-    for (size_t i = 0; t >= 0 && i < sizeof f / sizeof f[0]; i++) {
-        if (H5Tinsert(t, f[i].name, f[i].off, types[i]) < 0) {
-            H5Tclose(t);
-            return -1;
-        }
-    }
-    return t;
-}
-
-/* Whether the table's type has every field of format 1. */
+/* Whether the table's type has every field of format 1 (record_row.h's columns). */
 static bool has_format_fields(hid_t ds)
 {
-    static const char *names[] = { "game", "a_south", "outcome", "south", "north", "left",
-                                   "last_capturer", "first_final", "lottery", "plies",
-                                   "passes", "mid_captures", "final_captures" };
     hid_t t = H5Dget_type(ds);
     bool ok = t >= 0 && H5Tget_class(t) == H5T_COMPOUND;
-    for (size_t i = 0; ok && i < sizeof names / sizeof names[0]; i++)
-        ok = H5Tget_member_index(t, names[i]) >= 0;
+    for (int i = 0; ok && i < row_field_count(); i++)
+        ok = H5Tget_member_index(t, row_field_name(i)) >= 0;
     if (t >= 0)
         H5Tclose(t);
     H5Eclear2(H5E_DEFAULT);
@@ -492,7 +489,7 @@ RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)
         return NULL;
     }
     s->rows = (uint64_t)rows;
-    s->type = packed_row_type();
+    s->type = row_type_create();
     s->buf = malloc((size_t)STREAM_ROWS * ROW_BYTES);
     s->job = strdup(name);
     if (s->type < 0 || !s->buf || !s->job) {
@@ -576,15 +573,14 @@ int results_read_job(const char *path, const char *name, StoredJob *sj, Error *e
     return rc;
 }
 
-int results_read_rows(const char *path, const char *name, uint64_t first, uint64_t n,
-                      GameRecord *out, Error *e)
+int rf_read_rows(const ResultsFile *f, const char *name, uint64_t first, uint64_t n,
+                 GameRecord *out, Error *e)
 {
-    ResultsFile *f = rf_open(path, e);
-    RowStream *s = f ? rf_rows_open(f, name, e) : NULL;
+    RowStream *s = rf_rows_open(f, name, e);
     int rc = s ? 0 : -1;
     if (rc == 0 && (first > s->rows || n > s->rows - first))
-        rc = error_set(e, "%s: job %s: rows %llu to %llu are beyond its %llu rows", path, name,
-                       (unsigned long long)first, (unsigned long long)(first + n - 1),
+        rc = error_set(e, "%s: job %s: rows %llu to %llu are beyond its %llu rows", f->path,
+                       name, (unsigned long long)first, (unsigned long long)(first + n - 1),
                        (unsigned long long)s->rows);
     if (rc == 0)
         rf_rows_seek(s, first);
@@ -594,6 +590,14 @@ int results_read_rows(const char *path, const char *name, uint64_t first, uint64
         got += k > 0 ? (uint64_t)k : 0;
     }
     rf_rows_close(s);
+    return rc;
+}
+
+int results_read_rows(const char *path, const char *name, uint64_t first, uint64_t n,
+                      GameRecord *out, Error *e)
+{
+    ResultsFile *f = rf_open(path, e);
+    int rc = f ? rf_read_rows(f, name, first, n, out, e) : -1;
     rf_close(f);
     return rc;
 }

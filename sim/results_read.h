@@ -4,6 +4,8 @@
 #ifndef ANYWOLI_RESULTS_READ_H
 #define ANYWOLI_RESULTS_READ_H
 
+#include <hdf5.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,6 +29,16 @@ const char *rf_path(const ResultsFile *f);
 /* The number of jobs, and job i's name (0 .. count-1, ordered by the jobs' `index`). */
 int rf_job_count(const ResultsFile *f);
 const char *rf_job_name(const ResultsFile *f, int i);
+
+/* The root's seed (checked: 0 or more). */
+int64_t rf_seed(const ResultsFile *f);
+
+/* Open the root-level group `name` (a tuning's /tuning) for a reader of what it holds: -1
+ * when the file has none. The caller closes it. */
+hid_t rf_group_open(const ResultsFile *f, const char *name);
+
+/* Whether the file has a root-level group `name`. */
+bool rf_has_group(const ResultsFile *f, const char *name);
 
 /* A root text attribute (program_version, git_commit, config, started, finished, host) as a
  * malloc'd string, or NULL when absent. */
@@ -82,7 +94,12 @@ int64_t rf_rows_next(RowStream *s, GameRecord *out, uint64_t max, Error *e);
 /* Stop reading and free the stream (NULL is allowed). */
 void rf_rows_close(RowStream *s);
 
-/* The same for callers without an open file (replay, tests): the file opened, read, closed. */
+/* Rows [first, first + n) of job `name`'s table into out, each checked as rf_rows_next does;
+ * -1 with a one-line message when they are not all there or one is damaged. */
+int rf_read_rows(const ResultsFile *f, const char *name, uint64_t first, uint64_t n,
+                 GameRecord *out, Error *e);
+
+/* The same for callers without an open file (tests): the file opened, read, closed. */
 int results_read_job(const char *path, const char *name, StoredJob *sj, Error *e);
 int results_read_rows(const char *path, const char *name, uint64_t first, uint64_t n,
                       GameRecord *out, Error *e);

@@ -230,6 +230,29 @@ one_line_error "no job 'nosuch' (its jobs: board-holes=5-final_four=first-final,
 rc=$?
 expect_status 2 "replay beyond the table"
 one_line_error "game: 40 is beyond the 40 games stored for job std"
+# A stored row the reader accepts but the game does not give (passes off by one): replay names
+# the field, both values, and fails with status 1.
+cp sweep.h5 tampered.h5
+if /usr/bin/python3 - tampered.h5 >want 2>&1 <<'EOF_PY'
+import sys
+import h5py
+with h5py.File(sys.argv[1], "r+") as f:
+    games = f["jobs/std/games"]
+    row = games[5]
+    old = int(row["passes"])
+    row["passes"] = old + 1 if old < row["plies"] else old - 1
+    games[5] = row
+    print(f"anywoli replay: passes: replayed {old}, stored {int(row['passes'])}")
+EOF_PY
+then
+    "$bin" replay tampered.h5 --job std --game 5 --quiet >out 2>err
+    rc=$?
+    expect_status 1 "replay a tampered row"
+    check "replay names the tampered field" grep -qxF "$(cat want)" err
+    check "replay counts the fields" grep -q 'game 5 of job std does not match its stored row (1 field)$' err
+else
+    echo "skipped: the tampered-row replay needs python3-h5py ($(tail -1 want))"
+fi
 "$bin" replay bad.cfg --job std --game 1 >out 2>err
 rc=$?
 expect_status 2 "replay a file that is not HDF5"

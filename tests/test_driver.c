@@ -250,6 +250,64 @@ static void test_row_round_trip(void **state)
     assert_int_equal(row[16], 0xff);
 }
 
+/* A packed row is format 1's, byte for byte: the journal's rows (old journals must resume)
+ * and the games table's layout. */
+static void test_row_bytes_are_format_1(void **state)
+{
+    (void)state;
+    GameRecord r = { UINT64_C(0x0102030405060708), 1, 3, 65535, 7, 4, -1, 1, 0, 4000000000u,
+                     123456, 300, 65535, 0 };
+    static const unsigned char want[ROW_BYTES] = {
+        0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01,     /* game */
+        0x01, 0x03,                                         /* a_south, outcome */
+        0xff, 0xff, 0x07, 0x00, 0x04, 0x00,                 /* south, north, left */
+        0xff, 0x01, 0x00,                                   /* last_capturer, first_final, lottery */
+        0x00, 0x28, 0x6b, 0xee, 0x40, 0xe2, 0x01, 0x00,     /* plies, passes */
+        0x2c, 0x01, 0xff, 0xff,                             /* mid_captures, final_captures */
+    };
+    unsigned char row[ROW_BYTES];
+    row_pack(&r, row);
+    assert_memory_equal(row, want, ROW_BYTES);
+}
+
+/* The games table's compound type and field names: format 1's columns, in order, at their
+ * packed offsets, with their little-endian types; field values widened with their sign. */
+static void test_row_schema(void **state)
+{
+    (void)state;
+    const struct { const char *name; size_t offset; hid_t type; } want[] = {
+        { "game", 0, H5T_STD_U64LE }, { "a_south", 8, H5T_STD_U8LE },
+        { "outcome", 9, H5T_STD_I8LE }, { "south", 10, H5T_STD_U16LE },
+        { "north", 12, H5T_STD_U16LE }, { "left", 14, H5T_STD_U16LE },
+        { "last_capturer", 16, H5T_STD_I8LE }, { "first_final", 17, H5T_STD_I8LE },
+        { "lottery", 18, H5T_STD_I8LE }, { "plies", 19, H5T_STD_U32LE },
+        { "passes", 23, H5T_STD_U32LE }, { "mid_captures", 27, H5T_STD_U16LE },
+        { "final_captures", 29, H5T_STD_U16LE },
+    };
+    const int n = (int)(sizeof want / sizeof want[0]);
+    hid_t t = row_type_create();
+    assert_true(t >= 0);
+    assert_int_equal(H5Tget_size(t), ROW_BYTES);
+    assert_int_equal(H5Tget_nmembers(t), n);
+    assert_int_equal(row_field_count(), n);
+    for (int i = 0; i < n; i++) {
+        assert_string_equal(row_field_name(i), want[i].name);
+        char *name = H5Tget_member_name(t, (unsigned)i);
+        assert_string_equal(name, want[i].name);
+        H5free_memory(name);
+        assert_int_equal(H5Tget_member_offset(t, (unsigned)i), want[i].offset);
+        hid_t m = H5Tget_member_type(t, (unsigned)i);
+        assert_true(H5Tequal(m, want[i].type) > 0);
+        H5Tclose(m);
+    }
+    H5Tclose(t);
+    GameRecord r = { .game = 9, .outcome = 4, .last_capturer = -1, .plies = 4000000000u };
+    assert_int_equal(row_field_value(&r, 0), 9);
+    assert_int_equal(row_field_value(&r, 2), 4);
+    assert_int_equal(row_field_value(&r, 6), -1);
+    assert_int_equal(row_field_value(&r, 9), 4000000000);
+}
+
 /* What a journal scan saw. */
 typedef struct Seen {
     int batches;
@@ -514,6 +572,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_row_round_trip),
+        cmocka_unit_test(test_row_bytes_are_format_1),
+        cmocka_unit_test(test_row_schema),
         cmocka_unit_test(test_same_tables_any_threads_and_batch),
         cmocka_unit_test(test_rows_are_pure_functions),
         cmocka_unit_test(test_same_tables_searching_agents),

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "h5util.h"
 #include "spsa.h"
 #include "tune.h"
 
@@ -295,6 +296,39 @@ static void test_resume_equals_uninterrupted(void **state)
     tune_data_free(&resumed);
 }
 
+/* A tuning is read through the results files' one reader: it opens with rf_open, holds a
+ * /tuning group, and a root that is not format 1's is refused with that reader's message. */
+static void test_read_through_results_reader(void **state)
+{
+    (void)state;
+    TuneConfig t;
+    TuneData d;
+    Error e;
+    const TuneOptions o = { false, false, true, 0 };
+    tiny(&t, tmp_path("checked.h5"), 1);
+    run_and_read(&t, &o, &d);
+    tune_data_free(&d);
+    ResultsFile *f = rf_open(t.output, &e);
+    assert_non_null(f);
+    assert_true(rf_has_group(f, "tuning"));
+    assert_false(rf_has_group(f, "tuning/weights"));
+    assert_int_equal(tune_read_results(f, &d, &e), 0);
+    assert_int_equal(d.seed, t.seed);
+    tune_data_free(&d);
+    rf_close(f);
+
+    hid_t h = H5Fopen(t.output, H5F_ACC_RDWR, H5P_DEFAULT);
+    assert_true(h >= 0);
+    assert_int_equal(h5u_attr_int(h, "format_version", 2), 0);
+    assert_true(H5Fclose(h) >= 0);
+    char want[400];
+    snprintf(want, sizeof want, "%s: results file of format_version 2; this program reads 1",
+             t.output);
+    assert_int_equal(tune_read(t.output, &d, &e), -1);
+    assert_string_equal(e.msg, want);
+    tune_config_free(&t);
+}
+
 /* A config with one line replaced gives an error containing `want`. */
 static void expect_error(const char *from, const char *to, const char *want)
 {
@@ -387,6 +421,7 @@ int main(void)
         cmocka_unit_test(test_same_trajectory_any_threads),
         cmocka_unit_test(test_resume_equals_uninterrupted),
         cmocka_unit_test(test_reference_opponent),
+        cmocka_unit_test(test_read_through_results_reader),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

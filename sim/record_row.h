@@ -1,0 +1,33 @@
+/* record_row.h: the one description of a game record as the results file stores it (format 1,
+ * docs/results.md). A single table of GameRecord's stored fields, in the column order of the
+ * `games` table, gives the packed row (ROW_BYTES bytes, little-endian, the journal's and the
+ * MPI gather's form), the HDF5 compound type of the table (for writing and for reading), and
+ * the field names. To store a new per-game field, add it to GameRecord and to the table in
+ * record_row.c; a compile-time check there then asks for ROW_BYTES to follow. */
+#ifndef ANYWOLI_RECORD_ROW_H
+#define ANYWOLI_RECORD_ROW_H
+
+#include <hdf5.h>
+#include <stdint.h>
+
+#include "game.h"
+
+#define ROW_BYTES 31                 /* one packed row of the games table */
+
+/* Pack a record into a row of the games table. */
+void row_pack(const GameRecord *r, unsigned char *out);
+
+/* Unpack a row of the games table (move_hash is not stored: set to 0). */
+void row_unpack(const unsigned char *in, GameRecord *r);
+
+/* The packed compound type of a games row: the same in the file and in memory, so that rows
+ * go to HDF5 and come back unconverted. -1 if HDF5 failed; the caller closes it. */
+hid_t row_type_create(void);
+
+/* The stored fields: their number, and field i's name (its column in the games table) and
+ * value in r, widened (0 .. row_field_count() - 1, in column order). */
+int row_field_count(void);
+const char *row_field_name(int i);
+int64_t row_field_value(const GameRecord *r, int i);
+
+#endif

@@ -37,14 +37,6 @@ static int rd_error(const Reader *r, int line, const char *key, const char *fmt,
     return -1;
 }
 
-/* A setting's line (libconfig gives 0 for some; then the line of its parent). */
-static int line_of(const config_setting_t *s)
-{
-    for (; s; s = config_setting_parent(s))
-        if (config_setting_source_line(s) > 0)
-            return (int)config_setting_source_line(s);
-    return 1;
-}
 
 /* A whole number setting in [lo, hi], through the experiment configs' reader. */
 static int get_int(const Reader *r, const config_setting_t *s, const char *key, int64_t lo,
@@ -64,9 +56,9 @@ static int get_real(const Reader *r, const config_setting_t *s, const char *key,
     else if (type == CONFIG_TYPE_FLOAT)
         x = config_setting_get_float(s);
     else
-        return rd_error(r, line_of(s), key, "expected a number from %g to %g", lo, hi);
+        return rd_error(r, config_line_of(s), key, "expected a number from %g to %g", lo, hi);
     if (!isfinite(x) || x < lo || x > hi)
-        return rd_error(r, line_of(s), key, "%g is out of range (%g to %g)", x, lo, hi);
+        return rd_error(r, config_line_of(s), key, "%g is out of range (%g to %g)", x, lo, hi);
     *out = x;
     return 0;
 }
@@ -76,9 +68,9 @@ static int get_string(const Reader *r, const config_setting_t *s, const char *ke
 {
     const char *v = config_setting_get_string(s);
     if (!v)
-        return rd_error(r, line_of(s), key, "expected a string");
+        return rd_error(r, config_line_of(s), key, "expected a string");
     if (!*v)
-        return rd_error(r, line_of(s), key, "is empty");
+        return rd_error(r, config_line_of(s), key, "is empty");
     free(*out);
     *out = strdup(v);
     return *out ? 0 : error_set(r->e, "%s: out of memory", r->label);
@@ -107,7 +99,8 @@ static int check_keys(const Reader *r, const config_setting_t *g, const char *wh
         const config_setting_t *s = config_setting_get_elem(g, (unsigned)i);
         const char *name = config_setting_name(s);
         if (!name || !key_in(name, keys))
-            return rd_error(r, line_of(s), name ? name : where, "unknown key%s%s (expected %s)",
+            return rd_error(r, config_line_of(s), name ? name : where,
+                            "unknown key%s%s (expected %s)",
                             *where ? " in " : "", where, keys);
     }
     return 0;
@@ -136,7 +129,7 @@ static int read_weight(const Reader *r, const config_setting_t *g, TuneConfig *t
 {
     TuneWeight *w = &t->w[idx];
     const config_setting_t *s;
-    int line = line_of(g);
+    int line = config_line_of(g);
     if (!config_setting_is_group(g))
         return rd_error(r, line, "weights", "each weight is a group { name = \"store\"; min = ..;"
                         " max = ..; step = ..; }");
@@ -149,12 +142,13 @@ static int read_weight(const Reader *r, const config_setting_t *g, TuneConfig *t
                         "opp_threes, empty, opp_empty, mobility or final)");
     w->term = name ? eval_term_lookup(name) : -1;
     if (w->term < 0)
-        return rd_error(r, line_of(s), "name", "'%s' is not a term (expected store, seeds, "
+        return rd_error(r, config_line_of(s), "name",
+                        "'%s' is not a term (expected store, seeds, "
                         "threes, opp_threes, empty, opp_empty, mobility or final)",
                         name ? name : "(not a string)");
     for (int i = 0; i < idx; i++)
         if (t->w[i].term == w->term)
-            return rd_error(r, line_of(s), "name", "'%s' is tuned twice", name);
+            return rd_error(r, config_line_of(s), "name", "'%s' is tuned twice", name);
     static const char *const need[3] = { "min", "max", "step" };
     double v[3];
     for (int i = 0; i < 3; i++) {
@@ -169,7 +163,7 @@ static int read_weight(const Reader *r, const config_setting_t *g, TuneConfig *t
     if (!(w->p.lo < w->p.hi))
         return rd_error(r, line, "max", "must be above min (%g) for weight '%s'", w->p.lo, name);
     if (!(w->p.step > 0.0) || w->p.step > w->p.hi - w->p.lo)
-        return rd_error(r, line_of(config_setting_get_member(g, "step")), "step",
+        return rd_error(r, config_line_of(config_setting_get_member(g, "step")), "step",
                         "must be above 0 and at most max - min (%g) for weight '%s'",
                         w->p.hi - w->p.lo, name);
     if ((s = config_setting_get_member(g, "start"))) {
@@ -187,10 +181,12 @@ static int read_weight(const Reader *r, const config_setting_t *g, TuneConfig *t
 static int read_weights(const Reader *r, const config_setting_t *s, TuneConfig *t)
 {
     if (!config_setting_is_list(s) && !config_setting_is_array(s))
-        return rd_error(r, line_of(s), "weights", "expected a list ( { name = ..; ... }, ... )");
+        return rd_error(r, config_line_of(s), "weights",
+                        "expected a list ( { name = ..; ... }, ... )");
     int n = config_setting_length(s);
     if (n < 1 || n > EVAL_NB)
-        return rd_error(r, line_of(s), "weights", "expected 1 to %d weights, got %d", EVAL_NB, n);
+        return rd_error(r, config_line_of(s), "weights",
+                        "expected 1 to %d weights, got %d", EVAL_NB, n);
     t->nweights = n;
     for (int i = 0; i < n; i++)
         if (read_weight(r, config_setting_get_elem(s, (unsigned)i), t, i) != 0)
@@ -203,7 +199,8 @@ static int read_verification(const Reader *r, const config_setting_t *g, TuneCon
 {
     const config_setting_t *s;
     if (!config_setting_is_group(g))
-        return rd_error(r, line_of(g), "verification", "expected a group { pairs = ..; ... }");
+        return rd_error(r, config_line_of(g), "verification",
+                        "expected a group { pairs = ..; ... }");
     if (check_keys(r, g, "verification", verify_keys) != 0)
         return -1;
     if ((s = config_setting_get_member(g, "pairs")) &&
@@ -220,7 +217,7 @@ static int read_verification(const Reader *r, const config_setting_t *g, TuneCon
         get_real(r, s, "beta", 1e-6, 0.49, &t->sprt_beta))
         return -1;
     if (!(t->elo0 < t->elo1))
-        return rd_error(r, line_of(g), "elo1", "must be above elo0 (%g)", t->elo0);
+        return rd_error(r, config_line_of(g), "elo1", "must be above elo0 (%g)", t->elo0);
     return 0;
 }
 
@@ -231,12 +228,13 @@ static int check_spec(const Reader *r, const config_setting_t *s, const char *ke
     Agent a;
     Error e;
     if (agent_create(&a, spec, &e) != 0)
-        return rd_error(r, line_of(s), key, "%s", e.msg);
+        return rd_error(r, config_line_of(s), key, "%s", e.msg);
     char full[TUNE_SPEC_MAX];
     agent_describe(&a, full, sizeof full);
     agent_free(&a);
     if (strcmp(key, "agent") == 0 && !strstr(full, "w.store="))
-        return rd_error(r, line_of(s), key, "agent '%s' has no evaluation weights to tune "
+        return rd_error(r, config_line_of(s), key,
+                        "agent '%s' has no evaluation weights to tune "
                         "(alphabeta has)", spec);
     return 0;
 }
@@ -253,7 +251,7 @@ static int read_players(const Reader *r, const config_setting_t *root, TuneConfi
         vt.preset = t->variant_name;
     }
     if (variant_from_text(&vt, &t->variant, &f) != 0)
-        return rd_error(r, s ? line_of(s) : 1, NULL, "%s", f.e.msg);
+        return rd_error(r, s ? config_line_of(s) : 1, NULL, "%s", f.e.msg);
     if (!(s = config_setting_get_member(root, "agent")))
         return rd_error(r, 1, "agent", "missing (the agent whose weights are tuned, e.g. "
                         "\"alphabeta:depth=3\")");

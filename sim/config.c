@@ -401,8 +401,7 @@ static int read_keys(Loader *L, const config_setting_t *g, bool is_job, Values v
     return 0;
 }
 
-/* A setting's line (libconfig gives 0 for some; then the line of its parent). */
-static int line_of(const config_setting_t *s)
+int config_line_of(const struct config_setting_t *s)
 {
     for (; s; s = config_setting_parent(s))
         if (config_setting_source_line(s) > 0)
@@ -415,11 +414,13 @@ int config_get_int(const struct config_setting_t *s, const char *label, const ch
 {
     int type = config_setting_type(s);
     if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64)
-        return located_error(e, label, line_of(s), key, "expected a whole number, not %s",
+        return located_error(e, label, config_line_of(s), key,
+                             "expected a whole number, not %s",
                              type_words(type));
     long long x = config_setting_get_int64(s);
     if (x < lo || x > hi)
-        return located_error(e, label, line_of(s), key, "%lld is out of range (%lld to %lld)", x,
+        return located_error(e, label, config_line_of(s), key,
+                             "%lld is out of range (%lld to %lld)", x,
                              (long long)lo, (long long)hi);
     *out = x;
     return 0;

@@ -73,6 +73,8 @@ int config_check_int_literals(const char *text, const char *label, Error *e);
  * reader of counts for every libconfig file the lab reads. -1 with `LABEL:LINE: KEY: expected
  * a whole number, not a string` or `... KEY: 0 is out of range (1 to 10)`. */
 struct config_setting_t;
+/* A setting's line for messages (libconfig gives 0 for some; then the line of its parent). */
+int config_line_of(const struct config_setting_t *s);
 int config_get_int(const struct config_setting_t *s, const char *label, const char *key,
                    int64_t lo, int64_t hi, int64_t *out, Error *e);
 

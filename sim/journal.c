@@ -11,6 +11,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "output.h"
+
 static const char header_magic[8] = { 'A', 'N', 'Y', 'W', 'J', 'R', 'N', '1' };
 #define BATCH_MAGIC 0x48435442u      /* "BTCH" read as a little-endian word */
 #define SEAL_MAGIC 0x4c414553u       /* "SEAL": a batch head with no rows, then its CRC */
@@ -90,20 +92,6 @@ static int flush(Journal *j, Error *e)
     if (fdatasync(j->fd) != 0)
         return error_set(e, "%s: flush to disk failed: %s", j->path, strerror(errno));
     return 0;
-}
-
-/* Flush the folder holding path, so that a new or removed name survives a crash. */
-static void flush_folder(const char *path)
-{
-    char dir[4096];
-    const char *slash = strrchr(path, '/');
-    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1,
-             slash ? path : ".");
-    int fd = open(dir, O_RDONLY);
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
 }
 
 /* Take the journal's write lock, so that two runs never write one file. */
@@ -188,7 +176,7 @@ int journal_create(Journal *j, const char *path, size_t row_bytes, const char *f
         journal_close(j);
         return -1;
     }
-    flush_folder(path);
+    output_flush_folder(path);
     return 0;
 }
 

@@ -10,7 +10,11 @@
  * as the same position turned round with South to move. Under `first-final` the convention's
  * state is who made the first final-seed capture (nobody, the side to move, the opponent);
  * under the other conventions there is none (the move that ends a game always captures, so
- * the last capturer before it never decides the award). */
+ * the last capturer before it never decides the award).
+ *
+ * Where it lives: tables_index.c (the ranking and the probes), tables_build.c (the build,
+ * and why its values are exact), tables_file.c (the file and its mapping), tables_cache.c
+ * (tables_acquire and tables_release); tables_internal.h is what those four share. */
 #ifndef ANYWOLI_TABLES_H
 #define ANYWOLI_TABLES_H
 

@@ -1,4 +1,7 @@
-/* tables.c: endgame tables by retrograde analysis, level by level.
+/* tables_build.c: endgame tables by retrograde analysis, level by level, in parallel. It owns
+ * the solution of each level, the layout of the values and their checksum, the check that a
+ * build fits, and the per-level statistics; it is apart from the index and the file because
+ * only `tables build` (and the tests) build tables: everything else opens a file.
  *
  * Levels. A level is the positions with L seeds on the board. A move either captures (the
  * child has fewer seeds: a lower level, already solved, or the end of the game) or does not
@@ -29,179 +32,23 @@
  * the one-byte values with relaxed atomic operations, and rounds are separated by barriers,
  * so a value changed while a predecessor was reading it marks that predecessor again.
  *
- * Index. Within a level a position is (convention state, placement of its L seeds seen from
- * the side to move: its own row first), numbered by the ranking of placements, so that no
- * key is stored. Placements in which the side to move has no seeds are not positions (it
- * would pass); they hold the value after the pass, the negation of the position turned
- * round. */
-#include "tables.h"
+ * The index of positions is tables_index.c's (and tables_internal.h's); this file plays
+ * each move and looks up the child by it. */
+#include "tables_internal.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <omp.h>
 
-#include "input_file.h"
 #include "solver.h"
-
-/* The header: a fixed 4096 bytes (docs/tables.md), then the values. */
-#define HEADER_BYTES 4096
-#define HEADER_DESCRIBE_AT 2048
-#define HEADER_CHECKSUM_AT (HEADER_BYTES - 8)
-static const char magic[16] = "ANYWOLI TABLES\n";
 
 /* Placements handled per chunk of a parallel loop. */
 #define CHUNK 4096
 /* Levels smaller than this are solved by one thread: threads cost more than they save. */
 #define PARALLEL_FROM 100000
 
-struct Tables {
-    Variant v;                          /* the rules the values are for */
-    int max_seeds;                      /* K */
-    int first_level;                    /* capture + 1 */
-    int conv;                           /* convention states per level: 1 or 3 */
-    uint64_t level_at[TABLES_MAX_SEEDS + 2];   /* where each level starts among the values */
-    uint64_t positions;                 /* values in all */
-    uint64_t checksum;                  /* of the values */
-    Ranking rank;
-    const int8_t *value;
-    int8_t *owned;                      /* the values, when built here */
-    void *map;                          /* the mapped file, when opened */
-    size_t map_len;
-};
-
-/* ---- Ranking of placements ---- */
-
-/* The placements of s seeds into k holes: C(s + k - 1, k - 1); 0 holes take only 0 seeds. */
-static uint64_t placements(int s, int k)
-{
-    if (k == 0)
-        return s == 0;
-    unsigned __int128 c = 1;
-    for (int i = 1; i <= s; i++)
-        c = c * (unsigned)(k - 1 + i) / (unsigned)i;   /* exact at every step */
-    return c > UINT64_MAX ? UINT64_MAX : (uint64_t)c;
-}
-
-/* The slot of below[] for hole i, r seeds to place from it on, c in hole i. */
-static inline uint64_t below_at(const Ranking *r, int i, int rest, int c)
-{
-    return r->below[((size_t)i * (size_t)(r->max_seeds + 1) + (size_t)rest)
-                    * (size_t)(r->max_seeds + 2) + (size_t)c];
-}
-
-int ranking_init(Ranking *r, int n, int max_seeds)
-{
-    r->n = n;
-    r->max_seeds = max_seeds;
-    size_t m = (size_t)n * (size_t)(max_seeds + 1) * (size_t)(max_seeds + 2);
-    r->below = calloc(m, sizeof *r->below);
-    if (!r->below || max_seeds > TABLES_MAX_SEEDS || placements(max_seeds, n) == UINT64_MAX)
-        return -1;
-    for (int c = 0; c <= max_seeds; c++)
-        r->count[c] = placements(c, n);
-    for (int i = 0; i < n; i++) {
-        for (int rest = 0; rest <= max_seeds; rest++) {
-            uint64_t *row = &r->below[((size_t)i * (size_t)(max_seeds + 1) + (size_t)rest)
-                                      * (size_t)(max_seeds + 2)];
-            for (int c = 0; c <= rest; c++)
-                row[c + 1] = row[c] + placements(rest - c, n - 1 - i);
-            for (int c = rest + 2; c <= max_seeds + 1; c++)
-                row[c] = row[rest + 1];
-        }
-    }
-    return 0;
-}
-
-void ranking_free(Ranking *r)
-{
-    free(r->below);
-    r->below = NULL;
-}
-
-uint64_t ranking_count(const Ranking *r, int s)
-{
-    return s <= r->max_seeds ? r->count[s] : placements(s, r->n);
-}
-
-uint64_t ranking_rank(const Ranking *r, const uint16_t *board, int s)
-{
-    uint64_t k = 0;
-    for (int i = 0; i < r->n - 1 && s; i++) {
-        k += below_at(r, i, s, board[i]);
-        s -= board[i];
-    }
-    return k;
-}
-
-void ranking_unrank(const Ranking *r, uint64_t k, int s, uint16_t *board)
-{
-    memset(board, 0, (size_t)r->n * sizeof *board);
-    for (int i = 0; i < r->n - 1 && s; i++) {
-        int c = 0;
-        while (c < s && below_at(r, i, s, c + 1) <= k)
-            c++;
-        k -= below_at(r, i, s, c);
-        board[i] = (uint16_t)c;
-        s -= c;
-    }
-    board[r->n - 1] = (uint16_t)s;
-}
-
-bool ranking_next(const Ranking *r, uint16_t *board)
-{
-    /* The last non-empty hole after the first gives one seed to the hole before it and the
-     * rest to the last hole: the smallest placement with that hole larger. */
-    int j = r->n - 1;
-    while (j > 0 && board[j] == 0)
-        j--;
-    if (j == 0)
-        return false;
-    uint16_t s = board[j];
-    board[j] = 0;
-    board[j - 1]++;
-    board[r->n - 1] = (uint16_t)(s - 1);
-    return true;
-}
-
-/* ---- Positions and their index ---- */
-
-/* The convention state of p: 0, or under first-final who made the first final-seed capture
- * seen from the side to move: 0 nobody, 1 the side to move, 2 the opponent. */
-static int conv_state(const Tables *t, const Position *p)
-{
-    if (t->conv == 1 || p->first_final == NOBODY)
-        return 0;
-    return p->first_final == p->side ? 1 : 2;
-}
-
-/* Where the value of p (left within the levels) is: the rank of its board from its side to
- * move's view, read off its non-empty holes only (most are empty in an endgame). */
-static uint64_t index_of(const Tables *t, const Position *p)
-{
-    const Variant *v = &t->v;
-    const int n = v->pits, turn = p->side == SOUTH ? 0 : v->holes;
-    const uint64_t all = n == 64 ? ~0ULL : (1ULL << n) - 1;
-    uint64_t seen = turn ? ((p->nonempty >> turn) | (p->nonempty << (n - turn))) & all
-                         : p->nonempty;
-    int L = p->left, s = L;
-    uint64_t k = 0;
-    for (; seen && s; seen &= seen - 1) {
-        int j = __builtin_ctzll(seen), i = j + turn;
-        if (j == n - 1)
-            break;
-        int c = p->pit[i < n ? i : i - n];
-        k += below_at(&t->rank, j, s, c);
-        s -= c;
-    }
-    return t->level_at[L] + (uint64_t)conv_state(t, p) * t->rank.count[L] + k;
-}
+/* ---- Positions of a level ---- */
 
 /* The position of a placement with South to move in convention state cs. */
 static void placement_position(const Tables *t, const uint16_t *board, int L, int cs,
@@ -226,35 +73,6 @@ static bool mover_has_seeds(const Variant *v, const uint16_t *board)
         if (board[i])
             return true;
     return false;
-}
-
-/* A value as it stands (other threads may be writing values of the same level). */
-static inline int8_t load8(const int8_t *x)
-{
-    return __atomic_load_n(x, __ATOMIC_RELAXED);
-}
-
-/* Set a value that other threads may be reading. */
-static inline void store8(int8_t *x, int8_t y)
-{
-    __atomic_store_n(x, y, __ATOMIC_RELAXED);
-}
-
-bool tables_covers(const Tables *t, const Position *p)
-{
-    return p->left <= t->max_seeds && p->left >= t->first_level;
-}
-
-int tables_relative(const Tables *t, const Position *p)
-{
-    return load8(&t->value[index_of(t, p)]);
-}
-
-int tables_value(const Tables *t, const Position *p)
-{
-    if (pos_over(&t->v, p))
-        return solver_final_margin(&t->v, p);
-    return solver_store_margin(p) + tables_relative(t, p);
 }
 
 /* ---- Building ---- */
@@ -516,7 +334,7 @@ static bool solve_level(Tables *t, int L, int *rounds, uint64_t *updates)
 }
 
 /* The layout of the values: levels first_level .. K, each its convention states in turn. */
-static int tables_layout(Tables *t, const Variant *v, int max_seeds, Error *e)
+int tables_layout(Tables *t, const Variant *v, int max_seeds, Error *e)
 {
     t->v = *v;
     t->max_seeds = max_seeds;
@@ -537,7 +355,7 @@ static int tables_layout(Tables *t, const Variant *v, int max_seeds, Error *e)
 
 /* The checksum of the values: FNV-1a's multiplier over 8-byte little-endian words (the last
  * padded with zeros), each step followed by a shift-xor, then the length mixed in. */
-static uint64_t values_checksum(const int8_t *x, uint64_t n)
+uint64_t values_checksum(const int8_t *x, uint64_t n)
 {
     uint64_t h = 0xcbf29ce484222325ULL, i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -618,32 +436,6 @@ int tables_build(const Variant *v, int max_seeds, TablesProgress progress, void 
     return 0;
 }
 
-void tables_free(Tables *t)
-{
-    if (!t)
-        return;
-    ranking_free(&t->rank);
-    free(t->owned);
-    if (t->map)
-        munmap(t->map, t->map_len);
-    free(t);
-}
-
-/* What the tables cover (tables.h). */
-const Variant *tables_variant(const Tables *t) { return &t->v; }
-int tables_max_seeds(const Tables *t) { return t->max_seeds; }
-int tables_first_level(const Tables *t) { return t->first_level; }
-int tables_conv_states(const Tables *t) { return t->conv; }
-uint64_t tables_positions(const Tables *t) { return t->positions; }
-uint64_t tables_checksum(const Tables *t) { return t->checksum; }
-
-uint64_t tables_level_positions(const Tables *t, int level)
-{
-    if (level < t->first_level || level > t->max_seeds)
-        return 0;
-    return ranking_count(&t->rank, level);
-}
-
 void tables_level_stats(const Tables *t, int level, TablesLevelStats *s)
 {
     memset(s, 0, sizeof *s);
@@ -672,288 +464,4 @@ void tables_level_stats(const Tables *t, int level, TablesLevelStats *s)
         ranking_next(&t->rank, board);
     }
     s->mean = s->positions ? sum / (double)s->positions : 0;
-}
-
-/* ---- The file ---- */
-
-/* Little-endian numbers in the header. */
-static void put32(uint8_t *p, uint32_t x)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(x >> 8 * i);
-}
-
-static void put64(uint8_t *p, uint64_t x)
-{
-    for (int i = 0; i < 8; i++)
-        p[i] = (uint8_t)(x >> 8 * i);
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-    uint32_t x = 0;
-    for (int i = 0; i < 4; i++)
-        x |= (uint32_t)p[i] << 8 * i;
-    return x;
-}
-
-static uint64_t get64(const uint8_t *p)
-{
-    uint64_t x = 0;
-    for (int i = 0; i < 8; i++)
-        x |= (uint64_t)p[i] << 8 * i;
-    return x;
-}
-
-/* The header's fields, at their offsets (docs/tables.md). */
-enum {
-    H_VERSION = 16, H_HEADER_BYTES = 20, H_HOLES = 24, H_SEEDS = 28, H_CAPTURE = 32,
-    H_FINAL_FOUR = 36, H_EXTRA_TURN = 40, H_SKIP_ORIGIN = 44, H_MAX_PLIES = 48,
-    H_MAX_SEEDS = 56, H_FIRST_LEVEL = 60, H_CONV = 64, H_VALUE_BYTES = 68, H_POSITIONS = 72,
-    H_CHECKSUM = 80, H_LEVELS = 88   /* then K + 1 counts, 8 bytes each */
-};
-
-/* The header of t. */
-static void header_write(const Tables *t, uint8_t *h)
-{
-    memset(h, 0, HEADER_BYTES);
-    memcpy(h, magic, sizeof magic);
-    put32(h + H_VERSION, TABLES_FORMAT_VERSION);
-    put32(h + H_HEADER_BYTES, HEADER_BYTES);
-    put32(h + H_HOLES, (uint32_t)t->v.holes);
-    put32(h + H_SEEDS, (uint32_t)t->v.seeds);
-    put32(h + H_CAPTURE, (uint32_t)t->v.capture);
-    put32(h + H_FINAL_FOUR, (uint32_t)t->v.final_four);
-    put32(h + H_EXTRA_TURN, t->v.extra_turn);
-    put32(h + H_SKIP_ORIGIN, t->v.skip_origin);
-    put64(h + H_MAX_PLIES, (uint64_t)t->v.max_plies);
-    put32(h + H_MAX_SEEDS, (uint32_t)t->max_seeds);
-    put32(h + H_FIRST_LEVEL, (uint32_t)t->first_level);
-    put32(h + H_CONV, (uint32_t)t->conv);
-    put32(h + H_VALUE_BYTES, 1);
-    put64(h + H_POSITIONS, t->positions);
-    put64(h + H_CHECKSUM, t->checksum);
-    for (int L = 0; L <= t->max_seeds; L++)
-        put64(h + H_LEVELS + 8 * L, (uint64_t)t->conv * tables_level_positions(t, L));
-    variant_describe(&t->v, (char *)h + HEADER_DESCRIBE_AT, 512);
-    put64(h + HEADER_CHECKSUM_AT, values_checksum((const int8_t *)h, HEADER_CHECKSUM_AT));
-}
-
-/* Write n bytes; false on error. */
-static bool write_all(int fd, const void *buf, uint64_t n)
-{
-    const char *p = buf;
-    while (n) {
-        ssize_t w = write(fd, p, n > (1u << 30) ? (1u << 30) : (size_t)n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        p += w;
-        n -= (uint64_t)w;
-    }
-    return true;
-}
-
-int tables_save(const Tables *t, const char *path, Error *e)
-{
-    uint8_t h[HEADER_BYTES];
-    header_write(t, h);
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return error_set(e, "%s: cannot write: %s", path, strerror(errno));
-    bool ok = write_all(fd, h, HEADER_BYTES) && write_all(fd, t->value, t->positions)
-              && fsync(fd) == 0;
-    int err = errno;
-    if (close(fd) != 0 && ok) {
-        ok = false;
-        err = errno;
-    }
-    if (!ok) {
-        unlink(path);
-        return error_set(e, "%s: cannot write: %s", path, strerror(err));
-    }
-    return 0;
-}
-
-/* Check the header against what this program reads; fill t's layout from it. */
-static int header_read(Tables *t, const uint8_t *h, uint64_t size, const char *path, Error *e)
-{
-    if (size < HEADER_BYTES || memcmp(h, magic, sizeof magic) != 0)
-        return error_set(e, "%s: not an Anywoli tables file", path);
-    if (get32(h + H_VERSION) != TABLES_FORMAT_VERSION)
-        return error_set(e, "%s: tables format %u, this program reads format %d", path,
-                         get32(h + H_VERSION), TABLES_FORMAT_VERSION);
-    if (get64(h + HEADER_CHECKSUM_AT) != values_checksum((const int8_t *)h, HEADER_CHECKSUM_AT))
-        return error_set(e, "%s: damaged header (checksum mismatch)", path);
-    Variant v;
-    variant_default(&v);
-    v.holes = (int)get32(h + H_HOLES);
-    v.seeds = (int)get32(h + H_SEEDS);
-    v.capture = (int)get32(h + H_CAPTURE);
-    v.final_four = (FinalFour)get32(h + H_FINAL_FOUR);
-    v.extra_turn = get32(h + H_EXTRA_TURN) != 0;
-    v.skip_origin = get32(h + H_SKIP_ORIGIN) != 0;
-    v.max_plies = (int64_t)get64(h + H_MAX_PLIES);
-    int k = (int)get32(h + H_MAX_SEEDS);
-    Error sub = { "the convention is unknown" };
-    if (get32(h + H_FINAL_FOUR) >= FF_NB || variant_finish(&v, &sub) != 0)
-        return error_set(e, "%s: bad variant in the header: %s", path, sub.msg);
-    if (k <= v.capture || k > TABLES_MAX_SEEDS || k > v.total || get32(h + H_VALUE_BYTES) != 1)
-        return error_set(e, "%s: bad header: max_seeds %d", path, k);
-    if (tables_layout(t, &v, k, e) != 0)
-        return -1;
-    if (get64(h + H_POSITIONS) != t->positions || (int)get32(h + H_CONV) != t->conv)
-        return error_set(e, "%s: bad header: %llu positions, expected %llu", path,
-                         (unsigned long long)get64(h + H_POSITIONS),
-                         (unsigned long long)t->positions);
-    if (size != HEADER_BYTES + t->positions)
-        return error_set(e, "%s: %llu bytes, expected %llu (truncated or extended)", path,
-                         (unsigned long long)size,
-                         (unsigned long long)(HEADER_BYTES + t->positions));
-    t->checksum = get64(h + H_CHECKSUM);
-    return 0;
-}
-
-/* Check every stored value against the bound the format gives, |value| <= L on level L (a
- * side cannot gain more seeds than the board holds): a file with a valid checksum can still
- * hold values no build writes. */
-static int values_check(const Tables *t, const char *path, Error *e)
-{
-    for (int L = t->first_level; L <= t->max_seeds; L++) {
-        const int8_t *x = t->value + t->level_at[L];
-        uint64_t n = t->level_at[L + 1] - t->level_at[L];
-        for (uint64_t i = 0; i < n; i++) {
-            if (x[i] < -L || x[i] > L)
-                return error_set(e, "%s: damaged values (level %d, position %llu: %d, "
-                                 "expected -%d to %d)", path, L, (unsigned long long)i, x[i],
-                                 L, L);
-        }
-    }
-    return 0;
-}
-
-int tables_open(const char *path, Tables **out, Error *e)
-{
-    int fd = input_file_open(path, e);
-    if (fd < 0)
-        return -1;
-    struct stat st;
-    uint8_t h[HEADER_BYTES];
-    memset(h, 0, sizeof h);
-    Tables *t = calloc(1, sizeof *t);
-    int rc = -1;
-    if (!t)
-        error_set(e, "out of memory");
-    else if (fstat(fd, &st) != 0)
-        error_set(e, "%s: cannot read: %s", path, strerror(errno));
-    else if (pread(fd, h, HEADER_BYTES, 0) < 0)
-        error_set(e, "%s: cannot read: %s", path, strerror(errno));
-    else if (header_read(t, h, (uint64_t)st.st_size, path, e) == 0) {
-        t->map_len = (size_t)st.st_size;
-        t->map = mmap(NULL, t->map_len, PROT_READ, MAP_SHARED, fd, 0);
-        if (t->map == MAP_FAILED) {
-            t->map = NULL;
-            error_set(e, "%s: cannot map: %s", path, strerror(errno));
-        } else {
-            t->value = (const int8_t *)t->map + HEADER_BYTES;
-            if (values_checksum(t->value, t->positions) != t->checksum)
-                error_set(e, "%s: damaged values (checksum mismatch)", path);
-            else
-                rc = values_check(t, path, e);
-        }
-    }
-    close(fd);
-    if (rc != 0) {
-        tables_free(t);
-        return -1;
-    }
-    *out = t;
-    return 0;
-}
-
-bool tables_match(const Tables *t, const Variant *v)
-{
-    const Variant *w = &t->v;
-    return w->holes == v->holes && w->seeds == v->seeds && w->capture == v->capture
-           && w->final_four == v->final_four && w->extra_turn == v->extra_turn
-           && w->skip_origin == v->skip_origin;
-}
-
-int tables_check_variant(const Tables *t, const Variant *v, const char *path, Error *e)
-{
-    const Variant *w = &t->v;
-    if (tables_match(t, v))
-        return 0;
-    char have[256], want[256];
-    variant_describe(w, have, sizeof have);
-    variant_describe(v, want, sizeof want);
-    return error_set(e, "%s: the tables are for %s, not %s", path, have, want);
-}
-
-/* ---- Sharing ---- */
-
-/* Tables opened by path: each file is mapped and checked once, however many agents (in
- * however many threads) use it. */
-typedef struct Shared {
-    char *path;
-    Tables *t;
-    int users;
-    struct Shared *next;
-} Shared;
-
-static Shared *shared;
-
-int tables_acquire(const char *path, const Tables **out, Error *e)
-{
-    int rc = 0;
-    #pragma omp critical(anywoli_tables)
-    {
-        Shared *s = shared;
-        while (s && strcmp(s->path, path) != 0)
-            s = s->next;
-        if (!s) {
-            Tables *t;
-            s = calloc(1, sizeof *s);
-            if (!s || !(s->path = strdup(path))) {
-                rc = error_set(e, "out of memory");
-            } else if ((rc = tables_open(path, &t, e)) == 0) {
-                s->t = t;
-                s->next = shared;
-                shared = s;
-            }
-            if (rc != 0) {
-                if (s)
-                    free(s->path);
-                free(s);
-                s = NULL;
-            }
-        }
-        if (s) {
-            s->users++;
-            *out = s->t;
-        }
-    }
-    return rc;
-}
-
-void tables_release(const Tables *t)
-{
-    if (!t)
-        return;
-    #pragma omp critical(anywoli_tables)
-    {
-        for (Shared **at = &shared; *at; at = &(*at)->next) {
-            Shared *s = *at;
-            if (s->t == t) {
-                if (--s->users == 0) {
-                    *at = s->next;
-                    tables_free(s->t);
-                    free(s->path);
-                    free(s);
-                }
-                break;
-            }
-        }
-    }
 }

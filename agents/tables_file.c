@@ -1,0 +1,252 @@
+/* tables_file.c: the tables file, format 1 (docs/tables.md): the header and its fields,
+ * writing a file (tables_save), opening one by mapping it read-only with every check of its
+ * header and values (tables_open), whether tables fit a variant, and freeing a set of tables
+ * (which unmaps a file). It is apart from the build and the index because the byte layout on
+ * the disk is a contract of its own: a change here raises TABLES_FORMAT_VERSION, a change
+ * elsewhere need not. */
+#include "tables_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "input_file.h"
+
+/* The header: a fixed 4096 bytes (docs/tables.md), then the values. */
+#define HEADER_BYTES 4096
+#define HEADER_DESCRIBE_AT 2048
+#define HEADER_CHECKSUM_AT (HEADER_BYTES - 8)
+static const char magic[16] = "ANYWOLI TABLES\n";
+
+/* ---- The file ---- */
+
+/* Little-endian numbers in the header. */
+static void put32(uint8_t *p, uint32_t x)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(x >> 8 * i);
+}
+
+static void put64(uint8_t *p, uint64_t x)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(x >> 8 * i);
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+    uint32_t x = 0;
+    for (int i = 0; i < 4; i++)
+        x |= (uint32_t)p[i] << 8 * i;
+    return x;
+}
+
+static uint64_t get64(const uint8_t *p)
+{
+    uint64_t x = 0;
+    for (int i = 0; i < 8; i++)
+        x |= (uint64_t)p[i] << 8 * i;
+    return x;
+}
+
+/* The header's fields, at their offsets (docs/tables.md). */
+enum {
+    H_VERSION = 16, H_HEADER_BYTES = 20, H_HOLES = 24, H_SEEDS = 28, H_CAPTURE = 32,
+    H_FINAL_FOUR = 36, H_EXTRA_TURN = 40, H_SKIP_ORIGIN = 44, H_MAX_PLIES = 48,
+    H_MAX_SEEDS = 56, H_FIRST_LEVEL = 60, H_CONV = 64, H_VALUE_BYTES = 68, H_POSITIONS = 72,
+    H_CHECKSUM = 80, H_LEVELS = 88   /* then K + 1 counts, 8 bytes each */
+};
+
+/* The header of t. */
+static void header_write(const Tables *t, uint8_t *h)
+{
+    memset(h, 0, HEADER_BYTES);
+    memcpy(h, magic, sizeof magic);
+    put32(h + H_VERSION, TABLES_FORMAT_VERSION);
+    put32(h + H_HEADER_BYTES, HEADER_BYTES);
+    put32(h + H_HOLES, (uint32_t)t->v.holes);
+    put32(h + H_SEEDS, (uint32_t)t->v.seeds);
+    put32(h + H_CAPTURE, (uint32_t)t->v.capture);
+    put32(h + H_FINAL_FOUR, (uint32_t)t->v.final_four);
+    put32(h + H_EXTRA_TURN, t->v.extra_turn);
+    put32(h + H_SKIP_ORIGIN, t->v.skip_origin);
+    put64(h + H_MAX_PLIES, (uint64_t)t->v.max_plies);
+    put32(h + H_MAX_SEEDS, (uint32_t)t->max_seeds);
+    put32(h + H_FIRST_LEVEL, (uint32_t)t->first_level);
+    put32(h + H_CONV, (uint32_t)t->conv);
+    put32(h + H_VALUE_BYTES, 1);
+    put64(h + H_POSITIONS, t->positions);
+    put64(h + H_CHECKSUM, t->checksum);
+    for (int L = 0; L <= t->max_seeds; L++)
+        put64(h + H_LEVELS + 8 * L, (uint64_t)t->conv * tables_level_positions(t, L));
+    variant_describe(&t->v, (char *)h + HEADER_DESCRIBE_AT, 512);
+    put64(h + HEADER_CHECKSUM_AT, values_checksum((const int8_t *)h, HEADER_CHECKSUM_AT));
+}
+
+/* Write n bytes; false on error. */
+static bool write_all(int fd, const void *buf, uint64_t n)
+{
+    const char *p = buf;
+    while (n) {
+        ssize_t w = write(fd, p, n > (1u << 30) ? (1u << 30) : (size_t)n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return false;
+        p += w;
+        n -= (uint64_t)w;
+    }
+    return true;
+}
+
+int tables_save(const Tables *t, const char *path, Error *e)
+{
+    uint8_t h[HEADER_BYTES];
+    header_write(t, h);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return error_set(e, "%s: cannot write: %s", path, strerror(errno));
+    bool ok = write_all(fd, h, HEADER_BYTES) && write_all(fd, t->value, t->positions)
+              && fsync(fd) == 0;
+    int err = errno;
+    if (close(fd) != 0 && ok) {
+        ok = false;
+        err = errno;
+    }
+    if (!ok) {
+        unlink(path);
+        return error_set(e, "%s: cannot write: %s", path, strerror(err));
+    }
+    return 0;
+}
+
+/* Check the header against what this program reads; fill t's layout from it. */
+static int header_read(Tables *t, const uint8_t *h, uint64_t size, const char *path, Error *e)
+{
+    if (size < HEADER_BYTES || memcmp(h, magic, sizeof magic) != 0)
+        return error_set(e, "%s: not an Anywoli tables file", path);
+    if (get32(h + H_VERSION) != TABLES_FORMAT_VERSION)
+        return error_set(e, "%s: tables format %u, this program reads format %d", path,
+                         get32(h + H_VERSION), TABLES_FORMAT_VERSION);
+    if (get64(h + HEADER_CHECKSUM_AT) != values_checksum((const int8_t *)h, HEADER_CHECKSUM_AT))
+        return error_set(e, "%s: damaged header (checksum mismatch)", path);
+    Variant v;
+    variant_default(&v);
+    v.holes = (int)get32(h + H_HOLES);
+    v.seeds = (int)get32(h + H_SEEDS);
+    v.capture = (int)get32(h + H_CAPTURE);
+    v.final_four = (FinalFour)get32(h + H_FINAL_FOUR);
+    v.extra_turn = get32(h + H_EXTRA_TURN) != 0;
+    v.skip_origin = get32(h + H_SKIP_ORIGIN) != 0;
+    v.max_plies = (int64_t)get64(h + H_MAX_PLIES);
+    int k = (int)get32(h + H_MAX_SEEDS);
+    Error sub = { "the convention is unknown" };
+    if (get32(h + H_FINAL_FOUR) >= FF_NB || variant_finish(&v, &sub) != 0)
+        return error_set(e, "%s: bad variant in the header: %s", path, sub.msg);
+    if (k <= v.capture || k > TABLES_MAX_SEEDS || k > v.total || get32(h + H_VALUE_BYTES) != 1)
+        return error_set(e, "%s: bad header: max_seeds %d", path, k);
+    if (tables_layout(t, &v, k, e) != 0)
+        return -1;
+    if (get64(h + H_POSITIONS) != t->positions || (int)get32(h + H_CONV) != t->conv)
+        return error_set(e, "%s: bad header: %llu positions, expected %llu", path,
+                         (unsigned long long)get64(h + H_POSITIONS),
+                         (unsigned long long)t->positions);
+    if (size != HEADER_BYTES + t->positions)
+        return error_set(e, "%s: %llu bytes, expected %llu (truncated or extended)", path,
+                         (unsigned long long)size,
+                         (unsigned long long)(HEADER_BYTES + t->positions));
+    t->checksum = get64(h + H_CHECKSUM);
+    return 0;
+}
+
+/* Check every stored value against the bound the format gives, |value| <= L on level L (a
+ * side cannot gain more seeds than the board holds): a file with a valid checksum can still
+ * hold values no build writes. */
+static int values_check(const Tables *t, const char *path, Error *e)
+{
+    for (int L = t->first_level; L <= t->max_seeds; L++) {
+        const int8_t *x = t->value + t->level_at[L];
+        uint64_t n = t->level_at[L + 1] - t->level_at[L];
+        for (uint64_t i = 0; i < n; i++) {
+            if (x[i] < -L || x[i] > L)
+                return error_set(e, "%s: damaged values (level %d, position %llu: %d, "
+                                 "expected -%d to %d)", path, L, (unsigned long long)i, x[i],
+                                 L, L);
+        }
+    }
+    return 0;
+}
+
+int tables_open(const char *path, Tables **out, Error *e)
+{
+    int fd = input_file_open(path, e);
+    if (fd < 0)
+        return -1;
+    struct stat st;
+    uint8_t h[HEADER_BYTES];
+    memset(h, 0, sizeof h);
+    Tables *t = calloc(1, sizeof *t);
+    int rc = -1;
+    if (!t)
+        error_set(e, "out of memory");
+    else if (fstat(fd, &st) != 0)
+        error_set(e, "%s: cannot read: %s", path, strerror(errno));
+    else if (pread(fd, h, HEADER_BYTES, 0) < 0)
+        error_set(e, "%s: cannot read: %s", path, strerror(errno));
+    else if (header_read(t, h, (uint64_t)st.st_size, path, e) == 0) {
+        t->map_len = (size_t)st.st_size;
+        t->map = mmap(NULL, t->map_len, PROT_READ, MAP_SHARED, fd, 0);
+        if (t->map == MAP_FAILED) {
+            t->map = NULL;
+            error_set(e, "%s: cannot map: %s", path, strerror(errno));
+        } else {
+            t->value = (const int8_t *)t->map + HEADER_BYTES;
+            if (values_checksum(t->value, t->positions) != t->checksum)
+                error_set(e, "%s: damaged values (checksum mismatch)", path);
+            else
+                rc = values_check(t, path, e);
+        }
+    }
+    close(fd);
+    if (rc != 0) {
+        tables_free(t);
+        return -1;
+    }
+    *out = t;
+    return 0;
+}
+
+bool tables_match(const Tables *t, const Variant *v)
+{
+    const Variant *w = &t->v;
+    return w->holes == v->holes && w->seeds == v->seeds && w->capture == v->capture
+           && w->final_four == v->final_four && w->extra_turn == v->extra_turn
+           && w->skip_origin == v->skip_origin;
+}
+
+int tables_check_variant(const Tables *t, const Variant *v, const char *path, Error *e)
+{
+    const Variant *w = &t->v;
+    if (tables_match(t, v))
+        return 0;
+    char have[256], want[256];
+    variant_describe(w, have, sizeof have);
+    variant_describe(v, want, sizeof want);
+    return error_set(e, "%s: the tables are for %s, not %s", path, have, want);
+}
+
+/* Free t: its ranking, its values when built here, its mapping when opened (tables.h). */
+void tables_free(Tables *t)
+{
+    if (!t)
+        return;
+    ranking_free(&t->rank);
+    free(t->owned);
+    if (t->map)
+        munmap(t->map, t->map_len);
+    free(t);
+}

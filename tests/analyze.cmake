@@ -1,5 +1,5 @@
 # `anywoli analyze` (analysis/analyze*.c, json.c, report.c; sim/results_read.c,
-# cmd_analyze.c): a hand-made results file analysed in process, the JSON writer; end to end,
+# sim/cli/cmd_analyze.c): a hand-made results file analysed in process, the JSON writer; end to end,
 # a small experiment analysed as tables, JSON and a report that must agree (analyze_check.py)
 # and every bad input with its one-line error.
 anywoli_test_program(test_analyze analyze)

@@ -122,8 +122,8 @@ static void run_and_read(TuneConfig *t, const TuneOptions *o, TuneData *d)
 {
     TuneReport r;
     Error e;
-    TuneStatus st = tune_run(t, o, &r, &e);
-    if (st != TUNE_DONE)
+    RunStatus st = tune_run(t, o, &r, &e);
+    if (st != RUN_DONE)
         fail_msg("tune_run: status %d: %s", (int)st, e.msg);
     if (tune_read(t->output, d, &e) != 0)
         fail_msg("%s", e.msg);
@@ -268,15 +268,15 @@ static void test_resume_equals_uninterrupted(void **state)
 
     tiny(&t, tmp_path("resumed.h5"), 1);
     o.stop_after = 4;
-    assert_int_equal(tune_run(&t, &o, &r, &e), TUNE_INTERRUPTED);
+    assert_int_equal(tune_run(&t, &o, &r, &e), RUN_INTERRUPTED);
     assert_int_equal(r.iterations_done, 4);
     /* Without --resume or --force the leftovers are refused. */
     o.stop_after = 0;
-    assert_int_equal(tune_run(&t, &o, &r, &e), TUNE_REFUSED);
+    assert_int_equal(tune_run(&t, &o, &r, &e), RUN_REFUSED);
     assert_non_null(strstr(e.msg, "--resume continues it"));
     o.resume = true;
     o.stop_after = 3;
-    assert_int_equal(tune_run(&t, &o, &r, &e), TUNE_INTERRUPTED);
+    assert_int_equal(tune_run(&t, &o, &r, &e), RUN_INTERRUPTED);
     assert_int_equal(r.resumed, 4);
     assert_int_equal(r.iterations_done, 7);
     char journal[300];
@@ -286,7 +286,7 @@ static void test_resume_equals_uninterrupted(void **state)
 
     tiny(&t, tmp_path("resumed.h5"), 3);
     o.stop_after = 0;
-    assert_int_equal(tune_run(&t, &o, &r, &e), TUNE_DONE);
+    assert_int_equal(tune_run(&t, &o, &r, &e), RUN_DONE);
     assert_int_equal(r.resumed, 6);
     assert_int_equal(tune_read(t.output, &resumed, &e), 0);
     assert_same_tuning(&whole, &resumed);

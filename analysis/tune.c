@@ -74,47 +74,8 @@ typedef struct MatchOrder {
     char spec_a[TUNE_SPEC_MAX], spec_b[TUNE_SPEC_MAX];
 } MatchOrder;
 
-/* MatchSums as an array of its counts, and back, for the sum over ranks. */
-enum { SUMS_NB = 8 };
-
-static void sums_to_array(const MatchSums *s, int64_t *v)
-{
-    v[0] = s->wins;
-    v[1] = s->draws;
-    v[2] = s->losses;
-    memcpy(v + 3, s->pairs, sizeof s->pairs);
-}
-
-static void sums_from_array(const int64_t *v, MatchSums *s)
-{
-    s->wins = v[0];
-    s->draws = v[1];
-    s->losses = v[2];
-    memcpy(s->pairs, v + 3, sizeof s->pairs);
-}
-
-/* Every rank: play this rank's share of pairs [first, first + n) and add the sums over the
- * ranks; -1 if any rank failed (e says why when this one did), 1 if any was stopped. */
-static int play_share(const TuneMatch *m, uint64_t first, uint64_t n, MatchSums *out, Error *e)
-{
-    uint64_t lo, hi;
-    cluster_share(n, cluster_rank(), cluster_size(), &lo, &hi);
-    int rc = tune_play_pairs(m, first + lo, hi - lo, &stop_signal, out, e);
-    if (cluster_size() == 1)
-        return rc;
-    int64_t v[SUMS_NB];
-    sums_to_array(out, v);
-    cluster_sum_array(v, SUMS_NB);
-    sums_from_array(v, out);
-    int64_t worst = cluster_max(rc < 0 ? 2 : rc);
-    stop_share();
-    if (worst == 2 && rc >= 0)
-        error_set(e, "another rank could not play its share of a match (its message says why)");
-    return worst == 2 ? -1 : (int)worst;
-}
-
 /* Rank 0: play pairs [first, first + n) of a match with every rank. */
-static int play_pairs(Tuner *u, const TuneMatch *m, uint64_t first, uint64_t n,
+static int play_pairs(Tuner *u, const Match *m, uint64_t first, uint64_t n,
                       MatchSums *out, Error *e)
 {
     if (cluster_size() > 1) {
@@ -127,7 +88,7 @@ static int play_pairs(Tuner *u, const TuneMatch *m, uint64_t first, uint64_t n,
         snprintf(o.spec_b, sizeof o.spec_b, "%s", m->spec_b);
         checkpoint_order(&u->run, &o);
     }
-    return play_share(m, first, n, out, e);
+    return match_play_shared(m, first, n, out, e);
 }
 
 /* The other ranks (CheckpointClient.serve): this rank's share of the match rank 0 orders. */
@@ -136,11 +97,11 @@ static void serve_match(void *self, const void *order)
     Tuner *u = self;
     const TuneConfig *t = u->t;
     const MatchOrder *o = order;
-    TuneMatch m = { &t->variant, o->spec_a, o->spec_b, (uint64_t)t->seed, o->stream,
+    Match m = { &t->variant, o->spec_a, o->spec_b, (uint64_t)t->seed, o->stream,
                     t->opening_plies, t->max_plies, u->run.threads };
     MatchSums sums;
     Error e;
-    if (play_share(&m, o->first, o->n, &sums, &e) < 0 && e.msg[0] &&
+    if (match_play_shared(&m, o->first, o->n, &sums, &e) < 0 && e.msg[0] &&
         !strstr(e.msg, "another rank"))
         fprintf(stderr, "anywoli tune (rank %d): %s\n", cluster_rank(), e.msg);
 }
@@ -188,7 +149,7 @@ static int play_iteration(Tuner *u, uint64_t k, TuneStep *s, Error *e)
     spsa_perturb(&t->gains, k, t->nweights, p, s->theta, s->delta, plus, minus);
     tune_spec(t, plus, false, spec_plus);
     tune_spec(t, minus, false, spec_minus);
-    TuneMatch m = { &t->variant, spec_plus, t->opponent ? t->opponent : spec_minus,
+    Match m = { &t->variant, spec_plus, t->opponent ? t->opponent : spec_minus,
                     (uint64_t)t->seed, k, t->opening_plies, t->max_plies, u->run.threads };
     int rc = play_pairs(u, &m, 0, (uint64_t)t->pairs, &s->plus, e);
     if (rc != 0)
@@ -294,7 +255,7 @@ static int play_verification(Tuner *u, char *tuned, Error *e)
     for (int m = 0; m < u->nverify; m++) {
         TuneVerify *v = &u->verify[m];
         snprintf(v->opponent, sizeof v->opponent, "%s", opp[m]);
-        TuneMatch match = { &t->variant, tuned, opp[m], (uint64_t)t->seed,
+        Match match = { &t->variant, tuned, opp[m], (uint64_t)t->seed,
                             STREAM_VERIFY + (uint64_t)m, t->opening_plies, t->max_plies,
                             u->run.threads };
         double t_start = now();

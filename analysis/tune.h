@@ -5,7 +5,7 @@
  *   main thread                               OpenMP team (T threads)
  *   -----------                               -----------------------
  *   iteration k: delta = f(seed, k)
- *     tune_play_pairs(theta+, theta-) ------> pair p, colour c: game = f(seed, k, p, c)
+ *     match_play_pairs(theta+, theta-) ------> pair p, colour c: game = f(seed, k, p, c)
  *     <------------------------------------  integer sums (wins, draws, losses, pairs)
  *     theta <- spsa_step(sums); journal the step (CRC, flushed), append the row to HDF5
  *   verification: blocks of pairs, likewise, then Elo, interval and SPRT
@@ -24,7 +24,7 @@
 #include "eval.h"
 #include "results_read.h"      /* the one reader of results files, tunings included */
 #include "spsa.h"
-#include "tune_match.h"
+#include "match.h"
 #include "variant.h"
 
 #define TUNE_MAX_ITERATIONS 1000000

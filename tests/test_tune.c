@@ -224,14 +224,14 @@ static void test_pairs_split_and_add(void **state)
     Variant v;
     variant_default(&v);
     assert_int_equal(variant_finish(&v, NULL), 0);
-    TuneMatch m = { &v, "alphabeta:depth=1,w.seeds=0.5", "alphabeta:depth=1", 77, 3, 4, 400, 1 };
+    Match m = { &v, "alphabeta:depth=1,w.seeds=0.5", "alphabeta:depth=1", 77, 3, 4, 400, 1 };
     MatchSums whole, first, second;
     Error e;
-    assert_int_equal(tune_play_pairs(&m, 0, 12, NULL, &whole, &e), 0);
+    assert_int_equal(match_play_pairs(&m, 0, 12, NULL, &whole, &e), 0);
     m.threads = 2;
-    assert_int_equal(tune_play_pairs(&m, 0, 5, NULL, &first, &e), 0);
+    assert_int_equal(match_play_pairs(&m, 0, 5, NULL, &first, &e), 0);
     m.threads = 3;
-    assert_int_equal(tune_play_pairs(&m, 5, 7, NULL, &second, &e), 0);
+    assert_int_equal(match_play_pairs(&m, 5, 7, NULL, &second, &e), 0);
     match_sums_add(&first, &second);
     assert_memory_equal(&whole, &first, sizeof whole);
     assert_int_equal(whole.wins + whole.draws + whole.losses, 24);

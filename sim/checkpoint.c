@@ -31,6 +31,18 @@ double checkpoint_clock(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+int checkpoint_exit_status(RunStatus st, int signal)
+{
+    switch (st) {
+    case RUN_DONE:
+    case RUN_WAS_DONE: return 0;
+    case RUN_INTERRUPTED: return signal ? 128 + signal : 1;
+    case RUN_REFUSED: return 2;
+    case RUN_FAILED:
+    default: return 1;
+    }
+}
+
 int checkpoint_default_threads(void)
 {
     /* omp_get_num_procs counts the cores this process may run on (its affinity mask, which

@@ -110,6 +110,10 @@ int checkpoint_keep(Checkpoint *c, uint32_t kind, uint64_t start, uint32_t n,
 /* Rank 0, in play(): send the other ranks an order of order_bytes (nothing in one process). */
 void checkpoint_order(Checkpoint *c, const void *order);
 
+/* The exit status of a job that ended so: 0 complete, 128 + the signal that stopped it (1
+ * for a stop without one), 2 refused, 1 failed. */
+int checkpoint_exit_status(RunStatus st, int signal);
+
 /* The threads a job uses unless told: OMP_NUM_THREADS if set, else the cores this process
  * may run on. */
 int checkpoint_default_threads(void);

@@ -140,8 +140,7 @@ int cmd_tune(int argc, char **argv)
     if (!cluster_leads()) {
         /* Rank 0 reports; the others end with its status. */
         tune_config_free(&t);
-        return st == RUN_DONE || st == RUN_WAS_DONE ? 0 : st == RUN_INTERRUPTED ? (r.signal ? 128 + r.signal : 1)
-                                   : st == RUN_REFUSED ? 2 : 1;
+        return checkpoint_exit_status(st, r.signal);
     }
     int status = 0;
     switch (st) {
@@ -157,7 +156,7 @@ int cmd_tune(int argc, char **argv)
                 "continue with --resume\n", cli_command,
                 r.signal == 2 ? " by SIGINT" : r.signal == 15 ? " by SIGTERM" : "",
                 (long long)r.iterations_done, (long long)t.iterations, t.output);
-        status = r.signal ? 128 + r.signal : 1;
+        status = checkpoint_exit_status(st, r.signal);
         break;
     case RUN_REFUSED:
         tune_config_free(&t);

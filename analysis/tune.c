@@ -1,23 +1,16 @@
-/* tune.c: the tuning loop: SPSA iterations of game pairs, each checkpointed in a journal and
- * appended to the results file, then the verification matches; resume and clean stops. */
+/* tune.c: the tuning loop, a client of the checkpoint engine (checkpoint.h): SPSA iterations
+ * of game pairs, each step a journal record appended to the results file, then the
+ * verification matches; the files, resume, stops and MPI orders are the engine's. */
 #include "tune.h"
 
-#include <errno.h>
-#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "agent.h"
+#include "checkpoint.h"
 #include "cluster.h"
-#include "driver.h"
 #include "elo.h"
-#include "journal.h"
-#include "output.h"
-#include "progress.h"
-#include "results.h"
 #include "stop.h"
 #include "tune_internal.h"
 
@@ -34,30 +27,21 @@ const char *const tune_verify_names[VERIFY_NB] = { "start", "defaults" };
 typedef struct Tuner {
     const TuneConfig *t;
     const TuneOptions *o;
-    char *partial, *journal_path;
-    Journal journal;
+    Checkpoint run;                   /* the files, resume, the orders, progress */
     TuneFile *file;
     size_t row_bytes;
     unsigned char *row;
-    int threads;
     int64_t done;                     /* iterations in the trajectory */
     double theta[EVAL_NB];            /* theta before iteration `done` */
     TuneVerify verify[VERIFY_NB];
     int nverify;
-    Progress progress;
+    char tuned[TUNE_SPEC_MAX];        /* the tuned spec, once verified */
     double t0;
     int64_t games;                    /* played in this session */
-    char started[JOURNAL_STARTED_MAX];
-    Output out;                       /* rank 0: the claim on the output, its publication */
+    TuneReport *rep;
 } Tuner;
 
-/* Seconds on a monotonic clock. */
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#define now checkpoint_clock
 
 void tune_verify_stats(const TuneConfig *t, TuneVerify *v)
 {
@@ -80,107 +64,46 @@ void tune_verify_stats(const TuneConfig *t, TuneVerify *v)
 /* ---- matches shared between MPI ranks ----
  *
  * Under mpirun rank 0 runs the tuning and alone touches files; before each match (or block
- * of one) it sends the other ranks an order naming the two specs, the game stream and the
+ * of one) it orders the other ranks to play, naming the two specs, the game stream and the
  * pairs. Every rank plays a contiguous share of those pairs with its threads, and the
  * integer sums are added over the ranks: the same sums, so the same trajectory, as one
  * process. A stop request on any rank stops them all. */
 
-enum { ORDER_MATCH = 1, ORDER_END };
-
 typedef struct MatchOrder {
-    int32_t kind;
-    int32_t status, signal;          /* ORDER_END: how the tuning ended (TuneStatus) */
-    uint64_t stream, first, n;       /* ORDER_MATCH: the match's stream and pairs */
+    uint64_t stream, first, n;       /* the match's stream and pairs */
     char spec_a[TUNE_SPEC_MAX], spec_b[TUNE_SPEC_MAX];
 } MatchOrder;
 
-/* MatchSums as an array of its counts, and back, for the sum over ranks. */
-enum { SUMS_NB = 8 };
-
-static void sums_to_array(const MatchSums *s, int64_t *v)
-{
-    v[0] = s->wins;
-    v[1] = s->draws;
-    v[2] = s->losses;
-    memcpy(v + 3, s->pairs, sizeof s->pairs);
-}
-
-static void sums_from_array(const int64_t *v, MatchSums *s)
-{
-    s->wins = v[0];
-    s->draws = v[1];
-    s->losses = v[2];
-    memcpy(s->pairs, v + 3, sizeof s->pairs);
-}
-
-/* Every rank: play this rank's share of pairs [first, first + n) and add the sums over the
- * ranks; -1 if any rank failed (e says why when this one did), 1 if any was stopped. */
-static int play_share(const TuneMatch *m, uint64_t first, uint64_t n, MatchSums *out, Error *e)
-{
-    uint64_t lo, hi;
-    cluster_share(n, cluster_rank(), cluster_size(), &lo, &hi);
-    int rc = tune_play_pairs(m, first + lo, hi - lo, &stop_signal, out, e);
-    if (cluster_size() == 1)
-        return rc;
-    int64_t v[SUMS_NB];
-    sums_to_array(out, v);
-    cluster_sum_array(v, SUMS_NB);
-    sums_from_array(v, out);
-    int64_t worst = cluster_max(rc < 0 ? 2 : rc);
-    stop_share();
-    if (worst == 2 && rc >= 0)
-        error_set(e, "another rank could not play its share of a match (its message says why)");
-    return worst == 2 ? -1 : (int)worst;
-}
-
 /* Rank 0: play pairs [first, first + n) of a match with every rank. */
-static int play_pairs(const TuneMatch *m, uint64_t first, uint64_t n, MatchSums *out, Error *e)
+static int play_pairs(Tuner *u, const Match *m, uint64_t first, uint64_t n,
+                      MatchSums *out, Error *e)
 {
     if (cluster_size() > 1) {
         static MatchOrder o;
         memset(&o, 0, sizeof o);
-        o.kind = ORDER_MATCH;
         o.stream = m->stream;
         o.first = first;
         o.n = n;
         snprintf(o.spec_a, sizeof o.spec_a, "%s", m->spec_a);
         snprintf(o.spec_b, sizeof o.spec_b, "%s", m->spec_b);
-        cluster_broadcast(&o, sizeof o);
+        checkpoint_order(&u->run, &o);
     }
-    return play_share(m, first, n, out, e);
+    return match_play_shared(m, first, n, out, e);
 }
 
-/* Rank 0: tell the other ranks that the tuning ended, and how. */
-static void end_orders(TuneStatus st, int sig)
+/* The other ranks (CheckpointClient.serve): this rank's share of the match rank 0 orders. */
+static void serve_match(void *self, const void *order)
 {
-    if (cluster_size() == 1)
-        return;
-    static MatchOrder o;
-    memset(&o, 0, sizeof o);
-    o.kind = ORDER_END;
-    o.status = (int32_t)st;
-    o.signal = sig;
-    cluster_broadcast(&o, sizeof o);
-}
-
-/* The other ranks: play the shares rank 0 orders until it ends the tuning. */
-static TuneStatus follow_orders(const TuneConfig *t, int threads, TuneReport *rep)
-{
-    static MatchOrder o;
-    for (;;) {
-        cluster_broadcast(&o, sizeof o);
-        if (o.kind == ORDER_END) {
-            rep->signal = o.signal;
-            return (TuneStatus)o.status;
-        }
-        TuneMatch m = { &t->variant, o.spec_a, o.spec_b, (uint64_t)t->seed, o.stream,
-                        t->opening_plies, t->max_plies, threads };
-        MatchSums sums;
-        Error e;
-        if (play_share(&m, o.first, o.n, &sums, &e) < 0 && e.msg[0] &&
-            !strstr(e.msg, "another rank"))
-            fprintf(stderr, "anywoli tune (rank %d): %s\n", cluster_rank(), e.msg);
-    }
+    Tuner *u = self;
+    const TuneConfig *t = u->t;
+    const MatchOrder *o = order;
+    Match m = { &t->variant, o->spec_a, o->spec_b, (uint64_t)t->seed, o->stream,
+                    t->opening_plies, t->max_plies, u->run.threads };
+    MatchSums sums;
+    Error e;
+    if (match_play_shared(&m, o->first, o->n, &sums, &e) < 0 && e.msg[0] &&
+        !strstr(e.msg, "another rank"))
+        fprintf(stderr, "anywoli tune (rank %d): %s\n", cluster_rank(), e.msg);
 }
 
 /* ---- the steps ---- */
@@ -201,16 +124,12 @@ static void apply_step(Tuner *u, const TuneStep *s)
     u->done = (int64_t)s->k + 1;
 }
 
-/* Keep a step: journal (flushed), then the results file, then theta. */
+/* Keep a step: journal (flushed), then the results file and theta (apply_record). */
 static int keep_step(Tuner *u, const TuneStep *s, Error *e)
 {
     memset(u->row, 0, u->row_bytes);
     step_pack(s, u->t->nweights, u->row);
-    if (journal_append(&u->journal, JOURNAL_STEP, s->k, 1, u->row, e) != 0 ||
-        tune_file_append(u->file, u->row, e) != 0)
-        return -1;
-    apply_step(u, s);
-    return 0;
+    return checkpoint_keep(&u->run, JOURNAL_STEP, s->k, 1, u->row, e);
 }
 
 /* Play iteration k from theta; 1 when stopped before its games were all played. */
@@ -230,16 +149,16 @@ static int play_iteration(Tuner *u, uint64_t k, TuneStep *s, Error *e)
     spsa_perturb(&t->gains, k, t->nweights, p, s->theta, s->delta, plus, minus);
     tune_spec(t, plus, false, spec_plus);
     tune_spec(t, minus, false, spec_minus);
-    TuneMatch m = { &t->variant, spec_plus, t->opponent ? t->opponent : spec_minus,
-                    (uint64_t)t->seed, k, t->opening_plies, t->max_plies, u->threads };
-    int rc = play_pairs(&m, 0, (uint64_t)t->pairs, &s->plus, e);
+    Match m = { &t->variant, spec_plus, t->opponent ? t->opponent : spec_minus,
+                    (uint64_t)t->seed, k, t->opening_plies, t->max_plies, u->run.threads };
+    int rc = play_pairs(u, &m, 0, (uint64_t)t->pairs, &s->plus, e);
     if (rc != 0)
         return rc;
     u->games += 2 * t->pairs;
     if (t->opponent) {
         /* The same openings and streams against the reference: common random numbers. */
         m.spec_a = spec_minus;
-        if ((rc = play_pairs(&m, 0, (uint64_t)t->pairs, &s->minus, e)) != 0)
+        if ((rc = play_pairs(u, &m, 0, (uint64_t)t->pairs, &s->minus, e)) != 0)
             return rc;
         u->games += 2 * t->pairs;
     } else {
@@ -256,7 +175,7 @@ static void show_progress(Tuner *u, const char *what, int64_t done, int64_t tota
                           int64_t left_units, double per_unit)
 {
     double t = now();
-    if (!progress_due(&u->progress, t))
+    if (!progress_due(&u->run.progress, t))
         return;
     char line[512], theta[320];
     size_t used = 0;
@@ -267,7 +186,7 @@ static void show_progress(Tuner *u, const char *what, int64_t done, int64_t tota
     double rate = t > u->t0 ? (double)u->games / (t - u->t0) : 0.0;
     snprintf(line, sizeof line, "tune: %s %lld/%lld, %.0f games/s, %s", what, (long long)done,
              (long long)total, rate, theta);
-    progress_text(&u->progress, t, line, per_unit > 0 ? (double)left_units * per_unit : -1.0);
+    progress_text(&u->run.progress, t, line, per_unit > 0 ? (double)left_units * per_unit : -1.0);
 }
 
 /* Every iteration not yet played. */
@@ -336,25 +255,23 @@ static int play_verification(Tuner *u, char *tuned, Error *e)
     for (int m = 0; m < u->nverify; m++) {
         TuneVerify *v = &u->verify[m];
         snprintf(v->opponent, sizeof v->opponent, "%s", opp[m]);
-        TuneMatch match = { &t->variant, tuned, opp[m], (uint64_t)t->seed,
+        Match match = { &t->variant, tuned, opp[m], (uint64_t)t->seed,
                             STREAM_VERIFY + (uint64_t)m, t->opening_plies, t->max_plies,
-                            u->threads };
+                            u->run.threads };
         double t_start = now();
         int64_t first = v->pairs_done;
         while (v->pairs_done < t->verify_pairs && !stop_signal) {
             uint64_t n = (uint64_t)(t->verify_pairs - v->pairs_done);
             n = n < VERIFY_BLOCK ? n : VERIFY_BLOCK;
             MatchSums sums;
-            int rc = play_pairs(&match, (uint64_t)v->pairs_done, n, &sums, e);
+            int rc = play_pairs(u, &match, (uint64_t)v->pairs_done, n, &sums, e);
             if (rc != 0)
                 return rc;
             memset(u->row, 0, u->row_bytes);
             verify_block_pack((uint64_t)v->pairs_done, n, &sums, u->row);
-            if (journal_append(&u->journal, JOURNAL_VERIFY + (uint32_t)m,
-                               (uint64_t)v->pairs_done, 1, u->row, e) != 0)
+            if (checkpoint_keep(&u->run, JOURNAL_VERIFY + (uint32_t)m,
+                                (uint64_t)v->pairs_done, 1, u->row, e) != 0)
                 return -1;
-            match_sums_add(&v->sums, &sums);
-            v->pairs_done += (int64_t)n;
             u->games += 2 * (int64_t)n;
             char what[64];
             snprintf(what, sizeof what, "verification against %s, pairs", tune_verify_names[m]);
@@ -367,70 +284,35 @@ static int play_verification(Tuner *u, char *tuned, Error *e)
     return stop_signal ? 1 : 0;
 }
 
-/* ---- files ---- */
+/* ---- the client of the checkpoint engine ---- */
 
-/* Decide what to do with the files already there (as `anywoli run` does). */
-static TuneStatus check_paths(Tuner *u, bool *resuming, Error *e)
+/* CheckpointClient.fingerprint. */
+static char *fingerprint(void *self)
 {
-    int rc = output_check_leftovers(&u->out, u->o->resume, "tuning", resuming, e);
-    if (rc == 1) {
-        char *fp = tune_fingerprint(u->t);
-        rc = fp ? output_sealed_leftover(&u->out, u->row_bytes, fp, e)
-                : error_set(e, "out of memory");
-        free(fp);
-        return rc == 1 ? TUNE_WAS_DONE : rc == 0 ? TUNE_REFUSED : TUNE_FAILED;
-    }
-    return rc == 0 ? TUNE_DONE : TUNE_REFUSED;
+    return tune_fingerprint(((Tuner *)self)->t);
 }
 
-/* Start afresh: the journal first (the proof that the path is writable), then the file. */
-static TuneStatus open_fresh(Tuner *u, Error *e)
+/* A new tuning file (CheckpointClient.create). */
+static int create_file(void *self, const char *path, const char *started, Error *e)
 {
-    char *fp = tune_fingerprint(u->t);
-    Error inner;
-    results_now(u->started, sizeof u->started);
-    int rc = fp ? journal_create(&u->journal, u->journal_path, u->row_bytes, fp, u->started,
-                                 &inner)
-                : error_set(&inner, "out of memory");
-    free(fp);
-    if (rc != 0)
-        return error_set(e, "cannot write results to %s: %s", u->t->output, inner.msg),
-               TUNE_REFUSED;
-    u->file = tune_file_create(u->partial, u->t, u->started, u->threads, e);
-    if (!u->file) {
-        journal_close(&u->journal);
-        unlink(u->journal_path);
-        return TUNE_REFUSED;
-    }
-    return TUNE_DONE;
+    Tuner *u = self;
+    u->file = tune_file_create(path, u->t, started, u->run.threads, e);
+    return u->file ? 0 : -1;
 }
 
-/* What the journal scan of a resume works with. */
-typedef struct ResumeCtx {
-    Tuner *u;
-    JournalScan *scan;
-} ResumeCtx;
-
-/* A verified journal record on resume: into the new file, theta and the matches. */
-static int resume_record(void *ctx, uint32_t job, uint64_t start, uint32_t n,
-                         const unsigned char *row, Error *e)
+/* A record kept, live or from the journal on resume (CheckpointClient.apply): a step goes
+ * to the file and moves theta, a verification block adds to its match. */
+static int apply_record(void *self, uint32_t job, uint64_t start, uint32_t n,
+                        const unsigned char *row, Error *e)
 {
-    ResumeCtx *c = ctx;
-    Tuner *u = c->u;
-    if (!u->file) {
-        if (unlink(u->partial) != 0 && errno != ENOENT)
-            return error_set(e, "cannot replace %s: %s", u->partial, strerror(errno));
-        snprintf(u->started, sizeof u->started, "%s", c->scan->started);
-        if (!(u->file = tune_file_create(u->partial, u->t, u->started, u->threads, e)))
-            return -1;
-    }
+    Tuner *u = self;
     if (job == JOURNAL_STEP) {
         TuneStep s;
         step_unpack(row, u->t->nweights, &s);
         if (n != 1 || s.k != start || (int64_t)s.k != u->done ||
             u->verify[0].pairs_done || u->verify[1].pairs_done)
             return error_set(e, "%s: a step (iteration %llu) does not follow the ones before it",
-                             u->journal_path, (unsigned long long)start);
+                             u->run.out.journal, (unsigned long long)start);
         if (tune_file_append(u->file, row, e) != 0)
             return -1;
         apply_step(u, &s);
@@ -443,152 +325,84 @@ static int resume_record(void *ctx, uint32_t job, uint64_t start, uint32_t n,
     if (m < 0 || m >= VERIFY_NB || n != 1 || u->done != u->t->iterations ||
         first != (uint64_t)u->verify[m].pairs_done || first != start)
         return error_set(e, "%s: a verification block does not follow the ones before it",
-                         u->journal_path);
+                         u->run.out.journal);
     match_sums_add(&u->verify[m].sums, &sums);
     u->verify[m].pairs_done += (int64_t)count;
     return 0;
 }
 
-/* Resume: verify the journal, rebuild the .partial file and theta from it. */
-static TuneStatus open_resume(Tuner *u, TuneReport *rep, Error *e)
+/* Rank 0 (CheckpointClient.play): what is left of the iterations and the verification. */
+static int play_tuning(void *self, Checkpoint *c, Error *e)
 {
-    JournalScan scan;
-    ResumeCtx ctx = { u, &scan };
-    char *fp = tune_fingerprint(u->t);
-    if (!fp)
-        return error_set(e, "out of memory"), TUNE_FAILED;
-    int rc = journal_resume(&u->journal, u->journal_path, u->row_bytes, fp, resume_record, &ctx,
-                            &scan, e);
-    free(fp);
-    if (rc == 0 && !u->file) {
-        snprintf(u->started, sizeof u->started, "%s", scan.started);
-        unlink(u->partial);
-        u->file = tune_file_create(u->partial, u->t, u->started, u->threads, e);
-        rc = u->file ? 0 : -1;
-    }
-    if (rc != 0) {
-        bool untouched = !u->file;
-        tune_file_close(u->file, NULL);
-        u->file = NULL;
-        if (untouched) {
-            size_t n = strlen(e->msg);
-            snprintf(e->msg + n, sizeof e->msg - n, " (--force starts again)");
-        }
-        return untouched ? TUNE_REFUSED : TUNE_FAILED;
-    }
+    (void)c;
+    Tuner *u = self;
+    TuneReport *rep = u->rep;
     rep->resumed = u->done;
-    return TUNE_DONE;
-}
-
-/* The complete tuning: the end of the file, flushed and renamed; the journal dropped. */
-static TuneStatus finish(Tuner *u, const char *tuned_spec, Error *e)
-{
-    char finished[JOURNAL_STARTED_MAX];
-    results_now(finished, sizeof finished);
-    int rc = tune_file_end(u->file, u->t, u->theta, tuned_spec, u->verify, u->nverify, finished,
-                           e);
-    int closed = tune_file_close(u->file, rc ? NULL : e);
-    u->file = NULL;
-    if (rc || closed || output_flush_file(u->partial, e) != 0 ||
-        journal_seal(&u->journal, e) != 0 || output_publish(&u->out, u->partial, e) != 0)
-        return TUNE_FAILED;
-    journal_close(&u->journal);
-    unlink(u->journal_path);
-    output_flush_folder(u->journal_path);
-    return TUNE_DONE;
-}
-
-/* Play what is left and finish; the status of the whole. */
-static TuneStatus tune_open(Tuner *u, TuneReport *rep, Error *e)
-{
-    char tuned[TUNE_SPEC_MAX];
     u->t0 = now();
     int rc = play_iterations(u, e);
     if (rc == 0)
-        rc = play_verification(u, tuned, e);
-    progress_clear(&u->progress);
+        rc = play_verification(u, u->tuned, e);
     rep->iterations_done = u->done;
     rep->seconds = now() - u->t0;
     rep->games = u->games;
     memcpy(rep->theta, u->theta, sizeof rep->theta);
-    if (rc < 0)
-        return TUNE_FAILED;
-    if (rc > 0) {
-        rep->signal = stop_signal;
-        return TUNE_INTERRUPTED;
-    }
-    snprintf(rep->tuned_spec, sizeof rep->tuned_spec, "%s", tuned);
+    if (rc != 0)
+        return rc;
+    snprintf(rep->tuned_spec, sizeof rep->tuned_spec, "%s", u->tuned);
     memcpy(rep->verify, u->verify, sizeof rep->verify);
     rep->nverify = u->nverify;
-    return finish(u, tuned, e);
+    return 0;
 }
 
-/* Rank 0 (or the only process): the files, the tuning, and its end. */
-static TuneStatus lead(Tuner *u, TuneReport *rep, Error *e)
+/* The end of a complete tuning file (CheckpointClient.end). */
+static int end_file(void *self, const char *finished, Error *e)
 {
-    bool resuming;
-    StopGuard guard;
-    TuneStatus st = output_claim(&u->out, u->t->output, u->o->force, "tune", e) == 0
-                    ? check_paths(u, &resuming, e) : TUNE_REFUSED;
-    if (st == TUNE_DONE) {
-        stop_catch(&guard);
-        progress_init(&u->progress, u->o->quiet);
-        st = resuming ? open_resume(u, rep, e) : open_fresh(u, e);
-        if (st == TUNE_DONE)
-            st = tune_open(u, rep, e);
-        stop_release(&guard);
-    }
-    end_orders(st, rep->signal);
-    if (u->file)
-        tune_file_close(u->file, NULL);
+    Tuner *u = self;
+    return tune_file_end(u->file, u->t, u->theta, u->tuned, u->verify, u->nverify, finished, e);
+}
+
+/* CheckpointClient.close. */
+static int close_file(void *self, Error *e)
+{
+    Tuner *u = self;
+    int rc = tune_file_close(u->file, e);
     u->file = NULL;
-    journal_close(&u->journal);
-    output_release(&u->out);
-    return st;
+    return rc;
 }
 
-/* The other ranks: their shares of every match, until rank 0 ends the tuning. */
-static TuneStatus follow(Tuner *u, TuneReport *rep, Error *e)
-{
-    StopGuard guard;
-    stop_catch(&guard);
-    TuneStatus st = follow_orders(u->t, u->threads, rep);
-    stop_release(&guard);
-    if (st != TUNE_DONE)
-        error_set(e, "the tuning ended on rank 0 (its message says why)");
-    return st;
-}
-
-TuneStatus tune_run(const TuneConfig *t, const TuneOptions *o, TuneReport *rep, Error *e)
+RunStatus tune_run(const TuneConfig *t, const TuneOptions *o, TuneReport *rep, Error *e)
 {
     Tuner u;
     memset(&u, 0, sizeof u);
     memset(rep, 0, sizeof *rep);
     u.t = t;
     u.o = o;
-    u.journal.fd = -1;
-    u.out.lock_fd = -1;
-    u.threads = t->threads > 0 ? t->threads : driver_default_threads();
-    rep->threads = u.threads;
-    rep->ranks = cluster_size();
-    u.partial = driver_partial_path(t->output);
-    u.journal_path = driver_journal_path(t->output);
+    u.rep = rep;
     u.row_bytes = STEP_ROW_BYTES(t->nweights);
     u.row = calloc(1, u.row_bytes);
     for (int i = 0; i < t->nweights; i++)
         u.theta[i] = t->w[i].start;
-    omp_set_dynamic(0);
-    bool ok = u.partial && u.journal_path && u.row;
-    TuneStatus st = TUNE_FAILED;
-    if (!cluster_all(ok))
-        error_set(e, ok ? "out of memory on another rank" : "out of memory");
-    else
-        st = cluster_leads() ? lead(&u, rep, e) : follow(&u, rep, e);
-    if (u.file)
-        tune_file_close(u.file, NULL);
-    journal_close(&u.journal);
-    free(u.partial);
-    free(u.journal_path);
+    const CheckpointClient client = {
+        .command = "tune",
+        .noun = "tuning",
+        .record_bytes = u.row_bytes,
+        .order_bytes = sizeof(MatchOrder),
+        .fingerprint = fingerprint,
+        .create = create_file,
+        .apply = apply_record,
+        .play = play_tuning,
+        .serve = serve_match,
+        .end = end_file,
+        .close = close_file,
+    };
+    RunOptions ro = { o->resume, o->force, o->quiet };
+    bool ok = u.row != NULL;
+    if (!ok)
+        error_set(e, "out of memory");
+    RunStatus st = checkpoint_run(&u.run, &client, &u, t->output, t->threads, &ro, ok, e);
+    rep->threads = u.run.threads;
+    rep->ranks = cluster_size();
+    rep->signal = u.run.signal;
     free(u.row);
     return st;
 }

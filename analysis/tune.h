@@ -5,7 +5,7 @@
  *   main thread                               OpenMP team (T threads)
  *   -----------                               -----------------------
  *   iteration k: delta = f(seed, k)
- *     tune_play_pairs(theta+, theta-) ------> pair p, colour c: game = f(seed, k, p, c)
+ *     match_play_pairs(theta+, theta-) ------> pair p, colour c: game = f(seed, k, p, c)
  *     <------------------------------------  integer sums (wins, draws, losses, pairs)
  *     theta <- spsa_step(sums); journal the step (CRC, flushed), append the row to HDF5
  *   verification: blocks of pairs, likewise, then Elo, interval and SPRT
@@ -19,11 +19,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "checkpoint.h"      /* RunStatus: how a tuning ended, as a run */
 #include "error.h"
 #include "eval.h"
 #include "results_read.h"      /* the one reader of results files, tunings included */
 #include "spsa.h"
-#include "tune_match.h"
+#include "match.h"
 #include "variant.h"
 
 #define TUNE_MAX_ITERATIONS 1000000
@@ -111,12 +112,6 @@ typedef struct TuneVerify {
 /* Fill a verification's statistics from its sums. */
 void tune_verify_stats(const TuneConfig *t, TuneVerify *v);
 
-/* How a tuning ended. */
-typedef enum TuneStatus {
-    TUNE_DONE = 0, TUNE_INTERRUPTED, TUNE_REFUSED, TUNE_FAILED,
-    TUNE_WAS_DONE                  /* --resume found FILE complete, only its journal left */
-} TuneStatus;
-
 typedef struct TuneOptions {
     bool resume, force, quiet;
     int64_t stop_after;            /* testing: stop as if interrupted after this many
@@ -138,7 +133,7 @@ typedef struct TuneReport {
 } TuneReport;
 
 /* Run a tuning into t->output (via .partial and .journal, as `anywoli run`). */
-TuneStatus tune_run(const TuneConfig *t, const TuneOptions *o, TuneReport *rep, Error *e);
+RunStatus tune_run(const TuneConfig *t, const TuneOptions *o, TuneReport *rep, Error *e);
 
 /* A tuning as a results file holds it (for analyze and tests). */
 typedef struct TuneData {

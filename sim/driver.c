@@ -1,23 +1,17 @@
-/* driver.c: the parallel self-play driver: batches of games on an OpenMP team, one writer
- * thread for the journal and the HDF5 file, resume, and clean stops on signals. */
+/* driver.c: the parallel self-play driver, a client of the checkpoint engine
+ * (checkpoint.h): batches of games on an OpenMP team, shared between MPI ranks, and one
+ * writer thread that keeps each played batch (journal, HDF5 file, stats). */
 #include "driver.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <omp.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "cluster.h"
-#include "journal.h"
-#include "output.h"
-#include "progress.h"
 #include "stop.h"
 
 #define BATCH_SECONDS 0.5         /* an adaptive batch aims at this much playing time */
@@ -50,18 +44,14 @@ typedef struct Writer {
 
 typedef struct Driver {
     const Experiment *x;
-    const RunOptions *o;
-    char *partial, *journal_path;
+    Checkpoint run;               /* the files, resume, the orders, progress */
     Results *res;
-    Journal journal;
     JobStats *stats;              /* per job (the writer's, until the writer stops) */
     int64_t *done;                /* games in the file per job (likewise) */
     unsigned char *rows;          /* the writer's packed rows */
     Batch batch[2];               /* played alternately: one plays while the other is written */
     uint32_t batch_cap;
     int cur;                      /* the batch to play next */
-    int threads;                  /* this rank's OpenMP threads */
-    int all_threads;              /* every rank's, together */
     unsigned char *gathered;      /* rank 0: the packed rows of a batch from every rank */
     uint32_t *shares;             /* games of the batch per rank */
     int64_t *finished;            /* per rank, the whole games at the start of its share;
@@ -69,29 +59,16 @@ typedef struct Driver {
     unsigned char *whole;         /* per game of this rank's share: 1 when it was played
                                    * to its end (a stop abandons games in flight) */
     double gather_seconds;        /* rank 0: in gathers, waiting for slower ranks included */
-    Progress progress;
     atomic_int_least64_t played;  /* games played in this session */
     int64_t to_play;              /* games this session has to play */
     double t0;
     Writer w;
-    Output out;                   /* rank 0: the claim on the output and its publication */
+    Agent *serving;               /* the other ranks: the agents of the job being served */
+    int serving_job;
+    RunReport *rep;
 } Driver;
 
-/* Seconds on a monotonic clock. */
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-int driver_default_threads(void)
-{
-    /* omp_get_num_procs counts the cores this process may run on (its affinity mask, which
-     * mpirun or srun binding sets per rank); OMP_NUM_THREADS, when set, overrides it. */
-    const char *env = getenv("OMP_NUM_THREADS");
-    return env && *env ? omp_get_max_threads() : omp_get_num_procs();
-}
+#define now checkpoint_clock
 
 bool driver_is_plain_random(const char *spec)
 {
@@ -122,7 +99,7 @@ static int apply_rows(Driver *d, uint32_t jobno, uint64_t start, uint32_t n,
     if (jobno >= (uint32_t)x->njobs || (int64_t)start != d->done[jobno] ||
         (int64_t)(start + n) > x->jobs[jobno].games)
         return error_set(e, "%s: a batch (job %u, games %llu..) does not follow the ones "
-                         "before it", d->journal_path, jobno, (unsigned long long)start);
+                         "before it", d->run.out.journal, jobno, (unsigned long long)start);
     const Job *j = &x->jobs[jobno];
     if (results_append(d->res, j, start, n, rows, e) != 0)
         return -1;
@@ -138,14 +115,25 @@ static int apply_rows(Driver *d, uint32_t jobno, uint64_t start, uint32_t n,
     return 0;
 }
 
-/* The writer's work on one played batch: pack, journal (flushed), then HDF5 and stats. */
+/* A batch kept, live or from the journal on resume (CheckpointClient.apply). */
+static int apply_batch(void *self, uint32_t job, uint64_t start, uint32_t n,
+                       const unsigned char *rows, Error *e)
+{
+    Driver *d = self;
+    GameRecord first;
+    row_unpack(rows, &first);
+    if (first.game != start)
+        return error_set(e, "%s: a batch's rows are not games %llu..", d->run.out.journal,
+                         (unsigned long long)start);
+    return apply_rows(d, job, start, n, rows, e);
+}
+
+/* The writer's work on one played batch: pack, then keep it (journal, HDF5 and stats). */
 static int write_batch(Driver *d, const Batch *b, Error *e)
 {
     for (uint32_t i = 0; i < b->n; i++)
         row_pack(&b->rec[i], d->rows + (size_t)i * ROW_BYTES);
-    if (journal_append(&d->journal, (uint32_t)b->job->index, b->start, b->n, d->rows, e) != 0)
-        return -1;
-    return apply_rows(d, (uint32_t)b->job->index, b->start, b->n, d->rows, e);
+    return checkpoint_keep(&d->run, (uint32_t)b->job->index, b->start, b->n, d->rows, e);
 }
 
 /* Show the progress line (writer thread). The time left assumes the rest of the run plays
@@ -165,7 +153,7 @@ static void show_progress(Driver *d, double t)
     const Job *j = &d->x->jobs[job];
     ProgressInfo info = { j->name, job + 1, d->x->njobs, base + played - played_base, j->games,
                           rate, rate > 0 ? (double)(d->to_play - played) / rate : -1.0 };
-    progress_show(&d->progress, t, &info);
+    progress_show(&d->run.progress, t, &info);
 }
 
 /* A time `seconds` from now on the clock of the writer's condition variables. */
@@ -210,7 +198,7 @@ static void *writer_main(void *arg)
         /* Due lines are shown even with a batch waiting: small batches keep one waiting
          * almost always. */
         double t = now();
-        if (progress_due(&d->progress, t)) {
+        if (progress_due(&d->run.progress, t)) {
             pthread_mutex_unlock(&w->lock);
             show_progress(d, t);
             pthread_mutex_lock(&w->lock);
@@ -309,9 +297,9 @@ static ShareResult play_share(Driver *d, const Job *j, const Batch *b, uint64_t 
                               Agent *agents)
 {
     int no_memory = 0;
-    long n = (long)(hi - lo), chunk = n / (d->threads * 32L);
+    long n = (long)(hi - lo), chunk = n / (d->run.threads * 32L);
     chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;
-    #pragma omp parallel for num_threads(d->threads) schedule(dynamic, chunk) \
+    #pragma omp parallel for num_threads(d->run.threads) schedule(dynamic, chunk) \
         reduction(| : no_memory)
     for (long i = 0; i < n; i++) {
         int rc = AGENT_STOPPED;
@@ -411,8 +399,8 @@ static uint32_t next_batch(const Driver *d, uint32_t last, double seconds)
 {
     if (d->x->batch > 0)
         return (uint32_t)d->x->batch;
-    uint32_t lo = (uint32_t)d->all_threads * 4, hi = d->batch_cap;
-    double want = last == 0 ? (double)BATCH_FIRST * d->all_threads
+    uint32_t lo = (uint32_t)d->run.all_threads * 4, hi = d->batch_cap;
+    double want = last == 0 ? (double)BATCH_FIRST * d->run.all_threads
                             : seconds > 0 ? last * BATCH_SECONDS / seconds : 4.0 * last;
     if (last && want > 4.0 * last)
         want = 4.0 * last;
@@ -424,12 +412,12 @@ static Agent *make_agents(const Driver *d, const Job *j, Error *e)
 {
     if (driver_is_plain_random(j->agent_a) && driver_is_plain_random(j->agent_b))
         return NULL;
-    Agent *a = calloc((size_t)d->threads * 2, sizeof *a);
+    Agent *a = calloc((size_t)d->run.threads * 2, sizeof *a);
     if (!a) {
         error_set(e, "out of memory for the agents");
         return NULL;
     }
-    for (int t = 0; t < 2 * d->threads; t++) {
+    for (int t = 0; t < 2 * d->run.threads; t++) {
         if (agent_create(&a[t], t % 2 ? j->agent_b : j->agent_a, e) != 0) {
             for (int u = 0; u < t; u++)
                 agent_free(&a[u]);
@@ -443,73 +431,42 @@ static Agent *make_agents(const Driver *d, const Job *j, Error *e)
 /* Free the agents of make_agents. */
 static void free_agents(const Driver *d, Agent *a)
 {
-    for (int t = 0; a && t < 2 * d->threads; t++)
+    for (int t = 0; a && t < 2 * d->run.threads; t++)
         agent_free(&a[t]);
     free(a);
 }
 
-/* What rank 0 tells the other ranks before each batch, and at the end. */
-enum { ORDER_PLAY = 1, ORDER_END };
-
+/* What rank 0 tells the other ranks before each batch. */
 typedef struct Order {
-    int32_t kind;
-    int32_t job;            /* ORDER_PLAY: the batch */
-    uint64_t start;
+    int32_t job;
     uint32_t n;
-    int32_t status;         /* ORDER_END: how the run ended (RunStatus), and the signal */
-    int32_t signal;
+    uint64_t start;
 } Order;
 
-/* Rank 0: send an order to the other ranks (nothing in a single process). */
-static void send_order(int kind, const Batch *b, RunStatus status, int sig)
+/* The other ranks (CheckpointClient.serve): play this rank's share of the batch rank 0
+ * orders; rank 0 decides what follows. */
+static void serve_batch(void *self, const void *order)
 {
-    if (cluster_size() == 1)
-        return;
+    Driver *d = self;
     Order o;
-    memset(&o, 0, sizeof o);
-    o.kind = kind;
-    if (b) {
-        o.job = (int32_t)b->job->index;
-        o.start = b->start;
-        o.n = b->n;
-    }
-    o.status = (int32_t)status;
-    o.signal = sig;
-    cluster_broadcast(&o, sizeof o);
-}
-
-/* Ranks other than 0: play each batch's share that rank 0 orders, until it ends the run;
- * how the run ended is rank 0's. */
-static RunStatus serve(Driver *d, RunReport *rep)
-{
-    Agent *agents = NULL;
-    int job = -1;
-    for (;;) {
-        Order o;
-        cluster_broadcast(&o, sizeof o);
-        if (o.kind == ORDER_END) {
-            free_agents(d, agents);
-            rep->signal = o.signal;
-            return (RunStatus)o.status;
-        }
-        const Job *j = &d->x->jobs[o.job];
-        if (o.job != job) {
-            Error e;
-            free_agents(d, agents);
-            agents = make_agents(d, j, &e);
-            job = o.job;
-            if (!agents && !(driver_is_plain_random(j->agent_a) &&
+    memcpy(&o, order, sizeof o);
+    const Job *j = &d->x->jobs[o.job];
+    if (o.job != d->serving_job) {
+        Error e;
+        free_agents(d, d->serving);
+        d->serving = make_agents(d, j, &e);
+        d->serving_job = o.job;
+        if (!d->serving && !(driver_is_plain_random(j->agent_a) &&
                              driver_is_plain_random(j->agent_b))) {
-                /* Rank 0 made the same agents, so this is this rank's own failure (memory):
-                 * playing on would put wrong games in the file. */
-                fprintf(stderr, "anywoli run (rank %d): %s\n", cluster_rank(), e.msg);
-                cluster_abort(1);
-            }
+            /* Rank 0 made the same agents, so this is this rank's own failure (memory):
+             * playing on would put wrong games in the file. */
+            fprintf(stderr, "anywoli run (rank %d): %s\n", cluster_rank(), e.msg);
+            cluster_abort(1);
         }
-        Batch b = { j, o.start, o.n, d->batch[0].rec };
-        bool no_memory;
-        play_batch(d, j, &b, agents, &no_memory);   /* rank 0 decides what follows */
     }
+    Batch b = { j, o.start, o.n, d->batch[0].rec };
+    bool no_memory;
+    play_batch(d, j, &b, d->serving, &no_memory);
 }
 
 /* Play the rest of one job, batch after batch, until it is done or a stop leaves a batch
@@ -528,7 +485,8 @@ static int play_job(Driver *d, const Job *j, Error *e)
         b->start = (uint64_t)next;
         b->n = (uint32_t)(j->games - next < size ? j->games - next : size);
         double t = now();
-        send_order(ORDER_PLAY, b, 0, 0);
+        Order o = { (int32_t)j->index, b->n, b->start };
+        checkpoint_order(&d->run, &o);
         bool no_memory;
         bool complete = play_batch(d, j, b, agents, &no_memory);
         if (b->n > 0 && writer_submit(d, b) != 0)
@@ -548,122 +506,33 @@ static int play_job(Driver *d, const Job *j, Error *e)
     return 0;
 }
 
-/* Decide what to do with the files already there; RUN_DONE to go on, RUN_WAS_DONE when the
- * output is complete and only its journal was left (a stop after the final rename). */
-static RunStatus check_paths(Driver *d, bool *resuming, Error *e)
+/* The fingerprint of the experiment (CheckpointClient.fingerprint). */
+static char *run_fingerprint(void *self)
 {
-    int rc = output_check_leftovers(&d->out, d->o->resume, "run", resuming, e);
-    if (rc == 1) {
-        char *fp = experiment_fingerprint(d->x);
-        rc = fp ? output_sealed_leftover(&d->out, ROW_BYTES, fp, e)
-                : error_set(e, "out of memory");
-        free(fp);
-        return rc == 1 ? RUN_WAS_DONE : rc == 0 ? RUN_REFUSED : RUN_FAILED;
-    }
-    return rc == 0 ? RUN_DONE : RUN_REFUSED;
+    return experiment_fingerprint(((Driver *)self)->x);
 }
 
-/* Start a fresh run: the journal first (the proof that the path is writable), then the file. */
-static RunStatus open_fresh(Driver *d, Error *e)
+/* A new results file (CheckpointClient.create). */
+static int create_results(void *self, const char *path, const char *started, Error *e)
 {
-    char started[JOURNAL_STARTED_MAX];
-    char *fp = experiment_fingerprint(d->x);
-    results_now(started, sizeof started);
-    Error inner;
-    int rc = fp ? journal_create(&d->journal, d->journal_path, ROW_BYTES, fp, started, &inner)
-                : error_set(&inner, "out of memory");
-    free(fp);
-    if (rc != 0) {
-        error_set(e, "cannot write results to %s: %s", d->x->output, inner.msg);
-        return RUN_REFUSED;
-    }
-    d->res = results_create(d->partial, d->x, started, d->threads, e);
-    if (!d->res) {
-        journal_close(&d->journal);
-        unlink(d->journal_path);
-        return RUN_REFUSED;
-    }
-    return RUN_DONE;
-}
-
-/* What a resume's journal scan works with. */
-typedef struct ResumeCtx {
-    Driver *d;
-    JournalScan *scan;
-} ResumeCtx;
-
-/* Create the new .partial file for a resume (once the journal's header checks out). */
-static int resume_create(Driver *d, const JournalScan *scan, Error *e)
-{
-    if (d->res)
-        return 0;
-    if (unlink(d->partial) != 0 && errno != ENOENT)
-        return error_set(e, "cannot replace %s: %s", d->partial, strerror(errno));
-    d->res = results_create(d->partial, d->x, scan->started, d->threads, e);
+    Driver *d = self;
+    d->res = results_create(path, d->x, started, d->run.threads, e);
     return d->res ? 0 : -1;
 }
 
-/* A verified journal batch on resume: into the new file. */
-static int resume_batch(void *ctx, uint32_t job, uint64_t start, uint32_t n,
-                        const unsigned char *rows, Error *e)
+/* The end of a complete results file (CheckpointClient.end). */
+static int end_results(void *self, const char *finished, Error *e)
 {
-    ResumeCtx *c = ctx;
-    if (resume_create(c->d, c->scan, e) != 0)
-        return -1;
-    GameRecord first;
-    row_unpack(rows, &first);
-    if (first.game != start)
-        return error_set(e, "%s: a batch's rows are not games %llu..", c->d->journal_path,
-                         (unsigned long long)start);
-    return apply_rows(c->d, job, start, n, rows, e);
+    return results_end(((Driver *)self)->res, finished, e);
 }
 
-/* Resume: verify the journal, rebuild the .partial file from it, drop its torn tail. */
-static RunStatus open_resume(Driver *d, RunReport *rep, Error *e)
+/* CheckpointClient.close. */
+static int close_results(void *self, Error *e)
 {
-    JournalScan scan;
-    ResumeCtx ctx = { d, &scan };
-    char *fp = experiment_fingerprint(d->x);
-    if (!fp)
-        return error_set(e, "out of memory"), RUN_FAILED;
-    int rc = journal_resume(&d->journal, d->journal_path, ROW_BYTES, fp, resume_batch, &ctx,
-                            &scan, e);
-    free(fp);
-    if (rc == 0)
-        rc = resume_create(d, &scan, e);
-    if (rc != 0) {
-        bool untouched = !d->res;
-        if (d->res)
-            results_close(d->res, NULL);
-        d->res = NULL;
-        if (untouched) {
-            size_t n = strlen(e->msg);
-            snprintf(e->msg + n, sizeof e->msg - n, " (--force starts again)");
-        }
-        return untouched ? RUN_REFUSED : RUN_FAILED;
-    }
-    rep->dropped_bytes = scan.dropped_bytes;
-    for (int i = 0; i < d->x->njobs; i++)
-        rep->resumed += d->done[i];
-    return RUN_DONE;
-}
-
-/* The complete run: close the file, flush it, seal the journal, put the file in place (never
- * over one that appeared meanwhile), drop the journal. */
-static RunStatus finish(Driver *d, Error *e)
-{
-    char finished[JOURNAL_STARTED_MAX];
-    results_now(finished, sizeof finished);
-    int rc = results_end(d->res, finished, e);
-    int closed = results_close(d->res, rc ? NULL : e);
+    Driver *d = self;
+    int rc = results_close(d->res, e);
     d->res = NULL;
-    if (rc || closed || output_flush_file(d->partial, e) != 0 ||
-        journal_seal(&d->journal, e) != 0 || output_publish(&d->out, d->partial, e) != 0)
-        return RUN_FAILED;
-    journal_close(&d->journal);
-    unlink(d->journal_path);
-    output_flush_folder(d->journal_path);
-    return RUN_DONE;
+    return rc;
 }
 
 /* Memory for the batches, the packed rows, the stats and the counts. */
@@ -683,8 +552,7 @@ static int allocate(Driver *d, Error *e)
         if (cluster_leads())
             d->gathered = malloc((size_t)d->batch_cap * ROW_BYTES);
     }
-    if (!d->partial || !d->journal_path || !d->stats || !d->done || !d->rows || !d->whole ||
-        !d->finished ||
+    if (!d->stats || !d->done || !d->rows || !d->whole || !d->finished ||
         !d->batch[0].rec || !d->batch[1].rec ||
         (cluster_size() > 1 && (!d->shares || (cluster_leads() && !d->gathered))))
         return error_set(e, "out of memory");
@@ -699,6 +567,7 @@ static void release(Driver *d)
             stats_free(&d->stats[i]);
         free(d->stats);
     }
+    free_agents(d, d->serving);
     free(d->done);
     free(d->rows);
     free(d->gathered);
@@ -707,21 +576,17 @@ static void release(Driver *d)
     free(d->finished);
     free(d->batch[0].rec);
     free(d->batch[1].rec);
-    free(d->partial);
-    free(d->journal_path);
 }
 
 /* Play every job that is not complete, then wait for the writer. */
 static int play_all(Driver *d, Error *e)
 {
     int rc = 0;
-    omp_set_dynamic(0);
     d->t0 = now();
     for (int k = 0; k < d->x->njobs && rc == 0 && !stop_signal && !writer_failed(d); k++)
         if (d->done[k] < d->x->jobs[k].games)
             rc = play_job(d, &d->x->jobs[k], e);
     writer_stop(d);
-    progress_clear(&d->progress);
     if (rc == 0 && d->w.failed) {
         *e = d->w.error;
         rc = -1;
@@ -733,8 +598,6 @@ static int play_all(Driver *d, Error *e)
 static void report(Driver *d, RunReport *rep)
 {
     rep->njobs = d->x->njobs;
-    rep->threads = d->threads;
-    rep->ranks = cluster_size();
     rep->gather_seconds = d->gather_seconds;
     rep->played = atomic_load(&d->played);
     rep->seconds = now() - d->t0;
@@ -745,69 +608,38 @@ static void report(Driver *d, RunReport *rep)
     d->stats = NULL;
 }
 
-/* Play and finish the run once its files are open. */
-static RunStatus run_open(Driver *d, RunReport *rep, Error *e)
+/* Rank 0 (CheckpointClient.play): every game not yet in the file. */
+static int play_run(void *self, Checkpoint *c, Error *e)
 {
-    for (int i = 0; i < d->x->njobs; i++)
+    (void)c;
+    Driver *d = self;
+    for (int i = 0; i < d->x->njobs; i++) {
+        d->rep->resumed += d->done[i];
         d->to_play += d->x->jobs[i].games - d->done[i];
+    }
     if (writer_start(d, e) != 0)
-        return RUN_FAILED;
+        return -1;
     int rc = play_all(d, e);
     bool complete = rc == 0;
     for (int i = 0; complete && i < d->x->njobs; i++)
         complete = d->done[i] == d->x->jobs[i].games;
-    report(d, rep);
-    if (complete)
-        return finish(d, e);
-    Error close_error;
-    if (results_close(d->res, &close_error) != 0 && rc == 0) {
-        *e = close_error;
-        rc = -1;
-    }
-    d->res = NULL;
-    if (rc != 0)
-        return RUN_FAILED;
-    rep->signal = stop_signal;
-    return RUN_INTERRUPTED;
+    report(d, d->rep);
+    return rc != 0 ? -1 : complete ? 0 : 1;
 }
 
-/* Rank 0 (or the only process): the files, the play, and the end of the run. */
-static RunStatus lead(Driver *d, RunReport *rep, Error *e)
-{
-    StopGuard guard;
-    bool resuming;
-    RunStatus st = output_claim(&d->out, d->x->output, d->o->force, "run", e) == 0
-                   ? check_paths(d, &resuming, e) : RUN_REFUSED;
-    if (st == RUN_DONE) {
-        stop_catch(&guard);
-        progress_init(&d->progress, d->o->quiet);
-        st = resuming ? open_resume(d, rep, e) : open_fresh(d, e);
-        if (st == RUN_DONE)
-            st = run_open(d, rep, e);
-        stop_release(&guard);
-    }
-    send_order(ORDER_END, NULL, st, rep->signal);
-    if (d->res)
-        results_close(d->res, NULL);
-    d->res = NULL;
-    journal_close(&d->journal);
-    output_release(&d->out);
-    return st;
-}
-
-/* The other ranks: play what rank 0 orders; stop cleanly on a signal, like rank 0. */
-static RunStatus follow(Driver *d, RunReport *rep, Error *e)
-{
-    StopGuard guard;
-    stop_catch(&guard);
-    RunStatus st = serve(d, rep);
-    stop_release(&guard);
-    rep->threads = d->threads;
-    rep->ranks = cluster_size();
-    if (st != RUN_DONE)
-        error_set(e, "the run ended on rank 0 (its message says why)");
-    return st;
-}
+static const CheckpointClient run_client = {
+    .command = "run",
+    .noun = "run",
+    .record_bytes = ROW_BYTES,
+    .order_bytes = sizeof(Order),
+    .fingerprint = run_fingerprint,
+    .create = create_results,
+    .apply = apply_batch,
+    .play = play_run,
+    .serve = serve_batch,
+    .end = end_results,
+    .close = close_results,
+};
 
 RunStatus driver_run(const Experiment *x, const RunOptions *o, RunReport *rep, Error *e)
 {
@@ -815,26 +647,17 @@ RunStatus driver_run(const Experiment *x, const RunOptions *o, RunReport *rep, E
     memset(&d, 0, sizeof d);
     memset(rep, 0, sizeof *rep);
     d.x = x;
-    d.o = o;
-    d.journal.fd = -1;
-    d.out.lock_fd = -1;
-    d.threads = x->threads > 0 ? x->threads : driver_default_threads();
-    d.partial = driver_partial_path(x->output);
-    d.journal_path = driver_journal_path(x->output);
+    d.rep = rep;
+    d.serving_job = -1;
     atomic_init(&d.played, 0);
     for (int i = 0; i < x->njobs; i++)
         rep->total += x->jobs[i].games;
     bool ok = allocate(&d, e) == 0;
-    RunStatus st = RUN_FAILED;
-    if (cluster_all(ok)) {
-        d.all_threads = (int)cluster_sum(d.threads);
-        st = cluster_leads() ? lead(&d, rep, e) : follow(&d, rep, e);
-    } else if (ok) {
-        error_set(e, "out of memory on another rank");
-    }
-    if (d.res)
-        results_close(d.res, NULL);
-    journal_close(&d.journal);
+    RunStatus st = checkpoint_run(&d.run, &run_client, &d, x->output, x->threads, o, ok, e);
+    rep->threads = d.run.threads;
+    rep->ranks = cluster_size();
+    rep->signal = d.run.signal;
+    rep->dropped_bytes = d.run.dropped_bytes;
     release(&d);
     return st;
 }

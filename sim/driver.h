@@ -15,7 +15,11 @@
  *
  * Under MPI (cluster.h) every rank plays a contiguous share of each batch with its own
  * team, and rank 0 gathers the rows and alone writes: the journal and the file are those
- * of one process, so tables, resume and the format do not depend on the number of ranks. */
+ * of one process, so tables, resume and the format do not depend on the number of ranks.
+ *
+ * The files, resume, stops, progress and the orders between ranks are the checkpoint
+ * engine's (checkpoint.h); the driver is its client for games: a record is a batch of
+ * games of one job, (job, first game, n) and n packed rows. */
 #ifndef ANYWOLI_DRIVER_H
 #define ANYWOLI_DRIVER_H
 
@@ -23,27 +27,11 @@
 #include <stdint.h>
 
 #include "agent.h"
+#include "checkpoint.h"
 #include "config.h"
 #include "error.h"
 #include "game.h"
 #include "results.h"
-
-/* How a run ended. */
-typedef enum RunStatus {
-    RUN_DONE = 0,            /* complete: FILE written */
-    RUN_INTERRUPTED,         /* by a signal: FILE.partial and FILE.journal kept for --resume */
-    RUN_REFUSED,             /* nothing was done: an existing file, or a path that cannot be
-                              * written (the message says which) */
-    RUN_FAILED,              /* an I/O failure part-way (full disk...): finished batches kept */
-    RUN_WAS_DONE             /* --resume found FILE complete and only its journal left (a stop
-                              * after the final rename): the journal is removed */
-} RunStatus;
-
-typedef struct RunOptions {
-    bool resume;             /* continue FILE.partial from its journal */
-    bool force;              /* replace FILE, or start FILE.partial again */
-    bool quiet;              /* no progress line */
-} RunOptions;
 
 /* What a run did. */
 typedef struct RunReport {
@@ -62,7 +50,8 @@ typedef struct RunReport {
     int signal;              /* the signal that stopped the run, or 0 */
 } RunReport;
 
-/* Run the experiment into x->output (via x->output.partial and x->output.journal). */
+/* Run the experiment into x->output (via x->output.partial and x->output.journal); RunStatus
+ * and RunOptions are checkpoint.h's. */
 RunStatus driver_run(const Experiment *x, const RunOptions *o, RunReport *rep, Error *e);
 
 /* Free what a report holds. */
@@ -73,10 +62,6 @@ void run_report_free(RunReport *rep);
  * game_play's code for an abandoned game. */
 int driver_play_game(const Variant *v, int64_t seed, uint64_t job, uint64_t game, Agent *a,
                      Agent *b, GameRecord *r);
-
-/* The threads a run uses unless told: OMP_NUM_THREADS if set, else the cores this process
- * may run on. */
-int driver_default_threads(void);
 
 /* Whether a spec is the plain `random` agent, which the fast path plays. */
 bool driver_is_plain_random(const char *spec);

@@ -122,8 +122,8 @@ static void run_and_read(TuneConfig *t, const TuneOptions *o, TuneData *d)
 {
     TuneReport r;
     Error e;
-    TuneStatus st = tune_run(t, o, &r, &e);
-    if (st != TUNE_DONE)
+    RunStatus st = tune_run(t, o, &r, &e);
+    if (st != RUN_DONE)
         fail_msg("tune_run: status %d: %s", (int)st, e.msg);
     if (tune_read(t->output, d, &e) != 0)
         fail_msg("%s", e.msg);
@@ -224,14 +224,14 @@ static void test_pairs_split_and_add(void **state)
     Variant v;
     variant_default(&v);
     assert_int_equal(variant_finish(&v, NULL), 0);
-    TuneMatch m = { &v, "alphabeta:depth=1,w.seeds=0.5", "alphabeta:depth=1", 77, 3, 4, 400, 1 };
+    Match m = { &v, "alphabeta:depth=1,w.seeds=0.5", "alphabeta:depth=1", 77, 3, 4, 400, 1 };
     MatchSums whole, first, second;
     Error e;
-    assert_int_equal(tune_play_pairs(&m, 0, 12, NULL, &whole, &e), 0);
+    assert_int_equal(match_play_pairs(&m, 0, 12, NULL, &whole, &e), 0);
     m.threads = 2;
-    assert_int_equal(tune_play_pairs(&m, 0, 5, NULL, &first, &e), 0);
+    assert_int_equal(match_play_pairs(&m, 0, 5, NULL, &first, &e), 0);
     m.threads = 3;
-    assert_int_equal(tune_play_pairs(&m, 5, 7, NULL, &second, &e), 0);
+    assert_int_equal(match_play_pairs(&m, 5, 7, NULL, &second, &e), 0);
     match_sums_add(&first, &second);
     assert_memory_equal(&whole, &first, sizeof whole);
     assert_int_equal(whole.wins + whole.draws + whole.losses, 24);
@@ -268,15 +268,15 @@ static void test_resume_equals_uninterrupted(void **state)
 
     tiny(&t, tmp_path("resumed.h5"), 1);
     o.stop_after = 4;
-    assert_int_equal(tune_run(&t, &o, &r, &e), TUNE_INTERRUPTED);
+    assert_int_equal(tune_run(&t, &o, &r, &e), RUN_INTERRUPTED);
     assert_int_equal(r.iterations_done, 4);
     /* Without --resume or --force the leftovers are refused. */
     o.stop_after = 0;
-    assert_int_equal(tune_run(&t, &o, &r, &e), TUNE_REFUSED);
+    assert_int_equal(tune_run(&t, &o, &r, &e), RUN_REFUSED);
     assert_non_null(strstr(e.msg, "--resume continues it"));
     o.resume = true;
     o.stop_after = 3;
-    assert_int_equal(tune_run(&t, &o, &r, &e), TUNE_INTERRUPTED);
+    assert_int_equal(tune_run(&t, &o, &r, &e), RUN_INTERRUPTED);
     assert_int_equal(r.resumed, 4);
     assert_int_equal(r.iterations_done, 7);
     char journal[300];
@@ -286,7 +286,7 @@ static void test_resume_equals_uninterrupted(void **state)
 
     tiny(&t, tmp_path("resumed.h5"), 3);
     o.stop_after = 0;
-    assert_int_equal(tune_run(&t, &o, &r, &e), TUNE_DONE);
+    assert_int_equal(tune_run(&t, &o, &r, &e), RUN_DONE);
     assert_int_equal(r.resumed, 6);
     assert_int_equal(tune_read(t.output, &resumed, &e), 0);
     assert_same_tuning(&whole, &resumed);

@@ -128,13 +128,6 @@ static void print_jobs(const Experiment *x)
            x->njobs == 1 ? "" : "s", games, x->seed, x->output);
 }
 
-/* The exit status for how a run ended (for ranks that leave the report to rank 0). */
-static int exit_status(RunStatus st, const RunReport *rep)
-{
-    return st == RUN_DONE || st == RUN_WAS_DONE ? 0 : st == RUN_INTERRUPTED ? 128 + rep->signal
-                                : st == RUN_REFUSED ? 2 : 1;
-}
-
 /* Report how the run ended and return the exit status. */
 static int conclude(const Experiment *x, RunStatus st, const RunReport *rep, const Error *e,
                     const char *resume)
@@ -152,7 +145,7 @@ static int conclude(const Experiment *x, RunStatus st, const RunReport *rep, con
                 "%s.partial; continue with: %s\n", cli_command,
                 rep->signal == 2 ? "SIGINT" : rep->signal == 15 ? "SIGTERM" : "a signal",
                 rep->kept, rep->total, x->output, resume);
-        return 128 + rep->signal;
+        return checkpoint_exit_status(st, rep->signal);
     case RUN_REFUSED:
         die("%s", e->msg);
     case RUN_FAILED:
@@ -224,7 +217,8 @@ int cmd_run(int argc, char **argv)
     RunReport rep;
     RunStatus st = driver_run(&x, &ro, &rep, &e);
     fflush(stderr);
-    int status = cluster_leads() ? conclude(&x, st, &rep, &e, resume) : exit_status(st, &rep);
+    int status = cluster_leads() ? conclude(&x, st, &rep, &e, resume)
+                                     : checkpoint_exit_status(st, rep.signal);
     run_report_free(&rep);
     experiment_free(&x);
     return status;

@@ -135,34 +135,33 @@ int cmd_tune(int argc, char **argv)
         tune_config_free(&t);
         return 0;
     }
-    TuneStatus st = tune_run(&t, &o, &r, &e);
+    RunStatus st = tune_run(&t, &o, &r, &e);
     fflush(stderr);
     if (!cluster_leads()) {
         /* Rank 0 reports; the others end with its status. */
         tune_config_free(&t);
-        return st == TUNE_DONE || st == TUNE_WAS_DONE ? 0 : st == TUNE_INTERRUPTED ? (r.signal ? 128 + r.signal : 1)
-                                   : st == TUNE_REFUSED ? 2 : 1;
+        return checkpoint_exit_status(st, r.signal);
     }
     int status = 0;
     switch (st) {
-    case TUNE_DONE:
+    case RUN_DONE:
         print_summary(&t, &r);
         break;
-    case TUNE_WAS_DONE:
+    case RUN_WAS_DONE:
         fprintf(stderr, "%s: %s is complete (the tuning had finished when it was stopped); "
                 "its leftover journal is removed\n", cli_command, t.output);
         break;
-    case TUNE_INTERRUPTED:
+    case RUN_INTERRUPTED:
         fprintf(stderr, "%s: stopped%s: %lld of %lld iterations are kept in %s.journal; "
                 "continue with --resume\n", cli_command,
                 r.signal == 2 ? " by SIGINT" : r.signal == 15 ? " by SIGTERM" : "",
                 (long long)r.iterations_done, (long long)t.iterations, t.output);
-        status = r.signal ? 128 + r.signal : 1;
+        status = checkpoint_exit_status(st, r.signal);
         break;
-    case TUNE_REFUSED:
+    case RUN_REFUSED:
         tune_config_free(&t);
         die("%s", e.msg);
-    case TUNE_FAILED:
+    case RUN_FAILED:
     default:
         tune_config_free(&t);
         fail("%s (the finished iterations are kept; once the cause is fixed, continue with "

@@ -1,11 +1,11 @@
-/* tune_match.h: the match a tuning plays, as a pure function of its pairs: colour-swapped
- * game pairs between two agent specs, from shared random openings, summed in integers.
+/* match.h: a match as a pure function of its pairs: colour-swapped game pairs between two
+ * agent specs, from shared random openings, summed in integers (what a tuning plays).
  *
  * Pairs [first, first + n) can be played by any process on any number of threads, in any
  * order: the sums of disjoint ranges add up (match_sums_add) to the whole match's, exactly.
  * A tuning's theta moves only from such sums, so a match can be split across machines. */
-#ifndef ANYWOLI_TUNE_MATCH_H
-#define ANYWOLI_TUNE_MATCH_H
+#ifndef ANYWOLI_MATCH_H
+#define ANYWOLI_MATCH_H
 
 #include <stdint.h>
 
@@ -21,21 +21,26 @@ typedef struct MatchSums {
 
 /* A match between two specs: pair p plays game 2p (A South) and game 2p + 1 (B South) from
  * the same opening; each game is a pure function of (seed, stream, p, colour). */
-typedef struct TuneMatch {
+typedef struct Match {
     const Variant *v;
     const char *spec_a, *spec_b;
     uint64_t seed, stream;
     int opening_plies;
     int64_t max_plies;       /* the ply cap, adjudicated by the stores */
     int threads;             /* 0: every core */
-} TuneMatch;
+} Match;
 
 /* Play pairs [first, first + n) of a match on m->threads threads into *out (cleared first).
  * -1 with a message when an agent cannot be built or its search runs out of memory; 1 when a
  * stop was requested (*stop set, or agent_stop_all, which abandons the games in flight)
  * before every pair was played whole (*out is then incomplete). */
-int tune_play_pairs(const TuneMatch *m, uint64_t first, uint64_t n, volatile const int *stop,
+int match_play_pairs(const Match *m, uint64_t first, uint64_t n, volatile const int *stop,
                     MatchSums *out, Error *e);
+
+/* Every rank (under MPI): play this rank's contiguous share of pairs [first, first + n), and
+ * add the sums over the ranks into *out, the same on every rank; a stop on any rank stops
+ * them all. -1 if any rank failed (e says why when this one did), 1 if any was stopped. */
+int match_play_shared(const Match *m, uint64_t first, uint64_t n, MatchSums *out, Error *e);
 
 /* Add b's counts to a's. */
 void match_sums_add(MatchSums *a, const MatchSums *b);

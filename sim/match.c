@@ -1,12 +1,14 @@
-/* tune_match.c: the match every iteration and verification plays: colour-swapped game pairs
- * from shared random openings, on an OpenMP team, summed in integers. */
+/* match.c: a match of colour-swapped game pairs from shared random openings, on an OpenMP
+ * team and shared between MPI ranks, summed in integers. */
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "agent.h"
+#include "cluster.h"
 #include "game.h"
-#include "tune_match.h"
+#include "match.h"
+#include "stop.h"
 
 #define SUB_OPENING 16   /* the opening's sub-stream of the pair's first game stream */
 
@@ -14,7 +16,7 @@
  * at the ply cap is adjudicated by the stores. The pair's two games share the random opening
  * drawn from the first game's stream. Returns 0, or what an agent that gave up its search
  * returned (AGENT_STOPPED, AGENT_NO_MEMORY): the game is then abandoned. */
-static int play_game(const TuneMatch *m, uint64_t pair, int colour, Agent *a, Agent *b,
+static int play_game(const Match *m, uint64_t pair, int colour, Agent *a, Agent *b,
                      int *result)
 {
     Rng g, first, opening;
@@ -36,7 +38,7 @@ static int play_game(const TuneMatch *m, uint64_t pair, int colour, Agent *a, Ag
 }
 
 /* Build one agent pair per thread; -1 with a message. */
-static int make_agents(const TuneMatch *m, Agent *agents, int threads, Error *e)
+static int make_agents(const Match *m, Agent *agents, int threads, Error *e)
 {
     for (int i = 0; i < 2 * threads; i++) {
         if (agent_create(&agents[i], i % 2 ? m->spec_b : m->spec_a, e) != 0) {
@@ -48,7 +50,7 @@ static int make_agents(const TuneMatch *m, Agent *agents, int threads, Error *e)
     return 0;
 }
 
-int tune_play_pairs(const TuneMatch *m, uint64_t first, uint64_t n, volatile const int *stop,
+int match_play_pairs(const Match *m, uint64_t first, uint64_t n, volatile const int *stop,
                     MatchSums *out, Error *e)
 {
     int threads = m->threads > 0 ? m->threads : omp_get_num_procs();
@@ -112,4 +114,41 @@ double match_score(const MatchSums *s)
 {
     int64_t n = s->wins + s->draws + s->losses;
     return n ? ((double)s->wins + 0.5 * (double)s->draws) / (double)n : 0.5;
+}
+
+/* MatchSums as an array of its counts, and back, for the sum over ranks. */
+enum { SUMS_NB = 8 };
+
+static void sums_to_array(const MatchSums *s, int64_t *v)
+{
+    v[0] = s->wins;
+    v[1] = s->draws;
+    v[2] = s->losses;
+    memcpy(v + 3, s->pairs, sizeof s->pairs);
+}
+
+static void sums_from_array(const int64_t *v, MatchSums *s)
+{
+    s->wins = v[0];
+    s->draws = v[1];
+    s->losses = v[2];
+    memcpy(s->pairs, v + 3, sizeof s->pairs);
+}
+
+int match_play_shared(const Match *m, uint64_t first, uint64_t n, MatchSums *out, Error *e)
+{
+    uint64_t lo, hi;
+    cluster_share(n, cluster_rank(), cluster_size(), &lo, &hi);
+    int rc = match_play_pairs(m, first + lo, hi - lo, &stop_signal, out, e);
+    if (cluster_size() == 1)
+        return rc;
+    int64_t v[SUMS_NB];
+    sums_to_array(out, v);
+    cluster_sum_array(v, SUMS_NB);
+    sums_from_array(v, out);
+    int64_t worst = cluster_max(rc < 0 ? 2 : rc);
+    stop_share();
+    if (worst == 2 && rc >= 0)
+        error_set(e, "another rank could not play its share of a match (its message says why)");
+    return worst == 2 ? -1 : (int)worst;
 }

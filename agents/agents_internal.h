@@ -3,6 +3,8 @@
 #ifndef ANYWOLI_AGENTS_INTERNAL_H
 #define ANYWOLI_AGENTS_INTERNAL_H
 
+#include <string.h>
+
 #include "agent.h"
 
 /* Each agent file: its registry entry, and its constructor, which receives the settings
@@ -33,5 +35,33 @@ int agent_options_parse(const AgentKind *k, const char *opts, void *settings, Er
 
 /* Write `key=value,...` for every option of k, as set in settings. */
 void agent_options_format(const AgentKind *k, const void *settings, char *buf, size_t len);
+
+/* The hash of everything a position's value depends on (the board, stores, side to move
+ * and the two award fields), read a word at a time; holes past the board hold zero. The
+ * key of alpha-beta's table, and what tells the positions of a game apart for choice_stream. */
+static inline uint64_t agent_position_hash(const Variant *v, const Position *p)
+{
+    const int words = (v->pits + 3) / 4;
+    uint64_t h = (uint64_t)p->store[SOUTH] | (uint64_t)p->store[NORTH] << 16 |
+                 (uint64_t)(uint8_t)p->side << 32 | (uint64_t)(uint8_t)p->last_capturer << 40 |
+                 (uint64_t)(uint8_t)p->first_final << 48;
+    for (int i = 0; i < words; i++) {
+        uint64_t w;
+        memcpy(&w, &p->pit[4 * i], sizeof w);
+        h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
+        h ^= h >> 29;
+    }
+    return rng_mix64(h);
+}
+
+/* The stream a choice among near-best moves at a position draws from: a sub-stream of the
+ * agent's stream rng (its key, not its counter) and of the position's hash, so that it
+ * disturbs no other draw and depends only on (game stream, position). */
+Rng choice_stream(const Rng *rng, uint64_t position_hash);
+
+/* Draw an index of weight[0..n) with probability proportional to its weight (those <= 0
+ * are never drawn; at least one is positive). When every positive weight is the same, the
+ * draw is exactly uniform among them (rng_below over the candidates in index order). */
+int choice_draw(const double *weight, int n, Rng *r);
 
 #endif

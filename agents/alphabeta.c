@@ -9,7 +9,13 @@
  * exactly (eval_final): a game over by the award, the lottery by its expectation, an endless
  * move by the stores as they stand. Every score is an integer (EVAL_SCALE units per seed).
  * With endgame tables (tables=FILE), a position they cover is scored exactly by them and not
- * searched, and a root they cover is played from them. */
+ * searched, and a root they cover is played from them.
+ *
+ * With `margin` or `temperature` the agent chooses among near-best root moves instead of
+ * the best (diverse strong play): the root search then values exactly every move that may
+ * lie within the margin (ab_root_wide), and the draw comes from the position's choice
+ * stream (choice.c). Off by default, and then the search is the plain one. */
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -35,6 +41,8 @@ typedef struct AlphabetaSettings {
     int64_t nodes;          /* stop deepening after this many positions; 0: no limit */
     int64_t tt;             /* log2 of the transposition table's entries; 0: none */
     int ties;               /* 0 random, 1 first: how equal root moves are ordered */
+    double margin;          /* seeds below the best a chosen root move may lie; 0: off */
+    double temperature;     /* softmax temperature of the root values, in seeds; 0: off */
     char tables[AGENT_TEXT_MAX];   /* endgame tables file, or "" */
     EvalWeights weights;
 } AlphabetaSettings;
@@ -51,6 +59,12 @@ static const AgentOption alphabeta_options[] = {
     { "ties", AOPT_CHOICE, offsetof(AlphabetaSettings, ties), 0, 0, "random", ties_names,
       "among equally good root moves: a random one (from the agent's stream) or the first in "
       "a fixed order" },
+    { "margin", AOPT_REAL, offsetof(AlphabetaSettings, margin), 0, 1000, "0", NULL,
+      "choose uniformly among the root moves whose exact value lies within this many seeds "
+      "of the best (0: off, the best)" },
+    { "temperature", AOPT_REAL, offsetof(AlphabetaSettings, temperature), 0, 1000, "0", NULL,
+      "choose by a softmax of the root moves' exact values in seeds over this (within "
+      "margin if given; 0: off)" },
     { "tables", AOPT_TEXT, offsetof(AlphabetaSettings, tables), 0, 0, "", NULL,
       "endgame tables of the variant (anywoli tables build): exact values at their seeds" },
     { "w", AOPT_WEIGHTS, offsetof(AlphabetaSettings, weights), -1000, 1000, NULL, NULL,
@@ -94,24 +108,13 @@ typedef struct Search {
     uint32_t history[MAX_PITS];   /* cutoffs by move, weighted by depth squared */
     const Tables *tables;   /* shared endgame tables, or NULL */
     bool use_tables;        /* they are the variant's: this search probes them */
+    bool diverse;           /* margin or temperature is set: choose among near-best moves */
+    int32_t width;          /* how far below the best a candidate may lie (EVAL_SCALE
+                             * units); AB_INF: every move (temperature without margin) */
 } Search;
 
-/* The hash of everything a position's value depends on (the board, stores, side to move
- * and the two award fields), read a word at a time; holes past the board hold zero. */
-static inline uint64_t ab_hash(const Variant *v, const Position *p)
-{
-    const int words = (v->pits + 3) / 4;
-    uint64_t h = (uint64_t)p->store[SOUTH] | (uint64_t)p->store[NORTH] << 16 |
-                 (uint64_t)(uint8_t)p->side << 32 | (uint64_t)(uint8_t)p->last_capturer << 40 |
-                 (uint64_t)(uint8_t)p->first_final << 48;
-    for (int i = 0; i < words; i++) {
-        uint64_t w;
-        memcpy(&w, &p->pit[4 * i], sizeof w);
-        h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
-        h ^= h >> 29;
-    }
-    return rng_mix64(h);
-}
+/* The value of a root move that lies too far below the best to be chosen (not exact). */
+#define AB_BELOW INT32_MIN
 
 /* The entry of a key, or NULL: a bucket holds two entries (the deeper result and the
  * newest), and an entry counts only if this search wrote it. */
@@ -297,7 +300,7 @@ static int32_t ab_node(Search *s, const Position *p, int depth, int32_t alpha, i
     int tt_move = -1;
     const bool use_tt = s->tt && depth >= AB_TT_MIN_DEPTH;
     if (use_tt) {
-        key = ab_hash(s->v, p);
+        key = agent_position_hash(s->v, p);
         const TTEntry *e = tt_probe(s, key);
         if (e) {
             tt_move = e->move;
@@ -354,6 +357,70 @@ static bool ab_root(Search *s, const Position *p, int depth, uint8_t *order, int
     return true;
 }
 
+/* One iteration at the root for a choice among near-best moves: val[move] receives the
+ * exact value of every root move that may lie within s->width of the best, AB_BELOW for
+ * the others, and the best moves to the front as in ab_root. The first move gets the full
+ * window; each other one a null window at best - width - 1, best the best so far: a move
+ * that fails low lies more than width below the best so far, hence below the final best
+ * too; one that does not is searched again with (best - width - 1, inf), above which its
+ * value is exact. The moves within the margin cost a full-window search each, the others a
+ * null-window one, as in ab_root. */
+static bool ab_root_wide(Search *s, const Position *p, int depth, uint8_t *order, int n,
+                         int32_t *value, int32_t *val)
+{
+    int32_t best = -AB_INF;
+    int best_i = 0;
+    for (int i = 0; i < n; i++) {
+        int32_t x;
+        if (i == 0 || s->width == AB_INF) {   /* the first move, or every move a candidate */
+            x = ab_child(s, p, order[i], depth, -AB_INF, AB_INF);
+        } else {
+            int32_t a = best - s->width - 1;
+            x = ab_child(s, p, order[i], depth, a, a + 1);
+            if (x > a && depth > 1)
+                x = ab_child(s, p, order[i], depth, a, AB_INF);
+            if (x <= a)
+                x = AB_BELOW;
+        }
+        if (s->stopped)
+            return false;
+        val[order[i]] = x;
+        if (x > best) {
+            best = x;
+            best_i = i;
+        }
+    }
+    uint8_t m = order[best_i];
+    memmove(order + 1, order, (size_t)best_i);
+    order[0] = m;
+    *value = best;
+    return true;
+}
+
+/* The move chosen among the root's near-best: of the legal moves (ascending) whose exact
+ * value val[move] lies within s->width of best, one uniformly, or by a softmax of their
+ * values in seeds over the temperature, drawn from the position's choice stream. *value
+ * receives its value. */
+static int ab_pick(const Search *s, const Position *p, const int32_t *val, int32_t best,
+                   Rng *rng, int32_t *value)
+{
+    uint8_t moves[MAX_PITS];
+    double weight[MAX_PITS];
+    const double t = s->set->temperature;
+    int n = pos_legal_moves(s->v, p, moves);
+    for (int i = 0; i < n; i++) {
+        int32_t x = val[moves[i]];
+        if (x == AB_BELOW || (int64_t)x < (int64_t)best - s->width)
+            weight[i] = 0;
+        else
+            weight[i] = t > 0 ? exp((double)(x - best) / EVAL_SCALE / t) : 1;
+    }
+    Rng r = choice_stream(rng, agent_position_hash(s->v, p));
+    int i = choice_draw(weight, n, &r);
+    *value = val[moves[i]];
+    return moves[i];
+}
+
 /* Start a search: a new table generation (the table is wiped when generations wrap, so an
  * entry of an earlier search is never read), fresh counters and history. */
 static void ab_begin(Search *s, const Variant *v)
@@ -388,28 +455,35 @@ static int ab_root_order(const Search *s, const Position *p, Rng *rng, uint8_t *
     return n;
 }
 
-/* A root the tables cover: every move valued exactly by them, the first best in order. */
-static int tables_choose(Search *s, const Position *p, const uint8_t *order, int n,
+/* A root the tables cover: every move valued exactly by them, the first best in order (or
+ * the choice among near-best moves, when it is on). */
+static int tables_choose(Search *s, const Position *p, const uint8_t *order, int n, Rng *rng,
                          AgentStats *st)
 {
     int best = 0;
-    int32_t value = -AB_INF;
+    int32_t value = -AB_INF, val[MAX_PITS];
     for (int i = 0; i < n; i++) {
         int32_t x = ab_child(s, p, order[i], 1, -AB_INF, AB_INF);
+        val[order[i]] = x;
         if (x > value) {
             value = x;
             best = i;
         }
     }
+    int move = order[best];
+    if (s->diverse && n > 1)
+        move = ab_pick(s, p, val, value, rng, &value);
     st->nodes += s->nodes;
     st->value = (double)value / EVAL_SCALE;
-    return order[best];
+    return move;
 }
 
 /* Iterative deepening from depth 1 to the set depth; the node budget, if any, applies from
  * depth 2, so the first ply is always searched. A stop request abandons the search
- * (AGENT_STOPPED): the move of the last depth completed would depend on when it came. With tables, a root they cover is played
- * from them (every child is covered too: seeds only leave the board). */
+ * (AGENT_STOPPED): the move of the last depth completed would depend on when it came. With
+ * tables, a root they cover is played from them (every child is covered too: seeds only
+ * leave the board). A choice among near-best moves is made from the root values of the
+ * last depth completed, as the plain move is. */
 static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *rng,
                             AgentStats *st)
 {
@@ -418,21 +492,27 @@ static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *
     ab_begin(s, v);
     int n = ab_root_order(s, p, rng, order);
     if (s->use_tables && tables_covers(s->tables, p))
-        return tables_choose(s, p, order, n, st);
-    int32_t value = 0;
+        return tables_choose(s, p, order, n, rng, st);
+    int32_t value = 0, val[MAX_PITS] = { 0 }, done_val[MAX_PITS] = { 0 };
     int done = 0;
     for (int d = 1; d <= s->set->depth && n > 1; d++) {
         s->budget = d > 1 ? (uint64_t)s->set->nodes : 0;
-        if (!ab_root(s, p, d, order, n, &value))
+        if (s->diverse ? !ab_root_wide(s, p, d, order, n, &value, val)
+                       : !ab_root(s, p, d, order, n, &value))
             break;
         done = d;
+        if (s->diverse)
+            memcpy(done_val, val, sizeof val);
     }
     st->nodes += s->nodes;
     if (s->aborted)
         return AGENT_STOPPED;
+    int move = order[0];
+    if (s->diverse && done > 0)
+        move = ab_pick(s, p, done_val, value, rng, &value);
     st->depth = done;
     st->value = (double)value / EVAL_SCALE;
-    return order[0];
+    return move;
 }
 
 /* A new game: nothing carries over between searches anyway; clear the table so that even
@@ -477,6 +557,11 @@ int alphabeta_agent_init(Agent *a, void *settings, Error *e)
         return error_set(e, "agent 'alphabeta': out of memory");
     s->base.settings = settings;
     s->set = set;
+    s->diverse = set->margin > 0 || set->temperature > 0;
+    /* The margin in whole EVAL_SCALE units (values are integers: a value lies within
+     * 0.333 seeds of another exactly when it lies within 33 units). */
+    s->width = set->margin > 0 ? (int32_t)floor(set->margin * EVAL_SCALE + 1e-9)
+                               : set->temperature > 0 ? AB_INF : 0;
     eval_prepare(&set->weights, &s->ev);
     if (set->tt) {
         s->tt_mask = (1ULL << set->tt) - 1;

@@ -5,7 +5,13 @@
  *
  * One node is added per playout. A node keeps the rewards of the player who made the move
  * into it, so each parent picks its child by that child's own mean: with extra moves and
- * passes the side to move does not simply alternate, and this way it need not. */
+ * passes the side to move does not simply alternate, and this way it need not.
+ *
+ * With `temperature` T the move is drawn among the root's children with probability
+ * proportional to visits^(1/T), AlphaZero's softmax of the log visit counts, from the
+ * position's choice stream (choice.c), instead of the most visited one. Visits rather than
+ * mean rewards: a child visited a few times has a noisy mean, and UCT already spends its
+ * visits where the means are near the best. */
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -22,6 +28,7 @@ typedef struct MctsSettings {
     int reward;             /* 0 win (1, 1/2, 0), 1 margin (scaled to [0, 1]) */
     int64_t horizon;        /* a playout's moves at most; 0: to the end of the game */
     int policy;             /* 0 random, 1 greedy: how a playout chooses its moves */
+    double temperature;     /* the root choice: visits^(1/T); 0: the most visited */
     EvalWeights weights;    /* the evaluation of a playout cut at the horizon */
 } MctsSettings;
 
@@ -40,6 +47,9 @@ static const AgentOption mcts_options[] = {
       "into the reward range (0: play to the end)" },
     { "policy", AOPT_CHOICE, offsetof(MctsSettings, policy), 0, 0, "random", policy_names,
       "how playouts move: uniformly at random, or as the greedy agent (ties at random)" },
+    { "temperature", AOPT_REAL, offsetof(MctsSettings, temperature), 0, 1000, "0", NULL,
+      "choose a root move with probability proportional to its visits^(1/T) (0: off, the "
+      "most visited)" },
     /* Store difference alone by default: with w.seeds=0.1 a cut playout that keeps seeds
      * at home looks good, and against greedy MCTS then shuffles until max_plies. */
     { "w", AOPT_WEIGHTS, offsetof(MctsSettings, weights), -1000, 1000, "w.seeds=0", NULL,
@@ -264,6 +274,23 @@ static const MctsNode *mcts_best(const Mcts *t)
     return best;
 }
 
+/* A root child drawn with probability proportional to (visits / most visits)^(1/T), from
+ * the choice stream of the root p (children in the tree's order, which the search's
+ * stream fixed). */
+static const MctsNode *mcts_draw(const Mcts *t, const Variant *v, const Position *p,
+                                 const MctsNode *most, Rng *rng)
+{
+    const MctsNode *child[MAX_PITS];
+    double weight[MAX_PITS];
+    int n = 0;
+    for (uint32_t i = t->node[0].child; i; i = t->node[i].sibling, n++) {
+        child[n] = &t->node[i];
+        weight[n] = pow((double)child[n]->visits / most->visits, 1 / t->set->temperature);
+    }
+    Rng r = choice_stream(rng, agent_position_hash(v, p));
+    return child[choice_draw(weight, n, &r)];
+}
+
 /* Room in the pool for one more iteration's node (at most one is added), doubling it up to
  * what the budget can use (playouts + 1 nodes); -1 when memory runs out. Only here does the
  * pool move, so no node pointer is held across it. */
@@ -281,8 +308,9 @@ static int mcts_room(Mcts *t)
     return 0;
 }
 
-/* Run the set number of playouts from p and pick the most visited move; AGENT_STOPPED when
- * a stop is requested first, AGENT_NO_MEMORY when the tree cannot grow. */
+/* Run the set number of playouts from p and pick the most visited move (or draw one by the
+ * temperature); AGENT_STOPPED when a stop is requested first, AGENT_NO_MEMORY when the
+ * tree cannot grow. */
 static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, AgentStats *st)
 {
     Mcts *t = a->data;
@@ -305,6 +333,8 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
     }
     st->playouts += (uint64_t)t->set->playouts;
     const MctsNode *best = mcts_best(t);
+    if (t->set->temperature > 0)
+        best = mcts_draw(t, v, p, best, rng);
     st->depth = deepest;
     st->value = best->reward / best->visits;
     return best->move;

@@ -74,9 +74,9 @@ static void test_registry(void **state)
     char full[1024];
     make_agent(&a, "alphabeta:w.seeds=0.25,depth=3,ties=first");
     agent_describe(&a, full, sizeof full);
-    assert_string_equal(full, "alphabeta:depth=3,nodes=0,tt=16,ties=first,w.store=1,w.seeds=0.25,"
-                              "w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,"
-                              "w.final=0");
+    assert_string_equal(full, "alphabeta:depth=3,nodes=0,tt=16,ties=first,margin=0,temperature=0,"
+                              "w.store=1,w.seeds=0.25,w.threes=0,w.opp_threes=0,w.empty=0,"
+                              "w.opp_empty=0,w.mobility=0,w.final=0");
     agent_free(&a);
 
     /* The issue's own examples, and every key of MCTS. */
@@ -92,8 +92,8 @@ static void test_registry(void **state)
     make_agent(&a, "mcts:policy=greedy,horizon=7,w.threes=-0.4");
     agent_describe(&a, full, sizeof full);
     assert_string_equal(full, "mcts:playouts=1000,c=0.7,reward=win,horizon=7,policy=greedy,"
-                              "w.store=1,w.seeds=0,w.threes=-0.4,w.opp_threes=0,w.empty=0,"
-                              "w.opp_empty=0,w.mobility=0,w.final=0");
+                              "temperature=0,w.store=1,w.seeds=0,w.threes=-0.4,w.opp_threes=0,"
+                              "w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0");
     agent_free(&a);
 }
 
@@ -112,7 +112,7 @@ static void test_spec_errors(void **state)
         { "alphabeta:ties=best", "ties=best is not one of random or first" },
         { "alphabeta:w.luck=1", "unknown option 'w.luck'" },
         { "alphabeta:w.ready=1", "unknown option 'w.ready' (expected depth, nodes, tt, ties, "
-                                 "tables, w.store, w.seeds, w.threes, w.opp_threes, w.empty, "
+                                 "margin, temperature, tables, w.store, w.seeds, w.threes, w.opp_threes, w.empty, "
                                  "w.opp_empty, w.mobility or w.final)" },
         { "alphabeta:w.threes=-0.4x", "w.threes=-0.4x is not a number" },
         { "mcts:plies=20", "unknown option 'plies'" },
@@ -137,6 +137,13 @@ static void test_spec_errors(void **state)
         { "alphabeta:w.store=1e400", "agent 'alphabeta': w.store=1e400 is out of range (" },
         { "alphabeta:depth=1e99", "depth=1e99 is out of range (1 to 64)" },
         { "mcts:reward=score", "not one of win or margin" },
+        { "alphabeta:margin=-1", "agent 'alphabeta': margin=-1 is out of range (0 to 1000)" },
+        { "alphabeta:margin=two", "agent 'alphabeta': margin=two is not a number" },
+        { "alphabeta:temperature=1e4", "agent 'alphabeta': temperature=1e4 is out of range (0 "
+                                       "to 1000)" },
+        { "mcts:temperature=-0.5", "agent 'mcts': temperature=-0.5 is out of range (0 to "
+                                   "1000)" },
+        { "mcts:margin=1", "agent 'mcts': unknown option 'margin'" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         Agent a;

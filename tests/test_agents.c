@@ -7,6 +7,8 @@
  * every search give up at once and changes nothing after it. */
 #include "test_util.h"
 
+#include <math.h>
+
 #include "agent.h"
 #include "eval.h"
 
@@ -353,13 +355,20 @@ static void test_alphabeta_budget(void **state)
 static void test_stop_request(void **state)
 {
     (void)state;
-    static const char *const huge[] = { "alphabeta:depth=64,tt=12", "mcts:playouts=100000000" };
-    static const char *const small[] = { "alphabeta:depth=6", "mcts:playouts=3000" };
+    static const char *const huge[] = {
+        "alphabeta:depth=64,tt=12", "mcts:playouts=100000000",
+        "alphabeta:depth=64,tt=12,margin=2", "alphabeta:depth=64,temperature=1",
+        "mcts:playouts=100000000,temperature=1",
+    };
+    static const char *const small[] = {
+        "alphabeta:depth=6", "mcts:playouts=3000", "alphabeta:depth=6,margin=2",
+        "alphabeta:depth=5,temperature=1", "mcts:playouts=3000,temperature=1",
+    };
     Variant v;
     Position p;
     tu_variant("", &v);
     random_position(&v, 4, 9, &p);
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < (int)(sizeof huge / sizeof huge[0]); i++) {
         Agent a, b;
         Rng r;
         AgentStats st = { 0, 0, 0, 0 };
@@ -796,6 +805,243 @@ static void test_avoids_one_move_loss(void **state)
     }
 }
 
+/* Explicitly off (margin=0, temperature=0), the choice among near-best moves changes
+ * nothing: the same move, value, nodes and stream use as the default agent, whose games
+ * the bench's signatures pin down. */
+static void test_choice_off_is_plain(void **state)
+{
+    (void)state;
+    static const char *const pairs[][2] = {
+        { "alphabeta:depth=4", "alphabeta:depth=4,margin=0,temperature=0" },
+        { "alphabeta:depth=3,ties=first", "alphabeta:depth=3,ties=first,margin=0" },
+        { "mcts:playouts=300", "mcts:playouts=300,temperature=0" },
+    };
+    for (size_t s = 0; s < sizeof pairs / sizeof pairs[0]; s++) {
+        for (int vi = 0; vi < VARIANTS_NB; vi++) {
+            Variant v;
+            tu_variant(variants[vi], &v);
+            Agent a, b;
+            make_agent(&a, pairs[s][0]);
+            make_agent(&b, pairs[s][1]);
+            for (int g = 0; g < 6; g++) {
+                Position p;
+                random_position(&v, g, 2 * g, &p);
+                Rng ra, rb;
+                rng_seed(&ra, 8, s, (uint64_t)g);
+                rb = ra;
+                AgentStats sa = { 0, 0, 0, 0 }, sb = { 0, 0, 0, 0 };
+                assert_int_equal(a.choose(&a, &v, &p, &ra, &sa), b.choose(&b, &v, &p, &rb, &sb));
+                assert_int_equal(sa.nodes, sb.nodes);
+                assert_true(sa.value == sb.value && sa.depth == sb.depth);
+                assert_int_equal(ra.ctr, rb.ctr);
+            }
+            agent_free(&a);
+            agent_free(&b);
+        }
+    }
+}
+
+/* The streams a choice among near-best moves is drawn from in the tests below. */
+#define CHOICE_STREAMS 240
+
+/* With a margin, alpha-beta's move is one whose exact value (by the plain negamax of each
+ * root move) lies within the margin of the best, its reported value is that move's value,
+ * the same stream gives the same move, and over many streams the choice covers every move
+ * within the margin and no other. The choice draws from a stream of its own: with
+ * ties=first the agent's stream is untouched, with ties=random moved as the plain agent's. */
+static void test_alphabeta_margin(void **state)
+{
+    (void)state;
+    static const double margins[] = { 0.5, 1, 2, 3.5 };
+    static const char *const extra[] = { "", ",ties=first", ",tt=0", ",tt=4,w.seeds=0.3" };
+    int positions = 0, several = 0;
+    for (int vi = 0; vi < VARIANTS_NB; vi++) {
+        Variant v;
+        tu_variant(variants[vi], &v);
+        EvalWeights w;
+        Evaluator ev;
+        for (int k = 0; k < 4; k++) {
+            const int depth = v.holes >= 12 ? 2 + k % 2 : 2 + k;
+            char spec[200], plain[200];
+            snprintf(spec, sizeof spec, "alphabeta:depth=%d,margin=%g%s", depth, margins[k],
+                     extra[k]);
+            snprintf(plain, sizeof plain, "alphabeta:depth=%d%s", depth, extra[k]);
+            eval_default(&w);
+            if (k == 3)
+                w.w[EVAL_SEEDS] = 0.3;
+            eval_prepare(&w, &ev);
+            Agent a, b;
+            make_agent(&a, spec);
+            make_agent(&b, plain);
+            Position p;
+            random_position(&v, 3 * vi + k, 3 + k, &p);
+            if (__builtin_popcountll(pos_legal_mask(&v, &p)) < 2)
+                continue;
+            const int32_t width = (int32_t)(margins[k] * EVAL_SCALE);
+            int32_t best = reference_value(&v, &ev, &p, depth);
+            uint64_t within = 0, chosen = 0;
+            for (uint64_t m = pos_legal_mask(&v, &p); m; m &= m - 1)
+                if (reference_move_value(&v, &ev, &p, __builtin_ctzll(m), depth) >=
+                    best - width)
+                    within |= 1ULL << __builtin_ctzll(m);
+            for (int r = 0; r < CHOICE_STREAMS; r++) {
+                Rng ra, rb, again;
+                rng_seed(&ra, 21, (uint64_t)k, (uint64_t)r);
+                rb = again = ra;
+                AgentStats st = { 0, 0, 0, 0 }, sb = { 0, 0, 0, 0 };
+                int mv = a.choose(&a, &v, &p, &ra, &st);
+                int32_t val = reference_move_value(&v, &ev, &p, mv, depth);
+                int32_t got = (int32_t)lround(st.value * EVAL_SCALE);
+                if (!(within >> mv & 1) || got != val || st.depth != depth)
+                    fail_msg("%s on '%s' at %s: chose %d (value %d, said %d, depth %d), best "
+                             "%d", spec, variants[vi], tu_apn(&v, &p), mv, val, got, st.depth,
+                             best);
+                chosen |= 1ULL << mv;
+                b.choose(&b, &v, &p, &rb, &sb);
+                assert_int_equal(ra.ctr, rb.ctr);
+                if (k == 1)
+                    assert_int_equal(ra.ctr, 0);
+                st = (AgentStats){ 0, 0, 0, 0 };
+                assert_int_equal(a.choose(&a, &v, &p, &again, &st), mv);
+            }
+            if (chosen != within)
+                fail_msg("%s on '%s' at %s: chose moves %#llx over %d streams, within the "
+                         "margin %#llx", spec, variants[vi], tu_apn(&v, &p),
+                         (unsigned long long)chosen, CHOICE_STREAMS,
+                         (unsigned long long)within);
+            positions++;
+            several += __builtin_popcountll(within) > 1;
+            agent_free(&a);
+            agent_free(&b);
+        }
+    }
+    assert_true(positions >= 30 && several >= 10);
+}
+
+/* With a temperature alone, every root move is valued exactly and drawn with the softmax
+ * probability of its value in seeds over the temperature: the frequencies over many streams
+ * match it. A tiny temperature plays the best move; a margin with it bounds the candidates. */
+static void test_alphabeta_temperature(void **state)
+{
+    (void)state;
+    Variant v;
+    Position p;
+    EvalWeights w;
+    Evaluator ev;
+    tu_variant("holes=5 seeds=4", &v);
+    eval_default(&w);
+    eval_prepare(&w, &ev);
+    random_position(&v, 6, 3, &p);
+    const int depth = 3, draws = 4000;
+    uint8_t moves[MAX_PITS];
+    int n = pos_legal_moves(&v, &p, moves);
+    assert_true(n >= 3);
+    double want[MAX_PITS], z = 0;
+    int32_t val[MAX_PITS], best = reference_value(&v, &ev, &p, depth);
+    for (int i = 0; i < n; i++) {
+        val[i] = reference_move_value(&v, &ev, &p, moves[i], depth);
+        want[i] = exp((double)(val[i] - best) / EVAL_SCALE / 2.0);
+        z += want[i];
+    }
+    Agent a, cold, bounded;
+    make_agent(&a, "alphabeta:depth=3,temperature=2");
+    make_agent(&cold, "alphabeta:depth=3,temperature=0.001,ties=first");
+    make_agent(&bounded, "alphabeta:depth=3,temperature=50,margin=1");
+    int count[MAX_PITS] = { 0 };
+    for (int r = 0; r < draws; r++) {
+        Rng rng;
+        rng_seed(&rng, 4, 4, (uint64_t)r);
+        AgentStats st = { 0, 0, 0, 0 };
+        int mv = a.choose(&a, &v, &p, &rng, &st);
+        int i = 0;
+        while (moves[i] != mv)
+            i++;
+        count[i]++;
+        rng_seed(&rng, 4, 4, (uint64_t)r);
+        mv = cold.choose(&cold, &v, &p, &rng, &st);
+        assert_int_equal(reference_move_value(&v, &ev, &p, mv, depth), best);
+        rng_seed(&rng, 4, 4, (uint64_t)r);
+        mv = bounded.choose(&bounded, &v, &p, &rng, &st);
+        assert_true(reference_move_value(&v, &ev, &p, mv, depth) >= best - EVAL_SCALE);
+    }
+    for (int i = 0; i < n; i++) {
+        double q = want[i] / z, sd = sqrt(q * (1 - q) / draws);
+        if (fabs((double)count[i] / draws - q) > 5 * sd + 1e-9)
+            fail_msg("move %d (value %d, best %d): drawn %d of %d, softmax %.4f", moves[i],
+                     val[i], best, count[i], draws, q);
+    }
+    agent_free(&a);
+    agent_free(&cold);
+    agent_free(&bounded);
+}
+
+/* Under a node budget, the choice is made from the last depth completed, as the plain move:
+ * within the margin at that depth. */
+static void test_alphabeta_margin_budget(void **state)
+{
+    (void)state;
+    Variant v;
+    EvalWeights w;
+    Evaluator ev;
+    tu_variant("", &v);
+    eval_default(&w);
+    eval_prepare(&w, &ev);
+    Agent a;
+    make_agent(&a, "alphabeta:depth=30,nodes=3000,tt=0,margin=1.5");
+    for (int g = 0; g < 8; g++) {
+        Position p;
+        random_position(&v, g, 2 * g, &p);
+        Rng r;
+        rng_seed(&r, 9, 9, (uint64_t)g);
+        AgentStats st = { 0, 0, 0, 0 };
+        int mv = a.choose(&a, &v, &p, &r, &st);
+        if (__builtin_popcountll(pos_legal_mask(&v, &p)) < 2)
+            continue;
+        assert_true(st.depth >= 1 && st.depth < 30);
+        assert_true(st.nodes >= 3000);
+        int32_t best = reference_value(&v, &ev, &p, st.depth);
+        assert_true(reference_move_value(&v, &ev, &p, mv, st.depth) >= best - 150);
+    }
+    agent_free(&a);
+}
+
+/* MCTS with a temperature: a tiny one plays the most visited move (the plain agent's, whose
+ * search draws the same), a huge one nearly uniformly among the root's children, and the
+ * same stream gives the same move. */
+static void test_mcts_temperature(void **state)
+{
+    (void)state;
+    Variant v;
+    Position p;
+    tu_variant("", &v);
+    pos_start(&v, &p);
+    Agent plain, cold, hot;
+    make_agent(&plain, "mcts:playouts=400");
+    make_agent(&cold, "mcts:playouts=400,temperature=0.001");
+    make_agent(&hot, "mcts:playouts=400,temperature=1000");
+    uint64_t hot_moves = 0;
+    int same = 0;
+    for (int r = 0; r < CHOICE_STREAMS; r++) {
+        Rng r0, r1, r2, r3;
+        rng_seed(&r0, 5, 5, (uint64_t)r);
+        r1 = r2 = r3 = r0;
+        AgentStats st = { 0, 0, 0, 0 };
+        int want = plain.choose(&plain, &v, &p, &r0, &st);
+        same += cold.choose(&cold, &v, &p, &r1, &st) == want;
+        assert_int_equal(r0.ctr, r1.ctr);
+        int mv = hot.choose(&hot, &v, &p, &r2, &st);
+        assert_true(pos_move_ok(&v, &p, mv, NULL));
+        assert_true(st.value >= 0 && st.value <= 1);
+        assert_int_equal(hot.choose(&hot, &v, &p, &r3, &st), mv);
+        hot_moves |= 1ULL << mv;
+    }
+    assert_true(same >= CHOICE_STREAMS * 9 / 10);
+    assert_true(hot_moves == pos_legal_mask(&v, &p));
+    agent_free(&plain);
+    agent_free(&cold);
+    agent_free(&hot);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -814,6 +1060,11 @@ int main(void)
         cmocka_unit_test(test_vector_positions),
         cmocka_unit_test(test_avoids_one_move_loss),
         cmocka_unit_test(test_finds_the_win),
+        cmocka_unit_test(test_choice_off_is_plain),
+        cmocka_unit_test(test_alphabeta_margin),
+        cmocka_unit_test(test_alphabeta_temperature),
+        cmocka_unit_test(test_alphabeta_margin_budget),
+        cmocka_unit_test(test_mcts_temperature),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -64,4 +64,9 @@ Rng choice_stream(const Rng *rng, uint64_t position_hash);
  * draw is exactly uniform among them (rng_below over the candidates in index order). */
 int choice_draw(const double *weight, int n, Rng *r);
 
+/* Whether this move of a game is one to choose among near-best moves, when the option
+ * `choice_moves` is `limit` (0: every move) and *moves moves were chosen before it in the
+ * game (the agent's new_game sets it to 0); counts this move. */
+bool choice_this_move(uint64_t *moves, int64_t limit);
+
 #endif

@@ -43,6 +43,7 @@ typedef struct AlphabetaSettings {
     int ties;               /* 0 random, 1 first: how equal root moves are ordered */
     double margin;          /* seeds below the best a chosen root move may lie; 0: off */
     double temperature;     /* softmax temperature of the root values, in seeds; 0: off */
+    int64_t choice_moves;   /* the agent's first moves of a game that use them; 0: all */
     char tables[AGENT_TEXT_MAX];   /* endgame tables file, or "" */
     EvalWeights weights;
 } AlphabetaSettings;
@@ -65,6 +66,9 @@ static const AgentOption alphabeta_options[] = {
     { "temperature", AOPT_REAL, offsetof(AlphabetaSettings, temperature), 0, 1000, "0", NULL,
       "choose by a softmax of the root moves' exact values in seeds over this (within "
       "margin if given; 0: off)" },
+    { "choice_moves", AOPT_INT, offsetof(AlphabetaSettings, choice_moves), 0, 1e9, "0", NULL,
+      "margin and temperature apply to the agent's first this many moves of a game, the best "
+      "move after them (0: every move)" },
     { "tables", AOPT_TEXT, offsetof(AlphabetaSettings, tables), 0, 0, "", NULL,
       "endgame tables of the variant (anywoli tables build): exact values at their seeds" },
     { "w", AOPT_WEIGHTS, offsetof(AlphabetaSettings, weights), -1000, 1000, NULL, NULL,
@@ -109,6 +113,8 @@ typedef struct Search {
     const Tables *tables;   /* shared endgame tables, or NULL */
     bool use_tables;        /* they are the variant's: this search probes them */
     bool diverse;           /* margin or temperature is set: choose among near-best moves */
+    bool choosing;          /* ... and this search does (choice_moves) */
+    uint64_t moves;         /* searches in this game so far, for choice_moves */
     int32_t width;          /* how far below the best a candidate may lie (EVAL_SCALE
                              * units); AB_INF: every move (temperature without margin) */
 } Search;
@@ -471,7 +477,7 @@ static int tables_choose(Search *s, const Position *p, const uint8_t *order, int
         }
     }
     int move = order[best];
-    if (s->diverse && n > 1)
+    if (s->choosing && n > 1)
         move = ab_pick(s, p, val, value, rng, &value);
     st->nodes += s->nodes;
     st->value = (double)value / EVAL_SCALE;
@@ -490,6 +496,7 @@ static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *
     Search *s = a->data;
     uint8_t order[MAX_PITS];
     ab_begin(s, v);
+    s->choosing = s->diverse && choice_this_move(&s->moves, s->set->choice_moves);
     int n = ab_root_order(s, p, rng, order);
     if (s->use_tables && tables_covers(s->tables, p))
         return tables_choose(s, p, order, n, rng, st);
@@ -497,18 +504,18 @@ static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *
     int done = 0;
     for (int d = 1; d <= s->set->depth && n > 1; d++) {
         s->budget = d > 1 ? (uint64_t)s->set->nodes : 0;
-        if (s->diverse ? !ab_root_wide(s, p, d, order, n, &value, val)
+        if (s->choosing ? !ab_root_wide(s, p, d, order, n, &value, val)
                        : !ab_root(s, p, d, order, n, &value))
             break;
         done = d;
-        if (s->diverse)
+        if (s->choosing)
             memcpy(done_val, val, sizeof val);
     }
     st->nodes += s->nodes;
     if (s->aborted)
         return AGENT_STOPPED;
     int move = order[0];
-    if (s->diverse && done > 0)
+    if (s->choosing && done > 0)
         move = ab_pick(s, p, done_val, value, rng, &value);
     st->depth = done;
     st->value = (double)value / EVAL_SCALE;
@@ -523,6 +530,7 @@ static void alphabeta_new_game(Agent *a)
     if (s->tt)
         memset(s->tt, 0, (s->tt_mask + 1) * sizeof *s->tt);
     s->gen = 0;
+    s->moves = 0;
 }
 
 /* Free the table, the settings and the state. */

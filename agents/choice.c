@@ -35,6 +35,11 @@ static bool weights_equal(const double *weight, int n, int *positive)
     return equal;
 }
 
+bool choice_this_move(uint64_t *moves, int64_t limit)
+{
+    return limit == 0 || (*moves)++ < (uint64_t)limit;
+}
+
 int choice_draw(const double *weight, int n, Rng *r)
 {
     int positive;

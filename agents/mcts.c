@@ -29,6 +29,7 @@ typedef struct MctsSettings {
     int64_t horizon;        /* a playout's moves at most; 0: to the end of the game */
     int policy;             /* 0 random, 1 greedy: how a playout chooses its moves */
     double temperature;     /* the root choice: visits^(1/T); 0: the most visited */
+    int64_t choice_moves;   /* the agent's first moves of a game that use it; 0: all */
     EvalWeights weights;    /* the evaluation of a playout cut at the horizon */
 } MctsSettings;
 
@@ -50,6 +51,9 @@ static const AgentOption mcts_options[] = {
     { "temperature", AOPT_REAL, offsetof(MctsSettings, temperature), 0, 1000, "0", NULL,
       "choose a root move with probability proportional to its visits^(1/T) (0: off, the "
       "most visited)" },
+    { "choice_moves", AOPT_INT, offsetof(MctsSettings, choice_moves), 0, 1e9, "0", NULL,
+      "temperature applies to the agent's first this many moves of a game, the most visited "
+      "move after them (0: every move)" },
     /* Store difference alone by default: with w.seeds=0.1 a cut playout that keeps seeds
      * at home looks good, and against greedy MCTS then shuffles until max_plies. */
     { "w", AOPT_WEIGHTS, offsetof(MctsSettings, weights), -1000, 1000, "w.seeds=0", NULL,
@@ -84,6 +88,7 @@ typedef struct Mcts {
     Variant cut;            /* the variant searched, with max_plies as a playout's limit */
     MctsNode *node;         /* the node pool, grown by doubling as searches need it */
     uint32_t used, cap;     /* nodes in use in this search; nodes allocated */
+    uint64_t moves;         /* searches in this game so far, for choice_moves */
 } Mcts;
 
 /* The node pool a new agent starts with. A search adds one node per playout, so sizing the
@@ -314,6 +319,8 @@ static int mcts_room(Mcts *t)
 static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, AgentStats *st)
 {
     Mcts *t = a->data;
+    const bool choosing = t->set->temperature > 0 &&
+                          choice_this_move(&t->moves, t->set->choice_moves);
     uint64_t legal = pos_legal_mask(v, p);
     if (!(legal & (legal - 1)))
         return __builtin_ctzll(legal);   /* one legal move: nothing to search */
@@ -333,11 +340,18 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
     }
     st->playouts += (uint64_t)t->set->playouts;
     const MctsNode *best = mcts_best(t);
-    if (t->set->temperature > 0)
+    if (choosing)
         best = mcts_draw(t, v, p, best, rng);
     st->depth = deepest;
     st->value = best->reward / best->visits;
     return best->move;
+}
+
+/* A new game: its moves are counted afresh for choice_moves. */
+static void mcts_new_game(Agent *a)
+{
+    Mcts *t = a->data;
+    t->moves = 0;
 }
 
 /* Free the node pool, the settings and the state. */
@@ -370,6 +384,7 @@ int mcts_agent_init(Agent *a, void *settings, Error *e)
     eval_prepare(&set->weights, &t->ev);
     a->data = t;
     a->choose = mcts_choose;
+    a->new_game = mcts_new_game;
     a->done = mcts_done;
     return 0;
 }

@@ -77,7 +77,7 @@ static void test_registry(void **state)
     make_agent(&a, "alphabeta:w.seeds=0.25,depth=3,ties=first");
     agent_describe(&a, full, sizeof full);
     assert_string_equal(full, "alphabeta:depth=3,nodes=0,tt=16,ties=first,margin=0,temperature=0,"
-                              "w.store=1,w.seeds=0.25,w.threes=0,w.opp_threes=0,w.empty=0,"
+                              "choice_moves=0,w.store=1,w.seeds=0.25,w.threes=0,w.opp_threes=0,w.empty=0,"
                               "w.opp_empty=0,w.mobility=0,w.final=0");
     agent_free(&a);
 
@@ -94,7 +94,7 @@ static void test_registry(void **state)
     make_agent(&a, "mcts:policy=greedy,horizon=7,w.threes=-0.4");
     agent_describe(&a, full, sizeof full);
     assert_string_equal(full, "mcts:playouts=1000,c=0.7,reward=win,horizon=7,policy=greedy,"
-                              "temperature=0,w.store=1,w.seeds=0,w.threes=-0.4,w.opp_threes=0,"
+                              "temperature=0,choice_moves=0,w.store=1,w.seeds=0,w.threes=-0.4,w.opp_threes=0,"
                               "w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0");
     agent_free(&a);
 }
@@ -114,7 +114,7 @@ static void test_spec_errors(void **state)
         { "alphabeta:ties=best", "ties=best is not one of random or first" },
         { "alphabeta:w.luck=1", "unknown option 'w.luck'" },
         { "alphabeta:w.ready=1", "unknown option 'w.ready' (expected depth, nodes, tt, ties, "
-                                 "margin, temperature, tables, w.store, w.seeds, w.threes, w.opp_threes, w.empty, "
+                                 "margin, temperature, choice_moves, tables, w.store, w.seeds, w.threes, w.opp_threes, w.empty, "
                                  "w.opp_empty, w.mobility or w.final)" },
         { "alphabeta:w.threes=-0.4x", "w.threes=-0.4x is not a number" },
         { "mcts:plies=20", "unknown option 'plies'" },
@@ -146,6 +146,9 @@ static void test_spec_errors(void **state)
         { "mcts:temperature=-0.5", "agent 'mcts': temperature=-0.5 is out of range (0 to "
                                    "1000)" },
         { "mcts:margin=1", "agent 'mcts': unknown option 'margin'" },
+        { "alphabeta:choice_moves=2.5", "agent 'alphabeta': choice_moves=2.5 is not a whole "
+                                        "number" },
+        { "mcts:choice_moves=-1", "agent 'mcts': choice_moves=-1 is out of range (0 to 1e+09)" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         Agent a;
@@ -1042,6 +1045,47 @@ static void test_mcts_temperature(void **state)
     agent_free(&hot);
 }
 
+/* With choice_moves=N the choice among near-best moves is made in the agent's first N
+ * moves of a game only: the next move is the plain agent's (from the same stream), and a
+ * new game counts afresh. */
+static void test_choice_moves(void **state)
+{
+    (void)state;
+    static const char *const pairs[][2] = {
+        { "alphabeta:depth=3,margin=4,choice_moves=2", "alphabeta:depth=3" },
+        { "mcts:playouts=300,temperature=1000,choice_moves=2", "mcts:playouts=300" },
+    };
+    Variant v;
+    Position p;
+    tu_variant("", &v);
+    pos_start(&v, &p);
+    for (int s = 0; s < 2; s++) {
+        Agent a, plain;
+        make_agent(&a, pairs[s][0]);
+        make_agent(&plain, pairs[s][1]);
+        uint64_t first = 0, third = 0;
+        for (int r = 0; r < 60; r++) {
+            Rng ra, rp;
+            rng_seed(&ra, 6, (uint64_t)s, (uint64_t)r);
+            AgentStats st = { 0, 0, 0, 0 };
+            agent_new_game(&a);
+            int m1 = a.choose(&a, &v, &p, &ra, &st);
+            a.choose(&a, &v, &p, &ra, &st);
+            rp = ra;
+            int m3 = a.choose(&a, &v, &p, &ra, &st);
+            assert_int_equal(m3, plain.choose(&plain, &v, &p, &rp, &st));
+            agent_new_game(&a);
+            rng_seed(&ra, 6, (uint64_t)s, (uint64_t)r);
+            assert_int_equal(a.choose(&a, &v, &p, &ra, &st), m1);
+            first |= 1ULL << m1;
+            third |= 1ULL << m3;
+        }
+        assert_true(__builtin_popcountll(first) > __builtin_popcountll(third));
+        agent_free(&a);
+        agent_free(&plain);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1065,6 +1109,7 @@ int main(void)
         cmocka_unit_test(test_alphabeta_temperature),
         cmocka_unit_test(test_alphabeta_margin_budget),
         cmocka_unit_test(test_mcts_temperature),
+        cmocka_unit_test(test_choice_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

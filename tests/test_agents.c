@@ -873,13 +873,13 @@ static void test_alphabeta_margin(void **state)
             if (k == 3)
                 w.w[EVAL_SEEDS] = 0.3;
             eval_prepare(&w, &ev);
-            Agent a, b;
-            make_agent(&a, spec);
-            make_agent(&b, plain);
             Position p;
             random_position(&v, 3 * vi + k, 3 + k, &p);
             if (__builtin_popcountll(pos_legal_mask(&v, &p)) < 2)
                 continue;
+            Agent a, b;
+            make_agent(&a, spec);
+            make_agent(&b, plain);
             const int32_t width = (int32_t)(margins[k] * EVAL_SCALE);
             int32_t best = reference_value(&v, &ev, &p, depth);
             uint64_t within = 0, chosen = 0;

@@ -223,11 +223,31 @@ def elo_of(s):
     return -400 * math.log10(1 / s - 1)
 
 
+def wilson_real(p, n, conf):
+    """Wilson's interval for a proportion p of n trials (n need not be whole): the two roots
+    in q of (p - q)^2 = z^2 q (1 - q) / n, found by brentq (not the closed form)."""
+    z2 = zcrit(conf) ** 2
+
+    def f(q):
+        return (p - q) ** 2 - z2 * q * (1 - q) / n
+    tight = {"xtol": 1e-17, "rtol": 4 * np.finfo(float).eps, "maxiter": 500}
+    lo = 0.0 if p <= 0 else optimize.brentq(f, 0.0, min(p, 1 - 1e-12), **tight)
+    hi = 1.0 if p >= 1 else optimize.brentq(f, max(p, 1e-300), 1.0, **tight)
+    return lo, hi
+
+
+def score_interval(scores, games_per_unit, conf):
+    """The score of per-unit scores with Wilson's interval over the effective number of
+    games: units s (1 - s) / var (the units' own variance, numpy), or all the games when
+    every unit scored the same."""
+    s, var = float(np.mean(scores)), float(np.var(scores))
+    n_eff = len(scores) * s * (1 - s) / var if var > 0 else len(scores) * games_per_unit
+    return s, wilson_real(s, n_eff, conf)
+
+
 def elo(w, d, l, conf):
     scores = np.repeat([1.0, 0.5, 0.0], [w, d, l])
-    s, var = float(np.mean(scores)), float(np.var(scores))   # per-game, divisor N
-    half = zcrit(conf) * math.sqrt(var / len(scores))
-    lo, hi = max(0.0, s - half), min(1.0, s + half)
+    s, (lo, hi) = score_interval(scores, 1, conf)
     los = 0.5 if w + l == 0 else float(stats.norm.cdf((w - l) / math.sqrt(w + l)))
     return [s, lo, hi, elo_of(s), elo_of(lo), elo_of(hi), los]
 

@@ -12,11 +12,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "distinct.h"
 #include "elo.h"
 #include "error.h"
 #include "histogram.h"
 #include "hypothesis.h"
 #include "metrics.h"
+#include "pairs.h"
 #include "ratings.h"
 #include "results_read.h"      /* the one reader of results files */
 #include "stats.h"
@@ -80,6 +82,22 @@ typedef struct JobAnalysis {
     EloEstimate elo;              /* agent A against B */
     GameMetrics metrics;
     Sprt sprt;                    /* when AnalyzeOptions.sprt */
+
+    /* Pairs: games 2k and 2k+1, colours swapped (pairs.h). */
+    uint64_t penta[PENTA_NB];     /* pairs by A's points in the pair, in half-points 0 .. 4 */
+    uint64_t pair_sn[PENTA_NB];   /* pairs by South's minus North's points, + 2 */
+    uint64_t pairs_unfinished;    /* pairs left out: one of their games is unfinished */
+    bool unpaired_game;           /* the table's last game has no partner (left out) */
+    int pending_a, pending_sn;    /* the even game waiting for its partner: A's half-points
+                                     (-1 unfinished) and South's minus North's points */
+    bool pending;
+    PairEstimate pairs;           /* A's score and Elo over the pairs */
+    PairAdvantage pair_advantage; /* South's advantage with the pair as unit */
+    Sprt sprt_pairs;              /* the pentanomial GSPRT, when AnalyzeOptions.sprt */
+
+    /* Distinct games by moves_hash, where the file has that column. */
+    bool has_distinct;
+    DistinctGames distinct;
 } JobAnalysis;
 
 /* Two jobs compared. */

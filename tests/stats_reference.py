@@ -273,7 +273,7 @@ def gsprt_exact(values, counts, s0, s1):
             q = np.exp(x) / np.exp(x).sum()
             return -float(np.dot(obs, np.log(q)))
         cons = {"type": "eq", "fun": lambda x: float(np.dot(np.exp(x) / np.exp(x).sum(), vals) - s)}
-        with np.errstate(over="ignore", invalid="ignore"):   # trial steps of the search
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):   # trial steps
             r = optimize.minimize(negll, np.log(obs), constraints=[cons], method="SLSQP",
                                   options={"ftol": 1e-15, "maxiter": 1000})
         return -r.fun

@@ -1,6 +1,7 @@
 /* analyze.c: one streamed pass over each job's games, then the estimates and the tests. */
 #include "analyze.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,6 +209,31 @@ static int job_distinct(ResultsFile *f, JobAnalysis *j, Error *e)
     return 0;
 }
 
+/* The distinct openings of a job from its opening column (the index of each game's opening,
+ * -1 for none); nothing when the file has none. A value below -1 is damage. */
+static int job_openings(ResultsFile *f, JobAnalysis *j, Error *e)
+{
+    int64_t *opening;
+    uint64_t n, used = 0;
+    int rc = rf_column_i64(f, j->name, "opening", &opening, &n, e);
+    if (rc <= 0)
+        return rc;
+    uint64_t *index = (uint64_t *)opening;      /* the same 8 bytes, compacted in place */
+    for (uint64_t g = 0; g < n; g++) {
+        if (opening[g] < -1) {
+            free(opening);
+            return error_set(e, "%s: job %s: game %" PRIu64 ": damaged row (opening %" PRId64
+                             ", expected -1 or more)", rf_path(f), j->name, g, opening[g]);
+        }
+        if (opening[g] >= 0)
+            index[used++] = (uint64_t)opening[g];
+    }
+    j->openings = distinct_games(index, (size_t)used);
+    j->has_openings = true;
+    free(opening);
+    return 0;
+}
+
 /* Compare the table's length histogram with the stored one; a mismatch is damage. */
 static int check_stored_histogram(ResultsFile *f, JobAnalysis *j, Error *e)
 {
@@ -308,6 +334,7 @@ static int job_analyze(ResultsFile *f, const char *name, JobAnalysis *j, GameRec
     rc = rc ? rc : job_stream(f, j, buf, e);
     rc = rc ? rc : check_stored_histogram(f, j, e);
     rc = rc ? rc : job_distinct(f, j, e);
+    rc = rc ? rc : job_openings(f, j, e);
     if (rc == 0)
         job_estimate(j, opt);
     return rc;

@@ -95,9 +95,11 @@ typedef struct JobAnalysis {
     PairAdvantage pair_advantage; /* South's advantage with the pair as unit */
     Sprt sprt_pairs;              /* the pentanomial GSPRT, when AnalyzeOptions.sprt */
 
-    /* Distinct games by moves_hash, where the file has that column. */
-    bool has_distinct;
+    /* Distinct games by moves_hash, and distinct openings by opening (-1: from the start),
+     * where the file has those columns. */
+    bool has_distinct, has_openings;
     DistinctGames distinct;
+    DistinctGames openings;       /* over the games with an opening (opening >= 0) */
 } JobAnalysis;
 
 /* Two jobs compared. */

@@ -273,6 +273,20 @@ static void write_distinct(Json *j, const JobAnalysis *x)
     json_object_end(j);
 }
 
+/* The distinct openings (null when the file has no opening column). */
+static void write_openings(Json *j, const JobAnalysis *x)
+{
+    json_key(j, "distinct_openings");
+    if (!x->has_openings) {
+        json_null(j);
+        return;
+    }
+    json_object_begin(j);
+    json_kv_uint(j, "games_with_opening", x->openings.games);
+    json_kv_uint(j, "distinct", x->openings.distinct);
+    json_object_end(j);
+}
+
 /* The Ludii-style metrics. */
 static void write_metrics(Json *j, const GameMetrics *m)
 {
@@ -315,6 +329,7 @@ static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
     write_agents(j, a, x);
     write_pairs(j, a, x);
     write_distinct(j, x);
+    write_openings(j, x);
     write_metrics(j, &x->metrics);
     json_object_end(j);
 }

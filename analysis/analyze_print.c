@@ -70,6 +70,17 @@ static void print_distinct(const JobAnalysis *j, FILE *out)
                 (unsigned long long)d->games, d->effective);
 }
 
+/* The distinct openings (by opening), where the file records them. */
+static void print_openings(const JobAnalysis *j, FILE *out)
+{
+    if (!j->has_openings)
+        return;
+    fprintf(out, "distinct openings: %llu (over the %llu games with an opening; %llu from "
+                 "the start)\n", (unsigned long long)j->openings.distinct,
+            (unsigned long long)j->openings.games,
+            (unsigned long long)(j->rows - j->openings.games));
+}
+
 /* The job's heading: its agents and variant. */
 static void print_heading(const JobAnalysis *j, FILE *out)
 {
@@ -82,6 +93,7 @@ static void print_heading(const JobAnalysis *j, FILE *out)
     fprintf(out, "games: %llu in the table (%lld planned); intervals are 95%%\n",
             (unsigned long long)j->rows, (long long)j->games_planned);
     print_distinct(j, out);
+    print_openings(j, out);
     if (j->inconsistent)
         fprintf(out, "warning: %llu finished games have scores that disagree with their "
                      "outcome or award\n", (unsigned long long)j->inconsistent);

@@ -259,7 +259,7 @@ with h5py.File(sys.argv[1], "r") as h:
         assert math.isclose(adv["lo"], max(-1, lo), rel_tol=1e-9), (adv, lo)
         assert math.isclose(adv["hi"], min(1, hi), rel_tol=1e-9), (adv, hi)
         assert p["sprt"]["model"] == "pentanomial" and p["sprt"]["elo1"] == 10, p["sprt"]
-        assert job["distinct_games"] is None, job["distinct_games"]
+        assert job["distinct_games"] is None and job["distinct_openings"] is None, job
 PY
     checks=$((checks + 1))
 fi
@@ -270,28 +270,36 @@ for want in "Pairs (games 2k and 2k+1, colours swapped)" "left out: " \
     grep -qF -- "$want" "$tmp/pairs.txt" || fail "pair tables lack '$want'"
 done
 
-# Distinct games, where the table has a moves_hash column (added here with h5py as the run
-# will write it): 27 distinct of 81 in "short" (each played 3 times) is a warning that the
-# intervals are sqrt(3) times too narrow; 40 of 40 in "self" is none. A moves_hash that is
-# not an 8-byte integer is damage.
+# Distinct games and openings, where the table has moves_hash and opening columns (added
+# here with h5py as the run will write them): 27 distinct of 81 in "short" (each played 3
+# times) is a warning that the intervals are sqrt(3) times too narrow; 40 of 40 in "self" is
+# none. A moves_hash that is not an 8-byte unsigned integer, or an opening below -1, is
+# damage.
 if "$python" -c "import h5py" 2>/dev/null; then
     "$python" - "$tmp/pairs.h5" "$tmp" <<'PY'
 import shutil, sys, h5py, numpy as np
 src, t = sys.argv[1], sys.argv[2]
-def with_hash(name, value, dtype="<u8"):
+def with_columns(name, hash_of, opening_of, hash_type="<u8"):
     shutil.copy(src, f"{t}/{name}.h5")
     with h5py.File(f"{t}/{name}.h5", "r+") as h:
         for job in ("short", "self"):
             grp = h["jobs/" + job]
             a = grp["games"][...]
-            b = np.zeros(a.shape, np.dtype(a.dtype.descr + [("moves_hash", dtype)]))
+            b = np.zeros(a.shape, np.dtype(a.dtype.descr + [("opening", "<i4"),
+                                                             ("moves_hash", hash_type)]))
             for f in a.dtype.names:
                 b[f] = a[f]
-            b["moves_hash"] = [value(job, int(i)) for i in a["game"]]
+            b["moves_hash"] = [hash_of(job, int(i)) for i in a["game"]]
+            b["opening"] = [opening_of(job, int(i)) for i in a["game"]]
             del grp["games"]
             grp.create_dataset("games", data=b, chunks=True, compression="gzip")
-with_hash("hashed", lambda job, i: (i // 3 if job == "short" else i) * 0x9E3779B97F4A7C15 % 2**64)
-with_hash("badhash", lambda job, i: i * 0.5, "<f8")
+# "short": pairs cycle through 5 openings; "self": from the start (-1).
+def opening(job, i):
+    return (i // 2) % 5 if job == "short" else -1
+with_columns("hashed", lambda job, i: (i // 3 if job == "short" else i) * 0x9E3779B97F4A7C15
+             % 2**64, opening)
+with_columns("badhash", lambda job, i: i * 0.5, opening, "<f8")
+with_columns("badopening", lambda job, i: i, lambda job, i: -5 if i == 7 else -1)
 PY
     "$bin" analyze "$tmp/hashed.h5" >"$tmp/hashed.txt" 2>"$tmp/err" \
         || fail "analyze (moves_hash): $(cat "$tmp/err")"
@@ -300,7 +308,9 @@ PY
     checks=$((checks + 2))
     for want in "distinct games: 27 of 81 (33.3%; the most common is played 3 times)" \
                 "warning: fewer than 95% of the games are distinct: the games are not independent, and every interval below is too narrow, by a factor of at least 1.73 (the 81 games are worth at most 27 independent ones)" \
-                "distinct games: 40 of 40 (100.0%)"; do
+                "distinct games: 40 of 40 (100.0%)" \
+                "distinct openings: 5 (over the 81 games with an opening; 0 from the start)" \
+                "distinct openings: 0 (over the 0 games with an opening; 40 from the start)"; do
         checks=$((checks + 1))
         grep -qF -- "$want" "$tmp/hashed.txt" || fail "tables lack '$want'"
     done
@@ -314,9 +324,13 @@ s, n = jobs["short"], jobs["self"]
 assert (s["games"], s["distinct"], s["most_repeated"], s["independent"]) == (81, 27, 3, False), s
 assert math.isclose(s["effective_games"], 27) and math.isclose(s["too_narrow_by"], math.sqrt(3))
 assert (n["distinct"], n["independent"], n["too_narrow_by"]) == (40, True, 1), n
+o = {j["name"]: j["distinct_openings"] for j in json.load(open(sys.argv[1]))["jobs"]}
+assert o == {"short": {"games_with_opening": 81, "distinct": 5},
+             "self": {"games_with_opening": 0, "distinct": 0}}, o
 PY
     checks=$((checks + 1))
-    expect_status 2 "badhash.h5: job short: damaged results file (games column moves_hash: expected a readable 64-bit integer)" "$tmp/badhash.h5"
+    expect_status 2 "badhash.h5: job short: damaged results file (games column moves_hash: expected a readable 64-bit unsigned integer)" "$tmp/badhash.h5"
+    expect_status 2 "badopening.h5: job short: game 7: damaged row (opening -5, expected -1 or more)" "$tmp/badopening.h5"
 fi
 
 # The report's folder: an index.html there is kept unless --force; a folder that cannot be

@@ -221,9 +221,10 @@ static int job_openings(ResultsFile *f, JobAnalysis *j, Error *e)
     uint64_t *index = (uint64_t *)opening;      /* the same 8 bytes, compacted in place */
     for (uint64_t g = 0; g < n; g++) {
         if (opening[g] < -1) {
+            int64_t bad = opening[g];
             free(opening);
             return error_set(e, "%s: job %s: game %" PRIu64 ": damaged row (opening %" PRId64
-                             ", expected -1 or more)", rf_path(f), j->name, g, opening[g]);
+                             ", expected -1 or more)", rf_path(f), j->name, g, bad);
         }
         if (opening[g] >= 0)
             index[used++] = (uint64_t)opening[g];

@@ -1,8 +1,11 @@
 /* analyze.h: a results file analysed: per job its outcomes, first-player advantage, the three
- * endgame conventions on the same games, lengths and margins, the agents' match, Ludii-style
- * metrics; between jobs, tests of difference and Bradley-Terry-Davidson ratings.
+ * endgame conventions on the same games, lengths and margins, the agents' match, the games
+ * as colour-swapped pairs (pairs.h), distinct games and openings where the file records
+ * them (distinct.h), Ludii-style metrics; between jobs, tests of difference and
+ * Bradley-Terry-Davidson ratings.
  *
- * One pass streams each job's table in chunks (memory: the histograms, never the games); the
+ * One pass streams each job's table in chunks (memory: the histograms, never the games, but
+ * for the moves_hash and opening columns, read whole: 8 bytes a game each); the
  * tables (analyze_print), the JSON (analyze_json) and the report (report.h) are drawn from the
  * same Analysis, so they agree. Every interval is at ANALYZE_CONFIDENCE. */
 #ifndef ANYWOLI_ANALYZE_H

@@ -1,6 +1,7 @@
-/* elo.h: a match between two agents as a score, an Elo difference, a likelihood of
- * superiority and a sequential probability ratio test, from its wins, draws and losses
- * (counted for the first agent; a draw scores 1/2).
+/* elo.h: a match between two agents as a score (with Wilson's interval), an Elo difference,
+ * a likelihood of superiority and a sequential probability ratio test, from its wins, draws
+ * and losses (counted for the first agent; a draw scores 1/2). pairs.h does the same with
+ * pairs of games as the units.
  *
  * Units: scores and probabilities in [0, 1]; Elo differences in Elo points on the logistic
  * scale, score = 1 / (1 + 10^(-elo / 400)); log-likelihood ratios in natural log units. */
@@ -81,12 +82,10 @@ typedef struct Sprt {
 Sprt sprt_normal(const double *value, const uint64_t *count, int k, double elo0, double elo1,
                  double alpha, double beta);
 
-/* The generalised SPRT for a trinomial W/D/L match (Van den Bergh's GSPRT, fishtest's
- * LLRcalc.LLR_alt2): with s0, s1 the scores of elo0, elo1 (logistic Elo), s the observed
- * score and var its per-game variance, LLR = N (s1 - s0) (2 s - s0 - s1) / (2 var), the
- * normal approximation of the generalised log-likelihood ratio. As in fishtest, a count of
- * zero is replaced by 0.001 first (LLRcalc.regularize), so that var is never zero.
- * alpha and beta are the error probabilities of accepting H1 and H0 wrongly. */
+/* The generalised SPRT for a trinomial W/D/L match, the games being the units: sprt_normal
+ * on the scores 0, 1/2, 1 (Van den Bergh's GSPRT, fishtest's LLRcalc.LLR_alt2 with its zero
+ * counts regularised). alpha and beta are the error probabilities of accepting H1 and H0
+ * wrongly. */
 Sprt sprt_trinomial(uint64_t wins, uint64_t draws, uint64_t losses, double elo0, double elo1,
                     double alpha, double beta);
 

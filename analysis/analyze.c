@@ -1,6 +1,7 @@
 /* analyze.c: one streamed pass over each job's games, then the estimates and the tests. */
 #include "analyze.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,12 +104,47 @@ static void agent_add(JobAnalysis *j, const GameRecord *r)
     j->a_losses += !a_won;
 }
 
+/* A's half-points in one game (2 a win, 1 a draw or an endless game, 0 a loss; -1 when it
+ * stopped unfinished) and South's points minus North's (1, 0, -1). */
+static int a_half_points(const GameRecord *r, int *south_minus_north)
+{
+    *south_minus_north = r->outcome == OUT_SOUTH ? 1 : r->outcome == OUT_NORTH ? -1 : 0;
+    if (r->outcome == OUT_UNFINISHED)
+        return -1;
+    if (r->outcome != OUT_SOUTH && r->outcome != OUT_NORTH)
+        return 1;
+    return (r->outcome == OUT_SOUTH) == (r->a_south != 0) ? 2 : 0;
+}
+
+/* Pair the games 2k and 2k+1 (rows come in game order): the even one waits for the odd
+ * one, then the pair is counted, or left out when either game is unfinished. */
+static void pair_add(JobAnalysis *j, const GameRecord *r)
+{
+    int sn, a = a_half_points(r, &sn);
+    if (r->game % 2 == 0) {
+        j->pending = true;
+        j->pending_a = a;
+        j->pending_sn = sn;
+        return;
+    }
+    if (!j->pending)
+        return;
+    j->pending = false;
+    if (a < 0 || j->pending_a < 0) {
+        j->pairs_unfinished++;
+        return;
+    }
+    j->penta[a + j->pending_a]++;
+    j->pair_sn[sn + j->pending_sn + 2]++;
+}
+
 /* Count one game of a job; -1 when out of memory. */
 static int job_add(JobAnalysis *j, const GameRecord *r)
 {
     int o = r->outcome;             /* 0 to 4: the reader checked every row */
     outcomes_add(&j->all, o);
     outcomes_add(&j->by_south[r->a_south ? 0 : 1], o);
+    pair_add(j, r);
     if (hist_reserve(&j->lengths, &j->lengths_len, r->plies) != 0)
         return -1;
     j->lengths[r->plies]++;
@@ -155,7 +191,48 @@ static int job_stream(ResultsFile *f, JobAnalysis *j, GameRecord *buf, Error *e)
     }
     rf_rows_close(s);
     hist_trim(j->lengths, &j->lengths_len);
+    j->unpaired_game = j->pending;
     return n < 0 ? -1 : 0;
+}
+
+/* The distinct games of a job from its moves_hash column; nothing when the file has none
+ * (it was written before the column existed). */
+static int job_distinct(ResultsFile *f, JobAnalysis *j, Error *e)
+{
+    uint64_t *hashes, n;
+    int rc = rf_column_u64(f, j->name, "moves_hash", &hashes, &n, e);
+    if (rc <= 0)
+        return rc;
+    j->distinct = distinct_games(hashes, (size_t)n);
+    j->has_distinct = true;
+    free(hashes);
+    return 0;
+}
+
+/* The distinct openings of a job from its opening column (the index of each game's opening,
+ * -1 for none); nothing when the file has none. A value below -1 is damage. */
+static int job_openings(ResultsFile *f, JobAnalysis *j, Error *e)
+{
+    int64_t *opening;
+    uint64_t n, used = 0;
+    int rc = rf_column_i64(f, j->name, "opening", &opening, &n, e);
+    if (rc <= 0)
+        return rc;
+    uint64_t *index = (uint64_t *)opening;      /* the same 8 bytes, compacted in place */
+    for (uint64_t g = 0; g < n; g++) {
+        if (opening[g] < -1) {
+            int64_t bad = opening[g];
+            free(opening);
+            return error_set(e, "%s: job %s: game %" PRIu64 ": damaged row (opening %" PRId64
+                             ", expected -1 or more)", rf_path(f), j->name, g, bad);
+        }
+        if (opening[g] >= 0)
+            index[used++] = (uint64_t)opening[g];
+    }
+    j->openings = distinct_games(index, (size_t)used);
+    j->has_openings = true;
+    free(opening);
+    return 0;
 }
 
 /* Compare the table's length histogram with the stored one; a mismatch is damage. */
@@ -240,9 +317,14 @@ static void job_estimate(JobAnalysis *j, const AnalyzeOptions *opt)
     j->margin = hist_summary(j->margins, j->margins_len, j->margin_origin);
     j->elo = elo_estimate(j->a_wins, j->a_draws, j->a_losses, ANALYZE_CONFIDENCE);
     j->metrics = game_metrics(o, j->lengths, j->lengths_len, ANALYZE_CONFIDENCE);
-    if (opt->sprt)
+    j->pairs = pentanomial_estimate(j->penta, ANALYZE_CONFIDENCE);
+    j->pair_advantage = pair_advantage(j->pair_sn, ANALYZE_CONFIDENCE);
+    if (opt->sprt) {
         j->sprt = sprt_trinomial(j->a_wins, j->a_draws, j->a_losses, opt->elo0, opt->elo1,
                                  opt->alpha, opt->beta);
+        j->sprt_pairs = sprt_pentanomial(j->penta, opt->elo0, opt->elo1, opt->alpha,
+                                         opt->beta);
+    }
 }
 
 /* Read and analyse one job. */
@@ -252,6 +334,8 @@ static int job_analyze(ResultsFile *f, const char *name, JobAnalysis *j, GameRec
     int rc = job_init(f, name, j, e);
     rc = rc ? rc : job_stream(f, j, buf, e);
     rc = rc ? rc : check_stored_histogram(f, j, e);
+    rc = rc ? rc : job_distinct(f, j, e);
+    rc = rc ? rc : job_openings(f, j, e);
     if (rc == 0)
         job_estimate(j, opt);
     return rc;

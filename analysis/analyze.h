@@ -1,8 +1,11 @@
 /* analyze.h: a results file analysed: per job its outcomes, first-player advantage, the three
- * endgame conventions on the same games, lengths and margins, the agents' match, Ludii-style
- * metrics; between jobs, tests of difference and Bradley-Terry-Davidson ratings.
+ * endgame conventions on the same games, lengths and margins, the agents' match, the games
+ * as colour-swapped pairs (pairs.h), distinct games and openings where the file records
+ * them (distinct.h), Ludii-style metrics; between jobs, tests of difference and
+ * Bradley-Terry-Davidson ratings.
  *
- * One pass streams each job's table in chunks (memory: the histograms, never the games); the
+ * One pass streams each job's table in chunks (memory: the histograms, never the games, but
+ * for the moves_hash and opening columns, read whole: 8 bytes a game each); the
  * tables (analyze_print), the JSON (analyze_json) and the report (report.h) are drawn from the
  * same Analysis, so they agree. Every interval is at ANALYZE_CONFIDENCE. */
 #ifndef ANYWOLI_ANALYZE_H
@@ -12,11 +15,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "distinct.h"
 #include "elo.h"
 #include "error.h"
 #include "histogram.h"
 #include "hypothesis.h"
 #include "metrics.h"
+#include "pairs.h"
 #include "ratings.h"
 #include "results_read.h"      /* the one reader of results files */
 #include "stats.h"
@@ -80,6 +85,24 @@ typedef struct JobAnalysis {
     EloEstimate elo;              /* agent A against B */
     GameMetrics metrics;
     Sprt sprt;                    /* when AnalyzeOptions.sprt */
+
+    /* Pairs: games 2k and 2k+1, colours swapped (pairs.h). */
+    uint64_t penta[PENTA_NB];     /* pairs by A's points in the pair, in half-points 0 .. 4 */
+    uint64_t pair_sn[PENTA_NB];   /* pairs by South's minus North's points, + 2 */
+    uint64_t pairs_unfinished;    /* pairs left out: one of their games is unfinished */
+    bool unpaired_game;           /* the table's last game has no partner (left out) */
+    int pending_a, pending_sn;    /* the even game waiting for its partner: A's half-points
+                                     (-1 unfinished) and South's minus North's points */
+    bool pending;
+    PairEstimate pairs;           /* A's score and Elo over the pairs */
+    PairAdvantage pair_advantage; /* South's advantage with the pair as unit */
+    Sprt sprt_pairs;              /* the pentanomial GSPRT, when AnalyzeOptions.sprt */
+
+    /* Distinct games by moves_hash, and distinct openings by opening (-1: from the start),
+     * where the file has those columns. */
+    bool has_distinct, has_openings;
+    DistinctGames distinct;
+    DistinctGames openings;       /* over the games with an opening (opening >= 0) */
 } JobAnalysis;
 
 /* Two jobs compared. */

@@ -1,5 +1,6 @@
 /* analyze_json.c: an Analysis as one JSON document (keys documented in docs/analyze.md). */
 #include <gsl/gsl_cdf.h>
+#include <math.h>
 
 #include "analyze.h"
 #include "json.h"
@@ -201,6 +202,91 @@ static void write_agents(Json *j, const Analysis *a, const JobAnalysis *x)
     json_object_end(j);
 }
 
+/* The pentanomial GSPRT (null when not asked for). */
+static void write_pair_sprt(Json *j, const Analysis *a, const JobAnalysis *x)
+{
+    static const char *const decision[] = { "accept_h0", "continue", "accept_h1" };
+    json_key(j, "sprt");
+    if (!a->opt.sprt) {
+        json_null(j);
+        return;
+    }
+    json_object_begin(j);
+    json_kv_string(j, "model", "pentanomial");
+    json_kv_double(j, "elo0", a->opt.elo0);
+    json_kv_double(j, "elo1", a->opt.elo1);
+    json_kv_double(j, "alpha", a->opt.alpha);
+    json_kv_double(j, "beta", a->opt.beta);
+    json_kv_double(j, "llr", x->sprt_pairs.llr);
+    json_kv_double(j, "lower", x->sprt_pairs.lower);
+    json_kv_double(j, "upper", x->sprt_pairs.upper);
+    json_kv_string(j, "decision", decision[x->sprt_pairs.decision + 1]);
+    json_object_end(j);
+}
+
+/* The games as pairs (2k, 2k+1): pentanomial counts, A's score and Elo over the pairs, the
+ * SPRT on them, and the first-player advantage with the pair as unit. */
+static void write_pairs(Json *j, const Analysis *a, const JobAnalysis *x)
+{
+    json_key(j, "pairs");
+    json_object_begin(j);
+    json_kv_uint(j, "pairs", x->pairs.pairs);
+    json_kv_uint(j, "left_out_unfinished", x->pairs_unfinished);
+    json_kv_bool(j, "unpaired_game", x->unpaired_game);
+    json_key(j, "pentanomial");
+    json_array_begin(j);
+    for (int i = 0; i < PENTA_NB; i++)
+        json_uint(j, x->penta[i]);
+    json_array_end(j);
+    json_key(j, "score");
+    json_object_begin(j);
+    estimate_members(j, (Estimate){ x->pairs.score, x->pairs.score_ci });
+    json_kv_double(j, "se", x->pairs.se);
+    json_object_end(j);
+    kv_estimate(j, "elo", (Estimate){ x->pairs.elo, x->pairs.elo_ci });
+    write_pair_sprt(j, a, x);
+    json_key(j, "advantage");
+    json_object_begin(j);
+    json_kv_uint(j, "pairs", x->pair_advantage.pairs);
+    estimate_members(j, x->pair_advantage.advantage);
+    json_kv_double(j, "sd", x->pair_advantage.sd);
+    json_object_end(j);
+    json_object_end(j);
+}
+
+/* The distinct games by moves_hash (null when the file has no such column). */
+static void write_distinct(Json *j, const JobAnalysis *x)
+{
+    const DistinctGames *d = &x->distinct;
+    json_key(j, "distinct_games");
+    if (!x->has_distinct) {
+        json_null(j);
+        return;
+    }
+    json_object_begin(j);
+    json_kv_uint(j, "games", d->games);
+    json_kv_uint(j, "distinct", d->distinct);
+    json_kv_uint(j, "most_repeated", d->most_repeated);
+    json_kv_double(j, "effective_games", d->effective);
+    json_kv_double(j, "too_narrow_by", d->games ? sqrt((double)d->games / d->effective) : NAN);
+    json_kv_bool(j, "independent", !distinct_games_few(d));
+    json_object_end(j);
+}
+
+/* The distinct openings (null when the file has no opening column). */
+static void write_openings(Json *j, const JobAnalysis *x)
+{
+    json_key(j, "distinct_openings");
+    if (!x->has_openings) {
+        json_null(j);
+        return;
+    }
+    json_object_begin(j);
+    json_kv_uint(j, "games_with_opening", x->openings.games);
+    json_kv_uint(j, "distinct", x->openings.distinct);
+    json_object_end(j);
+}
+
 /* The Ludii-style metrics. */
 static void write_metrics(Json *j, const GameMetrics *m)
 {
@@ -241,6 +327,9 @@ static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
     json_kv_bool(j, "length_from_stored_histogram", x->stored_histogram);
     kv_summary(j, "margin", &x->margin);
     write_agents(j, a, x);
+    write_pairs(j, a, x);
+    write_distinct(j, x);
+    write_openings(j, x);
     write_metrics(j, &x->metrics);
     json_object_end(j);
 }

@@ -46,6 +46,41 @@ static const char *pval(char *buf, size_t len, double p)
     return buf;
 }
 
+/* The distinct games (by moves_hash), with the warning when too few are distinct: repeated
+ * games are not independent, so every interval of the job is too narrow. */
+static void print_distinct(const JobAnalysis *j, FILE *out)
+{
+    const DistinctGames *d = &j->distinct;
+    if (!j->has_distinct) {
+        fprintf(out, "distinct games: not known (the file has no moves_hash column)\n");
+        return;
+    }
+    double share = d->games ? (double)d->distinct / (double)d->games : NAN;
+    fprintf(out, "distinct games: %llu of %llu (%.1f%%", (unsigned long long)d->distinct,
+            (unsigned long long)d->games, 100 * share);
+    if (d->most_repeated > 1)
+        fprintf(out, "; the most common is played %llu times",
+                (unsigned long long)d->most_repeated);
+    fprintf(out, ")\n");
+    if (distinct_games_few(d))
+        fprintf(out, "warning: fewer than %.0f%% of the games are distinct: the games are not "
+                     "independent, and every interval below is too narrow, by a factor of at "
+                     "least %.2f (the %llu games are worth at most %.0f independent ones)\n",
+                100 * DISTINCT_WARN_BELOW, sqrt((double)d->games / d->effective),
+                (unsigned long long)d->games, d->effective);
+}
+
+/* The distinct openings (by opening), where the file records them. */
+static void print_openings(const JobAnalysis *j, FILE *out)
+{
+    if (!j->has_openings)
+        return;
+    fprintf(out, "distinct openings: %llu (over the %llu games with an opening; %llu from "
+                 "the start)\n", (unsigned long long)j->openings.distinct,
+            (unsigned long long)j->openings.games,
+            (unsigned long long)(j->rows - j->openings.games));
+}
+
 /* The job's heading: its agents and variant. */
 static void print_heading(const JobAnalysis *j, FILE *out)
 {
@@ -57,6 +92,8 @@ static void print_heading(const JobAnalysis *j, FILE *out)
             (long)v->max_plies);
     fprintf(out, "games: %llu in the table (%lld planned); intervals are 95%%\n",
             (unsigned long long)j->rows, (long long)j->games_planned);
+    print_distinct(j, out);
+    print_openings(j, out);
     if (j->inconsistent)
         fprintf(out, "warning: %llu finished games have scores that disagree with their "
                      "outcome or award\n", (unsigned long long)j->inconsistent);
@@ -222,6 +259,58 @@ static void print_agents(const JobAnalysis *j, const AnalyzeOptions *opt, FILE *
             j->sprt.lower, j->sprt.upper, decision[j->sprt.decision + 1]);
 }
 
+/* The pentanomial counts, A's score and Elo over the pairs, and the pentanomial SPRT. */
+static void print_pentanomial(const JobAnalysis *j, const AnalyzeOptions *opt, FILE *out)
+{
+    char s[EST_LEN], e[EST_LEN], se[32];
+    const PairEstimate *x = &j->pairs;
+    fprintf(out, "  A's points per pair  %8s %8s %8s %8s %8s   %-28s %s\n", "0", "1/2", "1",
+            "3/2", "2", "score [95% Wilson]", "Elo [95%]");
+    fprintf(out, "  %-20s %8llu %8llu %8llu %8llu %8llu   %-28s %s\n", "pairs",
+            (unsigned long long)j->penta[0], (unsigned long long)j->penta[1],
+            (unsigned long long)j->penta[2], (unsigned long long)j->penta[3],
+            (unsigned long long)j->penta[4],
+            est(s, sizeof s, (Estimate){ x->score, x->score_ci }, 4),
+            est(e, sizeof e, (Estimate){ x->elo, x->elo_ci }, 1));
+    fprintf(out, "  (the score's standard error from the pentanomial variance: %s)\n",
+            num(se, sizeof se, x->se, 4));
+    if (!opt->sprt)
+        return;
+    static const char *const decision[] = { "accept H0", "continue", "accept H1" };
+    fprintf(out, "  SPRT on pairs (pentanomial) elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.3f, "
+                 "bounds [%.3f, %.3f]: %s\n", opt->elo0, opt->elo1, opt->alpha, opt->beta,
+            j->sprt_pairs.llr, j->sprt_pairs.lower, j->sprt_pairs.upper,
+            decision[j->sprt_pairs.decision + 1]);
+}
+
+/* Games 2k and 2k+1 as pairs: A's match counted by pairs (two agents), and the first-player
+ * advantage with the pair as unit beside the game-unit one. */
+static void print_game_pairs(const JobAnalysis *j, const AnalyzeOptions *opt, FILE *out)
+{
+    char p[EST_LEN], g[EST_LEN];
+    fprintf(out, "\nPairs (games 2k and 2k+1, colours swapped): %llu pairs",
+            (unsigned long long)j->pairs.pairs);
+    if (j->pairs_unfinished)
+        fprintf(out, "; left out: %llu with an unfinished game",
+                (unsigned long long)j->pairs_unfinished);
+    if (j->unpaired_game)
+        fprintf(out, "; the last game has no partner and is left out");
+    fprintf(out, "\n");
+    if (j->two_agents)
+        print_pentanomial(j, opt, out);
+    const PairAdvantage *x = &j->pair_advantage;
+    double wp = x->advantage.ci.hi - x->advantage.ci.lo;
+    double wg = j->advantage.ci.hi - j->advantage.ci.lo;
+    fprintf(out, "  %-30s %-30s %s\n", "first-player advantage", "[95%]", "unit");
+    fprintf(out, "  %-30s %-30s %s\n", "pair unit", est(p, sizeof p, x->advantage, 4),
+            "pairs, t interval (draws and endless count 0)");
+    fprintf(out, "  %-30s %-30s %s\n", "game unit", est(g, sizeof g, j->advantage, 4),
+            "finished games, Tango interval");
+    if (wg > 0 && !isnan(x->advantage.value))
+        fprintf(out, "  (the pair-unit interval is %.2f times as wide as the game-unit one)\n",
+                wp / wg);
+}
+
 /* The Ludii-style metrics. */
 static void print_metrics(const JobAnalysis *j, FILE *out)
 {
@@ -251,6 +340,7 @@ static void print_job(const Analysis *a, const JobAnalysis *j, FILE *out)
     print_conventions(j, out);
     print_distributions(j, out);
     print_agents(j, &a->opt, out);
+    print_game_pairs(j, &a->opt, out);
     print_metrics(j, out);
     fprintf(out, "\n");
 }

@@ -40,6 +40,20 @@ double likelihood_of_superiority(uint64_t wins, uint64_t losses)
     return gsl_cdf_ugaussian_P((w - l) / sqrt(w + l));
 }
 
+double score_effective_games(double s, double var, double units, double games_per_unit)
+{
+    if (!(var > 0))
+        return units * games_per_unit;
+    return units * s * (1 - s) / var;
+}
+
+Interval score_interval(double s, double var, double units, double games_per_unit,
+                        double confidence)
+{
+    return wilson_interval_real(s, score_effective_games(s, var, units, games_per_unit),
+                                confidence);
+}
+
 EloEstimate elo_estimate(uint64_t wins, uint64_t draws, uint64_t losses, double confidence)
 {
     EloEstimate e = { 0, NAN, { NAN, NAN }, NAN, { NAN, NAN }, NAN };
@@ -48,9 +62,8 @@ EloEstimate elo_estimate(uint64_t wins, uint64_t draws, uint64_t losses, double 
         return e;
     double n = (double)e.games;
     e.score = ((double)wins + (double)draws / 2) / n;
-    double z = gsl_cdf_ugaussian_Qinv((1.0 - confidence) / 2.0);
-    double half = z * sqrt(score_variance(wins, draws, losses) / n);
-    e.score_ci = (Interval){ fmax(0.0, e.score - half), fmin(1.0, e.score + half) };
+    e.score_ci = score_interval(e.score, score_variance(wins, draws, losses), n, 1.0,
+                                confidence);
     e.elo = elo_from_score(e.score);
     e.elo_ci = (Interval){ elo_from_score(e.score_ci.lo), elo_from_score(e.score_ci.hi) };
     e.los = likelihood_of_superiority(wins, losses);
@@ -63,12 +76,21 @@ static double regularized(uint64_t count)
     return count ? (double)count : SPRT_ZERO_COUNT;
 }
 
-Sprt sprt_trinomial(uint64_t wins, uint64_t draws, uint64_t losses, double elo0, double elo1,
-                    double alpha, double beta)
+Sprt sprt_normal(const double *value, const uint64_t *count, int k, double elo0, double elo1,
+                 double alpha, double beta)
 {
     Sprt t;
-    double w = regularized(wins), d = regularized(draws), l = regularized(losses);
-    double n = w + d + l, s = (w + d / 2) / n, var = trinomial_variance(w, d, l);
+    /* Step 1. The regularised counts' mean score and variance per unit. */
+    double n = 0, sum = 0;
+    for (int i = 0; i < k; i++) {
+        n += regularized(count[i]);
+        sum += regularized(count[i]) * value[i];
+    }
+    double s = sum / n, var = 0;
+    for (int i = 0; i < k; i++)
+        var += regularized(count[i]) * (value[i] - s) * (value[i] - s);
+    var /= n;
+    /* Step 2. The approximate log-likelihood ratio and Wald's bounds. */
     double s0 = score_from_elo(elo0), s1 = score_from_elo(elo1);
     t.llr = n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
     t.lower = log(beta / (1 - alpha));
@@ -76,4 +98,12 @@ Sprt sprt_trinomial(uint64_t wins, uint64_t draws, uint64_t losses, double elo0,
     t.decision = t.llr >= t.upper ? SPRT_ACCEPT_H1
                : t.llr <= t.lower ? SPRT_ACCEPT_H0 : SPRT_CONTINUE;
     return t;
+}
+
+Sprt sprt_trinomial(uint64_t wins, uint64_t draws, uint64_t losses, double elo0, double elo1,
+                    double alpha, double beta)
+{
+    static const double value[3] = { 0.0, 0.5, 1.0 };
+    const uint64_t count[3] = { losses, draws, wins };
+    return sprt_normal(value, count, 3, elo0, elo1, alpha, beta);
 }

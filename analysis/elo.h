@@ -1,6 +1,7 @@
-/* elo.h: a match between two agents as a score, an Elo difference, a likelihood of
- * superiority and a sequential probability ratio test, from its wins, draws and losses
- * (counted for the first agent; a draw scores 1/2).
+/* elo.h: a match between two agents as a score (with Wilson's interval), an Elo difference,
+ * a likelihood of superiority and a sequential probability ratio test, from its wins, draws
+ * and losses (counted for the first agent; a draw scores 1/2). pairs.h does the same with
+ * pairs of games as the units.
  *
  * Units: scores and probabilities in [0, 1]; Elo differences in Elo points on the logistic
  * scale, score = 1 / (1 + 10^(-elo / 400)); log-likelihood ratios in natural log units. */
@@ -26,20 +27,35 @@ double score_variance(uint64_t wins, uint64_t draws, uint64_t losses);
  * agent is the stronger (draws carry no information); 1/2 with no decisive game. */
 double likelihood_of_superiority(uint64_t wins, uint64_t losses);
 
+/* The effective number of games behind a score s with variance var per unit over `units`
+ * units (games, or pairs of games): the number of independent win-or-lose games whose score
+ * would have that variance, units s (1 - s) / var (Kish's design effect, as Korn and Graubard
+ * 1998 use it for proportions from clustered samples). Where var is 0 (every unit had the
+ * same result: all lost, all drawn, every pair 1-1) it is the games themselves,
+ * units * games_per_unit, so that the interval still has a width. */
+double score_effective_games(double s, double var, double units, double games_per_unit);
+
+/* The interval of a score that does not collapse at 0 or 1: Wilson's score interval (Brown,
+ * Cai and DasGupta 2001 recommend it over the normal one) for the proportion s out of
+ * score_effective_games(s, var, units, games_per_unit) trials. With no draws it is Wilson's
+ * interval on the wins; for large samples it is s -+ z sqrt(var / units). */
+Interval score_interval(double s, double var, double units, double games_per_unit,
+                        double confidence);
+
 /* A match summarised. */
 typedef struct EloEstimate {
     uint64_t games;
     double score;           /* (W + D/2) / N */
-    Interval score_ci;      /* s -+ z sqrt(score_variance / N), clipped to [0, 1] */
+    Interval score_ci;      /* score_interval: Wilson's, with the effective games */
     double elo;             /* elo_from_score(score) */
     Interval elo_ci;        /* elo_from_score of the score interval's ends */
     double los;             /* likelihood_of_superiority */
 } EloEstimate;
 
-/* The score with its normal interval from the trinomial variance, and the Elo difference
- * with the interval mapped from the score's (as cutechess-cli and fishtest do; infinite ends
- * where the score interval reaches 0 or 1). NaN everywhere with no games; the interval is
- * degenerate when every game had the same result. */
+/* The score with its Wilson interval from the trinomial variance (score_interval), and the
+ * Elo difference with the interval mapped from the score's (as cutechess-cli and fishtest
+ * do; an infinite end only where the score interval reaches 0 or 1, so 40 losses of 40 give
+ * Elo -inf with a finite upper end). NaN everywhere with no games. */
 EloEstimate elo_estimate(uint64_t wins, uint64_t draws, uint64_t losses, double confidence);
 
 /* The decision of a sequential test after the games so far. */
@@ -56,12 +72,20 @@ typedef struct Sprt {
     SprtDecision decision;
 } Sprt;
 
-/* The generalised SPRT for a trinomial W/D/L match (Van den Bergh's GSPRT, fishtest's
- * LLRcalc.LLR_alt2): with s0, s1 the scores of elo0, elo1 (logistic Elo), s the observed
- * score and var its per-game variance, LLR = N (s1 - s0) (2 s - s0 - s1) / (2 var), the
- * normal approximation of the generalised log-likelihood ratio. As in fishtest, a count of
- * zero is replaced by 0.001 first (LLRcalc.regularize), so that var is never zero.
- * alpha and beta are the error probabilities of accepting H1 and H0 wrongly. */
+/* The normal approximation of the generalised SPRT's log-likelihood ratio for units whose
+ * scores take the k values value[i] (in [0, 1]) count[i] times (counts need not be whole):
+ * with s0, s1 the scores of elo0, elo1, s the observed mean and var its variance per unit,
+ * LLR = N (s1 - s0) (2 s - s0 - s1) / (2 var) over the N units (Van den Bergh's
+ * approximation, fishtest's LLRcalc.LLR_alt2; a count of zero is replaced by 0.001 first,
+ * as LLRcalc.regularize does, so that var is never zero). The one mechanism behind
+ * sprt_trinomial (games) and pairs.h's sprt_pentanomial (pairs of games). */
+Sprt sprt_normal(const double *value, const uint64_t *count, int k, double elo0, double elo1,
+                 double alpha, double beta);
+
+/* The generalised SPRT for a trinomial W/D/L match, the games being the units: sprt_normal
+ * on the scores 0, 1/2, 1 (Van den Bergh's GSPRT, fishtest's LLRcalc.LLR_alt2 with its zero
+ * counts regularised). alpha and beta are the error probabilities of accepting H1 and H0
+ * wrongly. */
 Sprt sprt_trinomial(uint64_t wins, uint64_t draws, uint64_t losses, double elo0, double elo1,
                     double alpha, double beta);
 

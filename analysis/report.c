@@ -150,8 +150,16 @@ static void plot_advantage(FILE *gp, const Analysis *a, const char *dir)
         const Estimate *x = &a->jobs[i].advantage;
         fprintf(gp, "%d %g %g %g\n", i, x->value, x->ci.lo, x->ci.hi);
     }
+    /* Beside each, the same advantage with the pair (games 2k, 2k+1) as the unit. */
+    fprintf(gp, "EOD\n$P << EOD\n");
+    for (int i = 0; i < a->njobs; i++) {
+        const Estimate *x = &a->jobs[i].pair_advantage.advantage;
+        if (!isnan(x->value))
+            fprintf(gp, "%g %g %g %g\n", i + 0.2, x->value, x->ci.lo, x->ci.hi);
+    }
     fprintf(gp, "EOD\nset xzeroaxis lt -1\nplot $A using 1:2:3:4 with yerrorbars pt 7 ps 1.2 "
-                "lw 2 title 'job''s own convention'\n");
+                "lw 2 title 'job''s own convention (game unit)', $P using 1:2:3:4 with "
+                "yerrorbars pt 5 ps 1 lw 2 title 'pair unit'\n");
 }
 
 /* The advantage under each convention re-scored on each job's games. */

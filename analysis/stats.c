@@ -28,18 +28,24 @@
  * one's probability count as equally likely. */
 #define BINOMIAL_TEST_RERR 1e-7
 
-Interval wilson_interval(uint64_t k, uint64_t n, double confidence)
+Interval wilson_interval_real(double p, double n, double confidence)
 {
     Interval ci = { 0.0, 1.0 };
-    if (n == 0)
+    if (!(n > 0))
         return ci;
-    double z = gsl_cdf_ugaussian_Qinv((1.0 - confidence) / 2.0);
-    double nn = (double)n, p = (double)k / nn, z2 = z * z;
-    double centre = (p + z2 / (2 * nn)) / (1 + z2 / nn);
-    double half = z / (1 + z2 / nn) * sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn));
+    double z = gsl_cdf_ugaussian_Qinv((1.0 - confidence) / 2.0), z2 = z * z;
+    double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+    double half = z / (1 + z2 / n) * sqrt(p * (1 - p) / n + z2 / (4 * n * n));
     ci.lo = fmax(0.0, centre - half);
     ci.hi = fmin(1.0, centre + half);
     return ci;
+}
+
+Interval wilson_interval(uint64_t k, uint64_t n, double confidence)
+{
+    if (n == 0)
+        return (Interval){ 0.0, 1.0 };
+    return wilson_interval_real((double)k / (double)n, (double)n, confidence);
 }
 
 Estimate wilson_estimate(uint64_t k, uint64_t n, double confidence)

@@ -26,6 +26,10 @@ typedef struct Estimate {
  * [0, 1] when n is 0. */
 Interval wilson_interval(uint64_t k, uint64_t n, double confidence);
 
+/* The same for a proportion p out of n trials that need not be whole numbers (an effective
+ * number of games, elo.h's score_interval); [0, 1] when n is not positive. */
+Interval wilson_interval_real(double p, double n, double confidence);
+
 /* The proportion k / n with its Wilson interval; value NaN and interval [0, 1] when n is 0. */
 Estimate wilson_estimate(uint64_t k, uint64_t n, double confidence);
 

@@ -68,6 +68,30 @@ def check_job(name, block, job):
     agents = block.split("\nAgents:", 1)[1].splitlines()[2].split()
     check(int(agents[0]) == job["agents"]["a_wins"], "%s: A's wins" % name)
     check(agents[4] == "[" + f4(job["agents"]["score"]["lo"]) + ",", "%s: score interval" % name)
+    check_pairs(name, block, job)
+
+
+def check_pairs(name, block, job):
+    """The pairs' tables against the JSON: the pentanomial counts and score (two agents), the
+    pair-unit advantage."""
+    pairs = job["pairs"]
+    part = block.split("\nPairs (games 2k and 2k+1", 1)
+    check(len(part) == 2, "%s: no pairs table" % name)
+    if len(part) < 2:
+        return
+    text = part[1]
+    check(text.startswith(", colours swapped): %d pairs" % pairs["pairs"]), "%s: pairs" % name)
+    counts = row(text, "pairs")
+    if job["two_agents"]:
+        check(counts is not None and [int(c) for c in counts[:5]] == pairs["pentanomial"],
+              "%s: pentanomial %s vs %s" % (name, counts, pairs["pentanomial"]))
+        check(counts is not None and counts[5] == f4(pairs["score"]["value"]),
+              "%s: pair score" % name)
+    else:
+        check(counts is None, "%s: a pentanomial for one agent" % name)
+    unit = row(text, "pair unit")
+    check(unit is not None and unit[0] == f4(pairs["advantage"]["value"]),
+          "%s: pair-unit advantage" % name)
 
 
 def check_report(folder):

@@ -202,6 +202,137 @@ for a in got.values():
     assert a["lo"] <= a["rating"] <= a["hi"], a
 PY
 
+# Games as pairs, recomputed from the games table with h5py and scipy: the pentanomial
+# counts, the pairs left out (an unfinished game; the last game of an odd table), A's pair
+# score and the pair-unit advantage with its t interval. A short ply cap makes unfinished
+# games.
+cat >"$tmp/pairs.cfg" <<'CFG'
+seed = 11L;
+output = "pairs.h5";
+defaults = { holes = 6; max_plies = 40; };
+jobs = (
+  { name = "short"; agent_a = "random"; agent_b = "greedy"; games = 81L; },
+  { name = "self"; agent_a = "greedy"; agent_b = "greedy"; games = 40L; }
+);
+CFG
+"$bin" run "$tmp/pairs.cfg" -o "$tmp/pairs.h5" --quiet --threads 2 >/dev/null \
+    || fail "anywoli run (pairs)"
+"$bin" analyze "$tmp/pairs.h5" --json --sprt 0,10 >"$tmp/pairs.json" 2>"$tmp/err" \
+    || fail "analyze --json (pairs): $(cat "$tmp/err")"
+"$bin" analyze "$tmp/pairs.h5" --sprt 0,10 >"$tmp/pairs.txt" 2>"$tmp/err" \
+    || fail "analyze (pairs): $(cat "$tmp/err")"
+checks=$((checks + 2))
+if "$python" -c "import h5py, scipy" 2>/dev/null; then
+    "$python" - "$tmp/pairs.h5" "$tmp/pairs.json" <<'PY' || fail "pairs against h5py and scipy"
+import json, math, sys, h5py, numpy as np
+from scipy import stats
+doc = {j["name"]: j for j in json.load(open(sys.argv[2]))["jobs"]}
+def half_points(r):
+    """A's half-points in a game: 2 a win, 0 a loss, 1 a draw or an endless game."""
+    if r["outcome"] > 1:
+        return 1
+    return 2 if (r["outcome"] == 0) == bool(r["a_south"]) else 0
+with h5py.File(sys.argv[1], "r") as h:
+    for name, job in doc.items():
+        g = h["jobs/" + name + "/games"][...]
+        penta, diffs, unfinished = [0] * 5, [], 0
+        for k in range(len(g) // 2):
+            pair = g[2 * k: 2 * k + 2]
+            if any(r["outcome"] == 4 for r in pair):
+                unfinished += 1
+                continue
+            a = sum(half_points(r) for r in pair)
+            penta[a] += 1
+            diffs.append(sum({0: 1, 1: -1}.get(int(r["outcome"]), 0) for r in pair) / 2)
+        p = job["pairs"]
+        assert p["pentanomial"] == penta, (name, p["pentanomial"], penta)
+        assert p["left_out_unfinished"] == unfinished and unfinished > 0, (name, p)
+        assert p["unpaired_game"] == (len(g) % 2 == 1), (name, p)
+        x = np.repeat([0, .25, .5, .75, 1], penta)
+        assert math.isclose(p["score"]["value"], x.mean(), rel_tol=1e-12), (name, p)
+        assert math.isclose(p["score"]["se"], x.std() / math.sqrt(len(x)), rel_tol=1e-12)
+        assert p["score"]["lo"] < p["score"]["value"] < p["score"]["hi"], p
+        d = np.array(diffs)
+        lo, hi = stats.t.interval(0.95, len(d) - 1, loc=d.mean(), scale=stats.sem(d))
+        adv = p["advantage"]
+        assert adv["pairs"] == len(d) and math.isclose(adv["value"], d.mean(), abs_tol=1e-12)
+        assert math.isclose(adv["lo"], max(-1, lo), rel_tol=1e-9), (adv, lo)
+        assert math.isclose(adv["hi"], min(1, hi), rel_tol=1e-9), (adv, hi)
+        assert p["sprt"]["model"] == "pentanomial" and p["sprt"]["elo1"] == 10, p["sprt"]
+        assert job["distinct_games"] is None and job["distinct_openings"] is None, job
+PY
+    checks=$((checks + 1))
+fi
+for want in "Pairs (games 2k and 2k+1, colours swapped)" "left out: " \
+            "the last game has no partner" "A's points per pair" "SPRT on pairs (pentanomial)" \
+            "pair unit" "distinct games: not known (the file has no moves_hash column)"; do
+    checks=$((checks + 1))
+    grep -qF -- "$want" "$tmp/pairs.txt" || fail "pair tables lack '$want'"
+done
+
+# Distinct games and openings, where the table has moves_hash and opening columns (added
+# here with h5py as the run will write them): 27 distinct of 81 in "short" (each played 3
+# times) is a warning that the intervals are sqrt(3) times too narrow; 40 of 40 in "self" is
+# none. A moves_hash that is not an 8-byte unsigned integer, or an opening below -1, is
+# damage.
+if "$python" -c "import h5py" 2>/dev/null; then
+    "$python" - "$tmp/pairs.h5" "$tmp" <<'PY'
+import shutil, sys, h5py, numpy as np
+src, t = sys.argv[1], sys.argv[2]
+def with_columns(name, hash_of, opening_of, hash_type="<u8"):
+    shutil.copy(src, f"{t}/{name}.h5")
+    with h5py.File(f"{t}/{name}.h5", "r+") as h:
+        for job in ("short", "self"):
+            grp = h["jobs/" + job]
+            a = grp["games"][...]
+            b = np.zeros(a.shape, np.dtype(a.dtype.descr + [("opening", "<i4"),
+                                                             ("moves_hash", hash_type)]))
+            for f in a.dtype.names:
+                b[f] = a[f]
+            b["moves_hash"] = [hash_of(job, int(i)) for i in a["game"]]
+            b["opening"] = [opening_of(job, int(i)) for i in a["game"]]
+            del grp["games"]
+            grp.create_dataset("games", data=b, chunks=True, compression="gzip")
+# "short": pairs cycle through 5 openings; "self": from the start (-1).
+def opening(job, i):
+    return (i // 2) % 5 if job == "short" else -1
+with_columns("hashed", lambda job, i: (i // 3 if job == "short" else i) * 0x9E3779B97F4A7C15
+             % 2**64, opening)
+with_columns("badhash", lambda job, i: i * 0.5, opening, "<f8")
+with_columns("badopening", lambda job, i: i, lambda job, i: -5 if i == 7 else -1)
+PY
+    "$bin" analyze "$tmp/hashed.h5" >"$tmp/hashed.txt" 2>"$tmp/err" \
+        || fail "analyze (moves_hash): $(cat "$tmp/err")"
+    "$bin" analyze "$tmp/hashed.h5" --json >"$tmp/hashed.json" 2>"$tmp/err" \
+        || fail "analyze --json (moves_hash): $(cat "$tmp/err")"
+    checks=$((checks + 2))
+    for want in "distinct games: 27 of 81 (33.3%; the most common is played 3 times)" \
+                "warning: fewer than 95% of the games are distinct: the games are not independent, and every interval below is too narrow, by a factor of at least 1.73 (the 81 games are worth at most 27 independent ones)" \
+                "distinct games: 40 of 40 (100.0%)" \
+                "distinct openings: 5 (over the 81 games with an opening; 0 from the start)" \
+                "distinct openings: 0 (over the 0 games with an opening; 40 from the start)"; do
+        checks=$((checks + 1))
+        grep -qF -- "$want" "$tmp/hashed.txt" || fail "tables lack '$want'"
+    done
+    checks=$((checks + 1))
+    [[ $(grep -c "^warning: fewer than 95%" "$tmp/hashed.txt") -eq 1 ]] \
+        || fail "the distinct-games warning is not given once"
+    "$python" - "$tmp/hashed.json" <<'PY' || fail "distinct_games JSON"
+import json, math, sys
+jobs = {j["name"]: j["distinct_games"] for j in json.load(open(sys.argv[1]))["jobs"]}
+s, n = jobs["short"], jobs["self"]
+assert (s["games"], s["distinct"], s["most_repeated"], s["independent"]) == (81, 27, 3, False), s
+assert math.isclose(s["effective_games"], 27) and math.isclose(s["too_narrow_by"], math.sqrt(3))
+assert (n["distinct"], n["independent"], n["too_narrow_by"]) == (40, True, 1), n
+o = {j["name"]: j["distinct_openings"] for j in json.load(open(sys.argv[1]))["jobs"]}
+assert o == {"short": {"games_with_opening": 81, "distinct": 5},
+             "self": {"games_with_opening": 0, "distinct": 0}}, o
+PY
+    checks=$((checks + 1))
+    expect_status 2 "badhash.h5: job short: damaged results file (games column moves_hash: expected a readable 64-bit unsigned integer)" "$tmp/badhash.h5"
+    expect_status 2 "badopening.h5: job short: game 7: damaged row (opening -5, expected -1 or more)" "$tmp/badopening.h5"
+fi
+
 # The report's folder: an index.html there is kept unless --force; a folder that cannot be
 # written in is a one-line error before any drawing (gnuplot's own six lines, exit 1, before).
 if command -v gnuplot >/dev/null; then

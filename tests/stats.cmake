@@ -1,14 +1,17 @@
-# The statistics library (analysis/): each statistic against values computed with scipy and
+# The statistics library (analysis/): each statistic (the pair statistics and distinct games
+# in test_stats_pairs) against values computed with scipy and
 # numpy (embedded in the C tests; stats_reference.py recomputes them and checks they match),
 # the ratings fit, and the coverage of the 95% intervals on simulated games. All `fast`.
 anywoli_test_program(test_stats analysis)
 anywoli_test_program(test_stats_ratings analysis)
 anywoli_test_program(test_stats_coverage analysis variants)
+anywoli_test_program(test_stats_pairs analysis)
 
 add_test(NAME stats COMMAND test_stats)
 add_test(NAME stats_ratings COMMAND test_stats_ratings)
 add_test(NAME stats_coverage COMMAND test_stats_coverage)
-set_tests_properties(stats stats_ratings stats_coverage PROPERTIES LABELS fast TIMEOUT 300)
+add_test(NAME stats_pairs COMMAND test_stats_pairs)
+set_tests_properties(stats stats_ratings stats_coverage stats_pairs PROPERTIES LABELS fast TIMEOUT 300)
 
 # The reference values need scipy, which Debian's own python3 has (python3-scipy): prefer
 # /usr/bin/python3 over one on PATH that may lack it. Without scipy the test is skipped (77).

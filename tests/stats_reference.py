@@ -223,27 +223,48 @@ def elo_of(s):
     return -400 * math.log10(1 / s - 1)
 
 
+def wilson_real(p, n, conf):
+    """Wilson's interval for a proportion p of n trials (n need not be whole): the two roots
+    in q of (p - q)^2 = z^2 q (1 - q) / n, found by brentq (not the closed form)."""
+    z2 = zcrit(conf) ** 2
+
+    def f(q):
+        return (p - q) ** 2 - z2 * q * (1 - q) / n
+    tight = {"xtol": 1e-17, "rtol": 4 * np.finfo(float).eps, "maxiter": 500}
+    lo = 0.0 if p <= 0 else optimize.brentq(f, 0.0, min(p, 1 - 1e-12), **tight)
+    hi = 1.0 if p >= 1 else optimize.brentq(f, max(p, 1e-300), 1.0, **tight)
+    return lo, hi
+
+
+def score_interval(scores, games_per_unit, conf):
+    """The score of per-unit scores with Wilson's interval over the effective number of
+    games: units s (1 - s) / var (the units' own variance, numpy), or all the games when
+    every unit scored the same."""
+    s, var = float(np.mean(scores)), float(np.var(scores))
+    n_eff = len(scores) * s * (1 - s) / var if var > 0 else len(scores) * games_per_unit
+    return s, wilson_real(s, n_eff, conf)
+
+
 def elo(w, d, l, conf):
     scores = np.repeat([1.0, 0.5, 0.0], [w, d, l])
-    s, var = float(np.mean(scores)), float(np.var(scores))   # per-game, divisor N
-    half = zcrit(conf) * math.sqrt(var / len(scores))
-    lo, hi = max(0.0, s - half), min(1.0, s + half)
+    s, (lo, hi) = score_interval(scores, 1, conf)
     los = 0.5 if w + l == 0 else float(stats.norm.cdf((w - l) / math.sqrt(w + l)))
     return [s, lo, hi, elo_of(s), elo_of(lo), elo_of(hi), los]
 
 
-def fishtest_pdf(w, d, l):
-    """fishtest LLRcalc.results_to_pdf of (L, D, W), zero counts regularised to 1e-3."""
-    counts = [c if c else 1e-3 for c in (l, d, w)]
+def fishtest_pdf(values, counts):
+    """fishtest LLRcalc.results_to_pdf of unit scores and their counts, zero counts
+    regularised to 1e-3."""
+    counts = [c if c else 1e-3 for c in counts]
     n = sum(counts)
-    return n, [(0.0, counts[0] / n), (0.5, counts[1] / n), (1.0, counts[2] / n)]
+    return n, [(v, c / n) for v, c in zip(values, counts)]
 
 
-def gsprt_exact(w, d, l, s0, s1):
+def gsprt_exact(values, counts, s0, s1):
     """The generalised log-likelihood ratio itself: the multinomial maximum likelihood under
     expected score s0 and s1 (fishtest's MLE_expected, here by scipy's constrained minimiser),
     for checking that the approximation is close."""
-    n, pdf = fishtest_pdf(w, d, l)
+    n, pdf = fishtest_pdf(values, counts)
     obs = np.array([p for _, p in pdf])
     vals = np.array([a for a, _ in pdf])
 
@@ -252,24 +273,70 @@ def gsprt_exact(w, d, l, s0, s1):
             q = np.exp(x) / np.exp(x).sum()
             return -float(np.dot(obs, np.log(q)))
         cons = {"type": "eq", "fun": lambda x: float(np.dot(np.exp(x) / np.exp(x).sum(), vals) - s)}
-        r = optimize.minimize(negll, np.log(obs), constraints=[cons], method="SLSQP",
-                              options={"ftol": 1e-15, "maxiter": 1000})
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):   # trial steps
+            r = optimize.minimize(negll, np.log(obs), constraints=[cons], method="SLSQP",
+                                  options={"ftol": 1e-15, "maxiter": 1000})
         return -r.fun
     return n * (mle(s1) - mle(s0))
 
 
-def sprt(w, d, l, elo0, elo1, alpha, beta):
-    n, pdf = fishtest_pdf(w, d, l)
+def gsprt(values, counts, elo0, elo1, alpha, beta):
+    n, pdf = fishtest_pdf(values, counts)
     s = sum(a * p for a, p in pdf)
     var = sum(p * (a - s) ** 2 for a, p in pdf)
     s0, s1 = [1 / (1 + 10 ** (-e / 400)) for e in (elo0, elo1)]
     llr = n * (s1 - s0) * (2 * s - s0 - s1) / var / 2.0          # LLRcalc.LLR_alt2 * N
     if abs(2 * s - s0 - s1) < 0.1:   # near the hypotheses, where the approximation is made
-        exact = gsprt_exact(w, d, l, s0, s1)
-        assert abs(llr - exact) <= 0.02 * abs(exact) + 0.01, (w, d, l, llr, exact)
+        # Within 2% for games; pairs have a smaller variance, so the same distance from the
+        # hypotheses is more standard errors and the approximation drifts more (5%).
+        exact = gsprt_exact(values, counts, s0, s1)
+        rel = 0.02 if len(values) == 3 else 0.05
+        assert abs(llr - exact) <= rel * abs(exact) + 0.01, (counts, llr, exact)
     lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
     decision = 1 if llr >= upper else -1 if llr <= lower else 0
     return [llr, lower, upper, decision]
+
+
+def sprt(w, d, l, elo0, elo1, alpha, beta):
+    return gsprt([0.0, 0.5, 1.0], [l, d, w], elo0, elo1, alpha, beta)
+
+
+# ---------------------------------------------------------------- pairs of games
+
+PAIR_SCORES = [0.0, 0.25, 0.5, 0.75, 1.0]
+
+
+def pentanomial(counts, conf):
+    """Expanded per-pair scores: numpy's mean and variance, Wilson by root finding over the
+    effective games."""
+    x = np.repeat(PAIR_SCORES, counts)
+    s, (lo, hi) = score_interval(x, 2, conf)
+    se = math.sqrt(float(np.var(x)) / len(x))
+    return [s, se, lo, hi, elo_of(s), elo_of(lo), elo_of(hi)]
+
+
+def sprt_pentanomial(counts, elo0, elo1, alpha, beta):
+    return gsprt(PAIR_SCORES, counts, elo0, elo1, alpha, beta)
+
+
+def pair_advantage(counts, conf):
+    """scipy's t interval on the expanded per-pair advantages (South's points minus North's
+    over the pair, halved)."""
+    d = np.repeat([-1.0, -0.5, 0.0, 0.5, 1.0], counts)
+    if len(d) < 2:
+        return [float("nan"), -1.0, 1.0, float("nan")]
+    m, sd = float(np.mean(d)), float(np.std(d, ddof=1))
+    if sd == 0:
+        lo = hi = m
+    else:
+        lo, hi = stats.t.interval(conf, len(d) - 1, loc=m, scale=stats.sem(d))
+    return [m, max(-1.0, float(lo)), min(1.0, float(hi)), sd]
+
+
+def distinct(n, hashes):
+    """numpy's unique values with their counts; Kish's N^2 / sum m^2."""
+    _, m = np.unique(np.array(hashes[:n], dtype=np.uint64), return_counts=True)
+    return [len(m), int(m.max()), n * n / float(np.sum(m.astype(float) ** 2))]
 
 
 # ---------------------------------------------------------------- Bradley-Terry-Davidson
@@ -380,6 +447,10 @@ TABLES = {
     "metrics": (metrics, 4, 1e-9, 1e-12),
     "elo": (elo, 4, 1e-12, 1e-12),
     "sprt": (sprt, 7, 1e-12, 1e-12),
+    "pentanomial": (pentanomial, 2, 1e-12, 1e-12),
+    "sprt_pentanomial": (sprt_pentanomial, 5, 1e-12, 1e-12),
+    "pair_advantage": (pair_advantage, 2, 1e-12, 1e-12),
+    "distinct": (distinct, 2, 1e-14, 0),
     "wilson_coverage": (wilson_coverage, 3, 1e-10, 1e-12),
     "clopper_pearson_coverage": (clopper_pearson_coverage, 3, 1e-10, 1e-12),
     "bt_tournament": (None, 5, 0, 0),     # inputs only: the pairings of the next table

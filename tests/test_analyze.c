@@ -1,7 +1,7 @@
 /* test_analyze.c: the analysis of a hand-made results file, whose every figure is worked out
  * by hand: the three conventions re-scored from the scores, `left` and the recipients, the
- * paired McNemar counts, agent A's results, lengths and margins; the reader's refusals; and
- * the JSON writer's escapes and non-finite numbers. */
+ * paired McNemar counts, agent A's results, the games as pairs, lengths and margins; the
+ * reader's refusals; and the JSON writer's escapes and non-finite numbers. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -107,6 +107,16 @@ static void test_hand_made_file(void **state)
     assert_int_equal(j->margin.n, 3);
     assert_true(j->margin.min == -4 && j->margin.max == 12 && j->margin.median == 0);
     assert_true(fabs(j->advantage.value) < 1e-12);
+    /* Pairs (0, 1) and (2, 3): A won as South and drew as North, 3 half-points, South one
+     * point ahead; A lost as South and the endless game counts 1/2 to each, 1 half-point,
+     * South one point behind. A's pair score (3 + 1) / 8 = 1/2; advantage 0. */
+    const uint64_t penta[PENTA_NB] = { 0, 1, 0, 1, 0 };
+    assert_memory_equal(j->penta, penta, sizeof penta);
+    assert_memory_equal(j->pair_sn, penta, sizeof penta);
+    assert_true(j->pairs.pairs == 2 && j->pairs_unfinished == 0 && !j->unpaired_game);
+    assert_true(fabs(j->pairs.score - 0.5) < 1e-15 && fabs(j->pairs.se - 0.25 / sqrt(2)) < 1e-15);
+    assert_true(j->pair_advantage.pairs == 2 && fabs(j->pair_advantage.advantage.value) < 1e-15);
+    assert_false(j->has_distinct);              /* the file has no moves_hash column */
     analysis_free(&a);
 }
 

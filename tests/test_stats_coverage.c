@@ -2,8 +2,9 @@
  * Bernoulli and trinomial samples (the project's counter-based Rng, fixed seed, so the counts
  * are the same on every run) of 500 and 1000 games, 20,000 repetitions each: the Wilson
  * interval, the Clopper-Pearson interval, Tango's interval for P(South) - P(North), and the
- * score interval behind the Elo interval; and the Bradley-Terry-Davidson ratings' intervals
- * on simulated round robins.
+ * score interval behind the Elo interval; colour-swapped pairs from openings of unequal bias
+ * (A's pentanomial score interval and the pair-unit first-player advantage); and the
+ * Bradley-Terry-Davidson ratings' intervals on simulated round robins.
  *
  * Wilson's exact coverage (summed over the binomial distribution with scipy by
  * tests/stats_reference.py, table "ref:wilson_coverage") is embedded too: the simulation must
@@ -18,10 +19,12 @@
 
 #include <gsl/gsl_math.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "elo.h"
+#include "pairs.h"
 #include "ratings.h"
 #include "rng.h"
 #include "stats.h"
@@ -185,6 +188,72 @@ static void test_score_coverage(void **state)
     }
 }
 
+/* Settings of the pair simulations: pairs; each game's P(South wins) and P(North wins) are
+ * base + u +- delta and base - u -+ delta (delta in A's favour, whichever colour A has), the
+ * rest draws, u the opening's bias for South, one of three equally likely values. */
+static const struct { uint64_t pairs; double base, delta, u[3]; } pair_settings[] = {
+    { 200, 0.4, 0.05, { 0.0, 0.1, 0.3 } },     /* openings that decide much */
+    { 50, 0.4, 0.05, { 0.0, 0.1, 0.3 } },      /* few pairs */
+    { 300, 0.2, 0.02, { 0.0, 0.05, 0.1 } },    /* mostly draws */
+};
+
+/* A's half-points (0, 1, 2) in a game of P(South) ps, P(North) pn, and South's minus
+ * North's points (-1, 0, 1) into *sn. */
+static int game_half_points(Rng *r, double ps, double pn, bool a_south, int *sn)
+{
+    double x = rng_unit(r);
+    *sn = x < ps ? 1 : x < ps + pn ? -1 : 0;
+    return *sn == 0 ? 1 : (*sn == 1) == a_south ? 2 : 0;
+}
+
+/* One sample of colour-swapped pairs: the pentanomial counts of A and the pairs by South's
+ * minus North's points + 2. */
+static void pair_sample(size_t setting, uint64_t rep, uint64_t penta[PENTA_NB],
+                        uint64_t sn[PENTA_NB])
+{
+    Rng r;
+    rng_seed(&r, COVERAGE_SEED, 41 + setting, rep);
+    double base = pair_settings[setting].base, delta = pair_settings[setting].delta;
+    for (int i = 0; i < PENTA_NB; i++)
+        penta[i] = sn[i] = 0;
+    for (uint64_t k = 0; k < pair_settings[setting].pairs; k++) {
+        double u = pair_settings[setting].u[(int)(rng_unit(&r) * 3)];
+        int sn0, sn1;
+        int a0 = game_half_points(&r, base + u + delta, base - u - delta, true, &sn0);
+        int a1 = game_half_points(&r, base + u - delta, base - u + delta, false, &sn1);
+        penta[a0 + a1]++;
+        sn[sn0 + sn1 + 2]++;
+    }
+}
+
+/* A's pentanomial score interval covers 1/2 + delta, and the pair-unit advantage's covers
+ * 2 E[u]: 94% .. 96% (93% .. 97% for the t interval over 50 pairs of a discrete d). */
+static void test_pair_coverage(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_ELEMS(pair_settings); i++) {
+        double score = 0.5 + pair_settings[i].delta, adv = 0;
+        for (int k = 0; k < 3; k++)
+            adv += 2 * pair_settings[i].u[k] / 3;
+        uint64_t hits_score = 0, hits_adv = 0, penta[PENTA_NB], sn[PENTA_NB];
+        for (uint64_t rep = 0; rep < REPS; rep++) {
+            pair_sample(i, rep, penta, sn);
+            PairEstimate e = pentanomial_estimate(penta, CONF);
+            PairAdvantage a = pair_advantage(sn, CONF);
+            hits_score += e.score_ci.lo <= score && score <= e.score_ci.hi;
+            hits_adv += a.advantage.ci.lo <= adv && adv <= a.advantage.ci.hi;
+        }
+        double n = (double)pair_settings[i].pairs;
+        printf("  pentanomial score pairs=%d s=%g: coverage %.4f\n", (int)n, score,
+               (double)hits_score / REPS);
+        printf("  pair-unit advantage pairs=%d adv=%g: coverage %.4f\n", (int)n, adv,
+               (double)hits_adv / REPS);
+        check_coverage("pentanomial score", n, score, (double)hits_score / REPS, 0.94, 0.96);
+        check_coverage("pair-unit advantage", n, adv, (double)hits_adv / REPS,
+                       n < 100 ? 0.93 : 0.94, n < 100 ? 0.97 : 0.96);
+    }
+}
+
 /* The round robin of the ratings simulation: true ratings (Elo), first-move advantage (Elo),
  * Davidson's nu, games per ordered pair, repetitions. */
 static const double bt_true_rating[] = { 0.0, 150.0, 300.0, 320.0, -100.0 };
@@ -272,6 +341,7 @@ int main(void)
         cmocka_unit_test(test_clopper_pearson_coverage),
         cmocka_unit_test(test_difference_coverage),
         cmocka_unit_test(test_score_coverage),
+        cmocka_unit_test(test_pair_coverage),
         cmocka_unit_test(test_ratings_coverage),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,57 @@
+/* pairs.h: statistics whose unit is a pair of games. Games 2k and 2k+1 of a job form pair k:
+ * they share their start (the same opening, once a job has openings) with the agents'
+ * colours swapped (A South in the even game). Within a pair the opening's bias cancels, and
+ * the two games are not independent, so the pair, not the game, is the sampling unit.
+ *
+ * A pair's points for A are 0, 1/2, 1, 3/2 or 2 (a win 1, a draw or an endless game 1/2, a
+ * loss 0); the pentanomial counts are the pairs at each, indexed by half-points 0 .. 4.
+ * A pair with an unfinished game (stopped at max_plies) has no result and is left out whole,
+ * so that every pair counted has both colours; so is the last game of an odd-sized table.
+ *
+ * Scores are per game, in [0, 1] (a pair's points / 2); Elo on the logistic scale (elo.h). */
+#ifndef ANYWOLI_PAIRS_H
+#define ANYWOLI_PAIRS_H
+
+#include <stdint.h>
+
+#include "elo.h"
+#include "stats.h"
+
+#define PENTA_NB 5                /* pair points 0, 1/2, 1, 3/2, 2 */
+
+/* A match of pairs summarised from its pentanomial counts. */
+typedef struct PairEstimate {
+    uint64_t pairs;
+    double score;                 /* mean of points / 2 over the pairs */
+    double variance;              /* of a pair's points / 2 around score (divisor: pairs) */
+    double se;                    /* sqrt(variance / pairs): the score's standard error */
+    Interval score_ci;            /* score_interval with the pair as unit (Wilson's) */
+    double elo;                   /* elo_from_score(score) */
+    Interval elo_ci;              /* the score interval mapped to Elo */
+} PairEstimate;
+
+/* The score, its standard error from the pentanomial variance, its Wilson interval over the
+ * effective games (elo.h's score_interval, which for many pairs is score -+ z se) and the
+ * Elo with the score interval mapped. NaN everywhere with no pairs. */
+PairEstimate pentanomial_estimate(const uint64_t counts[PENTA_NB], double confidence);
+
+/* The pentanomial GSPRT of H1: elo = elo1 against H0: elo = elo0, the units being pairs
+ * whose scores are 0, 1/4, 1/2, 3/4 and 1: elo.h's sprt_normal, the normal approximation
+ * fishtest has used for pairs since 2020 (Van den Bergh, "A fully generalized SPRT"). */
+Sprt sprt_pentanomial(const uint64_t counts[PENTA_NB], double elo0, double elo1,
+                      double alpha, double beta);
+
+/* The first-player advantage with the pair as its unit: from counts[i], the pairs whose
+ * South's points minus North's, summed over the pair's two games, is i - 2 (so -2 .. 2),
+ * the per-game advantage mean(d) / 2 with Student's t interval over the pairs (pairs - 1
+ * degrees of freedom). A draw or endless game counts 0 to both. */
+typedef struct PairAdvantage {
+    uint64_t pairs;
+    Estimate advantage;           /* per game, in [-1, 1]; the interval clipped to it */
+    double sd;                    /* of a pair's d / 2 (divisor pairs - 1) */
+} PairAdvantage;
+
+/* The above; value NaN and interval [-1, 1] with fewer than 2 pairs. */
+PairAdvantage pair_advantage(const uint64_t counts[PENTA_NB], double confidence);
+
+#endif

@@ -1,0 +1,173 @@
+/* test_stats_pairs.c: statistics of colour-swapped pairs of games (analysis/pairs.h: the
+ * pentanomial score, Elo and GSPRT, the pair-unit first-player advantage) and the count of
+ * distinct games (analysis/distinct.h).
+ *
+ * Tables marked "ref:NAME" hold expected values computed independently with scipy and numpy
+ * by tests/stats_reference.py, which CTest runs to check them. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "stats_test_util.h"
+
+#include <math.h>
+
+#include "distinct.h"
+#include "pairs.h"
+
+/* ref:pentanomial (pairs at 0, 1/2, 1, 3/2, 2 points; confidence; score, se, lo, hi, Elo, lo,
+ * hi): numpy mean and variance of the expanded pair scores, Wilson's interval over the
+ * effective games by root finding; the last rows all lost, all 1-1, all won */
+static const struct {
+    uint64_t c[5]; double conf, score, se, lo, hi, elo, elo_lo, elo_hi;
+} penta_cases[] = {
+    { { 10, 40, 150, 60, 15 }, 0.95, 0.5272727272727272, 0.012750863614481233, 0.502244485785985,
+      0.552164635716006, 18.9698599712552, 1.559638942582995, 36.38008099992745 },
+    { { 3, 25, 251, 18, 3 }, 0.95, 0.49416666666666664, 0.006812807927121669, 0.48082272545449756,
+      0.5075189236915738, -4.0535990843979945, -13.332275363952723, 5.225077195156757 },
+    { { 1200, 5000, 9000, 5600, 1400 }, 0.9, 0.5112612612612613, 0.0016301606290226867,
+      0.5085796001754406, 0.5139422743094944, 7.826449337837266, 5.962302043369061,
+      9.690596632305496 },
+    { { 0, 1, 2, 3, 30 }, 0.95, 0.9305555555555556, 0.02881921203238133, 0.8515551679692285,
+      0.9690414602138013, 450.8419193459231, 303.4590825304597, 598.2247561613873 },
+    { { 20, 0, 0, 0, 0 }, 0.95, 0.0, 0.0, 0.0, 0.08762160119728664, -INFINITY, -INFINITY,
+      -407.0255237150759 },
+    { { 0, 0, 50, 0, 0 }, 0.95, 0.5, 0.0, 0.4038315303659956, 0.5961684696340044, -0.0,
+      -67.66751136062327, 67.66751136062322 },
+    { { 0, 0, 0, 0, 7 }, 0.95, 1.0, 0.0, 0.7846891972623642, 1.0, INFINITY, 224.65274145518617,
+      INFINITY },
+};
+
+/* The pentanomial score, its standard error, interval and Elo. */
+static void test_pentanomial(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_ELEMS(penta_cases); i++) {
+        PairEstimate e = pentanomial_estimate(penta_cases[i].c, penta_cases[i].conf);
+        check_close("score", i, e.score, penta_cases[i].score, 1e-14, 1e-15);
+        check_close("se", i, e.se, penta_cases[i].se, 1e-12, 1e-15);
+        check_close("lo", i, e.score_ci.lo, penta_cases[i].lo, 1e-12, 1e-14);
+        check_close("hi", i, e.score_ci.hi, penta_cases[i].hi, 1e-12, 1e-14);
+        check_close("elo", i, e.elo, penta_cases[i].elo, 1e-12, 1e-10);
+        check_close("elo lo", i, e.elo_ci.lo, penta_cases[i].elo_lo, 1e-10, 1e-9);
+        check_close("elo hi", i, e.elo_ci.hi, penta_cases[i].elo_hi, 1e-10, 1e-9);
+        /* The interval never collapses, even when every pair scored the same. */
+        assert_true(e.score_ci.hi > e.score_ci.lo);
+    }
+    const uint64_t none[5] = { 0 };
+    PairEstimate e = pentanomial_estimate(none, 0.95);
+    assert_true(e.pairs == 0 && isnan(e.score) && isnan(e.score_ci.lo) && isnan(e.elo));
+}
+
+/* ref:sprt_pentanomial (pair counts, elo0, elo1, alpha, beta, LLR, lower, upper, decision):
+ * fishtest's LLR_alt2 formula on the regularised pair pdf, checked there against the exact
+ * generalised likelihood ratio maximised by scipy */
+static const struct {
+    uint64_t c[5]; double elo0, elo1, alpha, beta, llr, lower, upper; int decision;
+} penta_sprt_cases[] = {
+    { { 10, 40, 150, 60, 15 }, 0.0, 10.0, 0.05, 0.05, 1.7768125199681477, -2.9444389791664403,
+      2.9444389791664403, 0 },
+    { { 300, 1500, 3000, 1700, 350 }, 0.0, 5.0, 0.05, 0.05, 6.862173965869473, -2.9444389791664403,
+      2.9444389791664403, 1 },
+    { { 40, 100, 150, 60, 10 }, 0.0, 10.0, 0.05, 0.05, -6.882028673902399, -2.9444389791664403,
+      2.9444389791664403, -1 },
+    { { 0, 0, 251, 0, 0 }, -5.0, 5.0, 0.05, 0.05, -8.052434995973426e-11, -2.9444389791664403,
+      2.9444389791664403, 0 },
+    { { 2, 25, 200, 60, 6 }, 0.0, 20.0, 0.05, 0.1, 7.961146046446565, -2.251291798606495,
+      2.8903717578961645, 1 },
+};
+
+/* The pentanomial GSPRT's log-likelihood ratio, bounds and decision. */
+static void test_sprt_pentanomial(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_ELEMS(penta_sprt_cases); i++) {
+        Sprt t = sprt_pentanomial(penta_sprt_cases[i].c, penta_sprt_cases[i].elo0,
+                                  penta_sprt_cases[i].elo1, penta_sprt_cases[i].alpha,
+                                  penta_sprt_cases[i].beta);
+        check_close("llr", i, t.llr, penta_sprt_cases[i].llr, 1e-11, 1e-12);
+        check_close("lower", i, t.lower, penta_sprt_cases[i].lower, 1e-14, 0);
+        check_close("upper", i, t.upper, penta_sprt_cases[i].upper, 1e-14, 0);
+        assert_int_equal((int)t.decision, penta_sprt_cases[i].decision);
+    }
+}
+
+/* ref:pair_advantage (pairs by South's minus North's points -2 .. 2; confidence; advantage,
+ * lo, hi, sd): scipy's t interval and numpy's sd (ddof 1) on the expanded per-pair values */
+static const struct {
+    uint64_t c[5]; double conf, value, lo, hi, sd;
+} pair_adv_cases[] = {
+    { { 5, 20, 251, 18, 6 }, 0.95, 0.0, -0.029750226897188568, 0.029750226897188568,
+      0.26184322200450216 },
+    { { 2, 10, 40, 80, 68 }, 0.95, 0.505, 0.44132723806951635, 0.5686727619304837,
+      0.45663726078770495 },
+    { { 1000, 4000, 9000, 7000, 3000 }, 0.99, 0.14583333333333334, 0.13735467328279896,
+      0.15431199338386772, 0.5098955500396333 },
+    { { 0, 1, 0, 0, 1 }, 0.95, 0.25, -1.0, 1.0, 1.0606601717798212 },
+    { { 0, 0, 0, 0, 9 }, 0.95, 1.0, 1.0, 1.0, 0.0 },
+};
+
+/* The first-player advantage with the pair as its unit. */
+static void test_pair_advantage(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_ELEMS(pair_adv_cases); i++) {
+        PairAdvantage a = pair_advantage(pair_adv_cases[i].c, pair_adv_cases[i].conf);
+        check_close("advantage", i, a.advantage.value, pair_adv_cases[i].value, 1e-14, 1e-15);
+        check_close("lo", i, a.advantage.ci.lo, pair_adv_cases[i].lo, 1e-12, 1e-14);
+        check_close("hi", i, a.advantage.ci.hi, pair_adv_cases[i].hi, 1e-12, 1e-14);
+        check_close("sd", i, a.sd, pair_adv_cases[i].sd, 1e-12, 1e-15);
+    }
+    const uint64_t one[5] = { 0, 0, 1, 0, 0 };
+    PairAdvantage a = pair_advantage(one, 0.95);
+    assert_true(a.pairs == 1 && isnan(a.advantage.value));
+    assert_true(a.advantage.ci.lo == -1.0 && a.advantage.ci.hi == 1.0);
+}
+
+/* ref:distinct (n, hashes, distinct, most repeated, effective games): numpy's unique with its
+ * counts, N^2 / sum m^2 */
+static const struct {
+    size_t n; uint64_t h[12]; uint64_t distinct, most; double effective;
+} distinct_cases[] = {
+    { 12, { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 }, 12, 1, 12.0 },
+    { 12, { 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7 }, 1, 12, 1.0 },
+    { 10, { 9223372036854775807, 5, 5, 0, 9223372036854775807, 5, 3, 3, 5, 1 }, 5, 4,
+      3.8461538461538463 },
+    { 1, { 42 }, 1, 1, 1.0 },
+};
+
+/* Distinct hashes, the largest repeat and Kish's effective sample size; the warning's rule. */
+static void test_distinct(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_ELEMS(distinct_cases); i++) {
+        uint64_t h[12];
+        for (size_t k = 0; k < distinct_cases[i].n; k++)
+            h[k] = distinct_cases[i].h[k];
+        DistinctGames d = distinct_games(h, distinct_cases[i].n);
+        assert_true(d.games == distinct_cases[i].n);
+        assert_true(d.distinct == distinct_cases[i].distinct);
+        assert_true(d.most_repeated == distinct_cases[i].most);
+        check_close("effective", i, d.effective, distinct_cases[i].effective, 1e-14, 0);
+    }
+    /* 95 distinct of 100 is enough; 94 is not; no games, no warning. */
+    DistinctGames d = { 100, 95, 2, 90.0 };
+    assert_false(distinct_games_few(&d));
+    d.distinct = 94;
+    assert_true(distinct_games_few(&d));
+    d = distinct_games(NULL, 0);
+    assert_true(d.games == 0 && d.distinct == 0 && !distinct_games_few(&d));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pentanomial),
+        cmocka_unit_test(test_sprt_pentanomial),
+        cmocka_unit_test(test_pair_advantage),
+        cmocka_unit_test(test_distinct),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -33,6 +33,7 @@ struct ResultsFile {
 struct RowStream {
     hid_t ds, type;
     uint64_t rows, next;
+    uint64_t absent;                    /* the stored fields the file lacks (an older file) */
     unsigned char *buf;                 /* STREAM_ROWS packed rows */
     const char *path;
     char *job;                          /* the job's name, for messages */
@@ -370,17 +371,16 @@ int rf_length_histogram(const ResultsFile *f, const char *name, size_t expect,
     return 1;
 }
 
-/* Whether the table's type has every field of format 1 (record_row.h's columns). */
-static bool has_format_fields(hid_t ds)
+/* The type to read a games table with (record_row.h's row, less the columns added since
+ * the file was written, marked in *absent); -1 when the table is not one of format 1. */
+static hid_t reading_type(hid_t ds, uint64_t *absent)
 {
     hid_t t = H5Dget_type(ds);
-    bool ok = t >= 0 && H5Tget_class(t) == H5T_COMPOUND;
-    for (int i = 0; ok && i < row_field_count(); i++)
-        ok = H5Tget_member_index(t, row_field_name(i)) >= 0;
+    hid_t mem = t >= 0 ? row_type_reading(t, absent) : -1;
     if (t >= 0)
         H5Tclose(t);
     H5Eclear2(H5E_DEFAULT);
-    return ok;
+    return mem;
 }
 
 /* The checks of rf_row_fault on a finished game (South won, North won, a draw): the seeds
@@ -482,17 +482,17 @@ RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)
     stored_job_free(&sj);
     s->ds = open_dataset(f, name, "games");
     int64_t rows = s->ds >= 0 ? dataset_length(s->ds) : -1;
-    if (rows < 0 || !has_format_fields(s->ds)) {
+    s->type = rows >= 0 ? reading_type(s->ds, &s->absent) : -1;
+    if (rows < 0 || s->type < 0) {
         error_set(e, "%s: job %s: damaged results file (no readable games table)", f->path,
                   name);
         rf_rows_close(s);
         return NULL;
     }
     s->rows = (uint64_t)rows;
-    s->type = row_type_create();
-    s->buf = malloc((size_t)STREAM_ROWS * ROW_BYTES);
+    s->buf = calloc(STREAM_ROWS, ROW_BYTES);   /* zeros where an older file has no column */
     s->job = strdup(name);
-    if (s->type < 0 || !s->buf || !s->job) {
+    if (!s->buf || !s->job) {
         error_set(e, "out of memory");
         rf_rows_close(s);
         return NULL;
@@ -543,6 +543,7 @@ int64_t rf_rows_next(RowStream *s, GameRecord *out, uint64_t max, Error *e)
     for (uint64_t i = 0; i < n; i++) {
         char why[200];
         row_unpack(s->buf + i * ROW_BYTES, &out[i]);
+        row_set_absent(&out[i], s->absent);
         if (rf_row_fault(&s->variant, s->next + i, &out[i], why, sizeof why))
             return error_set(e, "%s: job %s: game %" PRIu64 ": damaged row (%s)", s->path,
                              s->job, s->next + i, why);

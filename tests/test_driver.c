@@ -89,7 +89,8 @@ static bool same_record(const GameRecord *a, const GameRecord *b)
            a->south == b->south && a->north == b->north && a->left == b->left &&
            a->last_capturer == b->last_capturer && a->first_final == b->first_final &&
            a->lottery == b->lottery && a->plies == b->plies && a->passes == b->passes &&
-           a->mid_captures == b->mid_captures && a->final_captures == b->final_captures;
+           a->mid_captures == b->mid_captures && a->final_captures == b->final_captures &&
+           a->opening == b->opening && a->moves_hash == b->moves_hash;
 }
 
 /* Two results files of the test experiment have equal tables, row for row. */
@@ -219,11 +220,11 @@ static void test_rows_are_pure_functions(void **state)
         assert_int_equal(agent_create(&b, "random", &e), 0);
         for (uint64_t g = 0; g < n; g += 37) {
             GameRecord fast, slow;
-            driver_play_game(&x.jobs[i].variant, x.seed, x.jobs[i].index, g, NULL, NULL, &fast);
-            driver_play_game(&x.jobs[i].variant, x.seed, x.jobs[i].index, g, &a, &b, &slow);
+            driver_play_game(&x.jobs[i], x.seed, g, NULL, NULL, &fast);
+            driver_play_game(&x.jobs[i], x.seed, g, &a, &b, &slow);
             assert_true(same_record(&fast, &rows[g]));
             assert_true(same_record(&slow, &rows[g]));
-            assert_int_equal(fast.move_hash, slow.move_hash);
+            assert_int_equal(fast.moves_hash, slow.moves_hash);
             assert_int_equal(rows[g].a_south, g % 2 == 0);
         }
         agent_free(&a);
@@ -238,7 +239,7 @@ static void test_row_round_trip(void **state)
 {
     (void)state;
     GameRecord r = { UINT64_C(0x0102030405060708), 1, 3, 65535, 7, 4, -1, 1, 0, 4000000000u,
-                     123456, 300, 65535, 0 };
+                     123456, 300, 65535, -2, UINT64_C(0x0123456789abcdef) };
     GameRecord back;
     unsigned char row[ROW_BYTES];
     row_pack(&r, row);
@@ -246,17 +247,19 @@ static void test_row_round_trip(void **state)
     assert_true(same_record(&r, &back));
     assert_int_equal(back.plies, 4000000000u);
     assert_int_equal(back.last_capturer, -1);
+    assert_int_equal(back.opening, -2);
+    assert_int_equal(back.moves_hash, UINT64_C(0x0123456789abcdef));
     assert_int_equal(row[0], 0x08);
     assert_int_equal(row[16], 0xff);
 }
 
-/* A packed row is format 1's, byte for byte: the journal's rows (old journals must resume)
- * and the games table's layout. */
+/* A packed row is format 1's, byte for byte: the journal's rows and the games table's
+ * layout, the columns added since (opening, moves_hash) at the end. */
 static void test_row_bytes_are_format_1(void **state)
 {
     (void)state;
     GameRecord r = { UINT64_C(0x0102030405060708), 1, 3, 65535, 7, 4, -1, 1, 0, 4000000000u,
-                     123456, 300, 65535, 0 };
+                     123456, 300, 65535, -2, UINT64_C(0x0123456789abcdef) };
     static const unsigned char want[ROW_BYTES] = {
         0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01,     /* game */
         0x01, 0x03,                                         /* a_south, outcome */
@@ -264,6 +267,8 @@ static void test_row_bytes_are_format_1(void **state)
         0xff, 0x01, 0x00,                                   /* last_capturer, first_final, lottery */
         0x00, 0x28, 0x6b, 0xee, 0x40, 0xe2, 0x01, 0x00,     /* plies, passes */
         0x2c, 0x01, 0xff, 0xff,                             /* mid_captures, final_captures */
+        0xfe, 0xff, 0xff, 0xff,                             /* opening */
+        0xef, 0xcd, 0xab, 0x89, 0x67, 0x45, 0x23, 0x01,     /* moves_hash */
     };
     unsigned char row[ROW_BYTES];
     row_pack(&r, row);
@@ -282,7 +287,8 @@ static void test_row_schema(void **state)
         { "last_capturer", 16, H5T_STD_I8LE }, { "first_final", 17, H5T_STD_I8LE },
         { "lottery", 18, H5T_STD_I8LE }, { "plies", 19, H5T_STD_U32LE },
         { "passes", 23, H5T_STD_U32LE }, { "mid_captures", 27, H5T_STD_U16LE },
-        { "final_captures", 29, H5T_STD_U16LE },
+        { "final_captures", 29, H5T_STD_U16LE }, { "opening", 31, H5T_STD_I32LE },
+        { "moves_hash", 35, H5T_STD_U64LE },
     };
     const int n = (int)(sizeof want / sizeof want[0]);
     hid_t t = row_type_create();
@@ -336,7 +342,7 @@ static unsigned char *make_rows(uint64_t start, uint32_t n)
     assert_non_null(rows);
     for (uint32_t i = 0; i < n; i++) {
         GameRecord r = { start + i, (uint8_t)(i % 2), (int8_t)(i % 5), (uint16_t)i, 3, 4, 0, -1,
-                         1, i * 7, i, 2, 1, 0 };
+                         1, i * 7, i, 2, 1, -1, 0 };
         row_pack(&r, rows + (size_t)i * ROW_BYTES);
     }
     return rows;

@@ -73,7 +73,7 @@ static void replay_game(const StoredJob *sj, uint64_t game, Agent *a, Agent *b, 
                       .observe = quiet ? NULL : print_move,
                       .observer_ctx = (void *)v };
     memset(r, 0, sizeof *r);
-    if (game_play_indexed(v, (uint64_t)sj->seed, sj->index, game, a, b, &o, r, &end) != 0) {
+    if (game_play_indexed(v, (uint64_t)sj->seed, sj->index, game, NULL, -1, a, b, &o, r, &end) != 0) {
         /* no stop is requested here: the search ran out of memory */
         const Agent *mover = (end.side == SOUTH) == (game % 2 == 0) ? a : b;
         fail("agent %s: out of memory for its search at ply %" PRIu32, mover->name,

@@ -173,12 +173,8 @@ int game_play_indexed(const Variant *v, uint64_t seed, uint64_t job, uint64_t ga
     GameOptions from = o ? *o : plain;
     int rc = 0;
     rng_seed(&g, seed, job, game);
-    if (scripted) {
-        from.start.position = opening->has_position ? &opening->position : NULL;
-        from.start.moves = opening->moves;
-        from.start.n_moves = (uint32_t)opening->n_moves;
-        from.start.random_plies = 0;
-    }
+    if (scripted)
+        from.start = opening_game_start(opening);
     if ((!a || !b) && !scripted)
         game_play_random(v, &g, r);
     else if (!a || !b)

@@ -38,6 +38,7 @@ struct RowStream {
     const char *path;
     char *job;                          /* the job's name, for messages */
     Variant variant;                    /* the job's rules, that every row is checked against */
+    bool from_positions;                /* its openings may be positions (a book) */
 };
 
 /* An integer attribute of loc; -1 when absent or not an integer: a foreign file's float is
@@ -302,6 +303,12 @@ static int read_job_attributes(const ResultsFile *f, hid_t g, const char *name, 
     sj->agent_b = h5u_read_string(g, "agent_b");
     if (!sj->agent_a || !sj->agent_b)
         return error_set(e, "%s: job %s: agent attributes missing", f->path, name);
+    /* Files written before openings existed played every game from the start. */
+    sj->openings = h5u_attr_class(g, "openings") == H5T_NO_CLASS ? strdup("start")
+                                                                 : h5u_read_string(g, "openings");
+    if (!sj->openings)
+        return error_set(e, "%s: job %s: damaged results file (attribute openings is not text)",
+                         f->path, name);
     return 0;
 }
 
@@ -336,7 +343,87 @@ void stored_job_free(StoredJob *sj)
 {
     free(sj->agent_a);
     free(sj->agent_b);
-    sj->agent_a = sj->agent_b = NULL;
+    free(sj->openings);
+    sj->agent_a = sj->agent_b = sj->openings = NULL;
+}
+
+/* An openings row's moves ("3 14 7") played from v's start into *o, each checked legal;
+ * a positive ply number for the first that is not a legal move (or not a number), else 0. */
+static int parse_opening_moves(const char *text, const Variant *v, Opening *o)
+{
+    Position p;
+    pos_start(v, &p);
+    while (*text) {
+        char *end;
+        long m = strtol(text, &end, 10);
+        int ply = o->n_moves + 1;
+        if (end == text || (*end && *end != ' ') || o->n_moves == OPENING_MAX_PLIES ||
+            m < 0 || m >= v->pits || !(p.legal >> m & 1))
+            return ply;
+        MoveInfo info;
+        if (pos_play(v, &p, (int)m, &p, &info, NULL) == EV_ENDLESS)
+            return ply;
+        o->moves[o->n_moves++] = (int)m;
+        text = *end ? end + 1 : end;
+    }
+    return 0;
+}
+
+/* Parse one openings row into *o (rf_read_opening's checks); -1 with why in e. */
+static int opening_from_row(const OpeningRow *row, const Variant *v, Opening *o, Error *e)
+{
+    memset(o, 0, sizeof *o);
+    if (!row->moves || !row->apn)
+        return error_set(e, "its moves or APN are missing");
+    if (row->moves[0]) {
+        int bad = parse_opening_moves(row->moves, v, o);
+        return bad ? error_set(e, "moves '%s': ply %d is not a legal move", row->moves, bad) : 0;
+    }
+    Variant w = *v;
+    Error why;
+    if (apn_parse(row->apn, &w, true, true, &o->position, &why) != 0)
+        return error_set(e, "APN: %s", why.msg);
+    o->has_position = true;
+    return 0;
+}
+
+int rf_read_opening(const ResultsFile *f, const char *name, const Variant *v, int64_t index,
+                    Opening *o, Error *e)
+{
+    hid_t ds = open_dataset(f, name, "openings");
+    int64_t rows = ds >= 0 ? dataset_length(ds) : -1;
+    if (rows < 0 || index < 0 || index >= rows) {
+        if (ds >= 0)
+            H5Dclose(ds);
+        return error_set(e, "%s: job %s: damaged results file (opening %" PRId64 " is not in "
+                         "its openings table of %" PRId64 " rows)", f->path, name, index,
+                         rows < 0 ? 0 : rows);
+    }
+    hid_t type = results_opening_type();
+    hsize_t off[1] = { (hsize_t)index }, cnt[1] = { 1 };
+    hid_t fspace = H5Dget_space(ds), mspace = H5Screate_simple(1, cnt, NULL);
+    OpeningRow row = { -1, NULL, NULL };
+    bool read = type >= 0 && fspace >= 0 && mspace >= 0 &&
+                H5Sselect_hyperslab(fspace, H5S_SELECT_SET, off, NULL, cnt, NULL) >= 0 &&
+                H5Dread(ds, type, mspace, fspace, H5P_DEFAULT, &row) >= 0;
+    Error why;
+    int rc = !read ? error_set(&why, "unreadable")
+             : row.index != index ? error_set(&why, "its index is %" PRId64, row.index)
+                                  : opening_from_row(&row, v, o, &why);
+    if (read)
+        H5Dvlen_reclaim(type, mspace, H5P_DEFAULT, &row);
+    if (mspace >= 0)
+        H5Sclose(mspace);
+    if (fspace >= 0)
+        H5Sclose(fspace);
+    if (type >= 0)
+        H5Tclose(type);
+    H5Dclose(ds);
+    H5Eclear2(H5E_DEFAULT);
+    if (rc != 0)
+        return error_set(e, "%s: job %s: damaged results file (opening %" PRId64 ": %s)",
+                         f->path, name, index, why.msg);
+    return 0;
 }
 
 int rf_length_histogram(const ResultsFile *f, const char *name, size_t expect,
@@ -422,7 +509,8 @@ static int stopped_fault(const Variant *v, const GameRecord *r, char *why, size_
     return 0;
 }
 
-int rf_row_fault(const Variant *v, uint64_t index, const GameRecord *r, char *why, size_t len)
+int rf_row_fault(const Variant *v, uint64_t index, bool from_positions, const GameRecord *r,
+                 char *why, size_t len)
 {
     /* Step 1. Each field in its own range. */
     if (r->game != index)
@@ -438,6 +526,8 @@ int rf_row_fault(const Variant *v, uint64_t index, const GameRecord *r, char *wh
         return snprintf(why, len, "first_final %d, expected -1 to 1", r->first_final);
     if (r->lottery != SOUTH && r->lottery != NORTH)
         return snprintf(why, len, "lottery %d, expected 0 or 1", r->lottery);
+    if (r->opening < -1)
+        return snprintf(why, len, "opening %" PRId32 ", expected -1 or more", r->opening);
     if (r->plies < 1 || (int64_t)r->plies > v->max_plies)
         return snprintf(why, len, "plies %" PRIu32 ", expected 1 to max_plies %" PRId64,
                         r->plies, v->max_plies);
@@ -447,15 +537,18 @@ int rf_row_fault(const Variant *v, uint64_t index, const GameRecord *r, char *wh
     if (r->passes > r->plies || r->final_captures > r->plies)
         return snprintf(why, len, "passes %" PRIu32 " or final_captures %u above plies %"
                         PRIu32, r->passes, r->final_captures, r->plies);
-    if (r->left > v->total ||
-        ((long)r->mid_captures + r->final_captures) * v->capture != v->total - r->left)
+    long taken = ((long)r->mid_captures + r->final_captures) * v->capture;
+    if (r->left > v->total || taken > v->total - r->left ||
+        (!from_positions && taken != v->total - r->left))
         return snprintf(why, len, "mid_captures %u + final_captures %u of %d seeds each "
                         "with left %u is not the variant's %d seeds", r->mid_captures,
                         r->final_captures, v->capture, r->left, v->total);
-    if ((r->last_capturer == NOBODY) != (r->mid_captures + r->final_captures == 0))
+    /* From a position, a recipient may come from before the game's first capture. */
+    if (r->last_capturer == NOBODY ? taken != 0 : !from_positions && taken == 0)
         return snprintf(why, len, "last_capturer %d with %u captures", r->last_capturer,
                         r->mid_captures + r->final_captures);
-    if ((r->first_final == NOBODY) != (r->final_captures == 0))
+    if (r->first_final == NOBODY ? r->final_captures != 0
+                                 : !from_positions && r->final_captures == 0)
         return snprintf(why, len, "first_final %d with %u final captures", r->first_final,
                         r->final_captures);
     /* Step 3. The scores, by how the game ended. */
@@ -479,6 +572,7 @@ RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)
         return NULL;
     }
     s->variant = sj.variant;
+    s->from_positions = strncmp(sj.openings, "file:", 5) == 0;
     stored_job_free(&sj);
     s->ds = open_dataset(f, name, "games");
     int64_t rows = s->ds >= 0 ? dataset_length(s->ds) : -1;
@@ -544,7 +638,8 @@ int64_t rf_rows_next(RowStream *s, GameRecord *out, uint64_t max, Error *e)
         char why[200];
         row_unpack(s->buf + i * ROW_BYTES, &out[i]);
         row_set_absent(&out[i], s->absent);
-        if (rf_row_fault(&s->variant, s->next + i, &out[i], why, sizeof why))
+        if (rf_row_fault(&s->variant, s->next + i, s->from_positions, &out[i], why,
+                         sizeof why))
             return error_set(e, "%s: job %s: game %" PRIu64 ": damaged row (%s)", s->path,
                              s->job, s->next + i, why);
     }

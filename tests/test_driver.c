@@ -234,6 +234,130 @@ static void test_rows_are_pure_functions(void **state)
     experiment_free(&x);
 }
 
+/* The moves of a game, as the game loop makes them (a GameObserver). */
+typedef struct Moves {
+    int n;
+    int move[OPENING_MAX_PLIES];
+} Moves;
+
+static void record_move(void *ctx, const GameMove *m)
+{
+    Moves *ms = ctx;
+    if (ms->n < OPENING_MAX_PLIES)
+        ms->move[ms->n++] = m->move;
+}
+
+/* Run the openings experiment `text` (book at `book`) with the given threads and batch. */
+static void run_openings(const char *text, const char *out, int threads, int64_t batch)
+{
+    Experiment x;
+    Overrides o;
+    RunReport rep;
+    RunOptions ro = { false, true, true };
+    Error e;
+    overrides_none(&o);
+    o.output = out;
+    o.threads = threads;
+    o.batch = batch;
+    if (experiment_parse(&x, text, "openings.cfg", &o, &e) != 0 ||
+        driver_run(&x, &ro, &rep, &e) != RUN_DONE)
+        fail_msg("%s", e.msg);
+    run_report_free(&rep);
+    experiment_free(&x);
+}
+
+/* Check job j's rows against its openings: both games of pair k carry opening
+ * openings_pair(k), colours swapped; the stored openings table gives that opening back; and
+ * playing each game again from it makes the opening's moves its first plies and the stored
+ * row (the `random` pair of the fast path included). */
+static void check_pairs(const char *path, const Job *j, int64_t seed, const GameRecord *rows)
+{
+    ResultsFile *f;
+    Error e;
+    Agent a, b;
+    assert_non_null(f = rf_open(path, &e));
+    assert_int_equal(agent_create(&a, j->agent_a, &e), 0);
+    assert_int_equal(agent_create(&b, j->agent_b, &e), 0);
+    for (int64_t g = 0; g < j->games; g++) {
+        Opening want, got;
+        int64_t index = openings_pair(&j->openings, &j->variant, (uint64_t)seed, j->index,
+                                      (uint64_t)g / 2, &want);
+        assert_int_equal(rows[g].opening, index);
+        assert_int_equal(rows[g].a_south, g % 2 == 0);
+        assert_true(index >= 0);
+        if (rf_read_opening(f, j->name, &j->variant, index, &got, &e) != 0)
+            fail_msg("%s", e.msg);
+        assert_int_equal(got.has_position, want.has_position);
+        assert_int_equal(got.n_moves, want.n_moves);
+        assert_memory_equal(got.moves, want.moves, sizeof got.moves[0] * (size_t)got.n_moves);
+        Moves ms = { 0, { 0 } };
+        GameOptions o = { .observe = record_move, .observer_ctx = &ms };
+        GameRecord again;
+        assert_int_equal(game_play_indexed(&j->variant, (uint64_t)seed, j->index, (uint64_t)g,
+                                           &got, (int32_t)index, &a, &b, &o, &again, NULL), 0);
+        assert_true(ms.n >= got.n_moves);
+        assert_memory_equal(ms.move, got.moves, sizeof ms.move[0] * (size_t)got.n_moves);
+        assert_true(same_record(&again, &rows[g]));
+    }
+    agent_free(&a);
+    agent_free(&b);
+    rf_close(f);
+}
+
+/* Openings and pairs are pure functions of (seed, job, pair): the same tables, openings
+ * included, for 1 and 2 threads and batches of 7 and 64; each pair shares its opening with
+ * colours swapped; random plies (an odd number of games: the last pair has one game), every
+ * line of 2 plies for the random fast path, and a book of a position and a move list. */
+static void test_openings_pairs(void **state)
+{
+    (void)state;
+    Variant v;
+    OpeningSet lines;
+    Error e;
+    assert_int_equal(variant_preset(&v, "anywoli", &e), 0);
+    v.holes = 6;
+    v.seeds = 3;
+    assert_int_equal(variant_finish(&v, &e), 0);
+    assert_int_equal(openings_load(&lines, "all:3", &v, &e), 0);
+    char apn[APN_MAX], moves[OPENING_MAX_PLIES * 4 + 1];
+    opening_apn(&v, &lines.list[7], apn);
+    opening_moves_text(&lines.list[3], moves, sizeof moves);
+    openings_free(&lines);
+    const char *book = tmp_path("book.txt");
+    FILE *bf = fopen(book, "w");
+    assert_non_null(bf);
+    fprintf(bf, "# a position, then a line of moves\n%s\n\n%s\n", apn, moves);
+    assert_int_equal(fclose(bf), 0);
+    char text[1024];
+    snprintf(text, sizeof text,
+             "seed = 77; output = \"unused.h5\";\n"
+             "defaults = { holes = 6; seeds = 3; };\n"
+             "jobs = (\n"
+             "  { name = \"plies\"; agent_a = \"greedy\"; openings = \"plies:3\"; games = 41; },\n"
+             "  { name = \"all\"; openings = \"all:2\"; games = 60; },\n"
+             "  { name = \"book\"; agent_b = \"greedy\"; openings = \"file:%s\"; games = 12; }\n"
+             ");\n", book);
+    const char *out[2] = { tmp_path("o1.h5"), tmp_path("o2.h5") };
+    run_openings(text, out[0], 1, 7);
+    run_openings(text, out[1], 2, 64);
+    Experiment x;
+    if (experiment_parse(&x, text, "openings.cfg", NULL, &e) != 0)
+        fail_msg("%s", e.msg);
+    for (int i = 0; i < x.njobs; i++) {
+        uint64_t n1, n2;
+        GameRecord *r1 = read_job(out[0], x.jobs[i].name, &n1);
+        GameRecord *r2 = read_job(out[1], x.jobs[i].name, &n2);
+        assert_int_equal(n1, (uint64_t)x.jobs[i].games);
+        assert_int_equal(n2, n1);
+        for (uint64_t g = 0; g < n1; g++)
+            assert_true(same_record(&r1[g], &r2[g]));
+        check_pairs(out[0], &x.jobs[i], x.seed, r1);
+        free(r1);
+        free(r2);
+    }
+    experiment_free(&x);
+}
+
 /* A packed row unpacks to the record it came from. */
 static void test_row_round_trip(void **state)
 {
@@ -582,6 +706,7 @@ int main(void)
         cmocka_unit_test(test_row_schema),
         cmocka_unit_test(test_same_tables_any_threads_and_batch),
         cmocka_unit_test(test_rows_are_pure_functions),
+        cmocka_unit_test(test_openings_pairs),
         cmocka_unit_test(test_same_tables_searching_agents),
         cmocka_unit_test(test_journal_torn_tail),
         cmocka_unit_test(test_refusals),

@@ -339,6 +339,19 @@ int rf_read_job(const ResultsFile *f, const char *name, StoredJob *sj, Error *e)
     return rc;
 }
 
+bool rf_job_has_field(const ResultsFile *f, const char *name, const char *field)
+{
+    hid_t ds = open_dataset(f, name, "games");
+    hid_t t = ds >= 0 ? H5Dget_type(ds) : -1;
+    bool has = t >= 0 && H5Tget_class(t) == H5T_COMPOUND && H5Tget_member_index(t, field) >= 0;
+    if (t >= 0)
+        H5Tclose(t);
+    if (ds >= 0)
+        H5Dclose(ds);
+    H5Eclear2(H5E_DEFAULT);
+    return has;
+}
+
 void stored_job_free(StoredJob *sj)
 {
     free(sj->agent_a);

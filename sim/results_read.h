@@ -67,6 +67,10 @@ int rf_read_job(const ResultsFile *f, const char *name, StoredJob *sj, Error *e)
 int rf_read_opening(const ResultsFile *f, const char *name, const Variant *v, int64_t index,
                     Opening *o, Error *e);
 
+/* Whether job `name`'s games table has the column `field` (a file written before a column
+ * was added lacks it; rows read from it then hold record_row.h's default). */
+bool rf_job_has_field(const ResultsFile *f, const char *name, const char *field);
+
 /* Free the job's strings. */
 void stored_job_free(StoredJob *sj);
 

@@ -96,13 +96,16 @@ static void replay_game(const StoredJob *sj, uint64_t game, const Opening *op, i
 }
 
 /* Compare the replayed record with the stored row field by field (the games table's columns
- * but `game`, which is the row asked for); print the differences. */
-static int compare(const GameRecord *got, const GameRecord *want)
+ * but `game`, which is the row asked for, and those an older file lacks); print the
+ * differences. */
+static int compare(const ResultsFile *f, const char *job, const GameRecord *got,
+                   const GameRecord *want)
 {
     int bad = 0;
     for (int i = 0; i < row_field_count(); i++) {
         int64_t g = row_field_value(got, i), w = row_field_value(want, i);
-        if (strcmp(row_field_name(i), "game") != 0 && g != w) {
+        if (strcmp(row_field_name(i), "game") != 0 && g != w &&
+            rf_job_has_field(f, job, row_field_name(i))) {
             fprintf(stderr, "%s: %s: replayed %" PRId64 ", stored %" PRId64 "\n", cli_command,
                     row_field_name(i), g, w);
             bad++;
@@ -155,7 +158,6 @@ int cmd_replay(int argc, char **argv)
     Opening op;
     if (stored.opening >= 0 && rf_read_opening(f, job, &sj.variant, stored.opening, &op, &e) != 0)
         die("%s", e.msg);
-    rf_close(f);
     Agent a, b;
     if (agent_create(&a, sj.agent_a, &e) != 0)
         die("%s: job %s: agent_a: %s", path, job, e.msg);
@@ -169,7 +171,8 @@ int cmd_replay(int argc, char **argv)
            game % 2 == 0 ? sj.agent_b : sj.agent_a, game % 2 == 0 ? 'B' : 'A');
     replay_game(&sj, (uint64_t)game, stored.opening >= 0 ? &op : NULL, stored.opening, &a, &b,
                 quiet, &got);
-    int bad = compare(&got, &stored);
+    int bad = compare(f, job, &got, &stored);
+    rf_close(f);
     agent_free(&a);
     agent_free(&b);
     stored_job_free(&sj);

@@ -143,13 +143,13 @@ int game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameRe
 }
 
 /* A game from an opening between two `random` agents made for it: the fast playout only
- * plays from the variant's start. */
+ * plays from the variant's start (and counts its hash from there). */
 static int play_random_agents(const Variant *v, const Rng *g, const GameOptions *o,
                               GameRecord *r, Position *end)
 {
     Agent south, north;
     Error e;
-    /* `random` has no options and allocates next to nothing: it cannot fail. */
+    /* `random` has no options: only a lack of memory can refuse it. */
     if (agent_create(&south, "random", &e) != 0)
         return AGENT_NO_MEMORY;
     if (agent_create(&north, "random", &e) != 0) {

@@ -410,10 +410,16 @@ static void test_file_bad_positions(void **state)
                "APN: side to move: 'X' is not S or N");
     book_fails(&v, "0,0,0,0,0,0,0,0,0,0,0,4/0,0,0,0,0,0,0,0,0,0,0,0 46/46 N S S\n", 1,
                "the position is over (an opening must leave a game to play)");
-    char longer[OPENINGS_LINE_MAX + 16];
-    memset(longer, '0', sizeof longer);
-    longer[sizeof longer - 2] = '\n';
-    longer[sizeof longer - 1] = '\0';
+    /* A line of 4096 characters is read (and is no APN), one of 4097 is refused. */
+    char longer[OPENINGS_LINE_MAX + 3];
+    memset(longer, '/', sizeof longer);
+    longer[OPENINGS_LINE_MAX] = '\n';
+    longer[OPENINGS_LINE_MAX + 1] = '\0';
+    book_fails(&v, longer, 1, "APN: expected 5 fields (holes, stores, side, last capturer, "
+               "first final capturer), found 1");
+    longer[OPENINGS_LINE_MAX] = '/';
+    longer[OPENINGS_LINE_MAX + 1] = '\n';
+    longer[OPENINGS_LINE_MAX + 2] = '\0';
     book_fails(&v, longer, 1, "longer than 4096 characters");
 }
 
@@ -527,6 +533,16 @@ static int check_plies(const Variant *v, int n, int pairs)
 static void test_plies_pure(void **state)
 {
     (void)state;
+    /* The opening's stream is none of the game's own (lottery, agents) nor tune's (16). */
+    Rng g;
+    rng_seed(&g, 42, 3, 0);
+    uint64_t opening_key = rng_substream(&g, RNG_SUB_OPENING).key;
+    static const uint64_t others[] = { RNG_SUB_LOTTERY, RNG_SUB_AGENT_SOUTH, RNG_SUB_AGENT_NORTH,
+                                       16 };
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+        assert_true(opening_key != rng_substream(&g, others[i]).key);
+    assert_true(opening_key != g.key);
+
     Variant standard = variant_of(NULL), small = variant_of(small_board);
     check_plies(&standard, 4, 200);
     check_plies(&standard, 20, 50);

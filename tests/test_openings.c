@@ -14,6 +14,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "agent.h"
+#include "game.h"
 #include "openings.h"
 #include "perft.h"
 #include "position.h"
@@ -622,6 +624,58 @@ static void test_one_opening(void **state)
     assert_ptr_equal(g.position, &o.position);
 }
 
+/* What a game's observer saw: its first moves and the position before ply `at`. */
+typedef struct Seen {
+    int moves[OPENING_MAX_PLIES];
+    int n;
+    uint32_t at;
+    Position before_at;
+} Seen;
+
+static void observe(void *ctx, const GameMove *m)
+{
+    Seen *seen = ctx;
+    if (seen->n < OPENING_MAX_PLIES)
+        seen->moves[seen->n++] = m->move;
+    if (m->ply == seen->at)
+        seen->before_at = *m->before;
+}
+
+/* The game loop plays an opening's moves first, from its position, then the agents. */
+static void test_game_from_opening(void **state)
+{
+    (void)state;
+    Variant v = variant_of(NULL);
+    Agent south, north;
+    assert_int_equal(agent_create(&south, "random", NULL), 0);
+    assert_int_equal(agent_create(&north, "random", NULL), 0);
+    Opening openings[2] = { { .n_moves = 3, .moves = { 3, 14, 7 } },
+                            { .has_position = true, .n_moves = 2, .moves = { 1, 12 } } };
+    pos_start(&v, &openings[1].position);
+    MoveInfo info;
+    pos_play(&v, &openings[1].position, 0, &openings[1].position, &info, NULL);   /* North's turn */
+    openings[1].moves[0] = 13;
+    openings[1].moves[1] = 1;
+    for (int k = 0; k < 2; k++) {
+        const Opening *o = &openings[k];
+        assert_opening_playable(&v, o, NULL);
+        Seen seen = { .at = (uint32_t)o->n_moves + 1 };
+        GameOptions opt = { .start = opening_game_start(o), .observe = observe,
+                            .observer_ctx = &seen };
+        Rng g;
+        rng_seed(&g, 5, 0, (uint64_t)k);
+        GameRecord r;
+        assert_int_equal(game_play_from(&v, &south, &north, &g, &opt, &r, NULL), 0);
+        assert_true(r.plies > (uint32_t)o->n_moves);
+        assert_memory_equal(seen.moves, o->moves, (size_t)o->n_moves * sizeof *o->moves);
+        Position want;
+        opening_position(&v, o, &want);
+        assert_memory_equal(&seen.before_at, &want, sizeof want);
+    }
+    agent_free(&south);
+    agent_free(&north);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -638,6 +692,7 @@ int main(void)
         cmocka_unit_test(test_plies_pure),
         cmocka_unit_test(test_start),
         cmocka_unit_test(test_one_opening),
+        cmocka_unit_test(test_game_from_opening),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -263,7 +263,7 @@ static int read_book(OpeningSet *s, FILE *f, const Variant *v, Error *e)
     Opening o;
     while (rc == 0 && (len = getline(&buf, &cap, f)) >= 0) {
         line_no++;
-        if (len > OPENINGS_LINE_MAX)
+        if (len - (len > 0 && buf[len - 1] == '\n') > OPENINGS_LINE_MAX)
             rc = error_set(e, "%s:%ld: longer than %d characters", s->path, line_no,
                            OPENINGS_LINE_MAX);
         else if (strlen(buf) != (size_t)len)

@@ -63,7 +63,7 @@ void openings_free(OpeningSet *s);
  * side moves again), from the stream RNG_SUB_OPENING of game 2*pair's stream (a pure
  * function of (seed, job, pair), independent of the games' own streams); an opening whose
  * plies end the game (or make an endless move) is drawn again, from the same stream
- * continued. */
+ * continued. It only reads *s, so threads may call it at once. */
 int64_t openings_pair(const OpeningSet *s, const Variant *v, uint64_t seed, uint64_t job,
                       uint64_t pair, Opening *o);
 

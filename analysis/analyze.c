@@ -262,6 +262,7 @@ static int job_init(ResultsFile *f, const char *name, JobAnalysis *j, Error *e)
     j->name = strdup(name);
     j->agent_a = sj.agent_a;
     j->agent_b = sj.agent_b;
+    free(sj.openings);   /* the strings it keeps are the agents' */
     j->variant = sj.variant;
     j->games_planned = sj.games;
     j->two_agents = strcmp(sj.agent_a, sj.agent_b) != 0;

@@ -16,7 +16,7 @@
 /* The keys a job (or `defaults`) may set. Sweeps vary in this order, the last fastest. */
 typedef enum Key {
     K_VARIANT = 0, K_HOLES, K_SEEDS, K_CAPTURE, K_FINAL_FOUR, K_EXTRA_TURN, K_SKIP_ORIGIN,
-    K_MAX_PLIES, K_AGENT_A, K_AGENT_B, K_GAMES, K_NAME, K_NB
+    K_MAX_PLIES, K_AGENT_A, K_AGENT_B, K_OPENINGS, K_GAMES, K_NAME, K_NB
 } Key;
 
 _Static_assert(K_MAX_PLIES - K_HOLES == VP_MAX_PLIES, "keys follow the variant parameters");
@@ -34,11 +34,12 @@ static const struct KeyInfo {
     { "final_four", KIND_STRING, true }, { "extra_turn", KIND_BOOL, true },
     { "skip_origin", KIND_BOOL, true }, { "max_plies", KIND_INT, true },
     { "agent_a", KIND_STRING, true }, { "agent_b", KIND_STRING, true },
-    { "games", KIND_INT, false }, { "name", KIND_STRING, false },
+    { "openings", KIND_STRING, true }, { "games", KIND_INT, false }, { "name", KIND_STRING, false },
 };
 
 static const char job_keys_help[] = "variant, holes, seeds, capture, final_four, extra_turn, "
-                                    "skip_origin, max_plies, agent_a, agent_b, games or name";
+                                    "skip_origin, max_plies, agent_a, agent_b, openings, games "
+                                    "or name";
 static const char root_keys_help[] = "seed, output, threads, batch, description, defaults "
                                      "or jobs";
 
@@ -353,7 +354,7 @@ static int read_values(Loader *L, const config_setting_t *s, Key k, Values *v)
     int n = is_aggregate(s) ? config_setting_length(s) : 1;
     if (is_aggregate(s) && !key_info[k].sweep)
         return cfg_error(L, line, key, "expected one value, not a list (only variant "
-                         "parameters and agent specs can be swept)");
+                         "parameters, agent specs and openings can be swept)");
     if (n == 0)
         return cfg_error(L, line, key, "empty sweep (a list needs at least one value)");
     if (values_room(L, v, n) != 0)
@@ -546,6 +547,8 @@ static const char *override_text(const Overrides *o, Key k, char *buf, size_t le
         return o->agent_a;
     if (k == K_AGENT_B)
         return o->agent_b;
+    if (k == K_OPENINGS)
+        return o->openings;
     if (k == K_GAMES && o->games >= 0) {
         snprintf(buf, len, "%" PRId64, o->games);
         return buf;
@@ -656,6 +659,24 @@ static int check_agent(const Loader *L, const Values *m, int pick, Key k, const 
     return rc ? cfg_error(L, m->line[pick], key_info[k].name, "%s", e.msg) : 0;
 }
 
+/* Load job j's openings (its variant made) from the chosen value of `openings`, "start" when
+ * none is set; an opening's index must fit the records' int32 `opening`. */
+static int job_openings(const Loader *L, const Values *m, int pick, int job_line,
+                        const char *name, Job *j)
+{
+    const char *spec = m->n ? m->text[pick] : "start";
+    int line = m->n ? m->line[pick] : job_line;
+    Error e;
+    if (openings_load(&j->openings, spec, &j->variant, &e) != 0)
+        return cfg_error(L, line, "openings", "%s", e.msg);
+    int64_t tables = j->openings.kind == OPENINGS_PLIES ? (j->games + 1) / 2 : j->openings.count;
+    if (tables > INT32_MAX)
+        return cfg_error(L, line, "openings", "%" PRId64 " openings for job %s; a results file "
+                         "numbers at most %d (fewer games, or a smaller book)", tables, name,
+                         INT32_MAX);
+    return 0;
+}
+
 /* Fill job j from the merged values and the chosen sweep values. */
 static int build_job(const Loader *L, const JobDef *d, const Values m[K_NB], const int pick[K_NB],
                      Job *j)
@@ -673,6 +694,8 @@ static int build_job(const Loader *L, const JobDef *d, const Values m[K_NB], con
         return cfg_error(L, m[K_GAMES].line[0], "games", "%lld is out of range (1 to %lld)",
                          games, (long long)CONFIG_MAX_GAMES);
     j->games = games;
+    if (job_openings(L, &m[K_OPENINGS], pick[K_OPENINGS], d->line, name, j) != 0)
+        return -1;
     j->line = d->line;
     j->name = strdup(name);
     j->agent_a = strdup(m[K_AGENT_A].n ? m[K_AGENT_A].text[pick[K_AGENT_A]] : "random");
@@ -961,8 +984,18 @@ int experiment_quick(Experiment *x, const Overrides *o, Error *e)
         }
         agent_free(&a);
     }
+    if (o->openings) {
+        OpeningSet s;
+        Error inner;
+        if (openings_load(&s, o->openings, &v, &inner) != 0) {
+            one_line(inner.msg);
+            return error_set(e, "--openings: %s", inner.msg);
+        }
+        openings_free(&s);
+    }
     size_t len = 4096 + strlen(spec[0]) * 2 + strlen(spec[1]) * 2 +
-                 (o->output ? strlen(o->output) * 2 : 0);
+                 (o->output ? strlen(o->output) * 2 : 0) +
+                 (o->openings ? strlen(o->openings) * 2 : 0);
     char *text = malloc(len);
     if (!text)
         return error_set(e, "out of memory");
@@ -974,6 +1007,11 @@ int experiment_quick(Experiment *x, const Overrides *o, Error *e)
     for (int i = 0; i < 2; i++) {
         used += (size_t)snprintf(text + used, len - used, " agent_%c = ", 'a' + i);
         used = quote(text, len, used, spec[i]);
+        used += (size_t)snprintf(text + used, len - used, ";");
+    }
+    if (o->openings) {
+        used += (size_t)snprintf(text + used, len - used, " openings = ");
+        used = quote(text, len, used, o->openings);
         used += (size_t)snprintf(text + used, len - used, ";");
     }
     snprintf(text + used, len - used, " games = %" PRId64 "L; }\n);\n",
@@ -993,6 +1031,7 @@ void experiment_free(Experiment *x)
         free(x->jobs[i].name);
         free(x->jobs[i].agent_a);
         free(x->jobs[i].agent_b);
+        openings_free(&x->jobs[i].openings);
     }
     free(x->jobs);
     free(x->source);
@@ -1009,12 +1048,33 @@ const Job *experiment_job(const Experiment *x, const char *name)
     return NULL;
 }
 
+/* A digest of a book's openings as read (their moves and positions), so that a journal of
+ * a run from another book does not resume: a book file is named, not stored. 0 for the
+ * openings a spec makes alone (start, plies:N, all:N). */
+static uint64_t openings_digest(const OpeningSet *s, const Variant *v)
+{
+    uint64_t h = PLAYOUT_HASH_START;
+    if (s->kind != OPENINGS_FILE)
+        return 0;
+    for (int64_t i = 0; i < s->count; i++) {
+        char text[OPENING_MAX_PLIES * 4 + APN_MAX + 8];
+        opening_moves_text(&s->list[i], text, OPENING_MAX_PLIES * 4 + 1);
+        size_t n = strlen(text);
+        text[n++] = '|';
+        opening_apn(v, &s->list[i], text + n);
+        for (const char *p = text; *p; p++)
+            h = (h ^ (unsigned char)*p) * PLAYOUT_HASH_MULT;
+        h = (h ^ '\n') * PLAYOUT_HASH_MULT;
+    }
+    return h;
+}
+
 char *experiment_fingerprint(const Experiment *x)
 {
     size_t len = 64, used = 0;
     for (int i = 0; i < x->njobs; i++)
-        len += 512 + strlen(x->jobs[i].name) + strlen(x->jobs[i].agent_a) +
-               strlen(x->jobs[i].agent_b);
+        len += 600 + strlen(x->jobs[i].name) + strlen(x->jobs[i].agent_a) +
+               strlen(x->jobs[i].agent_b) + strlen(x->jobs[i].openings.spec);
     char *out = malloc(len);
     if (!out)
         return NULL;
@@ -1024,8 +1084,10 @@ char *experiment_fingerprint(const Experiment *x)
         char desc[256];
         variant_describe(&j->variant, desc, sizeof desc);
         used += (size_t)snprintf(out + used, len - used,
-                                 "job %" PRIu64 " name=%s %s agent_a=%s agent_b=%s games=%" PRId64
-                                 "\n", j->index, j->name, desc, j->agent_a, j->agent_b, j->games);
+                                 "job %" PRIu64 " name=%s %s agent_a=%s agent_b=%s openings=%s "
+                                 "book=%016" PRIx64 " games=%" PRId64 "\n", j->index, j->name,
+                                 desc, j->agent_a, j->agent_b, j->openings.spec,
+                                 openings_digest(&j->openings, &j->variant), j->games);
     }
     return out;
 }

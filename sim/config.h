@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "error.h"
+#include "openings.h"
 #include "variant.h"
 #include "variant_text.h"
 
@@ -27,6 +28,7 @@ typedef struct Job {
     uint64_t index;          /* position in the expanded list: the `job` of rng_seed */
     Variant variant;         /* finished (variant_finish done) */
     char *agent_a, *agent_b; /* specs as written */
+    OpeningSet openings;     /* where its pairs of games start (`openings`; spec "start") */
     int64_t games;
     int line;                /* where the job is defined in the config */
 } Job;
@@ -51,6 +53,7 @@ typedef struct Overrides {
     int64_t seed;
     int64_t games;           /* every job's */
     const char *agent_a, *agent_b;
+    const char *openings;    /* every job's openings spec */
     VariantText variant;     /* every job's preset and parameters */
 } Overrides;
 
@@ -96,7 +99,7 @@ void experiment_free(Experiment *x);
 const Job *experiment_job(const Experiment *x, const char *name);
 
 /* What makes the experiment's games what they are (seed, and every job's name, variant,
- * agents and games), as text: equal for two configs that differ only in comments, output,
+ * agents, openings, with a digest of a book file's openings, and games), as text: equal for two configs that differ only in comments, output,
  * threads or batch. Malloc'd; NULL when out of memory. */
 char *experiment_fingerprint(const Experiment *x);
 

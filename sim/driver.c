@@ -75,10 +75,14 @@ bool driver_is_plain_random(const char *spec)
     return strcmp(spec, "random") == 0;
 }
 
-int driver_play_game(const Variant *v, int64_t seed, uint64_t job, uint64_t game, Agent *a,
-                     Agent *b, GameRecord *r)
+int driver_play_game(const Job *j, int64_t seed, uint64_t game, Agent *a, Agent *b,
+                     GameRecord *r)
 {
-    return game_play_indexed(v, (uint64_t)seed, job, game, a, b, NULL, r, NULL);
+    Opening op;
+    int64_t index = openings_pair(&j->openings, &j->variant, (uint64_t)seed, j->index, game / 2,
+                                  &op);
+    return game_play_indexed(&j->variant, (uint64_t)seed, j->index, game, index >= 0 ? &op : NULL,
+                             (int32_t)index, a, b, NULL, r, NULL);
 }
 
 char *driver_partial_path(const char *output)
@@ -305,8 +309,8 @@ static ShareResult play_share(Driver *d, const Job *j, const Batch *b, uint64_t 
         int rc = AGENT_STOPPED;
         if (!stop_signal) {
             Agent *mine = agents ? &agents[2 * omp_get_thread_num()] : NULL;
-            rc = driver_play_game(&j->variant, d->x->seed, j->index, b->start + lo + (uint64_t)i,
-                                  mine, mine ? mine + 1 : NULL, &b->rec[i]);
+            rc = driver_play_game(j, d->x->seed, b->start + lo + (uint64_t)i, mine,
+                                  mine ? mine + 1 : NULL, &b->rec[i]);
         }
         d->whole[i] = rc == 0;
         if (rc == 0)

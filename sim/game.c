@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "openings.h"
+
 
 Outcome game_outcome(unsigned south, unsigned north)
 {
@@ -43,7 +45,8 @@ void game_play_random(const Variant *v, const Rng *g, GameRecord *r)
     r->passes = po.passes;
     r->mid_captures = (uint16_t)po.mid_captures;
     r->final_captures = (uint16_t)po.final_captures;
-    r->move_hash = po.hash;
+    r->opening = -1;
+    r->moves_hash = po.hash;
 }
 
 /* Make ply `ply`'s move in place; with an observer, collect its trace and show it the move. */
@@ -120,6 +123,7 @@ int game_play_from(const Variant *v, Agent *south, Agent *north, const Rng *g,
     if (end)
         *end = pos;
     r->plies = plies;
+    r->opening = -1;
     if (rc != 0)
         return rc;
     game_record_end(v, &pos, g, stopped, r);
@@ -129,7 +133,7 @@ int game_play_from(const Variant *v, Agent *south, Agent *north, const Rng *g,
     r->passes = passes;
     r->mid_captures = (uint16_t)mid;
     r->final_captures = (uint16_t)fin;
-    r->move_hash = hash;
+    r->moves_hash = hash;
     return 0;
 }
 
@@ -138,18 +142,47 @@ int game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameRe
     return game_play_from(v, south, north, g, NULL, r, NULL);
 }
 
-int game_play_indexed(const Variant *v, uint64_t seed, uint64_t job, uint64_t game, Agent *a,
-                      Agent *b, const GameOptions *o, GameRecord *r, Position *end)
+/* A game from an opening between two `random` agents made for it: the fast playout only
+ * plays from the variant's start (and counts its hash from there). */
+static int play_random_agents(const Variant *v, const Rng *g, const GameOptions *o,
+                              GameRecord *r, Position *end)
 {
+    Agent south, north;
+    Error e;
+    /* `random` has no options: only a lack of memory can refuse it. */
+    if (agent_create(&south, "random", &e) != 0)
+        return AGENT_NO_MEMORY;
+    if (agent_create(&north, "random", &e) != 0) {
+        agent_free(&south);
+        return AGENT_NO_MEMORY;
+    }
+    int rc = game_play_from(v, &south, &north, g, o, r, end);
+    agent_free(&south);
+    agent_free(&north);
+    return rc;
+}
+
+int game_play_indexed(const Variant *v, uint64_t seed, uint64_t job, uint64_t game,
+                      const Opening *opening, int32_t opening_index, Agent *a, Agent *b,
+                      const GameOptions *o, GameRecord *r, Position *end)
+{
+    static const GameOptions plain;
     Rng g;
     bool a_south = game % 2 == 0;
+    bool scripted = opening && (opening->has_position || opening->n_moves > 0);
+    GameOptions from = o ? *o : plain;
     int rc = 0;
     rng_seed(&g, seed, job, game);
-    if (!a || !b)
+    if (scripted)
+        from.start = opening_game_start(opening);
+    if ((!a || !b) && !scripted)
         game_play_random(v, &g, r);
+    else if (!a || !b)
+        rc = play_random_agents(v, &g, &from, r, end);
     else
-        rc = game_play_from(v, a_south ? a : b, a_south ? b : a, &g, o, r, end);
+        rc = game_play_from(v, a_south ? a : b, a_south ? b : a, &g, &from, r, end);
     r->game = game;
     r->a_south = a_south;
+    r->opening = opening_index;
     return rc;
 }

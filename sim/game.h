@@ -12,7 +12,7 @@ typedef enum Outcome {
     OUT_SOUTH = 0, OUT_NORTH = 1, OUT_DRAW = 2, OUT_ENDLESS = 3, OUT_UNFINISHED = 4
 } Outcome;
 
-/* The per-game record (results-file format 1). */
+/* The per-game record (results-file format 1, docs/results.md). */
 typedef struct GameRecord {
     uint64_t game;            /* index of the game in its job */
     uint8_t a_south;          /* 1 when agent A played South */
@@ -24,7 +24,8 @@ typedef struct GameRecord {
     int8_t lottery;           /* the game's lottery coin */
     uint32_t plies, passes;   /* moves made; automatic passes */
     uint16_t mid_captures, final_captures;
-    uint64_t move_hash;       /* FNV-1a of the moves, for signatures (not stored) */
+    int32_t opening;          /* index in the job's openings table; -1: the variant's start */
+    uint64_t moves_hash;      /* FNV-1a of the game's whole move sequence, opening included */
 } GameRecord;
 
 /* Where a game starts: a position (NULL: the variant's start), then moves already chosen,
@@ -82,12 +83,19 @@ int game_play_from(const Variant *v, Agent *south, Agent *north, const Rng *g,
 /* game_play_from from the start of v, with the variant's ply cap and no observer. */
 int game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameRecord *r);
 
+struct Opening;   /* openings.h */
+
 /* Game `game` of a job as every command plays it: its stream seeded from (seed, job, game),
- * agent A South in even-numbered games; with a or b NULL, the game of two `random` agents by
- * the fast playout (o and end are then unused). Fills r whole, `game` and `a_south`
- * included; returns as game_play_from. */
-int game_play_indexed(const Variant *v, uint64_t seed, uint64_t job, uint64_t game, Agent *a,
-                      Agent *b, const GameOptions *o, GameRecord *r, Position *end);
+ * agent A South in even-numbered games, from `opening` (its position, then its moves as the
+ * game's first plies; NULL: o's start, or the variant's) whose index in the job's openings
+ * table goes to r->opening (-1: none). With a or b NULL, the game of two `random` agents: by
+ * the fast playout from the variant's start (o and end are then unused), or, from an
+ * opening, by the game loop with two `random` agents (the same game the playout would
+ * play). Fills r whole, `game`, `a_south` and `opening` included; returns as
+ * game_play_from. */
+int game_play_indexed(const Variant *v, uint64_t seed, uint64_t job, uint64_t game,
+                      const struct Opening *opening, int32_t opening_index, Agent *a, Agent *b,
+                      const GameOptions *o, GameRecord *r, Position *end);
 
 /* The same game as game_play with two `random` agents, move for move, played by the engine's
  * random playout loop (its fastest). */

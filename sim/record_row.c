@@ -7,10 +7,12 @@
 #include <string.h>
 
 /* GameRecord's stored fields, in the order of the games table's columns (and of the packed
- * row). move_hash is a signature of the moves, not a column. */
-#define STORED_FIELDS(X)                                                                      \
+ * row): X the columns every file of format 1 has, LATER (with the value a reader gives a row
+ * of a file written before it) the ones added since, which older files lack. */
+#define STORED_FIELDS(X, LATER)                                                               \
     X(game) X(a_south) X(outcome) X(south) X(north) X(left) X(last_capturer) X(first_final)  \
-    X(lottery) X(plies) X(passes) X(mid_captures) X(final_captures)
+    X(lottery) X(plies) X(passes) X(mid_captures) X(final_captures)                          \
+    LATER(opening, -1) LATER(moves_hash, 0)
 
 /* A member of GameRecord as an expression of its type (never evaluated: sizeof, _Generic). */
 #define MEMBER(m) (((const GameRecord *)0)->m)
@@ -26,19 +28,26 @@ typedef struct RowField {
     size_t offset;
     size_t size;
     bool is_signed;
+    bool later;              /* added after format 1's first files, which lack it */
+    int64_t absent;          /* the value of a row of a file without it */
 } RowField;
 
-#define FIELD_ENTRY(m) { #m, offsetof(GameRecord, m), sizeof MEMBER(m), IS_SIGNED(MEMBER(m)) },
+#define FIELD_ENTRY(m) { #m, offsetof(GameRecord, m), sizeof MEMBER(m), IS_SIGNED(MEMBER(m)), \
+                         false, 0 },
+#define LATER_ENTRY(m, d) { #m, offsetof(GameRecord, m), sizeof MEMBER(m),                   \
+                            IS_SIGNED(MEMBER(m)), true, d },
 #define FIELD_BYTES(m) + sizeof MEMBER(m)
+#define LATER_BYTES(m, d) + sizeof MEMBER(m)
 
-static const RowField fields[] = { STORED_FIELDS(FIELD_ENTRY) };
+static const RowField fields[] = { STORED_FIELDS(FIELD_ENTRY, LATER_ENTRY) };
 
 #define FIELDS_NB ((int)(sizeof fields / sizeof fields[0]))
 
 /* A packed row holds the fields back to back: a new field must come with a new ROW_BYTES
  * (and, being a change to the format, a new format_version: docs/results.md). */
-_Static_assert(0 STORED_FIELDS(FIELD_BYTES) == ROW_BYTES,
+_Static_assert(0 STORED_FIELDS(FIELD_BYTES, LATER_BYTES) == ROW_BYTES,
                "ROW_BYTES must be the sum of the stored fields' sizes");
+_Static_assert(FIELDS_NB <= 64, "row_type_reading's mask of absent fields has 64 bits");
 
 /* Store x little-endian in n bytes at p. */
 static void put_le(unsigned char *p, uint64_t x, size_t n)
@@ -127,6 +136,36 @@ hid_t row_type_create(void)
         at += fields[i].size;
     }
     return t;
+}
+
+hid_t row_type_reading(hid_t file_type, uint64_t *absent)
+{
+    *absent = 0;
+    if (H5Tget_class(file_type) != H5T_COMPOUND)
+        return -1;
+    hid_t t = H5Tcreate(H5T_COMPOUND, ROW_BYTES);
+    size_t at = 0;
+    for (int i = 0; t >= 0 && i < FIELDS_NB; i++) {
+        if (H5Tget_member_index(file_type, fields[i].name) < 0) {
+            if (!fields[i].later) {   /* not a table of format 1 */
+                H5Tclose(t);
+                return -1;
+            }
+            *absent |= (uint64_t)1 << i;
+        } else if (H5Tinsert(t, fields[i].name, at, field_type(&fields[i])) < 0) {
+            H5Tclose(t);
+            return -1;
+        }
+        at += fields[i].size;
+    }
+    return t;
+}
+
+void row_set_absent(GameRecord *r, uint64_t absent)
+{
+    for (int i = 0; absent && i < FIELDS_NB; i++)
+        if (absent >> i & 1)
+            field_set_bits(r, &fields[i], (uint64_t)fields[i].absent);
 }
 
 int row_field_count(void)

@@ -12,17 +12,28 @@
 
 #include "game.h"
 
-#define ROW_BYTES 31                 /* one packed row of the games table */
+#define ROW_BYTES 43                 /* one packed row of the games table */
 
 /* Pack a record into a row of the games table. */
 void row_pack(const GameRecord *r, unsigned char *out);
 
-/* Unpack a row of the games table (move_hash is not stored: set to 0). */
+/* Unpack a row of the games table. */
 void row_unpack(const unsigned char *in, GameRecord *r);
 
 /* The packed compound type of a games row: the same in the file and in memory, so that rows
  * go to HDF5 and come back unconverted. -1 if HDF5 failed; the caller closes it. */
 hid_t row_type_create(void);
+
+/* The type to read a file's games table (of HDF5 type file_type) with: the packed row of
+ * row_type_create with only the columns the file has, so that a file written before a column
+ * was added still reads; *absent gets a bit (1 << i) for each stored field i it lacks, which
+ * row_set_absent then fills. -1 when the table lacks a column every file of format 1 has (or
+ * HDF5 failed); the caller closes it. */
+hid_t row_type_reading(hid_t file_type, uint64_t *absent);
+
+/* Give r's fields in `absent` (row_type_reading's mask) the value docs/results.md gives a row
+ * of a file without them (opening -1, moves_hash 0). */
+void row_set_absent(GameRecord *r, uint64_t absent);
 
 /* The stored fields: their number, and field i's name (its column in the games table) and
  * value in r, widened (0 .. row_field_count() - 1, in column order). */

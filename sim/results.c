@@ -12,6 +12,7 @@
 
 #include "cluster.h"
 #include "h5util.h"
+#include "openings.h"
 
 #ifndef ANYWOLI_VERSION
 #define ANYWOLI_VERSION "unknown"
@@ -22,6 +23,7 @@
 
 #define DEFLATE_LEVEL 4
 #define HIST_CHUNK 65536
+#define OPENING_BLOCK 4096       /* openings rows made and written at a time */
 
 struct Results {
     hid_t file;
@@ -144,6 +146,24 @@ int results_write_variant(hid_t g, const Variant *v)
     return rc ? -1 : 0;
 }
 
+/* Read or write rows [first, first + n) of a 1-D dataset, through type. */
+static int rows_io(hid_t ds, hid_t type, uint64_t first, uint64_t n, void *buf, bool write)
+{
+    hsize_t off[1] = { first }, cnt[1] = { n };
+    hid_t fspace = H5Dget_space(ds);
+    hid_t mspace = H5Screate_simple(1, cnt, NULL);
+    herr_t rc = -1;
+    if (fspace >= 0 && mspace >= 0 &&
+        H5Sselect_hyperslab(fspace, H5S_SELECT_SET, off, NULL, cnt, NULL) >= 0)
+        rc = write ? H5Dwrite(ds, type, mspace, fspace, H5P_DEFAULT, buf)
+                   : H5Dread(ds, type, mspace, fspace, H5P_DEFAULT, buf);
+    if (mspace >= 0)
+        H5Sclose(mspace);
+    if (fspace >= 0)
+        H5Sclose(fspace);
+    return rc < 0 ? -1 : 0;
+}
+
 /* A job group's attributes: the variant parameters, the agents, the games, the index. */
 static int write_job_attrs(hid_t g, const Job *j)
 {
@@ -152,7 +172,88 @@ static int write_job_attrs(hid_t g, const Job *j)
     rc |= h5u_attr_string(g, "agent_b", j->agent_b);
     rc |= h5u_attr_int(g, "games", j->games);
     rc |= h5u_attr_int(g, "index", (int64_t)j->index);
+    rc |= h5u_attr_string(g, "openings", j->openings.spec);
     return rc ? -1 : 0;
+}
+
+hid_t results_opening_type(void)
+{
+    hid_t s = h5u_string_type();
+    hid_t t = s >= 0 ? H5Tcreate(H5T_COMPOUND, sizeof(OpeningRow)) : -1;
+    if (t >= 0 && (H5Tinsert(t, "index", HOFFSET(OpeningRow, index), H5T_NATIVE_INT64) < 0 ||
+                   H5Tinsert(t, "moves", HOFFSET(OpeningRow, moves), s) < 0 ||
+                   H5Tinsert(t, "apn", HOFFSET(OpeningRow, apn), s) < 0)) {
+        H5Tclose(t);
+        t = -1;
+    }
+    if (s >= 0)
+        H5Tclose(s);
+    return t;
+}
+
+/* The number of rows of job j's openings table: one per pair of games for random plies
+ * (each pair draws its own), one per opening of a list, none from the start. */
+static int64_t opening_rows(const Job *j)
+{
+    switch (j->openings.kind) {
+    case OPENINGS_START: return 0;
+    case OPENINGS_PLIES: return (j->games + 1) / 2;
+    default: return j->openings.count;
+    }
+}
+
+/* Rows [first, first + n) of job j's openings table into rows, their text in text (n slots
+ * of OPENING_TEXT bytes). */
+#define OPENING_TEXT (OPENING_MAX_PLIES * 4 + APN_MAX + 2)
+static void make_opening_rows(const Job *j, int64_t seed, int64_t first, int64_t n,
+                              OpeningRow *rows, char *text)
+{
+    for (int64_t i = 0; i < n; i++) {
+        Opening o;
+        char *moves = text + i * OPENING_TEXT;
+        int64_t index = openings_pair(&j->openings, &j->variant, (uint64_t)seed, j->index,
+                                      (uint64_t)(first + i), &o);
+        opening_moves_text(&o, moves, OPENING_MAX_PLIES * 4 + 1);
+        rows[i].index = index;
+        rows[i].moves = moves;
+        rows[i].apn = moves + strlen(moves) + 1;
+        opening_apn(&j->variant, &o, rows[i].apn);
+    }
+}
+
+/* Job j's openings table in group g, written block by block (memory stays flat however many
+ * pairs draw random openings). */
+static int write_openings(hid_t g, const Job *j, int64_t seed)
+{
+    int64_t total = opening_rows(j);
+    hsize_t dims[1] = { (hsize_t)total }, maxdims[1] = { H5S_UNLIMITED };
+    hsize_t chunk[1] = { total < OPENING_BLOCK ? (hsize_t)(total ? total : 1) : OPENING_BLOCK };
+    hid_t type = results_opening_type();
+    hid_t space = H5Screate_simple(1, dims, maxdims);
+    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    hid_t ds = -1;
+    if (type >= 0 && space >= 0 && dcpl >= 0 && H5Pset_chunk(dcpl, 1, chunk) >= 0 &&
+        H5Pset_deflate(dcpl, DEFLATE_LEVEL) >= 0)
+        ds = H5Dcreate2(g, "openings", type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+    OpeningRow *rows = malloc(OPENING_BLOCK * sizeof *rows);
+    char *text = malloc((size_t)OPENING_BLOCK * OPENING_TEXT);
+    int rc = ds >= 0 && rows && text ? 0 : -1;
+    for (int64_t first = 0; rc == 0 && first < total; first += OPENING_BLOCK) {
+        int64_t n = total - first < OPENING_BLOCK ? total - first : OPENING_BLOCK;
+        make_opening_rows(j, seed, first, n, rows, text);
+        rc = rows_io(ds, type, (uint64_t)first, (uint64_t)n, rows, true);
+    }
+    free(rows);
+    free(text);
+    if (ds >= 0 && H5Dclose(ds) < 0)
+        rc = -1;
+    if (dcpl >= 0)
+        H5Pclose(dcpl);
+    if (space >= 0)
+        H5Sclose(space);
+    if (type >= 0)
+        H5Tclose(type);
+    return rc;
 }
 
 /* An empty, extendible, chunked and compressed games table in group g. */
@@ -183,6 +284,7 @@ static int write_jobs(Results *r, const Experiment *x)
         rc = g < 0 ? -1 : 0;
         rc = rc ? rc : write_job_attrs(g, &x->jobs[i]);
         rc = rc ? rc : create_games(g, r->row_type, x->jobs[i].games);
+        rc = rc ? rc : write_openings(g, &x->jobs[i], x->seed);
         if (g >= 0)
             H5Gclose(g);
     }
@@ -250,24 +352,6 @@ static int64_t rows_of(hid_t ds)
     if (space >= 0)
         H5Sclose(space);
     return ok ? (int64_t)dims[0] : -1;
-}
-
-/* Read or write rows [first, first + n) of a 1-D dataset, through type. */
-static int rows_io(hid_t ds, hid_t type, uint64_t first, uint64_t n, void *buf, bool write)
-{
-    hsize_t off[1] = { first }, cnt[1] = { n };
-    hid_t fspace = H5Dget_space(ds);
-    hid_t mspace = H5Screate_simple(1, cnt, NULL);
-    herr_t rc = -1;
-    if (fspace >= 0 && mspace >= 0 &&
-        H5Sselect_hyperslab(fspace, H5S_SELECT_SET, off, NULL, cnt, NULL) >= 0)
-        rc = write ? H5Dwrite(ds, type, mspace, fspace, H5P_DEFAULT, buf)
-                   : H5Dread(ds, type, mspace, fspace, H5P_DEFAULT, buf);
-    if (mspace >= 0)
-        H5Sclose(mspace);
-    if (fspace >= 0)
-        H5Sclose(fspace);
-    return rc < 0 ? -1 : 0;
 }
 
 int results_append(Results *r, const Job *j, uint64_t start, uint32_t n,

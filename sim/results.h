@@ -29,6 +29,18 @@ int results_write_root(hid_t f, int64_t seed, const char *config, const char *st
 /* A variant's parameters as attributes of group g, under their rule names. */
 int results_write_variant(hid_t g, const Variant *v);
 
+/* A row of a job's `openings` table: an opening's index (a game's `opening`), its moves as
+ * text (opening_moves_text) and the position the agents start from (APN). */
+typedef struct OpeningRow {
+    int64_t index;
+    char *moves;
+    char *apn;
+} OpeningRow;
+
+/* The compound type of an openings row, in memory (OpeningRow) and in the file alike (the
+ * strings variable-length UTF-8); -1 if HDF5 failed. The caller closes it. */
+hid_t results_opening_type(void);
+
 /* The summary of a job's games so far, in game order. */
 typedef struct JobStats {
     int64_t games;                   /* games counted */
@@ -55,8 +67,9 @@ void results_now(char *buf, size_t len);
 /* A results file being written. */
 typedef struct Results Results;
 
-/* Create path (it must not exist) with the root attributes and every job's group, its
- * attributes and an empty games table. */
+/* Create path (it must not exist) with the root attributes and every job's group: its
+ * attributes, its openings table (all of it: it follows from the job's openings, seed and
+ * index alone) and an empty games table. */
 Results *results_create(const char *path, const Experiment *x, const char *started, int threads,
                         Error *e);
 

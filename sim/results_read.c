@@ -33,10 +33,12 @@ struct ResultsFile {
 struct RowStream {
     hid_t ds, type;
     uint64_t rows, next;
+    uint64_t absent;                    /* the stored fields the file lacks (an older file) */
     unsigned char *buf;                 /* STREAM_ROWS packed rows */
     const char *path;
     char *job;                          /* the job's name, for messages */
     Variant variant;                    /* the job's rules, that every row is checked against */
+    bool from_positions;                /* its openings may be positions (a book) */
 };
 
 /* An integer attribute of loc; -1 when absent or not an integer: a foreign file's float is
@@ -301,6 +303,12 @@ static int read_job_attributes(const ResultsFile *f, hid_t g, const char *name, 
     sj->agent_b = h5u_read_string(g, "agent_b");
     if (!sj->agent_a || !sj->agent_b)
         return error_set(e, "%s: job %s: agent attributes missing", f->path, name);
+    /* Files written before openings existed played every game from the start. */
+    sj->openings = h5u_attr_class(g, "openings") == H5T_NO_CLASS ? strdup("start")
+                                                                 : h5u_read_string(g, "openings");
+    if (!sj->openings)
+        return error_set(e, "%s: job %s: damaged results file (attribute openings is not text)",
+                         f->path, name);
     return 0;
 }
 
@@ -331,11 +339,104 @@ int rf_read_job(const ResultsFile *f, const char *name, StoredJob *sj, Error *e)
     return rc;
 }
 
+bool rf_job_has_field(const ResultsFile *f, const char *name, const char *field)
+{
+    hid_t ds = open_dataset(f, name, "games");
+    hid_t t = ds >= 0 ? H5Dget_type(ds) : -1;
+    bool has = t >= 0 && H5Tget_class(t) == H5T_COMPOUND && H5Tget_member_index(t, field) >= 0;
+    if (t >= 0)
+        H5Tclose(t);
+    if (ds >= 0)
+        H5Dclose(ds);
+    H5Eclear2(H5E_DEFAULT);
+    return has;
+}
+
 void stored_job_free(StoredJob *sj)
 {
     free(sj->agent_a);
     free(sj->agent_b);
-    sj->agent_a = sj->agent_b = NULL;
+    free(sj->openings);
+    sj->agent_a = sj->agent_b = sj->openings = NULL;
+}
+
+/* An openings row's moves ("3 14 7") played from v's start into *o, each checked legal;
+ * a positive ply number for the first that is not a legal move (or not a number), else 0. */
+static int parse_opening_moves(const char *text, const Variant *v, Opening *o)
+{
+    Position p;
+    pos_start(v, &p);
+    while (*text) {
+        char *end;
+        long m = strtol(text, &end, 10);
+        int ply = o->n_moves + 1;
+        if (end == text || (*end && *end != ' ') || o->n_moves == OPENING_MAX_PLIES ||
+            m < 0 || m >= v->pits || !(p.legal >> m & 1))
+            return ply;
+        MoveInfo info;
+        if (pos_play(v, &p, (int)m, &p, &info, NULL) == EV_ENDLESS)
+            return ply;
+        o->moves[o->n_moves++] = (int)m;
+        text = *end ? end + 1 : end;
+    }
+    return 0;
+}
+
+/* Parse one openings row into *o (rf_read_opening's checks); -1 with why in e. */
+static int opening_from_row(const OpeningRow *row, const Variant *v, Opening *o, Error *e)
+{
+    memset(o, 0, sizeof *o);
+    if (!row->moves || !row->apn)
+        return error_set(e, "its moves or APN are missing");
+    if (row->moves[0]) {
+        int bad = parse_opening_moves(row->moves, v, o);
+        return bad ? error_set(e, "moves '%s': ply %d is not a legal move", row->moves, bad) : 0;
+    }
+    Variant w = *v;
+    Error why;
+    if (apn_parse(row->apn, &w, true, true, &o->position, &why) != 0)
+        return error_set(e, "APN: %s", why.msg);
+    o->has_position = true;
+    return 0;
+}
+
+int rf_read_opening(const ResultsFile *f, const char *name, const Variant *v, int64_t index,
+                    Opening *o, Error *e)
+{
+    hid_t ds = open_dataset(f, name, "openings");
+    int64_t rows = ds >= 0 ? dataset_length(ds) : -1;
+    if (rows < 0 || index < 0 || index >= rows) {
+        if (ds >= 0)
+            H5Dclose(ds);
+        return error_set(e, "%s: job %s: damaged results file (opening %" PRId64 " is not in "
+                         "its openings table of %" PRId64 " rows)", f->path, name, index,
+                         rows < 0 ? 0 : rows);
+    }
+    hid_t type = results_opening_type();
+    hsize_t off[1] = { (hsize_t)index }, cnt[1] = { 1 };
+    hid_t fspace = H5Dget_space(ds), mspace = H5Screate_simple(1, cnt, NULL);
+    OpeningRow row = { -1, NULL, NULL };
+    bool read = type >= 0 && fspace >= 0 && mspace >= 0 &&
+                H5Sselect_hyperslab(fspace, H5S_SELECT_SET, off, NULL, cnt, NULL) >= 0 &&
+                H5Dread(ds, type, mspace, fspace, H5P_DEFAULT, &row) >= 0;
+    Error why;
+    int rc = !read ? error_set(&why, "unreadable")
+             : row.index != index ? error_set(&why, "its index is %" PRId64, row.index)
+                                  : opening_from_row(&row, v, o, &why);
+    if (read)
+        H5Dvlen_reclaim(type, mspace, H5P_DEFAULT, &row);
+    if (mspace >= 0)
+        H5Sclose(mspace);
+    if (fspace >= 0)
+        H5Sclose(fspace);
+    if (type >= 0)
+        H5Tclose(type);
+    H5Dclose(ds);
+    H5Eclear2(H5E_DEFAULT);
+    if (rc != 0)
+        return error_set(e, "%s: job %s: damaged results file (opening %" PRId64 ": %s)",
+                         f->path, name, index, why.msg);
+    return 0;
 }
 
 int rf_length_histogram(const ResultsFile *f, const char *name, size_t expect,
@@ -448,17 +549,16 @@ int rf_column_i64(const ResultsFile *f, const char *name, const char *field,
     return read_int_column(f, name, field, H5T_NATIVE_INT64, (void **)values, n, e);
 }
 
-/* Whether the table's type has every field of format 1 (record_row.h's columns). */
-static bool has_format_fields(hid_t ds)
+/* The type to read a games table with (record_row.h's row, less the columns added since
+ * the file was written, marked in *absent); -1 when the table is not one of format 1. */
+static hid_t reading_type(hid_t ds, uint64_t *absent)
 {
     hid_t t = H5Dget_type(ds);
-    bool ok = t >= 0 && H5Tget_class(t) == H5T_COMPOUND;
-    for (int i = 0; ok && i < row_field_count(); i++)
-        ok = H5Tget_member_index(t, row_field_name(i)) >= 0;
+    hid_t mem = t >= 0 ? row_type_reading(t, absent) : -1;
     if (t >= 0)
         H5Tclose(t);
     H5Eclear2(H5E_DEFAULT);
-    return ok;
+    return mem;
 }
 
 /* The checks of rf_row_fault on a finished game (South won, North won, a draw): the seeds
@@ -500,7 +600,8 @@ static int stopped_fault(const Variant *v, const GameRecord *r, char *why, size_
     return 0;
 }
 
-int rf_row_fault(const Variant *v, uint64_t index, const GameRecord *r, char *why, size_t len)
+int rf_row_fault(const Variant *v, uint64_t index, bool from_positions, const GameRecord *r,
+                 char *why, size_t len)
 {
     /* Step 1. Each field in its own range. */
     if (r->game != index)
@@ -516,6 +617,8 @@ int rf_row_fault(const Variant *v, uint64_t index, const GameRecord *r, char *wh
         return snprintf(why, len, "first_final %d, expected -1 to 1", r->first_final);
     if (r->lottery != SOUTH && r->lottery != NORTH)
         return snprintf(why, len, "lottery %d, expected 0 or 1", r->lottery);
+    if (r->opening < -1)
+        return snprintf(why, len, "opening %" PRId32 ", expected -1 or more", r->opening);
     if (r->plies < 1 || (int64_t)r->plies > v->max_plies)
         return snprintf(why, len, "plies %" PRIu32 ", expected 1 to max_plies %" PRId64,
                         r->plies, v->max_plies);
@@ -525,15 +628,18 @@ int rf_row_fault(const Variant *v, uint64_t index, const GameRecord *r, char *wh
     if (r->passes > r->plies || r->final_captures > r->plies)
         return snprintf(why, len, "passes %" PRIu32 " or final_captures %u above plies %"
                         PRIu32, r->passes, r->final_captures, r->plies);
-    if (r->left > v->total ||
-        ((long)r->mid_captures + r->final_captures) * v->capture != v->total - r->left)
+    long taken = ((long)r->mid_captures + r->final_captures) * v->capture;
+    if (r->left > v->total || taken > v->total - r->left ||
+        (!from_positions && taken != v->total - r->left))
         return snprintf(why, len, "mid_captures %u + final_captures %u of %d seeds each "
                         "with left %u is not the variant's %d seeds", r->mid_captures,
                         r->final_captures, v->capture, r->left, v->total);
-    if ((r->last_capturer == NOBODY) != (r->mid_captures + r->final_captures == 0))
+    /* From a position, a recipient may come from before the game's first capture. */
+    if (r->last_capturer == NOBODY ? taken != 0 : !from_positions && taken == 0)
         return snprintf(why, len, "last_capturer %d with %u captures", r->last_capturer,
                         r->mid_captures + r->final_captures);
-    if ((r->first_final == NOBODY) != (r->final_captures == 0))
+    if (r->first_final == NOBODY ? r->final_captures != 0
+                                 : !from_positions && r->final_captures == 0)
         return snprintf(why, len, "first_final %d with %u final captures", r->first_final,
                         r->final_captures);
     /* Step 3. The scores, by how the game ended. */
@@ -557,20 +663,21 @@ RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)
         return NULL;
     }
     s->variant = sj.variant;
+    s->from_positions = strncmp(sj.openings, "file:", 5) == 0;
     stored_job_free(&sj);
     s->ds = open_dataset(f, name, "games");
     int64_t rows = s->ds >= 0 ? dataset_length(s->ds) : -1;
-    if (rows < 0 || !has_format_fields(s->ds)) {
+    s->type = rows >= 0 ? reading_type(s->ds, &s->absent) : -1;
+    if (rows < 0 || s->type < 0) {
         error_set(e, "%s: job %s: damaged results file (no readable games table)", f->path,
                   name);
         rf_rows_close(s);
         return NULL;
     }
     s->rows = (uint64_t)rows;
-    s->type = row_type_create();
-    s->buf = malloc((size_t)STREAM_ROWS * ROW_BYTES);
+    s->buf = calloc(STREAM_ROWS, ROW_BYTES);   /* zeros where an older file has no column */
     s->job = strdup(name);
-    if (s->type < 0 || !s->buf || !s->job) {
+    if (!s->buf || !s->job) {
         error_set(e, "out of memory");
         rf_rows_close(s);
         return NULL;
@@ -621,7 +728,9 @@ int64_t rf_rows_next(RowStream *s, GameRecord *out, uint64_t max, Error *e)
     for (uint64_t i = 0; i < n; i++) {
         char why[200];
         row_unpack(s->buf + i * ROW_BYTES, &out[i]);
-        if (rf_row_fault(&s->variant, s->next + i, &out[i], why, sizeof why))
+        row_set_absent(&out[i], s->absent);
+        if (rf_row_fault(&s->variant, s->next + i, s->from_positions, &out[i], why,
+                         sizeof why))
             return error_set(e, "%s: job %s: game %" PRIu64 ": damaged row (%s)", s->path,
                              s->job, s->next + i, why);
     }

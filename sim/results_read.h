@@ -11,6 +11,7 @@
 
 #include "error.h"
 #include "game.h"
+#include "openings.h"
 #include "variant.h"
 
 /* An open results file. */
@@ -51,12 +52,24 @@ typedef struct StoredJob {
     uint64_t index;                  /* the job's `index`: its number in rng_seed */
     Variant variant;
     char *agent_a, *agent_b;         /* malloc'd */
+    char *openings;                  /* the openings spec (malloc'd; "start" in older files) */
     int64_t games;                   /* the `games` attribute */
     uint64_t rows;                   /* rows in the table */
 } StoredJob;
 
 /* Read job `name` of an open file; -1 with a one-line message naming file, job, attribute. */
 int rf_read_job(const ResultsFile *f, const char *name, StoredJob *sj, Error *e);
+
+/* Opening `index` of job `name` (a game's `opening`) from the job's openings table, for
+ * variant v, into *o: its moves from the variant's start, or, when it has none, the position
+ * its APN gives; every move checked legal, so that a damaged row is refused, never played.
+ * -1 with a one-line message naming the file, the job and the opening. */
+int rf_read_opening(const ResultsFile *f, const char *name, const Variant *v, int64_t index,
+                    Opening *o, Error *e);
+
+/* Whether job `name`'s games table has the column `field` (a file written before a column
+ * was added lacks it; rows read from it then hold record_row.h's default). */
+bool rf_job_has_field(const ResultsFile *f, const char *name, const char *field);
 
 /* Free the job's strings. */
 void stored_job_free(StoredJob *sj);
@@ -81,8 +94,12 @@ int rf_column_i64(const ResultsFile *f, const char *name, const char *field,
 /* Whether row `index` of a job of variant v holds a game the rules allow: each field in its
  * range (plies up to max_plies, game = index, colours alternating), the counts consistent
  * (every seed a score, a capture or left), the outcome agreeing with the scores. 0 when it
- * does; otherwise what is wrong, one line into why, and a positive number. */
-int rf_row_fault(const Variant *v, uint64_t index, const GameRecord *r, char *why, size_t len);
+ * does; otherwise what is wrong, one line into why, and a positive number. With
+ * from_positions (a job whose book may hold positions), a game may start with seeds already
+ * captured and recipients already set: its own captures then account for at most the seeds
+ * not left. */
+int rf_row_fault(const Variant *v, uint64_t index, bool from_positions, const GameRecord *r,
+                 char *why, size_t len);
 
 /* A job's game table being read in order. */
 typedef struct RowStream RowStream;

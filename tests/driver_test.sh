@@ -257,6 +257,69 @@ fi
 rc=$?
 expect_status 2 "replay a file that is not HDF5"
 
+# --- openings: kill -9 and --resume, replay, bad specs and books --------------------------
+# Random plies per pair (greedy against random) and every 2-ply line (the random fast path):
+# killed and resumed, the same tables and openings tables as an uninterrupted run.
+cat >open.cfg <<'EOF'
+seed = 5; output = "open.h5";
+defaults = { holes = 8; seeds = 3; games = 6000; };
+jobs = ( { name = "plies"; agent_a = "greedy"; openings = "plies:4"; },
+         { name = "all"; openings = "all:2"; } );
+EOF
+"$bin" run open.cfg --batch 500 --quiet -o open-full.h5 >/dev/null 2>err
+rc=$?
+expect_status 0 "openings: an uninterrupted run"
+"$bin" run open.cfg --batch 500 --quiet >/dev/null 2>&1 &
+pid=$!
+wait_for_journal open.h5.journal 60000
+kill -9 $pid
+wait $pid 2>/dev/null
+check "openings: the killed run is not complete" test ! -e open.h5
+"$bin" run open.cfg --batch 500 --quiet --resume --threads 1 >out 2>err
+rc=$?
+expect_status 0 "openings: resume after kill -9"
+same_tables open-full.h5 open.h5
+lines=$(h5ls open.h5/jobs/all/openings | grep -o '{[0-9]*/' | tr -d '{/')
+for g in 0 1 2501 5999; do
+    for job in plies all; do
+        "$bin" replay open.h5 --job $job --game $g >out 2>err
+        rc=$?
+        expect_status 0 "replay $job $g from its opening"
+        check "replay $job $g matches" grep -q '^check: the stored row matches' out
+        want=$((g / 2))
+        [[ $job == all ]] && want=$((g / 2 % lines))
+        check "replay $job $g names its opening" grep -q "^opening $want of " out
+    done
+done
+# A book of a position and a move list; its games replay too.
+printf '# a position\n0,5,5,5,5,4,4,4/4,4,4,4,4,4,4,4 0/0 N - -\n\n3 10\n' >book.txt
+"$bin" run --holes 8 --games 8 --openings file:book.txt --agent-b greedy -o book.h5 \
+    --quiet >out 2>err
+rc=$?
+expect_status 0 "a book of openings"
+for g in 0 3 5; do
+    "$bin" replay book.h5 --job main --game $g --quiet >out 2>err
+    rc=$?
+    expect_status 0 "replay book game $g"
+done
+for spec in bogus plies:0 all:65 file:nosuch.txt; do
+    "$bin" run --games 4 --openings "$spec" -o never.h5 >out 2>err
+    rc=$?
+    expect_status 2 "--openings $spec"
+    one_line_error "anywoli run: --openings: "
+done
+printf '3 14\n5 99\n' >badbook.txt
+"$bin" run --games 4 --openings file:badbook.txt -o never.h5 >out 2>err
+rc=$?
+expect_status 2 "a bad book line"
+one_line_error "--openings: badbook.txt:2: "
+printf 'seed = 1; output = "never.h5";\njobs = ( { games = 4;\n  openings = "file:badbook.txt"; } );\n' >badopen.cfg
+"$bin" run badopen.cfg >out 2>err
+rc=$?
+expect_status 2 "a bad book in a config"
+one_line_error "badopen.cfg:3: openings: badbook.txt:2: "
+check "bad openings write nothing" test ! -e never.h5 -a ! -e never.h5.partial
+
 # --- help, and the configs in configs/ ----------------------------------------------------
 for cmd in run replay; do
     "$bin" $cmd --help >out 2>err

@@ -89,7 +89,8 @@ static bool same_record(const GameRecord *a, const GameRecord *b)
            a->south == b->south && a->north == b->north && a->left == b->left &&
            a->last_capturer == b->last_capturer && a->first_final == b->first_final &&
            a->lottery == b->lottery && a->plies == b->plies && a->passes == b->passes &&
-           a->mid_captures == b->mid_captures && a->final_captures == b->final_captures;
+           a->mid_captures == b->mid_captures && a->final_captures == b->final_captures &&
+           a->opening == b->opening && a->moves_hash == b->moves_hash;
 }
 
 /* Two results files of the test experiment have equal tables, row for row. */
@@ -219,11 +220,11 @@ static void test_rows_are_pure_functions(void **state)
         assert_int_equal(agent_create(&b, "random", &e), 0);
         for (uint64_t g = 0; g < n; g += 37) {
             GameRecord fast, slow;
-            driver_play_game(&x.jobs[i].variant, x.seed, x.jobs[i].index, g, NULL, NULL, &fast);
-            driver_play_game(&x.jobs[i].variant, x.seed, x.jobs[i].index, g, &a, &b, &slow);
+            driver_play_game(&x.jobs[i], x.seed, g, NULL, NULL, &fast);
+            driver_play_game(&x.jobs[i], x.seed, g, &a, &b, &slow);
             assert_true(same_record(&fast, &rows[g]));
             assert_true(same_record(&slow, &rows[g]));
-            assert_int_equal(fast.move_hash, slow.move_hash);
+            assert_int_equal(fast.moves_hash, slow.moves_hash);
             assert_int_equal(rows[g].a_south, g % 2 == 0);
         }
         agent_free(&a);
@@ -233,12 +234,136 @@ static void test_rows_are_pure_functions(void **state)
     experiment_free(&x);
 }
 
+/* The moves of a game, as the game loop makes them (a GameObserver). */
+typedef struct Moves {
+    int n;
+    int move[OPENING_MAX_PLIES];
+} Moves;
+
+static void record_move(void *ctx, const GameMove *m)
+{
+    Moves *ms = ctx;
+    if (ms->n < OPENING_MAX_PLIES)
+        ms->move[ms->n++] = m->move;
+}
+
+/* Run the openings experiment `text` (book at `book`) with the given threads and batch. */
+static void run_openings(const char *text, const char *out, int threads, int64_t batch)
+{
+    Experiment x;
+    Overrides o;
+    RunReport rep;
+    RunOptions ro = { false, true, true };
+    Error e;
+    overrides_none(&o);
+    o.output = out;
+    o.threads = threads;
+    o.batch = batch;
+    if (experiment_parse(&x, text, "openings.cfg", &o, &e) != 0 ||
+        driver_run(&x, &ro, &rep, &e) != RUN_DONE)
+        fail_msg("%s", e.msg);
+    run_report_free(&rep);
+    experiment_free(&x);
+}
+
+/* Check job j's rows against its openings: both games of pair k carry opening
+ * openings_pair(k), colours swapped; the stored openings table gives that opening back; and
+ * playing each game again from it makes the opening's moves its first plies and the stored
+ * row (the `random` pair of the fast path included). */
+static void check_pairs(const char *path, const Job *j, int64_t seed, const GameRecord *rows)
+{
+    ResultsFile *f;
+    Error e;
+    Agent a, b;
+    assert_non_null(f = rf_open(path, &e));
+    assert_int_equal(agent_create(&a, j->agent_a, &e), 0);
+    assert_int_equal(agent_create(&b, j->agent_b, &e), 0);
+    for (int64_t g = 0; g < j->games; g++) {
+        Opening want, got;
+        int64_t index = openings_pair(&j->openings, &j->variant, (uint64_t)seed, j->index,
+                                      (uint64_t)g / 2, &want);
+        assert_int_equal(rows[g].opening, index);
+        assert_int_equal(rows[g].a_south, g % 2 == 0);
+        assert_true(index >= 0);
+        if (rf_read_opening(f, j->name, &j->variant, index, &got, &e) != 0)
+            fail_msg("%s", e.msg);
+        assert_int_equal(got.has_position, want.has_position);
+        assert_int_equal(got.n_moves, want.n_moves);
+        assert_memory_equal(got.moves, want.moves, sizeof got.moves[0] * (size_t)got.n_moves);
+        Moves ms = { 0, { 0 } };
+        GameOptions o = { .observe = record_move, .observer_ctx = &ms };
+        GameRecord again;
+        assert_int_equal(game_play_indexed(&j->variant, (uint64_t)seed, j->index, (uint64_t)g,
+                                           &got, (int32_t)index, &a, &b, &o, &again, NULL), 0);
+        assert_true(ms.n >= got.n_moves);
+        assert_memory_equal(ms.move, got.moves, sizeof ms.move[0] * (size_t)got.n_moves);
+        assert_true(same_record(&again, &rows[g]));
+    }
+    agent_free(&a);
+    agent_free(&b);
+    rf_close(f);
+}
+
+/* Openings and pairs are pure functions of (seed, job, pair): the same tables, openings
+ * included, for 1 and 2 threads and batches of 7 and 64; each pair shares its opening with
+ * colours swapped; random plies (an odd number of games: the last pair has one game), every
+ * line of 2 plies for the random fast path, and a book of a position and a move list. */
+static void test_openings_pairs(void **state)
+{
+    (void)state;
+    Variant v;
+    OpeningSet lines;
+    Error e;
+    assert_int_equal(variant_preset(&v, "anywoli", &e), 0);
+    v.holes = 6;
+    v.seeds = 3;
+    assert_int_equal(variant_finish(&v, &e), 0);
+    assert_int_equal(openings_load(&lines, "all:3", &v, &e), 0);
+    char apn[APN_MAX], moves[OPENING_MAX_PLIES * 4 + 1];
+    opening_apn(&v, &lines.list[7], apn);
+    opening_moves_text(&lines.list[3], moves, sizeof moves);
+    openings_free(&lines);
+    const char *book = tmp_path("book.txt");
+    FILE *bf = fopen(book, "w");
+    assert_non_null(bf);
+    fprintf(bf, "# a position, then a line of moves\n%s\n\n%s\n", apn, moves);
+    assert_int_equal(fclose(bf), 0);
+    char text[1024];
+    snprintf(text, sizeof text,
+             "seed = 77; output = \"unused.h5\";\n"
+             "defaults = { holes = 6; seeds = 3; };\n"
+             "jobs = (\n"
+             "  { name = \"plies\"; agent_a = \"greedy\"; openings = \"plies:3\"; games = 41; },\n"
+             "  { name = \"all\"; openings = \"all:2\"; games = 60; },\n"
+             "  { name = \"book\"; agent_b = \"greedy\"; openings = \"file:%s\"; games = 12; }\n"
+             ");\n", book);
+    const char *out[2] = { tmp_path("o1.h5"), tmp_path("o2.h5") };
+    run_openings(text, out[0], 1, 7);
+    run_openings(text, out[1], 2, 64);
+    Experiment x;
+    if (experiment_parse(&x, text, "openings.cfg", NULL, &e) != 0)
+        fail_msg("%s", e.msg);
+    for (int i = 0; i < x.njobs; i++) {
+        uint64_t n1, n2;
+        GameRecord *r1 = read_job(out[0], x.jobs[i].name, &n1);
+        GameRecord *r2 = read_job(out[1], x.jobs[i].name, &n2);
+        assert_int_equal(n1, (uint64_t)x.jobs[i].games);
+        assert_int_equal(n2, n1);
+        for (uint64_t g = 0; g < n1; g++)
+            assert_true(same_record(&r1[g], &r2[g]));
+        check_pairs(out[0], &x.jobs[i], x.seed, r1);
+        free(r1);
+        free(r2);
+    }
+    experiment_free(&x);
+}
+
 /* A packed row unpacks to the record it came from. */
 static void test_row_round_trip(void **state)
 {
     (void)state;
     GameRecord r = { UINT64_C(0x0102030405060708), 1, 3, 65535, 7, 4, -1, 1, 0, 4000000000u,
-                     123456, 300, 65535, 0 };
+                     123456, 300, 65535, -2, UINT64_C(0x0123456789abcdef) };
     GameRecord back;
     unsigned char row[ROW_BYTES];
     row_pack(&r, row);
@@ -246,17 +371,19 @@ static void test_row_round_trip(void **state)
     assert_true(same_record(&r, &back));
     assert_int_equal(back.plies, 4000000000u);
     assert_int_equal(back.last_capturer, -1);
+    assert_int_equal(back.opening, -2);
+    assert_int_equal(back.moves_hash, UINT64_C(0x0123456789abcdef));
     assert_int_equal(row[0], 0x08);
     assert_int_equal(row[16], 0xff);
 }
 
-/* A packed row is format 1's, byte for byte: the journal's rows (old journals must resume)
- * and the games table's layout. */
+/* A packed row is format 1's, byte for byte: the journal's rows and the games table's
+ * layout, the columns added since (opening, moves_hash) at the end. */
 static void test_row_bytes_are_format_1(void **state)
 {
     (void)state;
     GameRecord r = { UINT64_C(0x0102030405060708), 1, 3, 65535, 7, 4, -1, 1, 0, 4000000000u,
-                     123456, 300, 65535, 0 };
+                     123456, 300, 65535, -2, UINT64_C(0x0123456789abcdef) };
     static const unsigned char want[ROW_BYTES] = {
         0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01,     /* game */
         0x01, 0x03,                                         /* a_south, outcome */
@@ -264,6 +391,8 @@ static void test_row_bytes_are_format_1(void **state)
         0xff, 0x01, 0x00,                                   /* last_capturer, first_final, lottery */
         0x00, 0x28, 0x6b, 0xee, 0x40, 0xe2, 0x01, 0x00,     /* plies, passes */
         0x2c, 0x01, 0xff, 0xff,                             /* mid_captures, final_captures */
+        0xfe, 0xff, 0xff, 0xff,                             /* opening */
+        0xef, 0xcd, 0xab, 0x89, 0x67, 0x45, 0x23, 0x01,     /* moves_hash */
     };
     unsigned char row[ROW_BYTES];
     row_pack(&r, row);
@@ -282,7 +411,8 @@ static void test_row_schema(void **state)
         { "last_capturer", 16, H5T_STD_I8LE }, { "first_final", 17, H5T_STD_I8LE },
         { "lottery", 18, H5T_STD_I8LE }, { "plies", 19, H5T_STD_U32LE },
         { "passes", 23, H5T_STD_U32LE }, { "mid_captures", 27, H5T_STD_U16LE },
-        { "final_captures", 29, H5T_STD_U16LE },
+        { "final_captures", 29, H5T_STD_U16LE }, { "opening", 31, H5T_STD_I32LE },
+        { "moves_hash", 35, H5T_STD_U64LE },
     };
     const int n = (int)(sizeof want / sizeof want[0]);
     hid_t t = row_type_create();
@@ -336,7 +466,7 @@ static unsigned char *make_rows(uint64_t start, uint32_t n)
     assert_non_null(rows);
     for (uint32_t i = 0; i < n; i++) {
         GameRecord r = { start + i, (uint8_t)(i % 2), (int8_t)(i % 5), (uint16_t)i, 3, 4, 0, -1,
-                         1, i * 7, i, 2, 1, 0 };
+                         1, i * 7, i, 2, 1, -1, 0 };
         row_pack(&r, rows + (size_t)i * ROW_BYTES);
     }
     return rows;
@@ -576,6 +706,7 @@ int main(void)
         cmocka_unit_test(test_row_schema),
         cmocka_unit_test(test_same_tables_any_threads_and_batch),
         cmocka_unit_test(test_rows_are_pure_functions),
+        cmocka_unit_test(test_openings_pairs),
         cmocka_unit_test(test_same_tables_searching_agents),
         cmocka_unit_test(test_journal_torn_tail),
         cmocka_unit_test(test_refusals),

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 
@@ -30,7 +31,7 @@ static const BadConfig bad_configs[] = {
       "defaults or jobs)" },
     { HEAD "jobs = ( { games = 1; hole = 4; } );\n",
       "t.cfg:3: hole: unknown setting (expected variant, holes, seeds, capture, final_four, "
-      "extra_turn, skip_origin, max_plies, agent_a, agent_b, games or name)" },
+      "extra_turn, skip_origin, max_plies, agent_a, agent_b, openings, games or name)" },
     { "seed = \"abc\";\noutput = \"x.h5\";\njobs = ( { games = 1; } );\n",
       "t.cfg:1: seed: expected a whole number, not a string" },
     { "seed = -5;\noutput = \"x.h5\";\njobs = ( { games = 1; } );\n",
@@ -98,8 +99,8 @@ static const BadConfig bad_configs[] = {
     { HEAD "defaults = { name = \"d\"; };\njobs = ( { games = 1; } );\n",
       "t.cfg:3: name: not allowed in defaults (each job has its own)" },
     { HEAD "jobs = ( { games = [1, 2]; } );\n",
-      "t.cfg:3: games: expected one value, not a list (only variant parameters and agent specs "
-      "can be swept)" },
+      "t.cfg:3: games: expected one value, not a list (only variant parameters, agent "
+      "specs and openings can be swept)" },
     { HEAD "jobs = ( { holes = 5; } );\n",
       "t.cfg:3: games: missing (set it in the job or in defaults)" },
     { HEAD "jobs = ( { games = 1; holes = [2, 3]; seeds = 1; capture = 5; } );\n",
@@ -107,6 +108,15 @@ static const BadConfig bad_configs[] = {
       "(job job1-holes=2)" },
     { HEAD "jobs = ( { games = 1; max_plies = 0; } );\n",
       "t.cfg:3: max_plies: 0 is out of range (at least 1) (job job1)" },
+    { HEAD "jobs = ( { games = 2;\n openings = \"plies:x\"; } );\n",
+      "t.cfg:4: openings: openings \"plies:x\": expected start, plies:N, all:N or file:PATH "
+      "(N from 1 to 64)" },
+    { HEAD "defaults = { openings = [\"all:1\",\n \"random\"]; };\njobs = ( { games = 2; } );\n",
+      "t.cfg:4: openings: openings \"random\": expected start, plies:N, all:N or file:PATH" },
+    { HEAD "jobs = ( { games = 2; openings = 3; } );\n",
+      "t.cfg:3: openings: expected a string in double quotes, not a whole number" },
+    { HEAD "jobs = ( { games = 2; openings = \"file:/nonexistent/book\"; } );\n",
+      "t.cfg:3: openings: /nonexistent/book: cannot open" },
     { HEAD "# caf\xe9\njobs = ( { games = 1; } );\n",
       "t.cfg:3: the text is not valid UTF-8 (results files keep it as UTF-8)" },
 };
@@ -273,6 +283,76 @@ static void test_quick_form(void **state)
     o.agent_a = "nosuch";
     assert_int_equal(experiment_quick(&x, &o, &e), -1);
     assert_non_null(strstr(e.msg, "--agent-a: agent 'nosuch': unknown"));
+    overrides_none(&o);
+    o.openings = "all:0";
+    assert_int_equal(experiment_quick(&x, &o, &e), -1);
+    assert_string_equal(e.msg, "--openings: openings \"all:0\": expected start, plies:N, all:N "
+                               "or file:PATH (N from 1 to 64)");
+}
+
+/* `openings` defaults to start, sweeps like an agent spec (one job per spec, named after
+ * it), and comes from --openings in the quick form, whose text runs the same experiment. */
+static void test_openings_key(void **state)
+{
+    (void)state;
+    Experiment x, again;
+    Overrides o;
+    Error e;
+    parse_ok(&x, HEAD "defaults = { games = 4; openings = [\"plies:2\", \"all:1\"]; };\n"
+                 "jobs = ( { name = \"j\"; }, { name = \"s\"; openings = \"start\"; } );\n",
+             NULL);
+    assert_int_equal(x.njobs, 3);
+    assert_string_equal(x.jobs[0].name, "j-openings=plies:2");
+    assert_int_equal(x.jobs[0].openings.kind, OPENINGS_PLIES);
+    assert_string_equal(x.jobs[1].name, "j-openings=all:1");
+    assert_int_equal(x.jobs[1].openings.count, 12);
+    assert_int_equal(x.jobs[2].openings.kind, OPENINGS_START);
+    experiment_free(&x);
+    overrides_none(&o);
+    o.openings = "plies:3";
+    assert_int_equal(experiment_quick(&x, &o, &e), 0);
+    assert_string_equal(x.jobs[0].openings.spec, "plies:3");
+    parse_ok(&again, x.text, NULL);
+    assert_string_equal(again.jobs[0].openings.spec, "plies:3");
+    experiment_free(&again);
+    experiment_free(&x);
+}
+
+/* Write text to path. */
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* A book's openings are in the fingerprint, so that a journal of a run from another book
+ * (the same path, other lines) does not resume; a comment changes nothing. */
+static void test_fingerprint_book(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/anywoli-book-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    char text[256];
+    snprintf(text, sizeof text, HEAD "jobs = ( { games = 4; openings = \"file:%s\"; } );\n",
+             path);
+    const char *books[3] = { "3 14\n5\n", "# a comment\n3 14\n\n5\n", "3 14\n6\n" };
+    char *fp[3];
+    for (int i = 0; i < 3; i++) {
+        Experiment x;
+        write_text(path, books[i]);
+        parse_ok(&x, text, NULL);
+        fp[i] = experiment_fingerprint(&x);
+        experiment_free(&x);
+    }
+    unlink(path);
+    assert_string_equal(fp[0], fp[1]);
+    assert_string_not_equal(fp[0], fp[2]);
+    for (int i = 0; i < 3; i++)
+        free(fp[i]);
 }
 
 /* The fingerprint ignores comments, output, threads and batch, and sees everything else. */
@@ -320,6 +400,8 @@ int main(void)
         cmocka_unit_test(test_overrides),
         cmocka_unit_test(test_quick_form),
         cmocka_unit_test(test_fingerprint),
+        cmocka_unit_test(test_fingerprint_book),
+        cmocka_unit_test(test_openings_key),
         cmocka_unit_test(test_unreadable_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

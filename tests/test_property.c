@@ -244,10 +244,10 @@ static void test_replay(void **state)
         game_play(&v, &a, &b, &g, &r1);
         game_play(&v, &a, &b, &g, &r2);
         game_play(&v, &a, &b, &h, &r3);
-        assert_int_equal(r1.move_hash, r2.move_hash);
+        assert_int_equal(r1.moves_hash, r2.moves_hash);
         assert_int_equal(r1.plies, r2.plies);
         assert_int_equal(r1.south, r2.south);
-        differ += r1.move_hash != r3.move_hash;
+        differ += r1.moves_hash != r3.moves_hash;
     }
     /* Other streams give other games. */
     assert_true(differ >= 45);

@@ -27,11 +27,12 @@ GAMES = 20000
 FIELDS = [("game", "<u8"), ("a_south", "u1"), ("outcome", "i1"), ("south", "<u2"),
           ("north", "<u2"), ("left", "<u2"), ("last_capturer", "i1"), ("first_final", "i1"),
           ("lottery", "i1"), ("plies", "<u4"), ("passes", "<u4"), ("mid_captures", "<u2"),
-          ("final_captures", "<u2")]
+          ("final_captures", "<u2"), ("opening", "<i4"), ("moves_hash", "<u8")]
+OLD_FIELDS = FIELDS[:13]   # the columns of files written before openings
 ROOT_TEXT = ["format", "program_version", "git_commit", "config", "started", "finished", "host"]
 ROOT_INT = ["format_version", "seed", "threads", "ranks"]
 JOB_INT = ["holes", "seeds", "capture", "extra_turn", "skip_origin", "max_plies", "games"]
-JOB_TEXT = ["final_four", "agent_a", "agent_b"]
+JOB_TEXT = ["final_four", "agent_a", "agent_b", "openings"]
 SUMMARY_INT = ["south_wins", "north_wins", "draws", "endless", "unfinished", "a_wins", "b_wins",
                "longest"]
 ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
@@ -113,6 +114,11 @@ def check_layout(g):
     check(t.ndim == 1 and t.maxshape == (None,), f"{g.name}/games is not 1-D and extendible")
     check(t.chunks is not None and t.shuffle and t.compression == "gzip",
           f"{g.name}/games is not chunked with shuffle and deflate")
+    o = g["openings"]
+    check([(n, o.dtype.fields[n][0].str if n == "index" else h5py.check_string_dtype(
+        o.dtype.fields[n][0]).encoding) for n in o.dtype.names] ==
+          [("index", "<i8"), ("moves", "utf-8"), ("apn", "utf-8")],
+          f"{g.name}/openings fields {o.dtype}")
     h = g["length_histogram"]
     check(h.ndim == 1 and h.dtype == np.dtype("<i8"), f"{g.name}/length_histogram type {h.dtype}")
 
@@ -201,6 +207,61 @@ def check_conventions(runs):
     check(differ > 0, "the lottery never changed an outcome (the check would be blind)")
 
 
+def check_openings(binary, tmp):
+    """Random plies per pair: one openings row per pair, both games of a pair name it, its
+    moves and APN as text; every game's moves_hash; replay of a game from its opening."""
+    run(binary, ["--games", "301", "--seed", "4", "--openings", "plies:3", "-o", "o.h5"], tmp)
+    with h5py.File(os.path.join(tmp, "o.h5"), "r") as f:
+        g = f["jobs/main"]
+        check_layout(g)
+        check(g.attrs["openings"] == "plies:3", "the openings attribute is the spec")
+        rows = g["games"][:]
+        table = g["openings"][:]
+        check(len(table) == 151, f"plies:3: {len(table)} openings rows for 151 pairs")
+        check(np.array_equal(table["index"], np.arange(151)), "openings rows are 0..pairs-1")
+        check(np.array_equal(rows["opening"], np.arange(301) // 2), "opening is the pair")
+        check(all(len(m.split()) == 3 for m in table["moves"]), "each opening has 3 moves")
+        check(all(len(a.split()) == 5 for a in table["apn"]), "each opening has an APN")
+        check(len(set(rows["moves_hash"])) == 301, "random games have distinct moves_hash")
+    p = subprocess.run([binary, "replay", os.path.join(tmp, "o.h5"), "--job", "main", "--game",
+                        "201"], capture_output=True, text=True)
+    check(p.returncode == 0 and "check: the stored row matches" in p.stdout and
+          "opening 100 of plies:3" in p.stdout, f"replay from an opening: {p.stderr.strip()}")
+    with h5py.File(os.path.join(tmp, "x.h5"), "r") as f:
+        for job in ("small", "capped"):
+            check(np.all(f["jobs"][job]["games"]["opening"] == -1), f"{job}: opening -1")
+            check(len(f["jobs"][job]["openings"]) == 0, f"{job}: no openings rows from start")
+
+
+def check_old_file(binary, tmp):
+    """A file written before openings (no opening or moves_hash column, no openings table or
+    attribute) still analyzes and replays."""
+    with h5py.File(os.path.join(tmp, "x.h5"), "r") as src, \
+            h5py.File(os.path.join(tmp, "old.h5"), "w") as dst:
+        for k, v in src.attrs.items():
+            dst.attrs[k] = v
+        for job in src["jobs"]:
+            s = src["jobs"][job]
+            d = dst.create_group(f"jobs/{job}")
+            for k, v in s.attrs.items():
+                if k != "openings":
+                    d.attrs[k] = v
+            d["length_histogram"] = s["length_histogram"][:]
+            old = np.dtype(OLD_FIELDS)
+            rows = s["games"][:]
+            d.create_dataset("games", data=np.array([tuple(r[n] for n in old.names)
+                                                     for r in rows], dtype=old),
+                             maxshape=(None,), chunks=True)
+    p = subprocess.run([binary, "analyze", os.path.join(tmp, "old.h5")], capture_output=True,
+                       text=True)
+    check(p.returncode == 0 and "job capped" in p.stdout,
+          f"analyze of an older file: {p.returncode} {p.stderr.strip()}")
+    p = subprocess.run([binary, "replay", os.path.join(tmp, "old.h5"), "--job", "capped",
+                        "--game", "3", "--quiet"], capture_output=True, text=True)
+    check(p.returncode == 0 and "check: the stored row matches" in p.stdout,
+          f"replay of an older file: {p.returncode} {p.stderr.strip()}")
+
+
 def check_replay(binary, tmp):
     """replay agrees with a stored row, and notices one that was changed."""
     path = os.path.join(tmp, "x.h5")
@@ -267,6 +328,8 @@ def main():
             check(f["jobs/small"].attrs["endless"] > 0, "small board: no endless games")
             check(f["jobs/capped"].attrs["unfinished"] > 0, "capped: no unfinished games")
             check(f["jobs/capped"].attrs["agent_a"] == "random:", "agent_a as written")
+        check_openings(binary, tmp)
+        check_old_file(binary, tmp)
         check_replay(binary, tmp)
     if failures:
         print(f"{len(failures)} checks failed", file=sys.stderr)

@@ -45,11 +45,12 @@ static BoardRun bench_board(const Variant *v, uint64_t job, long n, int threads)
     double t0 = omp_get_wtime();
     #pragma omp parallel for num_threads(threads) schedule(dynamic, 64)
     for (long i = 0; i < n; i++)   /* as `run` plays a job of random agents */
-        game_play_indexed(v, BENCH_SEED, job, (uint64_t)i, NULL, NULL, NULL, &rec[i], NULL);
+        game_play_indexed(v, BENCH_SEED, job, (uint64_t)i, NULL, -1, NULL, NULL, NULL, &rec[i],
+                          NULL);
     BoardRun run = { 0, 0, omp_get_wtime() - t0 };
     for (long i = 0; i < n; i++) {
         run.plies += rec[i].plies;
-        run.hash = rng_mix64(run.hash ^ rec[i].move_hash);
+        run.hash = rng_mix64(run.hash ^ rec[i].moves_hash);
     }
     free(rec);
     return run;

@@ -16,9 +16,11 @@ enum { OPT_JOB = OPT_FIRST_FREE, OPT_GAME, OPT_QUIET };
 static const char replay_usage[] =
     "usage: anywoli replay FILE --job NAME --game N [--quiet]\n\n"
     "Play game N of a job of a results file again, from the file's seed, the job's index,\n"
-    "variant and agent specs; print every move (hole index) with the position after it (APN)\n"
-    "and its event; then check that the outcome, the scores and every other field equal the\n"
-    "stored row. Exit status 0 when they do, 1 when they do not, 2 on a bad input.\n\n"
+    "variant and agent specs, and the game's opening (its row of the job's openings table:\n"
+    "its moves are the game's first plies); print every move (hole index) with the position\n"
+    "after it (APN) and its event; then check that the outcome, the scores, the moves' hash\n"
+    "and every other field equal the stored row. Exit status 0 when they do, 1 when they do\n"
+    "not, 2 on a bad input.\n\n"
     "  --job NAME   the job (a group under /jobs)\n"
     "  --game N     the game's index in the job, from 0\n"
     "  --quiet      only the result and the check, not every move\n"
@@ -57,23 +59,34 @@ static void print_move(void *ctx, const GameMove *m)
            move_event_name(m->ev));
 }
 
-/* Play the game again from the file, by the game loop `run` plays it with, printing each move
- * unless quiet. */
-static void replay_game(const StoredJob *sj, uint64_t game, Agent *a, Agent *b, bool quiet,
-                        GameRecord *r)
+/* Play the game again from the file, by the game loop `run` plays it with, from its opening
+ * (index `opening` in the job's table, or NULL and -1 for the variant's start), printing each
+ * move unless quiet. */
+static void replay_game(const StoredJob *sj, uint64_t game, const Opening *op, int32_t opening,
+                        Agent *a, Agent *b, bool quiet, GameRecord *r)
 {
     const Variant *v = &sj->variant;
     Position start, end;
     char apn[APN_MAX];
-    pos_start(v, &start);
+    if (op && op->has_position)
+        start = op->position;
+    else
+        pos_start(v, &start);
     apn_format(v, &start, apn);
+    if (!quiet && op) {
+        char moves[OPENING_MAX_PLIES * 4 + 1];
+        opening_moves_text(op, moves, sizeof moves);
+        printf("opening %" PRId32 " of %s: %s\n", opening, sj->openings,
+               op->n_moves ? moves : "(a position)");
+    }
     if (!quiet)
         printf("start %s\n", apn);
     GameOptions o = { .start = { .position = &start },
                       .observe = quiet ? NULL : print_move,
                       .observer_ctx = (void *)v };
     memset(r, 0, sizeof *r);
-    if (game_play_indexed(v, (uint64_t)sj->seed, sj->index, game, a, b, &o, r, &end) != 0) {
+    if (game_play_indexed(v, (uint64_t)sj->seed, sj->index, game, op, opening, a, b, &o, r,
+                          &end) != 0) {
         /* no stop is requested here: the search ran out of memory */
         const Agent *mover = (end.side == SOUTH) == (game % 2 == 0) ? a : b;
         fail("agent %s: out of memory for its search at ply %" PRIu32, mover->name,
@@ -83,13 +96,16 @@ static void replay_game(const StoredJob *sj, uint64_t game, Agent *a, Agent *b, 
 }
 
 /* Compare the replayed record with the stored row field by field (the games table's columns
- * but `game`, which is the row asked for); print the differences. */
-static int compare(const GameRecord *got, const GameRecord *want)
+ * but `game`, which is the row asked for, and those an older file lacks); print the
+ * differences. */
+static int compare(const ResultsFile *f, const char *job, const GameRecord *got,
+                   const GameRecord *want)
 {
     int bad = 0;
     for (int i = 0; i < row_field_count(); i++) {
         int64_t g = row_field_value(got, i), w = row_field_value(want, i);
-        if (strcmp(row_field_name(i), "game") != 0 && g != w) {
+        if (strcmp(row_field_name(i), "game") != 0 && g != w &&
+            rf_job_has_field(f, job, row_field_name(i))) {
             fprintf(stderr, "%s: %s: replayed %" PRId64 ", stored %" PRId64 "\n", cli_command,
                     row_field_name(i), g, w);
             bad++;
@@ -139,7 +155,9 @@ int cmd_replay(int argc, char **argv)
         die("--game: %lld is beyond the %" PRIu64 " games stored for job %s", game, sj.rows, job);
     if (rf_read_rows(f, job, (uint64_t)game, 1, &stored, &e) != 0)
         die("%s", e.msg);
-    rf_close(f);
+    Opening op;
+    if (stored.opening >= 0 && rf_read_opening(f, job, &sj.variant, stored.opening, &op, &e) != 0)
+        die("%s", e.msg);
     Agent a, b;
     if (agent_create(&a, sj.agent_a, &e) != 0)
         die("%s: job %s: agent_a: %s", path, job, e.msg);
@@ -151,8 +169,10 @@ int cmd_replay(int argc, char **argv)
            "; South %s (agent %c), North %s (agent %c)\n", path, job, game, desc, sj.seed,
            sj.index, game % 2 == 0 ? sj.agent_a : sj.agent_b, game % 2 == 0 ? 'A' : 'B',
            game % 2 == 0 ? sj.agent_b : sj.agent_a, game % 2 == 0 ? 'B' : 'A');
-    replay_game(&sj, (uint64_t)game, &a, &b, quiet, &got);
-    int bad = compare(&got, &stored);
+    replay_game(&sj, (uint64_t)game, stored.opening >= 0 ? &op : NULL, stored.opening, &a, &b,
+                quiet, &got);
+    int bad = compare(f, job, &got, &stored);
+    rf_close(f);
     agent_free(&a);
     agent_free(&b);
     stored_job_free(&sj);
@@ -162,6 +182,6 @@ int cmd_replay(int argc, char **argv)
         return 1;
     }
     printf("check: the stored row matches (outcome, scores, recipients, plies, passes, "
-           "captures)\n");
+           "captures, opening, moves_hash)\n");
     return 0;
 }

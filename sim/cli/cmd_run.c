@@ -12,13 +12,13 @@
 
 enum {
     OPT_THREADS = OPT_FIRST_FREE, OPT_BATCH, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_AGENT_A,
-    OPT_AGENT_B, OPT_GAMES, OPT_SEED, OPT_DRY_RUN
+    OPT_AGENT_B, OPT_GAMES, OPT_SEED, OPT_DRY_RUN, OPT_OPENINGS
 };
 
 static const char run_usage[] =
     "usage: anywoli run [CONFIG] [-o FILE] [--threads N] [--resume] [--force] [--quiet]\n"
     "                   [variant options] [--agent-a SPEC] [--agent-b SPEC] [--games N]\n"
-    "                   [--seed N] [--batch N] [--dry-run]\n\n"
+    "                   [--openings SPEC] [--seed N] [--batch N] [--dry-run]\n\n"
     "Play an experiment's games on every core into a results file (HDF5, format 1), then\n"
     "print a summary per job. CONFIG is an experiment (see configs/); without one, the\n"
     "options make a one-job experiment named `main` (defaults: random agents, 10000 games,\n"
@@ -35,6 +35,10 @@ static const char run_usage[] =
     "  --agent-a SPEC   agent A (South in even-numbered games), e.g. greedy, alphabeta:depth=4\n"
     "  --agent-b SPEC   agent B\n"
     "  --games N        games per job\n"
+    "  --openings SPEC  where each pair of games (2k, 2k+1: the same opening, colours\n"
+    "                   swapped) starts, the config's `openings`: start (the default),\n"
+    "                   plies:N (N random plies, drawn per pair), all:N (every line of N\n"
+    "                   plies, in turn) or file:PATH (a book: a move list or an APN a line)\n"
     "  --seed N         the experiment's seed, 0 to 2^63-1\n\n"
     "The file is written as FILE.partial and renamed when complete; every finished batch is\n"
     "also kept in FILE.journal, so that SIGINT, SIGTERM or even kill -9 loses at most the batch\n"
@@ -120,8 +124,11 @@ static void print_jobs(const Experiment *x)
         const Job *j = &x->jobs[i];
         char desc[256];
         variant_describe(&j->variant, desc, sizeof desc);
-        printf("job %s: %s; %s vs %s; %" PRId64 " games\n", j->name, desc, j->agent_a,
+        printf("job %s: %s; %s vs %s; %" PRId64 " games", j->name, desc, j->agent_a,
                j->agent_b, j->games);
+        if (j->openings.kind != OPENINGS_START)
+            printf("; openings %s", j->openings.spec);
+        printf("\n");
         games += j->games;
     }
     printf("experiment: %d job%s, %" PRId64 " games, seed %" PRId64 ", output %s\n", x->njobs,
@@ -169,6 +176,7 @@ int cmd_run(int argc, char **argv)
         { "games", required_argument, NULL, OPT_GAMES },
         { "seed", required_argument, NULL, OPT_SEED },
         { "dry-run", no_argument, NULL, OPT_DRY_RUN },
+        { "openings", required_argument, NULL, OPT_OPENINGS },
         { NULL, 0, NULL, 0 },
     };
     Overrides o;
@@ -187,6 +195,7 @@ int cmd_run(int argc, char **argv)
         case OPT_DRY_RUN: dry_run = true; break;
         case OPT_AGENT_A: o.agent_a = optarg; break;
         case OPT_AGENT_B: o.agent_b = optarg; break;
+        case OPT_OPENINGS: o.openings = optarg; break;
         case OPT_GAMES: o.games = cli_number("--games", optarg, 1, CONFIG_MAX_GAMES); break;
         case OPT_SEED: o.seed = cli_number("--seed", optarg, 0, INT64_MAX); break;
         case OPT_HELP: printf("%s%s", run_usage, cli_variant_help); return 0;

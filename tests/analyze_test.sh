@@ -259,13 +259,16 @@ with h5py.File(sys.argv[1], "r") as h:
         assert math.isclose(adv["lo"], max(-1, lo), rel_tol=1e-9), (adv, lo)
         assert math.isclose(adv["hi"], min(1, hi), rel_tol=1e-9), (adv, hi)
         assert p["sprt"]["model"] == "pentanomial" and p["sprt"]["elo1"] == 10, p["sprt"]
-        assert job["distinct_games"] is None and job["distinct_openings"] is None, job
+        # The run stores moves_hash and opening (-1: from the start) for every game.
+        dg = job["distinct_games"]
+        assert dg["games"] == len(g) and dg["distinct"] == len(np.unique(g["moves_hash"])), dg
+        assert job["distinct_openings"] == {"games_with_opening": 0, "distinct": 0}, job
 PY
     checks=$((checks + 1))
 fi
 for want in "Pairs (games 2k and 2k+1, colours swapped)" "left out: " \
             "the last game has no partner" "A's points per pair" "SPRT on pairs (pentanomial)" \
-            "pair unit" "distinct games: not known (the file has no moves_hash column)"; do
+            "pair unit" "distinct games: "; do
     checks=$((checks + 1))
     grep -qF -- "$want" "$tmp/pairs.txt" || fail "pair tables lack '$want'"
 done
@@ -285,12 +288,14 @@ def with_columns(name, hash_of, opening_of, hash_type="<u8"):
         for job in ("short", "self"):
             grp = h["jobs/" + job]
             a = grp["games"][...]
-            b = np.zeros(a.shape, np.dtype(a.dtype.descr + [("opening", "<i4"),
-                                                             ("moves_hash", hash_type)]))
-            for f in a.dtype.names:
+            kept = [d for d in a.dtype.descr if d[0] not in ("opening", "moves_hash")]
+            added = [] if hash_of is None else [("opening", "<i4"), ("moves_hash", hash_type)]
+            b = np.zeros(a.shape, np.dtype(kept + added))
+            for f, _ in kept:
                 b[f] = a[f]
-            b["moves_hash"] = [hash_of(job, int(i)) for i in a["game"]]
-            b["opening"] = [opening_of(job, int(i)) for i in a["game"]]
+            if hash_of is not None:
+                b["moves_hash"] = [hash_of(job, int(i)) for i in a["game"]]
+                b["opening"] = [opening_of(job, int(i)) for i in a["game"]]
             del grp["games"]
             grp.create_dataset("games", data=b, chunks=True, compression="gzip")
 # "short": pairs cycle through 5 openings; "self": from the start (-1).
@@ -298,6 +303,7 @@ def opening(job, i):
     return (i // 2) % 5 if job == "short" else -1
 with_columns("hashed", lambda job, i: (i // 3 if job == "short" else i) * 0x9E3779B97F4A7C15
              % 2**64, opening)
+with_columns("nohash", None, None)   # as a file written before the two columns existed
 with_columns("badhash", lambda job, i: i * 0.5, opening, "<f8")
 with_columns("badopening", lambda job, i: i, lambda job, i: -5 if i == 7 else -1)
 PY
@@ -329,6 +335,9 @@ assert o == {"short": {"games_with_opening": 81, "distinct": 5},
              "self": {"games_with_opening": 0, "distinct": 0}}, o
 PY
     checks=$((checks + 1))
+    checks=$((checks + 1))
+    "$bin" analyze "$tmp/nohash.h5" 2>"$tmp/err" | grep -qF "distinct games: not known (the file has no moves_hash column)" \
+        || fail "a file without moves_hash: distinct games not said to be unknown $(cat "$tmp/err")"
     expect_status 2 "badhash.h5: job short: damaged results file (games column moves_hash: expected a readable 64-bit unsigned integer)" "$tmp/badhash.h5"
     expect_status 2 "badopening.h5: job short: game 7: damaged row (opening -5, expected -1 or more)" "$tmp/badopening.h5"
 fi

@@ -31,14 +31,16 @@ static char path[64];
 static const GameRecord games[] = {
     { .game = 0, .a_south = 1, .outcome = OUT_SOUTH, .south = 30, .north = 18, .left = 4,
       .last_capturer = 0, .first_final = 1, .lottery = 1, .plies = 100, .mid_captures = 10,
-      .final_captures = 1 },
+      .final_captures = 1, .opening = -1, .moves_hash = 7 },
     { .game = 1, .a_south = 0, .outcome = OUT_DRAW, .south = 24, .north = 24, .left = 4,
-      .last_capturer = 0, .first_final = -1, .lottery = 1, .plies = 120, .mid_captures = 11 },
+      .last_capturer = 0, .first_final = -1, .lottery = 1, .plies = 120, .mid_captures = 11,
+      .opening = -1, .moves_hash = 8 },
     { .game = 2, .a_south = 1, .outcome = OUT_NORTH, .south = 22, .north = 26, .left = 4,
       .last_capturer = 1, .first_final = 0, .lottery = 0, .plies = 140, .mid_captures = 10,
-      .final_captures = 1 },
+      .final_captures = 1, .opening = -1, .moves_hash = 9 },
     { .game = 3, .a_south = 0, .outcome = OUT_ENDLESS, .south = 20, .north = 20, .left = 8,
-      .last_capturer = 1, .first_final = -1, .lottery = 0, .plies = 5000, .mid_captures = 10 },
+      .last_capturer = 1, .first_final = -1, .lottery = 0, .plies = 5000, .mid_captures = 10,
+      .opening = -1, .moves_hash = 9 },
 };
 
 /* Write the hand-made file (one job "j") at path. */
@@ -116,7 +118,12 @@ static void test_hand_made_file(void **state)
     assert_true(j->pairs.pairs == 2 && j->pairs_unfinished == 0 && !j->unpaired_game);
     assert_true(fabs(j->pairs.score - 0.5) < 1e-15 && fabs(j->pairs.se - 0.25 / sqrt(2)) < 1e-15);
     assert_true(j->pair_advantage.pairs == 2 && fabs(j->pair_advantage.advantage.value) < 1e-15);
-    assert_false(j->has_distinct);              /* the file has no moves_hash column */
+    /* The lab's writer stores moves_hash: games 2 and 3 share one here, so 3 of 4 are
+     * distinct; no game has an opening. */
+    assert_true(j->has_distinct);
+    assert_true(j->distinct.games == 4 && j->distinct.distinct == 3 &&
+                j->distinct.most_repeated == 2);
+    assert_true(j->has_openings && j->openings.games == 0);
     analysis_free(&a);
 }
 

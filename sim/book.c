@@ -105,6 +105,17 @@ static int select_lines(Book *b, const BookSettings *s, Error *e)
             c[m++] = (Candidate){ i, d };
     }
     b->in_window = m;
+    if (m == 0) {   /* a book must hold one opening (openings_load refuses an empty one) */
+        int32_t nearest = INT32_MAX;
+        for (int64_t i = 0; i < n; i++)
+            if ((b->value[i] < 0 ? -b->value[i] : b->value[i]) < nearest)
+                nearest = b->value[i] < 0 ? -b->value[i] : b->value[i];
+        free(c);
+        return error_set(e, "--window %d.%02d: no line of %" PRId64 " is within it (the "
+                         "nearest is %d.%02d seeds from 0)", (int)(s->window / BOOK_SCALE),
+                         (int)(s->window % BOOK_SCALE), n, nearest / BOOK_SCALE,
+                         nearest % BOOK_SCALE);
+    }
     if (s->max > 0 && m > s->max) {
         qsort(c, (size_t)m, sizeof *c, candidate_cmp);
         m = s->max;

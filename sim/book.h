@@ -54,7 +54,8 @@ int32_t book_value(Agent *a, const Variant *v, const Position *p);
 
 /* Enumerate all:N, value every line (in parallel, each thread its own searcher, into an
  * array), and mark the kept ones: within [-W, +W], then, with max, the `max` closest to 0,
- * ties by list order. -1 with a one-line message (book_free is then harmless). */
+ * ties by list order. -1 with a one-line message (book_free is then harmless), also when
+ * no line is within the window (a book holds at least one opening). */
 int book_make(Book *b, const Variant *v, const BookSettings *s, Error *e);
 
 /* Write the book to f: a header of `#` comments (how it was made: the variant, N, the

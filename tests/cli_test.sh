@@ -349,6 +349,53 @@ expect_error "agent_a: agent 'alphabeta': tables=$tmp/t33.tb: the tables are for
 expect_error "unknown action 'frob'" tables frob
 expect_error "expected build or info" tables
 
+# --- openings: a balanced book (the values: tests/test_book.c) ----------------------------
+tested+=(openings)
+book=(openings --plies 2 --depth 2 --window 1)
+run "${book[@]}" --threads 1 -o "$tmp/book1.txt"
+[[ $rc -eq 0 ]] && grep -qx "book $tmp/book1.txt: [0-9]* of 116 lines kept ([0-9]* within the window)" \
+    "$tmp/out" && [[ -f "$tmp/book1.txt" && ! -e "$tmp/book1.txt.partial" \
+    && ! -e "$tmp/book1.txt.lock" ]] \
+    || fail "anywoli openings: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
+grep -qx "# command: anywoli ${book[*]} --threads 1 -o $tmp/book1.txt" "$tmp/book1.txt" \
+    && grep -qx "# kept: [1-9][0-9]* of 116 lines, in list order" "$tmp/book1.txt" \
+    || fail "anywoli openings: the header lacks the command or the counts"
+# Every line: a legal move list (4 .. 6 fields with the comment) valued within the window.
+awk '!/^#/ && !($3 == "#" && $4 ~ /^[-+][01]\.[0-9][0-9]$/ && ($4 + 0 <= 1 && $4 + 0 >= -1)) {
+     bad = 1 } END { exit bad }' "$tmp/book1.txt" || fail "anywoli openings: a line out of the window"
+run "${book[@]}" --threads 2 -o "$tmp/book2.txt"
+sed -i 's/--threads 2 -o .*book2.txt$/--threads 1 -o BOOK/' "$tmp/book2.txt"
+sed 's/--threads 1 -o .*book1.txt$/--threads 1 -o BOOK/' "$tmp/book1.txt" | cmp -s - "$tmp/book2.txt" \
+    || fail "anywoli openings: another book for 2 threads"
+run "${book[@]}" --max 3 -o "$tmp/book3.txt"
+[[ $rc -eq 0 && $(grep -vc '^#' "$tmp/book3.txt") -eq 3 ]] && grep -q '^# max: at most 3' "$tmp/book3.txt" \
+    || fail "anywoli openings --max 3: status $rc, $(grep -vc '^#' "$tmp/book3.txt") lines"
+cp "$tmp/book3.txt" "$tmp/keep.txt"
+expect_error "book3.txt: exists (--force to overwrite)" "${book[@]}" -o "$tmp/book3.txt"
+cmp -s "$tmp/book3.txt" "$tmp/keep.txt" || fail "anywoli openings: a refused book replaced the file"
+run "${book[@]}" --force -o "$tmp/book3.txt"
+[[ $rc -eq 0 && $(grep -vc '^#' "$tmp/book3.txt") -gt 3 ]] || fail "anywoli openings --force: status $rc"
+mkdir "$tmp/dir.txt"
+expect_error "dir.txt" "${book[@]}" --force -o "$tmp/dir.txt"
+expect_error "--plies N is required" openings --depth 2 -o "$tmp/b.txt"
+expect_error "--plies" openings --plies 0 -o "$tmp/b.txt"
+expect_error "--plies" openings --plies 65 -o "$tmp/b.txt"
+expect_error "-o BOOK is required" openings --plies 2
+expect_error "not both" openings --plies 2 --depth 2 --nodes 100 -o "$tmp/b.txt"
+expect_error "--depth" openings --plies 2 --depth 0 -o "$tmp/b.txt"
+expect_error "--nodes" openings --plies 2 --nodes 0 -o "$tmp/b.txt"
+expect_error "--window: expected a number of seeds from 0 to 10000, got 'x'" openings --plies 2 --window x -o "$tmp/b.txt"
+expect_error "--window" openings --plies 2 --window -1 -o "$tmp/b.txt"
+expect_error "--window" openings --plies 2 --window nan -o "$tmp/b.txt"
+expect_error "--max" openings --plies 2 --max 0 -o "$tmp/b.txt"
+expect_error "--threads" openings --plies 2 --threads 0 -o "$tmp/b.txt"
+expect_error "unknown or incomplete option '--frob'" openings --plies 2 --frob -o "$tmp/b.txt"
+expect_error "unexpected argument 'extra'" openings --plies 2 -o "$tmp/b.txt" extra
+expect_error "all:7" openings --plies 7 -o "$tmp/b.txt"
+expect_error "--window 0.00: no line of 12 is within it (the nearest is 0.40 seeds from 0)" \
+    openings --plies 1 --depth 1 --window 0 -o "$tmp/b.txt"
+[[ ! -e "$tmp/b.txt" && ! -e "$tmp/b.txt.partial" ]] || fail "anywoli openings: a refused book left a file"
+
 # --- tune: a tiny tuning, its summary and tuned spec, bad configs (the rest: tune_test.sh) -
 tested+=(tune)
 cat >"$tmp/tune.cfg" <<'EOF_CFG'
@@ -374,7 +421,7 @@ expect_error "tune-bad.cfg:4: iterations: -4 is out of range" tune "$tmp/tune-ba
     || fail "anywoli tune: a refused tuning left a file"
 
 # --- help, unknown commands --------------------------------------------------------------
-for cmd in perft move bench agents play run replay analyze solve tables tune; do
+for cmd in perft move bench agents play run replay analyze solve tables openings tune; do
     run "$cmd" --help
     if [[ $rc -ne 0 ]] || ! grep -q "^usage: anywoli $cmd" "$tmp/out" || [[ -s "$tmp/err" ]]; then
         fail "anywoli $cmd --help: status $rc, output $(head -c 200 "$tmp/out")"

@@ -7,3 +7,8 @@ set_tests_properties(engine_paths PROPERTIES LABELS fast TIMEOUT 300)
 anywoli_test_program(test_openings sim)
 add_test(NAME openings COMMAND test_openings)
 set_tests_properties(openings PROPERTIES LABELS fast TIMEOUT 300)
+# A balanced book (sim/book.c): values against a plain negamax, the window and --max, the
+# same book for 1 and 2 threads, the book read back by openings_load.
+anywoli_test_program(test_book sim)
+add_test(NAME book COMMAND test_book)
+set_tests_properties(book PROPERTIES LABELS fast TIMEOUT 300)

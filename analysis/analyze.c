@@ -173,66 +173,87 @@ static void hist_trim(const uint64_t *h, size_t *len)
         (*len)--;
 }
 
-/* Stream a job's table through job_add. */
+/* The moves_hash and opening of a job's games, gathered as they stream by, for the counts of
+ * distinct games and openings (8 bytes a game each: sorting needs them all). A column the
+ * file lacks (written before it existed) is not gathered. */
+typedef struct Repeats {
+    uint64_t *hashes;             /* NULL: no moves_hash column */
+    uint64_t *openings;           /* the openings >= 0; NULL: no opening column */
+    uint64_t n, used;
+} Repeats;
+
+static int repeats_init(ResultsFile *f, const JobAnalysis *j, Repeats *r, Error *e)
+{
+    memset(r, 0, sizeof *r);
+    size_t n = (size_t)j->rows + 1;
+    if (rf_job_has_field(f, j->name, "moves_hash") && !(r->hashes = malloc(n * 8)))
+        return error_set(e, "out of memory");
+    if (rf_job_has_field(f, j->name, "opening") && !(r->openings = malloc(n * 8)))
+        return error_set(e, "out of memory");
+    return 0;
+}
+
+/* One game's hash and opening; an opening below -1 is damage. */
+static int repeats_add(Repeats *r, ResultsFile *f, const JobAnalysis *j, const GameRecord *g,
+                       Error *e)
+{
+    if (r->n >= j->rows)
+        return 0;
+    if (r->hashes)
+        r->hashes[r->n] = g->moves_hash;
+    if (r->openings && g->opening < -1)
+        return error_set(e, "%s: job %s: game %" PRIu64 ": damaged row (opening %" PRId64
+                         ", expected -1 or more)", rf_path(f), j->name, r->n,
+                         (int64_t)g->opening);
+    if (r->openings && g->opening >= 0)
+        r->openings[r->used++] = (uint64_t)g->opening;
+    r->n++;
+    return 0;
+}
+
+/* The counts of distinct games and openings, where the file has their columns. */
+static void repeats_count(Repeats *r, JobAnalysis *j)
+{
+    if (r->hashes) {
+        j->distinct = distinct_games(r->hashes, (size_t)r->n);
+        j->has_distinct = true;
+    }
+    if (r->openings) {
+        j->openings = distinct_games(r->openings, (size_t)r->used);
+        j->has_openings = true;
+    }
+}
+
+static void repeats_free(Repeats *r)
+{
+    free(r->hashes);
+    free(r->openings);
+}
+
+/* Stream a job's table through job_add, and gather what the distinct counts need. */
 static int job_stream(ResultsFile *f, JobAnalysis *j, GameRecord *buf, Error *e)
 {
     RowStream *s = rf_rows_open(f, j->name, e);
     if (!s)
         return -1;
     j->rows = rf_rows_total(s);
-    int64_t n;
-    while ((n = rf_rows_next(s, buf, READ_ROWS, e)) > 0) {
-        for (int64_t i = 0; i < n; i++) {
-            if (job_add(j, &buf[i]) != 0) {
-                rf_rows_close(s);
-                return error_set(e, "out of memory") - 1;
-            }
+    Repeats rep;
+    int64_t n = repeats_init(f, j, &rep, e) == 0 ? 1 : -1;
+    while (n > 0 && (n = rf_rows_next(s, buf, READ_ROWS, e)) > 0) {
+        for (int64_t i = 0; i < n && n > 0; i++) {
+            if (job_add(j, &buf[i]) != 0)
+                n = error_set(e, "out of memory");
+            else if (repeats_add(&rep, f, j, &buf[i], e) != 0)
+                n = -1;
         }
     }
     rf_rows_close(s);
+    if (n == 0)
+        repeats_count(&rep, j);
+    repeats_free(&rep);
     hist_trim(j->lengths, &j->lengths_len);
     j->unpaired_game = j->pending;
     return n < 0 ? -1 : 0;
-}
-
-/* The distinct games of a job from its moves_hash column; nothing when the file has none
- * (it was written before the column existed). */
-static int job_distinct(ResultsFile *f, JobAnalysis *j, Error *e)
-{
-    uint64_t *hashes, n;
-    int rc = rf_column_u64(f, j->name, "moves_hash", &hashes, &n, e);
-    if (rc <= 0)
-        return rc;
-    j->distinct = distinct_games(hashes, (size_t)n);
-    j->has_distinct = true;
-    free(hashes);
-    return 0;
-}
-
-/* The distinct openings of a job from its opening column (the index of each game's opening,
- * -1 for none); nothing when the file has none. A value below -1 is damage. */
-static int job_openings(ResultsFile *f, JobAnalysis *j, Error *e)
-{
-    int64_t *opening;
-    uint64_t n, used = 0;
-    int rc = rf_column_i64(f, j->name, "opening", &opening, &n, e);
-    if (rc <= 0)
-        return rc;
-    uint64_t *index = (uint64_t *)opening;      /* the same 8 bytes, compacted in place */
-    for (uint64_t g = 0; g < n; g++) {
-        if (opening[g] < -1) {
-            int64_t bad = opening[g];
-            free(opening);
-            return error_set(e, "%s: job %s: game %" PRIu64 ": damaged row (opening %" PRId64
-                             ", expected -1 or more)", rf_path(f), j->name, g, bad);
-        }
-        if (opening[g] >= 0)
-            index[used++] = (uint64_t)opening[g];
-    }
-    j->openings = distinct_games(index, (size_t)used);
-    j->has_openings = true;
-    free(opening);
-    return 0;
 }
 
 /* Compare the table's length histogram with the stored one; a mismatch is damage. */
@@ -335,8 +356,6 @@ static int job_analyze(ResultsFile *f, const char *name, JobAnalysis *j, GameRec
     int rc = job_init(f, name, j, e);
     rc = rc ? rc : job_stream(f, j, buf, e);
     rc = rc ? rc : check_stored_histogram(f, j, e);
-    rc = rc ? rc : job_distinct(f, j, e);
-    rc = rc ? rc : job_openings(f, j, e);
     if (rc == 0)
         job_estimate(j, opt);
     return rc;

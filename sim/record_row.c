@@ -138,21 +138,36 @@ hid_t row_type_create(void)
     return t;
 }
 
-hid_t row_type_reading(hid_t file_type, uint64_t *absent)
+/* Whether member `name` of a compound type is an integer (HDF5 would convert a float or a
+ * string into the field silently, so such a column is damage, not a value). */
+static bool member_is_integer(hid_t type, int member)
+{
+    hid_t m = H5Tget_member_type(type, (unsigned)member);
+    bool ok = m >= 0 && H5Tget_class(m) == H5T_INTEGER;
+    if (m >= 0)
+        H5Tclose(m);
+    return ok;
+}
+
+hid_t row_type_reading(hid_t file_type, uint64_t *absent, const char **bad)
 {
     *absent = 0;
+    *bad = NULL;
     if (H5Tget_class(file_type) != H5T_COMPOUND)
         return -1;
     hid_t t = H5Tcreate(H5T_COMPOUND, ROW_BYTES);
     size_t at = 0;
     for (int i = 0; t >= 0 && i < FIELDS_NB; i++) {
-        if (H5Tget_member_index(file_type, fields[i].name) < 0) {
+        int member = H5Tget_member_index(file_type, fields[i].name);
+        if (member < 0) {
             if (!fields[i].later) {   /* not a table of format 1 */
                 H5Tclose(t);
                 return -1;
             }
             *absent |= (uint64_t)1 << i;
-        } else if (H5Tinsert(t, fields[i].name, at, field_type(&fields[i])) < 0) {
+        } else if (!member_is_integer(file_type, member) ||
+                   H5Tinsert(t, fields[i].name, at, field_type(&fields[i])) < 0) {
+            *bad = fields[i].name;
             H5Tclose(t);
             return -1;
         }

@@ -28,8 +28,9 @@ hid_t row_type_create(void);
  * row_type_create with only the columns the file has, so that a file written before a column
  * was added still reads; *absent gets a bit (1 << i) for each stored field i it lacks, which
  * row_set_absent then fills. -1 when the table lacks a column every file of format 1 has (or
- * HDF5 failed); the caller closes it. */
-hid_t row_type_reading(hid_t file_type, uint64_t *absent);
+ * HDF5 failed, or a column is not an integer: then *bad names it, else NULL); the caller closes
+ * it. */
+hid_t row_type_reading(hid_t file_type, uint64_t *absent, const char **bad);
 
 /* Give r's fields in `absent` (row_type_reading's mask) the value docs/results.md gives a row
  * of a file without them (opening -1, moves_hash 0). */

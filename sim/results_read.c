@@ -471,90 +471,13 @@ int rf_length_histogram(const ResultsFile *f, const char *name, size_t expect,
     return 1;
 }
 
-/* The index of an integer member `field` of a compound type that reads into the memory type
- * mem without loss (a signed one for a signed mem; any width up to mem's, or 8 bytes
- * unsigned for an unsigned mem): -1 when there is no such member, -2 when it is there but
- * of another type. */
-static int int_member(hid_t type, const char *field, hid_t mem)
-{
-    int i = H5Tget_member_index(type, field);
-    H5Eclear2(H5E_DEFAULT);
-    if (i < 0)
-        return -1;
-    hid_t m = H5Tget_member_type(type, (unsigned)i);
-    bool want_signed = H5Tget_sign(mem) == H5T_SGN_2;
-    bool ok = m >= 0 && H5Tget_class(m) == H5T_INTEGER &&
-              (want_signed ? H5Tget_sign(m) == H5T_SGN_2 && H5Tget_size(m) <= H5Tget_size(mem)
-                           : H5Tget_sign(m) == H5T_SGN_NONE && H5Tget_size(m) == 8);
-    if (m >= 0)
-        H5Tclose(m);
-    return ok ? i : -2;
-}
-
-/* Read the member `field` of every row of ds into out as the 8-byte memory type mem. */
-static int read_int_member(hid_t ds, const char *field, hid_t mem_type, void *out)
-{
-    hid_t mem = H5Tcreate(H5T_COMPOUND, 8);
-    herr_t rc = mem >= 0 ? H5Tinsert(mem, field, 0, mem_type) : -1;
-    if (rc >= 0)
-        rc = H5Dread(ds, mem, H5S_ALL, H5S_ALL, H5P_DEFAULT, out);
-    if (mem >= 0)
-        H5Tclose(mem);
-    H5Eclear2(H5E_DEFAULT);
-    return rc < 0 ? -1 : 0;
-}
-
-/* rf_column_u64 and rf_column_i64: the column `field` of job `name` as mem_type. */
-static int read_int_column(const ResultsFile *f, const char *name, const char *field,
-                           hid_t mem_type, void **values, uint64_t *n, Error *e)
-{
-    *values = NULL;
-    *n = 0;
-    hid_t ds = open_dataset(f, name, "games");
-    hid_t t = ds >= 0 ? H5Dget_type(ds) : -1;
-    int member = t >= 0 && H5Tget_class(t) == H5T_COMPOUND ? int_member(t, field, mem_type)
-                                                            : -2;
-    int64_t rows = ds >= 0 ? dataset_length(ds) : -1;
-    if (t >= 0)
-        H5Tclose(t);
-    if (member == -1 && rows >= 0) {
-        H5Dclose(ds);
-        return 0;
-    }
-    void *v = member >= 0 && rows >= 0 ? malloc(((size_t)rows + 1) * 8) : NULL;
-    int rc = v && (rows == 0 || read_int_member(ds, field, mem_type, v) == 0) ? 1 : -1;
-    if (ds >= 0)
-        H5Dclose(ds);
-    H5Eclear2(H5E_DEFAULT);
-    if (rc < 0) {
-        free(v);
-        return error_set(e, "%s: job %s: damaged results file (games column %s: expected "
-                         "a readable %s integer)", f->path, name, field,
-                         H5Tget_sign(mem_type) == H5T_SGN_2 ? "signed" : "64-bit unsigned");
-    }
-    *values = v;
-    *n = (uint64_t)rows;
-    return 1;
-}
-
-int rf_column_u64(const ResultsFile *f, const char *name, const char *field,
-                  uint64_t **values, uint64_t *n, Error *e)
-{
-    return read_int_column(f, name, field, H5T_NATIVE_UINT64, (void **)values, n, e);
-}
-
-int rf_column_i64(const ResultsFile *f, const char *name, const char *field,
-                  int64_t **values, uint64_t *n, Error *e)
-{
-    return read_int_column(f, name, field, H5T_NATIVE_INT64, (void **)values, n, e);
-}
-
 /* The type to read a games table with (record_row.h's row, less the columns added since
  * the file was written, marked in *absent); -1 when the table is not one of format 1. */
-static hid_t reading_type(hid_t ds, uint64_t *absent)
+static hid_t reading_type(hid_t ds, uint64_t *absent, const char **bad)
 {
     hid_t t = H5Dget_type(ds);
-    hid_t mem = t >= 0 ? row_type_reading(t, absent) : -1;
+    *bad = NULL;
+    hid_t mem = t >= 0 ? row_type_reading(t, absent, bad) : -1;
     if (t >= 0)
         H5Tclose(t);
     H5Eclear2(H5E_DEFAULT);
@@ -667,10 +590,15 @@ RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)
     stored_job_free(&sj);
     s->ds = open_dataset(f, name, "games");
     int64_t rows = s->ds >= 0 ? dataset_length(s->ds) : -1;
-    s->type = rows >= 0 ? reading_type(s->ds, &s->absent) : -1;
+    const char *bad = NULL;
+    s->type = rows >= 0 ? reading_type(s->ds, &s->absent, &bad) : -1;
     if (rows < 0 || s->type < 0) {
-        error_set(e, "%s: job %s: damaged results file (no readable games table)", f->path,
-                  name);
+        if (bad)
+            error_set(e, "%s: job %s: damaged results file (games column %s: expected an "
+                      "integer)", f->path, name, bad);
+        else
+            error_set(e, "%s: job %s: damaged results file (no readable games table)",
+                      f->path, name);
         rf_rows_close(s);
         return NULL;
     }

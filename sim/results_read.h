@@ -81,16 +81,6 @@ void stored_job_free(StoredJob *sj);
 int rf_length_histogram(const ResultsFile *f, const char *name, size_t expect,
                         uint64_t **counts, size_t *len, Error *e);
 
-/* One integer column of job `name`'s games table, read whole by its field name, for a field
- * that older files lack (moves_hash, opening): 1 with *values (malloc'd, *n of them, in game
- * order) when the table has it, 0 when it has not, -1 with a one-line message when the table
- * is unreadable or the field is not an integer of the kind asked for: an 8-byte unsigned one
- * (rf_column_u64), a signed one of up to 8 bytes (rf_column_i64). */
-int rf_column_u64(const ResultsFile *f, const char *name, const char *field,
-                  uint64_t **values, uint64_t *n, Error *e);
-int rf_column_i64(const ResultsFile *f, const char *name, const char *field,
-                  int64_t **values, uint64_t *n, Error *e);
-
 /* Whether row `index` of a job of variant v holds a game the rules allow: each field in its
  * range (plies up to max_plies, game = index, colours alternating), the counts consistent
  * (every seed a score, a capture or left), the outcome agreeing with the scores. 0 when it

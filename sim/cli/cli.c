@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +55,19 @@ void cli_agree_or_die(bool ok, const char *msg)
         exit(2);
     cli_silent = false;
     die("%s", msg);
+}
+
+void cli_claim_output(Output *o, const char *path, bool force, const char *what)
+{
+    Error e;
+    if (output_claim(o, path, force, what, &e) != 0) {
+        output_release(o);
+        die("%s", e.msg);
+    }
+    if (!force && access(path, F_OK) == 0) {
+        output_release(o);
+        die("%s: exists (--force to overwrite)", path);
+    }
 }
 
 const struct option cli_variant_options[] = {

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdnoreturn.h>
 
+#include "output.h"
 #include "position.h"
 #include "variant.h"
 #include "variant_text.h"
@@ -27,6 +28,11 @@ noreturn void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * status 2, after rank 0's message if it failed, or else each failing rank's (naming it).
  * For inputs that ranks read separately (a config on each machine's disk). */
 void cli_agree_or_die(bool ok, const char *msg);
+
+/* Claim the output of a command that writes one file (`tables build`, `openings`): the lock
+ * beside path proves the folder can be written before any work, and an existing path is
+ * refused without --force; on either failure a one-line error and exit status 2. */
+void cli_claim_output(Output *o, const char *path, bool force, const char *what);
 
 /* Option codes of the variant options, above any short option letter. */
 enum {

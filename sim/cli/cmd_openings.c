@@ -136,16 +136,8 @@ int cmd_openings(int argc, char **argv)
     Variant v;
     Error e;
     cli_variant(&vo, &v);
-    /* The claim (a lock beside BOOK) proves the folder can be written before any work. */
     Output o;
-    if (output_claim(&o, out, force, "openings", &e) != 0) {
-        output_release(&o);
-        die("%s", e.msg);
-    }
-    if (!force && access(out, F_OK) == 0) {
-        output_release(&o);
-        die("%s: exists (--force to overwrite)", out);
-    }
+    cli_claim_output(&o, out, force, "openings");
     if (threads)
         omp_set_num_threads((int)threads);
     Book b;

@@ -94,16 +94,8 @@ static int tables_build_cmd(int argc, char **argv)
     cli_variant(&vo, &v);
     if (tables_check_size(&v, (int)k, &e) != 0)
         die("%s", e.msg);
-    /* The claim (a lock beside FILE) proves the folder can be written before any work. */
     Output o;
-    if (output_claim(&o, out, force, "tables build", &e) != 0) {
-        output_release(&o);
-        die("%s", e.msg);
-    }
-    if (!force && access(out, F_OK) == 0) {
-        output_release(&o);
-        die("%s: exists (--force to overwrite)", out);
-    }
+    cli_claim_output(&o, out, force, "tables build");
     if (threads)
         omp_set_num_threads((int)threads);
     int status = build_and_publish(&v, (int)k, quiet, &o, &e);

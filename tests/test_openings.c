@@ -535,12 +535,11 @@ static int check_plies(const Variant *v, int n, int pairs)
 static void test_plies_pure(void **state)
 {
     (void)state;
-    /* The opening's stream is none of the game's own (lottery, agents) nor tune's (16). */
+    /* The opening's stream is none of the game's own (lottery, agents). */
     Rng g;
     rng_seed(&g, 42, 3, 0);
     uint64_t opening_key = rng_substream(&g, RNG_SUB_OPENING).key;
-    static const uint64_t others[] = { RNG_SUB_LOTTERY, RNG_SUB_AGENT_SOUTH, RNG_SUB_AGENT_NORTH,
-                                       16 };
+    static const uint64_t others[] = { RNG_SUB_LOTTERY, RNG_SUB_AGENT_SOUTH, RNG_SUB_AGENT_NORTH };
     for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
         assert_true(opening_key != rng_substream(&g, others[i]).key);
     assert_true(opening_key != g.key);

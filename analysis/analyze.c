@@ -117,7 +117,8 @@ static int a_half_points(const GameRecord *r, int *south_minus_north)
 }
 
 /* Pair the games 2k and 2k+1 (rows come in game order): the even one waits for the odd
- * one, then the pair is counted, or left out when either game is unfinished. */
+ * one, then the pair is counted, or left out when either game is unfinished. A counted pair
+ * is also kept with its opening, for the estimates whose unit is the opening. */
 static void pair_add(JobAnalysis *j, const GameRecord *r)
 {
     int sn, a = a_half_points(r, &sn);
@@ -136,6 +137,10 @@ static void pair_add(JobAnalysis *j, const GameRecord *r)
     }
     j->penta[a + j->pending_a]++;
     j->pair_sn[sn + j->pending_sn + 2]++;
+    if (j->pair_results)
+        j->pair_results[j->npair_results++] =
+            (PairResult){ r->opening, (uint8_t)(a + j->pending_a),
+                          (uint8_t)(sn + j->pending_sn + 2) };
 }
 
 /* Count one game of a job; -1 when out of memory. */
@@ -239,6 +244,9 @@ static int job_stream(ResultsFile *f, JobAnalysis *j, GameRecord *buf, Error *e)
     j->rows = rf_rows_total(s);
     Repeats rep;
     int64_t n = repeats_init(f, j, &rep, e) == 0 ? 1 : -1;
+    j->pair_results = malloc(((size_t)j->rows / 2 + 1) * sizeof *j->pair_results);
+    if (n > 0 && !j->pair_results)
+        n = error_set(e, "out of memory");
     while (n > 0 && (n = rf_rows_next(s, buf, READ_ROWS, e)) > 0) {
         for (int64_t i = 0; i < n && n > 0; i++) {
             if (job_add(j, &buf[i]) != 0)
@@ -283,7 +291,7 @@ static int job_init(ResultsFile *f, const char *name, JobAnalysis *j, Error *e)
     j->name = strdup(name);
     j->agent_a = sj.agent_a;
     j->agent_b = sj.agent_b;
-    free(sj.openings);   /* the strings it keeps are the agents' */
+    j->openings_spec = sj.openings;
     j->variant = sj.variant;
     j->games_planned = sj.games;
     j->two_agents = strcmp(sj.agent_a, sj.agent_b) != 0;
@@ -293,7 +301,7 @@ static int job_init(ResultsFile *f, const char *name, JobAnalysis *j, Error *e)
     j->margin_origin = -total;
     j->margins_len = (size_t)(2 * total + 1);
     j->margins = calloc(j->margins_len, sizeof *j->margins);
-    if (!j->name || !j->margins)
+    if (!j->name || !j->margins || !j->openings_spec)
         return error_set(e, "out of memory") - 1;
     return 0;
 }
@@ -339,8 +347,12 @@ static void job_estimate(JobAnalysis *j, const AnalyzeOptions *opt)
     j->margin = hist_summary(j->margins, j->margins_len, j->margin_origin);
     j->elo = elo_estimate(j->a_wins, j->a_draws, j->a_losses, ANALYZE_CONFIDENCE);
     j->metrics = game_metrics(o, j->lengths, j->lengths_len, ANALYZE_CONFIDENCE);
-    j->pairs = pentanomial_estimate(j->penta, ANALYZE_CONFIDENCE);
-    j->pair_advantage = pair_advantage(j->pair_sn, ANALYZE_CONFIDENCE);
+    j->pairs = pentanomial_estimate_pairs(j->pair_results, j->npair_results,
+                                          ANALYZE_CONFIDENCE);
+    j->pair_advantage = pair_advantage_pairs(j->pair_results, j->npair_results,
+                                             ANALYZE_CONFIDENCE);
+    free(j->pair_results);
+    j->pair_results = NULL;
     if (opt->sprt) {
         j->sprt = sprt_trinomial(j->a_wins, j->a_draws, j->a_losses, opt->elo0, opt->elo1,
                                  opt->alpha, opt->beta);
@@ -624,6 +636,8 @@ static void job_free(JobAnalysis *j)
     free(j->name);
     free(j->agent_a);
     free(j->agent_b);
+    free(j->openings_spec);
+    free(j->pair_results);
     free(j->lengths);
     free(j->margins);
 }

@@ -51,6 +51,7 @@ typedef struct PairedTest {
 /* One job analysed. */
 typedef struct JobAnalysis {
     char *name, *agent_a, *agent_b;
+    char *openings_spec;          /* the job's `openings` ("start" in older files) */
     Variant variant;
     int64_t games_planned;        /* the job's `games` attribute */
     uint64_t rows;                /* games in its table */
@@ -94,8 +95,11 @@ typedef struct JobAnalysis {
     int pending_a, pending_sn;    /* the even game waiting for its partner: A's half-points
                                      (-1 unfinished) and South's minus North's points */
     bool pending;
-    PairEstimate pairs;           /* A's score and Elo over the pairs */
-    PairAdvantage pair_advantage; /* South's advantage with the pair as unit */
+    PairResult *pair_results;     /* the counted pairs with their openings, while estimating
+                                     (freed after: 16 bytes a pair) */
+    size_t npair_results;
+    PairEstimate pairs;           /* A's score and Elo over the pairs (or openings) */
+    PairAdvantage pair_advantage; /* South's advantage with the pair (or opening) as unit */
     Sprt sprt_pairs;              /* the pentanomial GSPRT, when AnalyzeOptions.sprt */
 
     /* Distinct games by moves_hash, and distinct openings by opening (-1: from the start),

@@ -221,7 +221,18 @@ static void write_pair_sprt(Json *j, const Analysis *a, const JobAnalysis *x)
     json_kv_double(j, "lower", x->sprt_pairs.lower);
     json_kv_double(j, "upper", x->sprt_pairs.upper);
     json_kv_string(j, "decision", decision[x->sprt_pairs.decision + 1]);
+    json_kv_bool(j, "assumes_independent_pairs", true);
+    json_kv_bool(j, "pairs_repeat_openings", x->pairs.units.unit == PAIR_UNIT_OPENING);
     json_object_end(j);
+}
+
+/* The units of a pair statistic: unit ("pair" or "opening"), units, pairs per unit. */
+static void units_members(Json *j, const PairUnits *u)
+{
+    json_kv_string(j, "unit", u->unit == PAIR_UNIT_OPENING ? "opening" : "pair");
+    json_kv_uint(j, "units", u->units);
+    json_kv_uint(j, "pairs_per_unit_min", u->fewest);
+    json_kv_uint(j, "pairs_per_unit_max", u->most);
 }
 
 /* The games as pairs (2k, 2k+1): pentanomial counts, A's score and Elo over the pairs, the
@@ -242,6 +253,7 @@ static void write_pairs(Json *j, const Analysis *a, const JobAnalysis *x)
     json_object_begin(j);
     estimate_members(j, (Estimate){ x->pairs.score, x->pairs.score_ci });
     json_kv_double(j, "se", x->pairs.se);
+    units_members(j, &x->pairs.units);
     json_object_end(j);
     kv_estimate(j, "elo", (Estimate){ x->pairs.elo, x->pairs.elo_ci });
     write_pair_sprt(j, a, x);
@@ -250,6 +262,7 @@ static void write_pairs(Json *j, const Analysis *a, const JobAnalysis *x)
     json_kv_uint(j, "pairs", x->pair_advantage.pairs);
     estimate_members(j, x->pair_advantage.advantage);
     json_kv_double(j, "sd", x->pair_advantage.sd);
+    units_members(j, &x->pair_advantage.units);
     json_object_end(j);
     json_object_end(j);
 }

@@ -259,11 +259,28 @@ static void print_agents(const JobAnalysis *j, const AnalyzeOptions *opt, FILE *
             j->sprt.lower, j->sprt.upper, decision[j->sprt.decision + 1]);
 }
 
+/* The units of a pair statistic in words: "pair as unit: 24 pairs", or "opening as unit:
+ * 3 openings, 8 pairs each" (or "2 to 3 pairs each"). */
+static const char *units_words(char *buf, size_t len, const PairUnits *u)
+{
+    if (u->unit == PAIR_UNIT_PAIR)
+        snprintf(buf, len, "pair as unit: %llu pairs", (unsigned long long)u->units);
+    else if (u->fewest == u->most)
+        snprintf(buf, len, "opening as unit: %llu openings, %llu pairs each",
+                 (unsigned long long)u->units, (unsigned long long)u->most);
+    else
+        snprintf(buf, len, "opening as unit: %llu openings, %llu to %llu pairs each",
+                 (unsigned long long)u->units, (unsigned long long)u->fewest,
+                 (unsigned long long)u->most);
+    return buf;
+}
+
 /* The pentanomial counts, A's score and Elo over the pairs, and the pentanomial SPRT. */
 static void print_pentanomial(const JobAnalysis *j, const AnalyzeOptions *opt, FILE *out)
 {
-    char s[EST_LEN], e[EST_LEN], se[32];
+    char s[EST_LEN], e[EST_LEN], se[32], u[160];
     const PairEstimate *x = &j->pairs;
+    bool by_opening = x->units.unit == PAIR_UNIT_OPENING;
     fprintf(out, "  A's points per pair  %8s %8s %8s %8s %8s   %-28s %s\n", "0", "1/2", "1",
             "3/2", "2", "score [95% Wilson]", "Elo [95%]");
     fprintf(out, "  %-20s %8llu %8llu %8llu %8llu %8llu   %-28s %s\n", "pairs",
@@ -272,8 +289,9 @@ static void print_pentanomial(const JobAnalysis *j, const AnalyzeOptions *opt, F
             (unsigned long long)j->penta[4],
             est(s, sizeof s, (Estimate){ x->score, x->score_ci }, 4),
             est(e, sizeof e, (Estimate){ x->elo, x->elo_ci }, 1));
-    fprintf(out, "  (the score's standard error from the pentanomial variance: %s)\n",
-            num(se, sizeof se, x->se, 4));
+    fprintf(out, "  (the score's standard error from the pentanomial variance: %s; %s%s)\n",
+            num(se, sizeof se, x->se, 4), units_words(u, sizeof u, &x->units),
+            by_opening ? ", a cluster-robust (CR1) variance" : "");
     if (!opt->sprt)
         return;
     static const char *const decision[] = { "accept H0", "continue", "accept H1" };
@@ -281,13 +299,17 @@ static void print_pentanomial(const JobAnalysis *j, const AnalyzeOptions *opt, F
                  "bounds [%.3f, %.3f]: %s\n", opt->elo0, opt->elo1, opt->alpha, opt->beta,
             j->sprt_pairs.llr, j->sprt_pairs.lower, j->sprt_pairs.upper,
             decision[j->sprt_pairs.decision + 1]);
+    if (by_opening)
+        fprintf(out, "  (the SPRT assumes independent pairs, but here pairs repeat openings: "
+                     "its error rates do not hold)\n");
 }
 
 /* Games 2k and 2k+1 as pairs: A's match counted by pairs (two agents), and the first-player
- * advantage with the pair as unit beside the game-unit one. */
+ * advantage with the pair (or the opening, when pairs repeat openings) as unit beside the
+ * game-unit one. */
 static void print_game_pairs(const JobAnalysis *j, const AnalyzeOptions *opt, FILE *out)
 {
-    char p[EST_LEN], g[EST_LEN];
+    char p[EST_LEN], g[EST_LEN], u[160], how[200];
     fprintf(out, "\nPairs (games 2k and 2k+1, colours swapped): %llu pairs",
             (unsigned long long)j->pairs.pairs);
     if (j->pairs_unfinished)
@@ -296,19 +318,28 @@ static void print_game_pairs(const JobAnalysis *j, const AnalyzeOptions *opt, FI
     if (j->unpaired_game)
         fprintf(out, "; the last game has no partner and is left out");
     fprintf(out, "\n");
+    const PairAdvantage *x = &j->pair_advantage;
+    bool by_opening = x->units.unit == PAIR_UNIT_OPENING;
+    if (by_opening)
+        fprintf(out, "  %s (pairs that share an opening are not independent)\n",
+                units_words(u, sizeof u, &x->units));
     if (j->two_agents)
         print_pentanomial(j, opt, out);
-    const PairAdvantage *x = &j->pair_advantage;
     double wp = x->advantage.ci.hi - x->advantage.ci.lo;
     double wg = j->advantage.ci.hi - j->advantage.ci.lo;
+    if (by_opening)
+        snprintf(how, sizeof how, "openings, CR1 t interval on %llu df (draws and endless "
+                 "count 0)", (unsigned long long)x->units.units - 1);
+    else
+        snprintf(how, sizeof how, "pairs, t interval (draws and endless count 0)");
     fprintf(out, "  %-30s %-30s %s\n", "first-player advantage", "[95%]", "unit");
-    fprintf(out, "  %-30s %-30s %s\n", "pair unit", est(p, sizeof p, x->advantage, 4),
-            "pairs, t interval (draws and endless count 0)");
+    fprintf(out, "  %-30s %-30s %s\n", by_opening ? "opening unit" : "pair unit",
+            est(p, sizeof p, x->advantage, 4), how);
     fprintf(out, "  %-30s %-30s %s\n", "game unit", est(g, sizeof g, j->advantage, 4),
             "finished games, Tango interval");
     if (wg > 0 && !isnan(x->advantage.value))
-        fprintf(out, "  (the pair-unit interval is %.2f times as wide as the game-unit one)\n",
-                wp / wg);
+        fprintf(out, "  (the %s-unit interval is %.2f times as wide as the game-unit one)\n",
+                by_opening ? "opening" : "pair", wp / wg);
 }
 
 /* The Ludii-style metrics. */

@@ -89,9 +89,10 @@ def check_pairs(name, block, job):
               "%s: pair score" % name)
     else:
         check(counts is None, "%s: a pentanomial for one agent" % name)
-    unit = row(text, "pair unit")
+    label = "opening unit" if pairs["advantage"]["unit"] == "opening" else "pair unit"
+    unit = row(text, label)
     check(unit is not None and unit[0] == f4(pairs["advantage"]["value"]),
-          "%s: pair-unit advantage" % name)
+          "%s: %s advantage" % (name, label))
 
 
 def check_report(folder):

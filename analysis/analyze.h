@@ -119,6 +119,21 @@ typedef struct JobPair {
     double lengths_holm;
 } JobPair;
 
+/* One design of the study "first-player advantage against skill": the self-play jobs
+ * (agent A = agent B) that agree in their openings spec and in every variant parameter but
+ * final_four. Its rungs are their distinct agent specs in job order, its lines the
+ * conventions among them; a cell is the job of one rung under one convention. */
+typedef struct SkillDesign {
+    const char *openings;         /* the jobs' openings spec (a job's string) */
+    char variant[160];            /* the variant without final_four, variant_describe's form */
+    int first;                    /* the design's first job: its variant and openings */
+    int nconv;
+    int conv[CONV_NB];            /* the conventions present (FinalFour values), in order */
+    int nrungs;
+    int *rung;                    /* [r]: the first job of rung r (its agent spec is agent_a) */
+    int *cell;                    /* [r * CONV_NB + c] for FinalFour c: the job, -1 if none */
+} SkillDesign;
+
 /* A whole file analysed. */
 typedef struct Analysis {
     char *path, *program_version, *git_commit, *started, *finished;
@@ -133,6 +148,9 @@ typedef struct Analysis {
 
     int nsweep;                   /* variant parameters that vary among the jobs (up to 2) */
     int sweep[2];                 /* VariantParam */
+
+    int nskill;                   /* designs with at least 2 rungs (SkillDesign) */
+    SkillDesign *skill;
 
     int nagents;                  /* distinct agents of the jobs with two agents */
     char **agents;
@@ -150,6 +168,9 @@ int analyze_file(const char *path, const AnalyzeOptions *opt, Analysis *a, Error
 
 /* Free what analyze_results or analyze_file allocated. */
 void analysis_free(Analysis *a);
+
+/* Whether two jobs play the same agents from the same openings spec. */
+bool analyze_same_setup(const JobAnalysis *x, const JobAnalysis *y);
 
 /* Whether an agent spec names an agent that ignores the final_four convention. */
 bool agent_is_convention_blind(const char *spec);

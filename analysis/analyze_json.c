@@ -443,6 +443,68 @@ static void write_ratings(Json *j, const Analysis *a)
     json_object_end(j);
 }
 
+/* One cell of a skill design: job i's advantage with its interval and sample. */
+static void write_skill_cell(Json *j, const JobAnalysis *x)
+{
+    const PairAdvantage *p = &x->pair_advantage;
+    json_object_begin(j);
+    json_kv_string(j, "job", x->name);
+    json_kv_double(j, "advantage", p->advantage.value);
+    json_kv_double(j, "lo", p->advantage.ci.lo);
+    json_kv_double(j, "hi", p->advantage.ci.hi);
+    json_kv_string(j, "unit", p->units.unit == PAIR_UNIT_OPENING ? "opening" : "pair");
+    json_kv_uint(j, "units", p->units.units);
+    json_kv_uint(j, "games", x->rows);
+    json_kv_double(j, "distinct_share", x->has_distinct && x->distinct.games
+                                            ? (double)x->distinct.distinct /
+                                                  (double)x->distinct.games
+                                            : NAN);
+    json_object_end(j);
+}
+
+/* One design of the advantage against skill. */
+static void write_skill_design(Json *j, const Analysis *a, const SkillDesign *d)
+{
+    json_object_begin(j);
+    json_kv_string(j, "openings", d->openings);
+    json_kv_string(j, "variant", d->variant);
+    json_key(j, "conventions");
+    json_array_begin(j);
+    for (int k = 0; k < d->nconv; k++)
+        json_string(j, conv_keys[d->conv[k]]);
+    json_array_end(j);
+    json_key(j, "rungs");
+    json_array_begin(j);
+    for (int r = 0; r < d->nrungs; r++)
+        json_string(j, a->jobs[d->rung[r]].agent_a);
+    json_array_end(j);
+    json_key(j, "cells");
+    json_array_begin(j);
+    for (int r = 0; r < d->nrungs; r++) {
+        json_array_begin(j);
+        for (int k = 0; k < d->nconv; k++) {
+            int i = d->cell[r * CONV_NB + d->conv[k]];
+            if (i < 0)
+                json_null(j);
+            else
+                write_skill_cell(j, &a->jobs[i]);
+        }
+        json_array_end(j);
+    }
+    json_array_end(j);
+    json_object_end(j);
+}
+
+/* The first-player advantage against skill: the designs of self-play jobs with 2+ rungs. */
+static void write_skill(Json *j, const Analysis *a)
+{
+    json_key(j, "skill");
+    json_array_begin(j);
+    for (int d = 0; d < a->nskill; d++)
+        write_skill_design(j, a, &a->skill[d]);
+    json_array_end(j);
+}
+
 void analyze_json(const Analysis *a, FILE *out)
 {
     Json j;
@@ -462,6 +524,7 @@ void analyze_json(const Analysis *a, FILE *out)
         write_job(&j, a, &a->jobs[i]);
     json_array_end(&j);
     write_between(&j, a);
+    write_skill(&j, a);
     write_ratings(&j, a);
     json_object_end(&j);
     json_finish(&j);

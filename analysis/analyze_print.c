@@ -443,6 +443,81 @@ static void print_ratings(const Analysis *a, FILE *out)
     fprintf(out, "%-32s %10.4f %10.4f\n", "draw parameter nu", f->draw_nu, f->draw_nu_se);
 }
 
+/* An advantage in points (per 100 games, signed) as "+28.1 [+24.0, +32.2]". */
+static const char *points(char *buf, size_t len, Estimate x)
+{
+    if (isnan(x.value))
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "%+.1f [%+.1f, %+.1f]", 100 * x.value, 100 * x.ci.lo,
+                 100 * x.ci.hi);
+    return buf;
+}
+
+/* A cell's sample: games, the share of distinct games, the units of its interval. */
+static const char *cell_sample(char *buf, size_t len, const JobAnalysis *j)
+{
+    char share[32] = "?";
+    if (j->has_distinct && j->distinct.games)
+        snprintf(share, sizeof share, "%.0f%%",
+                 100.0 * (double)j->distinct.distinct / (double)j->distinct.games);
+    const PairUnits *u = &j->pair_advantage.units;
+    snprintf(buf, len, "%llu g, %s distinct, %llu %s", (unsigned long long)j->rows, share,
+             (unsigned long long)u->units, u->unit == PAIR_UNIT_OPENING ? "openings" : "pairs");
+    return buf;
+}
+
+/* One column of a design's table: padded, but for the last (no trailing spaces). */
+static void skill_column(FILE *out, const char *text, bool last)
+{
+    fprintf(out, last ? "  %s" : "  %-34s", text);
+}
+
+/* One design's table: a row per rung with its advantage under each convention, and under
+ * it the sample each cell is over. */
+static void print_skill_design(const Analysis *a, const SkillDesign *d, int number, FILE *out)
+{
+    int w = 24;
+    for (int r = 0; r < d->nrungs; r++) {
+        int len = (int)strlen(a->jobs[d->rung[r]].agent_a);
+        w = len > w ? len : w;
+    }
+    fprintf(out, "\ndesign %d: openings %s; %s\n  %-*s", number, d->openings, d->variant, w,
+            "rung (self-play)");
+    for (int k = 0; k < d->nconv; k++)
+        skill_column(out, conv_names[d->conv[k]], k == d->nconv - 1);
+    fprintf(out, "\n");
+    for (int r = 0; r < d->nrungs; r++) {
+        char b[EST_LEN];
+        fprintf(out, "  %-*s", w, a->jobs[d->rung[r]].agent_a);
+        for (int k = 0; k < d->nconv; k++) {
+            int i = d->cell[r * CONV_NB + d->conv[k]];
+            skill_column(out, i < 0 ? "-" : points(b, sizeof b,
+                                                   a->jobs[i].pair_advantage.advantage),
+                         k == d->nconv - 1);
+        }
+        fprintf(out, "\n  %-*s", w, "");
+        for (int k = 0; k < d->nconv; k++) {
+            int i = d->cell[r * CONV_NB + d->conv[k]];
+            skill_column(out, i < 0 ? "-" : cell_sample(b, sizeof b, &a->jobs[i]),
+                         k == d->nconv - 1);
+        }
+        fprintf(out, "\n");
+    }
+}
+
+/* The first-player advantage against skill: one table per design of self-play jobs. */
+static void print_skill(const Analysis *a, FILE *out)
+{
+    if (a->nskill == 0)
+        return;
+    fprintf(out, "\nFirst-player advantage against skill (self-play jobs; points per 100 games, "
+                 "P(South won) - P(North won) with its 95%% interval, the pair as unit, or the "
+                 "opening where pairs repeat openings)\n");
+    for (int d = 0; d < a->nskill; d++)
+        print_skill_design(a, &a->skill[d], d + 1, out);
+}
+
 void analyze_print(const Analysis *a, FILE *out)
 {
     fprintf(out, "results file %s (program %s, commit %s; %s to %s)\n\n", a->path,
@@ -454,6 +529,7 @@ void analyze_print(const Analysis *a, FILE *out)
     if (a->njobs >= 2) {
         print_job_table(a, out);
         print_pairs(a, out);
+        print_skill(a, out);
     }
     print_ratings(a, out);
 }

@@ -1,8 +1,8 @@
 /* analyze.h: a results file analysed: per job its outcomes, first-player advantage, the three
  * endgame conventions on the same games, lengths and margins, the agents' match, the games
  * as colour-swapped pairs (pairs.h), distinct games and openings where the file records
- * them (distinct.h), Ludii-style metrics; between jobs, tests of difference and
- * Bradley-Terry-Davidson ratings.
+ * them (distinct.h), Ludii-style metrics; between jobs, tests of difference, the
+ * first-player advantage against skill (SkillDesign) and Bradley-Terry-Davidson ratings.
  *
  * One pass streams each job's table in chunks (memory: the histograms, never the games, but
  * for the moves_hash and opening columns, read whole: 8 bytes a game each); the

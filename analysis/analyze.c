@@ -117,7 +117,8 @@ static int a_half_points(const GameRecord *r, int *south_minus_north)
 }
 
 /* Pair the games 2k and 2k+1 (rows come in game order): the even one waits for the odd
- * one, then the pair is counted, or left out when either game is unfinished. */
+ * one, then the pair is counted, or left out when either game is unfinished. A counted pair
+ * is also kept with its opening, for the estimates whose unit is the opening. */
 static void pair_add(JobAnalysis *j, const GameRecord *r)
 {
     int sn, a = a_half_points(r, &sn);
@@ -136,6 +137,10 @@ static void pair_add(JobAnalysis *j, const GameRecord *r)
     }
     j->penta[a + j->pending_a]++;
     j->pair_sn[sn + j->pending_sn + 2]++;
+    if (j->pair_results)
+        j->pair_results[j->npair_results++] =
+            (PairResult){ r->opening, (uint8_t)(a + j->pending_a),
+                          (uint8_t)(sn + j->pending_sn + 2) };
 }
 
 /* Count one game of a job; -1 when out of memory. */
@@ -239,6 +244,9 @@ static int job_stream(ResultsFile *f, JobAnalysis *j, GameRecord *buf, Error *e)
     j->rows = rf_rows_total(s);
     Repeats rep;
     int64_t n = repeats_init(f, j, &rep, e) == 0 ? 1 : -1;
+    j->pair_results = malloc(((size_t)j->rows / 2 + 1) * sizeof *j->pair_results);
+    if (n > 0 && !j->pair_results)
+        n = error_set(e, "out of memory");
     while (n > 0 && (n = rf_rows_next(s, buf, READ_ROWS, e)) > 0) {
         for (int64_t i = 0; i < n && n > 0; i++) {
             if (job_add(j, &buf[i]) != 0)
@@ -283,7 +291,7 @@ static int job_init(ResultsFile *f, const char *name, JobAnalysis *j, Error *e)
     j->name = strdup(name);
     j->agent_a = sj.agent_a;
     j->agent_b = sj.agent_b;
-    free(sj.openings);   /* the strings it keeps are the agents' */
+    j->openings_spec = sj.openings;
     j->variant = sj.variant;
     j->games_planned = sj.games;
     j->two_agents = strcmp(sj.agent_a, sj.agent_b) != 0;
@@ -293,7 +301,7 @@ static int job_init(ResultsFile *f, const char *name, JobAnalysis *j, Error *e)
     j->margin_origin = -total;
     j->margins_len = (size_t)(2 * total + 1);
     j->margins = calloc(j->margins_len, sizeof *j->margins);
-    if (!j->name || !j->margins)
+    if (!j->name || !j->margins || !j->openings_spec)
         return error_set(e, "out of memory") - 1;
     return 0;
 }
@@ -339,8 +347,12 @@ static void job_estimate(JobAnalysis *j, const AnalyzeOptions *opt)
     j->margin = hist_summary(j->margins, j->margins_len, j->margin_origin);
     j->elo = elo_estimate(j->a_wins, j->a_draws, j->a_losses, ANALYZE_CONFIDENCE);
     j->metrics = game_metrics(o, j->lengths, j->lengths_len, ANALYZE_CONFIDENCE);
-    j->pairs = pentanomial_estimate(j->penta, ANALYZE_CONFIDENCE);
-    j->pair_advantage = pair_advantage(j->pair_sn, ANALYZE_CONFIDENCE);
+    j->pairs = pentanomial_estimate_pairs(j->pair_results, j->npair_results,
+                                          ANALYZE_CONFIDENCE);
+    j->pair_advantage = pair_advantage_pairs(j->pair_results, j->npair_results,
+                                             ANALYZE_CONFIDENCE);
+    free(j->pair_results);
+    j->pair_results = NULL;
     if (opt->sprt) {
         j->sprt = sprt_trinomial(j->a_wins, j->a_draws, j->a_losses, opt->elo0, opt->elo1,
                                  opt->alpha, opt->beta);
@@ -386,8 +398,18 @@ static int differing_param(const Variant *x, const Variant *y)
     return found;
 }
 
+/* Whether two jobs play the same agents from the same openings: one series of a sweep, and
+ * a pair to test when their variants differ in one parameter (a book job and a start job of
+ * the same agents are different designs, not a sweep). */
+bool analyze_same_setup(const JobAnalysis *x, const JobAnalysis *y)
+{
+    return strcmp(x->agent_a, y->agent_a) == 0 && strcmp(x->agent_b, y->agent_b) == 0 &&
+           strcmp(x->openings_spec, y->openings_spec) == 0;
+}
+
 /* Whether no job has a value of numeric parameter p strictly between jobs i and j's (with
- * the other parameters and the agents equal); final_four has no order: always true. */
+ * the other parameters, the agents and the openings equal); final_four has no order: always
+ * true. */
 static bool neighbours(const Analysis *a, int i, int j, int p)
 {
     if (p == VP_FINAL_FOUR)
@@ -401,23 +423,22 @@ static bool neighbours(const Analysis *a, int i, int j, int p)
     for (int k = 0; k < a->njobs; k++) {
         long v = param_value(&a->jobs[k].variant, p);
         if (v > lo && v < hi && differing_param(&a->jobs[k].variant, &a->jobs[i].variant) == p &&
-            strcmp(a->jobs[k].agent_a, a->jobs[i].agent_a) == 0 &&
-            strcmp(a->jobs[k].agent_b, a->jobs[i].agent_b) == 0)
+            analyze_same_setup(&a->jobs[k], &a->jobs[i]))
             return false;
     }
     return true;
 }
 
-/* Whether jobs i and j form a pair to test: same agents, one parameter apart (neighbouring
- * values), or any two jobs when by_param is false. Sets *p to the parameter or -1. */
+/* Whether jobs i and j form a pair to test: same agents and openings, one parameter apart
+ * (neighbouring values), or any two jobs when by_param is false. Sets *p to the parameter or
+ * -1. */
 static bool is_pair(const Analysis *a, int i, int j, bool by_param, int *p)
 {
     const JobAnalysis *x = &a->jobs[i], *y = &a->jobs[j];
     *p = differing_param(&x->variant, &y->variant);
     if (!by_param)
         return true;
-    return *p >= 0 && strcmp(x->agent_a, y->agent_a) == 0 &&
-           strcmp(x->agent_b, y->agent_b) == 0 && neighbours(a, i, j, *p);
+    return *p >= 0 && analyze_same_setup(x, y) && neighbours(a, i, j, *p);
 }
 
 /* The chi-square test of two jobs' S/N/draw counts. */
@@ -510,6 +531,116 @@ static void find_sweep(Analysis *a)
     }
 }
 
+/* ---- the first-player advantage against skill ------------------------------------------ */
+
+/* Whether two variants agree in every parameter but final_four. */
+static bool same_but_convention(const Variant *x, const Variant *y)
+{
+    for (int p = 0; p < VP_NB; p++)
+        if (p != VP_FINAL_FOUR && param_value(x, p) != param_value(y, p))
+            return false;
+    return true;
+}
+
+/* v in variant_describe's words, its final_four taken out, into buf. */
+static void describe_without_convention(const Variant *v, char *buf, int len)
+{
+    variant_describe(v, buf, len);
+    char *at = strstr(buf, " final_four=");
+    if (at) {
+        const char *rest = strchr(at + 1, ' ');
+        memmove(at, rest ? rest : "", strlen(rest ? rest : "") + 1);
+    }
+}
+
+/* The design of self-play job i: an existing one it belongs to, or a new one; NULL when out
+ * of memory. */
+static SkillDesign *skill_design_of(Analysis *a, int i, int *ndesigns)
+{
+    const JobAnalysis *j = &a->jobs[i];
+    for (int d = 0; d < *ndesigns; d++) {
+        const JobAnalysis *f = &a->jobs[a->skill[d].first];
+        if (strcmp(f->openings_spec, j->openings_spec) == 0 &&
+            same_but_convention(&f->variant, &j->variant))
+            return &a->skill[d];
+    }
+    SkillDesign *d = &a->skill[(*ndesigns)++];
+    d->openings = j->openings_spec;
+    d->first = i;
+    describe_without_convention(&j->variant, d->variant, (int)sizeof d->variant);
+    d->rung = malloc((size_t)a->njobs * sizeof *d->rung);
+    d->cell = malloc((size_t)a->njobs * CONV_NB * sizeof *d->cell);
+    if (!d->rung || !d->cell)
+        return NULL;
+    for (int k = 0; k < a->njobs * CONV_NB; k++)
+        d->cell[k] = -1;
+    return d;
+}
+
+/* Self-play job i in its design: its rung (new when its agent is), its convention's cell
+ * (the first job there keeps it). */
+static void skill_place(Analysis *a, SkillDesign *d, int i)
+{
+    const JobAnalysis *j = &a->jobs[i];
+    int r = 0;
+    while (r < d->nrungs && strcmp(a->jobs[d->rung[r]].agent_a, j->agent_a) != 0)
+        r++;
+    if (r == d->nrungs)
+        d->rung[d->nrungs++] = i;
+    int c = (int)j->variant.final_four;
+    if (d->cell[r * CONV_NB + c] < 0)
+        d->cell[r * CONV_NB + c] = i;
+}
+
+/* The conventions a design has a job under, in FinalFour order. */
+static void skill_conventions(SkillDesign *d)
+{
+    d->nconv = 0;
+    for (int c = 0; c < CONV_NB; c++) {
+        bool present = false;
+        for (int r = 0; r < d->nrungs; r++)
+            present |= d->cell[r * CONV_NB + c] >= 0;
+        if (present)
+            d->conv[d->nconv++] = c;
+    }
+}
+
+static void skill_design_free(SkillDesign *d)
+{
+    free(d->rung);
+    free(d->cell);
+}
+
+/* The designs of the self-play jobs, those with 2 rungs or more kept (the others are not a
+ * ladder); -1 when out of memory. */
+static int build_skill(Analysis *a)
+{
+    int n = 0;
+    a->skill = calloc(a->njobs ? (size_t)a->njobs : 1, sizeof *a->skill);
+    if (!a->skill)
+        return -1;
+    for (int i = 0; i < a->njobs; i++) {
+        if (a->jobs[i].two_agents)
+            continue;
+        SkillDesign *d = skill_design_of(a, i, &n);
+        if (!d) {
+            a->nskill = n;
+            return -1;
+        }
+        skill_place(a, d, i);
+    }
+    a->nskill = 0;
+    for (int k = 0; k < n; k++) {
+        if (a->skill[k].nrungs < 2) {
+            skill_design_free(&a->skill[k]);
+            continue;
+        }
+        skill_conventions(&a->skill[k]);
+        a->skill[a->nskill++] = a->skill[k];
+    }
+    return 0;
+}
+
 /* The index of an agent spec in a->agents, added when new; -1 when out of memory. */
 static int agent_index(Analysis *a, const char *spec)
 {
@@ -553,10 +684,12 @@ static int fit_ratings(Analysis *a)
     return a->bt_status == BT_NO_MEMORY ? -1 : 0;
 }
 
-/* The comparisons between jobs: tests, sweep parameters, ratings. */
+/* The comparisons between jobs: tests, sweep parameters, the advantage against skill,
+ * ratings. */
 static int between_jobs(Analysis *a)
 {
-    if (omnibus_test(a) != 0 || build_pairs(a) != 0 || holm_pairs(a) != 0)
+    if (omnibus_test(a) != 0 || build_pairs(a) != 0 || holm_pairs(a) != 0 ||
+        build_skill(a) != 0)
         return -1;
     find_sweep(a);
     return fit_ratings(a);
@@ -624,6 +757,8 @@ static void job_free(JobAnalysis *j)
     free(j->name);
     free(j->agent_a);
     free(j->agent_b);
+    free(j->openings_spec);
+    free(j->pair_results);
     free(j->lengths);
     free(j->margins);
 }
@@ -634,6 +769,9 @@ void analysis_free(Analysis *a)
         job_free(&a->jobs[i]);
     free(a->jobs);
     free(a->pairs);
+    for (int d = 0; d < a->nskill; d++)
+        skill_design_free(&a->skill[d]);
+    free(a->skill);
     for (int i = 0; i < a->nagents; i++)
         free(a->agents[i]);
     free(a->agents);

@@ -1,8 +1,8 @@
 /* analyze.h: a results file analysed: per job its outcomes, first-player advantage, the three
  * endgame conventions on the same games, lengths and margins, the agents' match, the games
  * as colour-swapped pairs (pairs.h), distinct games and openings where the file records
- * them (distinct.h), Ludii-style metrics; between jobs, tests of difference and
- * Bradley-Terry-Davidson ratings.
+ * them (distinct.h), Ludii-style metrics; between jobs, tests of difference, the
+ * first-player advantage against skill (SkillDesign) and Bradley-Terry-Davidson ratings.
  *
  * One pass streams each job's table in chunks (memory: the histograms, never the games, but
  * for the moves_hash and opening columns, read whole: 8 bytes a game each); the
@@ -51,6 +51,7 @@ typedef struct PairedTest {
 /* One job analysed. */
 typedef struct JobAnalysis {
     char *name, *agent_a, *agent_b;
+    char *openings_spec;          /* the job's `openings` ("start" in older files) */
     Variant variant;
     int64_t games_planned;        /* the job's `games` attribute */
     uint64_t rows;                /* games in its table */
@@ -94,8 +95,11 @@ typedef struct JobAnalysis {
     int pending_a, pending_sn;    /* the even game waiting for its partner: A's half-points
                                      (-1 unfinished) and South's minus North's points */
     bool pending;
-    PairEstimate pairs;           /* A's score and Elo over the pairs */
-    PairAdvantage pair_advantage; /* South's advantage with the pair as unit */
+    PairResult *pair_results;     /* the counted pairs with their openings, while estimating
+                                     (freed after: 16 bytes a pair) */
+    size_t npair_results;
+    PairEstimate pairs;           /* A's score and Elo over the pairs (or openings) */
+    PairAdvantage pair_advantage; /* South's advantage with the pair (or opening) as unit */
     Sprt sprt_pairs;              /* the pentanomial GSPRT, when AnalyzeOptions.sprt */
 
     /* Distinct games by moves_hash, and distinct openings by opening (-1: from the start),
@@ -115,6 +119,21 @@ typedef struct JobPair {
     double lengths_holm;
 } JobPair;
 
+/* One design of the study "first-player advantage against skill": the self-play jobs
+ * (agent A = agent B) that agree in their openings spec and in every variant parameter but
+ * final_four. Its rungs are their distinct agent specs in job order, its lines the
+ * conventions among them; a cell is the job of one rung under one convention. */
+typedef struct SkillDesign {
+    const char *openings;         /* the jobs' openings spec (a job's string) */
+    char variant[160];            /* the variant without final_four, variant_describe's form */
+    int first;                    /* the design's first job: its variant and openings */
+    int nconv;
+    int conv[CONV_NB];            /* the conventions present (FinalFour values), in order */
+    int nrungs;
+    int *rung;                    /* [r]: the first job of rung r (its agent spec is agent_a) */
+    int *cell;                    /* [r * CONV_NB + c] for FinalFour c: the job, -1 if none */
+} SkillDesign;
+
 /* A whole file analysed. */
 typedef struct Analysis {
     char *path, *program_version, *git_commit, *started, *finished;
@@ -129,6 +148,9 @@ typedef struct Analysis {
 
     int nsweep;                   /* variant parameters that vary among the jobs (up to 2) */
     int sweep[2];                 /* VariantParam */
+
+    int nskill;                   /* designs with at least 2 rungs (SkillDesign) */
+    SkillDesign *skill;
 
     int nagents;                  /* distinct agents of the jobs with two agents */
     char **agents;
@@ -146,6 +168,9 @@ int analyze_file(const char *path, const AnalyzeOptions *opt, Analysis *a, Error
 
 /* Free what analyze_results or analyze_file allocated. */
 void analysis_free(Analysis *a);
+
+/* Whether two jobs play the same agents from the same openings spec. */
+bool analyze_same_setup(const JobAnalysis *x, const JobAnalysis *y);
 
 /* Whether an agent spec names an agent that ignores the final_four convention. */
 bool agent_is_convention_blind(const char *spec);

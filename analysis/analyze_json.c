@@ -221,7 +221,18 @@ static void write_pair_sprt(Json *j, const Analysis *a, const JobAnalysis *x)
     json_kv_double(j, "lower", x->sprt_pairs.lower);
     json_kv_double(j, "upper", x->sprt_pairs.upper);
     json_kv_string(j, "decision", decision[x->sprt_pairs.decision + 1]);
+    json_kv_bool(j, "assumes_independent_pairs", true);
+    json_kv_bool(j, "pairs_repeat_openings", x->pairs.units.unit == PAIR_UNIT_OPENING);
     json_object_end(j);
+}
+
+/* The units of a pair statistic: unit ("pair" or "opening"), units, pairs per unit. */
+static void units_members(Json *j, const PairUnits *u)
+{
+    json_kv_string(j, "unit", u->unit == PAIR_UNIT_OPENING ? "opening" : "pair");
+    json_kv_uint(j, "units", u->units);
+    json_kv_uint(j, "pairs_per_unit_min", u->fewest);
+    json_kv_uint(j, "pairs_per_unit_max", u->most);
 }
 
 /* The games as pairs (2k, 2k+1): pentanomial counts, A's score and Elo over the pairs, the
@@ -242,6 +253,7 @@ static void write_pairs(Json *j, const Analysis *a, const JobAnalysis *x)
     json_object_begin(j);
     estimate_members(j, (Estimate){ x->pairs.score, x->pairs.score_ci });
     json_kv_double(j, "se", x->pairs.se);
+    units_members(j, &x->pairs.units);
     json_object_end(j);
     kv_estimate(j, "elo", (Estimate){ x->pairs.elo, x->pairs.elo_ci });
     write_pair_sprt(j, a, x);
@@ -250,6 +262,7 @@ static void write_pairs(Json *j, const Analysis *a, const JobAnalysis *x)
     json_kv_uint(j, "pairs", x->pair_advantage.pairs);
     estimate_members(j, x->pair_advantage.advantage);
     json_kv_double(j, "sd", x->pair_advantage.sd);
+    units_members(j, &x->pair_advantage.units);
     json_object_end(j);
     json_object_end(j);
 }
@@ -430,6 +443,68 @@ static void write_ratings(Json *j, const Analysis *a)
     json_object_end(j);
 }
 
+/* One cell of a skill design: job i's advantage with its interval and sample. */
+static void write_skill_cell(Json *j, const JobAnalysis *x)
+{
+    const PairAdvantage *p = &x->pair_advantage;
+    json_object_begin(j);
+    json_kv_string(j, "job", x->name);
+    json_kv_double(j, "advantage", p->advantage.value);
+    json_kv_double(j, "lo", p->advantage.ci.lo);
+    json_kv_double(j, "hi", p->advantage.ci.hi);
+    json_kv_string(j, "unit", p->units.unit == PAIR_UNIT_OPENING ? "opening" : "pair");
+    json_kv_uint(j, "units", p->units.units);
+    json_kv_uint(j, "games", x->rows);
+    json_kv_double(j, "distinct_share", x->has_distinct && x->distinct.games
+                                            ? (double)x->distinct.distinct /
+                                                  (double)x->distinct.games
+                                            : NAN);
+    json_object_end(j);
+}
+
+/* One design of the advantage against skill. */
+static void write_skill_design(Json *j, const Analysis *a, const SkillDesign *d)
+{
+    json_object_begin(j);
+    json_kv_string(j, "openings", d->openings);
+    json_kv_string(j, "variant", d->variant);
+    json_key(j, "conventions");
+    json_array_begin(j);
+    for (int k = 0; k < d->nconv; k++)
+        json_string(j, conv_keys[d->conv[k]]);
+    json_array_end(j);
+    json_key(j, "rungs");
+    json_array_begin(j);
+    for (int r = 0; r < d->nrungs; r++)
+        json_string(j, a->jobs[d->rung[r]].agent_a);
+    json_array_end(j);
+    json_key(j, "cells");
+    json_array_begin(j);
+    for (int r = 0; r < d->nrungs; r++) {
+        json_array_begin(j);
+        for (int k = 0; k < d->nconv; k++) {
+            int i = d->cell[r * CONV_NB + d->conv[k]];
+            if (i < 0)
+                json_null(j);
+            else
+                write_skill_cell(j, &a->jobs[i]);
+        }
+        json_array_end(j);
+    }
+    json_array_end(j);
+    json_object_end(j);
+}
+
+/* The first-player advantage against skill: the designs of self-play jobs with 2+ rungs. */
+static void write_skill(Json *j, const Analysis *a)
+{
+    json_key(j, "skill");
+    json_array_begin(j);
+    for (int d = 0; d < a->nskill; d++)
+        write_skill_design(j, a, &a->skill[d]);
+    json_array_end(j);
+}
+
 void analyze_json(const Analysis *a, FILE *out)
 {
     Json j;
@@ -449,6 +524,7 @@ void analyze_json(const Analysis *a, FILE *out)
         write_job(&j, a, &a->jobs[i]);
     json_array_end(&j);
     write_between(&j, a);
+    write_skill(&j, a);
     write_ratings(&j, a);
     json_object_end(&j);
     json_finish(&j);

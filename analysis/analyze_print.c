@@ -259,11 +259,28 @@ static void print_agents(const JobAnalysis *j, const AnalyzeOptions *opt, FILE *
             j->sprt.lower, j->sprt.upper, decision[j->sprt.decision + 1]);
 }
 
+/* The units of a pair statistic in words: "pair as unit: 24 pairs", or "opening as unit:
+ * 3 openings, 8 pairs each" (or "2 to 3 pairs each"). */
+static const char *units_words(char *buf, size_t len, const PairUnits *u)
+{
+    if (u->unit == PAIR_UNIT_PAIR)
+        snprintf(buf, len, "pair as unit: %llu pairs", (unsigned long long)u->units);
+    else if (u->fewest == u->most)
+        snprintf(buf, len, "opening as unit: %llu openings, %llu pairs each",
+                 (unsigned long long)u->units, (unsigned long long)u->most);
+    else
+        snprintf(buf, len, "opening as unit: %llu openings, %llu to %llu pairs each",
+                 (unsigned long long)u->units, (unsigned long long)u->fewest,
+                 (unsigned long long)u->most);
+    return buf;
+}
+
 /* The pentanomial counts, A's score and Elo over the pairs, and the pentanomial SPRT. */
 static void print_pentanomial(const JobAnalysis *j, const AnalyzeOptions *opt, FILE *out)
 {
-    char s[EST_LEN], e[EST_LEN], se[32];
+    char s[EST_LEN], e[EST_LEN], se[32], u[160];
     const PairEstimate *x = &j->pairs;
+    bool by_opening = x->units.unit == PAIR_UNIT_OPENING;
     fprintf(out, "  A's points per pair  %8s %8s %8s %8s %8s   %-28s %s\n", "0", "1/2", "1",
             "3/2", "2", "score [95% Wilson]", "Elo [95%]");
     fprintf(out, "  %-20s %8llu %8llu %8llu %8llu %8llu   %-28s %s\n", "pairs",
@@ -272,8 +289,9 @@ static void print_pentanomial(const JobAnalysis *j, const AnalyzeOptions *opt, F
             (unsigned long long)j->penta[4],
             est(s, sizeof s, (Estimate){ x->score, x->score_ci }, 4),
             est(e, sizeof e, (Estimate){ x->elo, x->elo_ci }, 1));
-    fprintf(out, "  (the score's standard error from the pentanomial variance: %s)\n",
-            num(se, sizeof se, x->se, 4));
+    fprintf(out, "  (the score's standard error from the pentanomial variance: %s; %s%s)\n",
+            num(se, sizeof se, x->se, 4), units_words(u, sizeof u, &x->units),
+            by_opening ? ", a cluster-robust (CR1) variance" : "");
     if (!opt->sprt)
         return;
     static const char *const decision[] = { "accept H0", "continue", "accept H1" };
@@ -281,13 +299,17 @@ static void print_pentanomial(const JobAnalysis *j, const AnalyzeOptions *opt, F
                  "bounds [%.3f, %.3f]: %s\n", opt->elo0, opt->elo1, opt->alpha, opt->beta,
             j->sprt_pairs.llr, j->sprt_pairs.lower, j->sprt_pairs.upper,
             decision[j->sprt_pairs.decision + 1]);
+    if (by_opening)
+        fprintf(out, "  (the SPRT assumes independent pairs, but here pairs repeat openings: "
+                     "its error rates do not hold)\n");
 }
 
 /* Games 2k and 2k+1 as pairs: A's match counted by pairs (two agents), and the first-player
- * advantage with the pair as unit beside the game-unit one. */
+ * advantage with the pair (or the opening, when pairs repeat openings) as unit beside the
+ * game-unit one. */
 static void print_game_pairs(const JobAnalysis *j, const AnalyzeOptions *opt, FILE *out)
 {
-    char p[EST_LEN], g[EST_LEN];
+    char p[EST_LEN], g[EST_LEN], u[160], how[200];
     fprintf(out, "\nPairs (games 2k and 2k+1, colours swapped): %llu pairs",
             (unsigned long long)j->pairs.pairs);
     if (j->pairs_unfinished)
@@ -296,19 +318,28 @@ static void print_game_pairs(const JobAnalysis *j, const AnalyzeOptions *opt, FI
     if (j->unpaired_game)
         fprintf(out, "; the last game has no partner and is left out");
     fprintf(out, "\n");
+    const PairAdvantage *x = &j->pair_advantage;
+    bool by_opening = x->units.unit == PAIR_UNIT_OPENING;
+    if (by_opening)
+        fprintf(out, "  %s (pairs that share an opening are not independent)\n",
+                units_words(u, sizeof u, &x->units));
     if (j->two_agents)
         print_pentanomial(j, opt, out);
-    const PairAdvantage *x = &j->pair_advantage;
     double wp = x->advantage.ci.hi - x->advantage.ci.lo;
     double wg = j->advantage.ci.hi - j->advantage.ci.lo;
+    if (by_opening)
+        snprintf(how, sizeof how, "openings, CR1 t interval on %llu df (draws and endless "
+                 "count 0)", (unsigned long long)x->units.units - 1);
+    else
+        snprintf(how, sizeof how, "pairs, t interval (draws and endless count 0)");
     fprintf(out, "  %-30s %-30s %s\n", "first-player advantage", "[95%]", "unit");
-    fprintf(out, "  %-30s %-30s %s\n", "pair unit", est(p, sizeof p, x->advantage, 4),
-            "pairs, t interval (draws and endless count 0)");
+    fprintf(out, "  %-30s %-30s %s\n", by_opening ? "opening unit" : "pair unit",
+            est(p, sizeof p, x->advantage, 4), how);
     fprintf(out, "  %-30s %-30s %s\n", "game unit", est(g, sizeof g, j->advantage, 4),
             "finished games, Tango interval");
     if (wg > 0 && !isnan(x->advantage.value))
-        fprintf(out, "  (the pair-unit interval is %.2f times as wide as the game-unit one)\n",
-                wp / wg);
+        fprintf(out, "  (the %s-unit interval is %.2f times as wide as the game-unit one)\n",
+                by_opening ? "opening" : "pair", wp / wg);
 }
 
 /* The Ludii-style metrics. */
@@ -412,6 +443,81 @@ static void print_ratings(const Analysis *a, FILE *out)
     fprintf(out, "%-32s %10.4f %10.4f\n", "draw parameter nu", f->draw_nu, f->draw_nu_se);
 }
 
+/* An advantage in points (per 100 games, signed) as "+28.1 [+24.0, +32.2]". */
+static const char *points(char *buf, size_t len, Estimate x)
+{
+    if (isnan(x.value))
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "%+.1f [%+.1f, %+.1f]", 100 * x.value, 100 * x.ci.lo,
+                 100 * x.ci.hi);
+    return buf;
+}
+
+/* A cell's sample: games, the share of distinct games, the units of its interval. */
+static const char *cell_sample(char *buf, size_t len, const JobAnalysis *j)
+{
+    char share[32] = "?";
+    if (j->has_distinct && j->distinct.games)
+        snprintf(share, sizeof share, "%.0f%%",
+                 100.0 * (double)j->distinct.distinct / (double)j->distinct.games);
+    const PairUnits *u = &j->pair_advantage.units;
+    snprintf(buf, len, "%llu g, %s distinct, %llu %s", (unsigned long long)j->rows, share,
+             (unsigned long long)u->units, u->unit == PAIR_UNIT_OPENING ? "openings" : "pairs");
+    return buf;
+}
+
+/* One column of a design's table: padded, but for the last (no trailing spaces). */
+static void skill_column(FILE *out, const char *text, bool last)
+{
+    fprintf(out, last ? "  %s" : "  %-34s", text);
+}
+
+/* One design's table: a row per rung with its advantage under each convention, and under
+ * it the sample each cell is over. */
+static void print_skill_design(const Analysis *a, const SkillDesign *d, int number, FILE *out)
+{
+    int w = 24;
+    for (int r = 0; r < d->nrungs; r++) {
+        int len = (int)strlen(a->jobs[d->rung[r]].agent_a);
+        w = len > w ? len : w;
+    }
+    fprintf(out, "\ndesign %d: openings %s; %s\n  %-*s", number, d->openings, d->variant, w,
+            "rung (self-play)");
+    for (int k = 0; k < d->nconv; k++)
+        skill_column(out, conv_names[d->conv[k]], k == d->nconv - 1);
+    fprintf(out, "\n");
+    for (int r = 0; r < d->nrungs; r++) {
+        char b[EST_LEN];
+        fprintf(out, "  %-*s", w, a->jobs[d->rung[r]].agent_a);
+        for (int k = 0; k < d->nconv; k++) {
+            int i = d->cell[r * CONV_NB + d->conv[k]];
+            skill_column(out, i < 0 ? "-" : points(b, sizeof b,
+                                                   a->jobs[i].pair_advantage.advantage),
+                         k == d->nconv - 1);
+        }
+        fprintf(out, "\n  %-*s", w, "");
+        for (int k = 0; k < d->nconv; k++) {
+            int i = d->cell[r * CONV_NB + d->conv[k]];
+            skill_column(out, i < 0 ? "-" : cell_sample(b, sizeof b, &a->jobs[i]),
+                         k == d->nconv - 1);
+        }
+        fprintf(out, "\n");
+    }
+}
+
+/* The first-player advantage against skill: one table per design of self-play jobs. */
+static void print_skill(const Analysis *a, FILE *out)
+{
+    if (a->nskill == 0)
+        return;
+    fprintf(out, "\nFirst-player advantage against skill (self-play jobs; points per 100 games, "
+                 "P(South won) - P(North won) with its 95%% interval, the pair as unit, or the "
+                 "opening where pairs repeat openings)\n");
+    for (int d = 0; d < a->nskill; d++)
+        print_skill_design(a, &a->skill[d], d + 1, out);
+}
+
 void analyze_print(const Analysis *a, FILE *out)
 {
     fprintf(out, "results file %s (program %s, commit %s; %s to %s)\n\n", a->path,
@@ -423,6 +529,7 @@ void analyze_print(const Analysis *a, FILE *out)
     if (a->njobs >= 2) {
         print_job_table(a, out);
         print_pairs(a, out);
+        print_skill(a, out);
     }
     print_ratings(a, out);
 }

@@ -1,21 +1,24 @@
 /* pairs.c: the pentanomial score, Elo and GSPRT, and the pair-unit first-player advantage,
- * with GSL's t distribution. */
+ * with GSL's t distribution; the same with the opening as unit (a cluster-robust variance). */
 #include "pairs.h"
 
 #include <gsl/gsl_cdf.h>
 #include <math.h>
+#include <stdlib.h>
 
 /* A pair's score at half-points i: i / 4 (the pair's points / 2). */
 static const double pair_score[PENTA_NB] = { 0.0, 0.25, 0.5, 0.75, 1.0 };
 
 PairEstimate pentanomial_estimate(const uint64_t counts[PENTA_NB], double confidence)
 {
-    PairEstimate e = { 0, NAN, NAN, NAN, { NAN, NAN }, NAN, { NAN, NAN } };
+    PairEstimate e = { 0, NAN, NAN, NAN, { NAN, NAN }, NAN, { NAN, NAN },
+                       { PAIR_UNIT_PAIR, 0, 1, 1 } };
     double sum = 0;
     for (int i = 0; i < PENTA_NB; i++) {
         e.pairs += counts[i];
         sum += (double)counts[i] * pair_score[i];
     }
+    e.units.units = e.pairs;
     if (e.pairs == 0)
         return e;
     double n = (double)e.pairs, var = 0;
@@ -38,12 +41,13 @@ Sprt sprt_pentanomial(const uint64_t counts[PENTA_NB], double elo0, double elo1,
 
 PairAdvantage pair_advantage(const uint64_t counts[PENTA_NB], double confidence)
 {
-    PairAdvantage a = { 0, { NAN, { -1.0, 1.0 } }, NAN };
+    PairAdvantage a = { 0, { NAN, { -1.0, 1.0 } }, NAN, { PAIR_UNIT_PAIR, 0, 1, 1 } };
     double sum = 0;
     for (int i = 0; i < PENTA_NB; i++) {
         a.pairs += counts[i];
         sum += (double)counts[i] * (i - 2) / 2.0;
     }
+    a.units.units = a.pairs;
     if (a.pairs < 2)
         return a;
     /* Step 1. The mean and sample sd of the per-pair advantage d / 2. */
@@ -55,5 +59,105 @@ PairAdvantage pair_advantage(const uint64_t counts[PENTA_NB], double confidence)
     double t = gsl_cdf_tdist_Qinv((1.0 - confidence) / 2.0, n - 1);
     double half = t * a.sd / sqrt(n);
     a.advantage = (Estimate){ mean, { fmax(-1.0, mean - half), fmin(1.0, mean + half) } };
+    return a;
+}
+
+/* ---- the opening as unit ---------------------------------------------------------------- */
+
+/* qsort's order of two pairs: by opening. */
+static int opening_order(const void *x, const void *y)
+{
+    int64_t a = ((const PairResult *)x)->opening, b = ((const PairResult *)y)->opening;
+    return (a > b) - (a < b);
+}
+
+/* The end of the cluster starting at p[i] of the sorted pairs: the run of its opening, or
+ * the pair alone when it has none. */
+static size_t cluster_end(const PairResult *p, size_t n, size_t i)
+{
+    size_t end = i + 1;
+    while (p[i].opening >= 0 && end < n && p[end].opening == p[i].opening)
+        end++;
+    return end;
+}
+
+PairUnits pair_units(PairResult *p, size_t n)
+{
+    PairUnits u = { PAIR_UNIT_PAIR, 0, n ? UINT64_MAX : 1, n ? 0 : 1 };
+    if (n)
+        qsort(p, n, sizeof *p, opening_order);
+    for (size_t i = 0, end; i < n; i = end) {
+        end = cluster_end(p, n, i);
+        u.units++;
+        u.fewest = end - i < u.fewest ? end - i : u.fewest;
+        u.most = end - i > u.most ? end - i : u.most;
+    }
+    if (u.most > 1)
+        u.unit = PAIR_UNIT_OPENING;
+    else
+        u.fewest = u.most = 1;
+    return u;
+}
+
+/* A pair's value for the score (A's points / 2) and for the advantage (d / 2). */
+static double score_of(const PairResult *r) { return r->a_half / 4.0; }
+static double advantage_of(const PairResult *r) { return (r->south_minus_north - 2) / 2.0; }
+
+/* The CR1 variance of the mean of value over the sorted pairs, clustered by opening (the
+ * formula in pairs.h): the residuals are summed within each opening first, so that repeats
+ * of one opening count as one draw, then squared. NaN with fewer than 2 clusters. */
+static double cr1_variance(const PairResult *p, size_t n, double (*value)(const PairResult *),
+                           double mean, uint64_t clusters)
+{
+    if (clusters < 2)
+        return NAN;
+    double sum = 0;
+    for (size_t i = 0, end; i < n; i = end) {
+        end = cluster_end(p, n, i);
+        double r = 0;
+        for (size_t k = i; k < end; k++)
+            r += value(&p[k]) - mean;
+        sum += r * r;
+    }
+    double g = (double)clusters, nn = (double)n;
+    return g / (g - 1) * sum / (nn * nn);
+}
+
+PairEstimate pentanomial_estimate_pairs(PairResult *p, size_t n, double confidence)
+{
+    uint64_t counts[PENTA_NB] = { 0 };
+    for (size_t k = 0; k < n; k++)
+        counts[p[k].a_half]++;
+    PairEstimate e = pentanomial_estimate(counts, confidence);
+    PairUnits u = pair_units(p, n);
+    if (u.unit == PAIR_UNIT_PAIR)
+        return e;
+    e.units = u;
+    double v = cr1_variance(p, n, score_of, e.score, u.units), g = (double)u.units;
+    e.se = sqrt(v);
+    e.score_ci = isnan(v) ? (Interval){ 0.0, 1.0 }
+                          : score_interval(e.score, v * g, g, 2.0, confidence);
+    e.elo_ci = (Interval){ elo_from_score(e.score_ci.lo), elo_from_score(e.score_ci.hi) };
+    return e;
+}
+
+PairAdvantage pair_advantage_pairs(PairResult *p, size_t n, double confidence)
+{
+    uint64_t counts[PENTA_NB] = { 0 };
+    for (size_t k = 0; k < n; k++)
+        counts[p[k].south_minus_north]++;
+    PairAdvantage a = pair_advantage(counts, confidence);
+    PairUnits u = pair_units(p, n);
+    if (u.unit == PAIR_UNIT_PAIR)
+        return a;
+    a.units = u;
+    double mean = a.advantage.value;   /* from the counts: a repeat means 2 pairs or more */
+    double v = cr1_variance(p, n, advantage_of, mean, u.units);
+    a.advantage = (Estimate){ mean, { -1.0, 1.0 } };
+    if (isnan(v))
+        return a;
+    double t = gsl_cdf_tdist_Qinv((1.0 - confidence) / 2.0, (double)u.units - 1);
+    double half = t * sqrt(v);
+    a.advantage.ci = (Interval){ fmax(-1.0, mean - half), fmin(1.0, mean + half) };
     return a;
 }

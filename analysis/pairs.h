@@ -12,12 +12,38 @@
 #ifndef ANYWOLI_PAIRS_H
 #define ANYWOLI_PAIRS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "elo.h"
 #include "stats.h"
 
 #define PENTA_NB 5                /* pair points 0, 1/2, 1, 3/2, 2 */
+
+/* The sampling unit of a pair statistic's interval. Pairs that play the same opening (an
+ * `all:N` line or a book line, cycled through when a job has more pairs than openings) are
+ * not independent: deterministic agents play the same two games again. Then the opening,
+ * a cluster of pairs, is the unit. */
+typedef enum PairUnit { PAIR_UNIT_PAIR = 0, PAIR_UNIT_OPENING = 1 } PairUnit;
+
+/* The units an interval was computed over. */
+typedef struct PairUnits {
+    PairUnit unit;
+    uint64_t units;               /* pairs, or openings (a pair without one is its own) */
+    uint64_t fewest, most;        /* pairs per unit */
+} PairUnits;
+
+/* One counted pair as the clustered estimates see it. */
+typedef struct PairResult {
+    int64_t opening;              /* the pair's opening (its games' `opening`), -1: none */
+    uint8_t a_half;               /* A's half-points over the pair, 0 .. 4 */
+    uint8_t south_minus_north;    /* South's points minus North's over the pair, + 2 (0 .. 4) */
+} PairResult;
+
+/* Sort p[0 .. n-1] by opening and say what the unit is: the opening when some opening >= 0
+ * is played by two or more pairs, else the pair (each pair its own opening, as `plies:N`
+ * gives, or none, as `start` gives). */
+PairUnits pair_units(PairResult *p, size_t n);
 
 /* A match of pairs summarised from its pentanomial counts. */
 typedef struct PairEstimate {
@@ -28,6 +54,7 @@ typedef struct PairEstimate {
     Interval score_ci;            /* score_interval with the pair as unit (Wilson's) */
     double elo;                   /* elo_from_score(score) */
     Interval elo_ci;              /* the score interval mapped to Elo */
+    PairUnits units;              /* what se and the intervals are over */
 } PairEstimate;
 
 /* The score, its standard error from the pentanomial variance, its Wilson interval over the
@@ -49,9 +76,25 @@ typedef struct PairAdvantage {
     uint64_t pairs;
     Estimate advantage;           /* per game, in [-1, 1]; the interval clipped to it */
     double sd;                    /* of a pair's d / 2 (divisor pairs - 1) */
+    PairUnits units;              /* what the interval is over */
 } PairAdvantage;
 
 /* The above; value NaN and interval [-1, 1] with fewer than 2 pairs. */
 PairAdvantage pair_advantage(const uint64_t counts[PENTA_NB], double confidence);
+
+/* The same two estimates from the pairs themselves (p is sorted in place), with the unit of
+ * pair_units. With the pair as unit they are pentanomial_estimate and pair_advantage of the
+ * pairs' counts, to the bit. With the opening as unit, the point estimates are the same
+ * means over pairs and the variance of the mean is the cluster-robust (sandwich) CR1
+ * estimator for a mean over G clusters of unequal size:
+ *     V = G / (G - 1) * sum_g (sum_{k in g} (x_k - mean))^2 / n^2
+ * (Cameron and Miller 2015, "A practitioner's guide to cluster-robust inference", with the
+ * finite-sample factor G / (G - 1) of an intercept-only model). The advantage's interval is
+ * mean -+ t sqrt(V) on G - 1 degrees of freedom; the score's se is sqrt(V) and its interval
+ * Wilson's over the effective games s (1 - s) / V (score_interval with units G and a
+ * variance per unit V G; two games per opening where V is 0). With fewer than 2 openings
+ * there is no interval: se NaN, score [0, 1], advantage [-1, 1]. */
+PairEstimate pentanomial_estimate_pairs(PairResult *p, size_t n, double confidence);
+PairAdvantage pair_advantage_pairs(PairResult *p, size_t n, double confidence);
 
 #endif

@@ -200,7 +200,17 @@ static double sweep_value(const JobAnalysis *j, int p)
     }
 }
 
-/* The advantage over one swept parameter, one series per pair of agents. */
+/* Whether job i is the first of its series in a sweep: the first with its agents and its
+ * openings (a book job and a start job of the same agents are two series). */
+static bool series_first(const Analysis *a, int i)
+{
+    for (int k = 0; k < i; k++)
+        if (analyze_same_setup(&a->jobs[k], &a->jobs[i]))
+            return false;
+    return true;
+}
+
+/* The advantage over one swept parameter, one series per pair of agents and openings. */
 static void plot_sweep1(FILE *gp, const Analysis *a, const char *dir)
 {
     int p = a->sweep[0];
@@ -213,17 +223,12 @@ static void plot_sweep1(FILE *gp, const Analysis *a, const char *dir)
                     "set xrange [-0.5:2.5]\n");
     int series = 0;
     for (int i = 0; i < a->njobs; i++) {
-        bool first = true;          /* the first job of its pair of agents */
-        for (int k = 0; k < i && first; k++)
-            first = strcmp(a->jobs[k].agent_a, a->jobs[i].agent_a) != 0 ||
-                    strcmp(a->jobs[k].agent_b, a->jobs[i].agent_b) != 0;
-        if (!first)
+        if (!series_first(a, i))
             continue;
         fprintf(gp, "$S%d << EOD\n", series++);
         for (int k = i; k < a->njobs; k++) {
             const JobAnalysis *j = &a->jobs[k];
-            if (strcmp(j->agent_a, a->jobs[i].agent_a) == 0 &&
-                strcmp(j->agent_b, a->jobs[i].agent_b) == 0)
+            if (analyze_same_setup(j, &a->jobs[i]))
                 fprintf(gp, "%g %g %g %g\n", sweep_value(j, p), j->advantage.value,
                         j->advantage.ci.lo, j->advantage.ci.hi);
         }
@@ -231,14 +236,15 @@ static void plot_sweep1(FILE *gp, const Analysis *a, const char *dir)
     }
     fprintf(gp, "plot ");
     for (int s = 0, i = 0; i < a->njobs && s < series; i++) {
-        bool first = true;
-        for (int k = 0; k < i && first; k++)
-            first = strcmp(a->jobs[k].agent_a, a->jobs[i].agent_a) != 0 ||
-                    strcmp(a->jobs[k].agent_b, a->jobs[i].agent_b) != 0;
-        if (!first)
+        if (!series_first(a, i))
             continue;
-        fprintf(gp, "%s$S%d using 1:2:3:4 with yerrorlines pt 7 lw 2 title '%s vs %s'",
-                s ? ", " : "", s, a->jobs[i].agent_a, a->jobs[i].agent_b);
+        const JobAnalysis *j = &a->jobs[i];
+        char title[600];
+        snprintf(title, sizeof title, "%s vs %s%s%s", j->agent_a, j->agent_b,
+                 strcmp(j->openings_spec, "start") ? ", openings " : "",
+                 strcmp(j->openings_spec, "start") ? j->openings_spec : "");
+        fprintf(gp, "%s$S%d using 1:2:3:4 with yerrorlines pt 7 lw 2 title ", s ? ", " : "", s);
+        gp_quoted(gp, title);
         s++;
     }
     fprintf(gp, "\n");
@@ -266,6 +272,94 @@ static void plot_sweep2(FILE *gp, const Analysis *a, const char *dir)
                 "plot $H using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1.0 noborder "
                 "fc palette z notitle, $H using 1:2:(sprintf('%%.3f', $3)) with labels "
                 "font ',8' notitle\n");
+}
+
+/* An agent spec as a gnuplot double-quoted tic label, wrapped after each ':' and ',' so
+ * that a long spec stays readable under its tic and is never cut; its line count in *lines. */
+static void gp_wrapped_label(FILE *gp, const char *s, int *lines)
+{
+    *lines = 1;
+    fputc('"', gp);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', gp);
+        fputc(*s, gp);
+        if ((*s == ':' || *s == ',') && s[1]) {
+            fputs("\\n", gp);
+            (*lines)++;
+        }
+    }
+    fputc('"', gp);
+}
+
+/* The most lines a design's rung labels wrap to. */
+static int skill_label_lines(const Analysis *a, const SkillDesign *d)
+{
+    int most = 1;
+    for (int r = 0; r < d->nrungs; r++) {
+        int lines = 1;
+        for (const char *c = a->jobs[d->rung[r]].agent_a; *c; c++)
+            lines += (*c == ':' || *c == ',') && c[1];
+        most = lines > most ? lines : most;
+    }
+    return most;
+}
+
+#define SKILL_PANEL_HEIGHT 300    /* pixels of one design's panel, above its labels */
+#define SKILL_LINE_HEIGHT 14      /* pixels of one line of a tic label */
+
+/* One design's panel: x the rungs, y the advantage with its interval, a line per
+ * convention (offset a little so the error bars do not overlap). */
+static void plot_skill_design(FILE *gp, const Analysis *a, const SkillDesign *d, int number)
+{
+    int lines;
+    fprintf(gp, "set title 'Design %d: openings ", number);
+    for (const char *c = d->openings; *c; c++)
+        fprintf(gp, *c == '\'' ? "''" : "%c", *c);
+    fprintf(gp, "'\nset ylabel 'advantage (points per 100 games)'\nset xtics (");
+    for (int r = 0; r < d->nrungs; r++) {
+        fprintf(gp, "%s", r ? ", " : "");
+        gp_wrapped_label(gp, a->jobs[d->rung[r]].agent_a, &lines);
+        fprintf(gp, " %d", r);
+    }
+    fprintf(gp, ")\nset xrange [-0.5:%d.5]\n", d->nrungs - 1);
+    for (int k = 0; k < d->nconv; k++) {
+        fprintf(gp, "$K%d_%d << EOD\n", number, k);
+        for (int r = 0; r < d->nrungs; r++) {
+            int i = d->cell[r * CONV_NB + d->conv[k]];
+            const Estimate *x = i < 0 ? NULL : &a->jobs[i].pair_advantage.advantage;
+            if (x && !isnan(x->value))
+                fprintf(gp, "%g %g %g %g\n", r + 0.12 * (k - (d->nconv - 1) / 2.0),
+                        100 * x->value, 100 * x->ci.lo, 100 * x->ci.hi);
+        }
+        fprintf(gp, "EOD\n");
+    }
+    fprintf(gp, "plot ");
+    for (int k = 0; k < d->nconv; k++)
+        fprintf(gp, "%s$K%d_%d using 1:2:3:4 with yerrorlines pt 7 lw 2 lc %d title '%s'",
+                k ? ", " : "", number, k, d->conv[k] + 1, conv_names[d->conv[k]]);
+    fprintf(gp, "\n");
+}
+
+/* The first-player advantage against skill: one panel per design, stacked; each panel's
+ * bottom margin fits its wrapped rung labels. */
+static void plot_skill(FILE *gp, const Analysis *a, const char *dir)
+{
+    int height = 0;
+    for (int d = 0; d < a->nskill; d++)
+        height += SKILL_PANEL_HEIGHT + SKILL_LINE_HEIGHT * skill_label_lines(a, &a->skill[d]);
+    gp_begin(gp, dir, "skill", 1100, height);
+    fprintf(gp, "set multiplot\nset xzeroaxis lt -1\nset rmargin 16\n");
+    int top = height;
+    for (int d = 0; d < a->nskill; d++) {
+        int lines = skill_label_lines(a, &a->skill[d]);
+        int h = SKILL_PANEL_HEIGHT + SKILL_LINE_HEIGHT * lines;
+        fprintf(gp, "set size 1,%g\nset origin 0,%g\nset bmargin %d\n", (double)h / height,
+                (double)(top - h) / height, lines + 2);
+        plot_skill_design(gp, a, &a->skill[d], d + 1);
+        top -= h;
+    }
+    fprintf(gp, "unset multiplot\n");
 }
 
 int report_gnuplot_open(Gnuplot *g, Error *e)
@@ -485,6 +579,10 @@ static int plots_of(const Analysis *a, Plot *p)
     if (a->nsweep == 2 && a->sweep[0] != VP_FINAL_FOUR && a->sweep[1] != VP_FINAL_FOUR)
         p[n++] = (Plot){ "sweep", "First-player advantage over the two swept parameters",
                          plot_sweep2 };
+    if (a->nskill > 0)
+        p[n++] = (Plot){ "skill", "First-player advantage against skill in self-play, one line "
+                         "per convention, one panel per design (openings and variant), 95% "
+                         "intervals", plot_skill };
     return n;
 }
 

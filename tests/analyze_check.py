@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """analyze_check.py: check that `anywoli analyze`'s tables and JSON agree, and that a report
-holds valid PNG images.
+holds valid PNG images; given the results file too, recompute the pair statistics of every job
+and every cell of the advantage against skill from it, independently of the C code (h5py to
+read, the numpy/scipy references of stats_reference.py to compute), and compare.
 
-    analyze_check.py TABLES JSON REPORT_DIR
+    analyze_check.py TABLES JSON REPORT_DIR [RESULTS]
 
 Exit status 0 when every check passes, 1 otherwise (each failure named on stderr)."""
 import base64
@@ -89,9 +91,185 @@ def check_pairs(name, block, job):
               "%s: pair score" % name)
     else:
         check(counts is None, "%s: a pentanomial for one agent" % name)
-    unit = row(text, "pair unit")
+    label = "opening unit" if pairs["advantage"]["unit"] == "opening" else "pair unit"
+    unit = row(text, label)
     check(unit is not None and unit[0] == f4(pairs["advantage"]["value"]),
-          "%s: pair-unit advantage" % name)
+          "%s: %s advantage" % (name, label))
+
+
+CONVENTIONS = ["penultimate", "first-final", "lottery"]
+VARIANT_KEYS = ["holes", "seeds", "capture", "extra_turn", "skip_origin", "max_plies"]
+
+
+def near(got, want, tol=1e-9):
+    if got is None or want is None:
+        return got is None and want is None
+    return abs(got - want) <= tol * max(1.0, abs(want))
+
+
+def read_jobs(path):
+    """Every job of a results file in run order: its attributes and its pairs as
+    (opening, A's half-points, South's minus North's points + 2), read with h5py."""
+    import h5py
+    import numpy as np
+    jobs = []
+    with h5py.File(path, "r") as f:
+        for name, g in f["jobs"].items():
+            rows = g["games"][()]
+            rows = rows[np.argsort(rows["game"], kind="stable")]
+            by_game = {int(r["game"]): r for r in rows}
+            pairs = []
+            for k in range(len(rows) // 2 + 1):
+                even, odd = by_game.get(2 * k), by_game.get(2 * k + 1)
+                if even is None or odd is None or 4 in (even["outcome"], odd["outcome"]):
+                    continue
+                def half(r):        # A's half-points in one game
+                    if r["outcome"] in (2, 3):
+                        return 1
+                    return 2 if (r["outcome"] == 0) == bool(r["a_south"]) else 0
+                def sn(r):          # South's points minus North's
+                    return {0: 1, 1: -1}.get(int(r["outcome"]), 0)
+                check(even["opening"] == odd["opening"], "%s: pair %d's games differ in their "
+                      "opening" % (name, k))
+                pairs.append((int(odd["opening"]), half(even) + half(odd),
+                              sn(even) + sn(odd) + 2))
+            attrs = {k: (v.decode() if isinstance(v, bytes) else v) for k, v in g.attrs.items()}
+            jobs.append({"name": name, "attrs": attrs, "pairs": pairs, "games": len(rows),
+                         "distinct": len(np.unique(rows["moves_hash"]))})
+    jobs.sort(key=lambda j: int(j["attrs"]["index"]))
+    return jobs
+
+
+def recompute_pairs(job):
+    """The clustered (or pair-unit) score and advantage of a job, and the naive pair-unit
+    advantage interval, from stats_reference.py."""
+    import stats_reference as ref
+    p = job["pairs"]
+    o, a, d = [x[0] for x in p], [x[1] for x in p], [x[2] for x in p]
+    r = ref.clustered_pairs(len(p), o, a, d, 0.95)
+    naive = ref.pair_advantage([d.count(i) for i in range(5)], 0.95)
+    return {"unit": "opening" if r[0] else "pair", "units": r[1], "score": r[2], "se": r[3],
+            "score_lo": r[4], "score_hi": r[5], "adv": r[6], "adv_lo": r[7], "adv_hi": r[8],
+            "naive_lo": naive[1], "naive_hi": naive[2]}
+
+
+def check_job_pairs(job, doc_job):
+    """pairs.score and pairs.advantage against the recomputation; where pairs repeat
+    openings the interval is wider than the naive pair-unit one, else equal to it."""
+    name, r, pairs = job["name"], recompute_pairs(job), doc_job["pairs"]
+    adv, score = pairs["advantage"], pairs["score"]
+    check(adv["unit"] == r["unit"] and adv["units"] == r["units"], "%s: advantage unit %s %s, "
+          "recomputed %s %s" % (name, adv["unit"], adv["units"], r["unit"], r["units"]))
+    check(score["unit"] == r["unit"] and score["units"] == r["units"], "%s: score unit" % name)
+    for key, want in (("value", r["adv"]), ("lo", r["adv_lo"]), ("hi", r["adv_hi"])):
+        check(near(adv[key], want), "%s: advantage %s %s, recomputed %s"
+              % (name, key, adv[key], want))
+    for key, want in (("value", r["score"]), ("lo", r["score_lo"]), ("hi", r["score_hi"]),
+                      ("se", r["se"])):
+        check(near(score[key], want), "%s: score %s %s, recomputed %s"
+              % (name, key, score[key], want))
+    width, naive = adv["hi"] - adv["lo"], r["naive_hi"] - r["naive_lo"]
+    if r["unit"] == "pair":
+        check(near(adv["lo"], r["naive_lo"]) and near(adv["hi"], r["naive_hi"]),
+              "%s: pair unit, but not the pair-unit interval" % name)
+    elif job["distinct"] < job["games"] / 2 and r["naive_hi"] - r["naive_lo"] < 2:
+        check(width > naive, "%s: games repeat with their openings, but the opening-unit "
+              "interval (%.4f wide) is not wider than the pair-unit one (%.4f)"
+              % (name, width, naive))
+    return r
+
+
+def expected_skill(jobs, recomputed):
+    """The designs of the advantage against skill, from the file: self-play jobs by openings
+    and variant but final_four, rungs in run order, conventions in their order."""
+    designs = []
+    for job in jobs:
+        at = job["attrs"]
+        if at["agent_a"] != at["agent_b"]:
+            continue
+        key = (at["openings"], tuple(int(at[k]) for k in VARIANT_KEYS))
+        d = next((x for x in designs if x["key"] == key), None)
+        if d is None:
+            d = {"key": key, "rungs": [], "cells": {}}
+            designs.append(d)
+        if at["agent_a"] not in d["rungs"]:
+            d["rungs"].append(at["agent_a"])
+        d["cells"].setdefault((at["agent_a"], at["final_four"]), job)
+    out = []
+    for d in designs:
+        if len(d["rungs"]) < 2:
+            continue
+        convs = [c for c in CONVENTIONS if any(k[1] == c for k in d["cells"])]
+        cells = []
+        for rung in d["rungs"]:
+            row = []
+            for c in convs:
+                job = d["cells"].get((rung, c))
+                if job is None:
+                    row.append(None)
+                    continue
+                r = recomputed[job["name"]]
+                row.append({"job": job["name"], "advantage": r["adv"], "lo": r["adv_lo"],
+                            "hi": r["adv_hi"], "unit": r["unit"], "units": r["units"],
+                            "games": job["games"],
+                            "distinct_share": job["distinct"] / job["games"]})
+            cells.append(row)
+        out.append({"openings": d["key"][0], "conventions": convs, "rungs": d["rungs"],
+                    "cells": cells})
+    return out
+
+
+def points(x):
+    return "%+.1f [%+.1f, %+.1f]" % (100 * x["advantage"], 100 * x["lo"], 100 * x["hi"])
+
+
+def check_skill(tables, doc, want):
+    """The JSON's skill designs against the recomputed ones, and the text's cells."""
+    got = doc.get("skill")
+    check(got is not None and len(got) == len(want), "skill: %s designs, recomputed %d"
+          % (None if got is None else len(got), len(want)))
+    section = tables.split("\nFirst-player advantage against skill", 1)
+    check(len(section) == 2 or not want, "skill: no section in the tables")
+    blocks = re.split(r"\ndesign \d+: ", section[1] if len(section) == 2 else "")[1:]
+    check(len(blocks) == len(want), "skill: %d designs in the text" % len(blocks))
+    for g, w, text in zip(got or [], want, blocks):
+        check(text.startswith("openings %s; " % w["openings"]), "skill: the text's design "
+              "%s" % w["openings"])
+        where = "skill %s" % w["openings"]
+        for key in ("openings", "conventions", "rungs"):
+            check(g[key] == w[key], "%s: %s %s, recomputed %s" % (where, key, g[key], w[key]))
+        check("final_four" not in g["variant"] and "holes=" in g["variant"],
+              "%s: variant %s" % (where, g["variant"]))
+        for r, (grow, wrow) in enumerate(zip(g["cells"], w["cells"])):
+            check(len(grow) == len(wrow), "%s: rung %d's cells" % (where, r))
+            line = next((l for l in text.splitlines() if l.startswith("  " + w["rungs"][r] + " ")),
+                        "")
+            for gc, wc in zip(grow, wrow):
+                if wc is None:
+                    check(gc is None, "%s: a cell for no job" % where)
+                    continue
+                if gc is None:
+                    check(False, "%s: job %s's cell is null" % (where, wc["job"]))
+                    continue
+                for key in ("job", "unit", "units", "games"):
+                    check(gc[key] == wc[key], "%s: %s %s, recomputed %s"
+                          % (where, key, gc[key], wc[key]))
+                for key in ("advantage", "lo", "hi", "distinct_share"):
+                    check(near(gc[key], wc[key]), "%s: %s's %s %s, recomputed %s"
+                          % (where, wc["job"], key, gc[key], wc[key]))
+                check(points(gc) in line, "%s: the text's row for %s lacks %s"
+                      % (where, w["rungs"][r], points(gc)))
+
+
+def check_results(path, tables, doc):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    jobs = read_jobs(path)
+    by_name = {j["name"]: j for j in doc["jobs"]}
+    recomputed = {}
+    for job in jobs:
+        if job["name"] in by_name:
+            recomputed[job["name"]] = check_job_pairs(job, by_name[job["name"]])
+    check_skill(tables, doc, expected_skill(jobs, recomputed))
 
 
 def check_report(folder):
@@ -121,6 +299,10 @@ def main():
     if len(doc["jobs"]) > 1:
         check(doc["between_jobs"] is not None and "== between jobs" in tables, "between jobs")
     check_report(sys.argv[3])
+    if doc.get("skill"):
+        check(os.path.exists(os.path.join(sys.argv[3], "skill.png")), "report: no skill.png")
+    if len(sys.argv) > 4:
+        check_results(sys.argv[4], tables, doc)
     for f in failures:
         print("FAIL: " + f, file=sys.stderr)
     print("analyze_check: %d jobs, %d failures" % (len(doc["jobs"]), len(failures)))

@@ -82,6 +82,62 @@ assert d["between_jobs"] is None
 PY
 checks=$((checks + 1))
 
+# The advantage against skill and the opening as unit (tests/data/skill/skill.cfg): two
+# self-play designs (a book of three openings, and the start), pairs that repeat openings,
+# a plies:2 job whose pairs do not, a match from the book. analyze_check.py recomputes every
+# pair statistic and every skill cell from the file with h5py and numpy/scipy.
+mkdir "$tmp/skill" && cp "$tests"/data/skill/* "$tmp/skill/"
+(cd "$tmp/skill" && "$bin" run skill.cfg -o skill.h5 --quiet --threads 2 >/dev/null) \
+    || fail "anywoli run (skill)"
+s=$tmp/skill/skill.h5
+"$bin" analyze "$s" --sprt 0,10 >"$tmp/skill.txt" 2>"$tmp/err" \
+    || fail "analyze (skill): $(cat "$tmp/err")"
+"$bin" analyze "$s" --sprt 0,10 --json >"$tmp/skill.json" 2>"$tmp/err" \
+    || fail "analyze --json (skill): $(cat "$tmp/err")"
+if command -v gnuplot >/dev/null; then
+    "$bin" analyze "$s" --sprt 0,10 --report "$tmp/skill-report" >/dev/null 2>"$tmp/err" \
+        || fail "analyze --report (skill): $(cat "$tmp/err")"
+    "$python" "$tests/analyze_check.py" "$tmp/skill.txt" "$tmp/skill.json" \
+        "$tmp/skill-report" "$s" || fail "skill: tables, JSON, report and the file disagree"
+    checks=$((checks + 1))
+fi
+for want in "opening as unit: 3 openings, 8 pairs each" "  opening unit " \
+            "First-player advantage against skill" "design 2: openings start;" \
+            "the SPRT assumes independent pairs, but here pairs repeat openings"; do
+    checks=$((checks + 1))
+    grep -qF -- "$want" "$tmp/skill.txt" || fail "skill tables lack '$want'"
+done
+"$python" - "$tmp/skill.json" <<'PY' || fail "skill JSON"
+import json, sys
+d = json.load(open(sys.argv[1]))
+jobs = {j["name"]: j for j in d["jobs"]}
+for name, unit, units in (("book-ab1-final_four=penultimate", "opening", 3),
+                          ("book-match", "opening", 3), ("plies-ab1", "pair", 24),
+                          ("start-random-final_four=penultimate", "pair", 24)):
+    for key in ("advantage", "score"):
+        got = jobs[name]["pairs"][key]
+        assert (got["unit"], got["units"]) == (unit, units), (name, key, got)
+ab = jobs["book-ab1-final_four=penultimate"]
+# Deterministic agents from three openings: three games, and an interval far wider than the
+# game-unit one.
+assert ab["distinct_games"]["distinct"] == 3, ab["distinct_games"]
+adv = ab["pairs"]["advantage"]
+assert adv["hi"] - adv["lo"] > 2 * (ab["advantage"]["hi"] - ab["advantage"]["lo"]), adv
+assert jobs["book-match"]["pairs"]["sprt"]["pairs_repeat_openings"] is True
+assert jobs["plies-ab1"]["pairs"]["sprt"]["pairs_repeat_openings"] is False
+sk = d["skill"]
+assert [x["openings"] for x in sk] == ["file:book.txt", "start"], sk
+assert sk[0]["conventions"] == ["penultimate", "first-final", "lottery"], sk[0]
+assert sk[0]["rungs"] == ["random", "alphabeta:depth=1,ties=first"], sk[0]["rungs"]
+assert sk[0]["cells"][1][2] is None, sk[0]["cells"]
+assert sk[0]["cells"][0][2]["job"] == "book-random-final_four=lottery", sk[0]["cells"]
+assert sk[1]["conventions"] == ["penultimate", "first-final"], sk[1]
+# A book job and a start job of the same agents are not one parameter apart.
+for p in d["between_jobs"]["pairs"]:
+    assert p["first"].split("-")[0] == p["second"].split("-")[0], p
+PY
+checks=$((checks + 1))
+
 # Bad inputs.
 printf 'plain text\n' >"$tmp/text.h5"
 expect_status 2 "not an anywoli results file" "$tmp/text.h5"

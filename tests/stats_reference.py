@@ -333,6 +333,44 @@ def pair_advantage(counts, conf):
     return [m, max(-1.0, float(lo)), min(1.0, float(hi)), sd]
 
 
+def clustered_pairs(n, openings, a_half, sn, conf):
+    """The pair statistics from the pairs themselves: with an opening played by 2+ pairs, the
+    opening (a pair without one alone) is the unit: numpy's sandwich estimator for the mean
+    (a regression on a constant) summed over the clusters, times G / (G - 1); scipy's t on
+    G - 1 degrees of freedom for the advantage, Wilson over s (1 - s) / V effective games for
+    the score (2 G games where V is 0). Else the pair-unit references."""
+    o = np.array(openings[:n], dtype=np.int64)
+    a = np.array(a_half[:n], dtype=float) / 4
+    d = (np.array(sn[:n], dtype=float) - 2) / 2
+    labels = [("o", int(x)) if x >= 0 else ("p", k) for k, x in enumerate(o)]
+    _, cluster, sizes = np.unique(np.array([f"{t}{v}" for t, v in labels]), return_inverse=True,
+                                  return_counts=True)
+    g = len(sizes)
+    if sizes.max() == 1:
+        pa = pentanomial(np.bincount(a_half[:n], minlength=5).tolist(), conf)
+        pd = pair_advantage(np.bincount(sn[:n], minlength=5).tolist(), conf)
+        return [0, n, pa[0], pa[1], pa[2], pa[3], pd[0], pd[1], pd[2]]
+
+    def sandwich(y):
+        x = np.ones((n, 1))
+        bread = np.linalg.inv(x.T @ x)
+        beta = np.array([np.mean(y)])      # the least-squares constant, without its rounding
+        e = y - x @ beta
+        meat = np.zeros((1, 1))
+        for c in range(g):
+            u = x[cluster == c].T @ e[cluster == c]
+            meat += np.outer(u, u)
+        return float(beta[0]), float((g / (g - 1) * bread @ meat @ bread)[0, 0])
+    s, vs = sandwich(a)
+    lo, hi = wilson_real(s, s * (1 - s) / vs if vs > 0 else 2 * g, conf)
+    m, vd = sandwich(d)
+    if vd == 0:
+        alo = ahi = m
+    else:
+        alo, ahi = stats.t.interval(conf, g - 1, loc=m, scale=math.sqrt(vd))
+    return [1, g, s, math.sqrt(vs), lo, hi, m, max(-1.0, float(alo)), min(1.0, float(ahi))]
+
+
 def distinct(n, hashes):
     """numpy's unique values with their counts; Kish's N^2 / sum m^2."""
     _, m = np.unique(np.array(hashes[:n], dtype=np.uint64), return_counts=True)
@@ -450,6 +488,7 @@ TABLES = {
     "pentanomial": (pentanomial, 2, 1e-12, 1e-12),
     "sprt_pentanomial": (sprt_pentanomial, 5, 1e-12, 1e-12),
     "pair_advantage": (pair_advantage, 2, 1e-12, 1e-12),
+    "clustered_pairs": (clustered_pairs, 5, 1e-11, 1e-14),
     "distinct": (distinct, 2, 1e-14, 0),
     "wilson_coverage": (wilson_coverage, 3, 1e-10, 1e-12),
     "clopper_pearson_coverage": (clopper_pearson_coverage, 3, 1e-10, 1e-12),

@@ -126,6 +126,108 @@ static void test_pair_advantage(void **state)
     assert_true(a.advantage.ci.lo == -1.0 && a.advantage.ci.hi == 1.0);
 }
 
+/* ref:clustered_pairs (pairs; each pair's opening, -1 for none; A's half-points 0 .. 4;
+ * South's minus North's points + 2; confidence; unit (0 pair, 1 opening), units, score, se,
+ * lo, hi, advantage, lo, hi): with repeated openings, numpy's sandwich (X'X)^-1 X'ee'X
+ * (X'X)^-1 summed over the clusters with the factor G / (G - 1), scipy's t interval on G - 1
+ * degrees of freedom, Wilson by root finding over s (1 - s) / V effective games; without,
+ * the pair-unit references above */
+static const struct {
+    size_t n; int64_t o[12]; uint8_t a[12], d[12]; double conf;
+    int unit; uint64_t units; double score, se, lo, hi, adv, adv_lo, adv_hi;
+} clustered_cases[] = {
+    { 12, { 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2 }, { 2, 2, 2, 2, 1, 1, 1, 1, 3, 3, 2, 2 }, { 4, 4,
+      4, 4, 2, 2, 2, 2, 3, 3, 1, 2 }, 0.95, 1, 3, 0.45833333333333337, 0.1102396379610246,
+      0.26658850536309936, 0.6632681559225838, 0.375, -0.9785131559706599, 1.0 },
+    { 12, { 5, 0, 0, 0, 1, 1, 2, 3, 3, 3, 3, 4 }, { 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 2, 2 }, { 3, 3,
+      1, 2, 4, 0, 2, 2, 3, 1, 2, 4 }, 0.9, 1, 6, 0.5, 0.08539125638299665, 0.36477788883024675,
+      0.6352221111697532, 0.125, -0.09069804170163348, 0.34069804170163337 },
+    { 10, { 3, 3, -1, -1, 7, 7, 7, -1, 2, 2 }, { 2, 2, 1, 3, 0, 0, 4, 2, 2, 1 }, { 2, 3, 2, 1, 4,
+      4, 3, 2, 2, 0 }, 0.95, 1, 6, 0.42500000000000004, 0.05477225575051662, 0.3234167277458976,
+      0.5333384917986429, 0.15, -0.5623805353648715, 0.8623805353648716 },
+    { 8, { 0, 0, 1, 1, 2, 2, 3, 3 }, { 2, 2, 2, 2, 2, 2, 2, 2 }, { 3, 3, 3, 3, 3, 3, 3, 3 }, 0.95,
+      1, 4, 0.5, 0.0, 0.21521606221387754, 0.7847839377861224, 0.5, 0.5, 0.5 },
+    { 12, { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 }, { 2, 2, 2, 2, 1, 1, 1, 1, 3, 3, 2, 2 }, { 4, 4,
+      4, 4, 2, 2, 2, 2, 3, 3, 1, 2 }, 0.95, 0, 12, 0.4583333333333333, 0.049593252975992014,
+      0.3644460557202612, 0.5552757122759462, 0.375, 0.03975045472204841, 0.7102495452779516 },
+    { 6, { -1, -1, -1, -1, -1, -1 }, { 0, 1, 2, 3, 4, 2 }, { 0, 1, 2, 3, 4, 3 }, 0.95, 0, 6, 0.5,
+      0.13176156917368248, 0.270549868044664, 0.7294501319553359, 0.08333333333333333,
+      -0.6890303849742365, 0.8556970516409033 },
+};
+
+/* The pairs of a clustered case, in the order given. */
+static size_t clustered_pairs(size_t i, PairResult *p)
+{
+    for (size_t k = 0; k < clustered_cases[i].n; k++)
+        p[k] = (PairResult){ clustered_cases[i].o[k], clustered_cases[i].a[k],
+                             clustered_cases[i].d[k] };
+    return clustered_cases[i].n;
+}
+
+/* The score and the advantage from the pairs themselves: the opening as unit where pairs
+ * repeat an opening (a cluster-robust interval), else the pair-unit figures of the counts,
+ * to the bit. */
+static void test_clustered_pairs(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_ELEMS(clustered_cases); i++) {
+        PairResult p[12];
+        size_t n = clustered_pairs(i, p);
+        PairEstimate e = pentanomial_estimate_pairs(p, n, clustered_cases[i].conf);
+        n = clustered_pairs(i, p);
+        PairAdvantage a = pair_advantage_pairs(p, n, clustered_cases[i].conf);
+        assert_int_equal((int)e.units.unit, clustered_cases[i].unit);
+        assert_int_equal((int)a.units.unit, clustered_cases[i].unit);
+        assert_true(e.units.units == clustered_cases[i].units);
+        assert_true(a.units.units == clustered_cases[i].units);
+        check_close("score", i, e.score, clustered_cases[i].score, 1e-14, 1e-15);
+        check_close("se", i, e.se, clustered_cases[i].se, 1e-12, 1e-15);
+        check_close("lo", i, e.score_ci.lo, clustered_cases[i].lo, 1e-11, 1e-14);
+        check_close("hi", i, e.score_ci.hi, clustered_cases[i].hi, 1e-11, 1e-14);
+        check_close("advantage", i, a.advantage.value, clustered_cases[i].adv, 1e-14, 1e-15);
+        /* GSL's t quantile on few degrees of freedom agrees with scipy's to about 1e-10. */
+        check_close("adv lo", i, a.advantage.ci.lo, clustered_cases[i].adv_lo, 1e-9, 1e-14);
+        check_close("adv hi", i, a.advantage.ci.hi, clustered_cases[i].adv_hi, 1e-9, 1e-14);
+        if (e.units.unit == PAIR_UNIT_PAIR) {
+            /* The same figures as the counts give, to the bit. */
+            uint64_t ca[5] = { 0 }, cd[5] = { 0 };
+            for (size_t k = 0; k < n; k++) {
+                ca[clustered_cases[i].a[k]]++;
+                cd[clustered_cases[i].d[k]]++;
+            }
+            PairEstimate ec = pentanomial_estimate(ca, clustered_cases[i].conf);
+            PairAdvantage ac = pair_advantage(cd, clustered_cases[i].conf);
+            assert_true(ec.se == e.se && ec.score_ci.lo == e.score_ci.lo &&
+                        ec.score_ci.hi == e.score_ci.hi && ec.elo_ci.lo == e.elo_ci.lo);
+            assert_true(ac.advantage.ci.lo == a.advantage.ci.lo &&
+                        ac.advantage.ci.hi == a.advantage.ci.hi);
+        }
+    }
+    /* One opening played by every pair: no interval, and no collapse either. */
+    PairResult one[4] = { { 3, 2, 3 }, { 3, 4, 4 }, { 3, 0, 2 }, { 3, 2, 3 } };
+    PairEstimate e = pentanomial_estimate_pairs(one, 4, 0.95);
+    PairAdvantage a = pair_advantage_pairs(one, 4, 0.95);
+    assert_true(e.units.unit == PAIR_UNIT_OPENING && e.units.units == 1 && e.units.most == 4);
+    assert_true(isnan(e.se) && e.score_ci.lo == 0.0 && e.score_ci.hi == 1.0);
+    assert_true(a.advantage.value == 0.5 && a.advantage.ci.lo == -1.0 &&
+                a.advantage.ci.hi == 1.0);
+}
+
+/* pair_units: pairs per opening, a pair without one its own unit. */
+static void test_pair_units(void **state)
+{
+    (void)state;
+    PairResult p[6] = { { 4, 0, 0 }, { -1, 0, 0 }, { 4, 0, 0 }, { 9, 0, 0 }, { -1, 0, 0 },
+                        { 4, 0, 0 } };
+    PairUnits u = pair_units(p, 6);
+    assert_true(u.unit == PAIR_UNIT_OPENING && u.units == 4 && u.fewest == 1 && u.most == 3);
+    PairResult q[3] = { { 2, 0, 0 }, { -1, 0, 0 }, { 0, 0, 0 } };
+    u = pair_units(q, 3);
+    assert_true(u.unit == PAIR_UNIT_PAIR && u.units == 3 && u.fewest == 1 && u.most == 1);
+    u = pair_units(NULL, 0);
+    assert_true(u.unit == PAIR_UNIT_PAIR && u.units == 0);
+}
+
 /* ref:distinct (n, hashes, distinct, most repeated, effective games): numpy's unique with its
  * counts, N^2 / sum m^2 */
 static const struct {
@@ -167,6 +269,8 @@ int main(void)
         cmocka_unit_test(test_pentanomial),
         cmocka_unit_test(test_sprt_pentanomial),
         cmocka_unit_test(test_pair_advantage),
+        cmocka_unit_test(test_clustered_pairs),
+        cmocka_unit_test(test_pair_units),
         cmocka_unit_test(test_distinct),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

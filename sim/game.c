@@ -72,7 +72,6 @@ int game_play_from(const Variant *v, Agent *south, Agent *north, const Rng *g,
     Agent *agent[2] = { south, north };
     Rng stream[2] = { rng_substream(g, RNG_SUB_AGENT_SOUTH), rng_substream(g, RNG_SUB_AGENT_NORTH) };
     const uint32_t given = o->start.n_moves;
-    const uint64_t scripted = (uint64_t)given + o->start.random_plies;
     const int64_t cap = o->max_plies > 0 ? o->max_plies : v->max_plies;
     Position pos;
     uint64_t hash = PLAYOUT_HASH_START;
@@ -91,14 +90,12 @@ int game_play_from(const Variant *v, Agent *south, Agent *north, const Rng *g,
             stopped = OUT_UNFINISHED;
             break;
         }
-        /* Step 1. The move: the start's, given or drawn, or the agent's choice. */
+        /* Step 1. The move: one of the start's given moves, or the agent's choice. */
         int side = pos.side, move;
         AgentStats st = { 0 };
         const AgentStats *chosen = NULL;
         if (plies < given) {
             move = o->start.moves[plies];
-        } else if (plies < scripted) {
-            move = pos_random_move(&pos, o->start.random);
         } else {
             move = agent[side]->choose(agent[side], v, &pos, &stream[side], &st);
             chosen = &st;

@@ -29,15 +29,12 @@ typedef struct GameRecord {
 } GameRecord;
 
 /* Where a game starts: a position (NULL: the variant's start), then moves already chosen,
- * played first as plies of the game (an opening line), then `random_plies` plies drawn
- * uniformly from *random (a random opening). The agents choose every ply after these; the
- * ply cap counts them all. */
+ * played first as plies of the game (an opening line; a random one is drawn by
+ * sim/openings.c). The agents choose every ply after these; the ply cap counts them all. */
 typedef struct GameStart {
     const Position *position;   /* NULL: the variant's start */
     const int *moves;           /* legal moves in order, n_moves of them */
     uint32_t n_moves;
-    uint32_t random_plies;      /* plies after the given moves drawn at random (0: none) */
-    Rng *random;                /* the stream they are drawn from */
 } GameStart;
 
 /* How a game stopped at the ply cap is judged. */

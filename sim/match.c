@@ -1,6 +1,7 @@
-/* match.c: a match of colour-swapped game pairs from shared random openings, on an OpenMP
- * team and shared between MPI ranks, summed in integers. */
+/* match.c: a match of colour-swapped game pairs from shared random openings (plies:N of
+ * sim/openings.c), on an OpenMP team and shared between MPI ranks, summed in integers. */
 #include <omp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,26 +9,21 @@
 #include "cluster.h"
 #include "game.h"
 #include "match.h"
+#include "openings.h"
 #include "stop.h"
 
-#define SUB_OPENING 16   /* the opening's sub-stream of the pair's first game stream */
-
 /* A's result in one game into *result: 1 win, 0 draw (endless too), -1 loss; a game stopped
- * at the ply cap is adjudicated by the stores. The pair's two games share the random opening
- * drawn from the first game's stream. Returns 0, or what an agent that gave up its search
- * returned (AGENT_STOPPED, AGENT_NO_MEMORY): the game is then abandoned. */
-static int play_game(const Match *m, uint64_t pair, int colour, Agent *a, Agent *b,
-                     int *result)
+ * at the ply cap is adjudicated by the stores. Game 2*pair + colour of the match, as a run
+ * plays game `game` of job `stream` (A South when colour is 0), from the pair's opening.
+ * Returns 0, or what an agent that gave up its search returned (AGENT_STOPPED,
+ * AGENT_NO_MEMORY): the game is then abandoned. */
+static int play_game(const Match *m, const Opening *opening, uint64_t pair, int colour,
+                     Agent *a, Agent *b, int *result)
 {
-    Rng g, first, opening;
-    rng_seed(&g, m->seed, m->stream, 2 * pair + (uint64_t)colour);
-    rng_seed(&first, m->seed, m->stream, 2 * pair);
-    opening = rng_substream(&first, SUB_OPENING);
-    GameOptions o = { .start = { .random_plies = (uint32_t)m->opening_plies, .random = &opening },
-                      .max_plies = m->max_plies,
-                      .unfinished = UNFINISHED_BY_STORES };
+    GameOptions o = { .max_plies = m->max_plies, .unfinished = UNFINISHED_BY_STORES };
     GameRecord r;
-    int rc = game_play_from(m->v, colour ? b : a, colour ? a : b, &g, &o, &r, NULL);
+    int rc = game_play_indexed(m->v, m->seed, m->stream, 2 * pair + (uint64_t)colour, opening,
+                               -1, a, b, &o, &r, NULL);
     if (rc != 0)
         return rc;
     int a_side = colour ? NORTH : SOUTH;
@@ -35,6 +31,20 @@ static int play_game(const Match *m, uint64_t pair, int colour, Agent *a, Agent 
               : r.outcome == OUT_NORTH ? (a_side == NORTH ? 1 : -1)
                                        : 0;
     return 0;
+}
+
+int match_openings(OpeningSet *s, const Variant *v, int opening_plies, int64_t max_plies,
+                   Error *e)
+{
+    char spec[32];
+    Variant capped = *v;   /* openings_load checks the openings against the games' cap */
+    if (max_plies > 0)
+        capped.max_plies = max_plies;
+    if (opening_plies > 0)
+        snprintf(spec, sizeof spec, "plies:%d", opening_plies);
+    else
+        snprintf(spec, sizeof spec, "start");
+    return openings_load(s, spec, &capped, e);
 }
 
 /* Build one agent pair per thread; -1 with a message. */
@@ -54,11 +64,17 @@ int match_play_pairs(const Match *m, uint64_t first, uint64_t n, volatile const 
                     MatchSums *out, Error *e)
 {
     int threads = m->threads > 0 ? m->threads : omp_get_num_procs();
-    Agent *agents = calloc((size_t)threads * 2, sizeof *agents);
+    OpeningSet openings;
     memset(out, 0, sizeof *out);
-    if (!agents)
+    if (match_openings(&openings, m->v, m->opening_plies, m->max_plies, e) != 0)
+        return -1;
+    Agent *agents = calloc((size_t)threads * 2, sizeof *agents);
+    if (!agents) {
+        openings_free(&openings);
         return error_set(e, "out of memory for the agents");
+    }
     if (make_agents(m, agents, threads, e) != 0) {
+        openings_free(&openings);
         free(agents);
         return -1;
     }
@@ -72,10 +88,12 @@ int match_play_pairs(const Match *m, uint64_t first, uint64_t n, volatile const 
             continue;
         }
         Agent *mine = &agents[2 * omp_get_thread_num()];
+        Opening opening;   /* the pair's, for both of its games */
+        openings_pair(&openings, m->v, m->seed, m->stream, first + i, &opening);
         int r0 = 0, r1 = 0;
-        int rc = play_game(m, first + i, 0, mine, mine + 1, &r0);
+        int rc = play_game(m, &opening, first + i, 0, mine, mine + 1, &r0);
         if (rc == 0)
-            rc = play_game(m, first + i, 1, mine, mine + 1, &r1);
+            rc = play_game(m, &opening, first + i, 1, mine, mine + 1, &r1);
         if (rc != 0) {   /* an abandoned game: the pair, and so the match, is incomplete */
             skipped = 1;
             no_memory |= rc == AGENT_NO_MEMORY;
@@ -94,6 +112,7 @@ int match_play_pairs(const Match *m, uint64_t first, uint64_t n, volatile const 
     for (int i = 0; i < 2 * threads; i++)
         agent_free(&agents[i]);
     free(agents);
+    openings_free(&openings);
     *out = (MatchSums){ w, d, l, { p0, p1, p2, p3, p4 } };
     if (no_memory)
         return error_set(e, "an agent's search ran out of memory in a match (%s against %s)",

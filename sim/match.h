@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "error.h"
+#include "openings.h"
 #include "variant.h"
 
 /* The integer sums of a match's games, for its side A. */
@@ -20,20 +21,31 @@ typedef struct MatchSums {
 } MatchSums;
 
 /* A match between two specs: pair p plays game 2p (A South) and game 2p + 1 (B South) from
- * the same opening; each game is a pure function of (seed, stream, p, colour). */
+ * the same opening, pair p of the openings plies:opening_plies of job `stream`
+ * (sim/openings.c; the start for 0); each game is a pure function of (seed, stream, p,
+ * colour), played as a run plays game 2p + colour of job `stream`. */
 typedef struct Match {
     const Variant *v;
     const char *spec_a, *spec_b;
     uint64_t seed, stream;
-    int opening_plies;
+    int opening_plies;       /* random plies of each pair's opening (0: the start) */
     int64_t max_plies;       /* the ply cap, adjudicated by the stores */
     int threads;             /* 0: every core */
 } Match;
 
+/* The openings of a match whose pairs open with `opening_plies` random plies: plies:N of
+ * sim/openings.c (each pair draws its own line; one that ends the game is drawn again), or
+ * the start for 0. -1 with openings_load's message when no line of that many plies keeps
+ * the game going on v, or when they reach the games' ply cap max_plies (0: v's); *s then
+ * holds nothing to free. */
+int match_openings(OpeningSet *s, const Variant *v, int opening_plies, int64_t max_plies,
+                   Error *e);
+
 /* Play pairs [first, first + n) of a match on m->threads threads into *out (cleared first).
- * -1 with a message when an agent cannot be built or its search runs out of memory; 1 when a
- * stop was requested (*stop set, or agent_stop_all, which abandons the games in flight)
- * before every pair was played whole (*out is then incomplete). */
+ * -1 with a message when the openings (match_openings) or an agent cannot be built, or a
+ * search runs out of memory; 1 when a stop was requested (*stop set, or agent_stop_all,
+ * which abandons the games in flight) before every pair was played whole (*out is then
+ * incomplete). */
 int match_play_pairs(const Match *m, uint64_t first, uint64_t n, volatile const int *stop,
                     MatchSums *out, Error *e);
 

@@ -556,42 +556,6 @@ static void test_game_from_position_and_moves(void **state)
     assert_int_equal(r.left, end.left);
 }
 
-/* Random plies at the start: drawn from the start's stream as pos_random_move draws them,
- * counted as plies, the agents choosing from the next ply on. */
-static void test_game_random_plies(void **state)
-{
-    (void)state;
-    Variant v;
-    Position p, end;
-    int line[4096];
-    tu_variant("holes=6 seeds=3", &v);
-    Rng opening, draw;
-    rng_seed(&opening, 9, 9, 9);
-    draw = opening;
-    /* The hand loop: four random plies, then the highest hole. */
-    pos_start(&v, &p);
-    for (int i = 0; i < 4; i++) {
-        MoveInfo info;
-        line[i] = pos_random_move(&p, &draw);
-        assert_int_not_equal(pos_play(&v, &p, line[i], &p, &info, NULL), EV_ENDLESS);
-        assert_false(pos_over(&v, &p));
-    }
-    int n = 4 + highest_line(&v, &p, line + 4, 4000, &end);
-    Script sc = { line + 4, n - 4, 0 };
-    Agent south = { "script", script_choose, NULL, NULL, NULL, &sc };
-    Agent north = south;
-    Seen seen = { .v = &v };
-    GameOptions o = { .start = { .random_plies = 4, .random = &opening },
-                      .observe = see_move, .observer_ctx = &seen };
-    Rng g;
-    GameRecord r;
-    rng_seed(&g, 5, 3, 0);
-    assert_int_equal(game_play_from(&v, &south, &north, &g, &o, &r, NULL), 0);
-    assert_int_equal(r.plies, (uint32_t)n);
-    assert_int_equal(seen.chosen, n - 4);
-    assert_memory_equal(seen.moves, line, (size_t)n * sizeof *line);
-}
-
 /* The ply cap of the options, and its two judgements: kept unfinished (the stores as they
  * stood), or won by the side with more seeds in its store. */
 static void test_game_ply_cap_judgement(void **state)
@@ -676,7 +640,6 @@ int main(void)
         cmocka_unit_test(test_scripted_game),
         cmocka_unit_test(test_scripted_endless_game),
         cmocka_unit_test(test_game_from_position_and_moves),
-        cmocka_unit_test(test_game_random_plies),
         cmocka_unit_test(test_game_ply_cap_judgement),
         cmocka_unit_test(test_game_abandoned),
     };

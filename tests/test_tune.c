@@ -16,8 +16,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "game.h"
 #include "h5util.h"
+#include "match.h"
+#include "openings.h"
 #include "spsa.h"
+#include "test_util.h"
 #include "tune.h"
 
 #define TEST_TMP_NAME "tune"
@@ -244,6 +248,140 @@ static void test_pairs_split_and_add(void **state)
     assert_int_equal(half_points, 2 * whole.wins + whole.draws);
 }
 
+/* Tune's historical opening of pair p: sub-stream 16 of the stream of (seed, stream, 2p),
+ * n plies by pos_random_move from the start, as the game loop drew them before plies:N of
+ * sim/openings.c drew them for tune too. False when a ply ends the game. */
+static bool historical_opening(const Variant *v, uint64_t seed, uint64_t stream, uint64_t pair,
+                               int n, Opening *o)
+{
+    Rng first, r;
+    Position p;
+    rng_seed(&first, seed, stream, 2 * pair);
+    r = rng_substream(&first, 16);
+    pos_start(v, &p);
+    memset(o, 0, sizeof *o);
+    for (int i = 0; i < n; i++) {
+        MoveInfo info;
+        o->moves[o->n_moves++] = pos_random_move(&p, &r);
+        MoveEvent ev = pos_play(v, &p, o->moves[i], &p, &info, NULL);
+        if (ev == EV_OVER || ev == EV_ENDLESS)
+            return false;
+    }
+    return true;
+}
+
+/* Pairs [0, n) of m played by hand: each pair's opening from openings_pair (plies:N), its
+ * two games by the game loop from those moves, A South first, the cap judged by the stores. */
+static MatchSums match_by_hand(const Match *m, uint64_t n)
+{
+    Agent a, b;
+    assert_int_equal(agent_create(&a, m->spec_a, NULL), 0);
+    assert_int_equal(agent_create(&b, m->spec_b, NULL), 0);
+    char spec[16];
+    snprintf(spec, sizeof spec, "plies:%d", m->opening_plies);
+    OpeningSet s;
+    Error e;
+    assert_int_equal(openings_load(&s, spec, m->v, &e), 0);
+    MatchSums sums = { 0 };
+    for (uint64_t pair = 0; pair < n; pair++) {
+        Opening o;
+        openings_pair(&s, m->v, m->seed, m->stream, pair, &o);
+        int points = 0;
+        for (int colour = 0; colour < 2; colour++) {
+            GameOptions opt = { .start = opening_game_start(&o), .max_plies = m->max_plies,
+                                .unfinished = UNFINISHED_BY_STORES };
+            Rng g;
+            GameRecord r;
+            rng_seed(&g, m->seed, m->stream, 2 * pair + (uint64_t)colour);
+            assert_int_equal(game_play_from(m->v, colour ? &b : &a, colour ? &a : &b, &g, &opt,
+                                            &r, NULL), 0);
+            int a_won = r.outcome == (colour ? OUT_NORTH : OUT_SOUTH);
+            int a_lost = r.outcome == (colour ? OUT_SOUTH : OUT_NORTH);
+            sums.wins += a_won;
+            sums.losses += a_lost;
+            sums.draws += !a_won && !a_lost;
+            points += 1 + a_won - a_lost;
+        }
+        sums.pairs[points]++;
+    }
+    openings_free(&s);
+    agent_free(&a);
+    agent_free(&b);
+    return sums;
+}
+
+/* A match's pairs open with plies:N of sim/openings.c: its sums are those of the games played
+ * by hand from openings_pair's lines; on the standard board those lines are the ones tune has
+ * always drawn (so published tunings replay), and on a board where random lines end the game
+ * a line is drawn again, as run's plies:N does. */
+static void test_match_openings_are_plies(void **state)
+{
+    (void)state;
+    Variant standard, small;
+    variant_default(&standard);
+    assert_int_equal(variant_finish(&standard, NULL), 0);
+    tu_variant("holes=3 seeds=1", &small);
+    Match m = { &standard, "alphabeta:depth=1,w.seeds=0.5", "alphabeta:depth=1", 77, 3, 6, 400,
+                1 };
+    MatchSums played, want;
+    Error e;
+    OpeningSet s;
+    assert_int_equal(openings_load(&s, "plies:6", &standard, &e), 0);
+    for (uint64_t pair = 0; pair < 50; pair++) {
+        Opening got, old;
+        openings_pair(&s, &standard, 77, 3, pair, &got);
+        assert_true(historical_opening(&standard, 77, 3, pair, 6, &old));
+        assert_int_equal(got.n_moves, old.n_moves);
+        assert_memory_equal(got.moves, old.moves, (size_t)old.n_moves * sizeof *old.moves);
+    }
+    openings_free(&s);
+    assert_int_equal(match_play_pairs(&m, 0, 8, NULL, &played, &e), 0);
+    want = match_by_hand(&m, 8);
+    assert_memory_equal(&played, &want, sizeof want);
+
+    m.v = &small;
+    m.opening_plies = 4;
+    int redrawn = 0;
+    for (uint64_t pair = 0; pair < 40; pair++) {
+        Opening old;
+        redrawn += !historical_opening(&small, 77, 3, pair, 4, &old);
+    }
+    assert_true(redrawn > 0);   /* some pairs' first lines end the game: they are drawn again */
+    assert_int_equal(match_play_pairs(&m, 0, 40, NULL, &played, &e), 0);
+    want = match_by_hand(&m, 40);
+    assert_memory_equal(&played, &want, sizeof want);
+}
+
+/* An opening_plies that leaves no game is refused with plies:N's own message, by
+ * match_openings (which the command checks a config with) and by a match itself. */
+static void test_match_openings_refused(void **state)
+{
+    (void)state;
+    Variant tiny, standard;
+    tu_variant("holes=2 seeds=2", &tiny);
+    variant_default(&standard);
+    assert_int_equal(variant_finish(&standard, NULL), 0);
+    OpeningSet s;
+    Error e;
+    assert_int_equal(match_openings(&s, &tiny, 3, 400, &e), -1);
+    assert_string_equal(e.msg, "openings \"plies:3\": none of 10000 random lines of 3 plies "
+                        "keeps the game going on this board (expected a smaller N)");
+    assert_int_equal(match_openings(&s, &standard, 6, 6, &e), -1);
+    assert_string_equal(e.msg, "openings \"plies:6\": 6 plies reach the variant's max_plies (6)");
+    Match m = { &tiny, "greedy", "greedy", 1, 0, 3, 400, 1 };
+    MatchSums sums;
+    assert_int_equal(match_play_pairs(&m, 0, 2, NULL, &sums, &e), -1);
+    assert_string_equal(e.msg, "openings \"plies:3\": none of 10000 random lines of 3 plies "
+                        "keeps the game going on this board (expected a smaller N)");
+    /* No random plies: the start, on any board and cap. */
+    assert_int_equal(match_openings(&s, &tiny, 0, 1, &e), 0);
+    assert_int_equal(s.kind, OPENINGS_START);
+    openings_free(&s);
+    assert_int_equal(match_openings(&s, &standard, 6, 7, &e), 0);
+    assert_int_equal(s.kind, OPENINGS_PLIES);
+    openings_free(&s);
+}
+
 /* Cut the last `bytes` bytes off a file (a torn write). */
 static void truncate_by(const char *path, off_t bytes)
 {
@@ -418,6 +556,8 @@ int main(void)
         cmocka_unit_test(test_specs),
         cmocka_unit_test(test_bad_configs),
         cmocka_unit_test(test_pairs_split_and_add),
+        cmocka_unit_test(test_match_openings_are_plies),
+        cmocka_unit_test(test_match_openings_refused),
         cmocka_unit_test(test_same_trajectory_any_threads),
         cmocka_unit_test(test_resume_equals_uninterrupted),
         cmocka_unit_test(test_reference_opponent),

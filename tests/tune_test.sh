@@ -154,6 +154,24 @@ if command -v gnuplot >/dev/null; then
     done
 fi
 
+# An opening_plies that leaves the agents no game (here as many plies as the games' cap) is
+# refused as run refuses such a plies:N: one line naming the config and key, exit status 2,
+# an existing results file untouched, with or without --dry-run.
+sed -e 's/^max_plies = 400;/max_plies = 6;/' -e 's/^pairs = 8;/pairs = 8;\nopening_plies = 6;/' \
+    "$tmp/t.cfg" >"$tmp/capped.cfg"
+pushd "$tmp" >/dev/null || exit 1
+echo "not a tuning" >kept.h5
+cp kept.h5 kept.want
+for dry in "" --dry-run; do
+    "$bin" tune capped.cfg -o kept.h5 --force --quiet $dry >/dev/null 2>err
+    rc=$?
+    expect_status 2 "opening_plies = max_plies ${dry:-(a tuning)}"
+    one_line_error 'anywoli tune: capped.cfg: opening_plies: openings "plies:6": 6 plies reach'
+done
+cmp -s kept.h5 kept.want && [[ ! -e kept.h5.partial ]] \
+    || fail "opening_plies = max_plies: the results file was touched"
+popd >/dev/null || exit 1
+
 # The ready tunings in configs/ load.
 for cfg in "$configs"/tune*.cfg; do
     "$bin" tune "$cfg" --dry-run >"$tmp/plan" 2>&1 || fail "$cfg: $(cat "$tmp/plan")"

@@ -14,10 +14,10 @@ typedef struct Rng {
 } Rng;
 
 /* Sub-stream identifiers: each use of randomness inside a game draws from its own stream.
- * RNG_SUB_OPENING is a pair's random opening (sim/openings.c, `plies:N`), a sub-stream of the
- * stream of the pair's first game, so no agent's draws or lottery coin can change it; tune's
- * matches draw theirs from it too. Its value, 16, is the one tune's openings have always
- * used, so that published tunings replay unchanged. */
+ * RNG_SUB_OPENING is a pair's random opening (sim/openings.c, `plies:N`, which run's jobs and
+ * tune's matches both draw from), a sub-stream of the stream of the pair's first game, so no
+ * agent's draws or lottery coin can change it. It is 16, the value tune's openings have
+ * always been drawn from, so that published tunings replay exactly. */
 enum { RNG_SUB_LOTTERY = 1, RNG_SUB_AGENT_SOUTH = 2, RNG_SUB_AGENT_NORTH = 3, RNG_SUB_OPENING = 16 };
 
 #define RNG_GAMMA 0x9e3779b97f4a7c15ULL

@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "cluster.h"
 #include "commands.h"
+#include "match.h"
 #include "tune.h"
 
 enum { OPT_THREADS = OPT_FIRST_FREE, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_DRY_RUN };
@@ -32,6 +33,19 @@ static const char tune_usage[] =
     "Every iteration is kept in FILE.journal as it finishes, so that SIGINT, SIGTERM or kill -9\n"
     "loses at most the iteration in flight: --resume then ends as an uninterrupted tuning.\n"
     "Exit status: 0 done, 1 an I/O failure, 2 a bad input, 128+N stopped by signal N.\n";
+
+/* The config's opening_plies as its matches will draw them (sim/match.c), refused before any
+ * file is touched, as run refuses a plies:N that leaves no game; -1 with
+ * `CONFIG: opening_plies: <openings' message>`. */
+static int check_openings(const TuneConfig *t, Error *e)
+{
+    OpeningSet s;
+    Error why;
+    if (match_openings(&s, &t->variant, t->opening_plies, t->max_plies, &why) != 0)
+        return error_set(e, "%s: opening_plies: %s", t->source, why.msg);
+    openings_free(&s);
+    return 0;
+}
 
 /* One verification match as a line. */
 static void print_verify(const TuneVerify *v, const char *name)
@@ -125,6 +139,8 @@ int cmd_tune(int argc, char **argv)
     TuneReport r;
     Error e;
     int rc = tune_config_load(&t, argv[optind], output, threads, &e);
+    if (rc == 0 && (rc = check_openings(&t, &e)) != 0)
+        tune_config_free(&t);
     cli_agree_or_die(rc == 0, e.msg);
     if (dry_run && !cluster_leads()) {
         tune_config_free(&t);

@@ -467,6 +467,11 @@ static const char *cell_sample(char *buf, size_t len, const JobAnalysis *j)
     return buf;
 }
 
+/* The widest rung label kept in line with its cells: a longer agent spec (tuned weights
+ * make specs of 150 characters) is printed on a line of its own, so the table stays
+ * readable in a terminal. */
+#define SKILL_LABEL_MAX 44
+
 /* One column of a design's table: padded, but for the last (no trailing spaces). */
 static void skill_column(FILE *out, const char *text, bool last)
 {
@@ -477,10 +482,10 @@ static void skill_column(FILE *out, const char *text, bool last)
  * it the sample each cell is over. */
 static void print_skill_design(const Analysis *a, const SkillDesign *d, int number, FILE *out)
 {
-    int w = 24;
+    int w = 24;   /* the rung column: as wide as its labels, up to SKILL_LABEL_MAX */
     for (int r = 0; r < d->nrungs; r++) {
         int len = (int)strlen(a->jobs[d->rung[r]].agent_a);
-        w = len > w ? len : w;
+        w = len > w && len <= SKILL_LABEL_MAX ? len : w;
     }
     fprintf(out, "\ndesign %d: openings %s; %s\n  %-*s", number, d->openings, d->variant, w,
             "rung (self-play)");
@@ -489,7 +494,11 @@ static void print_skill_design(const Analysis *a, const SkillDesign *d, int numb
     fprintf(out, "\n");
     for (int r = 0; r < d->nrungs; r++) {
         char b[EST_LEN];
-        fprintf(out, "  %-*s", w, a->jobs[d->rung[r]].agent_a);
+        const char *label = a->jobs[d->rung[r]].agent_a;
+        if ((int)strlen(label) > w)   /* a long spec on a line of its own, its cells below */
+            fprintf(out, "  %s\n  %-*s", label, w, "");
+        else
+            fprintf(out, "  %-*s", w, label);
         for (int k = 0; k < d->nconv; k++) {
             int i = d->cell[r * CONV_NB + d->conv[k]];
             skill_column(out, i < 0 ? "-" : points(b, sizeof b,

@@ -242,8 +242,14 @@ def check_skill(tables, doc, want):
               "%s: variant %s" % (where, g["variant"]))
         for r, (grow, wrow) in enumerate(zip(g["cells"], w["cells"])):
             check(len(grow) == len(wrow), "%s: rung %d's cells" % (where, r))
-            line = next((l for l in text.splitlines() if l.startswith("  " + w["rungs"][r] + " ")),
-                        "")
+            # The rung's row: its label then its cells, or a long label alone, its cells on
+            # the next line.
+            rows = text.splitlines()
+            at = next((k for k, l in enumerate(rows)
+                       if l.startswith("  " + w["rungs"][r] + " ") or l == "  " + w["rungs"][r]),
+                      None)
+            line = "" if at is None else rows[at] if rows[at].strip() != w["rungs"][r] \
+                else (rows[at + 1] if at + 1 < len(rows) else "")
             for gc, wc in zip(grow, wrow):
                 if wc is None:
                     check(gc is None, "%s: a cell for no job" % where)

@@ -107,6 +107,11 @@ for want in "opening as unit: 3 openings, 8 pairs each" "  opening unit " \
     checks=$((checks + 1))
     grep -qF -- "$want" "$tmp/skill.txt" || fail "skill tables lack '$want'"
 done
+# A rung label longer than the column is a line of its own, its cells on the next line.
+checks=$((checks + 1))
+grep -qx "  alphabeta:depth=1,margin=2,choice_moves=20,w.store=1,w.seeds=0.1" "$tmp/skill.txt" \
+    || fail "skill tables: the long rung label is not on a line of its own"
+
 "$python" - "$tmp/skill.json" <<'PY' || fail "skill JSON"
 import json, sys
 d = json.load(open(sys.argv[1]))

@@ -475,7 +475,7 @@ static const char *cell_sample(char *buf, size_t len, const JobAnalysis *j)
 /* One column of a design's table: padded, but for the last (no trailing spaces). */
 static void skill_column(FILE *out, const char *text, bool last)
 {
-    fprintf(out, last ? "  %s" : "  %-34s", text);
+    fprintf(out, last ? "  %s" : "  %-38s", text);
 }
 
 /* One design's table: a row per rung with its advantage under each convention, and under

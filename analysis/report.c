@@ -305,7 +305,25 @@ static int skill_label_lines(const Analysis *a, const SkillDesign *d)
     return most;
 }
 
+/* The most characters of one line of a design's wrapped rung labels. */
+static int skill_label_chars(const Analysis *a, const SkillDesign *d)
+{
+    int most = 1;
+    for (int r = 0; r < d->nrungs; r++) {
+        int run = 0;
+        for (const char *c = a->jobs[d->rung[r]].agent_a; *c; c++) {
+            run++;
+            most = run > most ? run : most;
+            if (*c == ':' || *c == ',')
+                run = 0;
+        }
+    }
+    return most;
+}
+
 #define SKILL_PANEL_HEIGHT 300    /* pixels of one design's panel, above its labels */
+#define SKILL_CHAR_WIDTH 8        /* pixels of one character of a tic label, with room */
+#define SKILL_MARGINS 260         /* pixels of the y axis's labels and the legend */
 #define SKILL_LINE_HEIGHT 14      /* pixels of one line of a tic label */
 
 /* One design's panel: x the rungs, y the advantage with its interval, a line per
@@ -342,13 +360,18 @@ static void plot_skill_design(FILE *gp, const Analysis *a, const SkillDesign *d,
 }
 
 /* The first-player advantage against skill: one panel per design, stacked; each panel's
- * bottom margin fits its wrapped rung labels. */
+ * bottom margin fits its wrapped rung labels, and the page is as wide as they need. */
 static void plot_skill(FILE *gp, const Analysis *a, const char *dir)
 {
-    int height = 0;
-    for (int d = 0; d < a->nskill; d++)
-        height += SKILL_PANEL_HEIGHT + SKILL_LINE_HEIGHT * skill_label_lines(a, &a->skill[d]);
-    gp_begin(gp, dir, "skill", 1100, height);
+    int height = 0, width = 1100;
+    for (int d = 0; d < a->nskill; d++) {
+        const SkillDesign *s = &a->skill[d];
+        height += SKILL_PANEL_HEIGHT + SKILL_LINE_HEIGHT * skill_label_lines(a, s);
+        /* wide enough that neighbouring rungs' labels never run into each other */
+        int need = SKILL_MARGINS + s->nrungs * (SKILL_CHAR_WIDTH * skill_label_chars(a, s) + 16);
+        width = need > width ? need : width;
+    }
+    gp_begin(gp, dir, "skill", width, height);
     fprintf(gp, "set multiplot\nset xzeroaxis lt -1\nset rmargin 16\n");
     int top = height;
     for (int d = 0; d < a->nskill; d++) {

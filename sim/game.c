@@ -47,6 +47,7 @@ void game_play_random(const Variant *v, const Rng *g, GameRecord *r)
     r->final_captures = (uint16_t)po.final_captures;
     r->opening = -1;
     r->moves_hash = po.hash;
+    r->line_hash = po.line_hash;
 }
 
 /* Make ply `ply`'s move in place; with an observer, collect its trace and show it the move. */
@@ -74,7 +75,7 @@ int game_play_from(const Variant *v, Agent *south, Agent *north, const Rng *g,
     const uint32_t given = o->start.n_moves;
     const int64_t cap = o->max_plies > 0 ? o->max_plies : v->max_plies;
     Position pos;
-    uint64_t hash = PLAYOUT_HASH_START;
+    uint64_t hash = PLAYOUT_HASH_START, line = 0;   /* line: the hash at ply LINE_PLIES */
     uint32_t plies = 0, passes = 0, mid = 0, fin = 0;
     Outcome stopped = OUT_DRAW;   /* any finished outcome; decided by the scores */
     int rc = 0;
@@ -109,6 +110,8 @@ int game_play_from(const Variant *v, Agent *south, Agent *north, const Rng *g,
         MoveEvent ev = make_move(v, o, &pos, move, plies + 1, chosen, &info);
         plies++;
         hash = (hash ^ (uint64_t)move) * PLAYOUT_HASH_MULT;
+        if (plies == LINE_PLIES)
+            line = hash;
         if (ev == EV_ENDLESS) {
             stopped = OUT_ENDLESS;   /* the position stays as it stood before the move */
             break;
@@ -131,6 +134,7 @@ int game_play_from(const Variant *v, Agent *south, Agent *north, const Rng *g,
     r->mid_captures = (uint16_t)mid;
     r->final_captures = (uint16_t)fin;
     r->moves_hash = hash;
+    r->line_hash = plies >= LINE_PLIES ? line : hash;
     return 0;
 }
 

@@ -26,6 +26,7 @@ typedef struct GameRecord {
     uint16_t mid_captures, final_captures;
     int32_t opening;          /* index in the job's openings table; -1: the variant's start */
     uint64_t moves_hash;      /* FNV-1a of the game's whole move sequence, opening included */
+    uint64_t line_hash;       /* the same of its first LINE_PLIES plies (all, if fewer) */
 } GameRecord;
 
 /* Where a game starts: a position (NULL: the variant's start), then moves already chosen,

@@ -90,7 +90,8 @@ static bool same_record(const GameRecord *a, const GameRecord *b)
            a->last_capturer == b->last_capturer && a->first_final == b->first_final &&
            a->lottery == b->lottery && a->plies == b->plies && a->passes == b->passes &&
            a->mid_captures == b->mid_captures && a->final_captures == b->final_captures &&
-           a->opening == b->opening && a->moves_hash == b->moves_hash;
+           a->opening == b->opening && a->moves_hash == b->moves_hash &&
+           a->line_hash == b->line_hash;
 }
 
 /* Two results files of the test experiment have equal tables, row for row. */
@@ -225,6 +226,7 @@ static void test_rows_are_pure_functions(void **state)
             assert_true(same_record(&fast, &rows[g]));
             assert_true(same_record(&slow, &rows[g]));
             assert_int_equal(fast.moves_hash, slow.moves_hash);
+            assert_int_equal(fast.line_hash, slow.line_hash);
             assert_int_equal(rows[g].a_south, g % 2 == 0);
         }
         agent_free(&a);
@@ -363,7 +365,8 @@ static void test_row_round_trip(void **state)
 {
     (void)state;
     GameRecord r = { UINT64_C(0x0102030405060708), 1, 3, 65535, 7, 4, -1, 1, 0, 4000000000u,
-                     123456, 300, 65535, -2, UINT64_C(0x0123456789abcdef) };
+                     123456, 300, 65535, -2, UINT64_C(0x0123456789abcdef),
+                     UINT64_C(0xfedcba9876543210) };
     GameRecord back;
     unsigned char row[ROW_BYTES];
     row_pack(&r, row);
@@ -373,17 +376,19 @@ static void test_row_round_trip(void **state)
     assert_int_equal(back.last_capturer, -1);
     assert_int_equal(back.opening, -2);
     assert_int_equal(back.moves_hash, UINT64_C(0x0123456789abcdef));
+    assert_int_equal(back.line_hash, UINT64_C(0xfedcba9876543210));
     assert_int_equal(row[0], 0x08);
     assert_int_equal(row[16], 0xff);
 }
 
 /* A packed row is format 1's, byte for byte: the journal's rows and the games table's
- * layout, the columns added since (opening, moves_hash) at the end. */
+ * layout, the columns added since (opening, moves_hash, line_hash) at the end. */
 static void test_row_bytes_are_format_1(void **state)
 {
     (void)state;
     GameRecord r = { UINT64_C(0x0102030405060708), 1, 3, 65535, 7, 4, -1, 1, 0, 4000000000u,
-                     123456, 300, 65535, -2, UINT64_C(0x0123456789abcdef) };
+                     123456, 300, 65535, -2, UINT64_C(0x0123456789abcdef),
+                     UINT64_C(0xfedcba9876543210) };
     static const unsigned char want[ROW_BYTES] = {
         0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01,     /* game */
         0x01, 0x03,                                         /* a_south, outcome */
@@ -393,6 +398,7 @@ static void test_row_bytes_are_format_1(void **state)
         0x2c, 0x01, 0xff, 0xff,                             /* mid_captures, final_captures */
         0xfe, 0xff, 0xff, 0xff,                             /* opening */
         0xef, 0xcd, 0xab, 0x89, 0x67, 0x45, 0x23, 0x01,     /* moves_hash */
+        0x10, 0x32, 0x54, 0x76, 0x98, 0xba, 0xdc, 0xfe,     /* line_hash */
     };
     unsigned char row[ROW_BYTES];
     row_pack(&r, row);
@@ -412,7 +418,7 @@ static void test_row_schema(void **state)
         { "lottery", 18, H5T_STD_I8LE }, { "plies", 19, H5T_STD_U32LE },
         { "passes", 23, H5T_STD_U32LE }, { "mid_captures", 27, H5T_STD_U16LE },
         { "final_captures", 29, H5T_STD_U16LE }, { "opening", 31, H5T_STD_I32LE },
-        { "moves_hash", 35, H5T_STD_U64LE },
+        { "moves_hash", 35, H5T_STD_U64LE }, { "line_hash", 43, H5T_STD_U64LE },
     };
     const int n = (int)(sizeof want / sizeof want[0]);
     hid_t t = row_type_create();
@@ -466,7 +472,7 @@ static unsigned char *make_rows(uint64_t start, uint32_t n)
     assert_non_null(rows);
     for (uint32_t i = 0; i < n; i++) {
         GameRecord r = { start + i, (uint8_t)(i % 2), (int8_t)(i % 5), (uint16_t)i, 3, 4, 0, -1,
-                         1, i * 7, i, 2, 1, -1, 0 };
+                         1, i * 7, i, 2, 1, -1, 0, 0 };
         row_pack(&r, rows + (size_t)i * ROW_BYTES);
     }
     return rows;

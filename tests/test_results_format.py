@@ -27,8 +27,11 @@ GAMES = 20000
 FIELDS = [("game", "<u8"), ("a_south", "u1"), ("outcome", "i1"), ("south", "<u2"),
           ("north", "<u2"), ("left", "<u2"), ("last_capturer", "i1"), ("first_final", "i1"),
           ("lottery", "i1"), ("plies", "<u4"), ("passes", "<u4"), ("mid_captures", "<u2"),
-          ("final_captures", "<u2"), ("opening", "<i4"), ("moves_hash", "<u8")]
+          ("final_captures", "<u2"), ("opening", "<i4"), ("moves_hash", "<u8"),
+          ("line_hash", "<u8")]
 OLD_FIELDS = FIELDS[:13]   # the columns of files written before openings
+PRE_LINE_FIELDS = FIELDS[:15]   # the columns of files written before line_hash
+LINE_PLIES = 10
 ROOT_TEXT = ["format", "program_version", "git_commit", "config", "started", "finished", "host"]
 ROOT_INT = ["format_version", "seed", "threads", "ranks"]
 JOB_INT = ["holes", "seeds", "capture", "extra_turn", "skip_origin", "max_plies", "games"]
@@ -162,6 +165,11 @@ def check_rows(g):
     check(np.all(captures * a["capture"] == total - left),
           f"{name}: the captures do not account for the seeds off the board")
     check(np.all(rows["final_captures"] <= rows["plies"]), f"{name}: final_captures > plies")
+    # line_hash hashes the first LINE_PLIES plies: the whole game when it has no more, a
+    # prefix (so not the whole game's hash, but for a collision) when it has more.
+    whole = rows["plies"] <= LINE_PLIES
+    check(np.array_equal(rows["line_hash"] == rows["moves_hash"], whole),
+          f"{name}: line_hash equals moves_hash in other games than those of <= 10 plies")
     check(np.all((rows["last_capturer"] == -1) == (captures == 0)),
           f"{name}: last_capturer is -1 exactly when nothing was captured")
     check(np.all(rows["last_capturer"][over] >= 0), f"{name}: a finished game without a capture")
@@ -233,9 +241,9 @@ def check_openings(binary, tmp):
             check(len(f["jobs"][job]["openings"]) == 0, f"{job}: no openings rows from start")
 
 
-def check_old_file(binary, tmp):
+def check_old_file(binary, tmp, fields=OLD_FIELDS):
     """A file written before openings (no opening or moves_hash column, no openings table or
-    attribute) still analyzes and replays."""
+    attribute), or before line_hash, still analyzes and replays."""
     with h5py.File(os.path.join(tmp, "x.h5"), "r") as src, \
             h5py.File(os.path.join(tmp, "old.h5"), "w") as dst:
         for k, v in src.attrs.items():
@@ -247,7 +255,7 @@ def check_old_file(binary, tmp):
                 if k != "openings":
                     d.attrs[k] = v
             d["length_histogram"] = s["length_histogram"][:]
-            old = np.dtype(OLD_FIELDS)
+            old = np.dtype(fields)
             rows = s["games"][:]
             d.create_dataset("games", data=np.array([tuple(r[n] for n in old.names)
                                                      for r in rows], dtype=old),
@@ -273,9 +281,11 @@ def check_replay(binary, tmp):
         row = f["jobs/capped/games"][3]
         check(row["passes"] < row["plies"], "game 3 of capped: room for one more pass")
         row["passes"] += 1
+        row["line_hash"] ^= np.uint64(1)
         f["jobs/capped/games"][3] = row
     p = subprocess.run(args, capture_output=True, text=True)
-    check(p.returncode == 1 and "passes: replayed" in p.stderr and "does not match" in p.stderr,
+    check(p.returncode == 1 and "passes: replayed" in p.stderr and "line_hash: replayed" in
+          p.stderr and "(2 fields)" in p.stderr,
           f"replay of a changed row: {p.returncode} {p.stderr.strip()}")
     # A row the rules cannot produce, or a seed no config allows, is damage (exit 2, one
     # line), not a list of mismatches.
@@ -330,6 +340,7 @@ def main():
             check(f["jobs/capped"].attrs["agent_a"] == "random:", "agent_a as written")
         check_openings(binary, tmp)
         check_old_file(binary, tmp)
+        check_old_file(binary, tmp, PRE_LINE_FIELDS)
         check_replay(binary, tmp)
     if failures:
         print(f"{len(failures)} checks failed", file=sys.stderr)

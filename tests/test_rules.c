@@ -595,6 +595,49 @@ static void test_game_ply_cap_judgement(void **state)
     assert_true(unequal > 0);   /* the store judgement was met */
 }
 
+/* FNV-1a of moves[0 .. n-1], as docs/results.md defines moves_hash, computed here apart from
+ * the game loop. */
+static uint64_t fnv_of_moves(const int *moves, int n)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (int i = 0; i < n; i++)
+        h = (h ^ (uint64_t)moves[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+/* line_hash is the hash of the game's first 10 plies, given moves (an opening) included, and
+ * the whole game's (moves_hash) for a game of fewer plies: games stopped by caps of 1 to 12
+ * plies, and the whole game. */
+static void test_game_line_hash(void **state)
+{
+    (void)state;
+    Variant v;
+    Position p, end;
+    int line[4096];
+    tu_variant("holes=5 seeds=4", &v);
+    pos_start(&v, &p);
+    int full = highest_line(&v, &p, line, 4096, &end);
+    assert_true(full > 12);
+    for (int cap = 1; cap <= 13; cap++) {
+        int n = cap <= 12 ? cap : full;   /* 13: no cap, the whole game */
+        int given = n < 3 ? n : 3;
+        Script sc = { line + given, n - given, 0 };
+        Agent south = { "script", script_choose, NULL, NULL, NULL, &sc };
+        Agent north = south;
+        GameOptions o = { .start = { .moves = line, .n_moves = (uint32_t)given },
+                          .max_plies = cap <= 12 ? cap : 0 };
+        Rng g;
+        GameRecord r;
+        rng_seed(&g, 5, 6, (uint64_t)cap);
+        assert_int_equal(game_play_from(&v, &south, &north, &g, &o, &r, NULL), 0);
+        assert_int_equal(r.plies, (uint32_t)n);
+        assert_int_equal(r.moves_hash, fnv_of_moves(line, n));
+        assert_int_equal(r.line_hash, fnv_of_moves(line, n < 10 ? n : 10));
+        if (n < 10)
+            assert_int_equal(r.line_hash, r.moves_hash);
+    }
+}
+
 /* Plays the script to its end, then returns AGENT_NO_MEMORY, as a search out of memory. */
 static int refusing_choose(Agent *a, const Variant *v, const Position *p, Rng *rng,
                            AgentStats *st)
@@ -641,6 +684,7 @@ int main(void)
         cmocka_unit_test(test_scripted_endless_game),
         cmocka_unit_test(test_game_from_position_and_moves),
         cmocka_unit_test(test_game_ply_cap_judgement),
+        cmocka_unit_test(test_game_line_hash),
         cmocka_unit_test(test_game_abandoned),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -421,7 +421,7 @@ random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2], P
 {
     MoveEvent ev = EV_OVER;
     MoveInfo sum = { 0, 0, 0, 0 };   /* every move adds its counts here */
-    uint64_t plies = 0, hash = PLAYOUT_HASH_START;
+    uint64_t plies = 0, hash = PLAYOUT_HASH_START, line = 0;
     /* Each side's next random number is drawn one move ahead, so that computing it is off the
      * path from one move to the next (a counter-based stream gives it back at the end). */
     uint64_t ahead[2] = { rng_next(&stream[SOUTH]), rng_next(&stream[NORTH]) };
@@ -442,6 +442,8 @@ random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2], P
                   : sow_from_start(v, p, move, MOVE_SEED_BOUND, &sum, NULL);
         plies++;
         hash = (hash ^ (uint64_t)move) * PLAYOUT_HASH_MULT;
+        if (plies == LINE_PLIES)
+            line = hash;
         if (ev == EV_ENDLESS)
             break;
     }
@@ -452,6 +454,7 @@ random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2], P
     out->mid_captures = sum.mid_captures;
     out->final_captures = sum.final_capture;
     out->hash = hash;
+    out->line_hash = plies >= LINE_PLIES ? line : hash;
     return ev;
 }
 

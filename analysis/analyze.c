@@ -178,11 +178,12 @@ static void hist_trim(const uint64_t *h, size_t *len)
         (*len)--;
 }
 
-/* The moves_hash and opening of a job's games, gathered as they stream by, for the counts of
- * distinct games and openings (8 bytes a game each: sorting needs them all). A column the
- * file lacks (written before it existed) is not gathered. */
+/* The moves_hash, line_hash and opening of a job's games, gathered as they stream by, for the
+ * counts of distinct games, lines and openings (8 bytes a game each: sorting needs them all).
+ * A column the file lacks (written before it existed) is not gathered. */
 typedef struct Repeats {
     uint64_t *hashes;             /* NULL: no moves_hash column */
+    uint64_t *lines;              /* NULL: no line_hash column */
     uint64_t *openings;           /* the openings >= 0; NULL: no opening column */
     uint64_t n, used;
 } Repeats;
@@ -192,6 +193,8 @@ static int repeats_init(ResultsFile *f, const JobAnalysis *j, Repeats *r, Error 
     memset(r, 0, sizeof *r);
     size_t n = (size_t)j->rows + 1;
     if (rf_job_has_field(f, j->name, "moves_hash") && !(r->hashes = malloc(n * 8)))
+        return error_set(e, "out of memory");
+    if (rf_job_has_field(f, j->name, "line_hash") && !(r->lines = malloc(n * 8)))
         return error_set(e, "out of memory");
     if (rf_job_has_field(f, j->name, "opening") && !(r->openings = malloc(n * 8)))
         return error_set(e, "out of memory");
@@ -206,6 +209,8 @@ static int repeats_add(Repeats *r, ResultsFile *f, const JobAnalysis *j, const G
         return 0;
     if (r->hashes)
         r->hashes[r->n] = g->moves_hash;
+    if (r->lines)
+        r->lines[r->n] = g->line_hash;
     if (r->openings && g->opening < -1)
         return error_set(e, "%s: job %s: game %" PRIu64 ": damaged row (opening %" PRId64
                          ", expected -1 or more)", rf_path(f), j->name, r->n,
@@ -216,12 +221,16 @@ static int repeats_add(Repeats *r, ResultsFile *f, const JobAnalysis *j, const G
     return 0;
 }
 
-/* The counts of distinct games and openings, where the file has their columns. */
+/* The counts of distinct games, lines and openings, where the file has their columns. */
 static void repeats_count(Repeats *r, JobAnalysis *j)
 {
     if (r->hashes) {
         j->distinct = distinct_games(r->hashes, (size_t)r->n);
         j->has_distinct = true;
+    }
+    if (r->lines) {
+        j->lines = distinct_games(r->lines, (size_t)r->n);
+        j->has_lines = true;
     }
     if (r->openings) {
         j->openings = distinct_games(r->openings, (size_t)r->used);
@@ -232,6 +241,7 @@ static void repeats_count(Repeats *r, JobAnalysis *j)
 static void repeats_free(Repeats *r)
 {
     free(r->hashes);
+    free(r->lines);
     free(r->openings);
 }
 

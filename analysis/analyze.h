@@ -102,10 +102,12 @@ typedef struct JobAnalysis {
     PairAdvantage pair_advantage; /* South's advantage with the pair (or opening) as unit */
     Sprt sprt_pairs;              /* the pentanomial GSPRT, when AnalyzeOptions.sprt */
 
-    /* Distinct games by moves_hash, and distinct openings by opening (-1: from the start),
-     * where the file has those columns. */
-    bool has_distinct, has_openings;
+    /* Distinct games by moves_hash, distinct lines (the first LINE_PLIES plies) by
+     * line_hash, and distinct openings by opening (-1: from the start), where the file has
+     * those columns. */
+    bool has_distinct, has_lines, has_openings;
     DistinctGames distinct;
+    DistinctGames lines;
     DistinctGames openings;       /* over the games with an opening (opening >= 0) */
 } JobAnalysis;
 

@@ -286,6 +286,24 @@ static void write_distinct(Json *j, const JobAnalysis *x)
     json_object_end(j);
 }
 
+/* The distinct lines by line_hash (null when the file has no such column). */
+static void write_lines(Json *j, const JobAnalysis *x)
+{
+    const DistinctGames *d = &x->lines;
+    json_key(j, "distinct_lines");
+    if (!x->has_lines) {
+        json_null(j);
+        return;
+    }
+    json_object_begin(j);
+    json_kv_int(j, "plies", LINE_PLIES);
+    json_kv_uint(j, "games", d->games);
+    json_kv_uint(j, "distinct", d->distinct);
+    json_kv_double(j, "top_share", distinct_top_share(d));
+    json_kv_bool(j, "few", distinct_lines_few(d));
+    json_object_end(j);
+}
+
 /* The distinct openings (null when the file has no opening column). */
 static void write_openings(Json *j, const JobAnalysis *x)
 {
@@ -342,6 +360,7 @@ static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
     write_agents(j, a, x);
     write_pairs(j, a, x);
     write_distinct(j, x);
+    write_lines(j, x);
     write_openings(j, x);
     write_metrics(j, &x->metrics);
     json_object_end(j);

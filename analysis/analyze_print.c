@@ -70,6 +70,26 @@ static void print_distinct(const JobAnalysis *j, FILE *out)
                 (unsigned long long)d->games, d->effective);
 }
 
+/* The distinct lines (by line_hash: the first LINE_PLIES plies), with the warning when most
+ * games follow one line: then every game may differ somewhere (so distinct games say
+ * nothing), yet the figures are those of the line, not of the game from its start. */
+static void print_lines(const JobAnalysis *j, FILE *out)
+{
+    const DistinctGames *d = &j->lines;
+    if (!j->has_lines) {
+        fprintf(out, "distinct %d-ply lines: not known (the file has no line_hash column)\n",
+                LINE_PLIES);
+        return;
+    }
+    fprintf(out, "distinct %d-ply lines: %llu of %llu games; the most common is followed by "
+                 "%.1f%% of them\n", LINE_PLIES, (unsigned long long)d->distinct,
+            (unsigned long long)d->games, 100 * distinct_top_share(d));
+    if (distinct_lines_few(d))
+        fprintf(out, "warning: the games follow few lines, so the job's figures describe those "
+                     "lines rather than the game from its start; for the game itself use "
+                     "openings (a book, plies:N) or diverse play (margin, temperature)\n");
+}
+
 /* The distinct openings (by opening), where the file records them. */
 static void print_openings(const JobAnalysis *j, FILE *out)
 {
@@ -93,6 +113,7 @@ static void print_heading(const JobAnalysis *j, FILE *out)
     fprintf(out, "games: %llu in the table (%lld planned); intervals are 95%%\n",
             (unsigned long long)j->rows, (long long)j->games_planned);
     print_distinct(j, out);
+    print_lines(j, out);
     print_openings(j, out);
     if (j->inconsistent)
         fprintf(out, "warning: %llu finished games have scores that disagree with their "

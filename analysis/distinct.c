@@ -1,6 +1,7 @@
 /* distinct.c: distinct games by sorting their hashes. */
 #include "distinct.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 /* qsort's order of two uint64_t. */
@@ -31,4 +32,14 @@ DistinctGames distinct_games(uint64_t *hashes, size_t n)
 bool distinct_games_few(const DistinctGames *d)
 {
     return d->games > 0 && (double)d->distinct < DISTINCT_WARN_BELOW * (double)d->games;
+}
+
+double distinct_top_share(const DistinctGames *d)
+{
+    return d->games ? (double)d->most_repeated / (double)d->games : NAN;
+}
+
+bool distinct_lines_few(const DistinctGames *d)
+{
+    return d->games > 0 && distinct_top_share(d) >= LINES_WARN_TOP_SHARE;
 }

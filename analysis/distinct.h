@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #define DISTINCT_WARN_BELOW 0.95  /* warn when distinct games are fewer than this share */
+#define LINES_WARN_TOP_SHARE 0.5  /* warn when the most common line is followed this often */
 
 /* The distinct games of a job and the sample size they are worth. */
 typedef struct DistinctGames {
@@ -27,5 +28,15 @@ DistinctGames distinct_games(uint64_t *hashes, size_t n);
 
 /* Whether the share of distinct games is below DISTINCT_WARN_BELOW (never with no games). */
 bool distinct_games_few(const DistinctGames *d);
+
+/* The share of the hashes counted that the most common value has (NaN with none). Counted
+ * over line_hash (a game's first LINE_PLIES plies), the share of the games that follow the
+ * most common line. */
+double distinct_top_share(const DistinctGames *d);
+
+/* Whether the most common line is followed by LINES_WARN_TOP_SHARE of the games or more (never
+ * with no games): the games then describe a few lines, not the game from its start, even when
+ * every game differs somewhere later (a deterministic search's late tie-breaks). */
+bool distinct_lines_few(const DistinctGames *d);
 
 #endif

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """analyze_check.py: check that `anywoli analyze`'s tables and JSON agree, and that a report
-holds valid PNG images; given the results file too, recompute the pair statistics of every job
-and every cell of the advantage against skill from it, independently of the C code (h5py to
-read, the numpy/scipy references of stats_reference.py to compute), and compare.
+holds valid PNG images; given the results file too, recompute the pair statistics and the
+distinct lines of every job, and every cell of the advantage against skill, from it,
+independently of the C code (h5py to read, the numpy/scipy references of stats_reference.py
+to compute), and compare.
 
     analyze_check.py TABLES JSON REPORT_DIR [RESULTS]
 
@@ -134,8 +135,14 @@ def read_jobs(path):
                 pairs.append((int(odd["opening"]), half(even) + half(odd),
                               sn(even) + sn(odd) + 2))
             attrs = {k: (v.decode() if isinstance(v, bytes) else v) for k, v in g.attrs.items()}
+            lines = None              # distinct_lines as analyze should give it
+            if "line_hash" in rows.dtype.names:
+                _, counts = np.unique(rows["line_hash"], return_counts=True)
+                lines = {"plies": 10, "games": len(rows), "distinct": len(counts),
+                         "top_share": counts.max() / len(rows),
+                         "few": bool(counts.max() >= len(rows) / 2)}
             jobs.append({"name": name, "attrs": attrs, "pairs": pairs, "games": len(rows),
-                         "distinct": len(np.unique(rows["moves_hash"]))})
+                         "distinct": len(np.unique(rows["moves_hash"])), "lines": lines})
     jobs.sort(key=lambda j: int(j["attrs"]["index"]))
     return jobs
 
@@ -267,14 +274,35 @@ def check_skill(tables, doc, want):
                       % (where, w["rungs"][r], points(gc)))
 
 
+def check_lines(job, doc_job, block):
+    """distinct_lines in the JSON and the text (with the warning exactly when the most common
+    line has half the games or more) against the recomputation from the file."""
+    name, want, got = job["name"], job["lines"], doc_job["distinct_lines"]
+    if want is None:
+        check(got is None and "distinct 10-ply lines: not known" in block,
+              "%s: no line_hash column, but lines are given" % name)
+        return
+    check(got["plies"] == 10 and got["games"] == want["games"] and
+          got["distinct"] == want["distinct"] and got["few"] == want["few"] and
+          near(got["top_share"], want["top_share"]),
+          "%s: distinct_lines %s, recomputed %s" % (name, got, want))
+    text = ("distinct 10-ply lines: %d of %d games; the most common is followed by %.1f%% of "
+            "them" % (want["distinct"], want["games"], 100 * want["top_share"]))
+    check(text in block, "%s: the tables lack '%s'" % (name, text))
+    check(("warning: the games follow few lines" in block) == want["few"],
+          "%s: the few-lines warning is %s" % (name, "missing" if want["few"] else "given"))
+
+
 def check_results(path, tables, doc):
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     jobs = read_jobs(path)
     by_name = {j["name"]: j for j in doc["jobs"]}
+    blocks = job_blocks(tables)
     recomputed = {}
     for job in jobs:
         if job["name"] in by_name:
             recomputed[job["name"]] = check_job_pairs(job, by_name[job["name"]])
+            check_lines(job, by_name[job["name"]], blocks.get(job["name"], ""))
     check_skill(tables, doc, expected_skill(jobs, recomputed))
 
 

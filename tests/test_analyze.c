@@ -31,16 +31,16 @@ static char path[64];
 static const GameRecord games[] = {
     { .game = 0, .a_south = 1, .outcome = OUT_SOUTH, .south = 30, .north = 18, .left = 4,
       .last_capturer = 0, .first_final = 1, .lottery = 1, .plies = 100, .mid_captures = 10,
-      .final_captures = 1, .opening = -1, .moves_hash = 7 },
+      .final_captures = 1, .opening = -1, .moves_hash = 7, .line_hash = 5 },
     { .game = 1, .a_south = 0, .outcome = OUT_DRAW, .south = 24, .north = 24, .left = 4,
       .last_capturer = 0, .first_final = -1, .lottery = 1, .plies = 120, .mid_captures = 11,
-      .opening = -1, .moves_hash = 8 },
+      .opening = -1, .moves_hash = 8, .line_hash = 5 },
     { .game = 2, .a_south = 1, .outcome = OUT_NORTH, .south = 22, .north = 26, .left = 4,
       .last_capturer = 1, .first_final = 0, .lottery = 0, .plies = 140, .mid_captures = 10,
-      .final_captures = 1, .opening = -1, .moves_hash = 9 },
+      .final_captures = 1, .opening = -1, .moves_hash = 9, .line_hash = 5 },
     { .game = 3, .a_south = 0, .outcome = OUT_ENDLESS, .south = 20, .north = 20, .left = 8,
       .last_capturer = 1, .first_final = -1, .lottery = 0, .plies = 5000, .mid_captures = 10,
-      .opening = -1, .moves_hash = 9 },
+      .opening = -1, .moves_hash = 9, .line_hash = 6 },
 };
 
 /* Write the hand-made file (one job "j") at path. */
@@ -123,6 +123,10 @@ static void test_hand_made_file(void **state)
     assert_true(j->has_distinct);
     assert_true(j->distinct.games == 4 && j->distinct.distinct == 3 &&
                 j->distinct.most_repeated == 2);
+    /* and line_hash: three of the four games follow one line. */
+    assert_true(j->has_lines);
+    assert_true(j->lines.games == 4 && j->lines.distinct == 2 && j->lines.most_repeated == 3);
+    assert_true(distinct_lines_few(&j->lines));
     assert_true(j->has_openings && j->openings.games == 0);
     analysis_free(&a);
 }

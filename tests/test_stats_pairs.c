@@ -263,6 +263,23 @@ static void test_distinct(void **state)
     assert_true(d.games == 0 && d.distinct == 0 && !distinct_games_few(&d));
 }
 
+/* The share of the most common line, and the few-lines warning's rule: half the games on one
+ * line is a warning, fewer is not; no games, no share and no warning. */
+static void test_distinct_lines(void **state)
+{
+    (void)state;
+    uint64_t h[10] = { 4, 4, 9, 4, 1, 4, 2, 4, 3, 5 };
+    DistinctGames d = distinct_games(h, 10);
+    assert_true(d.distinct == 6 && d.most_repeated == 5);
+    assert_true(distinct_top_share(&d) == 0.5);
+    assert_true(distinct_lines_few(&d));
+    d.most_repeated = 4;
+    assert_true(distinct_top_share(&d) == 0.4);
+    assert_false(distinct_lines_few(&d));
+    d = distinct_games(NULL, 0);
+    assert_true(isnan(distinct_top_share(&d)) && !distinct_lines_few(&d));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -272,6 +289,7 @@ int main(void)
         cmocka_unit_test(test_clustered_pairs),
         cmocka_unit_test(test_pair_units),
         cmocka_unit_test(test_distinct),
+        cmocka_unit_test(test_distinct_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

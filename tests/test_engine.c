@@ -107,11 +107,40 @@ static void test_playout_equals_random_agents(void **state)
     agent_free(&north);
 }
 
+/* The playout's line_hash (the first LINE_PLIES plies) about the line's end: games capped
+ * before it, at it and after it, each the game of two `random` agents field for field. */
+static void test_playout_line_hash_at_caps(void **state)
+{
+    (void)state;
+    Agent south, north;
+    assert_int_equal(agent_create(&south, "random", NULL), 0);
+    assert_int_equal(agent_create(&north, "random", NULL), 0);
+    for (int64_t cap = LINE_PLIES - 2; cap <= LINE_PLIES + 2; cap++) {
+        Variant v = variant_number(0);
+        v.max_plies = cap;
+        for (uint64_t g = 0; g < 50; g++) {
+            Rng r;
+            rng_seed(&r, 12, (uint64_t)cap, g);
+            GameRecord a, b;
+            memset(&a, 0, sizeof a);
+            memset(&b, 0, sizeof b);
+            game_play(&v, &south, &north, &r, &a);
+            game_play_random(&v, &r, &b);
+            assert_memory_equal(&a, &b, sizeof a);
+            assert_true(a.plies <= LINE_PLIES ? a.line_hash == a.moves_hash
+                                              : a.line_hash != a.moves_hash);
+        }
+    }
+    agent_free(&south);
+    agent_free(&north);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fast_and_general_paths_agree),
         cmocka_unit_test(test_playout_equals_random_agents),
+        cmocka_unit_test(test_playout_line_hash_at_caps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,6 +32,22 @@ void game_record_end(const Variant *v, const Position *p, const Rng *g, Outcome 
     }
 }
 
+/* The hash of the first LINE_PLIES plies of the game game_play_random plays from g (one of
+ * more plies): the same playout again, stopped there, so its draws and moves are the game's
+ * first ones. Those few plies again cost less than keeping the hash in the playout's loop,
+ * which slowed every ply by about 5%. */
+static uint64_t random_line_hash(const Variant *v, const Rng *g)
+{
+    Variant line = *v;
+    line.max_plies = LINE_PLIES;
+    Rng stream[2] = { rng_substream(g, RNG_SUB_AGENT_SOUTH), rng_substream(g, RNG_SUB_AGENT_NORTH) };
+    Position pos;
+    Playout po;
+    pos_start(&line, &pos);
+    pos_random_playout(&line, &pos, stream, &po);
+    return po.hash;
+}
+
 void game_play_random(const Variant *v, const Rng *g, GameRecord *r)
 {
     Rng stream[2] = { rng_substream(g, RNG_SUB_AGENT_SOUTH), rng_substream(g, RNG_SUB_AGENT_NORTH) };
@@ -47,7 +63,7 @@ void game_play_random(const Variant *v, const Rng *g, GameRecord *r)
     r->final_captures = (uint16_t)po.final_captures;
     r->opening = -1;
     r->moves_hash = po.hash;
-    r->line_hash = po.line_hash;
+    r->line_hash = po.plies > LINE_PLIES ? random_line_hash(v, g) : po.hash;
 }
 
 /* Make ply `ply`'s move in place; with an observer, collect its trace and show it the move. */

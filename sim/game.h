@@ -12,6 +12,11 @@ typedef enum Outcome {
     OUT_SOUTH = 0, OUT_NORTH = 1, OUT_DRAW = 2, OUT_ENDLESS = 3, OUT_UNFINISHED = 4
 } Outcome;
 
+/* The plies of a game's line: games that agree on these follow the same line, whatever
+ * their later moves (a deterministic search plays one line from the start, while its
+ * tie-breaks late in the game make every game differ somewhere). */
+#define LINE_PLIES 10
+
 /* The per-game record (results-file format 1, docs/results.md). */
 typedef struct GameRecord {
     uint64_t game;            /* index of the game in its job */

@@ -421,24 +421,16 @@ random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2], P
 {
     MoveEvent ev = EV_OVER;
     MoveInfo sum = { 0, 0, 0, 0 };   /* every move adds its counts here */
-    uint64_t plies = 0, hash = PLAYOUT_HASH_START, line = 0;
-    /* The ply cap's check also catches the line's end (LINE_PLIES), so that keeping the line's
-     * hash adds nothing to a ply: below the line's end `limit` is that end, then the cap. */
-    const uint64_t cap = (uint64_t)v->max_plies;
-    uint64_t limit = cap < LINE_PLIES ? cap : LINE_PLIES;
+    uint64_t plies = 0, hash = PLAYOUT_HASH_START;
     /* Each side's next random number is drawn one move ahead, so that computing it is off the
      * path from one move to the next (a counter-based stream gives it back at the end). */
     uint64_t ahead[2] = { rng_next(&stream[SOUTH]), rng_next(&stream[NORTH]) };
 
     /* The same draws, in the same order, as two uniform random agents would make. */
     while (p->legal) {
-        if (plies >= limit) {
-            if (plies >= cap) {
-                ev = EV_NEXT;   /* stopped: the game is unfinished */
-                break;
-            }
-            line = hash;        /* the line's plies are made; the game goes on */
-            limit = cap;
+        if (plies >= (uint64_t)v->max_plies) {
+            ev = EV_NEXT;   /* stopped: the game is unfinished */
+            break;
         }
         const int side = p->side;
         uint64_t x = ahead[side];
@@ -460,7 +452,6 @@ random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2], P
     out->mid_captures = sum.mid_captures;
     out->final_captures = sum.final_capture;
     out->hash = hash;
-    out->line_hash = plies > LINE_PLIES ? line : hash;   /* `line` is kept past the end only */
     return ev;
 }
 

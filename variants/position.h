@@ -105,16 +105,10 @@ typedef struct Playout {
     uint32_t passes;           /* automatic passes */
     uint32_t mid_captures, final_captures;
     uint64_t hash;             /* FNV-1a of the moves, a signature of the whole game */
-    uint64_t line_hash;        /* the same hash of the first LINE_PLIES moves (all, if fewer) */
 } Playout;
 
 #define PLAYOUT_HASH_START 0xcbf29ce484222325ULL
 #define PLAYOUT_HASH_MULT 0x100000001b3ULL
-
-/* The plies of a game's line: games that agree on these follow the same line, whatever
- * their later moves (a deterministic search plays one line from the start, while its
- * tie-breaks late in the game make every game differ somewhere). */
-#define LINE_PLIES 10
 
 /* Play uniformly random moves from p, South drawing from stream[SOUTH] and North from
  * stream[NORTH], until the game is over (EV_OVER), a move is endless (EV_ENDLESS, p as before

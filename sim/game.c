@@ -2,7 +2,6 @@
 #include "game.h"
 
 #include <assert.h>
-#include <string.h>
 
 #include "openings.h"
 

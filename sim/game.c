@@ -1,7 +1,7 @@
 /* game.c: playing a whole game and recording how it went. */
 #include "game.h"
 
-#include <string.h>
+#include <assert.h>
 
 #include "openings.h"
 
@@ -32,23 +32,6 @@ void game_record_end(const Variant *v, const Position *p, const Rng *g, Outcome 
     }
 }
 
-void game_play_random(const Variant *v, const Rng *g, GameRecord *r)
-{
-    Rng stream[2] = { rng_substream(g, RNG_SUB_AGENT_SOUTH), rng_substream(g, RNG_SUB_AGENT_NORTH) };
-    Position pos;
-    Playout po;
-    pos_start(v, &pos);
-    MoveEvent ev = pos_random_playout(v, &pos, stream, &po);
-    Outcome stopped = ev == EV_ENDLESS ? OUT_ENDLESS : ev == EV_NEXT ? OUT_UNFINISHED : OUT_DRAW;
-    game_record_end(v, &pos, g, stopped, r);
-    r->plies = (uint32_t)po.plies;
-    r->passes = po.passes;
-    r->mid_captures = (uint16_t)po.mid_captures;
-    r->final_captures = (uint16_t)po.final_captures;
-    r->opening = -1;
-    r->moves_hash = po.hash;
-}
-
 /* Make ply `ply`'s move in place; with an observer, collect its trace and show it the move. */
 static MoveEvent make_move(const Variant *v, const GameOptions *o, Position *pos, int move,
                            uint32_t ply, const AgentStats *st, MoveInfo *info)
@@ -63,74 +46,114 @@ static MoveEvent make_move(const Variant *v, const GameOptions *o, Position *pos
     return ev;
 }
 
+/* A game under way: where it stands and what its moves counted so far. */
+typedef struct GameSoFar {
+    Position pos;
+    Playout count;     /* plies, passes, captures and the hash of the moves made */
+    Outcome stopped;   /* OUT_ENDLESS, OUT_UNFINISHED, or OUT_DRAW: going on, or finished
+                        * (the scores decide) */
+} GameSoFar;
+
+/* The game's ply cap: its own, or the variant's. */
+static int64_t ply_cap(const Variant *v, const GameOptions *o)
+{
+    return o->max_plies > 0 ? o->max_plies : v->max_plies;
+}
+
+/* A game at o's start, no move made. */
+static void start_game(const Variant *v, const GameOptions *o, GameSoFar *s)
+{
+    if (o->start.position)
+        s->pos = *o->start.position;
+    else
+        pos_start(v, &s->pos);
+    s->count = (Playout){ .hash = PLAYOUT_HASH_START };
+    s->stopped = OUT_DRAW;
+}
+
+/* The game loop: play s on until it is over, a move is endless or the cap is reached, each ply
+ * one of the start's given moves and then the agents' choices, each from its own stream. With
+ * agent NULL it stops, the game going on, before the first ply an agent would choose. Returns 0,
+ * or the negative code of an agent that gave up (s->pos then the position it was asked about). */
+static int play_moves(const Variant *v, Agent *const *agent, Rng stream[2], const GameOptions *o,
+                      GameSoFar *s)
+{
+    const int64_t cap = ply_cap(v, o);
+    Playout *n = &s->count;
+    while (!pos_over(v, &s->pos)) {
+        if ((int64_t)n->plies >= cap) {
+            s->stopped = OUT_UNFINISHED;
+            return 0;
+        }
+        /* Step 1. The move: one of the start's given moves, or the agent's choice. */
+        int side = s->pos.side, move;
+        AgentStats st = { 0 };
+        const AgentStats *chosen = NULL;
+        if (n->plies < o->start.n_moves) {
+            move = o->start.moves[n->plies];
+        } else if (!agent) {
+            return 0;   /* the rest of the game is the caller's to play */
+        } else {
+            move = agent[side]->choose(agent[side], v, &s->pos, &stream[side], &st);
+            chosen = &st;
+        }
+        if (move < 0)
+            return move;   /* abandoned: not a game */
+        /* Step 2. Make it and count it. */
+        MoveInfo info;
+        MoveEvent ev = make_move(v, o, &s->pos, move, (uint32_t)n->plies + 1, chosen, &info);
+        n->plies++;
+        n->hash = (n->hash ^ (uint64_t)move) * PLAYOUT_HASH_MULT;
+        if (ev == EV_ENDLESS) {
+            s->stopped = OUT_ENDLESS;   /* the position stays as it stood before the move */
+            return 0;
+        }
+        n->passes += info.passed;
+        n->mid_captures += info.mid_captures;
+        n->final_captures += info.final_capture;
+    }
+    return 0;
+}
+
+/* Fill r (all but `game`, `a_south` and `opening`) from the game s, which has stopped. */
+static void record_game(const Variant *v, const Rng *g, const GameOptions *o, const GameSoFar *s,
+                        GameRecord *r)
+{
+    const Position *p = &s->pos;
+    game_record_end(v, p, g, s->stopped, r);
+    if (s->stopped == OUT_UNFINISHED && o->unfinished == UNFINISHED_BY_STORES
+        && p->store[SOUTH] != p->store[NORTH])
+        r->outcome = p->store[SOUTH] > p->store[NORTH] ? OUT_SOUTH : OUT_NORTH;
+    r->plies = (uint32_t)s->count.plies;
+    r->passes = s->count.passes;
+    r->mid_captures = (uint16_t)s->count.mid_captures;
+    r->final_captures = (uint16_t)s->count.final_captures;
+    r->opening = -1;
+    r->moves_hash = s->count.hash;
+}
+
+static const GameOptions plain;   /* the variant's start and cap, no observer */
+
 int game_play_from(const Variant *v, Agent *south, Agent *north, const Rng *g,
                    const GameOptions *o, GameRecord *r, Position *end)
 {
-    static const GameOptions plain;   /* the variant's start and cap, no observer */
     if (!o)
         o = &plain;
     Agent *agent[2] = { south, north };
     Rng stream[2] = { rng_substream(g, RNG_SUB_AGENT_SOUTH), rng_substream(g, RNG_SUB_AGENT_NORTH) };
-    const uint32_t given = o->start.n_moves;
-    const int64_t cap = o->max_plies > 0 ? o->max_plies : v->max_plies;
-    Position pos;
-    uint64_t hash = PLAYOUT_HASH_START;
-    uint32_t plies = 0, passes = 0, mid = 0, fin = 0;
-    Outcome stopped = OUT_DRAW;   /* any finished outcome; decided by the scores */
-    int rc = 0;
-
+    GameSoFar s;
     agent_new_game(south);
     agent_new_game(north);
-    if (o->start.position)
-        pos = *o->start.position;
-    else
-        pos_start(v, &pos);
-    while (!pos_over(v, &pos)) {
-        if (plies >= cap) {
-            stopped = OUT_UNFINISHED;
-            break;
-        }
-        /* Step 1. The move: one of the start's given moves, or the agent's choice. */
-        int side = pos.side, move;
-        AgentStats st = { 0 };
-        const AgentStats *chosen = NULL;
-        if (plies < given) {
-            move = o->start.moves[plies];
-        } else {
-            move = agent[side]->choose(agent[side], v, &pos, &stream[side], &st);
-            chosen = &st;
-        }
-        if (move < 0) {
-            rc = move;   /* abandoned: r is not a game */
-            break;
-        }
-        /* Step 2. Make it and count it. */
-        MoveInfo info;
-        MoveEvent ev = make_move(v, o, &pos, move, plies + 1, chosen, &info);
-        plies++;
-        hash = (hash ^ (uint64_t)move) * PLAYOUT_HASH_MULT;
-        if (ev == EV_ENDLESS) {
-            stopped = OUT_ENDLESS;   /* the position stays as it stood before the move */
-            break;
-        }
-        passes += info.passed;
-        mid += info.mid_captures;
-        fin += info.final_capture;
-    }
+    start_game(v, o, &s);
+    int rc = play_moves(v, agent, stream, o, &s);
     if (end)
-        *end = pos;
-    r->plies = plies;
-    r->opening = -1;
-    if (rc != 0)
+        *end = s.pos;
+    if (rc != 0) {
+        r->plies = (uint32_t)s.count.plies;
+        r->opening = -1;
         return rc;
-    game_record_end(v, &pos, g, stopped, r);
-    if (stopped == OUT_UNFINISHED && o->unfinished == UNFINISHED_BY_STORES
-        && pos.store[SOUTH] != pos.store[NORTH])
-        r->outcome = pos.store[SOUTH] > pos.store[NORTH] ? OUT_SOUTH : OUT_NORTH;
-    r->passes = passes;
-    r->mid_captures = (uint16_t)mid;
-    r->final_captures = (uint16_t)fin;
-    r->moves_hash = hash;
+    }
+    record_game(v, g, o, &s, r);
     return 0;
 }
 
@@ -139,31 +162,31 @@ int game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameRe
     return game_play_from(v, south, north, g, NULL, r, NULL);
 }
 
-/* A game from an opening between two `random` agents made for it: the fast playout only
- * plays from the variant's start (and counts its hash from there). */
-static int play_random_agents(const Variant *v, const Rng *g, const GameOptions *o,
-                              GameRecord *r, Position *end)
+void game_play_random(const Variant *v, const Rng *g, const GameOptions *o, GameRecord *r,
+                      Position *end)
 {
-    Agent south, north;
-    Error e;
-    /* `random` has no options: only a lack of memory can refuse it. */
-    if (agent_create(&south, "random", &e) != 0)
-        return AGENT_NO_MEMORY;
-    if (agent_create(&north, "random", &e) != 0) {
-        agent_free(&south);
-        return AGENT_NO_MEMORY;
+    if (!o)
+        o = &plain;
+    assert(!o->observe);   /* the playout shows no one its moves */
+    Rng stream[2] = { rng_substream(g, RNG_SUB_AGENT_SOUTH), rng_substream(g, RNG_SUB_AGENT_NORTH) };
+    GameSoFar s;
+    start_game(v, o, &s);
+    /* The start's given moves as the loop plays them (they draw nothing), then the playout
+     * goes on with the agents' streams, the counts and the hash. */
+    play_moves(v, NULL, stream, o, &s);
+    if (s.stopped == OUT_DRAW) {
+        MoveEvent ev = pos_random_playout_from(v, &s.pos, stream, ply_cap(v, o), &s.count);
+        s.stopped = ev == EV_ENDLESS ? OUT_ENDLESS : ev == EV_NEXT ? OUT_UNFINISHED : OUT_DRAW;
     }
-    int rc = game_play_from(v, &south, &north, g, o, r, end);
-    agent_free(&south);
-    agent_free(&north);
-    return rc;
+    if (end)
+        *end = s.pos;
+    record_game(v, g, o, &s, r);
 }
 
 int game_play_indexed(const Variant *v, uint64_t seed, uint64_t job, uint64_t game,
                       const Opening *opening, int32_t opening_index, Agent *a, Agent *b,
                       const GameOptions *o, GameRecord *r, Position *end)
 {
-    static const GameOptions plain;
     Rng g;
     bool a_south = game % 2 == 0;
     bool scripted = opening && (opening->has_position || opening->n_moves > 0);
@@ -172,10 +195,8 @@ int game_play_indexed(const Variant *v, uint64_t seed, uint64_t job, uint64_t ga
     rng_seed(&g, seed, job, game);
     if (scripted)
         from.start = opening_game_start(opening);
-    if ((!a || !b) && !scripted)
-        game_play_random(v, &g, r);
-    else if (!a || !b)
-        rc = play_random_agents(v, &g, &from, r, end);
+    if (!a || !b)
+        game_play_random(v, &g, &from, r, end);
     else
         rc = game_play_from(v, a_south ? a : b, a_south ? b : a, &g, &from, r, end);
     r->game = game;

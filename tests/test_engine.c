@@ -99,7 +99,7 @@ static void test_playout_equals_random_agents(void **state)
             memset(&a, 0, sizeof a);
             memset(&b, 0, sizeof b);
             game_play(&v, &south, &north, &r, &a);
-            game_play_random(&v, &r, &b);
+            game_play_random(&v, &r, NULL, &b, NULL);
             assert_memory_equal(&a, &b, sizeof a);
         }
     }

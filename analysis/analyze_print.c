@@ -287,12 +287,13 @@ static const char *units_words(char *buf, size_t len, const PairUnits *u)
     if (u->unit == PAIR_UNIT_PAIR)
         snprintf(buf, len, "pair as unit: %llu pairs", (unsigned long long)u->units);
     else if (u->fewest == u->most)
-        snprintf(buf, len, "opening as unit: %llu openings, %llu pairs each",
-                 (unsigned long long)u->units, (unsigned long long)u->most);
-    else
-        snprintf(buf, len, "opening as unit: %llu openings, %llu to %llu pairs each",
-                 (unsigned long long)u->units, (unsigned long long)u->fewest,
+        snprintf(buf, len, "opening as unit: %llu opening%s, %llu pairs each",
+                 (unsigned long long)u->units, u->units == 1 ? "" : "s",
                  (unsigned long long)u->most);
+    else
+        snprintf(buf, len, "opening as unit: %llu opening%s, %llu to %llu pairs each",
+                 (unsigned long long)u->units, u->units == 1 ? "" : "s",
+                 (unsigned long long)u->fewest, (unsigned long long)u->most);
     return buf;
 }
 

@@ -659,15 +659,31 @@ static int check_agent(const Loader *L, const Values *m, int pick, Key k, const 
     return rc ? cfg_error(L, m->line[pick], key_info[k].name, "%s", e.msg) : 0;
 }
 
+/* The folder of the config file L reads ("" for the current folder), where a book it names
+ * by a relative path is read from: a config and its book travel together. */
+static void config_folder(const Loader *L, char *buf, size_t len)
+{
+    const char *slash = strrchr(L->label, '/');
+    size_t n = slash ? (size_t)(slash - L->label) : 0;
+    if (slash && n == 0)
+        n = 1;   /* a config in "/" */
+    snprintf(buf, len, "%.*s", (int)(n < len ? n : len - 1), L->label);
+}
+
 /* Load job j's openings (its variant made) from the chosen value of `openings`, "start" when
- * none is set; an opening's index must fit the records' int32 `opening`. */
+ * none is set; an opening's index must fit the records' int32 `opening`. A book named in the
+ * config by a relative path is read beside the config; one given by --openings, from the
+ * current folder, as the shell's other paths are. */
 static int job_openings(const Loader *L, const Values *m, int pick, int job_line,
                         const char *name, Job *j)
 {
     const char *spec = m->n ? m->text[pick] : "start";
     int line = m->n ? m->line[pick] : job_line;
+    char folder[4096] = "";
+    if (!L->o->openings)
+        config_folder(L, folder, sizeof folder);
     Error e;
-    if (openings_load(&j->openings, spec, &j->variant, &e) != 0)
+    if (openings_load_in(&j->openings, spec, folder, &j->variant, &e) != 0)
         return cfg_error(L, line, "openings", "%s", e.msg);
     int64_t tables = j->openings.kind == OPENINGS_PLIES ? (j->games + 1) / 2 : j->openings.count;
     if (tables > INT32_MAX)

@@ -1,7 +1,7 @@
 /* game.c: playing a whole game and recording how it went. */
 #include "game.h"
 
-#include <string.h>
+#include <assert.h>
 
 #include "openings.h"
 
@@ -32,40 +32,6 @@ void game_record_end(const Variant *v, const Position *p, const Rng *g, Outcome 
     }
 }
 
-/* The hash of the first LINE_PLIES plies of the game game_play_random plays from g (one of
- * more plies): the same playout again, stopped there, so its draws and moves are the game's
- * first ones. Those few plies again cost less than keeping the hash in the playout's loop,
- * which slowed every ply by about 5%. */
-static uint64_t random_line_hash(const Variant *v, const Rng *g)
-{
-    Variant line = *v;
-    line.max_plies = LINE_PLIES;
-    Rng stream[2] = { rng_substream(g, RNG_SUB_AGENT_SOUTH), rng_substream(g, RNG_SUB_AGENT_NORTH) };
-    Position pos;
-    Playout po;
-    pos_start(&line, &pos);
-    pos_random_playout(&line, &pos, stream, &po);
-    return po.hash;
-}
-
-void game_play_random(const Variant *v, const Rng *g, GameRecord *r)
-{
-    Rng stream[2] = { rng_substream(g, RNG_SUB_AGENT_SOUTH), rng_substream(g, RNG_SUB_AGENT_NORTH) };
-    Position pos;
-    Playout po;
-    pos_start(v, &pos);
-    MoveEvent ev = pos_random_playout(v, &pos, stream, &po);
-    Outcome stopped = ev == EV_ENDLESS ? OUT_ENDLESS : ev == EV_NEXT ? OUT_UNFINISHED : OUT_DRAW;
-    game_record_end(v, &pos, g, stopped, r);
-    r->plies = (uint32_t)po.plies;
-    r->passes = po.passes;
-    r->mid_captures = (uint16_t)po.mid_captures;
-    r->final_captures = (uint16_t)po.final_captures;
-    r->opening = -1;
-    r->moves_hash = po.hash;
-    r->line_hash = po.plies > LINE_PLIES ? random_line_hash(v, g) : po.hash;
-}
-
 /* Make ply `ply`'s move in place; with an observer, collect its trace and show it the move. */
 static MoveEvent make_move(const Variant *v, const GameOptions *o, Position *pos, int move,
                            uint32_t ply, const AgentStats *st, MoveInfo *info)
@@ -80,77 +46,119 @@ static MoveEvent make_move(const Variant *v, const GameOptions *o, Position *pos
     return ev;
 }
 
+/* A game under way: where it stands and what its moves counted so far. */
+typedef struct GameSoFar {
+    Position pos;
+    Playout count;     /* plies, passes, captures and the hash of the moves made */
+    uint64_t line;     /* the hash once LINE_PLIES moves were made (kept when more are) */
+    Outcome stopped;   /* OUT_ENDLESS, OUT_UNFINISHED, or OUT_DRAW: going on, or finished
+                        * (the scores decide) */
+} GameSoFar;
+
+/* The game's ply cap: its own, or the variant's. */
+static int64_t ply_cap(const Variant *v, const GameOptions *o)
+{
+    return o->max_plies > 0 ? o->max_plies : v->max_plies;
+}
+
+/* A game at o's start, no move made. */
+static void start_game(const Variant *v, const GameOptions *o, GameSoFar *s)
+{
+    if (o->start.position)
+        s->pos = *o->start.position;
+    else
+        pos_start(v, &s->pos);
+    s->count = (Playout){ .hash = PLAYOUT_HASH_START };
+    s->line = 0;
+    s->stopped = OUT_DRAW;
+}
+
+/* The game loop: play s on until it is over, a move is endless or the cap is reached, each ply
+ * one of the start's given moves and then the agents' choices, each from its own stream. With
+ * agent NULL it stops, the game going on, before the first ply an agent would choose. Returns 0,
+ * or the negative code of an agent that gave up (s->pos then the position it was asked about). */
+static int play_moves(const Variant *v, Agent *const *agent, Rng stream[2], const GameOptions *o,
+                      GameSoFar *s)
+{
+    const int64_t cap = ply_cap(v, o);
+    Playout *n = &s->count;
+    while (!pos_over(v, &s->pos)) {
+        if ((int64_t)n->plies >= cap) {
+            s->stopped = OUT_UNFINISHED;
+            return 0;
+        }
+        /* Step 1. The move: one of the start's given moves, or the agent's choice. */
+        int side = s->pos.side, move;
+        AgentStats st = { 0 };
+        const AgentStats *chosen = NULL;
+        if (n->plies < o->start.n_moves) {
+            move = o->start.moves[n->plies];
+        } else if (!agent) {
+            return 0;   /* the rest of the game is the caller's to play */
+        } else {
+            move = agent[side]->choose(agent[side], v, &s->pos, &stream[side], &st);
+            chosen = &st;
+        }
+        if (move < 0)
+            return move;   /* abandoned: not a game */
+        /* Step 2. Make it and count it. */
+        MoveInfo info;
+        MoveEvent ev = make_move(v, o, &s->pos, move, (uint32_t)n->plies + 1, chosen, &info);
+        n->plies++;
+        n->hash = (n->hash ^ (uint64_t)move) * PLAYOUT_HASH_MULT;
+        if (n->plies == LINE_PLIES)
+            s->line = n->hash;
+        if (ev == EV_ENDLESS) {
+            s->stopped = OUT_ENDLESS;   /* the position stays as it stood before the move */
+            return 0;
+        }
+        n->passes += info.passed;
+        n->mid_captures += info.mid_captures;
+        n->final_captures += info.final_capture;
+    }
+    return 0;
+}
+
+/* Fill r (all but `game`, `a_south` and `opening`) from the game s, which has stopped. */
+static void record_game(const Variant *v, const Rng *g, const GameOptions *o, const GameSoFar *s,
+                        GameRecord *r)
+{
+    const Position *p = &s->pos;
+    game_record_end(v, p, g, s->stopped, r);
+    if (s->stopped == OUT_UNFINISHED && o->unfinished == UNFINISHED_BY_STORES
+        && p->store[SOUTH] != p->store[NORTH])
+        r->outcome = p->store[SOUTH] > p->store[NORTH] ? OUT_SOUTH : OUT_NORTH;
+    r->plies = (uint32_t)s->count.plies;
+    r->passes = s->count.passes;
+    r->mid_captures = (uint16_t)s->count.mid_captures;
+    r->final_captures = (uint16_t)s->count.final_captures;
+    r->opening = -1;
+    r->moves_hash = s->count.hash;
+    r->line_hash = s->count.plies > LINE_PLIES ? s->line : s->count.hash;
+}
+
+static const GameOptions plain;   /* the variant's start and cap, no observer */
+
 int game_play_from(const Variant *v, Agent *south, Agent *north, const Rng *g,
                    const GameOptions *o, GameRecord *r, Position *end)
 {
-    static const GameOptions plain;   /* the variant's start and cap, no observer */
     if (!o)
         o = &plain;
     Agent *agent[2] = { south, north };
     Rng stream[2] = { rng_substream(g, RNG_SUB_AGENT_SOUTH), rng_substream(g, RNG_SUB_AGENT_NORTH) };
-    const uint32_t given = o->start.n_moves;
-    const int64_t cap = o->max_plies > 0 ? o->max_plies : v->max_plies;
-    Position pos;
-    uint64_t hash = PLAYOUT_HASH_START, line = 0;   /* line: the hash at ply LINE_PLIES */
-    uint32_t plies = 0, passes = 0, mid = 0, fin = 0;
-    Outcome stopped = OUT_DRAW;   /* any finished outcome; decided by the scores */
-    int rc = 0;
-
+    GameSoFar s;
     agent_new_game(south);
     agent_new_game(north);
-    if (o->start.position)
-        pos = *o->start.position;
-    else
-        pos_start(v, &pos);
-    while (!pos_over(v, &pos)) {
-        if (plies >= cap) {
-            stopped = OUT_UNFINISHED;
-            break;
-        }
-        /* Step 1. The move: one of the start's given moves, or the agent's choice. */
-        int side = pos.side, move;
-        AgentStats st = { 0 };
-        const AgentStats *chosen = NULL;
-        if (plies < given) {
-            move = o->start.moves[plies];
-        } else {
-            move = agent[side]->choose(agent[side], v, &pos, &stream[side], &st);
-            chosen = &st;
-        }
-        if (move < 0) {
-            rc = move;   /* abandoned: r is not a game */
-            break;
-        }
-        /* Step 2. Make it and count it. */
-        MoveInfo info;
-        MoveEvent ev = make_move(v, o, &pos, move, plies + 1, chosen, &info);
-        plies++;
-        hash = (hash ^ (uint64_t)move) * PLAYOUT_HASH_MULT;
-        if (plies == LINE_PLIES)
-            line = hash;
-        if (ev == EV_ENDLESS) {
-            stopped = OUT_ENDLESS;   /* the position stays as it stood before the move */
-            break;
-        }
-        passes += info.passed;
-        mid += info.mid_captures;
-        fin += info.final_capture;
-    }
+    start_game(v, o, &s);
+    int rc = play_moves(v, agent, stream, o, &s);
     if (end)
-        *end = pos;
-    r->plies = plies;
-    r->opening = -1;
-    if (rc != 0)
+        *end = s.pos;
+    if (rc != 0) {
+        r->plies = (uint32_t)s.count.plies;
+        r->opening = -1;
         return rc;
-    game_record_end(v, &pos, g, stopped, r);
-    if (stopped == OUT_UNFINISHED && o->unfinished == UNFINISHED_BY_STORES
-        && pos.store[SOUTH] != pos.store[NORTH])
-        r->outcome = pos.store[SOUTH] > pos.store[NORTH] ? OUT_SOUTH : OUT_NORTH;
-    r->passes = passes;
-    r->mid_captures = (uint16_t)mid;
-    r->final_captures = (uint16_t)fin;
-    r->moves_hash = hash;
-    r->line_hash = plies >= LINE_PLIES ? line : hash;
+    }
+    record_game(v, g, o, &s, r);
     return 0;
 }
 
@@ -159,31 +167,45 @@ int game_play(const Variant *v, Agent *south, Agent *north, const Rng *g, GameRe
     return game_play_from(v, south, north, g, NULL, r, NULL);
 }
 
-/* A game from an opening between two `random` agents made for it: the fast playout only
- * plays from the variant's start (and counts its hash from there). */
-static int play_random_agents(const Variant *v, const Rng *g, const GameOptions *o,
-                              GameRecord *r, Position *end)
+/* The random playout on with the game s to the ply cap. A game short of the line's end stops
+ * there first, to keep the line's hash: the streams give back their next draws, so the second
+ * playout goes on exactly as one would have (and the playout's own loop keeps no more than it
+ * did: counting the line there cost about 5% a ply). */
+static void play_random(const Variant *v, Rng stream[2], int64_t cap, GameSoFar *s)
 {
-    Agent south, north;
-    Error e;
-    /* `random` has no options: only a lack of memory can refuse it. */
-    if (agent_create(&south, "random", &e) != 0)
-        return AGENT_NO_MEMORY;
-    if (agent_create(&north, "random", &e) != 0) {
-        agent_free(&south);
-        return AGENT_NO_MEMORY;
+    MoveEvent ev = EV_NEXT;
+    if (s->count.plies < LINE_PLIES && cap > LINE_PLIES) {
+        ev = pos_random_playout_from(v, &s->pos, stream, LINE_PLIES, &s->count);
+        s->line = s->count.hash;
     }
-    int rc = game_play_from(v, &south, &north, g, o, r, end);
-    agent_free(&south);
-    agent_free(&north);
-    return rc;
+    if (ev == EV_NEXT)
+        ev = pos_random_playout_from(v, &s->pos, stream, cap, &s->count);
+    s->stopped = ev == EV_ENDLESS ? OUT_ENDLESS : ev == EV_NEXT ? OUT_UNFINISHED : OUT_DRAW;
+}
+
+void game_play_random(const Variant *v, const Rng *g, const GameOptions *o, GameRecord *r,
+                      Position *end)
+{
+    if (!o)
+        o = &plain;
+    assert(!o->observe);   /* the playout shows no one its moves */
+    Rng stream[2] = { rng_substream(g, RNG_SUB_AGENT_SOUTH), rng_substream(g, RNG_SUB_AGENT_NORTH) };
+    GameSoFar s;
+    start_game(v, o, &s);
+    /* The start's given moves as the loop plays them (they draw nothing), then the playout
+     * goes on with the agents' streams, the counts and the hash. */
+    play_moves(v, NULL, stream, o, &s);
+    if (s.stopped == OUT_DRAW)
+        play_random(v, stream, ply_cap(v, o), &s);
+    if (end)
+        *end = s.pos;
+    record_game(v, g, o, &s, r);
 }
 
 int game_play_indexed(const Variant *v, uint64_t seed, uint64_t job, uint64_t game,
                       const Opening *opening, int32_t opening_index, Agent *a, Agent *b,
                       const GameOptions *o, GameRecord *r, Position *end)
 {
-    static const GameOptions plain;
     Rng g;
     bool a_south = game % 2 == 0;
     bool scripted = opening && (opening->has_position || opening->n_moves > 0);
@@ -192,10 +214,8 @@ int game_play_indexed(const Variant *v, uint64_t seed, uint64_t job, uint64_t ga
     rng_seed(&g, seed, job, game);
     if (scripted)
         from.start = opening_game_start(opening);
-    if ((!a || !b) && !scripted)
-        game_play_random(v, &g, r);
-    else if (!a || !b)
-        rc = play_random_agents(v, &g, &from, r, end);
+    if (!a || !b)
+        game_play_random(v, &g, &from, r, end);
     else
         rc = game_play_from(v, a_south ? a : b, a_south ? b : a, &g, &from, r, end);
     r->game = game;

@@ -91,18 +91,19 @@ struct Opening;   /* openings.h */
 /* Game `game` of a job as every command plays it: its stream seeded from (seed, job, game),
  * agent A South in even-numbered games, from `opening` (its position, then its moves as the
  * game's first plies; NULL: o's start, or the variant's) whose index in the job's openings
- * table goes to r->opening (-1: none). With a or b NULL, the game of two `random` agents: by
- * the fast playout from the variant's start (o and end are then unused), or, from an
- * opening, by the game loop with two `random` agents (the same game the playout would
- * play). Fills r whole, `game`, `a_south` and `opening` included; returns as
- * game_play_from. */
+ * table goes to r->opening (-1: none). With a or b NULL, the game of two `random` agents, by
+ * game_play_random (o then without an observer). Fills r whole, `game`, `a_south` and
+ * `opening` included; returns as game_play_from. */
 int game_play_indexed(const Variant *v, uint64_t seed, uint64_t job, uint64_t game,
                       const struct Opening *opening, int32_t opening_index, Agent *a, Agent *b,
                       const GameOptions *o, GameRecord *r, Position *end);
 
-/* The same game as game_play with two `random` agents, move for move, played by the engine's
- * random playout loop (its fastest). */
-void game_play_random(const Variant *v, const Rng *g, GameRecord *r);
+/* The same game as game_play_from with two `random` agents, record and *end alike: o's given
+ * moves (o NULL: none, from the variant's start) as the game loop plays them, then the
+ * engine's random playout loop (its fastest) with the agents' streams, o's ply cap and
+ * judgement. o must have no observer: the playout shows no one its moves. */
+void game_play_random(const Variant *v, const Rng *g, const GameOptions *o, GameRecord *r,
+                      Position *end);
 
 /* Fill r's award fields, scores and outcome from the position where the game stopped: under
  * the variant's convention for a finished game (stopped is then any finished outcome), the

@@ -38,8 +38,22 @@ static int parse_plies(const char *text)
     return n >= 1 && n <= OPENING_MAX_PLIES ? n : -1;
 }
 
-/* Fill s's kind, plies and path from spec (s->spec already set); -1 with the message. */
-static int parse_spec(OpeningSet *s, const char *spec, Error *e)
+/* The path of file:PATH: as written when absolute or when there is no base folder, else
+ * BASE/PATH. NULL when out of memory. */
+static char *book_path(const char *path, const char *base)
+{
+    if (!base || !*base || path[0] == '/')
+        return strdup(path);
+    size_t len = strlen(base) + strlen(path) + 2;
+    char *out = malloc(len);
+    if (out)
+        snprintf(out, len, "%s/%s", base, path);
+    return out;
+}
+
+/* Fill s's kind, plies and path from spec (s->spec already set), a relative book path taken
+ * from folder base (NULL: the current folder); -1 with the message. */
+static int parse_spec(OpeningSet *s, const char *spec, const char *base, Error *e)
 {
     if (strcmp(spec, "start") == 0) {
         s->kind = OPENINGS_START;
@@ -52,7 +66,7 @@ static int parse_spec(OpeningSet *s, const char *spec, Error *e)
     }
     if (strncmp(spec, "file:", 5) == 0 && spec[5]) {
         s->kind = OPENINGS_FILE;
-        s->path = strdup(spec + 5);
+        s->path = book_path(spec + 5, base);
         return s->path ? 0 : error_set(e, "out of memory");
     }
     return bad_spec(spec, e);
@@ -346,11 +360,17 @@ static int check_plies(const OpeningSet *s, const Variant *v, Error *e)
 
 int openings_load(OpeningSet *s, const char *spec, const Variant *v, Error *e)
 {
+    return openings_load_in(s, spec, NULL, v, e);
+}
+
+int openings_load_in(OpeningSet *s, const char *spec, const char *base, const Variant *v,
+                     Error *e)
+{
     memset(s, 0, sizeof *s);
     s->spec = strdup(spec);
     if (!s->spec)
         return error_set(e, "out of memory");
-    int rc = parse_spec(s, spec, e);
+    int rc = parse_spec(s, spec, base, e);
     if (rc == 0)
         rc = check_cap(s, v, e);
     if (rc == 0 && s->kind == OPENINGS_ALL)

@@ -41,7 +41,7 @@ typedef struct OpeningSet {
     OpeningKind kind;
     char *spec;                     /* as written ("start", "plies:4", "all:2", "file:book.txt") */
     int plies;                      /* N of plies:N and all:N */
-    char *path;                     /* file:PATH */
+    char *path;                     /* file:PATH, as read (a config's relative PATH: beside it) */
     int64_t count;                  /* openings in the list (all:N, file); 0 for start and plies:N */
     Opening *list;
 } OpeningSet;
@@ -52,6 +52,12 @@ typedef struct OpeningSet {
  * list too long or a plies:N no game survives, `openings "<spec>": <why>`. On failure *s
  * holds nothing to free (openings_free is harmless). */
 int openings_load(OpeningSet *s, const char *spec, const Variant *v, Error *e);
+
+/* openings_load with a relative file:PATH read from folder base (NULL or "": the current
+ * folder), as a config's book is read beside the config; s->spec stays as written, so a
+ * results file and a resume do not depend on where the command was run from. */
+int openings_load_in(OpeningSet *s, const char *spec, const char *base, const Variant *v,
+                     Error *e);
 
 /* Free what openings_load made; *s is then as after a failed load. */
 void openings_free(OpeningSet *s);

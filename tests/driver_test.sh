@@ -319,6 +319,22 @@ rc=$?
 expect_status 2 "a bad book in a config"
 one_line_error "badopen.cfg:3: openings: badbook.txt:2: "
 check "bad openings write nothing" test ! -e never.h5 -a ! -e never.h5.partial
+# A config's book named by a relative path is read beside the config, wherever the command runs
+# from; one given by --openings is read from the current folder, as the shell's paths are.
+mkdir beside && printf '3 14\n' >beside/near.txt
+printf 'seed = 1; output = "near.h5";\njobs = ( { games = 4;\n  openings = "file:near.txt"; } );\n' \
+    >beside/near.cfg
+"$bin" run beside/near.cfg --quiet >out 2>err
+rc=$?
+expect_status 0 "a book beside its config, run from another folder"
+check "the book beside the config is played" test -e near.h5
+"$bin" run beside/near.cfg --openings file:near.txt --force --quiet >out 2>err
+rc=$?
+expect_status 2 "--openings file:PATH is read from the current folder"
+one_line_error "beside/near.cfg:2: openings: near.txt: cannot open"
+"$bin" run beside/near.cfg --openings file:beside/near.txt --force --quiet >out 2>err
+rc=$?
+expect_status 0 "--openings file:PATH from the current folder, with a config"
 
 # --- help, and the configs in configs/ ----------------------------------------------------
 for cmd in run replay; do

@@ -3,7 +3,8 @@ anywoli_test_program(test_engine sim)
 add_test(NAME engine_paths COMMAND test_engine)
 set_tests_properties(engine_paths PROPERTIES LABELS fast TIMEOUT 300)
 # A job's openings: the specs and their messages, all:N against perft, book files, plies:N
-# as a pure function of (seed, job, pair).
+# as a pure function of (seed, job, pair); random games from openings by the playout as by
+# the game loop.
 anywoli_test_program(test_openings sim)
 add_test(NAME openings COMMAND test_openings)
 set_tests_properties(openings PROPERTIES LABELS fast TIMEOUT 300)

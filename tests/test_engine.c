@@ -99,7 +99,7 @@ static void test_playout_equals_random_agents(void **state)
             memset(&a, 0, sizeof a);
             memset(&b, 0, sizeof b);
             game_play(&v, &south, &north, &r, &a);
-            game_play_random(&v, &r, &b);
+            game_play_random(&v, &r, NULL, &b, NULL);
             assert_memory_equal(&a, &b, sizeof a);
         }
     }
@@ -107,30 +107,71 @@ static void test_playout_equals_random_agents(void **state)
     agent_free(&north);
 }
 
-/* The playout's line_hash (the first LINE_PLIES plies) about the line's end: games capped
- * before it, at it and after it, each the game of two `random` agents field for field. */
-static void test_playout_line_hash_at_caps(void **state)
+/* The moves of a game as the game loop makes them (a GameObserver). */
+typedef struct Moves {
+    int n;
+    int move[64];
+} Moves;
+
+static void keep_move(void *ctx, const GameMove *m)
+{
+    Moves *ms = ctx;
+    if (ms->n < 64)
+        ms->move[ms->n++] = m->move;
+}
+
+/* line_hash of the fast path about the line's end: games capped before it, at it and after
+ * it, and uncapped, from the start and after 3, 10 and 11 given moves (an opening), each the
+ * game of two `random` agents in the game loop field for field, and the FNV-1a of its first
+ * LINE_PLIES moves (of all, in a shorter game). */
+static void test_playout_line_hash(void **state)
 {
     (void)state;
+    static const int64_t caps[] = { LINE_PLIES - 2, LINE_PLIES - 1, LINE_PLIES,
+                                    LINE_PLIES + 1, LINE_PLIES + 2, 0 };
+    static const uint32_t givens[] = { 0, 3, LINE_PLIES, LINE_PLIES + 1 };
     Agent south, north;
     assert_int_equal(agent_create(&south, "random", NULL), 0);
     assert_int_equal(agent_create(&north, "random", NULL), 0);
-    for (int64_t cap = LINE_PLIES - 2; cap <= LINE_PLIES + 2; cap++) {
-        Variant v = variant_number(0);
-        v.max_plies = cap;
-        for (uint64_t g = 0; g < 50; g++) {
-            Rng r;
-            rng_seed(&r, 12, (uint64_t)cap, g);
-            GameRecord a, b;
-            memset(&a, 0, sizeof a);
-            memset(&b, 0, sizeof b);
-            game_play(&v, &south, &north, &r, &a);
-            game_play_random(&v, &r, &b);
-            assert_memory_equal(&a, &b, sizeof a);
-            assert_true(a.plies <= LINE_PLIES ? a.line_hash == a.moves_hash
-                                              : a.line_hash != a.moves_hash);
-        }
+    Variant v = variant_number(0);
+    /* A line of LINE_PLIES + 1 legal moves from the start, for the given moves. */
+    int line[LINE_PLIES + 1];
+    Position p;
+    Rng pick;
+    rng_seed(&pick, 3, 0, 0);
+    pos_start(&v, &p);
+    for (int i = 0; i <= LINE_PLIES; i++) {
+        MoveInfo info;
+        line[i] = pos_random_move(&p, &pick);
+        assert_int_not_equal(pos_play(&v, &p, line[i], &p, &info, NULL), EV_ENDLESS);
+        assert_false(pos_over(&v, &p));
     }
+    for (size_t c = 0; c < sizeof caps / sizeof caps[0]; c++)
+        for (size_t k = 0; k < sizeof givens / sizeof givens[0]; k++)
+            for (uint64_t g = 0; g < 20; g++) {
+                Rng r;
+                rng_seed(&r, 12, c * 8 + k, g);
+                Moves ms = { 0, { 0 } };
+                GameOptions loop = { .start = { .moves = line, .n_moves = givens[k] },
+                                     .max_plies = caps[c], .observe = keep_move,
+                                     .observer_ctx = &ms };
+                GameOptions fast = loop;
+                fast.observe = NULL;
+                fast.observer_ctx = NULL;
+                GameRecord a, b;
+                memset(&a, 0, sizeof a);
+                memset(&b, 0, sizeof b);
+                assert_int_equal(game_play_from(&v, &south, &north, &r, &loop, &a, NULL), 0);
+                game_play_random(&v, &r, &fast, &b, NULL);
+                assert_memory_equal(&a, &b, sizeof a);
+                int n = a.plies < LINE_PLIES ? (int)a.plies : LINE_PLIES;
+                uint64_t h = 0xcbf29ce484222325ULL;
+                for (int i = 0; i < n; i++)
+                    h = (h ^ (uint64_t)ms.move[i]) * 0x100000001b3ULL;
+                assert_true(a.line_hash == h);
+                assert_true(a.plies <= LINE_PLIES ? a.line_hash == a.moves_hash
+                                                  : a.line_hash != a.moves_hash);
+            }
     agent_free(&south);
     agent_free(&north);
 }
@@ -140,7 +181,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fast_and_general_paths_agree),
         cmocka_unit_test(test_playout_equals_random_agents),
-        cmocka_unit_test(test_playout_line_hash_at_caps),
+        cmocka_unit_test(test_playout_line_hash),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

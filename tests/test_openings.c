@@ -2,7 +2,8 @@
  * its message; all:N against perft (counted again here by a direct recursion over pos_play);
  * book files, good and bad, each bad kind with its PATH:LINE; plies:N as a pure function of
  * (seed, job, pair), drawn again when a line ends the game, recomputed here from the
- * documented stream; one opening as a GameStart, as APN and as text. */
+ * documented stream; one opening as a GameStart, as APN and as text; random games from openings
+ * by the fast playout, record for record those of the game loop with two `random` agents. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -19,6 +20,7 @@
 #include "openings.h"
 #include "perft.h"
 #include "position.h"
+#include "record_row.h"
 #include "variant.h"
 
 #define TEST_TMP_NAME "openings"
@@ -675,6 +677,166 @@ static void test_game_from_opening(void **state)
     agent_free(&north);
 }
 
+/* ---- Random games from an opening ---------------------------------------------------------- */
+
+/* Whether two positions are the same (field by field: a struct's padding may differ). */
+static bool same_position(const Position *a, const Position *b)
+{
+    return a->nonempty == b->nonempty && a->legal == b->legal &&
+           memcmp(a->pit, b->pit, sizeof a->pit) == 0 && a->store[SOUTH] == b->store[SOUTH] &&
+           a->store[NORTH] == b->store[NORTH] && a->left == b->left && a->side == b->side &&
+           a->last_capturer == b->last_capturer && a->first_final == b->first_final;
+}
+
+/* What the games of check_random_games ended as, so that a test knows it met each case. */
+typedef struct RandomTally {
+    long games, unfinished, capped_in_opening, endless;
+} RandomTally;
+
+/* A book of `lines` openings for v, drawn by plies:N: even lines as move lists, odd ones as
+ * the APN position the line leads to (a book's two forms). Returns its spec. */
+static const char *random_book(const Variant *v, int plies, int lines, const char *name)
+{
+    char spec[32];
+    snprintf(spec, sizeof spec, "plies:%d", plies);
+    OpeningSet s = load_ok(spec, v);
+    size_t size = (size_t)lines * (APN_MAX + 2);
+    char *text = malloc(size);
+    assert_non_null(text);
+    size_t len = 0;
+    for (int k = 0; k < lines; k++) {
+        Opening o;
+        openings_pair(&s, v, 9, 0, (uint64_t)k, &o);
+        char line[APN_MAX];
+        if (k % 2)
+            opening_apn(v, &o, line);
+        else
+            opening_moves_text(&o, line, sizeof line);
+        len += (size_t)snprintf(text + len, size - len, "%s\n", line);
+    }
+    openings_free(&s);
+    static char book[300];
+    snprintf(book, sizeof book, "file:%s", write_file(name, text));
+    free(text);
+    return book;
+}
+
+/* Game `game` of two `random` agents from opening op (index in its table) as `run` plays it
+ * (a and b NULL: the fast path) against the game loop with two `random` agents a and b: the
+ * same record, field by field, and the same end position, under o's cap and judgement. */
+static void check_random_game(const Variant *v, const Opening *op, int32_t index, uint64_t game,
+                              const GameOptions *o, Agent *a, Agent *b, RandomTally *t)
+{
+    GameRecord fast, loop;
+    Position fast_end, loop_end;
+    memset(&fast, 0xa5, sizeof fast);
+    memset(&loop, 0x5a, sizeof loop);
+    assert_int_equal(game_play_indexed(v, 3, 1, game, op, index, NULL, NULL, o, &fast,
+                                       &fast_end), 0);
+    assert_int_equal(game_play_indexed(v, 3, 1, game, op, index, a, b, o, &loop, &loop_end), 0);
+    for (int i = 0; i < row_field_count(); i++)
+        if (row_field_value(&fast, i) != row_field_value(&loop, i))
+            fail_msg("cap %lld, game %llu, opening %d: %s %lld by the playout, %lld by the loop",
+                     (long long)o->max_plies, (unsigned long long)game, (int)index,
+                     row_field_name(i), (long long)row_field_value(&fast, i),
+                     (long long)row_field_value(&loop, i));
+    assert_true(same_position(&fast_end, &loop_end));
+    t->games++;
+    t->unfinished += loop.outcome == OUT_UNFINISHED ||
+                     (o->unfinished == UNFINISHED_BY_STORES && (int64_t)loop.plies == o->max_plies);
+    t->capped_in_opening += loop.plies < (uint32_t)op->n_moves ||
+                            (op->n_moves > 0 && loop.plies == (uint32_t)op->n_moves &&
+                             (int64_t)loop.plies == o->max_plies);
+    t->endless += loop.outcome == OUT_ENDLESS;
+}
+
+/* check_random_game for the games of `pairs` pairs from the openings of `spec`, under the cap
+ * max_plies (0: v's) and judgement how. */
+static void check_random_games(const Variant *v, const char *spec, int64_t max_plies,
+                               UnfinishedJudgement how, uint64_t pairs, RandomTally *t)
+{
+    Agent a, b;
+    assert_int_equal(agent_create(&a, "random", NULL), 0);
+    assert_int_equal(agent_create(&b, "random", NULL), 0);
+    OpeningSet s = load_ok(spec, v);
+    GameOptions o = { .max_plies = max_plies, .unfinished = how };
+    for (uint64_t game = 0; game < 2 * pairs; game++) {
+        Opening op;
+        int32_t index = (int32_t)openings_pair(&s, v, 3, 1, game / 2, &op);
+        check_random_game(v, &op, index, game, &o, &a, &b, t);
+    }
+    openings_free(&s);
+    agent_free(&a);
+    agent_free(&b);
+}
+
+/* check_random_game from openings whose one move makes the opponent pass: positions met in
+ * random games of v, before such a move (so that the opening's passes count too). */
+static void check_passing_openings(const Variant *v, int openings, RandomTally *t)
+{
+    Agent a, b;
+    assert_int_equal(agent_create(&a, "random", NULL), 0);
+    assert_int_equal(agent_create(&b, "random", NULL), 0);
+    GameOptions o = { 0 };
+    Rng r;
+    rng_seed(&r, 8, 0, 0);
+    int found = 0;
+    for (long tries = 0; found < openings && tries < 1000000; tries++) {
+        Position p;
+        pos_start(v, &p);
+        while (!pos_over(v, &p) && found < openings) {
+            Opening op = { .has_position = true, .position = p, .n_moves = 1,
+                           .moves = { pos_random_move(&p, &r) } };
+            MoveInfo info;
+            MoveEvent ev = pos_play(v, &p, op.moves[0], &p, &info, NULL);
+            if (ev == EV_ENDLESS)
+                break;
+            if (info.passed && !pos_over(v, &p)) {
+                for (uint64_t game = 0; game < 4; game++)
+                    check_random_game(v, &op, found, game, &o, &a, &b, t);
+                found++;
+            }
+        }
+    }
+    assert_int_equal(found, openings);
+    agent_free(&a);
+    agent_free(&b);
+}
+
+/* `run`'s random games from an opening (its moves or its position, then the fast playout) are
+ * those of two `random` agents in the game loop: the opening's plies counted in plies, passes,
+ * captures, the hash and against the cap, on boards with unfinished and endless games. */
+static void test_random_games_from_openings(void **state)
+{
+    (void)state;
+    static const char *const five[] = { "holes", "5", NULL };   /* endless moves are common */
+    static const char *const skip[] = { "skip_origin", "yes", NULL };
+    Variant standard = variant_of(NULL), small = variant_of(five), skipping = variant_of(skip);
+    RandomTally t = { 0 };
+    check_random_games(&standard, "plies:4", 0, UNFINISHED_KEPT, 500, &t);
+    check_random_games(&standard, "all:2", 0, UNFINISHED_KEPT, 300, &t);
+    check_random_games(&standard, random_book(&standard, 6, 40, "random.txt"), 0,
+                       UNFINISHED_KEPT, 300, &t);
+    assert_int_equal(t.unfinished, 0);
+    long full = t.games;
+    /* A cap inside the opening (3 of its 4 plies), at its end and after it, by stores. */
+    check_random_games(&standard, "plies:4", 3, UNFINISHED_KEPT, 100, &t);
+    check_random_games(&standard, "plies:4", 4, UNFINISHED_BY_STORES, 100, &t);
+    check_random_games(&standard, "plies:4", 30, UNFINISHED_BY_STORES, 200, &t);
+    check_random_games(&standard, "all:2", 60, UNFINISHED_KEPT, 200, &t);
+    assert_true(t.unfinished >= 700);
+    assert_true(t.capped_in_opening >= 400);
+    check_random_games(&small, "plies:3", 0, UNFINISHED_KEPT, 1000, &t);
+    check_random_games(&small, random_book(&small, 2, 30, "small.txt"), 40, UNFINISHED_KEPT,
+                       500, &t);
+    check_random_games(&skipping, "plies:4", 0, UNFINISHED_KEPT, 300, &t);
+    check_passing_openings(&standard, 200, &t);
+    check_passing_openings(&small, 100, &t);
+    assert_true(t.endless >= 20);
+    print_message("%ld games (%ld uncapped), %ld unfinished, %ld capped in the opening, "
+                  "%ld endless\n", t.games, full, t.unfinished, t.capped_in_opening, t.endless);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -692,6 +854,7 @@ int main(void)
         cmocka_unit_test(test_start),
         cmocka_unit_test(test_one_opening),
         cmocka_unit_test(test_game_from_opening),
+        cmocka_unit_test(test_random_games_from_openings),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -416,19 +416,20 @@ static inline uint32_t below_drawn(uint64_t x, uint32_t n, Rng *r, uint64_t *ahe
 
 /* The playout loop, one copy for the fast path and one for skip_origin variants. */
 static inline __attribute__((always_inline)) MoveEvent
-random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2], Playout *out,
-               const bool fast)
+random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2],
+               const uint64_t max_plies, Playout *out, const bool fast)
 {
     MoveEvent ev = EV_OVER;
-    MoveInfo sum = { 0, 0, 0, 0 };   /* every move adds its counts here */
-    uint64_t plies = 0, hash = PLAYOUT_HASH_START;
+    /* every move adds its counts to those of the moves before the playout */
+    MoveInfo sum = { 0, out->mid_captures, out->final_captures, out->passes };
+    uint64_t plies = out->plies, hash = out->hash;
     /* Each side's next random number is drawn one move ahead, so that computing it is off the
      * path from one move to the next (a counter-based stream gives it back at the end). */
     uint64_t ahead[2] = { rng_next(&stream[SOUTH]), rng_next(&stream[NORTH]) };
 
     /* The same draws, in the same order, as two uniform random agents would make. */
     while (p->legal) {
-        if (plies >= (uint64_t)v->max_plies) {
+        if (plies >= max_plies) {
             ev = EV_NEXT;   /* stopped: the game is unfinished */
             break;
         }
@@ -455,11 +456,19 @@ random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2], P
     return ev;
 }
 
+MoveEvent pos_random_playout_from(const Variant *restrict v, Position *restrict p, Rng stream[2],
+                                  int64_t max_plies, Playout *so_far)
+{
+    const uint64_t cap = max_plies > 0 ? (uint64_t)max_plies : 0;
+    return v->skip_origin ? random_playout(v, p, stream, cap, so_far, false)
+                          : random_playout(v, p, stream, cap, so_far, true);
+}
+
 MoveEvent pos_random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2],
                              Playout *out)
 {
-    return v->skip_origin ? random_playout(v, p, stream, out, false)
-                          : random_playout(v, p, stream, out, true);
+    *out = (Playout){ .hash = PLAYOUT_HASH_START };
+    return pos_random_playout_from(v, p, stream, v->max_plies, out);
 }
 
 void pos_set_masks(const Variant *v, Position *p)

@@ -117,6 +117,13 @@ typedef struct Playout {
 MoveEvent pos_random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2],
                              Playout *out);
 
+/* pos_random_playout going on with a game already under way: p is the position after the
+ * moves so_far counts, and the playout adds its own moves to so_far's plies, passes, captures
+ * and hash. It stops unfinished (EV_NEXT) when the plies, those before it included, reach
+ * max_plies (which may differ from v's: a game's own cap). */
+MoveEvent pos_random_playout_from(const Variant *restrict v, Position *restrict p, Rng stream[2],
+                                  int64_t max_plies, Playout *so_far);
+
 /* The name of an event as written by `anywoli move`: next, extra, over, endless. */
 const char *move_event_name(MoveEvent ev);
 

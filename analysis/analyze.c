@@ -183,9 +183,11 @@ static void hist_trim(const uint64_t *h, size_t *len)
  * A column the file lacks (written before it existed) is not gathered. */
 typedef struct Repeats {
     uint64_t *hashes;             /* NULL: no moves_hash column */
-    uint64_t *lines;              /* NULL: no line_hash column */
+    uint64_t *lines;              /* NULL: no line_hash column; A South's games from the
+                                   * front, A North's from the back */
     uint64_t *openings;           /* the openings >= 0; NULL: no opening column */
     uint64_t n, used;
+    uint64_t south, north;        /* lines gathered with A South, with A North */
 } Repeats;
 
 static int repeats_init(ResultsFile *f, const JobAnalysis *j, Repeats *r, Error *e)
@@ -209,8 +211,10 @@ static int repeats_add(Repeats *r, ResultsFile *f, const JobAnalysis *j, const G
         return 0;
     if (r->hashes)
         r->hashes[r->n] = g->moves_hash;
-    if (r->lines)
-        r->lines[r->n] = g->line_hash;
+    if (r->lines && g->a_south)
+        r->lines[r->south++] = g->line_hash;
+    else if (r->lines)
+        r->lines[j->rows - 1 - r->north++] = g->line_hash;
     if (r->openings && g->opening < -1)
         return error_set(e, "%s: job %s: game %" PRIu64 ": damaged row (opening %" PRId64
                          ", expected -1 or more)", rf_path(f), j->name, r->n,
@@ -221,6 +225,23 @@ static int repeats_add(Repeats *r, ResultsFile *f, const JobAnalysis *j, const G
     return 0;
 }
 
+/* The distinct lines, and whether most games follow one. In a match each colour assignment
+ * plays its own line (A's line as South, B's as South), so two deterministic agents follow
+ * two lines, each by half the games: the share is taken within each assignment too. */
+static void count_lines(Repeats *r, JobAnalysis *j)
+{
+    uint64_t *south = r->lines, *north = r->lines + (j->rows - r->north);
+    DistinctGames s = distinct_games(south, (size_t)r->south);
+    DistinctGames n = distinct_games(north, (size_t)r->north);
+    double ss = distinct_top_share(&s), ns = distinct_top_share(&n);
+    j->lines_colour_share = isnan(ss) ? ns : isnan(ns) ? ss : fmax(ss, ns);
+    memmove(r->lines + r->south, north, (size_t)r->north * sizeof *north);
+    j->lines = distinct_games(r->lines, (size_t)(r->south + r->north));
+    j->lines_few = distinct_lines_few(&j->lines) ||
+                   (!isnan(j->lines_colour_share) && j->lines_colour_share >= LINES_WARN_TOP_SHARE);
+    j->has_lines = true;
+}
+
 /* The counts of distinct games, lines and openings, where the file has their columns. */
 static void repeats_count(Repeats *r, JobAnalysis *j)
 {
@@ -228,10 +249,8 @@ static void repeats_count(Repeats *r, JobAnalysis *j)
         j->distinct = distinct_games(r->hashes, (size_t)r->n);
         j->has_distinct = true;
     }
-    if (r->lines) {
-        j->lines = distinct_games(r->lines, (size_t)r->n);
-        j->has_lines = true;
-    }
+    if (r->lines)
+        count_lines(r, j);
     if (r->openings) {
         j->openings = distinct_games(r->openings, (size_t)r->used);
         j->has_openings = true;

@@ -108,6 +108,9 @@ typedef struct JobAnalysis {
     bool has_distinct, has_lines, has_openings;
     DistinctGames distinct;
     DistinctGames lines;
+    double lines_colour_share;    /* the larger of the two colour assignments' (A South, A
+                                   * North) shares of games that follow their most common line */
+    bool lines_few;               /* most games follow one line, overall or in one colour */
     DistinctGames openings;       /* over the games with an opening (opening >= 0) */
 } JobAnalysis;
 

@@ -300,7 +300,8 @@ static void write_lines(Json *j, const JobAnalysis *x)
     json_kv_uint(j, "games", d->games);
     json_kv_uint(j, "distinct", d->distinct);
     json_kv_double(j, "top_share", distinct_top_share(d));
-    json_kv_bool(j, "few", distinct_lines_few(d));
+    json_kv_double(j, "top_share_in_colour", x->lines_colour_share);
+    json_kv_bool(j, "few", x->lines_few);
     json_object_end(j);
 }
 

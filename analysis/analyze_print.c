@@ -82,9 +82,13 @@ static void print_lines(const JobAnalysis *j, FILE *out)
         return;
     }
     fprintf(out, "distinct %d-ply lines: %llu of %llu games; the most common is followed by "
-                 "%.1f%% of them\n", LINE_PLIES, (unsigned long long)d->distinct,
+                 "%.1f%% of them", LINE_PLIES, (unsigned long long)d->distinct,
             (unsigned long long)d->games, 100 * distinct_top_share(d));
-    if (distinct_lines_few(d))
+    if (j->lines_colour_share > distinct_top_share(d) + 0.0005)
+        fprintf(out, ", and by %.1f%% of one colour assignment's games",
+                100 * j->lines_colour_share);
+    fprintf(out, "\n");
+    if (j->lines_few)
         fprintf(out, "warning: the games follow few lines, so the job's figures describe those "
                      "lines rather than the game from its start; for the game itself use "
                      "openings (a book, plies:N) or diverse play (margin, temperature)\n");

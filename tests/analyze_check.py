@@ -138,9 +138,14 @@ def read_jobs(path):
             lines = None              # distinct_lines as analyze should give it
             if "line_hash" in rows.dtype.names:
                 _, counts = np.unique(rows["line_hash"], return_counts=True)
+                # within each colour assignment (A South, A North): a match of two
+                # deterministic agents follows one line in each
+                in_colour = max(np.unique(rows["line_hash"][rows["a_south"] == c],
+                                          return_counts=True)[1].max(initial=0)
+                                / max(1, int((rows["a_south"] == c).sum())) for c in (0, 1))
                 lines = {"plies": 10, "games": len(rows), "distinct": len(counts),
-                         "top_share": counts.max() / len(rows),
-                         "few": bool(counts.max() >= len(rows) / 2)}
+                         "top_share": counts.max() / len(rows), "in_colour": in_colour,
+                         "few": bool(counts.max() >= len(rows) / 2 or in_colour >= 0.5)}
             jobs.append({"name": name, "attrs": attrs, "pairs": pairs, "games": len(rows),
                          "distinct": len(np.unique(rows["moves_hash"])), "lines": lines})
     jobs.sort(key=lambda j: int(j["attrs"]["index"]))
@@ -284,7 +289,8 @@ def check_lines(job, doc_job, block):
         return
     check(got["plies"] == 10 and got["games"] == want["games"] and
           got["distinct"] == want["distinct"] and got["few"] == want["few"] and
-          near(got["top_share"], want["top_share"]),
+          near(got["top_share"], want["top_share"]) and
+          near(got["top_share_in_colour"], want["in_colour"]),
           "%s: distinct_lines %s, recomputed %s" % (name, got, want))
     text = ("distinct 10-ply lines: %d of %d games; the most common is followed by %.1f%% of "
             "them" % (want["distinct"], want["games"], 100 * want["top_share"]))

@@ -421,7 +421,8 @@ output = "lines.h5";
 defaults = { variant = "anywoli"; games = 300L; };
 jobs = (
   { name = "ab2"; agent_a = "alphabeta:depth=2"; agent_b = "alphabeta:depth=2"; },
-  { name = "rand"; agent_a = "random"; agent_b = "random"; }
+  { name = "rand"; agent_a = "random"; agent_b = "random"; },
+  { name = "match"; agent_a = "alphabeta:depth=6"; agent_b = "alphabeta:depth=4"; games = 200L; }
 );
 CFG
 "$bin" run "$tmp/lines.cfg" -o "$tmp/lines.h5" --quiet --threads 2 >/dev/null \
@@ -450,12 +451,20 @@ import json, sys, h5py, numpy as np
 doc = {j["name"]: j["distinct_lines"] for j in json.load(open(sys.argv[1]))["jobs"]}
 with h5py.File(sys.argv[2], "r") as f:
     for name, d in doc.items():
-        h = f["jobs"][name]["games"]["line_hash"]
+        g = f["jobs"][name]["games"][:]
+        h = g["line_hash"]
         _, counts = np.unique(h, return_counts=True)
+        colour = max(np.unique(h[g["a_south"] == c], return_counts=True)[1].max() /
+                     (g["a_south"] == c).sum() for c in (0, 1))
         want = {"plies": 10, "games": len(h), "distinct": len(counts),
-                "top_share": counts.max() / len(h), "few": bool(counts.max() >= len(h) / 2)}
+                "top_share": counts.max() / len(h), "top_share_in_colour": colour,
+                "few": bool(counts.max() >= len(h) / 2 or colour >= 0.5)}
         assert d == want, (name, d, want)
 assert doc["ab2"]["few"] and not doc["rand"]["few"], doc
+# A match of two deterministic agents: each colour assignment plays its own lines, so the
+# most common line has under half the games, yet most of one colour's: the warning fires.
+assert doc["match"]["top_share"] < 0.5 <= doc["match"]["top_share_in_colour"], doc["match"]
+assert doc["match"]["few"], doc["match"]
 PY
 fi
 

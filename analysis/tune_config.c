@@ -360,7 +360,8 @@ int tune_config_parse(TuneConfig *t, const char *text, const char *label, const 
         error_set(e, "%s:%d: syntax error%s%s", label, config_error_line(&cfg),
                   strcmp(config_error_text(&cfg), "syntax error") ? ": " : "",
                   strcmp(config_error_text(&cfg), "syntax error") ? config_error_text(&cfg) : "");
-    } else if (config_check_int_literals(text, label, e) == 0 && read_settings(&r, &cfg, t) == 0) {
+    } else if (config_refuse_other_kind(label, &cfg, "tuning", e) == 0 &&
+               config_check_int_literals(text, label, e) == 0 && read_settings(&r, &cfg, t) == 0) {
         t->source = strdup(label);
         t->text = strdup(text);
         rc = t->source && t->text ? 0 : error_set(e, "out of memory");
@@ -379,6 +380,10 @@ int tune_config_load(TuneConfig *t, const char *path, const char *output, int th
     FILE *f = fopen(path, "rb");
     if (!f)
         return error_set(e, "%s: cannot read: %s", path, strerror(errno));
+    if (config_refuse_other_file(path, f, e) != 0) {
+        fclose(f);
+        return -1;
+    }
     char *text = malloc((1u << 20) + 1);
     size_t len = text ? fread(text, 1, 1u << 20, f) : 0;
     bool bad = !text || ferror(f) || !feof(f) || memchr(text, '\0', len);

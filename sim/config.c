@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "agent.h"
 
@@ -889,7 +890,8 @@ int experiment_parse(Experiment *x, const char *text, const char *label, const O
             cfg_error(&L, config_error_line(&cfg), NULL, "syntax error");
         else
             cfg_error(&L, config_error_line(&cfg), NULL, "syntax error: %s", why);
-    } else if (load_settings(&L, &cfg, text, x) == 0) {
+    } else if (config_refuse_other_kind(label, &cfg, "experiment", e) == 0 &&
+               load_settings(&L, &cfg, text, x) == 0) {
         x->source = strdup(label);
         x->text = stored_text(text, L.o);
         rc = x->source && x->text ? 0 : out_of_memory(&L);
@@ -901,12 +903,47 @@ int experiment_parse(Experiment *x, const char *text, const char *label, const O
     return rc;
 }
 
+int config_refuse_other_file(const char *path, FILE *f, Error *e)
+{
+    static const char hdf5[8] = { '\x89', 'H', 'D', 'F', '\r', '\n', '\x1a', '\n' };
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode))
+        return 0;   /* a pipe cannot be read twice; its text's own errors will tell */
+    char head[sizeof hdf5];
+    size_t got = fread(head, 1, sizeof head, f);
+    rewind(f);
+    if (got == sizeof hdf5 && memcmp(head, hdf5, sizeof hdf5) == 0)
+        return error_set(e, "%s: a results file (HDF5), not a config: `anywoli analyze %s` "
+                         "reads it", path, path);
+    return 0;
+}
+
+int config_refuse_other_kind(const char *label, const struct config_t *cfg, const char *kind,
+                             Error *e)
+{
+    const config_setting_t *root = config_root_setting(cfg);
+    bool experiment = strcmp(kind, "experiment") == 0;
+    const char *other_key = experiment ? "weights" : "jobs", *own_key = experiment ? "jobs"
+                                                                                  : "weights";
+    const config_setting_t *s = config_setting_get_member(root, other_key);
+    if (!s || config_setting_get_member(root, own_key))
+        return 0;
+    return located_error(e, label, config_line_of(s), other_key, "this is %s (it has `%s`), "
+                        "not %s: `anywoli %s %s` reads it", experiment ? "a tuning" :
+                        "an experiment", other_key, experiment ? "an experiment" : "a tuning",
+                        experiment ? "tune" : "run", label);
+}
+
 int experiment_load(Experiment *x, const char *path, const Overrides *o, Error *e)
 {
     memset(x, 0, sizeof *x);
     FILE *f = fopen(path, "rb");
     if (!f)
         return error_set(e, "%s: cannot read: %s", path, strerror(errno));
+    if (config_refuse_other_file(path, f, e) != 0) {
+        fclose(f);
+        return -1;
+    }
     char *text = NULL;
     size_t len = 0, cap = 0, got;
     do {

@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "error.h"
 #include "openings.h"
@@ -65,6 +66,16 @@ void overrides_none(Overrides *o);
  * reads (experiments, tunings). */
 int config_error_v(Error *e, const char *label, int line, const char *key, const char *fmt,
                    va_list ap) __attribute__((format(printf, 5, 0)));
+
+/* Refuse a file that is not the kind of config the command reads, with one line saying what
+ * it is and which command reads it: a results file (HDF5's signature at its start), or a
+ * config of the other kind (`kind` is "experiment" for run, "tuning" for tune; an experiment
+ * has `jobs`, a tuning `weights`). 0 when the file may be the right kind; its own errors
+ * then say what is wrong in it. config_refuse_other_file reads the start of f, and rewinds it. */
+int config_refuse_other_file(const char *path, FILE *f, Error *e);
+struct config_t;
+int config_refuse_other_kind(const char *label, const struct config_t *cfg, const char *kind,
+                             Error *e);
 
 /* Check every whole-number literal of a libconfig text (outside strings and comments), which
  * libconfig 1.5 would otherwise read wrong without a word: one beyond 64 bits (saturated, so

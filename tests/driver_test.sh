@@ -165,6 +165,18 @@ rc=$?
 expect_status 2 "bad config"
 one_line_error "bad.cfg:3: holes: 99 is out of range (2 to 32) (job job1)"
 check "a bad config touches nothing" test "$(md5sum full.h5)" == "$before" -a ! -e full.h5.partial
+# A file of another kind is named for what it is, with the command that reads it: a results
+# file, and a tuning (it has weights).
+"$bin" run full.h5 >out 2>err
+rc=$?
+expect_status 2 "a results file given as the config"
+one_line_error 'full.h5: a results file (HDF5), not a config: `anywoli analyze full.h5` reads it'
+printf 'seed = 1;\noutput = "t.h5";\nagent = "alphabeta:depth=2";\nweights = ( { name = "store"; start = 1.0; min = 0.0; max = 2.0; step = 0.1; } );\n' >tuning.cfg
+"$bin" run tuning.cfg >out 2>err
+rc=$?
+expect_status 2 "a tuning given as the config"
+one_line_error 'tuning.cfg:4: weights: this is a tuning (it has `weights`), not an experiment: `anywoli tune tuning.cfg` reads it'
+check "a file of another kind touches nothing" test "$(md5sum full.h5)" == "$before" -a ! -e t.h5
 "$bin" run --holes 1 -o q.h5 >out 2>err
 rc=$?
 expect_status 2 "bad quick option"

@@ -172,6 +172,20 @@ cmp -s kept.h5 kept.want && [[ ! -e kept.h5.partial ]] \
     || fail "opening_plies = max_plies: the results file was touched"
 popd >/dev/null || exit 1
 
+# A file of another kind is named for what it is, with the command that reads it: a results
+# file, and an experiment for run (it has jobs).
+pushd "$tmp" >/dev/null || exit 1
+"$bin" tune whole.h5 --dry-run >/dev/null 2>err
+rc=$?
+expect_status 2 "a results file given as the tuning"
+one_line_error 'anywoli tune: whole.h5: a results file (HDF5), not a config: `anywoli analyze whole.h5` reads it'
+printf 'seed = 1;\noutput = "e.h5";\njobs = ( { games = 10; } );\n' >experiment.cfg
+"$bin" tune experiment.cfg --dry-run >/dev/null 2>err
+rc=$?
+expect_status 2 "an experiment given as the tuning"
+one_line_error 'anywoli tune: experiment.cfg:3: jobs: this is an experiment (it has `jobs`), not a tuning: `anywoli run experiment.cfg` reads it'
+popd >/dev/null || exit 1
+
 # The ready tunings in configs/ load.
 for cfg in "$configs"/tune*.cfg; do
     "$bin" tune "$cfg" --dry-run >"$tmp/plan" 2>&1 || fail "$cfg: $(cat "$tmp/plan")"

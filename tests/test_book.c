@@ -19,19 +19,10 @@
 #include "position.h"
 #include "variant.h"
 
+#include "test_util.h"
+
 #define TEST_TMP_NAME "book"
 #include "test_tmp.h"
-
-/* A finished variant from `name value` pairs (NULL-terminated); the standard board for none. */
-static Variant variant_of(const char *const *opts)
-{
-    Variant v;
-    variant_default(&v);
-    for (int i = 0; opts && opts[i]; i += 2)
-        assert_int_equal(variant_set(&v, opts[i], opts[i + 1], NULL), 0);
-    assert_int_equal(variant_finish(&v, NULL), 0);
-    return v;
-}
 
 /* Negamax without pruning: p's value for its side to move, `depth` plies (at least 1), with
  * the evaluation at the horizon and exact ends, negated only where the side changes. */
@@ -111,8 +102,8 @@ static void check_values(const Variant *v, const Book *b, const BookSettings *s)
 static void test_values_and_window(void **state)
 {
     (void)state;
-    static const char *const yit_nuri[] = { "holes", "7", NULL };
-    const Variant standard = variant_of(NULL), nuri = variant_of(yit_nuri);
+    static const char *yit_nuri = "holes=7";
+    const Variant standard = tu_variant_of(""), nuri = tu_variant_of(yit_nuri);
     BookSettings s = { .plies = 2, .depth = 2, .window = 100 };
     Book b = make_ok(&standard, &s, 1);
     assert_int_equal(b.lines.count, 116);
@@ -129,7 +120,7 @@ static void test_values_and_window(void **state)
 static void test_max(void **state)
 {
     (void)state;
-    const Variant v = variant_of(NULL);
+    const Variant v = tu_variant_of("");
     BookSettings s = { .plies = 2, .depth = 2, .window = 200, .max = 0 };
     Book all = make_ok(&v, &s, 1);
     s.max = 5;
@@ -162,7 +153,7 @@ static void test_max(void **state)
 static void test_threads(void **state)
 {
     (void)state;
-    const Variant v = variant_of(NULL);
+    const Variant v = tu_variant_of("");
     BookSettings settings[] = { { .plies = 2, .depth = 4, .window = 100 },
                                 { .plies = 2, .depth = 64, .nodes = 3000, .window = 100 } };
     for (int k = 0; k < 2; k++) {
@@ -180,7 +171,7 @@ static void test_threads(void **state)
 static void test_written_book_loads(void **state)
 {
     (void)state;
-    const Variant v = variant_of(NULL);
+    const Variant v = tu_variant_of("");
     BookSettings s = { .plies = 2, .depth = 2, .window = 100 };
     Book b = make_ok(&v, &s, 2);
     const char *path = tmp_path("book.txt");

@@ -23,23 +23,14 @@
 #include "record_row.h"
 #include "variant.h"
 
+#include "test_util.h"
+
 #define TEST_TMP_NAME "openings"
 #include "test_tmp.h"
 
-/* A finished variant from `name value` pairs (NULL-terminated); the standard board for none. */
-static Variant variant_of(const char *const *opts)
-{
-    Variant v;
-    variant_default(&v);
-    for (int i = 0; opts && opts[i]; i += 2)
-        assert_int_equal(variant_set(&v, opts[i], opts[i + 1], NULL), 0);
-    assert_int_equal(variant_finish(&v, NULL), 0);
-    return v;
-}
-
-static const char *const small_board[] = { "holes", "3", "seeds", "1", NULL };   /* ends soon */
-static const char *const tiny_board[] = { "holes", "2", "seeds", "2", NULL };    /* over by ply 2 */
-static const char *const yit_nuri[] = { "holes", "7", NULL };
+static const char *small_board = "holes=3 seeds=1";   /* ends soon */
+static const char *tiny_board = "holes=2 seeds=2";    /* over by ply 2 */
+static const char *yit_nuri = "holes=7";
 
 /* Load a spec that must load. */
 static OpeningSet load_ok(const char *spec, const Variant *v)
@@ -101,7 +92,7 @@ static void assert_opening_playable(const Variant *v, const Opening *o, Position
 static void test_spec_forms(void **state)
 {
     (void)state;
-    Variant v = variant_of(NULL);
+    Variant v = tu_variant_of("");
     OpeningSet s = load_ok("start", &v);
     assert_int_equal(s.kind, OPENINGS_START);
     assert_string_equal(s.spec, "start");
@@ -140,7 +131,7 @@ static void test_spec_forms(void **state)
 static void test_spec_bad(void **state)
 {
     (void)state;
-    Variant v = variant_of(NULL);
+    Variant v = tu_variant_of("");
     static const char *const bad[] = {
         "", "begin", "Start", "start ", "plies", "plies:", "plies:0", "plies:65", "plies:x",
         "plies:4x", "plies:-1", "plies:+4", "plies: 4", "plies:99999999999999999999", "all",
@@ -157,14 +148,14 @@ static void test_spec_bad(void **state)
 static void test_spec_cap_and_board(void **state)
 {
     (void)state;
-    const char *const capped[] = { "max_plies", "5", NULL };
-    Variant v = variant_of(capped);
+    const char *capped = "max_plies=5";
+    Variant v = tu_variant_of(capped);
     load_fails("plies:5", &v, "openings \"plies:5\": 5 plies reach the variant's max_plies (5)");
     load_fails("all:6", &v, "openings \"all:6\": 6 plies reach the variant's max_plies (5)");
     OpeningSet s = load_ok("plies:4", &v);
     openings_free(&s);
 
-    Variant tiny = variant_of(tiny_board);
+    Variant tiny = tu_variant_of(tiny_board);
     load_fails("all:3", &tiny, "openings \"all:3\": every line of 3 plies ends the game on "
                "this board (expected a smaller N)");
     load_fails("plies:3", &tiny, "openings \"plies:3\": none of 10000 random lines of 3 plies "
@@ -229,7 +220,7 @@ static int64_t check_all(const Variant *v, int n)
 static void test_all_counts(void **state)
 {
     (void)state;
-    Variant standard = variant_of(NULL), nuri = variant_of(yit_nuri), small = variant_of(small_board);
+    Variant standard = tu_variant_of(""), nuri = tu_variant_of(yit_nuri), small = tu_variant_of(small_board);
     int64_t got[5];
     for (int n = 1; n <= 4; n++) {
         got[n] = check_all(&standard, n);
@@ -244,7 +235,7 @@ static void test_all_counts(void **state)
 static void test_all_pairs_cycle(void **state)
 {
     (void)state;
-    Variant v = variant_of(NULL);
+    Variant v = tu_variant_of("");
     OpeningSet s = load_ok("all:1", &v);
     assert_int_equal(s.count, 12);
     for (uint64_t pair = 0; pair < 30; pair++) {
@@ -260,7 +251,7 @@ static void test_all_pairs_cycle(void **state)
 static void test_all_too_many(void **state)
 {
     (void)state;
-    Variant v = variant_of(NULL);
+    Variant v = tu_variant_of("");
     load_fails("all:6", &v, "openings \"all:6\": more than 1000000 lines on this board "
                "(expected a smaller N, or plies:N)");
 }
@@ -270,7 +261,7 @@ static void test_all_too_many(void **state)
 static void test_file_good(void **state)
 {
     (void)state;
-    Variant v = variant_of(NULL);
+    Variant v = tu_variant_of("");
     const char *apn = "0,5,5,5,5,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4 0/0 N - -";
     char text[1024];
     snprintf(text, sizeof text,
@@ -360,7 +351,7 @@ static void line_text(const int *line, int n, const char *tail, char *buf, size_
 static void test_file_bad_moves(void **state)
 {
     (void)state;
-    Variant v = variant_of(NULL);
+    Variant v = tu_variant_of("");
     book_fails(&v, "# comment\n3 x7 2\n", 2, "ply 2: 'x7' is not a hole number (0 to 23)");
     book_fails(&v, "3 -1\n", 1, "ply 2: '-1' is not a hole number (0 to 23)");
     book_fails(&v, "3,\n", 1, "APN: expected 5 fields (holes, stores, side, last capturer, "
@@ -380,7 +371,7 @@ static void test_file_bad_moves(void **state)
     book_fails(&v, text, 1, "more than 64 moves");
 
     /* Lines that end the game, or make an endless move, on the small board. */
-    Variant small = variant_of(small_board);
+    Variant small = tu_variant_of(small_board);
     Position start;
     pos_start(&small, &start);
     int line[OPENING_MAX_PLIES], n = find_line(&small, &start, EV_OVER, 0, 8, line);
@@ -396,15 +387,15 @@ static void test_file_bad_moves(void **state)
     snprintf(want, sizeof want, "ply %d: move %d is endless (it never ends)", n, line[n - 1]);
     book_fails(&small, text, 1, want);
 
-    const char *const capped[] = { "max_plies", "3", NULL };
-    Variant c = variant_of(capped);
+    const char *capped = "max_plies=3";
+    Variant c = tu_variant_of(capped);
     book_fails(&c, "0 12\n1 13 2\n", 2, "3 moves reach the variant's max_plies (3)");
 }
 
 static void test_file_bad_positions(void **state)
 {
     (void)state;
-    Variant v = variant_of(NULL);
+    Variant v = tu_variant_of("");
     book_fails(&v, "4,4,4,4,4,4,4/4,4,4,4,4,4,4 0/0 S - -\n", 1,
                "APN: rows of 7 holes, but the variant has 12 holes");
     book_fails(&v, "5,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4 0/0 S - -\n", 1,
@@ -430,7 +421,7 @@ static void test_file_bad_positions(void **state)
 static void test_file_bad_files(void **state)
 {
     (void)state;
-    Variant v = variant_of(NULL);
+    Variant v = tu_variant_of("");
     char spec[300], want[400];
 
     const char *path = write_file("empty.txt", "# nothing\n\n   # still nothing\n");
@@ -548,7 +539,7 @@ static void test_plies_pure(void **state)
         assert_true(opening_key != rng_substream(&g, others[i]).key);
     assert_true(opening_key != g.key);
 
-    Variant standard = variant_of(NULL), small = variant_of(small_board);
+    Variant standard = tu_variant_of(""), small = tu_variant_of(small_board);
     check_plies(&standard, 4, 200);
     check_plies(&standard, 20, 50);
     assert_true(check_plies(&small, 6, 200) > 0);   /* lines ending the game were drawn again */
@@ -573,7 +564,7 @@ static void test_plies_pure(void **state)
 static void test_start(void **state)
 {
     (void)state;
-    Variant v = variant_of(NULL);
+    Variant v = tu_variant_of("");
     OpeningSet s = load_ok("start", &v);
     Opening o;
     memset(&o, 0xff, sizeof o);
@@ -594,7 +585,7 @@ static void test_start(void **state)
 static void test_one_opening(void **state)
 {
     (void)state;
-    Variant v = variant_of(NULL);
+    Variant v = tu_variant_of("");
     Opening o = { .n_moves = 3, .moves = { 3, 14, 7 } };
     char text[32];
     opening_moves_text(&o, text, sizeof text);
@@ -646,7 +637,7 @@ static void observe(void *ctx, const GameMove *m)
 static void test_game_from_opening(void **state)
 {
     (void)state;
-    Variant v = variant_of(NULL);
+    Variant v = tu_variant_of("");
     Agent south, north;
     assert_int_equal(agent_create(&south, "random", NULL), 0);
     assert_int_equal(agent_create(&north, "random", NULL), 0);
@@ -809,9 +800,9 @@ static void check_passing_openings(const Variant *v, int openings, RandomTally *
 static void test_random_games_from_openings(void **state)
 {
     (void)state;
-    static const char *const five[] = { "holes", "5", NULL };   /* endless moves are common */
-    static const char *const skip[] = { "skip_origin", "yes", NULL };
-    Variant standard = variant_of(NULL), small = variant_of(five), skipping = variant_of(skip);
+    static const char *five = "holes=5";   /* endless moves are common */
+    static const char *skip = "skip_origin=yes";
+    Variant standard = tu_variant_of(""), small = tu_variant_of(five), skipping = tu_variant_of(skip);
     RandomTally t = { 0 };
     check_random_games(&standard, "plies:4", 0, UNFINISHED_KEPT, 500, &t);
     check_random_games(&standard, "all:2", 0, UNFINISHED_KEPT, 300, &t);

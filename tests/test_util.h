@@ -139,6 +139,14 @@ static inline void tu_variant(const char *opts, Variant *v)
         fail_msg("options '%s': %s", opts, e.msg);
 }
 
+/* The variant of the options (tu_variant) as a value, for initialisers. */
+static inline Variant tu_variant_of(const char *opts)
+{
+    Variant v;
+    tu_variant(opts, &v);
+    return v;
+}
+
 /* The variant of the options and the position: the start for NULL or "start", else the APN
  * read with holes and seeds fixed only where the options give them. Fails the test on error. */
 static inline void tu_position(const char *opts, const char *apn, Variant *v, Position *p)

@@ -4,7 +4,9 @@
 
 #include <gsl/gsl_cdf.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* A pair's score at half-points i: i / 4 (the pair's points / 2). */
 static const double pair_score[PENTA_NB] = { 0.0, 0.25, 0.5, 0.75, 1.0 };
@@ -123,11 +125,18 @@ static double cr1_variance(const PairResult *p, size_t n, double (*value)(const 
     return g / (g - 1) * sum / (nn * nn);
 }
 
+/* The five counts of the pairs by A's half-points (score) or by South minus North, +2. */
+static void count_pairs(const PairResult *p, size_t n, bool by_score, uint64_t counts[PENTA_NB])
+{
+    memset(counts, 0, PENTA_NB * sizeof *counts);
+    for (size_t k = 0; k < n; k++)
+        counts[by_score ? p[k].a_half : p[k].south_minus_north]++;
+}
+
 PairEstimate pentanomial_estimate_pairs(PairResult *p, size_t n, double confidence)
 {
-    uint64_t counts[PENTA_NB] = { 0 };
-    for (size_t k = 0; k < n; k++)
-        counts[p[k].a_half]++;
+    uint64_t counts[PENTA_NB];
+    count_pairs(p, n, true, counts);
     PairEstimate e = pentanomial_estimate(counts, confidence);
     PairUnits u = pair_units(p, n);
     if (u.unit == PAIR_UNIT_PAIR)
@@ -143,9 +152,8 @@ PairEstimate pentanomial_estimate_pairs(PairResult *p, size_t n, double confiden
 
 PairAdvantage pair_advantage_pairs(PairResult *p, size_t n, double confidence)
 {
-    uint64_t counts[PENTA_NB] = { 0 };
-    for (size_t k = 0; k < n; k++)
-        counts[p[k].south_minus_north]++;
+    uint64_t counts[PENTA_NB];
+    count_pairs(p, n, false, counts);
     PairAdvantage a = pair_advantage(counts, confidence);
     PairUnits u = pair_units(p, n);
     if (u.unit == PAIR_UNIT_PAIR)

@@ -402,8 +402,7 @@ static int job_analyze(ResultsFile *f, const char *name, JobAnalysis *j, GameRec
     return rc;
 }
 
-/* The value of variant parameter p as a number (final_four as its index). */
-static long param_value(const Variant *v, int p)
+long analyze_param_value(const Variant *v, int p)
 {
     switch (p) {
     case VP_HOLES: return v->holes;
@@ -421,7 +420,7 @@ static int differing_param(const Variant *x, const Variant *y)
 {
     int found = -1;
     for (int p = 0; p < VP_NB; p++) {
-        if (param_value(x, p) != param_value(y, p))
+        if (analyze_param_value(x, p) != analyze_param_value(y, p))
             found = found == -1 ? p : -2;
     }
     return found;
@@ -443,14 +442,15 @@ static bool neighbours(const Analysis *a, int i, int j, int p)
 {
     if (p == VP_FINAL_FOUR)
         return true;
-    long lo = param_value(&a->jobs[i].variant, p), hi = param_value(&a->jobs[j].variant, p);
+    long lo = analyze_param_value(&a->jobs[i].variant, p);
+    long hi = analyze_param_value(&a->jobs[j].variant, p);
     if (lo > hi) {
         long t = lo;
         lo = hi;
         hi = t;
     }
     for (int k = 0; k < a->njobs; k++) {
-        long v = param_value(&a->jobs[k].variant, p);
+        long v = analyze_param_value(&a->jobs[k].variant, p);
         if (v > lo && v < hi && differing_param(&a->jobs[k].variant, &a->jobs[i].variant) == p &&
             analyze_same_setup(&a->jobs[k], &a->jobs[i]))
             return false;
@@ -547,17 +547,24 @@ static int omnibus_test(Analysis *a)
     return 0;
 }
 
-/* The variant parameters that vary among the jobs (the swept ones, at most 2 kept). */
+/* The swept variant parameters: those in which two jobs of the same agents and openings
+ * differ, and in nothing else. A parameter that differs only between jobs of different
+ * agents (agent-ladder.cfg's max_plies for the matches against random) is a per-job
+ * override, not a sweep. */
 static void find_sweep(Analysis *a)
 {
-    a->nsweep = 0;
-    for (int p = 0; p < VP_NB; p++) {
-        bool varies = false;
-        for (int i = 1; i < a->njobs; i++)
-            varies |= param_value(&a->jobs[i].variant, p) != param_value(&a->jobs[0].variant, p);
-        if (varies && a->nsweep < 2)
-            a->sweep[a->nsweep++] = p;
+    bool swept[VP_NB] = { false };
+    for (int i = 0; i < a->njobs; i++) {
+        for (int k = i + 1; k < a->njobs; k++) {
+            int p = differing_param(&a->jobs[i].variant, &a->jobs[k].variant);
+            if (p >= 0 && analyze_same_setup(&a->jobs[i], &a->jobs[k]))
+                swept[p] = true;
+        }
     }
+    a->nsweep = 0;
+    for (int p = 0; p < VP_NB; p++)
+        if (swept[p])
+            a->sweep[a->nsweep++] = p;
 }
 
 /* ---- the first-player advantage against skill ------------------------------------------ */
@@ -566,7 +573,7 @@ static void find_sweep(Analysis *a)
 static bool same_but_convention(const Variant *x, const Variant *y)
 {
     for (int p = 0; p < VP_NB; p++)
-        if (p != VP_FINAL_FOUR && param_value(x, p) != param_value(y, p))
+        if (p != VP_FINAL_FOUR && analyze_param_value(x, p) != analyze_param_value(y, p))
             return false;
     return true;
 }

@@ -151,8 +151,9 @@ typedef struct Analysis {
     JobPair *pairs;
     bool pairs_by_parameter;      /* pairs are one parameter apart (else every pair) */
 
-    int nsweep;                   /* variant parameters that vary among the jobs (up to 2) */
-    int sweep[2];                 /* VariantParam */
+    int nsweep;                   /* the swept variant parameters: two jobs of the same agents
+                                     and openings differ in it and in nothing else */
+    int sweep[VP_NB];             /* VariantParam, in VariantParam order */
 
     int nskill;                   /* designs with at least 2 rungs (SkillDesign) */
     SkillDesign *skill;
@@ -176,6 +177,9 @@ void analysis_free(Analysis *a);
 
 /* Whether two jobs play the same agents from the same openings spec. */
 bool analyze_same_setup(const JobAnalysis *x, const JobAnalysis *y);
+
+/* The value of variant parameter p (VariantParam) as a number (final_four as its index). */
+long analyze_param_value(const Variant *v, int p);
 
 /* Whether an agent spec names an agent that ignores the final_four convention. */
 bool agent_is_convention_blind(const char *spec);

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define PLOT_JOBS_MAX 12          /* distributions drawn overlaid: the first 12 jobs */
+#define PLOT_JOBS_MAX 12          /* distributions drawn overlaid: the first 12 jobs; series
+                                     with a style of their own; heat map panels */
 #define LENGTH_POINTS 200         /* points of each cumulative length curve */
 
 static const char *const conv_names[CONV_NB] = { "penultimate", "first-final", "lottery" };
@@ -55,6 +57,50 @@ static void gp_begin(FILE *gp, const char *dir, const char *name, int w, int h)
 static int overlaid(const Analysis *a)
 {
     return a->njobs < PLOT_JOBS_MAX ? a->njobs : PLOT_JOBS_MAX;
+}
+
+/* The style of series i of a plot: a colour of its own for each of the first PLOT_JOBS_MAX
+ * series, then the colours again with another dash; a point type that also tells them apart
+ * in grey. (gnuplot's own line types repeat their colours after 8.) */
+static void gp_style(FILE *gp, int i)
+{
+    static const char *const colours[PLOT_JOBS_MAX] = {
+        "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
+        "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#000000", "#00cc66" };
+    static const int points[] = { 7, 5, 9, 11, 13, 15, 1, 2, 3, 4, 6, 8 };
+    fprintf(gp, " lc rgb '%s' dt %d pt %d", colours[i % PLOT_JOBS_MAX],
+            i / PLOT_JOBS_MAX % 5 + 1, points[i % PLOT_JOBS_MAX]);
+}
+
+/* The first-player advantage the plots show for job j: the game unit's in self-play; in a
+ * match of two different agents the pair unit's, since there the stronger agent wins as
+ * South and as North alike and only colour-swapped pairs tell the advantage of the first
+ * move apart; NULL for such a match without pairs (left out, and the caption says so). */
+static const Estimate *shown_advantage(const JobAnalysis *j)
+{
+    if (!j->two_agents)
+        return &j->advantage;
+    const Estimate *x = &j->pair_advantage.advantage;
+    return isnan(x->value) ? NULL : x;
+}
+
+/* Whether re-scoring job j's games under another convention gives valid outcomes: both
+ * agents ignore the convention, so they would have played the same games under any. */
+static bool rescoring_valid(const JobAnalysis *j)
+{
+    return j->blind_a && j->blind_b;
+}
+
+/* Jobs that are matches of two different agents; those of them without pairs. */
+static int two_agent_jobs(const Analysis *a, int *without_pairs)
+{
+    int n = 0;
+    *without_pairs = 0;
+    for (int i = 0; i < a->njobs; i++) {
+        n += a->jobs[i].two_agents;
+        *without_pairs += !shown_advantage(&a->jobs[i]);
+    }
+    return n;
 }
 
 /* The length distributions as cumulative shares on a log scale (jobs of very different
@@ -111,11 +157,20 @@ static void plot_margins(FILE *gp, const Analysis *a, const char *dir)
     }
     fprintf(gp, "set xrange [%g:%g]\nplot ", lo - 1, hi + 1);
     for (int i = 0; i < overlaid(a); i++) {
-        fprintf(gp, "%s$M%d using 1:2 with impulses lw 2 title ", i ? ", " : "", i);
+        fprintf(gp, "%s$M%d using 1:2 with impulses lw 2", i ? ", " : "", i);
+        gp_style(gp, i);
+        fprintf(gp, " title ");
         gp_quoted(gp, a->jobs[i].name);
     }
     fprintf(gp, "\n");
 }
+
+#define TIC_LINE_PX 15            /* pixels of one line of 10-point text */
+#define TIC_CHAR_PX 7             /* pixels of one character of a 10-point tic label */
+#define TIC_SMALL_CHAR_PX 5       /* the same at 7 points (more than 20 jobs) */
+#define TIC_SLANT_LINES 12        /* the bottom margin, in lines, of slanted labels */
+#define TIC_LEFT_PX 80            /* the y axis's labels */
+#define TIC_RIGHT_CHARS 20        /* the right margin, in characters, for the key */
 
 /* The width of a plot with one column per job: wider for many jobs. */
 static int plot_width(const Analysis *a)
@@ -123,13 +178,59 @@ static int plot_width(const Analysis *a)
     return a->njobs > 40 ? 400 + 18 * a->njobs : 1100;
 }
 
-/* The x tic labels: one per job, rotated. */
-static void job_tics(FILE *gp, const Analysis *a)
+/* The longest job name, in characters. */
+static int longest_name(const Analysis *a)
+{
+    int most = 1;
+    for (int i = 0; i < a->njobs; i++) {
+        int n = (int)strlen(a->jobs[i].name);
+        most = n > most ? n : most;
+    }
+    return most;
+}
+
+/* Whether the job names fit slanted by 30 degrees under their tics: each ends inside the
+ * canvas (the last ones run past the plot's right edge) and above its bottom. Else they
+ * stand vertical, where only the bottom margin has to grow. */
+static bool tics_slanted(const Analysis *a, int width)
 {
     if (a->njobs > 20)
-        fprintf(gp, "set bmargin 22\nset xtics font ',7'\nset xtics rotate by -90 left (");
-    else
+        return false;
+    double step = (double)(width - TIC_LEFT_PX - TIC_RIGHT_CHARS * TIC_CHAR_PX) / a->njobs;
+    for (int i = 0; i < a->njobs; i++) {
+        double end = TIC_LEFT_PX + (i + 0.5) * step +
+                     0.87 * TIC_CHAR_PX * (double)strlen(a->jobs[i].name);
+        if (end > width - 10)
+            return false;
+    }
+    return 0.5 * TIC_CHAR_PX * longest_name(a) < (TIC_SLANT_LINES - 2) * TIC_LINE_PX;
+}
+
+/* The bottom margin, in lines, that the job names need under a plot of this width. */
+static int tic_margin(const Analysis *a, int width)
+{
+    if (tics_slanted(a, width))
+        return TIC_SLANT_LINES;
+    int px = a->njobs > 20 ? TIC_SMALL_CHAR_PX : TIC_CHAR_PX;
+    return (px * longest_name(a) + TIC_LINE_PX - 1) / TIC_LINE_PX + 3;
+}
+
+/* The canvas of a plot with one column per job, its bottom margin fitting the names whole;
+ * the margins set. */
+static void gp_begin_jobs(FILE *gp, const Analysis *a, const char *dir, const char *name)
+{
+    int width = plot_width(a), lines = tic_margin(a, width);
+    gp_begin(gp, dir, name, width, 380 + TIC_LINE_PX * lines);
+    fprintf(gp, "set bmargin %d\nset rmargin %d\n", lines, TIC_RIGHT_CHARS);
+}
+
+/* The x tic labels: one per job, slanted when they fit, else vertical (tic_margin). */
+static void job_tics(FILE *gp, const Analysis *a)
+{
+    if (tics_slanted(a, plot_width(a)))
         fprintf(gp, "set xtics rotate by -30 left (");
+    else
+        fprintf(gp, "set xtics %s rotate by -90 left (", a->njobs > 20 ? "font ',7'" : "");
     for (int i = 0; i < a->njobs; i++) {
         fprintf(gp, "%s", i ? ", " : "");
         gp_quoted(gp, a->jobs[i].name);
@@ -138,19 +239,21 @@ static void job_tics(FILE *gp, const Analysis *a)
     fprintf(gp, ")\nset xrange [-0.5:%d.5]\n", a->njobs - 1);
 }
 
-/* The first-player advantage of every job, with its interval, under the job's convention. */
+/* The first-player advantage of every job, with its interval, under the job's convention:
+ * in self-play with the game as unit and beside it the pair (games 2k, 2k+1), in a match of
+ * two agents with the pair only (shown_advantage). */
 static void plot_advantage(FILE *gp, const Analysis *a, const char *dir)
 {
-    gp_begin(gp, dir, "advantage", plot_width(a), 560 + (a->njobs > 20) * 120);
+    gp_begin_jobs(gp, a, dir, "advantage");
     fprintf(gp, "set title 'First-player advantage P(South won) - P(North won), 95%% "
-                "intervals'\nset ylabel 'advantage'\nset bmargin 12\nset rmargin 20\n");
+                "intervals'\nset ylabel 'advantage'\n");
     job_tics(gp, a);
     fprintf(gp, "$A << EOD\n");
     for (int i = 0; i < a->njobs; i++) {
         const Estimate *x = &a->jobs[i].advantage;
-        fprintf(gp, "%d %g %g %g\n", i, x->value, x->ci.lo, x->ci.hi);
+        if (!a->jobs[i].two_agents)
+            fprintf(gp, "%d %g %g %g\n", i, x->value, x->ci.lo, x->ci.hi);
     }
-    /* Beside each, the same advantage with the pair (games 2k, 2k+1) as the unit. */
     fprintf(gp, "EOD\n$P << EOD\n");
     for (int i = 0; i < a->njobs; i++) {
         const Estimate *x = &a->jobs[i].pair_advantage.advantage;
@@ -158,23 +261,28 @@ static void plot_advantage(FILE *gp, const Analysis *a, const char *dir)
             fprintf(gp, "%g %g %g %g\n", i + 0.2, x->value, x->ci.lo, x->ci.hi);
     }
     fprintf(gp, "EOD\nset xzeroaxis lt -1\nplot $A using 1:2:3:4 with yerrorbars pt 7 ps 1.2 "
-                "lw 2 title 'job''s own convention (game unit)', $P using 1:2:3:4 with "
+                "lw 2 title 'game unit (self-play)', $P using 1:2:3:4 with "
                 "yerrorbars pt 5 ps 1 lw 2 title 'pair unit'\n");
 }
 
-/* The advantage under each convention re-scored on each job's games. */
+/* The advantage under each convention re-scored on each job's games, where the re-scoring is
+ * valid (rescoring_valid); else only the convention played. A match of two agents shows its
+ * pair-unit advantage under the convention played. */
 static void plot_conventions(FILE *gp, const Analysis *a, const char *dir)
 {
-    gp_begin(gp, dir, "conventions", plot_width(a), 560 + (a->njobs > 20) * 120);
+    gp_begin_jobs(gp, a, dir, "conventions");
     fprintf(gp, "set title 'Advantage under each convention, re-scored on the same games "
-                "(valid for convention-blind agents)'\nset ylabel 'advantage'\n"
-                "set bmargin 12\nset rmargin 20\n");
+                "where both agents are convention-blind'\nset ylabel 'advantage'\n");
     job_tics(gp, a);
     for (int c = 0; c < CONV_NB; c++) {
         fprintf(gp, "$C%d << EOD\n", c);
         for (int i = 0; i < a->njobs; i++) {
-            const Estimate *x = &a->jobs[i].conv_advantage[c];
-            fprintf(gp, "%g %g %g %g\n", i + 0.2 * (c - 1), x->value, x->ci.lo, x->ci.hi);
+            const JobAnalysis *j = &a->jobs[i];
+            bool played = (int)j->variant.final_four == c;
+            const Estimate *x = j->two_agents ? (played ? shown_advantage(j) : NULL)
+                                : played || rescoring_valid(j) ? &j->conv_advantage[c] : NULL;
+            if (x)
+                fprintf(gp, "%g %g %g %g\n", i + 0.2 * (c - 1), x->value, x->ci.lo, x->ci.hi);
         }
         fprintf(gp, "EOD\n");
     }
@@ -185,93 +293,282 @@ static void plot_conventions(FILE *gp, const Analysis *a, const char *dir)
     fprintf(gp, "\n");
 }
 
-/* The value of a swept parameter of a job, as a number. */
-static double sweep_value(const JobAnalysis *j, int p)
+/* The sweep plot's axes: up to two numeric swept parameters, else final_four alone (a
+ * swept final_four beside numeric axes tells the series apart); their count. */
+static int sweep_axes(const Analysis *a, int axes[2])
 {
-    const Variant *v = &j->variant;
-    switch (p) {
-    case VP_HOLES: return v->holes;
-    case VP_SEEDS: return v->seeds;
-    case VP_CAPTURE: return v->capture;
-    case VP_FINAL_FOUR: return (double)v->final_four;
-    case VP_EXTRA_TURN: return v->extra_turn;
-    case VP_SKIP_ORIGIN: return v->skip_origin;
-    default: return (double)v->max_plies;
-    }
+    int n = 0;
+    for (int s = 0; s < a->nsweep && n < 2; s++)
+        if (a->sweep[s] != VP_FINAL_FOUR)
+            axes[n++] = a->sweep[s];
+    for (int s = 0; s < a->nsweep && n == 0; s++)
+        axes[n++] = a->sweep[s];
+    return n;
 }
 
-/* Whether job i is the first of its series in a sweep: the first with its agents and its
- * openings (a book job and a start job of the same agents are two series). */
-static bool series_first(const Analysis *a, int i)
+/* Whether parameter p is one of the axes. */
+static bool is_axis(int p, const int *axes, int naxes)
 {
-    for (int k = 0; k < i; k++)
-        if (analyze_same_setup(&a->jobs[k], &a->jobs[i]))
+    for (int k = 0; k < naxes; k++)
+        if (axes[k] == p)
+            return true;
+    return false;
+}
+
+/* Whether two jobs are of one series of the sweep plot: the same agents and openings, and
+ * the same value of every parameter that is not an axis. */
+static bool same_series(const JobAnalysis *x, const JobAnalysis *y, const int *axes, int naxes)
+{
+    if (!analyze_same_setup(x, y))
+        return false;
+    for (int p = 0; p < VP_NB; p++)
+        if (!is_axis(p, axes, naxes) &&
+            analyze_param_value(&x->variant, p) != analyze_param_value(&y->variant, p))
             return false;
     return true;
 }
 
-/* The advantage over one swept parameter, one series per pair of agents and openings. */
+/* Whether job i is the first of its series. */
+static bool series_first(const Analysis *a, int i, const int *axes, int naxes)
+{
+    for (int k = 0; k < i; k++)
+        if (same_series(&a->jobs[k], &a->jobs[i], axes, naxes))
+            return false;
+    return true;
+}
+
+/* One point of a series: where it lies on the axes, and the advantage there. */
+typedef struct SweepPoint {
+    double x, y;
+    const Estimate *e;
+} SweepPoint;
+
+static int point_order(const void *p, const void *q)
+{
+    const SweepPoint *s = p, *t = q;
+    return s->x != t->x ? (s->x > t->x) - (s->x < t->x) : (s->y > t->y) - (s->y < t->y);
+}
+
+/* Add a point unless the series has one at that place already (the first job keeps it: a
+ * cell never holds two values). */
+static void add_point(SweepPoint *pts, int *n, double x, double y, const Estimate *e)
+{
+    for (int k = 0; k < *n; k++)
+        if (pts[k].x == x && pts[k].y == y)
+            return;
+    pts[(*n)++] = (SweepPoint){ x, y, e };
+}
+
+/* The points of the series of job first, in axis order; their count. pts holds njobs
+ * points (CONV_NB more when the axis is final_four). Over final_four, a convention-blind
+ * self-play job also stands for the conventions it did not play, re-scored on its games
+ * (where no job of the series played them). */
+static int series_points(const Analysis *a, int first, const int *axes, int naxes,
+                         SweepPoint *pts)
+{
+    int n = 0;
+    for (int k = first; k < a->njobs; k++) {
+        const JobAnalysis *j = &a->jobs[k];
+        const Estimate *e = shown_advantage(j);
+        if (same_series(j, &a->jobs[first], axes, naxes) && e)
+            add_point(pts, &n, (double)analyze_param_value(&j->variant, axes[0]),
+                      naxes > 1 ? (double)analyze_param_value(&j->variant, axes[1]) : 0, e);
+    }
+    for (int k = first; axes[0] == VP_FINAL_FOUR && k < a->njobs; k++) {
+        const JobAnalysis *j = &a->jobs[k];
+        if (same_series(j, &a->jobs[first], axes, naxes) && !j->two_agents &&
+            rescoring_valid(j))
+            for (int c = 0; c < CONV_NB; c++)
+                add_point(pts, &n, c, 0, &j->conv_advantage[c]);
+    }
+    qsort(pts, (size_t)n, sizeof *pts, point_order);
+    return n;
+}
+
+/* A value of parameter p as the page writes it. */
+static void param_text(const JobAnalysis *j, int p, char *buf, size_t size)
+{
+    if (p == VP_FINAL_FOUR)
+        snprintf(buf, size, "%s", conv_names[j->variant.final_four]);
+    else
+        snprintf(buf, size, "%ld", analyze_param_value(&j->variant, p));
+}
+
+/* The title of the series of job j: its agents, its openings unless from the start, and its
+ * value of each parameter other than the axes that varies among the jobs of its agents and
+ * openings (so that no two series share a title). */
+static void series_title(const Analysis *a, const JobAnalysis *j, const int *axes, int naxes,
+                         char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "%s vs %s", j->agent_a, j->agent_b);
+    if (strcmp(j->openings_spec, "start") != 0)
+        n += snprintf(buf + n, size - (size_t)n, ", openings %s", j->openings_spec);
+    for (int p = 0; p < VP_NB && (size_t)n < size; p++) {
+        bool varies = false;
+        for (int k = 0; k < a->njobs; k++)
+            varies |= analyze_same_setup(&a->jobs[k], j) &&
+                      analyze_param_value(&a->jobs[k].variant, p) !=
+                          analyze_param_value(&j->variant, p);
+        if (!varies || is_axis(p, axes, naxes))
+            continue;
+        char value[32];
+        param_text(j, p, value, sizeof value);
+        n += snprintf(buf + n, size - (size_t)n, ", %s=%s", variant_param_name((VariantParam)p),
+                      value);
+    }
+}
+
+/* The series of the sweep plot over these axes, each with two points or more (a job alone
+ * in its series is not swept): their first jobs into first (njobs of them); their count. */
+static int sweep_series(const Analysis *a, const int *axes, int naxes, SweepPoint *pts,
+                        int *first)
+{
+    int n = 0;
+    for (int i = 0; i < a->njobs; i++)
+        if (series_first(a, i, axes, naxes) && series_points(a, i, axes, naxes, pts) >= 2)
+            first[n++] = i;
+    return n;
+}
+
+/* The advantage over one swept parameter, one line per series (same_series). */
 static void plot_sweep1(FILE *gp, const Analysis *a, const char *dir)
 {
-    int p = a->sweep[0];
+    int axes[2] = { 0, 0 }, *first = malloc((size_t)a->njobs * sizeof *first);
+    SweepPoint *pts = malloc((size_t)(a->njobs + CONV_NB) * sizeof *pts);
+    if (!first || !pts) {
+        free(first);
+        free(pts);
+        return;
+    }
+    sweep_axes(a, axes);
+    const char *p = variant_param_name((VariantParam)axes[0]);
     gp_begin(gp, dir, "sweep", 1100, 500);
     fprintf(gp, "set title 'First-player advantage over %s, 95%% intervals'\n"
-                "set xlabel '%s'\nset ylabel 'advantage'\nset xzeroaxis lt -1\n",
-            variant_param_name((VariantParam)p), variant_param_name((VariantParam)p));
-    if (p == VP_FINAL_FOUR)
+                "set xlabel '%s'\nset ylabel 'advantage'\nset xzeroaxis lt -1\n", p, p);
+    if (axes[0] == VP_FINAL_FOUR)
         fprintf(gp, "set xtics ('penultimate' 0, 'first-final' 1, 'lottery' 2)\n"
                     "set xrange [-0.5:2.5]\n");
-    int series = 0;
-    for (int i = 0; i < a->njobs; i++) {
-        if (!series_first(a, i))
-            continue;
-        fprintf(gp, "$S%d << EOD\n", series++);
-        for (int k = i; k < a->njobs; k++) {
-            const JobAnalysis *j = &a->jobs[k];
-            if (analyze_same_setup(j, &a->jobs[i]))
-                fprintf(gp, "%g %g %g %g\n", sweep_value(j, p), j->advantage.value,
-                        j->advantage.ci.lo, j->advantage.ci.hi);
-        }
+    int nseries = sweep_series(a, axes, 1, pts, first);
+    for (int s = 0; s < nseries; s++) {
+        fprintf(gp, "$S%d << EOD\n", s);
+        int n = series_points(a, first[s], axes, 1, pts);
+        for (int k = 0; k < n; k++)
+            fprintf(gp, "%g %g %g %g\n", pts[k].x, pts[k].e->value, pts[k].e->ci.lo,
+                    pts[k].e->ci.hi);
         fprintf(gp, "EOD\n");
     }
     fprintf(gp, "plot ");
-    for (int s = 0, i = 0; i < a->njobs && s < series; i++) {
-        if (!series_first(a, i))
-            continue;
-        const JobAnalysis *j = &a->jobs[i];
+    for (int s = 0; s < nseries; s++) {
         char title[600];
-        snprintf(title, sizeof title, "%s vs %s%s%s", j->agent_a, j->agent_b,
-                 strcmp(j->openings_spec, "start") ? ", openings " : "",
-                 strcmp(j->openings_spec, "start") ? j->openings_spec : "");
-        fprintf(gp, "%s$S%d using 1:2:3:4 with yerrorlines pt 7 lw 2 title ", s ? ", " : "", s);
+        series_title(a, &a->jobs[first[s]], axes, 1, title, sizeof title);
+        fprintf(gp, "%s$S%d using 1:2:3:4 with yerrorlines lw 2", s ? ", " : "", s);
+        gp_style(gp, s);
+        fprintf(gp, " title ");
         gp_quoted(gp, title);
-        s++;
     }
     fprintf(gp, "\n");
+    free(first);
+    free(pts);
 }
 
-/* The advantage over two swept parameters as a heat map (value printed in each cell). */
+#define PANEL_WIDTH 520           /* pixels of one heat map panel, at least */
+#define PANEL_HEIGHT 440
+#define CELL_WIDTH 70             /* pixels of one cell, room for its value */
+#define CELL_HEIGHT 50
+#define PANEL_FRAME_WIDTH 200     /* pixels of a panel's axes and colour box */
+#define PANEL_FRAME_HEIGHT 180
+
+/* The distinct values of the points on one axis (0 x, 1 y), over the first n series. */
+static int axis_values(const Analysis *a, const int *axes, const int *first, int n, int axis,
+                       SweepPoint *pts)
+{
+    double *seen = malloc((size_t)(a->njobs + CONV_NB) * (size_t)n * sizeof *seen);
+    int count = 0;
+    for (int s = 0; seen && s < n; s++) {
+        int m = series_points(a, first[s], axes, 2, pts);
+        for (int k = 0; k < m; k++) {
+            double v = axis ? pts[k].y : pts[k].x;
+            int i = 0;
+            while (i < count && seen[i] != v)
+                i++;
+            if (i == count)
+                seen[count++] = v;
+        }
+    }
+    free(seen);
+    return count;
+}
+
+/* The most characters of a panel's title. */
+static int longest_title(const Analysis *a, const int *axes, const int *first, int n)
+{
+    int most = 1;
+    for (int s = 0; s < n; s++) {
+        char title[600];
+        series_title(a, &a->jobs[first[s]], axes, 2, title, sizeof title);
+        most = (int)strlen(title) > most ? (int)strlen(title) : most;
+    }
+    return most;
+}
+
+/* The advantage over two swept parameters as heat maps, one panel per series (the value
+ * printed in each cell), up to PLOT_JOBS_MAX panels, three to a row, sharing one colour
+ * scale. */
 static void plot_sweep2(FILE *gp, const Analysis *a, const char *dir)
 {
-    int px = a->sweep[0], py = a->sweep[1];
-    gp_begin(gp, dir, "sweep", 1100, 640);
-    fprintf(gp, "set title 'First-player advantage by %s and %s'\nset xlabel '%s'\n"
-                "set ylabel '%s'\nset cblabel 'advantage'\nset palette defined (-1 'blue', "
-                "0 'white', 1 'red')\nunset key\nset grid front\n",
-            variant_param_name((VariantParam)px), variant_param_name((VariantParam)py),
-            variant_param_name((VariantParam)px), variant_param_name((VariantParam)py));
+    int axes[2] = { 0, 0 }, *first = malloc((size_t)a->njobs * sizeof *first);
+    SweepPoint *pts = malloc((size_t)(a->njobs + CONV_NB) * sizeof *pts);
+    if (!first || !pts) {
+        free(first);
+        free(pts);
+        return;
+    }
+    sweep_axes(a, axes);
+    int nseries = sweep_series(a, axes, 2, pts, first);
+    nseries = nseries < PLOT_JOBS_MAX ? nseries : PLOT_JOBS_MAX;
+    int cols = nseries < 3 ? nseries : 3, rows = (nseries + cols - 1) / cols;
+    /* Each panel as wide as its title and its cells need. */
+    int tw = TIC_CHAR_PX * longest_title(a, axes, first, nseries) + 120;
+    int cw = CELL_WIDTH * axis_values(a, axes, first, nseries, 0, pts) + PANEL_FRAME_WIDTH;
+    int ch = CELL_HEIGHT * axis_values(a, axes, first, nseries, 1, pts) + PANEL_FRAME_HEIGHT;
+    int w = tw > PANEL_WIDTH ? tw : PANEL_WIDTH, h = ch > PANEL_HEIGHT ? ch : PANEL_HEIGHT;
+    w = cw > w ? cw : w;
+    gp_begin(gp, dir, "sweep", cols * w, rows * h);
+    const char *px = variant_param_name((VariantParam)axes[0]);
+    const char *py = variant_param_name((VariantParam)axes[1]);
     double m = 0.01;
-    for (int i = 0; i < a->njobs; i++)
-        if (fabs(a->jobs[i].advantage.value) > m)
-            m = fabs(a->jobs[i].advantage.value);
-    fprintf(gp, "set cbrange [%g:%g]\n$H << EOD\n", -m, m);
-    for (int i = 0; i < a->njobs; i++)
-        fprintf(gp, "%g %g %g\n", sweep_value(&a->jobs[i], px), sweep_value(&a->jobs[i], py),
-                a->jobs[i].advantage.value);
-    fprintf(gp, "EOD\nset offsets 0.5, 0.5, 0.5, 0.5\n"
-                "plot $H using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1.0 noborder "
-                "fc palette z notitle, $H using 1:2:(sprintf('%%.3f', $3)) with labels "
-                "font ',8' notitle\n");
+    for (int s = 0; s < nseries; s++) {
+        int n = series_points(a, first[s], axes, 2, pts);
+        for (int k = 0; k < n; k++)
+            m = fabs(pts[k].e->value) > m ? fabs(pts[k].e->value) : m;
+    }
+    fprintf(gp, "set xlabel '%s'\nset ylabel '%s'\nset cblabel 'advantage'\nset palette "
+                "defined (-1 'blue', 0 'white', 1 'red')\nset cbrange [%g:%g]\nunset key\n"
+                "set grid front\nset xtics 1\nset ytics 1\nset offsets 0.5, 0.5, 0.5, 0.5\n"
+                "set multiplot layout %d,%d "
+                "title 'First-player advantage by %s and %s'\n", px, py, -m, m, rows, cols,
+            px, py);
+    for (int s = 0; s < nseries; s++) {
+        char title[600];
+        series_title(a, &a->jobs[first[s]], axes, 2, title, sizeof title);
+        fprintf(gp, "$H%d << EOD\n", s);
+        int n = series_points(a, first[s], axes, 2, pts);
+        /* A job without a decisive game has no advantage: its cell says so, uncoloured. */
+        for (int k = 0; k < n; k++)
+            if (isnan(pts[k].e->value))
+                fprintf(gp, "%g %g NaN \"n/a\"\n", pts[k].x, pts[k].y);
+            else
+                fprintf(gp, "%g %g %g \"%.3f\"\n", pts[k].x, pts[k].y, pts[k].e->value,
+                        pts[k].e->value);
+        fprintf(gp, "EOD\nset title ");
+        gp_quoted(gp, title);
+        fprintf(gp, "\nplot $H%d using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1.0 noborder "
+                    "fc palette z notitle, $H%d using 1:2:4 with labels "
+                    "font ',8' notitle\n", s, s);
+    }
+    fprintf(gp, "unset multiplot\n");
+    free(first);
+    free(pts);
 }
 
 /* An agent spec as a gnuplot double-quoted tic label, wrapped after each ':' and ',' so
@@ -580,28 +877,108 @@ int report_html_figure(FILE *out, const char *dir, const char *name, const char 
 
 /* The plots of this analysis: name, caption and drawing function. */
 typedef struct Plot {
-    const char *name, *caption;
+    const char *name;
+    char caption[2048];
     void (*draw)(FILE *, const Analysis *, const char *);
 } Plot;
 
-/* Which plots this analysis has; their count. */
+/* Append to a caption (cut at its size). */
+static void caption_add(Plot *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void caption_add(Plot *p, const char *fmt, ...)
+{
+    size_t n = strlen(p->caption);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->caption + n, sizeof p->caption - n, fmt, ap);
+    va_end(ap);
+}
+
+/* The caption's lines on matches of two different agents, where there are any. */
+static void caption_two_agents(Plot *p, const Analysis *a)
+{
+    int without_pairs, n = two_agent_jobs(a, &without_pairs);
+    if (n > without_pairs)
+        caption_add(p, " Matches of two different agents (%d) show the advantage with the "
+                       "colour-swapped pair as unit only: game by game, the first move's "
+                       "advantage is mixed with the stronger agent's wins.", n - without_pairs);
+    if (without_pairs)
+        caption_add(p, " Left out: %d match(es) of two different agents without "
+                       "colour-swapped pairs, whose first-player advantage cannot be told "
+                       "from their agents' strength.", without_pairs);
+}
+
+/* The convention plot's caption: which re-scorings are left out, and why. */
+static void caption_conventions(Plot *p, const Analysis *a)
+{
+    int aware = 0;
+    for (int i = 0; i < a->njobs; i++)
+        aware += !rescoring_valid(&a->jobs[i]);
+    caption_add(p, "First-player advantage per convention on the same games, re-scored where "
+                   "both agents are convention-blind.");
+    if (aware)
+        caption_add(p, " Not valid, so left out: the re-scorings of %d job(s) where an agent "
+                       "looks at the convention (it would have played other games); their "
+                       "played convention is shown.", aware);
+    caption_two_agents(p, a);
+}
+
+/* The sweep plot's caption: its axes, its series (the panels of a heat map), what is left
+ * out. */
+static void caption_sweep(Plot *p, const Analysis *a, int naxes, const int *axes)
+{
+    int *first = malloc((size_t)a->njobs * sizeof *first);
+    SweepPoint *pts = malloc((size_t)(a->njobs + CONV_NB) * sizeof *pts);
+    int n = first && pts ? sweep_series(a, axes, naxes, pts, first) : 0;
+    caption_add(p, "First-player advantage over %s%s%s, ", variant_param_name((VariantParam)axes[0]),
+                naxes > 1 ? " and " : "",
+                naxes > 1 ? variant_param_name((VariantParam)axes[1]) : "");
+    caption_add(p, naxes > 1 ? "one heat map per series%s:" : "one line per series%s:",
+                naxes > 1 && n > PLOT_JOBS_MAX ? " (the first 12)" : "");
+    for (int s = 0; s < n && s < (naxes > 1 ? PLOT_JOBS_MAX : n); s++) {
+        char title[600];
+        series_title(a, &a->jobs[first[s]], axes, naxes, title, sizeof title);
+        caption_add(p, "%s %s", s ? ";" : "", title);
+    }
+    caption_add(p, ".");
+    bool rescored = false;
+    for (int i = 0; i < a->njobs; i++)
+        rescored |= !a->jobs[i].two_agents && rescoring_valid(&a->jobs[i]);
+    if (axes[0] == VP_FINAL_FOUR && rescored)
+        caption_add(p, " A convention-blind self-play job stands for the conventions it did "
+                       "not play too, re-scored on its games.");
+    caption_two_agents(p, a);
+    free(first);
+    free(pts);
+}
+
+/* Whether the sweep over these axes has a series with a point. */
+static bool sweep_drawn(const Analysis *a, const int *axes, int naxes)
+{
+    int *first = malloc((size_t)a->njobs * sizeof *first);
+    SweepPoint *pts = malloc((size_t)(a->njobs + CONV_NB) * sizeof *pts);
+    bool drawn = first && pts && sweep_series(a, axes, naxes, pts, first) > 0;
+    free(first);
+    free(pts);
+    return drawn;
+}
+
+/* Which plots this analysis has, with their captions; their count. */
 static int plots_of(const Analysis *a, Plot *p)
 {
-    int n = 0;
+    int n = 0, axes[2] = { 0, 0 }, naxes = sweep_axes(a, axes);
     p[n++] = (Plot){ "lengths", "Game length distribution of each job, cumulative (first 12 jobs)",
                      plot_lengths };
-    p[n++] = (Plot){ "advantage", "First-player advantage per job with 95% intervals",
-                     plot_advantage };
-    p[n++] = (Plot){ "conventions", "First-player advantage per convention on the same games",
-                     plot_conventions };
+    p[n] = (Plot){ "advantage", "First-player advantage per job with 95% intervals.",
+                   plot_advantage };
+    caption_two_agents(&p[n++], a);
+    p[n] = (Plot){ "conventions", "", plot_conventions };
+    caption_conventions(&p[n++], a);
     p[n++] = (Plot){ "margins", "Score-margin distribution of each job (first 12 jobs)",
                      plot_margins };
-    if (a->nsweep == 1)
-        p[n++] = (Plot){ "sweep", "First-player advantage over the swept parameter",
-                         plot_sweep1 };
-    if (a->nsweep == 2 && a->sweep[0] != VP_FINAL_FOUR && a->sweep[1] != VP_FINAL_FOUR)
-        p[n++] = (Plot){ "sweep", "First-player advantage over the two swept parameters",
-                         plot_sweep2 };
+    if (naxes > 0 && sweep_drawn(a, axes, naxes)) {
+        p[n] = (Plot){ "sweep", "", naxes > 1 ? plot_sweep2 : plot_sweep1 };
+        caption_sweep(&p[n++], a, naxes, axes);
+    }
     if (a->nskill > 0)
         p[n++] = (Plot){ "skill", "First-player advantage against skill in self-play, one line "
                          "per convention, one panel per design (openings and variant), 95% "

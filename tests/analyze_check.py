@@ -6,6 +6,12 @@ independently of the C code (h5py to read, the numpy/scipy references of stats_r
 to compute), and compare.
 
     analyze_check.py TABLES JSON REPORT_DIR [RESULTS]
+    analyze_check.py --scripts JSON REPORT_DIR
+
+The second form checks the gnuplot scripts of a report drawn with analyze_test.sh's stand-in
+gnuplot, which keeps each plot's script as REPORT_DIR/NAME.gp: what each plot draws, against
+the JSON (re-scorings only where valid, the game unit only in self-play, a style of its own
+for each series, no two values in one cell of a sweep).
 
 Exit status 0 when every check passes, 1 otherwise (each failure named on stderr)."""
 import base64
@@ -327,7 +333,100 @@ def check_report(folder):
     check("South won" in html, "report: no tables")
 
 
+CONVENTIONS = ["penultimate", "first-final", "lottery"]
+
+
+def data_blocks(script):
+    """The inline data blocks of a gnuplot script, by name: lists of rows of fields."""
+    blocks = {}
+    for name, body in re.findall(r"^\$(\w+) << EOD\n(.*?)^EOD$", script, flags=re.M | re.S):
+        blocks[name] = [line.split() for line in body.splitlines() if line.strip()]
+    return blocks
+
+
+def read_script(folder, name):
+    path = os.path.join(folder, name + ".gp")
+    return open(path, encoding="utf-8").read() if os.path.exists(path) else None
+
+
+def pair_shown(job):
+    return job["pairs"]["advantage"]["value"] is not None
+
+
+def check_conventions_script(script, doc):
+    """A job's point under convention c is drawn where valid: the convention played, or any
+    when both agents are convention-blind in self-play; a match of two agents, played only."""
+    blocks = data_blocks(script)
+    for i, job in enumerate(doc["jobs"]):
+        played = CONVENTIONS.index(job["variant"]["final_four"])
+        blind = job["agent_a_blind"] and job["agent_b_blind"]
+        for c in range(3):
+            drawn = any(abs(float(r[0]) - (i + 0.2 * (c - 1))) < 1e-6
+                        for r in blocks.get("C%d" % c, []))
+            if job["two_agents"]:
+                want = c == played and pair_shown(job)
+            else:
+                want = c == played or blind
+            check(drawn == want, "conventions.gp: job %s under %s: drawn %s, want %s"
+                  % (job["name"], CONVENTIONS[c], drawn, want))
+
+
+def check_advantage_script(script, doc):
+    """The game unit's point only in self-play; the pair unit's for every job with pairs."""
+    blocks = data_blocks(script)
+    game = {round(float(r[0])) for r in blocks.get("A", [])}
+    pair = {round(float(r[0]) - 0.2) for r in blocks.get("P", [])}
+    for i, job in enumerate(doc["jobs"]):
+        check((i in game) == (not job["two_agents"]),
+              "advantage.gp: job %s: game unit drawn %s" % (job["name"], i in game))
+        check((i in pair) == pair_shown(job),
+              "advantage.gp: job %s: pair unit drawn %s" % (job["name"], i in pair))
+
+
+def check_styles(script, name):
+    """Every element of the plot command has a style of its own."""
+    plot = [line for line in script.splitlines() if line.startswith("plot ")][-1]
+    styles = re.findall(r"lc rgb '(#\w+)' dt (\d+) pt (\d+)", plot)
+    check(len(styles) == plot.count(" title "), "%s.gp: %d styles for %d elements"
+          % (name, len(styles), plot.count(" title ")))
+    check(len(set(styles)) == len(styles), "%s.gp: a style repeats: %s" % (name, styles))
+
+
+def check_sweep_script(script):
+    """One block per series (a panel or a line), none with two values at one place."""
+    blocks = data_blocks(script)
+    for name, rows in blocks.items():
+        places = [tuple(r[:2]) if name.startswith("H") else r[0] for r in rows]
+        check(len(set(places)) == len(places), "sweep.gp: $%s has two values at one place"
+              % name)
+        check(len(rows) >= 2, "sweep.gp: $%s has %d point(s)" % (name, len(rows)))
+    if "multiplot" in script:
+        titles = re.findall(r"^set title ", script, flags=re.M)
+        check(len(titles) == len(blocks), "sweep.gp: %d panels, %d titles"
+              % (len(blocks), len(titles)))
+
+
+def check_scripts(doc, folder):
+    check_conventions_script(read_script(folder, "conventions"), doc)
+    check_advantage_script(read_script(folder, "advantage"), doc)
+    check_styles(read_script(folder, "margins"), "margins")
+    sweep = read_script(folder, "sweep")
+    check((sweep is not None) == bool(doc["between_jobs"] and doc["between_jobs"]["swept"]),
+          "sweep.gp: drawn %s, swept %s" % (sweep is not None, doc["between_jobs"]))
+    if sweep:
+        check_sweep_script(sweep)
+        if "multiplot" not in sweep:
+            check_styles(sweep, "sweep")
+
+
 def main():
+    if sys.argv[1] == "--scripts":
+        doc = json.load(open(sys.argv[2], encoding="utf-8"))
+        check_scripts(doc, sys.argv[3])
+        for f in failures:
+            print("FAIL: " + f, file=sys.stderr)
+        print("analyze_check: scripts of %d jobs, %d failures" % (len(doc["jobs"]), len(failures)))
+        return 1 if failures else 0
     tables = open(sys.argv[1], encoding="utf-8").read()
     doc = json.load(open(sys.argv[2], encoding="utf-8"))
     check(doc["format"] == "anywoli-analysis", "json: format")

@@ -468,6 +468,91 @@ assert doc["match"]["few"], doc["match"]
 PY
 fi
 
+# What the report's plots draw, read from the scripts sent to gnuplot: a stand-in gnuplot
+# keeps each script as NAME.gp and draws a 1x1 PNG. plotsweep.cfg has a sweep of holes by seeds
+# in two series of random self-play (one per convention) and one of greedy self-play, and a
+# random-greedy match with a max_plies of its own (an override, not a sweep); plotladder.cfg is
+# agent-ladder.cfg in small: matches of different agents, some with their own max_plies.
+mkdir -p "$tmp/gpbin"
+cat >"$tmp/gpbin/gnuplot" <<'SH'
+#!/usr/bin/env bash
+script=$(cat)
+out=$(sed -n "s/^set output '\(.*\)'$/\1/p" <<<"$script" | head -n 1)
+printf '%s\n' "$script" >"${out%.png}.gp"
+base64 -d >"$out" <<<'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+SH
+chmod +x "$tmp/gpbin/gnuplot"
+cat >"$tmp/plotsweep.cfg" <<'CFG'
+seed = 9L;
+output = "plotsweep.h5";
+jobs = (
+  { name = "rs"; holes = [3, 4]; seeds = [1, 2]; final_four = ["penultimate", "lottery"];
+    agent_a = "random"; agent_b = "random"; games = 8L; },
+  { name = "gs"; holes = [3, 4]; seeds = [1, 2]; agent_a = "greedy"; agent_b = "greedy";
+    games = 8L; },
+  { name = "rg"; holes = 3; seeds = 2; max_plies = 300; agent_a = "random"; agent_b = "greedy";
+    games = 8L; }
+);
+CFG
+cat >"$tmp/plotladder.cfg" <<'CFG'
+seed = 4L;
+output = "plotladder.h5";
+defaults = { holes = 4; seeds = 2; max_plies = 5000; games = 8L; };
+jobs = (
+  { name = "random-greedy"; agent_a = "random"; agent_b = "greedy"; max_plies = 100000; },
+  { name = "random-ab1"; agent_a = "random"; agent_b = "alphabeta:depth=1"; max_plies = 100000; },
+  { name = "greedy-ab1"; agent_a = "greedy"; agent_b = "alphabeta:depth=1"; }
+);
+CFG
+for c in plotsweep plotladder; do
+    "$bin" run "$tmp/$c.cfg" -o "$tmp/$c.h5" --quiet --threads 2 >/dev/null 2>"$tmp/err" \
+        || fail "anywoli run ($c.cfg): $(cat "$tmp/err")"
+    "$bin" analyze "$tmp/$c.h5" --json >"$tmp/$c.json" 2>"$tmp/err" \
+        || fail "analyze --json ($c.cfg): $(cat "$tmp/err")"
+    PATH="$tmp/gpbin:$PATH" "$bin" analyze "$tmp/$c.h5" --report "$tmp/$c-plots" >/dev/null \
+        2>"$tmp/err" || fail "analyze --report ($c.cfg): $(cat "$tmp/err")"
+    "$python" "$tests/analyze_check.py" --scripts "$tmp/$c.json" "$tmp/$c-plots" \
+        || fail "$c.cfg: the plots draw what is not valid"
+    checks=$((checks + 1))
+done
+"$python" - "$tmp/plotsweep.json" "$tmp/plotladder.json" "$tmp/plotsweep-plots" \
+    "$tmp/plotladder-plots" <<'PY' \
+    || fail "the sweep plots"
+import json, os, re, sys
+sweep, ladder = (json.load(open(p)) for p in sys.argv[1:3])
+# A parameter is swept when two jobs of the same agents differ in it alone.
+assert sweep["between_jobs"]["swept"] == ["holes", "seeds", "final_four"], sweep["between_jobs"]
+assert ladder["between_jobs"]["swept"] == [], ladder["between_jobs"]
+assert not os.path.exists(os.path.join(sys.argv[4], "sweep.png"))
+assert "first-player advantage over" not in open(os.path.join(sys.argv[4], "index.html")).read()
+# Holes by seeds: one heat map per series, each titled with it.
+gp = open(os.path.join(sys.argv[3], "sweep.gp")).read()
+titles = re.findall(r"^set title '(.*)'$", gp, flags=re.M)
+assert titles == ["random vs random, final_four=penultimate",
+                  "random vs random, final_four=lottery", "greedy vs greedy"], titles
+assert "set multiplot layout 1,3" in gp, gp[:400]
+page = open(os.path.join(sys.argv[3], "index.html")).read()
+assert "one heat map per series: random vs random, final_four=penultimate; random vs random, " \
+       "final_four=lottery; greedy vs greedy." in page
+assert "re-scorings of 5 job(s) where an agent looks at the convention" in page
+# Every job's name fits the canvas under its tic (10-point text: 7 pixels a character, 15 a
+# line; the plot from 80 pixels to 20 characters before the right edge), slanted by 30
+# degrees or upright.
+for name in ("advantage", "conventions"):
+    gp = open(os.path.join(sys.argv[3], name + ".gp")).read()
+    width = int(re.search(r"size (\d+),", gp).group(1))
+    margin = int(re.search(r"^set bmargin (\d+)$", gp, flags=re.M).group(1))
+    names = [j["name"] for j in sweep["jobs"]]
+    step = (width - 80 - 140) / len(names)
+    for i, n in enumerate(names):
+        if "rotate by -30" in gp:
+            assert 80 + (i + 0.5) * step + 0.87 * 7 * len(n) <= width, (name, n)
+            assert 0.5 * 7 * len(n) <= (margin - 2) * 15, (name, n, margin)
+        else:
+            assert "rotate by -90" in gp and 7 * len(n) <= (margin - 2) * 15, (name, n, margin)
+PY
+checks=$((checks + 1))
+
 # The report's folder: an index.html there is kept unless --force; a folder that cannot be
 # written in is a one-line error before any drawing (gnuplot's own six lines, exit 1, before).
 if command -v gnuplot >/dev/null; then

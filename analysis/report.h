@@ -1,7 +1,8 @@
 /* report.h: an Analysis as a self-contained HTML page, DIR/index.html, with its plots drawn by
  * gnuplot (pngcairo, or png) through popen: the game-length distribution of each job, the
- * first-player advantage with intervals per job and per convention, the score-margin
- * distribution, and for sweeps the advantage over the swept parameter (a heat map for two).
+ * first-player advantage with intervals per job and per convention (re-scored only where both
+ * agents are convention-blind), the score-margin distribution, and for sweeps the advantage
+ * over the swept parameter, one line per series (heat maps for two, one panel per series).
  * Each plot is written as DIR/NAME.png and embedded in the page as a base64 data URI. */
 #ifndef ANYWOLI_REPORT_H
 #define ANYWOLI_REPORT_H

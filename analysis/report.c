@@ -215,13 +215,14 @@ static int tic_margin(const Analysis *a, int width)
     return (px * longest_name(a) + TIC_LINE_PX - 1) / TIC_LINE_PX + 3;
 }
 
-/* The canvas of a plot with one column per job, its bottom margin fitting the names whole;
- * the margins set. */
+/* The canvas of a plot with one column per job, its bottom margin fitting the names whole,
+ * and a little room above and below the points (one at +1 or -1 is not drawn on the frame). */
 static void gp_begin_jobs(FILE *gp, const Analysis *a, const char *dir, const char *name)
 {
     int width = plot_width(a), lines = tic_margin(a, width);
     gp_begin(gp, dir, name, width, 380 + TIC_LINE_PX * lines);
-    fprintf(gp, "set bmargin %d\nset rmargin %d\n", lines, TIC_RIGHT_CHARS);
+    fprintf(gp, "set bmargin %d\nset rmargin %d\nset offsets 0, 0, 0.05, 0.05\n", lines,
+            TIC_RIGHT_CHARS);
 }
 
 /* The x tic labels: one per job, slanted when they fit, else vertical (tic_margin). */

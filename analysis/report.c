@@ -419,57 +419,72 @@ static void series_title(const Analysis *a, const JobAnalysis *j, const int *axe
     }
 }
 
-/* The series of the sweep plot over these axes, each with two points or more (a job alone
- * in its series is not swept): their first jobs into first (njobs of them); their count. */
-static int sweep_series(const Analysis *a, const int *axes, int naxes, SweepPoint *pts,
-                        int *first)
+/* The sweep plot of an analysis: its axes and its series, each with two points or more (a
+ * job alone in its series is not swept), and room for one series' points. */
+typedef struct Sweep {
+    int axes[2], naxes;
+    int nseries;
+    int *first;                   /* [s]: the first job of series s */
+    SweepPoint *pts;              /* njobs + CONV_NB points */
+} Sweep;
+
+/* The sweep plot of a; -1 when out of memory. */
+static int sweep_open(const Analysis *a, Sweep *w)
 {
-    int n = 0;
-    for (int i = 0; i < a->njobs; i++)
-        if (series_first(a, i, axes, naxes) && series_points(a, i, axes, naxes, pts) >= 2)
-            first[n++] = i;
-    return n;
+    w->axes[0] = w->axes[1] = 0;
+    w->naxes = sweep_axes(a, w->axes);
+    w->nseries = 0;
+    w->first = malloc((size_t)a->njobs * sizeof *w->first);
+    w->pts = malloc((size_t)(a->njobs + CONV_NB) * sizeof *w->pts);
+    if (!w->first || !w->pts)
+        return -1;
+    for (int i = 0; w->naxes > 0 && i < a->njobs; i++)
+        if (series_first(a, i, w->axes, w->naxes) &&
+            series_points(a, i, w->axes, w->naxes, w->pts) >= 2)
+            w->first[w->nseries++] = i;
+    return 0;
+}
+
+static void sweep_close(Sweep *w)
+{
+    free(w->first);
+    free(w->pts);
 }
 
 /* The advantage over one swept parameter, one line per series (same_series). */
 static void plot_sweep1(FILE *gp, const Analysis *a, const char *dir)
 {
-    int axes[2] = { 0, 0 }, *first = malloc((size_t)a->njobs * sizeof *first);
-    SweepPoint *pts = malloc((size_t)(a->njobs + CONV_NB) * sizeof *pts);
-    if (!first || !pts) {
-        free(first);
-        free(pts);
+    Sweep w;
+    if (sweep_open(a, &w) != 0) {
+        sweep_close(&w);
         return;
     }
-    sweep_axes(a, axes);
-    const char *p = variant_param_name((VariantParam)axes[0]);
+    const char *p = variant_param_name((VariantParam)w.axes[0]);
     gp_begin(gp, dir, "sweep", 1100, 500);
     fprintf(gp, "set title 'First-player advantage over %s, 95%% intervals'\n"
                 "set xlabel '%s'\nset ylabel 'advantage'\nset xzeroaxis lt -1\n", p, p);
-    if (axes[0] == VP_FINAL_FOUR)
+    if (w.axes[0] == VP_FINAL_FOUR)
         fprintf(gp, "set xtics ('penultimate' 0, 'first-final' 1, 'lottery' 2)\n"
                     "set xrange [-0.5:2.5]\n");
-    int nseries = sweep_series(a, axes, 1, pts, first);
-    for (int s = 0; s < nseries; s++) {
+    for (int s = 0; s < w.nseries; s++) {
         fprintf(gp, "$S%d << EOD\n", s);
-        int n = series_points(a, first[s], axes, 1, pts);
+        int n = series_points(a, w.first[s], w.axes, 1, w.pts);
         for (int k = 0; k < n; k++)
-            fprintf(gp, "%g %g %g %g\n", pts[k].x, pts[k].e->value, pts[k].e->ci.lo,
-                    pts[k].e->ci.hi);
+            fprintf(gp, "%g %g %g %g\n", w.pts[k].x, w.pts[k].e->value, w.pts[k].e->ci.lo,
+                    w.pts[k].e->ci.hi);
         fprintf(gp, "EOD\n");
     }
     fprintf(gp, "plot ");
-    for (int s = 0; s < nseries; s++) {
+    for (int s = 0; s < w.nseries; s++) {
         char title[600];
-        series_title(a, &a->jobs[first[s]], axes, 1, title, sizeof title);
+        series_title(a, &a->jobs[w.first[s]], w.axes, 1, title, sizeof title);
         fprintf(gp, "%s$S%d using 1:2:3:4 with yerrorlines lw 2", s ? ", " : "", s);
         gp_style(gp, s);
         fprintf(gp, " title ");
         gp_quoted(gp, title);
     }
     fprintf(gp, "\n");
-    free(first);
-    free(pts);
+    sweep_close(&w);
 }
 
 #define PANEL_WIDTH 520           /* pixels of one heat map panel, at least */
@@ -517,16 +532,14 @@ static int longest_title(const Analysis *a, const int *axes, const int *first, i
  * scale. */
 static void plot_sweep2(FILE *gp, const Analysis *a, const char *dir)
 {
-    int axes[2] = { 0, 0 }, *first = malloc((size_t)a->njobs * sizeof *first);
-    SweepPoint *pts = malloc((size_t)(a->njobs + CONV_NB) * sizeof *pts);
-    if (!first || !pts) {
-        free(first);
-        free(pts);
+    Sweep sw;
+    if (sweep_open(a, &sw) != 0) {
+        sweep_close(&sw);
         return;
     }
-    sweep_axes(a, axes);
-    int nseries = sweep_series(a, axes, 2, pts, first);
-    nseries = nseries < PLOT_JOBS_MAX ? nseries : PLOT_JOBS_MAX;
+    const int *axes = sw.axes, *first = sw.first;
+    SweepPoint *pts = sw.pts;
+    int nseries = sw.nseries < PLOT_JOBS_MAX ? sw.nseries : PLOT_JOBS_MAX;
     int cols = nseries < 3 ? nseries : 3, rows = (nseries + cols - 1) / cols;
     /* Each panel as wide as its title and its cells need. */
     int tw = TIC_CHAR_PX * longest_title(a, axes, first, nseries) + 120;
@@ -568,8 +581,7 @@ static void plot_sweep2(FILE *gp, const Analysis *a, const char *dir)
                     "font ',8' notitle\n", s, s);
     }
     fprintf(gp, "unset multiplot\n");
-    free(first);
-    free(pts);
+    sweep_close(&sw);
 }
 
 /* An agent spec as a gnuplot double-quoted tic label, wrapped after each ':' and ',' so
@@ -925,19 +937,19 @@ static void caption_conventions(Plot *p, const Analysis *a)
 
 /* The sweep plot's caption: its axes, its series (the panels of a heat map), what is left
  * out. */
-static void caption_sweep(Plot *p, const Analysis *a, int naxes, const int *axes)
+static void caption_sweep(Plot *p, const Analysis *a, const Sweep *w)
 {
-    int *first = malloc((size_t)a->njobs * sizeof *first);
-    SweepPoint *pts = malloc((size_t)(a->njobs + CONV_NB) * sizeof *pts);
-    int n = first && pts ? sweep_series(a, axes, naxes, pts, first) : 0;
-    caption_add(p, "First-player advantage over %s%s%s, ", variant_param_name((VariantParam)axes[0]),
-                naxes > 1 ? " and " : "",
+    const int *axes = w->axes;
+    int naxes = w->naxes, n = w->nseries;
+    int shown = naxes > 1 && n > PLOT_JOBS_MAX ? PLOT_JOBS_MAX : n;
+    caption_add(p, "First-player advantage over %s%s%s, ",
+                variant_param_name((VariantParam)axes[0]), naxes > 1 ? " and " : "",
                 naxes > 1 ? variant_param_name((VariantParam)axes[1]) : "");
     caption_add(p, naxes > 1 ? "one heat map per series%s:" : "one line per series%s:",
-                naxes > 1 && n > PLOT_JOBS_MAX ? " (the first 12)" : "");
-    for (int s = 0; s < n && s < (naxes > 1 ? PLOT_JOBS_MAX : n); s++) {
+                shown < n ? " (the first 12)" : "");
+    for (int s = 0; s < shown; s++) {
         char title[600];
-        series_title(a, &a->jobs[first[s]], axes, naxes, title, sizeof title);
+        series_title(a, &a->jobs[w->first[s]], axes, naxes, title, sizeof title);
         caption_add(p, "%s %s", s ? ";" : "", title);
     }
     caption_add(p, ".");
@@ -948,25 +960,17 @@ static void caption_sweep(Plot *p, const Analysis *a, int naxes, const int *axes
         caption_add(p, " A convention-blind self-play job stands for the conventions it did "
                        "not play too, re-scored on its games.");
     caption_two_agents(p, a);
-    free(first);
-    free(pts);
 }
 
-/* Whether the sweep over these axes has a series with a point. */
-static bool sweep_drawn(const Analysis *a, const int *axes, int naxes)
-{
-    int *first = malloc((size_t)a->njobs * sizeof *first);
-    SweepPoint *pts = malloc((size_t)(a->njobs + CONV_NB) * sizeof *pts);
-    bool drawn = first && pts && sweep_series(a, axes, naxes, pts, first) > 0;
-    free(first);
-    free(pts);
-    return drawn;
-}
-
-/* Which plots this analysis has, with their captions; their count. */
+/* Which plots this analysis has, with their captions; their count, -1 when out of memory. */
 static int plots_of(const Analysis *a, Plot *p)
 {
-    int n = 0, axes[2] = { 0, 0 }, naxes = sweep_axes(a, axes);
+    int n = 0;
+    Sweep w;
+    if (sweep_open(a, &w) != 0) {
+        sweep_close(&w);
+        return -1;
+    }
     p[n++] = (Plot){ "lengths", "Game length distribution of each job, cumulative (first 12 jobs)",
                      plot_lengths };
     p[n] = (Plot){ "advantage", "First-player advantage per job with 95% intervals.",
@@ -976,14 +980,15 @@ static int plots_of(const Analysis *a, Plot *p)
     caption_conventions(&p[n++], a);
     p[n++] = (Plot){ "margins", "Score-margin distribution of each job (first 12 jobs)",
                      plot_margins };
-    if (naxes > 0 && sweep_drawn(a, axes, naxes)) {
-        p[n] = (Plot){ "sweep", "", naxes > 1 ? plot_sweep2 : plot_sweep1 };
-        caption_sweep(&p[n++], a, naxes, axes);
+    if (w.nseries > 0) {
+        p[n] = (Plot){ "sweep", "", w.naxes > 1 ? plot_sweep2 : plot_sweep1 };
+        caption_sweep(&p[n++], a, &w);
     }
     if (a->nskill > 0)
         p[n++] = (Plot){ "skill", "First-player advantage against skill in self-play, one line "
                          "per convention, one panel per design (openings and variant), 95% "
                          "intervals", plot_skill };
+    sweep_close(&w);
     return n;
 }
 
@@ -1025,6 +1030,8 @@ int report_write(const Analysis *a, const char *dir, bool force, Error *e)
         return error_set(e, "%s: no job to report on", dir);
     Plot plots[8];
     int n = plots_of(a, plots);
+    if (n < 0)
+        return error_set(e, "out of memory");
     for (int i = 0; i < n; i++)
         if (run_gnuplot(plots[i].draw, a, dir, plots[i].name, e) != 0)
             return -1;

@@ -168,7 +168,6 @@ static void plot_margins(FILE *gp, const Analysis *a, const char *dir)
 #define TIC_LINE_PX 15            /* pixels of one line of 10-point text */
 #define TIC_CHAR_PX 7             /* pixels of one character of a 10-point tic label */
 #define TIC_SMALL_CHAR_PX 5       /* the same at 7 points (more than 20 jobs) */
-#define TIC_SLANT_LINES 12        /* the bottom margin, in lines, of slanted labels */
 #define TIC_LEFT_PX 80            /* the y axis's labels */
 #define TIC_RIGHT_CHARS 20        /* the right margin, in characters, for the key */
 
@@ -190,8 +189,7 @@ static int longest_name(const Analysis *a)
 }
 
 /* Whether the job names fit slanted by 30 degrees under their tics: each ends inside the
- * canvas (the last ones run past the plot's right edge) and above its bottom. Else they
- * stand vertical, where only the bottom margin has to grow. */
+ * canvas (the last ones run past the plot's right edge). Else they stand vertical. */
 static bool tics_slanted(const Analysis *a, int width)
 {
     if (a->njobs > 20)
@@ -203,16 +201,17 @@ static bool tics_slanted(const Analysis *a, int width)
         if (end > width - 10)
             return false;
     }
-    return 0.5 * TIC_CHAR_PX * longest_name(a) < (TIC_SLANT_LINES - 2) * TIC_LINE_PX;
+    return true;
 }
 
-/* The bottom margin, in lines, that the job names need under a plot of this width. */
+/* The bottom margin, in lines, that the job names need under a plot of this width: the
+ * height of the longest (half its length slanted by 30 degrees, all of it upright), and
+ * room for the axis. */
 static int tic_margin(const Analysis *a, int width)
 {
-    if (tics_slanted(a, width))
-        return TIC_SLANT_LINES;
     int px = a->njobs > 20 ? TIC_SMALL_CHAR_PX : TIC_CHAR_PX;
-    return (px * longest_name(a) + TIC_LINE_PX - 1) / TIC_LINE_PX + 3;
+    int height = px * longest_name(a) / (tics_slanted(a, width) ? 2 : 1);
+    return (height + TIC_LINE_PX - 1) / TIC_LINE_PX + 3;
 }
 
 /* The canvas of a plot with one column per job, its bottom margin fitting the names whole,

@@ -158,9 +158,10 @@ for cfg in "$configs"/*.cfg; do
     seen=$((seen + 1))
     case $name in
     tune*)
-        # A tuning has no size options: a copy with a few short iterations and matches.
+        # A tuning has no size options: a copy with 4 iterations of 2 pairs (`pairs` at the
+        # start of a line) and verification matches of 16 (its indented `pairs`).
         sed -e 's/^iterations = .*/iterations = 4;/' -e 's/^pairs = .*/pairs = 2;/' \
-            -e 's/^\( *pairs = \)[0-9]*;/\116;/' "$cfg" >"$tmp/$name.cfg"
+            -e 's/^\( \+pairs = \)[0-9]*;/\116;/' "$cfg" >"$tmp/$name.cfg"
         "$bin" tune "$tmp/$name.cfg" -o "$tmp/$name.h5" --quiet >"$tmp/$name.out" 2>"$tmp/$name.err" \
             || { fail "$name: tune: status $? ($(head -c 300 "$tmp/$name.err"))"; continue; }
         grep -q '(pentanomial, 16 pairs)' "$tmp/$name.out" \

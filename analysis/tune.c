@@ -11,6 +11,7 @@
 #include "checkpoint.h"
 #include "cluster.h"
 #include "elo.h"
+#include "pairs.h"
 #include "stop.h"
 #include "tune_internal.h"
 
@@ -43,18 +44,20 @@ typedef struct Tuner {
 
 #define now checkpoint_clock
 
-void tune_verify_stats(const TuneConfig *t, TuneVerify *v)
+void tune_verify_stats(const SprtBounds *b, TuneVerify *v)
 {
     const MatchSums *s = &v->sums;
-    EloEstimate est = elo_estimate((uint64_t)s->wins, (uint64_t)s->draws, (uint64_t)s->losses,
-                                   0.95);
-    Sprt sp = sprt_trinomial((uint64_t)s->wins, (uint64_t)s->draws, (uint64_t)s->losses,
-                             t->elo0, t->elo1, t->sprt_alpha, t->sprt_beta);
+    uint64_t counts[PENTA_NB];
+    for (int i = 0; i < PENTA_NB; i++)
+        counts[i] = (uint64_t)s->pairs[i];
+    PairEstimate est = pentanomial_estimate(counts, 0.95);
+    Sprt sp = sprt_pentanomial(counts, b->elo0, b->elo1, b->alpha, b->beta);
+    v->sprt = *b;
     v->score = est.score;
     v->elo = est.elo;
     v->elo_lo = est.elo_ci.lo;
     v->elo_hi = est.elo_ci.hi;
-    v->los = est.los;
+    v->los = likelihood_of_superiority((uint64_t)s->wins, (uint64_t)s->losses);
     v->llr = sp.llr;
     v->llr_lower = sp.lower;
     v->llr_upper = sp.upper;
@@ -279,7 +282,7 @@ static int play_verification(Tuner *u, char *tuned, Error *e)
             show_progress(u, what, v->pairs_done, t->verify_pairs,
                           (u->nverify - m) * t->verify_pairs - v->pairs_done, per);
         }
-        tune_verify_stats(t, v);
+        tune_verify_stats(&t->sprt[m], v);
     }
     return stop_signal ? 1 : 0;
 }

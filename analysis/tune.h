@@ -40,6 +40,19 @@ typedef struct TuneWeight {
     SpsaParam p;                /* bounds and step */
 } TuneWeight;
 
+/* The verification matches, of the tuned weights (A) against each opponent (B). */
+enum { VERIFY_START = 0, VERIFY_DEFAULTS, VERIFY_NB };
+extern const char *const tune_verify_names[VERIFY_NB];
+
+/* The SPRT of one verification match: H0 Elo = elo0 against H1 Elo = elo1 (the tuned
+ * weights' Elo over the opponent), alpha and beta the chances of accepting H1 and H0
+ * wrongly. Each match has its own: a tuned agent may gain 100 Elo over a poor start and only
+ * 20 over the defaults, and H1 = 100 would then call a real +30 "H0 accepted". */
+typedef struct SprtBounds {
+    double elo0, elo1;
+    double alpha, beta;
+} SprtBounds;
+
 /* A tuning, as read from its config. Strings are owned by it. */
 typedef struct TuneConfig {
     char *source;               /* the config's path */
@@ -64,8 +77,9 @@ typedef struct TuneConfig {
                                  * the seeds in the stores (badly weighted agents can avoid
                                  * captures for a very long time) */
     int64_t verify_pairs;       /* pairs of each verification match (0: none) */
-    double elo0, elo1;          /* SPRT hypotheses, Elo of the tuned weights */
-    double sprt_alpha, sprt_beta;
+    SprtBounds sprt_all;        /* the `verification` group's own bounds: every match's
+                                 * unless its `against_<name>` group overrides them */
+    SprtBounds sprt[VERIFY_NB]; /* each verification match's, by VERIFY_* */
 } TuneConfig;
 
 /* Read a tuning config. -1 with `FILE:LINE: key: what is wrong` on any error. output and
@@ -96,21 +110,21 @@ typedef struct TuneStep {
     double diff;                   /* D = score(theta+) - score(theta-) */
 } TuneStep;
 
-/* The verification matches, of the tuned weights (A) against each opponent (B). */
-enum { VERIFY_START = 0, VERIFY_DEFAULTS, VERIFY_NB };
-extern const char *const tune_verify_names[VERIFY_NB];
-
+/* One verification match. Its games come in colour-swapped pairs from a shared opening, so
+ * the pair is the unit: the interval and the SPRT are pentanomial (pairs.h). */
 typedef struct TuneVerify {
     char opponent[TUNE_SPEC_MAX];  /* B's spec */
     int64_t pairs_done;
     MatchSums sums;
-    double score, elo, elo_lo, elo_hi, los;   /* 95% interval */
+    SprtBounds sprt;               /* the bounds the decision was taken with */
+    double score, elo, elo_lo, elo_hi, los;   /* 95% interval over the pairs */
     double llr, llr_lower, llr_upper;
     int decision;                  /* SprtDecision: -1 H0, 0 neither, 1 H1 */
 } TuneVerify;
 
-/* Fill a verification's statistics from its sums. */
-void tune_verify_stats(const TuneConfig *t, TuneVerify *v);
+/* Fill a verification's statistics from its sums and its SPRT's bounds (kept in v->sprt):
+ * pentanomial_estimate and sprt_pentanomial over the pairs by A's points. */
+void tune_verify_stats(const SprtBounds *b, TuneVerify *v);
 
 typedef struct TuneOptions {
     bool resume, force, quiet;
@@ -146,8 +160,7 @@ typedef struct TuneData {
     int64_t nsteps;
     TuneStep *steps;
     int nverify;
-    TuneVerify verify[VERIFY_NB];
-    double elo0, elo1, sprt_alpha, sprt_beta;
+    TuneVerify verify[VERIFY_NB];  /* each with its SPRT's bounds */
 } TuneData;
 
 /* Read the tuning of an open results file (results_read.h: rf_has_group(f, "tuning") says

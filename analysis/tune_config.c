@@ -22,7 +22,9 @@ static const char root_keys[] = "description, seed, output, threads, variant, ag
                                 "weights, iterations, pairs, opening_plies, max_plies, a, c, A, "
                                 "alpha, gamma or verification";
 static const char weight_keys[] = "name, start, min, max or step";
-static const char verify_keys[] = "pairs, elo0, elo1, alpha or beta";
+static const char verify_keys[] = "pairs, elo0, elo1, alpha, beta, against_start or "
+                                  "against_defaults";
+static const char bounds_keys[] = "elo0, elo1, alpha or beta";
 
 /* Set `LABEL:LINE: KEY: what` and return -1; control characters become '?'. */
 static int rd_error(const Reader *r, int line, const char *key, const char *fmt, ...)
@@ -194,7 +196,23 @@ static int read_weights(const Reader *r, const config_setting_t *s, TuneConfig *
     return 0;
 }
 
-/* The `verification` group. */
+/* The SPRT bounds a group sets (elo0, elo1, alpha, beta), over those in *b. */
+static int read_bounds(const Reader *r, const config_setting_t *g, SprtBounds *b)
+{
+    static const char *const keys[4] = { "elo0", "elo1", "alpha", "beta" };
+    static const double lo[4] = { -1000, -1000, 1e-6, 1e-6 }, hi[4] = { 1000, 1000, 0.49, 0.49 };
+    double *out[4] = { &b->elo0, &b->elo1, &b->alpha, &b->beta };
+    const config_setting_t *s;
+    for (int i = 0; i < 4; i++)
+        if ((s = config_setting_get_member(g, keys[i])) &&
+            get_real(r, s, keys[i], lo[i], hi[i], out[i]) != 0)
+            return -1;
+    return 0;
+}
+
+/* The `verification` group: its pairs, the bounds of every match, then each match's own
+ * `against_<name>` group (tune_verify_names) over them; each match's H1 must be above its
+ * H0 (the message points at the elo1 that set it, or at the group). */
 static int read_verification(const Reader *r, const config_setting_t *g, TuneConfig *t)
 {
     const config_setting_t *s;
@@ -206,18 +224,31 @@ static int read_verification(const Reader *r, const config_setting_t *g, TuneCon
     if ((s = config_setting_get_member(g, "pairs")) &&
         get_int(r, s, "pairs", 0, TUNE_MAX_PAIRS, &t->verify_pairs) != 0)
         return -1;
-    if ((s = config_setting_get_member(g, "elo0")) && get_real(r, s, "elo0", -1000, 1000, &t->elo0))
+    if (read_bounds(r, g, &t->sprt_all) != 0)
         return -1;
-    if ((s = config_setting_get_member(g, "elo1")) && get_real(r, s, "elo1", -1000, 1000, &t->elo1))
-        return -1;
-    if ((s = config_setting_get_member(g, "alpha")) &&
-        get_real(r, s, "alpha", 1e-6, 0.49, &t->sprt_alpha))
-        return -1;
-    if ((s = config_setting_get_member(g, "beta")) &&
-        get_real(r, s, "beta", 1e-6, 0.49, &t->sprt_beta))
-        return -1;
-    if (!(t->elo0 < t->elo1))
-        return rd_error(r, config_line_of(g), "elo1", "must be above elo0 (%g)", t->elo0);
+    for (int m = 0; m < VERIFY_NB; m++) {
+        char key[32];
+        snprintf(key, sizeof key, "against_%s", tune_verify_names[m]);
+        const config_setting_t *own = config_setting_get_member(g, key), *at = g;
+        t->sprt[m] = t->sprt_all;
+        if (own && !config_setting_is_group(own))
+            return rd_error(r, config_line_of(own), key,
+                            "expected a group { elo0 = ..; elo1 = ..; }");
+        if (own && (check_keys(r, own, key, bounds_keys) != 0 ||
+                    read_bounds(r, own, &t->sprt[m]) != 0))
+            return -1;
+        if (t->sprt[m].elo0 < t->sprt[m].elo1)
+            continue;
+        if (own && (s = config_setting_get_member(own, "elo1")))
+            at = s;
+        else if ((s = config_setting_get_member(g, "elo1")))
+            at = s;
+        else if (own)
+            at = own;
+        return rd_error(r, config_line_of(at), "elo1",
+                        "must be above elo0 (%g) for the match against %s", t->sprt[m].elo0,
+                        tune_verify_names[m]);
+    }
     return 0;
 }
 
@@ -335,10 +366,10 @@ static int read_settings(const Reader *r, config_t *cfg, TuneConfig *t)
                         "min = ..; max = ..; step = ..; }, ... ))");
     if (read_weights(r, s, t) != 0)
         return -1;
-    t->elo0 = 0.0;
-    t->elo1 = 20.0;
-    t->sprt_alpha = t->sprt_beta = 0.05;
     t->verify_pairs = 200;
+    t->sprt_all = (SprtBounds){ 0.0, 20.0, 0.05, 0.05 };
+    for (int m = 0; m < VERIFY_NB; m++)
+        t->sprt[m] = t->sprt_all;
     if ((s = config_setting_get_member(root, "verification")))
         return read_verification(r, s, t);
     return 0;

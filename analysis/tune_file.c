@@ -26,7 +26,13 @@ typedef struct VerifyRow {
     int64_t pairs, wins, draws, losses, by_points[5];
     double score, elo, elo_lo, elo_hi, los, llr, llr_lower, llr_upper;
     int8_t decision;
+    double sprt[4];             /* the match's SPRT: elo0, elo1, alpha, beta */
 } VerifyRow;
+
+/* The fields of the row's SPRT bounds (a file written before each match had its own lacks
+ * them: the bounds are then /tuning's attributes, the same for every match). */
+static const char *const bound_fields[4] = { "sprt_elo0", "sprt_elo1", "sprt_alpha",
+                                             "sprt_beta" };
 
 /* The weights table's row. */
 typedef struct WeightRow {
@@ -169,7 +175,8 @@ static hid_t weight_type(void)
     return t;
 }
 
-static hid_t verify_type(void)
+/* The verification row's type: with its SPRT bounds, or as files before them had it. */
+static hid_t verify_type(bool with_bounds)
 {
     static const char *const pts[5] = { "pairs_0", "pairs_half", "pairs_1", "pairs_3half",
                                         "pairs_2" };
@@ -189,6 +196,9 @@ static hid_t verify_type(void)
         rc |= H5Tinsert(t, reals[i], offsetof(VerifyRow, score) + 8 * (size_t)i,
                         H5T_NATIVE_DOUBLE);
     rc |= H5Tinsert(t, "decision", offsetof(VerifyRow, decision), H5T_NATIVE_INT8);
+    for (int i = 0; with_bounds && i < 4; i++)
+        rc |= H5Tinsert(t, bound_fields[i], offsetof(VerifyRow, sprt) + 8 * (size_t)i,
+                        H5T_NATIVE_DOUBLE);
     if (s >= 0)
         H5Tclose(s);
     if (rc < 0 && t >= 0) {
@@ -260,10 +270,10 @@ static int write_tuning_attrs(hid_t g, const TuneConfig *t)
     rc |= h5u_attr_double(g, "alpha", t->gains.alpha);
     rc |= h5u_attr_double(g, "gamma", t->gains.gamma);
     rc |= h5u_attr_int(g, "verification_pairs", t->verify_pairs);
-    rc |= h5u_attr_double(g, "elo0", t->elo0);
-    rc |= h5u_attr_double(g, "elo1", t->elo1);
-    rc |= h5u_attr_double(g, "sprt_alpha", t->sprt_alpha);
-    rc |= h5u_attr_double(g, "sprt_beta", t->sprt_beta);
+    rc |= h5u_attr_double(g, "elo0", t->sprt_all.elo0);
+    rc |= h5u_attr_double(g, "elo1", t->sprt_all.elo1);
+    rc |= h5u_attr_double(g, "sprt_alpha", t->sprt_all.alpha);
+    rc |= h5u_attr_double(g, "sprt_beta", t->sprt_all.beta);
     rc |= write_weights(g, t, start);
     return rc ? -1 : 0;
 }
@@ -367,8 +377,10 @@ int tune_file_end(TuneFile *f, const TuneConfig *t, const double *tuned, const c
         r->llr_lower = v[i].llr_lower;
         r->llr_upper = v[i].llr_upper;
         r->decision = (int8_t)v[i].decision;
+        const double b[4] = { v[i].sprt.elo0, v[i].sprt.elo1, v[i].sprt.alpha, v[i].sprt.beta };
+        memcpy(r->sprt, b, sizeof r->sprt);
     }
-    hid_t type = verify_type();
+    hid_t type = verify_type(true);
     int rc = type < 0 ? -1 : write_table(f->tuning, "verification", type, rows, (hsize_t)nverify);
     if (type >= 0)
         H5Tclose(type);
@@ -466,14 +478,56 @@ static int read_tables(hid_t g, TuneData *d)
     return 0;
 }
 
-/* The verification table, when the tuning has finished. */
+/* Whether the table `name` of g has the field (a compound member). */
+static bool table_has_field(hid_t g, const char *name, const char *field)
+{
+    hid_t ds = H5Dopen2(g, name, H5P_DEFAULT);
+    hid_t t = ds >= 0 ? H5Dget_type(ds) : -1;
+    bool has = t >= 0 && H5Tget_class(t) == H5T_COMPOUND && H5Tget_member_index(t, field) >= 0;
+    if (t >= 0)
+        H5Tclose(t);
+    if (ds >= 0)
+        H5Dclose(ds);
+    H5Eclear2(H5E_DEFAULT);
+    return has;
+}
+
+/* A verification match from its stored row. */
+static void verify_of_row(const VerifyRow *r, TuneVerify *v)
+{
+    v->pairs_done = r->pairs;
+    v->sums = (MatchSums){ r->wins, r->draws, r->losses, { 0 } };
+    memcpy(v->sums.pairs, r->by_points, sizeof v->sums.pairs);
+    v->sprt = (SprtBounds){ r->sprt[0], r->sprt[1], r->sprt[2], r->sprt[3] };
+    v->score = r->score;
+    v->elo = r->elo;
+    v->elo_lo = r->elo_lo;
+    v->elo_hi = r->elo_hi;
+    v->los = r->los;
+    v->llr = r->llr;
+    v->llr_lower = r->llr_lower;
+    v->llr_upper = r->llr_upper;
+    v->decision = r->decision;
+}
+
+/* The verification table, when the tuning has finished. A file from before each match had
+ * its own bounds holds one pair in /tuning's attributes and trinomial figures: its matches
+ * get those bounds, and their figures are worked out again from the stored pair counts, so
+ * that every tuning reads as pentanomial. */
 static int read_verification(hid_t g, TuneData *d)
 {
     if (H5Lexists(g, "verification", H5P_DEFAULT) <= 0)
         return 0;
+    bool with_bounds = table_has_field(g, "verification", bound_fields[0]);
+    SprtBounds old = { 0 };
+    if (!with_bounds && (h5u_read_double(g, "elo0", &old.elo0) != 0 ||
+                         h5u_read_double(g, "elo1", &old.elo1) != 0 ||
+                         h5u_read_double(g, "sprt_alpha", &old.alpha) != 0 ||
+                         h5u_read_double(g, "sprt_beta", &old.beta) != 0))
+        return -1;
     void *rows;
     int64_t n;
-    hid_t vt = verify_type();
+    hid_t vt = verify_type(with_bounds);
     int rc = vt < 0 ? -1 : read_table(g, "verification", vt, sizeof(VerifyRow), &rows, &n);
     if (vt >= 0)
         H5Tclose(vt);
@@ -483,23 +537,13 @@ static int read_verification(hid_t g, TuneData *d)
     }
     d->nverify = (int)n;
     for (int i = 0; i < d->nverify; i++) {
-        const VerifyRow *r = (const VerifyRow *)rows + i;
         TuneVerify *v = &d->verify[i];
         char *spec = h5u_read_string(g, i == VERIFY_START ? "start_spec" : "default_spec");
         snprintf(v->opponent, sizeof v->opponent, "%s", spec ? spec : "?");
         free(spec);
-        v->pairs_done = r->pairs;
-        v->sums = (MatchSums){ r->wins, r->draws, r->losses, { 0 } };
-        memcpy(v->sums.pairs, r->by_points, sizeof v->sums.pairs);
-        v->score = r->score;
-        v->elo = r->elo;
-        v->elo_lo = r->elo_lo;
-        v->elo_hi = r->elo_hi;
-        v->los = r->los;
-        v->llr = r->llr;
-        v->llr_lower = r->llr_lower;
-        v->llr_upper = r->llr_upper;
-        v->decision = r->decision;
+        verify_of_row((const VerifyRow *)rows + i, v);
+        if (!with_bounds)
+            tune_verify_stats(&old, v);
     }
     free(rows);
     return 0;
@@ -524,11 +568,7 @@ int tune_read_results(const ResultsFile *rf, TuneData *d, Error *e)
                   h5u_read_double(g, "c", &d->gains.c) == 0 &&
                   h5u_read_double(g, "A", &d->gains.A) == 0 &&
                   h5u_read_double(g, "alpha", &d->gains.alpha) == 0 &&
-                  h5u_read_double(g, "gamma", &d->gains.gamma) == 0 &&
-                  h5u_read_double(g, "elo0", &d->elo0) == 0 &&
-                  h5u_read_double(g, "elo1", &d->elo1) == 0 &&
-                  h5u_read_double(g, "sprt_alpha", &d->sprt_alpha) == 0 &&
-                  h5u_read_double(g, "sprt_beta", &d->sprt_beta) == 0 && d->agent &&
+                  h5u_read_double(g, "gamma", &d->gains.gamma) == 0 && d->agent &&
                   read_tables(g, d) == 0 && read_verification(g, d) == 0;
         if (!ok)
             rc = h5_error(e, path, "reading the tuning (a damaged or foreign /tuning group)");

@@ -21,6 +21,19 @@ static bool sampled(int64_t i, int64_t n)
     return n <= TABLE_ROWS || i % (every ? every : 1) == 0 || i == n - 1;
 }
 
+void tune_verify_print(const TuneVerify *v, const char *name, FILE *out)
+{
+    const SprtBounds *b = &v->sprt;
+    fprintf(out, "  vs %-8s %6lld pairs  +%lld =%lld -%lld  score %.3f  Elo %+.1f [%+.1f, "
+            "%+.1f] (pentanomial, %lld pairs)  LOS %.3f\n",
+            name, (long long)v->pairs_done, (long long)v->sums.wins, (long long)v->sums.draws,
+            (long long)v->sums.losses, v->score, v->elo, v->elo_lo, v->elo_hi,
+            (long long)v->pairs_done, v->los);
+    fprintf(out, "    SPRT H0 elo %g vs H1 elo %g (alpha %g, beta %g): %s, LLR %.2f [%.2f, %.2f]\n",
+            b->elo0, b->elo1, b->alpha, b->beta, decisions[v->decision + 1], v->llr,
+            v->llr_lower, v->llr_upper);
+}
+
 void tune_print(const TuneData *d, FILE *out)
 {
     fprintf(out, "tuning of %s against %s: %lld of %lld iterations of %lld pairs, seed %lld\n",
@@ -53,17 +66,11 @@ void tune_print(const TuneData *d, FILE *out)
         fprintf(out, " %16s %+7.3f\n", wdl, s->diff);
     }
     if (d->nverify)
-        fprintf(out, "\nverification (tuned weights as A: %s; SPRT H0 Elo %g against H1 Elo %g, "
-                "alpha %g, beta %g):\n", d->tuned_spec ? d->tuned_spec : "?", d->elo0, d->elo1,
-                d->sprt_alpha, d->sprt_beta);
+        fprintf(out, "\nverification (tuned weights as A: %s):\n",
+                d->tuned_spec ? d->tuned_spec : "?");
     for (int i = 0; i < d->nverify; i++) {
-        const TuneVerify *v = &d->verify[i];
-        fprintf(out, "  vs %-8s %6lld pairs  +%lld =%lld -%lld  score %.3f  Elo %+.1f [%+.1f, "
-                "%+.1f]  LOS %.3f  LLR %.2f (%.2f, %.2f): %s\n    (%s)\n",
-                tune_verify_names[i], (long long)v->pairs_done, (long long)v->sums.wins,
-                (long long)v->sums.draws, (long long)v->sums.losses, v->score, v->elo,
-                v->elo_lo, v->elo_hi, v->los, v->llr, v->llr_lower, v->llr_upper,
-                decisions[v->decision + 1], v->opponent);
+        tune_verify_print(&d->verify[i], tune_verify_names[i], out);
+        fprintf(out, "    (%s)\n", d->verify[i].opponent);
     }
     if (d->tuned_spec)
         fprintf(out, "\ntuned spec: %s\n", d->tuned_spec);
@@ -163,12 +170,14 @@ void tune_json(const TuneData *d, const char *path, FILE *out)
         json_kv_double(&j, "elo_lo", v->elo_lo);
         json_kv_double(&j, "elo_hi", v->elo_hi);
         json_kv_double(&j, "los", v->los);
+        json_kv_string(&j, "model", "pentanomial");
         json_key(&j, "sprt");
         json_object_begin(&j);
-        json_kv_double(&j, "elo0", d->elo0);
-        json_kv_double(&j, "elo1", d->elo1);
-        json_kv_double(&j, "alpha", d->sprt_alpha);
-        json_kv_double(&j, "beta", d->sprt_beta);
+        json_kv_string(&j, "model", "pentanomial");
+        json_kv_double(&j, "elo0", v->sprt.elo0);
+        json_kv_double(&j, "elo1", v->sprt.elo1);
+        json_kv_double(&j, "alpha", v->sprt.alpha);
+        json_kv_double(&j, "beta", v->sprt.beta);
         json_kv_double(&j, "llr", v->llr);
         json_kv_double(&j, "lower", v->llr_lower);
         json_kv_double(&j, "upper", v->llr_upper);

@@ -9,6 +9,11 @@
 #include "error.h"
 #include "tune.h"
 
+/* One verification match as two lines: its games, score and Elo with the pentanomial
+ * interval over its pairs; its SPRT's bounds beside the decision. The one form both `tune`'s
+ * summary and `analyze` print. */
+void tune_verify_print(const TuneVerify *v, const char *name, FILE *out);
+
 /* The weights, the trajectory (sampled when long) and the verification matches. */
 void tune_print(const TuneData *d, FILE *out);
 

@@ -16,5 +16,11 @@ if(ANYWOLI_ANALYZE_PYTHON)
            COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/analyze_test.sh $<TARGET_FILE:anywoli>
                    ${CMAKE_CURRENT_SOURCE_DIR} ${ANYWOLI_ANALYZE_PYTHON})
   set_tests_properties(analyze_cli PROPERTIES LABELS fast TIMEOUT 300)
+  # Every shipped config (configs/*.cfg) at a small size, analysed, its JSON and report page
+  # checked for what would mislead (about a minute on 2 cores).
+  add_test(NAME configs_report
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/configs_report_test.sh $<TARGET_FILE:anywoli>
+                   ${PROJECT_SOURCE_DIR}/configs ${ANYWOLI_ANALYZE_PYTHON})
+  set_tests_properties(configs_report PROPERTIES LABELS slow TIMEOUT 600 ENVIRONMENT "${ANYWOLI_LSAN}")
 endif()
 set_tests_properties(analyze PROPERTIES LABELS fast TIMEOUT 300)

@@ -20,6 +20,7 @@
 #include "h5util.h"
 #include "match.h"
 #include "openings.h"
+#include "pairs.h"
 #include "spsa.h"
 #include "test_util.h"
 #include "tune.h"
@@ -467,6 +468,97 @@ static void test_read_through_results_reader(void **state)
     tune_config_free(&t);
 }
 
+/* The tiny tuning with its `verification` line replaced by `with`, parsed. */
+static void tiny_verification(TuneConfig *t, const char *with)
+{
+    char text[sizeof tiny_text + 512];
+    const char *at = strstr(tiny_text, "verification = ");
+    Error e;
+    snprintf(text, sizeof text, "%.*s%s\n", (int)(at - tiny_text), tiny_text, with);
+    if (tune_config_parse(t, text, "v.cfg", tmp_path("bounds.h5"), 1, &e) != 0)
+        fail_msg("%s", e.msg);
+}
+
+/* Whether a match's bounds are these. */
+static void assert_bounds(const SprtBounds *b, double elo0, double elo1, double alpha,
+                          double beta)
+{
+    assert_true(b->elo0 == elo0 && b->elo1 == elo1 && b->alpha == alpha && b->beta == beta);
+}
+
+/* Each verification match has its own SPRT bounds: the built-in ones (0 against 20 at 0.05,
+ * 0.05) without a `verification` group, the group's flat keys for every match (as configs
+ * written before per-match bounds), and an `against_<name>` group over those for its match. */
+static void test_verification_bounds(void **state)
+{
+    (void)state;
+    TuneConfig t;
+    tiny_verification(&t, "");
+    assert_int_equal(t.verify_pairs, 200);
+    for (int m = 0; m < VERIFY_NB; m++)
+        assert_bounds(&t.sprt[m], 0, 20, 0.05, 0.05);
+    tune_config_free(&t);
+
+    tiny_verification(&t, "verification = { pairs = 20; elo0 = 5.0; elo1 = 100.0; alpha = 0.1; };");
+    for (int m = 0; m < VERIFY_NB; m++)
+        assert_bounds(&t.sprt[m], 5, 100, 0.1, 0.05);
+    tune_config_free(&t);
+
+    tiny_verification(&t, "verification = { pairs = 20; beta = 0.1;\n"
+                          "  against_start = { elo0 = 0; elo1 = 100; };\n"
+                          "  against_defaults = { elo1 = 15.0; alpha = 0.01; }; };");
+    assert_bounds(&t.sprt[VERIFY_START], 0, 100, 0.05, 0.1);
+    assert_bounds(&t.sprt[VERIFY_DEFAULTS], 0, 15, 0.01, 0.1);
+    tune_config_free(&t);
+}
+
+/* A match's figures are pentanomial, over its pairs: the score interval and the SPRT of
+ * pairs.h from the pairs by points, with the match's bounds kept beside them. Most pairs
+ * here split 1-1 (a win each way) and the rest are won twice: the pairs say far more than
+ * the games' trinomial, which would play on. */
+static void test_verification_is_pentanomial(void **state)
+{
+    (void)state;
+    TuneVerify v;
+    memset(&v, 0, sizeof v);
+    v.pairs_done = 220;
+    v.sums = (MatchSums){ 240, 0, 200, { 0, 0, 200, 0, 20 } };
+    const SprtBounds b = { 0.0, 20.0, 0.05, 0.05 };
+    tune_verify_stats(&b, &v);
+    const uint64_t counts[PENTA_NB] = { 0, 0, 200, 0, 20 };
+    PairEstimate est = pentanomial_estimate(counts, 0.95);
+    Sprt sp = sprt_pentanomial(counts, 0, 20, 0.05, 0.05);
+    assert_bounds(&v.sprt, 0, 20, 0.05, 0.05);
+    assert_true(v.score == est.score && v.elo == est.elo);
+    assert_true(v.elo_lo == est.elo_ci.lo && v.elo_hi == est.elo_ci.hi);
+    assert_true(v.llr == sp.llr && v.llr_lower == sp.lower && v.llr_upper == sp.upper);
+    assert_int_equal(v.decision, (int)sp.decision);
+    /* The trinomial of the same games would not decide; the pairs do. */
+    Sprt tri = sprt_trinomial(240, 0, 200, 0, 20, 0.05, 0.05);
+    assert_int_equal(tri.decision, SPRT_CONTINUE);
+    assert_int_equal(v.decision, SPRT_ACCEPT_H1);
+}
+
+/* A tuning's file keeps each match's bounds, read back beside its decision. */
+static void test_verification_bounds_stored(void **state)
+{
+    (void)state;
+    TuneConfig t;
+    TuneData d;
+    const TuneOptions o = { false, false, true, 0 };
+    tiny_verification(&t, "verification = { pairs = 20;\n"
+                          "  against_start = { elo0 = -10; elo1 = 100; };\n"
+                          "  against_defaults = { elo1 = 30; beta = 0.2; }; };");
+    run_and_read(&t, &o, &d);
+    assert_int_equal(d.nverify, 2);
+    assert_bounds(&d.verify[VERIFY_START].sprt, -10, 100, 0.05, 0.05);
+    assert_bounds(&d.verify[VERIFY_DEFAULTS].sprt, 0, 30, 0.05, 0.2);
+    Sprt sp = sprt_pentanomial((const uint64_t *)d.verify[1].sums.pairs, 0, 30, 0.05, 0.2);
+    assert_true(d.verify[1].llr == sp.llr && d.verify[1].llr_lower == sp.lower);
+    tune_data_free(&d);
+    tune_config_free(&t);
+}
+
 /* A config with one line replaced gives an error containing `want`. */
 static void expect_error(const char *from, const char *to, const char *want)
 {
@@ -516,6 +608,20 @@ static void test_bad_configs(void **state)
     expect_error("step = 0.2; }", "step = 0.2; colour = 1; }",
                  "bad.cfg:9: colour: unknown key in a weight");
     expect_error("elo1 = 50.0;", "elo1 = -5.0;", "bad.cfg:12: elo1: must be above elo0");
+    expect_error("elo1 = 50.0; };", "elo1 = 50.0;\n  against_defaults = { elo0 = 60; }; };",
+                 "bad.cfg:12: elo1: must be above elo0 (60) for the match against defaults");
+    expect_error("elo1 = 50.0; };", "elo1 = 50.0;\n  against_start = { elo0 = 0;\n elo1 = -5; }; };",
+                 "bad.cfg:14: elo1: must be above elo0 (0) for the match against start");
+    expect_error("elo1 = 50.0; };", "elo1 = 50.0;\n  against_start = { elo1 = \"big\"; }; };",
+                 "bad.cfg:13: elo1: expected a number from -1000 to 1000");
+    expect_error("elo1 = 50.0; };", "elo1 = 50.0;\n  against_start = { beta = 0.7; }; };",
+                 "bad.cfg:13: beta: 0.7 is out of range (1e-06 to 0.49)");
+    expect_error("elo1 = 50.0; };", "elo1 = 50.0;\n  against_start = { pairs = 10; }; };",
+                 "bad.cfg:13: pairs: unknown key in against_start (expected elo0, elo1, alpha or beta)");
+    expect_error("elo1 = 50.0; };", "elo1 = 50.0;\n  against_start = 100; };",
+                 "bad.cfg:13: against_start: expected a group { elo0 = ..; elo1 = ..; }");
+    expect_error("elo1 = 50.0; };", "elo1 = 50.0;\n  against_startt = { elo1 = 1; }; };",
+                 "bad.cfg:13: against_startt: unknown key in verification");
     expect_error("max_plies = 400;", "max_plies = 0;", "bad.cfg:6: max_plies: 0 is out of range");
     expect_error("pairs = 6;", "pairs = \"six\";",
                  "bad.cfg:5: pairs: expected a whole number, not a string");
@@ -555,6 +661,9 @@ int main(void)
         cmocka_unit_test(test_spsa_gains_and_delta),
         cmocka_unit_test(test_specs),
         cmocka_unit_test(test_bad_configs),
+        cmocka_unit_test(test_verification_bounds),
+        cmocka_unit_test(test_verification_is_pentanomial),
+        cmocka_unit_test(test_verification_bounds_stored),
         cmocka_unit_test(test_pairs_split_and_add),
         cmocka_unit_test(test_match_openings_are_plies),
         cmocka_unit_test(test_match_openings_refused),

@@ -30,12 +30,29 @@ weights = (
   { name = "store"; start = 0.3; min = 0.0; max = 3.0; step = 0.2; },
   { name = "seeds"; start = -0.3; min = -1.0; max = 1.0; step = 0.1; }
 );
-verification = { pairs = 150; };
+verification = { pairs = 150; beta = 0.1;
+  against_start = { elo0 = 0; elo1 = 50; };
+  against_defaults = { elo1 = 10; };
+};
 EOF_CFG
 
 # The uninterrupted tuning.
 "$bin" tune "$tmp/t.cfg" -o "$tmp/whole.h5" --quiet >"$tmp/whole.out" 2>"$tmp/whole.err" \
     || fail "uninterrupted tuning: status $? ($(cat "$tmp/whole.err"))"
+
+# Each verification match is pentanomial over its pairs, with its own SPRT bounds printed
+# beside its decision.
+check_verification_lines() {   # FILE WHAT
+    local want
+    for want in '^  vs start +150 pairs .* Elo [-+][0-9.]+ \[[-+][0-9.]+, [-+][0-9.]+\] \(pentanomial, 150 pairs\)' \
+                '^    SPRT H0 elo 0 vs H1 elo 50 \(alpha 0\.05, beta 0\.1\): (H0 accepted|H1 accepted|no decision), LLR -?[0-9.]+ \[-[0-9.]+, [0-9.]+\]$' \
+                '^  vs defaults +150 pairs .*\(pentanomial, 150 pairs\)' \
+                '^    SPRT H0 elo 0 vs H1 elo 10 \(alpha 0\.05, beta 0\.1\): '; do
+        checks=$((checks + 1))
+        grep -qE "$want" "$1" || fail "$2: no line matching '$want' in: $(grep -A1 '^  vs' "$1")"
+    done
+}
+check_verification_lines "$tmp/whole.out" "tune's summary"
 
 # Killed with -9 twice, resumed each time.
 "$bin" tune "$tmp/t.cfg" -o "$tmp/k.h5" --quiet >/dev/null 2>&1 &
@@ -107,6 +124,7 @@ for want in '^trajectory, sampled' '^weight ' '^  vs start ' '^  vs defaults ' '
 done
 [[ $(grep -cE '^ +[0-9]+ +[0-9.]+ +[0-9.]+ ' "$tmp/a.out") -le 25 ]] \
     || fail "analyze: the trajectory is not sampled"
+check_verification_lines "$tmp/a.out" "analyze"
 "$bin" analyze "$tmp/whole.h5" --sprt 0,10 >/dev/null 2>"$tmp/a.err"
 [[ $? -eq 2 ]] && grep -q 'is a tuning' "$tmp/a.err" || fail "analyze --sprt on a tuning: not refused"
 "$bin" analyze "$tmp/whole.h5" --json >"$tmp/a.json" || fail "analyze --json: status $?"
@@ -119,6 +137,10 @@ assert len(d["trajectory"]) == 300, len(d["trajectory"])
 assert [w["name"] for w in d["weights"]] == ["store", "seeds"]
 assert [v["against"] for v in d["verification"]] == ["start", "defaults"]
 assert d["verification"][0]["sprt"]["decision"] in ("H0", "H1", "none")
+bounds = [(v["sprt"]["elo0"], v["sprt"]["elo1"], v["sprt"]["alpha"], v["sprt"]["beta"])
+          for v in d["verification"]]
+assert bounds == [(0, 50, 0.05, 0.1), (0, 10, 0.05, 0.1)], bounds
+assert all(v["model"] == "pentanomial" == v["sprt"]["model"] for v in d["verification"])
 assert d["tuned_spec"].startswith("alphabeta:depth=2,tt=12,w.store=")
 EOF_PY
 # The /tuning group as h5py reads it (docs/results.md), when Debian's h5py is there.
@@ -144,6 +166,36 @@ assert [n.decode() for n in w["name"]] == ["store", "seeds"]
 v = t["verification"][:]
 assert [n.decode() for n in v["opponent"]] == ["start", "defaults"]
 assert all(p == 150 for p in v["pairs"]) and all(x in (-1, 0, 1) for x in v["decision"])
+assert list(v["sprt_elo1"]) == [50, 10] and list(v["sprt_beta"]) == [0.1, 0.1], v
+EOF_PY
+    # A tuning written before each match had its own bounds (its verification rows without
+    # them, /tuning's elo0 and elo1 for both, trinomial figures) still reads: the bounds from
+    # the attributes, the figures worked out again over the pairs.
+    cp "$tmp/whole.h5" "$tmp/old.h5"
+    /usr/bin/python3 - "$tmp/old.h5" <<'EOF_PY' || fail "h5py: could not write an old-style tuning"
+import sys, h5py, numpy as np
+f = h5py.File(sys.argv[1], "r+")
+t = f["tuning"]
+v = t["verification"][:]
+keep = [n for n in v.dtype.names if not n.startswith("sprt_")]
+old = np.zeros(len(v), dtype=[(n, v.dtype[n]) for n in keep])
+for n in keep:
+    old[n] = v[n]
+old["elo_lo"] = old["llr"] = -99.0                  # not what the pairs say
+del t["verification"]
+t["verification"] = old
+t.attrs["elo0"], t.attrs["elo1"] = -5.0, 25.0
+EOF_PY
+    "$bin" analyze "$tmp/old.h5" --json >"$tmp/old.json" 2>"$tmp/old.err" \
+        || fail "analyze of an old-style tuning: status $? ($(cat "$tmp/old.err"))"
+    /usr/bin/python3 - "$tmp/old.json" "$tmp/a.json" <<'EOF_PY' || fail "analyze of an old-style tuning: wrong figures"
+import json, sys
+old = json.load(open(sys.argv[1]))["tuning"]["verification"]
+new = json.load(open(sys.argv[2]))["tuning"]["verification"]
+for o, n in zip(old, new):
+    assert (o["sprt"]["elo0"], o["sprt"]["elo1"]) == (-5, 25), o["sprt"]
+    assert o["elo_lo"] == n["elo_lo"] and o["model"] == "pentanomial", (o, n)
+    assert o["sprt"]["llr"] != -99.0
 EOF_PY
 fi
 if command -v gnuplot >/dev/null; then
@@ -186,10 +238,23 @@ expect_status 2 "an experiment given as the tuning"
 one_line_error 'anywoli tune: experiment.cfg:3: jobs: this is an experiment (it has `jobs`), not a tuning: `anywoli run experiment.cfg` reads it'
 popd >/dev/null || exit 1
 
+# A bad bound of one match: one line naming the file, the line and the key, exit status 2.
+pushd "$tmp" >/dev/null || exit 1
+sed -e 's/against_defaults = { elo1 = 10; };/against_defaults = { elo0 = 10; elo1 = 10; };/' \
+    t.cfg >badbound.cfg
+"$bin" tune badbound.cfg -o never.h5 --quiet >/dev/null 2>err
+rc=$?
+expect_status 2 "elo1 not above elo0 in against_defaults"
+one_line_error 'anywoli tune: badbound.cfg:14: elo1: must be above elo0 (10) for the match against defaults'
+[[ ! -e never.h5 && ! -e never.h5.partial ]] || fail "a bad bound: a results file was written"
+popd >/dev/null || exit 1
+
 # The ready tunings in configs/ load.
 for cfg in "$configs"/tune*.cfg; do
     "$bin" tune "$cfg" --dry-run >"$tmp/plan" 2>&1 || fail "$cfg: $(cat "$tmp/plan")"
     grep -q '^SPSA: [0-9]* iterations' "$tmp/plan" || fail "$cfg: no plan"
+    grep -qE '^verification: [0-9]+ pairs against the start weights \(SPRT H0 elo [-0-9.]+ vs H1 elo [0-9.]+\) and the defaults \(H0 elo' \
+        "$tmp/plan" || fail "$cfg: the plan does not give each match's bounds: $(cat "$tmp/plan")"
 done
 
 if [[ $failures -ne 0 ]]; then

@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "match.h"
 #include "tune.h"
+#include "tune_print.h"
 
 enum { OPT_THREADS = OPT_FIRST_FREE, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_DRY_RUN };
 
@@ -47,17 +48,6 @@ static int check_openings(const TuneConfig *t, Error *e)
     return 0;
 }
 
-/* One verification match as a line. */
-static void print_verify(const TuneVerify *v, const char *name)
-{
-    static const char *const decisions[3] = { "H0 accepted", "no decision", "H1 accepted" };
-    printf("  vs %-8s %6lld pairs  +%lld =%lld -%lld  score %.3f  Elo %+.1f [%+.1f, %+.1f]  "
-           "LLR %.2f (%.2f, %.2f): %s\n", name, (long long)v->pairs_done,
-           (long long)v->sums.wins, (long long)v->sums.draws, (long long)v->sums.losses,
-           v->score, v->elo, v->elo_lo, v->elo_hi, v->llr, v->llr_lower, v->llr_upper,
-           decisions[v->decision + 1]);
-}
-
 /* The summary of a finished tuning. */
 static void print_summary(const TuneConfig *t, const TuneReport *r)
 {
@@ -73,10 +63,9 @@ static void print_summary(const TuneConfig *t, const TuneReport *r)
         printf("  %-10s %8.3f -> %8.3f\n", eval_terms[t->w[i].term].name, t->w[i].start,
                r->theta[i]);
     if (r->nverify)
-        printf("verification (tuned as A; SPRT H0 Elo %g, H1 Elo %g, alpha %g, beta %g):\n",
-               t->elo0, t->elo1, t->sprt_alpha, t->sprt_beta);
+        printf("verification (tuned as A, over colour-swapped pairs):\n");
     for (int i = 0; i < r->nverify; i++)
-        print_verify(&r->verify[i], tune_verify_names[i]);
+        tune_verify_print(&r->verify[i], tune_verify_names[i], stdout);
     printf("results: %s\n", t->output);
     printf("tuned spec: %s\n", r->tuned_spec);
 }
@@ -94,8 +83,10 @@ static void print_plan(const TuneConfig *t)
     printf("SPSA: %lld iterations of %lld games; a %g, c %g, A %g, alpha %g, gamma %g\n",
            (long long)t->iterations, (long long)per, t->gains.a, t->gains.c, t->gains.A,
            t->gains.alpha, t->gains.gamma);
-    printf("verification: %lld pairs against the start weights and the defaults; SPRT H0 Elo %g,"
-           " H1 Elo %g\n", (long long)t->verify_pairs, t->elo0, t->elo1);
+    printf("verification: %lld pairs against the start weights (SPRT H0 elo %g vs H1 elo %g) "
+           "and the defaults (H0 elo %g vs H1 elo %g)\n", (long long)t->verify_pairs,
+           t->sprt[VERIFY_START].elo0, t->sprt[VERIFY_START].elo1,
+           t->sprt[VERIFY_DEFAULTS].elo0, t->sprt[VERIFY_DEFAULTS].elo1);
     printf("games: at most %lld; seed %lld; output %s\n",
            (long long)(t->iterations * per + 4 * t->verify_pairs), (long long)t->seed, t->output);
 }

@@ -708,7 +708,7 @@ static int fit_ratings(Analysis *a)
                                    j->by_south[1].north };
     }
     if (a->nagents >= 3)
-        a->bt_status = bt_fit(pairs, np, a->nagents, 0, &a->bt);
+        a->bt_status = bt_fit(pairs, np, a->nagents, 0, BT_PRIOR_SD_ELO, &a->bt);
     free(pairs);
     return a->bt_status == BT_NO_MEMORY ? -1 : 0;
 }

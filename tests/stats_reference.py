@@ -382,9 +382,12 @@ def distinct(n, hashes):
 ELO = 400 / math.log(10)
 
 
-def bt_fit(pairs, agents, anchor):
+def bt_fit(pairs, agents, anchor, prior_sd=0.0):
     """Maximise the Davidson likelihood with a first-move term by scipy (BFGS, then a root of
-    the central-difference gradient); standard errors from a central-difference Hessian."""
+    the central-difference gradient); standard errors from a central-difference Hessian.
+    With prior_sd > 0 (Elo), the posterior under a Gaussian prior of that standard deviation
+    on each rating's deviation from the mean rating (log-likelihood and log-prior kept apart,
+    so "the log-likelihood" is the data's at the maximum a posteriori)."""
     draws = sum(p[3] for p in pairs) > 0
     games = sum(p[2] + p[3] + p[4] for p in pairs)
     npar = agents + (1 if draws else 0)
@@ -394,7 +397,7 @@ def bt_fit(pairs, agents, anchor):
         theta.insert(anchor, 0.0)
         return theta, v[agents - 1], (v[agents] if draws else -math.inf)
 
-    def nll(v):
+    def data_nll(v):
         theta, h, eta = unpack(v)
         total = 0.0
         for s, n, w, d, l in pairs:
@@ -402,6 +405,13 @@ def bt_fit(pairs, agents, anchor):
             logd = np.logaddexp.reduce([x / 2, -x / 2, eta])
             total -= w * (x / 2 - logd) + l * (-x / 2 - logd) + (d * (eta - logd) if d else 0)
         return total / games
+
+    def nll(v):
+        if prior_sd <= 0:
+            return data_nll(v)
+        theta = np.array(unpack(v)[0])
+        sd = prior_sd / ELO
+        return data_nll(v) + float(np.sum((theta - theta.mean()) ** 2)) / (2 * sd * sd) / games
 
     def grad(v, h=1e-5):
         g = np.zeros(npar)
@@ -437,7 +447,7 @@ def bt_fit(pairs, agents, anchor):
     if draws:
         nu = math.exp(eta)
         out[-2] = (nu, nu * math.sqrt(cov[agents, agents]))
-    out[-3] = (-nll(v) * games, 0.0)
+    out[-3] = (-data_nll(v) * games, 0.0)
     return out
 
 
@@ -494,6 +504,7 @@ TABLES = {
     "clopper_pearson_coverage": (clopper_pearson_coverage, 3, 1e-10, 1e-12),
     "bt_tournament": (None, 5, 0, 0),     # inputs only: the pairings of the next table
     "bt_expected": (None, 0, 0, 0),       # handled with the tournament before it
+    "bt_map_expected": (None, 0, 0, 0),   # the same with a prior (its sd in each row)
 }
 
 REF = re.compile(r"/\*\s*ref:(\w+)")
@@ -580,15 +591,16 @@ def expected_row(name, row, context):
     return list(row[:n_in]) + out
 
 
-def bt_expected_rows(rows, pairs):
+def bt_expected_rows(rows, pairs, with_prior=False):
     agents = 1 + max(max(p[0], p[1]) for p in pairs)
     anchor = int(rows[0][1])
-    fit = bt_fit(pairs, agents, anchor)
+    prior = [float(rows[0][2])] if with_prior else []
+    fit = bt_fit(pairs, agents, anchor, *prior)
     new = []
     for row in rows:
         what = int(row[0])
         value, se = fit[what]
-        new.append([what, anchor, value, se])
+        new.append([what, anchor] + prior + [value, se])
     return new
 
 
@@ -609,8 +621,8 @@ def process(path, write):
         if name == "bt_tournament":
             pairs = [tuple(int(x) for x in r) for r in rows]
             new = rows
-        elif name == "bt_expected":
-            new = bt_expected_rows(rows, pairs)
+        elif name in ("bt_expected", "bt_map_expected"):
+            new = bt_expected_rows(rows, pairs, name == "bt_map_expected")
             rtol, atol = 1e-6, 1e-9
         else:
             new = [expected_row(name, r, None) for r in rows]

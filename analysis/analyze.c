@@ -685,7 +685,53 @@ static int agent_index(Analysis *a, const char *spec)
     return a->nagents++;
 }
 
-/* The Bradley-Terry-Davidson fit over the jobs with two agents, when 3+ agents met. */
+/* Add a job's games of agent row against agent col to the crosstable, from row's side: w
+ * wins, d draws, l losses. */
+static void cross_add(Analysis *a, int row, int col, uint64_t w, uint64_t d, uint64_t l)
+{
+    CrossCell *c = &a->cross[row * a->nagents + col], *t = &a->cross[col * a->nagents + row];
+    c->games += w + d + l;
+    c->half_points += 2 * w + d;
+    t->games += w + d + l;
+    t->half_points += 2 * l + d;
+}
+
+/* The crosstable of the agents over the jobs with two agents (the pairings of the fit);
+ * -1 when out of memory. */
+static int count_crosstable(Analysis *a, const BtPairing *pairs, size_t np)
+{
+    a->cross = calloc((size_t)a->nagents * (size_t)a->nagents, sizeof *a->cross);
+    if (!a->cross)
+        return -1;
+    for (size_t k = 0; k < np; k++)
+        cross_add(a, pairs[k].south, pairs[k].north, pairs[k].south_wins, pairs[k].draws,
+                  pairs[k].north_wins);
+    return 0;
+}
+
+/* The ratings of agents i and j compared for rating order: the higher first, then the one
+ * met first. */
+static int rating_before(const Analysis *a, int i, int j)
+{
+    if (a->bt_status == BT_OK && a->bt.rating[i] != a->bt.rating[j])
+        return a->bt.rating[i] > a->bt.rating[j];
+    return i < j;
+}
+
+void analyze_rating_order(const Analysis *a, int *order)
+{
+    for (int k = 0; k < a->nagents; k++) {
+        int i = k;
+        while (i > 0 && rating_before(a, k, order[i - 1])) {
+            order[i] = order[i - 1];
+            i--;
+        }
+        order[i] = k;
+    }
+}
+
+/* The Bradley-Terry-Davidson fit over the jobs with two agents, when 3+ agents met, with its
+ * weak prior (ratings.h), and the crosstable of the same games. */
 static int fit_ratings(Analysis *a)
 {
     a->bt_status = -1;
@@ -707,10 +753,13 @@ static int fit_ratings(Analysis *a)
         pairs[np++] = (BtPairing){ ib, ia, j->by_south[1].south, j->by_south[1].draw,
                                    j->by_south[1].north };
     }
-    if (a->nagents >= 3)
+    int rc = 0;
+    if (a->nagents >= 3) {
         a->bt_status = bt_fit(pairs, np, a->nagents, 0, BT_PRIOR_SD_ELO, &a->bt);
+        rc = a->bt_status == BT_NO_MEMORY ? -1 : count_crosstable(a, pairs, np);
+    }
     free(pairs);
-    return a->bt_status == BT_NO_MEMORY ? -1 : 0;
+    return rc;
 }
 
 /* The comparisons between jobs: tests, sweep parameters, the advantage against skill,
@@ -806,6 +855,7 @@ void analysis_free(Analysis *a)
     free(a->agents);
     if (a->bt_status == BT_OK)
         bt_fit_free(&a->bt);
+    free(a->cross);
     free(a->path);
     free(a->program_version);
     free(a->git_commit);

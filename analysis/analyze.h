@@ -139,6 +139,13 @@ typedef struct SkillDesign {
     int *cell;                    /* [r * CONV_NB + c] for FinalFour c: the job, -1 if none */
 } SkillDesign;
 
+/* One cell of the crosstable: the row agent's finished games against the column agent, over
+ * every job of the two (both colour orders), and its points in them (a win 2 half-points, a
+ * draw 1). */
+typedef struct CrossCell {
+    uint64_t games, half_points;
+} CrossCell;
+
 /* A whole file analysed. */
 typedef struct Analysis {
     char *path, *program_version, *git_commit, *started, *finished;
@@ -161,6 +168,7 @@ typedef struct Analysis {
     char **agents;
     int bt_status;                /* bt_fit's status; -1 when not attempted */
     BtFit bt;
+    CrossCell *cross;             /* [row * nagents + column], when bt_status >= 0 */
 } Analysis;
 
 /* Analyse an open results file (results_read.h); a one-line message and -1 if a job is
@@ -173,6 +181,10 @@ int analyze_file(const char *path, const AnalyzeOptions *opt, Analysis *a, Error
 
 /* Free what analyze_results or analyze_file allocated. */
 void analysis_free(Analysis *a);
+
+/* The agents' indices in rating order, highest first (in the order met when there is no
+ * fit): order[0 .. nagents - 1]. */
+void analyze_rating_order(const Analysis *a, int *order);
 
 /* Whether two jobs play the same agents from the same openings spec. */
 bool analyze_same_setup(const JobAnalysis *x, const JobAnalysis *y);

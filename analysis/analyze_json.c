@@ -1,6 +1,7 @@
 /* analyze_json.c: an Analysis as one JSON document (keys documented in docs/analyze.md). */
 #include <gsl/gsl_cdf.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "analyze.h"
 #include "json.h"
@@ -435,6 +436,41 @@ static void kv_rating(Json *j, const char *agent, double r, double se, double z)
     json_object_end(j);
 }
 
+/* The crosstable: each pair of agents that met, the first in rating order as a. */
+static void write_crosstable(Json *j, const Analysis *a)
+{
+    int m = a->nagents, *order = malloc((size_t)m * sizeof *order);
+    json_key(j, "crosstable");
+    json_array_begin(j);
+    if (order)
+        analyze_rating_order(a, order);
+    for (int r = 0; order && r < m; r++)
+        for (int c = r + 1; c < m; c++) {
+            const CrossCell *x = &a->cross[order[r] * m + order[c]];
+            if (x->games == 0)
+                continue;
+            json_object_begin(j);
+            json_kv_string(j, "a", a->agents[order[r]]);
+            json_kv_string(j, "b", a->agents[order[c]]);
+            json_kv_uint(j, "games", x->games);
+            json_kv_double(j, "points_a", (double)x->half_points / 2);
+            json_kv_double(j, "score_a", (double)x->half_points / 2 / (double)x->games);
+            json_object_end(j);
+        }
+    json_array_end(j);
+    free(order);
+}
+
+/* The ratings' prior (ratings.h). */
+static void write_prior(Json *j)
+{
+    json_key(j, "prior");
+    json_object_begin(j);
+    json_kv_string(j, "kind", "gaussian on each rating's deviation from the mean rating");
+    json_kv_double(j, "sd", BT_PRIOR_SD_ELO);
+    json_object_end(j);
+}
+
 /* The ratings of the agents (null when not fitted). */
 static void write_ratings(Json *j, const Analysis *a)
 {
@@ -448,7 +484,9 @@ static void write_ratings(Json *j, const Analysis *a)
     json_kv_int(j, "status", a->bt_status);
     json_kv_string(j, "message", bt_strerror(a->bt_status));
     json_kv_string(j, "anchor", a->agents[0]);
+    write_prior(j);
     if (a->bt_status == BT_OK) {
+        json_kv_bool(j, "data_finite", a->bt.data_finite);
         json_key(j, "agents");
         json_array_begin(j);
         for (int i = 0; i < a->bt.agents; i++)
@@ -460,6 +498,7 @@ static void write_ratings(Json *j, const Analysis *a)
         json_kv_double(j, "draw_nu_se", a->bt.draw_nu_se);
         json_kv_double(j, "log_likelihood", a->bt.log_likelihood);
     }
+    write_crosstable(j, a);
     json_object_end(j);
 }
 

@@ -3,6 +3,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyze.h"
@@ -446,27 +447,69 @@ static void print_pairs(const Analysis *a, FILE *out)
                  "lengths)\n");
 }
 
-/* The Bradley-Terry-Davidson ratings of the agents. */
+/* The crosstable of the agents in rating order: the row agent's points against the column
+ * agent over their games, as "points/games"; agents numbered in the first column. */
+static void print_crosstable(const Analysis *a, const int *order, FILE *out)
+{
+    int m = a->nagents;
+    fprintf(out, "\nCrosstable (points of the row agent against the column agent, a win 1 and a "
+                 "draw 1/2, over their finished games in both colours; agents in rating "
+                 "order)\n");
+    fprintf(out, "%-3s %-32s", "", "agent");
+    for (int c = 0; c < m; c++)
+        fprintf(out, " %12d", c + 1);
+    fprintf(out, "\n");
+    for (int r = 0; r < m; r++) {
+        fprintf(out, "%-3d %-32s", r + 1, a->agents[order[r]]);
+        for (int c = 0; c < m; c++) {
+            const CrossCell *x = &a->cross[order[r] * m + order[c]];
+            char cell[48] = "-";
+            if (r != c && x->games > 0)
+                snprintf(cell, sizeof cell, "%g/%llu", (double)x->half_points / 2,
+                         (unsigned long long)x->games);
+            fprintf(out, " %12s", cell);
+        }
+        fprintf(out, "\n");
+    }
+}
+
+/* The Bradley-Terry-Davidson ratings of the agents with their prior, in rating order, and the
+ * crosstable. */
 static void print_ratings(const Analysis *a, FILE *out)
 {
     if (a->bt_status < 0)
         return;
     fprintf(out, "\nRatings (Bradley-Terry-Davidson with a first-move term, over the jobs "
-                 "with two agents; Elo points, %s = 0)\n", a->agents[0]);
+                 "with two agents; Elo points, %s = 0; maximum a posteriori with a Gaussian "
+                 "prior of sd %g Elo on each rating about their mean)\n", a->agents[0],
+            BT_PRIOR_SD_ELO);
+    int *order = malloc((size_t)a->nagents * sizeof *order);
+    if (!order)
+        return;
+    analyze_rating_order(a, order);
     if (a->bt_status != BT_OK) {
         fprintf(out, "no fit: %s\n", bt_strerror(a->bt_status));
-        return;
+    } else {
+        const BtFit *f = &a->bt;
+        double z = gsl_cdf_ugaussian_Pinv(0.5 + ANALYZE_CONFIDENCE / 2);
+        if (!f->data_finite)
+            fprintf(out, "(some agents never won or never lost against the others: without "
+                         "the prior their ratings would be infinite; the prior keeps them "
+                         "finite, with wide intervals)\n");
+        fprintf(out, "%-32s %10s %10s  %s\n", "agent", "rating", "se", "95% interval");
+        for (int k = 0; k < f->agents; k++) {
+            int i = order[k];
+            fprintf(out, "%-32s %10.1f %10.1f  [%.1f, %.1f]\n", a->agents[i], f->rating[i],
+                    f->rating_se[i], f->rating[i] - z * f->rating_se[i],
+                    f->rating[i] + z * f->rating_se[i]);
+        }
+        fprintf(out, "%-32s %10.1f %10.1f  [%.1f, %.1f]\n", "first move (South)", f->home,
+                f->home_se, f->home - z * f->home_se, f->home + z * f->home_se);
+        fprintf(out, "%-32s %10.4f %10.4f\n", "draw parameter nu", f->draw_nu,
+                f->draw_nu_se);
     }
-    const BtFit *f = &a->bt;
-    double z = gsl_cdf_ugaussian_Pinv(0.5 + ANALYZE_CONFIDENCE / 2);
-    fprintf(out, "%-32s %10s %10s  %s\n", "agent", "rating", "se", "95% interval");
-    for (int i = 0; i < f->agents; i++)
-        fprintf(out, "%-32s %10.1f %10.1f  [%.1f, %.1f]\n", a->agents[i], f->rating[i],
-                f->rating_se[i], f->rating[i] - z * f->rating_se[i],
-                f->rating[i] + z * f->rating_se[i]);
-    fprintf(out, "%-32s %10.1f %10.1f  [%.1f, %.1f]\n", "first move (South)", f->home,
-            f->home_se, f->home - z * f->home_se, f->home + z * f->home_se);
-    fprintf(out, "%-32s %10.4f %10.4f\n", "draw parameter nu", f->draw_nu, f->draw_nu_se);
+    print_crosstable(a, order, out);
+    free(order);
 }
 
 /* An advantage in points (per 100 games, signed) as "+28.1 [+24.0, +32.2]". */

@@ -261,7 +261,71 @@ assert got["greedy"]["lo"] > 0, got["greedy"]
 assert got["alphabeta:depth=2"]["lo"] > got["greedy"]["hi"], got
 for a in got.values():
     assert a["lo"] <= a["rating"] <= a["hi"], a
+assert r["prior"]["sd"] == 400 and r["prior"]["kind"].startswith("gaussian"), r["prior"]
 PY
+# The crosstable: one entry per pair of agents that met, the first of each in rating order,
+# with A's points (W + D/2) over the finished games of the pair's jobs, as the jobs count them.
+checks=$((checks + 1))
+"$python" - "$tmp/ladder.json" <<'PY' || fail "ladder crosstable"
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d["ratings"]
+rating = {a["agent"]: a["rating"] for a in r["agents"]}
+want = {}
+for j in d["jobs"]:
+    m = j["agents"]
+    key = frozenset((j["agent_a"], j["agent_b"]))
+    g, pts = want.get(key, (0, {}))
+    pts = dict(pts)
+    pts[j["agent_a"]] = pts.get(j["agent_a"], 0) + m["a_wins"] + m["draws"] / 2
+    pts[j["agent_b"]] = pts.get(j["agent_b"], 0) + m["a_losses"] + m["draws"] / 2
+    want[key] = (g + m["a_wins"] + m["draws"] + m["a_losses"], pts)
+cross = r["crosstable"]
+assert len(cross) == len(want) == 6, cross
+for c in cross:
+    g, pts = want[frozenset((c["a"], c["b"]))]
+    assert rating[c["a"]] >= rating[c["b"]], c
+    assert c["games"] == g and c["points_a"] == pts[c["a"]], (c, g, pts)
+    assert abs(c["score_a"] - pts[c["a"]] / g) < 1e-15, c
+PY
+"$bin" analyze "$tmp/ladder.h5" >"$tmp/ladder.txt" || fail "analyze (ladder)"
+checks=$((checks + 1))
+grep -q '^Crosstable (points of the row agent' "$tmp/ladder.txt" || fail "ladder crosstable text"
+grep -q 'maximum a posteriori with a Gaussian prior of sd 400 Elo' "$tmp/ladder.txt" \
+    || fail "ladder ratings header names the prior"
+
+# A lopsided ladder (20 games a pair on the standard board; random never wins or draws):
+# without the prior the ratings are infinite ("no fit"); with it they are finite, ordered as
+# the results, and the text says the prior keeps them finite.
+cat >"$tmp/lopsided.cfg" <<'CFG'
+seed = 5L;
+output = "lopsided.h5";
+defaults = { games = 20L; };
+jobs = (
+  { name = "random-greedy"; agent_a = "random"; agent_b = "greedy"; },
+  { name = "random-ab2"; agent_a = "random"; agent_b = "alphabeta:depth=2"; },
+  { name = "greedy-ab2"; agent_a = "greedy"; agent_b = "alphabeta:depth=2"; }
+);
+CFG
+"$bin" run "$tmp/lopsided.cfg" -o "$tmp/lopsided.h5" --quiet --threads 2 >/dev/null \
+    || fail "anywoli run (lopsided)"
+"$bin" analyze "$tmp/lopsided.h5" --json >"$tmp/lopsided.json" || fail "analyze --json (lopsided)"
+"$bin" analyze "$tmp/lopsided.h5" >"$tmp/lopsided.txt" || fail "analyze (lopsided)"
+checks=$((checks + 1))
+"$python" - "$tmp/lopsided.json" <<'PY' || fail "lopsided ladder: finite ratings with the prior"
+import json, math, sys
+r = json.load(open(sys.argv[1]))["ratings"]
+assert r["status"] == 0 and r["data_finite"] is False, r
+got = {a["agent"]: a for a in r["agents"]}
+for a in got.values():
+    assert all(math.isfinite(a[k]) for k in ("rating", "se", "lo", "hi")), a
+assert got["alphabeta:depth=2"]["rating"] > got["greedy"]["rating"] > got["random"]["rating"]
+assert got["greedy"]["se"] > 100, got   # wide: the prior, not the data, bounds it
+PY
+checks=$((checks + 1))
+grep -q 'without the prior their ratings would be infinite' "$tmp/lopsided.txt" \
+    || fail "lopsided ladder: the text says the prior keeps the ratings finite"
+! grep -q '^no fit' "$tmp/lopsided.txt" || fail "lopsided ladder: no fit"
 
 # Games as pairs, recomputed from the games table with h5py and scipy: the pentanomial
 # counts, the pairs left out (an unfinished game; the last game of an odd table), A's pair

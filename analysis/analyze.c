@@ -372,7 +372,12 @@ static void job_estimate(JobAnalysis *j, const AnalyzeOptions *opt)
     j->balanced = colour_balanced_advantage(&j->by_south[0], &j->by_south[1],
                                             ANALYZE_CONFIDENCE);
     job_conventions(j);
-    j->length = hist_summary(j->lengths, j->lengths_len, 0);
+    /* Games stopped at max_plies are right-censored: with any, the lengths' figures come from
+     * the Kaplan-Meier estimate (its restricted mean is the histogram's mean, stopped games
+     * counted at max_plies); with none, from the histogram itself. */
+    j->censored = o->unfinished;
+    j->length = j->censored ? km_summary(j->lengths, j->lengths_len, j->censored)
+                            : hist_summary(j->lengths, j->lengths_len, 0);
     j->margin = hist_summary(j->margins, j->margins_len, j->margin_origin);
     j->elo = elo_estimate(j->a_wins, j->a_draws, j->a_losses, ANALYZE_CONFIDENCE);
     j->metrics = game_metrics(o, j->lengths, j->lengths_len, ANALYZE_CONFIDENCE);
@@ -478,6 +483,24 @@ static TestResult outcome_test(const JobAnalysis *x, const JobAnalysis *y)
     return chi_square_independence(t, 2, 3);
 }
 
+/* The test of two jobs' lengths: Mann-Whitney, or the log-rank test when either has games
+ * stopped at max_plies (censored), as Mann-Whitney would take them as ended there. */
+static void compare_lengths(const JobAnalysis *x, const JobAnalysis *y, JobPair *q)
+{
+    q->lengths_censored = x->censored > 0 || y->censored > 0;
+    if (q->lengths_censored)
+        q->log_rank = log_rank_hist(x->lengths, x->lengths_len, x->censored, y->lengths,
+                                    y->lengths_len, y->censored);
+    else
+        q->lengths = mann_whitney_hist(x->lengths, x->lengths_len, y->lengths,
+                                       y->lengths_len);
+}
+
+double job_pair_length_p(const JobPair *q)
+{
+    return q->lengths_censored ? q->log_rank.chi.p_value : q->lengths.p_value;
+}
+
 /* The pairs to test and their tests; pairs one parameter apart when there are any, else
  * every pair of up to 10 jobs. */
 static int build_pairs(Analysis *a)
@@ -501,8 +524,7 @@ static int build_pairs(Analysis *a)
                 q->j = j;
                 q->differs = p >= 0 ? variant_param_name((VariantParam)p) : NULL;
                 q->chi = outcome_test(&a->jobs[i], &a->jobs[j]);
-                q->lengths = mann_whitney_hist(a->jobs[i].lengths, a->jobs[i].lengths_len,
-                                               a->jobs[j].lengths, a->jobs[j].lengths_len);
+                compare_lengths(&a->jobs[i], &a->jobs[j], q);
             }
         }
     }
@@ -523,7 +545,7 @@ static int holm_pairs(Analysis *a)
     for (int k = 0; rc == 0 && k < m; k++)
         a->pairs[k].chi_holm = q[k];
     for (int k = 0; k < m; k++)
-        p[k] = isnan(a->pairs[k].lengths.p_value) ? 1.0 : a->pairs[k].lengths.p_value;
+        p[k] = isnan(job_pair_length_p(&a->pairs[k])) ? 1.0 : job_pair_length_p(&a->pairs[k]);
     rc = rc == 0 && m ? holm_adjust(p, (size_t)m, q) : rc;
     for (int k = 0; rc == 0 && k < m; k++)
         a->pairs[k].lengths_holm = q[k];

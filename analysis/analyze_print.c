@@ -244,8 +244,11 @@ static void summary_row(FILE *out, const char *label, const HistSummary *s)
     char v[11][32];
     const double x[11] = { s->mean, s->sd, s->min, s->p5, s->p25, s->median, s->p75, s->p95,
                            s->p99, s->max };
-    for (int i = 0; i < 10; i++)
+    for (int i = 0; i < 10; i++) {
         num(v[i], sizeof v[i], x[i], i < 2 ? 2 : 1);
+        if (isinf(x[i]))        /* a Kaplan-Meier quantile beyond the cap (s->max) */
+            snprintf(v[i], sizeof v[i], ">%.0f", s->max);
+    }
     fprintf(out, "  %-22s %10llu %10s %9s %7s %7s %7s %7s %7s %7s %7s %7s\n", label,
             (unsigned long long)s->n, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8],
             v[9]);
@@ -261,6 +264,13 @@ static void print_distributions(const JobAnalysis *j, FILE *out)
     fprintf(out, "  (lengths of all games, %s; margins of finished games)\n",
             j->stored_histogram ? "equal to the stored length_histogram"
                                 : "from the table (no stored histogram)");
+    if (j->censored)
+        fprintf(out, "  censored: %llu of %llu games stopped at max_plies (%.1f%%): lengths by "
+                     "the Kaplan-Meier estimate (mean: the restricted mean up to max_plies "
+                     "%lld; a quantile not reached is >%lld)\n",
+                (unsigned long long)j->censored, (unsigned long long)j->length.n,
+                100.0 * (double)j->censored / (double)j->length.n,
+                (long long)j->variant.max_plies, (long long)j->variant.max_plies);
 }
 
 /* Agent A's match against B. */
@@ -424,6 +434,7 @@ static void print_job_table(const Analysis *a, FILE *out)
 static void print_pairs(const Analysis *a, FILE *out)
 {
     char p[4][32];
+    bool censored = false;
     if (a->npairs == 0) {
         fprintf(out, "no pairs of jobs to test (none one parameter apart with the same agents, "
                      "and more than 10 jobs)\n");
@@ -438,13 +449,16 @@ static void print_pairs(const Analysis *a, FILE *out)
         const JobPair *q = &a->pairs[k];
         char label[160];
         snprintf(label, sizeof label, "%s vs %s", a->jobs[q->i].name, a->jobs[q->j].name);
-        fprintf(out, "%-60s %-12s %10.3f %10s %10s %10s %10s\n", label,
+        fprintf(out, "%-60s %-12s %10.3f %10s %10s %10s %10s%s\n", label,
                 q->differs ? q->differs : "-", q->chi.statistic,
                 pval(p[0], 32, q->chi.p_value), pval(p[1], 32, q->chi_holm),
-                pval(p[2], 32, q->lengths.p_value), pval(p[3], 32, q->lengths_holm));
+                pval(p[2], 32, job_pair_length_p(q)), pval(p[3], 32, q->lengths_holm),
+                q->lengths_censored ? " LR" : "");
+        censored |= q->lengths_censored;
     }
     fprintf(out, "(chi2: chi-square on South/North/draw counts; MW: Mann-Whitney on game "
-                 "lengths)\n");
+                 "lengths%s)\n", censored ? ", or, marked LR, the log-rank test where a job "
+                                             "has games stopped at max_plies (censored)" : "");
 }
 
 /* The crosstable of the agents in rating order: the row agent's points against the column

@@ -198,6 +198,65 @@ def mean_interval(length, counts, conf):
     return mean_t_interval(expand(counts, length), conf)
 
 
+# ---------------------------------------------------------------- censored lengths
+
+def censored_sample(length, counts, censored):
+    """The expanded games: their lengths and whether each ended (False: censored, the last
+    `censored` games of the last value)."""
+    times = expand(counts, length)
+    ended = np.ones(len(times), dtype=bool)
+    if censored:
+        ended[len(times) - censored:] = False
+        assert np.all(times[~ended] == length - 1)
+    return times, ended
+
+
+def km_curve(times, ended, length):
+    """S(t) for t = 0 .. length-1 by the product-limit formula over the event times."""
+    surv, s = [], 1.0
+    for t in range(length):
+        d = int(np.sum((times == t) & ended))
+        n = int(np.sum(times >= t))
+        if d:
+            s *= 1.0 - d / n
+        surv.append(s)
+    return surv
+
+
+def kaplan_meier(length, counts, censored, _surv=None):
+    times, ended = censored_sample(length, counts, censored)
+    surv = km_curve(times, ended, length)
+    cap = length - 1
+    capped = np.minimum(times, cap)
+    mean = float(sum(surv[:cap]))            # the integral of the step function to the cap
+    assert math.isclose(mean, float(np.mean(capped)), rel_tol=1e-12), (mean, np.mean(capped))
+    def q(p):
+        hit = [t for t in range(length) if surv[t] <= 1 - p + 1e-12]
+        return float(hit[0]) if hit else math.inf
+    return [surv + [0.0] * (12 - length), int(len(times)), mean,
+            float(np.std(capped, ddof=1)), float(times.min()), float(cap)] + \
+        [q(p) for p in (0.05, 0.25, 0.5, 0.75, 0.95, 0.99)]
+
+
+def log_rank(x_len, x, x_cens, y_len, y, y_cens):
+    tx, ex = censored_sample(x_len, x, x_cens)
+    ty, ey = censored_sample(y_len, y, y_cens)
+    o = e = v = 0.0
+    for t in np.unique(np.concatenate([tx[ex], ty[ey]])):
+        n1, n2 = float(np.sum(tx >= t)), float(np.sum(ty >= t))
+        d1 = float(np.sum((tx == t) & ex))
+        d = d1 + float(np.sum((ty == t) & ey))
+        n = n1 + n2
+        o += d1
+        e += d * n1 / n
+        if n > 1:
+            v += d * (n1 / n) * (n2 / n) * (n - d) / (n - 1)
+    if v <= 0:
+        return [o, e, v, 0.0, 1.0]
+    chi = (o - e) ** 2 / v
+    return [o, e, v, chi, float(stats.chi2.sf(chi, 1))]
+
+
 def metrics(o, length, lengths, conf):
     s, n, d, e, u = o
     fin, tot = s + n + d, s + n + d + e + u
@@ -490,6 +549,8 @@ TABLES = {
     "mann_whitney": (mann_whitney, 4, 1e-10, 1e-300),
     "holm": (holm, 2, 1e-14, 1e-17),
     "histogram": (histogram, 3, 1e-13, 1e-13),
+    "kaplan_meier": (kaplan_meier, 3, 1e-13, 1e-15),
+    "log_rank": (log_rank, 6, 1e-12, 1e-12),
     "quantile": (quantile, 4, 1e-13, 1e-13),
     "mean_interval": (mean_interval, 3, 1e-11, 1e-12),
     "metrics": (metrics, 4, 1e-9, 1e-12),

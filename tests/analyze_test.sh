@@ -327,6 +327,70 @@ grep -q 'without the prior their ratings would be infinite' "$tmp/lopsided.txt" 
     || fail "lopsided ladder: the text says the prior keeps the ratings finite"
 ! grep -q '^no fit' "$tmp/lopsided.txt" || fail "lopsided ladder: no fit"
 
+# Censored lengths: games stopped at max_plies are right-censored. A job with a tiny cap
+# has its lengths by the Kaplan-Meier estimate (quantiles not reached are null, the mean is
+# restricted to the cap), the text says so, and the jobs' lengths are compared by the
+# log-rank test instead of Mann-Whitney; a job without any censored game keeps the empirical
+# figures. Recomputed from the games table with h5py and numpy.
+cat >"$tmp/censored.cfg" <<'CFG'
+seed = 3L;
+output = "censored.h5";
+defaults = { holes = 6; games = 120L; agent_a = "random"; agent_b = "random"; };
+jobs = (
+  { name = "cap30"; max_plies = 30; },
+  { name = "cap1000"; max_plies = 1000; }
+);
+CFG
+"$bin" run "$tmp/censored.cfg" -o "$tmp/censored.h5" --quiet --threads 2 >/dev/null \
+    || fail "anywoli run (censored)"
+"$bin" analyze "$tmp/censored.h5" --json >"$tmp/censored.json" || fail "analyze --json (censored)"
+"$bin" analyze "$tmp/censored.h5" >"$tmp/censored.txt" || fail "analyze (censored)"
+checks=$((checks + 1))
+grep -Eq '^  censored: [0-9]+ of 120 games stopped at max_plies \([0-9.]+%\): lengths by the Kaplan-Meier estimate' \
+    "$tmp/censored.txt" || fail "censored: the text names the censored games and the estimator"
+checks=$((checks + 1))
+[ "$(grep -c '^  censored: ' "$tmp/censored.txt")" = 1 ] \
+    || fail "censored: only the job with censored games has the censored line"
+checks=$((checks + 1))
+grep -Eq '^cap30 vs cap1000 .* LR$' "$tmp/censored.txt" \
+    || fail "censored: the lengths test is the log-rank test, marked LR"
+if "$python" -c "import h5py, numpy" 2>/dev/null; then
+    checks=$((checks + 1))
+    "$python" - "$tmp/censored.h5" "$tmp/censored.json" <<'PY' || fail "censored lengths against h5py and numpy"
+import json, math, sys, h5py, numpy as np
+d = json.load(open(sys.argv[2]))
+doc = {j["name"]: j for j in d["jobs"]}
+with h5py.File(sys.argv[1], "r") as h:
+    for name, cap in (("cap30", 30), ("cap1000", 1000)):
+        g = h["jobs/" + name + "/games"][...]
+        plies, stopped = g["plies"].astype(int), g["outcome"] == 4
+        L = doc[name]["length"]
+        assert L["censored"] == int(stopped.sum()), (name, L)
+        if not stopped.any():
+            assert L["estimator"] == "empirical" and L["median"] == float(np.median(plies)), L
+            continue
+        assert L["estimator"] == "kaplan-meier" and 0 < L["censored"] < len(g), (name, L)
+        # The product-limit estimate over the event times, by hand.
+        s, surv = 1.0, {}
+        for t in range(cap + 1):
+            ended = int(np.sum((plies == t) & ~stopped))
+            if ended:
+                s *= 1 - ended / int(np.sum(plies >= t))
+            surv[t] = s
+        for key, q in (("p25", .25), ("median", .5), ("p75", .75), ("p95", .95)):
+            hit = [t for t in range(cap + 1) if surv[t] <= 1 - q + 1e-12]
+            want = float(hit[0]) if hit else None
+            assert L[key] == want, (name, key, L[key], want)
+        assert L["p99"] is None, L    # more than 1% of the games were still going at the cap
+        assert math.isclose(L["mean"], sum(surv[t] for t in range(cap)), rel_tol=1e-12), L
+        assert math.isclose(L["mean"], float(np.minimum(plies, cap).mean()), rel_tol=1e-12)
+pair = d["between_jobs"]["pairs"][0]
+assert pair["mann_whitney_lengths"] is None, pair
+lr = pair["log_rank_lengths"]
+assert lr["test"] == "log-rank" and lr["df"] == 1 and 0 <= lr["p"] <= 1, lr
+PY
+fi
+
 # Games as pairs, recomputed from the games table with h5py and scipy: the pentanomial
 # counts, the pairs left out (an unfinished game; the last game of an odd table), A's pair
 # score and the pair-unit advantage with its t interval. A short ply cap makes unfinished

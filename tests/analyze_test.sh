@@ -391,6 +391,29 @@ assert lr["test"] == "log-rank" and lr["df"] == 1 and 0 <= lr["p"] <= 1, lr
 PY
 fi
 
+# The report's length plot draws the Kaplan-Meier curve for the censored job and says so in
+# its title and key, and gives each job its own colour and dash. A gnuplot on PATH that
+# records its script before passing it to the real one shows what was drawn.
+if command -v gnuplot >/dev/null; then
+    mkdir -p "$tmp/gpbin"
+    printf '#!/bin/sh\ntee -a "%s" | "%s" "$@"\n' "$tmp/gp.log" "$(command -v gnuplot)" \
+        >"$tmp/gpbin/gnuplot"
+    chmod +x "$tmp/gpbin/gnuplot"
+    PATH="$tmp/gpbin:$PATH" "$bin" analyze "$tmp/censored.h5" --report "$tmp/censored-report" \
+        >/dev/null 2>"$tmp/err" || fail "analyze --report (censored): $(cat "$tmp/err")"
+    checks=$((checks + 1))
+    grep -q "^set title \"Game length: .*Kaplan-Meier for jobs with games stopped at max_plies" \
+        "$tmp/gp.log" || fail "censored: the length plot's title names Kaplan-Meier"
+    checks=$((checks + 1))
+    lengths_plot=$(sed -n '/lengths.png/,/^plot /p' "$tmp/gp.log" | grep '^plot ')
+    grep -q "title 'cap30 (Kaplan-Meier: [0-9.]*% stopped at max_plies 30)'" <<<"$lengths_plot" \
+        && grep -q "title 'cap1000'" <<<"$lengths_plot" \
+        || fail "censored: the length plot's key marks the Kaplan-Meier job: $lengths_plot"
+    checks=$((checks + 1))
+    styles=$(grep -o "lc rgb '[^']*' dt [0-9]*" <<<"$lengths_plot" | sort -u | wc -l)
+    [ "$styles" = 2 ] || fail "censored: each job of the length plot has its own colour and dash"
+fi
+
 # Games as pairs, recomputed from the games table with h5py and scipy: the pentanomial
 # counts, the pairs left out (an unfinished game; the last game of an odd table), A's pair
 # score and the pair-unit advantage with its t interval. A short ply cap makes unfinished

@@ -395,8 +395,10 @@ static void print_metrics(const JobAnalysis *j, FILE *out)
             "draws / all games");
     fprintf(out, "  %-20s %-28s %s\n", "timeouts", est(b, EST_LEN, m->timeouts, 4),
             "endless or unfinished / all games");
-    fprintf(out, "  %-20s %-28s sd %s plies\n", "duration", est(b, EST_LEN, m->duration, 2),
-            num(sd, sizeof sd, m->duration_sd, 2));
+    fprintf(out, "  %-20s %-28s sd %s plies%s\n", "duration", est(b, EST_LEN, m->duration, 2),
+            num(sd, sizeof sd, m->duration_sd, 2),
+            j->censored ? " (the restricted mean up to max_plies: some games were stopped there)"
+                        : "");
 }
 
 /* Every table of one job. */

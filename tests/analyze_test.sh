@@ -352,6 +352,9 @@ checks=$((checks + 1))
 [ "$(grep -c '^  censored: ' "$tmp/censored.txt")" = 1 ] \
     || fail "censored: only the job with censored games has the censored line"
 checks=$((checks + 1))
+[ "$(grep -c '^  duration .*(the restricted mean up to max_plies: some games were stopped there)$' \
+    "$tmp/censored.txt")" = 1 ] || fail "censored: the duration is named the restricted mean"
+checks=$((checks + 1))
 grep -Eq '^cap30 vs cap1000 .* LR$' "$tmp/censored.txt" \
     || fail "censored: the lengths test is the log-rank test, marked LR"
 if "$python" -c "import h5py, numpy" 2>/dev/null; then

@@ -210,17 +210,17 @@ static void bt_information(const BtProblem *pb, const gsl_vector *v, gsl_matrix 
 }
 
 /* GSL callbacks: the objective, its gradient, and both. */
-static double nll_f(const gsl_vector *v, void *params)
+static double objective_f(const gsl_vector *v, void *params)
 {
     return bt_objective(params, v, NULL);
 }
 
-static void nll_df(const gsl_vector *v, void *params, gsl_vector *g)
+static void objective_df(const gsl_vector *v, void *params, gsl_vector *g)
 {
     bt_objective(params, v, g);
 }
 
-static void nll_fdf(const gsl_vector *v, void *params, double *f, gsl_vector *g)
+static void objective_fdf(const gsl_vector *v, void *params, double *f, gsl_vector *g)
 {
     *f = bt_objective(params, v, g);
 }
@@ -301,7 +301,7 @@ static int spd_inverse(const gsl_matrix *info, gsl_matrix *inv)
  * minimiser makes no more progress; returns the iterations, -1 when out of memory. */
 static int bfgs_minimise(BtProblem *pb, gsl_vector *v)
 {
-    gsl_multimin_function_fdf fn = { nll_f, nll_df, nll_fdf, pb->params, pb };
+    gsl_multimin_function_fdf fn = { objective_f, objective_df, objective_fdf, pb->params, pb };
     gsl_multimin_fdfminimizer *s =
         gsl_multimin_fdfminimizer_alloc(gsl_multimin_fdfminimizer_vector_bfgs2, pb->params);
     if (!s)
@@ -505,7 +505,8 @@ const char *bt_strerror(int status)
 {
     switch (status) {
     case BT_OK: return "ok";
-    case BT_BAD_INPUT: return "bad input: need 2 agents, valid indices and some games";
+    case BT_BAD_INPUT:
+        return "bad input: need 2 agents, valid indices, some games and a finite prior sd";
     case BT_NO_MEMORY: return "out of memory";
     case BT_NOT_CONNECTED:
         return "some agents never won or drew against the others: ratings are infinite";

@@ -1,6 +1,7 @@
 /* hypothesis.h: tests of difference between jobs: the two-proportion z test, the chi-square
  * test of independence on an r x c table of counts, the Mann-Whitney U test on two
- * histograms (game lengths), the log-rank test on two censored ones, and Holm's step-down correction for multiple comparisons.
+ * histograms (game lengths), the log-rank test on two censored ones, and Holm's step-down
+ * correction for multiple comparisons.
  *
  * Every p-value is two-sided, a probability in [0, 1]; none applies a continuity correction
  * except Mann-Whitney's, which applies scipy.stats.mannwhitneyu's default one. */

@@ -372,7 +372,12 @@ static void job_estimate(JobAnalysis *j, const AnalyzeOptions *opt)
     j->balanced = colour_balanced_advantage(&j->by_south[0], &j->by_south[1],
                                             ANALYZE_CONFIDENCE);
     job_conventions(j);
-    j->length = hist_summary(j->lengths, j->lengths_len, 0);
+    /* Games stopped at max_plies are right-censored: with any, the lengths' figures come from
+     * the Kaplan-Meier estimate (its restricted mean is the histogram's mean, stopped games
+     * counted at max_plies); with none, from the histogram itself. */
+    j->censored = o->unfinished;
+    j->length = j->censored ? km_summary(j->lengths, j->lengths_len, j->censored)
+                            : hist_summary(j->lengths, j->lengths_len, 0);
     j->margin = hist_summary(j->margins, j->margins_len, j->margin_origin);
     j->elo = elo_estimate(j->a_wins, j->a_draws, j->a_losses, ANALYZE_CONFIDENCE);
     j->metrics = game_metrics(o, j->lengths, j->lengths_len, ANALYZE_CONFIDENCE);
@@ -478,6 +483,24 @@ static TestResult outcome_test(const JobAnalysis *x, const JobAnalysis *y)
     return chi_square_independence(t, 2, 3);
 }
 
+/* The test of two jobs' lengths: Mann-Whitney, or the log-rank test when either has games
+ * stopped at max_plies (censored), as Mann-Whitney would take them as ended there. */
+static void compare_lengths(const JobAnalysis *x, const JobAnalysis *y, JobPair *q)
+{
+    q->lengths_censored = x->censored > 0 || y->censored > 0;
+    if (q->lengths_censored)
+        q->log_rank = log_rank_hist(x->lengths, x->lengths_len, x->censored, y->lengths,
+                                    y->lengths_len, y->censored);
+    else
+        q->lengths = mann_whitney_hist(x->lengths, x->lengths_len, y->lengths,
+                                       y->lengths_len);
+}
+
+double job_pair_length_p(const JobPair *q)
+{
+    return q->lengths_censored ? q->log_rank.chi.p_value : q->lengths.p_value;
+}
+
 /* The pairs to test and their tests; pairs one parameter apart when there are any, else
  * every pair of up to 10 jobs. */
 static int build_pairs(Analysis *a)
@@ -501,8 +524,7 @@ static int build_pairs(Analysis *a)
                 q->j = j;
                 q->differs = p >= 0 ? variant_param_name((VariantParam)p) : NULL;
                 q->chi = outcome_test(&a->jobs[i], &a->jobs[j]);
-                q->lengths = mann_whitney_hist(a->jobs[i].lengths, a->jobs[i].lengths_len,
-                                               a->jobs[j].lengths, a->jobs[j].lengths_len);
+                compare_lengths(&a->jobs[i], &a->jobs[j], q);
             }
         }
     }
@@ -523,7 +545,7 @@ static int holm_pairs(Analysis *a)
     for (int k = 0; rc == 0 && k < m; k++)
         a->pairs[k].chi_holm = q[k];
     for (int k = 0; k < m; k++)
-        p[k] = isnan(a->pairs[k].lengths.p_value) ? 1.0 : a->pairs[k].lengths.p_value;
+        p[k] = isnan(job_pair_length_p(&a->pairs[k])) ? 1.0 : job_pair_length_p(&a->pairs[k]);
     rc = rc == 0 && m ? holm_adjust(p, (size_t)m, q) : rc;
     for (int k = 0; rc == 0 && k < m; k++)
         a->pairs[k].lengths_holm = q[k];
@@ -692,7 +714,53 @@ static int agent_index(Analysis *a, const char *spec)
     return a->nagents++;
 }
 
-/* The Bradley-Terry-Davidson fit over the jobs with two agents, when 3+ agents met. */
+/* Add a job's games of agent row against agent col to the crosstable, from row's side: w
+ * wins, d draws, l losses. */
+static void cross_add(Analysis *a, int row, int col, uint64_t w, uint64_t d, uint64_t l)
+{
+    CrossCell *c = &a->cross[row * a->nagents + col], *t = &a->cross[col * a->nagents + row];
+    c->games += w + d + l;
+    c->half_points += 2 * w + d;
+    t->games += w + d + l;
+    t->half_points += 2 * l + d;
+}
+
+/* The crosstable of the agents over the jobs with two agents (the pairings of the fit);
+ * -1 when out of memory. */
+static int count_crosstable(Analysis *a, const BtPairing *pairs, size_t np)
+{
+    a->cross = calloc((size_t)a->nagents * (size_t)a->nagents, sizeof *a->cross);
+    if (!a->cross)
+        return -1;
+    for (size_t k = 0; k < np; k++)
+        cross_add(a, pairs[k].south, pairs[k].north, pairs[k].south_wins, pairs[k].draws,
+                  pairs[k].north_wins);
+    return 0;
+}
+
+/* The ratings of agents i and j compared for rating order: the higher first, then the one
+ * met first. */
+static int rating_before(const Analysis *a, int i, int j)
+{
+    if (a->bt_status == BT_OK && a->bt.rating[i] != a->bt.rating[j])
+        return a->bt.rating[i] > a->bt.rating[j];
+    return i < j;
+}
+
+void analyze_rating_order(const Analysis *a, int *order)
+{
+    for (int k = 0; k < a->nagents; k++) {
+        int i = k;
+        while (i > 0 && rating_before(a, k, order[i - 1])) {
+            order[i] = order[i - 1];
+            i--;
+        }
+        order[i] = k;
+    }
+}
+
+/* The Bradley-Terry-Davidson fit over the jobs with two agents, when 3+ agents met, with its
+ * weak prior (ratings.h), and the crosstable of the same games. */
 static int fit_ratings(Analysis *a)
 {
     a->bt_status = -1;
@@ -714,10 +782,13 @@ static int fit_ratings(Analysis *a)
         pairs[np++] = (BtPairing){ ib, ia, j->by_south[1].south, j->by_south[1].draw,
                                    j->by_south[1].north };
     }
-    if (a->nagents >= 3)
-        a->bt_status = bt_fit(pairs, np, a->nagents, 0, &a->bt);
+    int rc = 0;
+    if (a->nagents >= 3) {
+        a->bt_status = bt_fit(pairs, np, a->nagents, 0, BT_PRIOR_SD_ELO, &a->bt);
+        rc = a->bt_status == BT_NO_MEMORY ? -1 : count_crosstable(a, pairs, np);
+    }
     free(pairs);
-    return a->bt_status == BT_NO_MEMORY ? -1 : 0;
+    return rc;
 }
 
 /* The comparisons between jobs: tests, sweep parameters, the advantage against skill,
@@ -813,6 +884,7 @@ void analysis_free(Analysis *a)
     free(a->agents);
     if (a->bt_status == BT_OK)
         bt_fit_free(&a->bt);
+    free(a->cross);
     free(a->path);
     free(a->program_version);
     free(a->git_commit);

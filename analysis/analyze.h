@@ -68,6 +68,8 @@ typedef struct JobAnalysis {
     uint64_t a_wins, a_draws, a_losses;          /* finished games, for agent A */
     uint64_t *lengths;            /* games by plies, 0 .. lengths_len - 1 */
     size_t lengths_len;
+    uint64_t censored;            /* games stopped at max_plies (unfinished): right-censored,
+                                     all in the last bin of lengths (histogram.h) */
     uint64_t *margins;            /* finished games by South's seeds minus North's */
     size_t margins_len;
     int64_t margin_origin;        /* the margin of margins[0] */
@@ -82,7 +84,7 @@ typedef struct JobAnalysis {
     Estimate conv_rate[CONV_NB][3];
     Estimate conv_advantage[CONV_NB];
     double conv_advantage_p[CONV_NB];
-    HistSummary length, margin;
+    HistSummary length, margin;   /* length: by Kaplan-Meier (km_summary) when censored > 0 */
     EloEstimate elo;              /* agent A against B */
     GameMetrics metrics;
     Sprt sprt;                    /* when AnalyzeOptions.sprt */
@@ -120,8 +122,10 @@ typedef struct JobPair {
     const char *differs;          /* the variant parameter they differ in, or NULL */
     TestResult chi;               /* chi-square on the 2 x 3 table of S/N/draw counts */
     double chi_holm;
-    MannWhitney lengths;          /* Mann-Whitney on the length histograms */
-    double lengths_holm;
+    bool lengths_censored;        /* a job has censored games: the log-rank test, not MW */
+    MannWhitney lengths;          /* Mann-Whitney on the length histograms (no censoring) */
+    LogRank log_rank;             /* the log-rank test on them (lengths_censored) */
+    double lengths_holm;          /* Holm-adjusted p of the test used */
 } JobPair;
 
 /* One design of the study "first-player advantage against skill": the self-play jobs
@@ -138,6 +142,13 @@ typedef struct SkillDesign {
     int *rung;                    /* [r]: the first job of rung r (its agent spec is agent_a) */
     int *cell;                    /* [r * CONV_NB + c] for FinalFour c: the job, -1 if none */
 } SkillDesign;
+
+/* One cell of the crosstable: the row agent's finished games against the column agent, over
+ * every job of the two (both colour orders), and its points in them (a win 2 half-points, a
+ * draw 1). */
+typedef struct CrossCell {
+    uint64_t games, half_points;
+} CrossCell;
 
 /* A whole file analysed. */
 typedef struct Analysis {
@@ -162,6 +173,7 @@ typedef struct Analysis {
     char **agents;
     int bt_status;                /* bt_fit's status; -1 when not attempted */
     BtFit bt;
+    CrossCell *cross;             /* [row * nagents + column], when bt_status >= 0 */
 } Analysis;
 
 /* Analyse an open results file (results_read.h); a one-line message and -1 if a job is
@@ -174,6 +186,13 @@ int analyze_file(const char *path, const AnalyzeOptions *opt, Analysis *a, Error
 
 /* Free what analyze_results or analyze_file allocated. */
 void analysis_free(Analysis *a);
+
+/* The agents' indices in rating order, highest first (in the order met when there is no
+ * fit): order[0 .. nagents - 1]. */
+void analyze_rating_order(const Analysis *a, int *order);
+
+/* The p-value of the length test of a pair of jobs: log-rank or Mann-Whitney. */
+double job_pair_length_p(const JobPair *q);
 
 /* Whether two jobs play the same agents from the same openings spec. */
 bool analyze_same_setup(const JobAnalysis *x, const JobAnalysis *y);

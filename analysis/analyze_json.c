@@ -1,6 +1,7 @@
 /* analyze_json.c: an Analysis as one JSON document (keys documented in docs/analyze.md). */
 #include <gsl/gsl_cdf.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "analyze.h"
 #include "json.h"
@@ -147,11 +148,9 @@ static void write_conventions(Json *j, const JobAnalysis *x)
     json_object_end(j);
 }
 
-/* A distribution summary. */
-static void kv_summary(Json *j, const char *key, const HistSummary *s)
+/* A distribution summary's members. */
+static void summary_members(Json *j, const HistSummary *s)
 {
-    json_key(j, key);
-    json_object_begin(j);
     json_kv_uint(j, "n", s->n);
     json_kv_double(j, "mean", s->mean);
     json_kv_double(j, "sd", s->sd);
@@ -163,6 +162,27 @@ static void kv_summary(Json *j, const char *key, const HistSummary *s)
     json_kv_double(j, "p95", s->p95);
     json_kv_double(j, "p99", s->p99);
     json_kv_double(j, "max", s->max);
+}
+
+/* A distribution summary as an object under key. */
+static void kv_summary(Json *j, const char *key, const HistSummary *s)
+{
+    json_key(j, key);
+    json_object_begin(j);
+    summary_members(j, s);
+    json_object_end(j);
+}
+
+/* The lengths' summary with its censoring: with games stopped at max_plies, the Kaplan-Meier
+ * figures (a quantile not reached is null) and the restricted mean. */
+static void write_length(Json *j, const JobAnalysis *x)
+{
+    json_key(j, "length");
+    json_object_begin(j);
+    summary_members(j, &x->length);
+    json_kv_uint(j, "censored", x->censored);
+    json_kv_string(j, "estimator", x->censored ? "kaplan-meier" : "empirical");
+    json_kv_string(j, "mean_kind", x->censored ? "restricted_to_max_plies" : "mean");
     json_object_end(j);
 }
 
@@ -355,7 +375,7 @@ static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
     kv_advantage(j, "advantage", &x->all, x->advantage);
     write_colours(j, x);
     write_conventions(j, x);
-    kv_summary(j, "length", &x->length);
+    write_length(j, x);
     json_kv_bool(j, "length_from_stored_histogram", x->stored_histogram);
     kv_summary(j, "margin", &x->margin);
     write_agents(j, a, x);
@@ -379,6 +399,26 @@ static void kv_test(Json *j, const char *key, TestResult t, double holm)
     json_object_end(j);
 }
 
+/* The log-rank test of a pair's lengths (null unless a job has censored games). */
+static void write_log_rank(Json *j, const JobPair *q)
+{
+    json_key(j, "log_rank_lengths");
+    if (!q->lengths_censored) {
+        json_null(j);
+        return;
+    }
+    json_object_begin(j);
+    json_kv_string(j, "test", "log-rank");
+    json_kv_double(j, "observed_first", q->log_rank.observed);
+    json_kv_double(j, "expected_first", q->log_rank.expected);
+    json_kv_double(j, "variance", q->log_rank.variance);
+    json_kv_double(j, "statistic", q->log_rank.chi.statistic);
+    json_kv_double(j, "df", q->log_rank.chi.df);
+    json_kv_double(j, "p", q->log_rank.chi.p_value);
+    json_kv_double(j, "p_holm", q->lengths_holm);
+    json_object_end(j);
+}
+
 /* One pair of jobs compared. */
 static void write_pair(Json *j, const Analysis *a, const JobPair *q)
 {
@@ -388,13 +428,19 @@ static void write_pair(Json *j, const Analysis *a, const JobPair *q)
     json_kv_string(j, "differs_in", q->differs);
     kv_test(j, "chi_square_outcomes", q->chi, q->chi_holm);
     json_key(j, "mann_whitney_lengths");
-    json_object_begin(j);
-    json_kv_double(j, "u", q->lengths.u);
-    json_kv_double(j, "z", q->lengths.z);
-    json_kv_double(j, "p", q->lengths.p_value);
-    json_kv_double(j, "p_holm", q->lengths_holm);
-    json_kv_double(j, "effect", q->lengths.effect);
-    json_object_end(j);
+    if (q->lengths_censored) {
+        json_null(j);
+    } else {
+        json_object_begin(j);
+        json_kv_string(j, "test", "mann-whitney");
+        json_kv_double(j, "u", q->lengths.u);
+        json_kv_double(j, "z", q->lengths.z);
+        json_kv_double(j, "p", q->lengths.p_value);
+        json_kv_double(j, "p_holm", q->lengths_holm);
+        json_kv_double(j, "effect", q->lengths.effect);
+        json_object_end(j);
+    }
+    write_log_rank(j, q);
     json_object_end(j);
 }
 
@@ -435,6 +481,41 @@ static void kv_rating(Json *j, const char *agent, double r, double se, double z)
     json_object_end(j);
 }
 
+/* The crosstable: each pair of agents that met, the first in rating order as a. */
+static void write_crosstable(Json *j, const Analysis *a)
+{
+    int m = a->nagents, *order = malloc((size_t)m * sizeof *order);
+    json_key(j, "crosstable");
+    json_array_begin(j);
+    if (order)
+        analyze_rating_order(a, order);
+    for (int r = 0; order && r < m; r++)
+        for (int c = r + 1; c < m; c++) {
+            const CrossCell *x = &a->cross[order[r] * m + order[c]];
+            if (x->games == 0)
+                continue;
+            json_object_begin(j);
+            json_kv_string(j, "a", a->agents[order[r]]);
+            json_kv_string(j, "b", a->agents[order[c]]);
+            json_kv_uint(j, "games", x->games);
+            json_kv_double(j, "points_a", (double)x->half_points / 2);
+            json_kv_double(j, "score_a", (double)x->half_points / 2 / (double)x->games);
+            json_object_end(j);
+        }
+    json_array_end(j);
+    free(order);
+}
+
+/* The ratings' prior (ratings.h). */
+static void write_prior(Json *j)
+{
+    json_key(j, "prior");
+    json_object_begin(j);
+    json_kv_string(j, "kind", "gaussian on each rating's deviation from the mean rating");
+    json_kv_double(j, "sd", BT_PRIOR_SD_ELO);
+    json_object_end(j);
+}
+
 /* The ratings of the agents (null when not fitted). */
 static void write_ratings(Json *j, const Analysis *a)
 {
@@ -448,7 +529,9 @@ static void write_ratings(Json *j, const Analysis *a)
     json_kv_int(j, "status", a->bt_status);
     json_kv_string(j, "message", bt_strerror(a->bt_status));
     json_kv_string(j, "anchor", a->agents[0]);
+    write_prior(j);
     if (a->bt_status == BT_OK) {
+        json_kv_bool(j, "data_finite", a->bt.data_finite);
         json_key(j, "agents");
         json_array_begin(j);
         for (int i = 0; i < a->bt.agents; i++)
@@ -460,6 +543,7 @@ static void write_ratings(Json *j, const Analysis *a)
         json_kv_double(j, "draw_nu_se", a->bt.draw_nu_se);
         json_kv_double(j, "log_likelihood", a->bt.log_likelihood);
     }
+    write_crosstable(j, a);
     json_object_end(j);
 }
 

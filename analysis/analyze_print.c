@@ -3,6 +3,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyze.h"
@@ -243,8 +244,11 @@ static void summary_row(FILE *out, const char *label, const HistSummary *s)
     char v[11][32];
     const double x[11] = { s->mean, s->sd, s->min, s->p5, s->p25, s->median, s->p75, s->p95,
                            s->p99, s->max };
-    for (int i = 0; i < 10; i++)
+    for (int i = 0; i < 10; i++) {
         num(v[i], sizeof v[i], x[i], i < 2 ? 2 : 1);
+        if (isinf(x[i]))        /* a Kaplan-Meier quantile beyond the cap (s->max) */
+            snprintf(v[i], sizeof v[i], ">%.0f", s->max);
+    }
     fprintf(out, "  %-22s %10llu %10s %9s %7s %7s %7s %7s %7s %7s %7s %7s\n", label,
             (unsigned long long)s->n, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8],
             v[9]);
@@ -260,6 +264,13 @@ static void print_distributions(const JobAnalysis *j, FILE *out)
     fprintf(out, "  (lengths of all games, %s; margins of finished games)\n",
             j->stored_histogram ? "equal to the stored length_histogram"
                                 : "from the table (no stored histogram)");
+    if (j->censored)
+        fprintf(out, "  censored: %llu of %llu games stopped at max_plies (%.1f%%): lengths by "
+                     "the Kaplan-Meier estimate (mean: the restricted mean up to max_plies "
+                     "%lld; a quantile not reached is >%lld)\n",
+                (unsigned long long)j->censored, (unsigned long long)j->length.n,
+                100.0 * (double)j->censored / (double)j->length.n,
+                (long long)j->variant.max_plies, (long long)j->variant.max_plies);
 }
 
 /* Agent A's match against B. */
@@ -384,8 +395,10 @@ static void print_metrics(const JobAnalysis *j, FILE *out)
             "draws / all games");
     fprintf(out, "  %-20s %-28s %s\n", "timeouts", est(b, EST_LEN, m->timeouts, 4),
             "endless or unfinished / all games");
-    fprintf(out, "  %-20s %-28s sd %s plies\n", "duration", est(b, EST_LEN, m->duration, 2),
-            num(sd, sizeof sd, m->duration_sd, 2));
+    fprintf(out, "  %-20s %-28s sd %s plies%s\n", "duration", est(b, EST_LEN, m->duration, 2),
+            num(sd, sizeof sd, m->duration_sd, 2),
+            j->censored ? " (the restricted mean up to max_plies: some games were stopped there)"
+                        : "");
 }
 
 /* Every table of one job. */
@@ -423,6 +436,7 @@ static void print_job_table(const Analysis *a, FILE *out)
 static void print_pairs(const Analysis *a, FILE *out)
 {
     char p[4][32];
+    bool censored = false;
     if (a->npairs == 0) {
         fprintf(out, "no pairs of jobs to test (none one parameter apart with the same agents, "
                      "and more than 10 jobs)\n");
@@ -437,36 +451,81 @@ static void print_pairs(const Analysis *a, FILE *out)
         const JobPair *q = &a->pairs[k];
         char label[160];
         snprintf(label, sizeof label, "%s vs %s", a->jobs[q->i].name, a->jobs[q->j].name);
-        fprintf(out, "%-60s %-12s %10.3f %10s %10s %10s %10s\n", label,
+        fprintf(out, "%-60s %-12s %10.3f %10s %10s %10s %10s%s\n", label,
                 q->differs ? q->differs : "-", q->chi.statistic,
                 pval(p[0], 32, q->chi.p_value), pval(p[1], 32, q->chi_holm),
-                pval(p[2], 32, q->lengths.p_value), pval(p[3], 32, q->lengths_holm));
+                pval(p[2], 32, job_pair_length_p(q)), pval(p[3], 32, q->lengths_holm),
+                q->lengths_censored ? " LR" : "");
+        censored |= q->lengths_censored;
     }
     fprintf(out, "(chi2: chi-square on South/North/draw counts; MW: Mann-Whitney on game "
-                 "lengths)\n");
+                 "lengths%s)\n", censored ? ", or, marked LR, the log-rank test where a job "
+                                             "has games stopped at max_plies (censored)" : "");
 }
 
-/* The Bradley-Terry-Davidson ratings of the agents. */
+/* The crosstable of the agents in rating order: the row agent's points against the column
+ * agent over their games, as "points/games"; agents numbered in the first column. */
+static void print_crosstable(const Analysis *a, const int *order, FILE *out)
+{
+    int m = a->nagents;
+    fprintf(out, "\nCrosstable (points of the row agent against the column agent, a win 1 and a "
+                 "draw 1/2, over their finished games in both colours; agents in rating "
+                 "order)\n");
+    fprintf(out, "%-3s %-32s", "", "agent");
+    for (int c = 0; c < m; c++)
+        fprintf(out, " %12d", c + 1);
+    fprintf(out, "\n");
+    for (int r = 0; r < m; r++) {
+        fprintf(out, "%-3d %-32s", r + 1, a->agents[order[r]]);
+        for (int c = 0; c < m; c++) {
+            const CrossCell *x = &a->cross[order[r] * m + order[c]];
+            char cell[48] = "-";
+            if (r != c && x->games > 0)
+                snprintf(cell, sizeof cell, "%g/%llu", (double)x->half_points / 2,
+                         (unsigned long long)x->games);
+            fprintf(out, " %12s", cell);
+        }
+        fprintf(out, "\n");
+    }
+}
+
+/* The Bradley-Terry-Davidson ratings of the agents with their prior, in rating order, and the
+ * crosstable. */
 static void print_ratings(const Analysis *a, FILE *out)
 {
     if (a->bt_status < 0)
         return;
     fprintf(out, "\nRatings (Bradley-Terry-Davidson with a first-move term, over the jobs "
-                 "with two agents; Elo points, %s = 0)\n", a->agents[0]);
+                 "with two agents; Elo points, %s = 0; maximum a posteriori with a Gaussian "
+                 "prior of sd %g Elo on each rating about their mean)\n", a->agents[0],
+            BT_PRIOR_SD_ELO);
+    int *order = malloc((size_t)a->nagents * sizeof *order);
+    if (!order)
+        return;
+    analyze_rating_order(a, order);
     if (a->bt_status != BT_OK) {
         fprintf(out, "no fit: %s\n", bt_strerror(a->bt_status));
-        return;
+    } else {
+        const BtFit *f = &a->bt;
+        double z = gsl_cdf_ugaussian_Pinv(0.5 + ANALYZE_CONFIDENCE / 2);
+        if (!f->data_finite)
+            fprintf(out, "(some agents never won or never lost against the others: without "
+                         "the prior their ratings would be infinite; the prior keeps them "
+                         "finite, with wide intervals)\n");
+        fprintf(out, "%-32s %10s %10s  %s\n", "agent", "rating", "se", "95% interval");
+        for (int k = 0; k < f->agents; k++) {
+            int i = order[k];
+            fprintf(out, "%-32s %10.1f %10.1f  [%.1f, %.1f]\n", a->agents[i], f->rating[i],
+                    f->rating_se[i], f->rating[i] - z * f->rating_se[i],
+                    f->rating[i] + z * f->rating_se[i]);
+        }
+        fprintf(out, "%-32s %10.1f %10.1f  [%.1f, %.1f]\n", "first move (South)", f->home,
+                f->home_se, f->home - z * f->home_se, f->home + z * f->home_se);
+        fprintf(out, "%-32s %10.4f %10.4f\n", "draw parameter nu", f->draw_nu,
+                f->draw_nu_se);
     }
-    const BtFit *f = &a->bt;
-    double z = gsl_cdf_ugaussian_Pinv(0.5 + ANALYZE_CONFIDENCE / 2);
-    fprintf(out, "%-32s %10s %10s  %s\n", "agent", "rating", "se", "95% interval");
-    for (int i = 0; i < f->agents; i++)
-        fprintf(out, "%-32s %10.1f %10.1f  [%.1f, %.1f]\n", a->agents[i], f->rating[i],
-                f->rating_se[i], f->rating[i] - z * f->rating_se[i],
-                f->rating[i] + z * f->rating_se[i]);
-    fprintf(out, "%-32s %10.1f %10.1f  [%.1f, %.1f]\n", "first move (South)", f->home,
-            f->home_se, f->home - z * f->home_se, f->home + z * f->home_se);
-    fprintf(out, "%-32s %10.4f %10.4f\n", "draw parameter nu", f->draw_nu, f->draw_nu_se);
+    print_crosstable(a, order, out);
+    free(order);
 }
 
 /* An advantage in points (per 100 games, signed) as "+28.1 [+24.0, +32.2]". */

@@ -9,6 +9,7 @@
 
 #include <gsl/gsl_cdf.h>
 #include <math.h>
+#include <stdlib.h>
 
 /* The observations in a histogram. */
 static uint64_t hist_total(const uint64_t *counts, size_t len)
@@ -93,4 +94,64 @@ Estimate hist_mean_interval(const HistSummary *s, double confidence)
     double half = t * s->sd / sqrt((double)s->n);
     e.ci = (Interval){ s->mean - half, s->mean + half };
     return e;
+}
+
+void km_survival(const uint64_t *counts, size_t len, uint64_t censored, double *survival)
+{
+    uint64_t at_risk = hist_total(counts, len);
+    double s = at_risk ? 1.0 : NAN;
+    for (size_t t = 0; t < len; t++) {
+        uint64_t ended = counts[t] - (t + 1 == len ? censored : 0);
+        if (at_risk > 0)
+            s *= 1.0 - (double)ended / (double)at_risk;
+        survival[t] = s;
+        at_risk -= counts[t];
+    }
+}
+
+/* The Kaplan-Meier q-quantile from the survival: the smallest t with S(t) <= 1 - q, with a
+ * little slack for the rounding of the product; +infinity when not reached. */
+static double km_quantile(const double *survival, size_t len, double q)
+{
+    for (size_t t = 0; t < len; t++)
+        if (survival[t] <= 1.0 - q + 1e-12)
+            return (double)t;
+    return INFINITY;
+}
+
+HistSummary km_summary(const uint64_t *counts, size_t len, uint64_t censored)
+{
+    HistSummary s = { 0, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN };
+    s.n = hist_total(counts, len);
+    double *surv = s.n ? malloc(len * sizeof *surv) : NULL;
+    if (!surv)
+        return s;
+    km_survival(counts, len, censored, surv);
+    /* Step 1. The restricted mean and sd: min(length, tau) takes the value t < tau with
+     * probability S(t-1) - S(t), and tau with probability S(tau - 1). */
+    double tau = (double)(len - 1), mean = 0, ss = 0, prev = 1.0;
+    for (size_t t = 0; t + 1 < len; t++)
+        mean += surv[t];
+    for (size_t t = 0; t < len; t++) {
+        double mass = t + 1 < len ? prev - surv[t] : prev, d = (double)t - mean;
+        ss += mass * d * d;
+        prev = surv[t];
+    }
+    s.mean = mean;
+    if (s.n >= 2)
+        s.sd = sqrt(ss * (double)s.n / (double)(s.n - 1));
+    /* Step 2. The extremes present, and the quantiles. */
+    size_t first = 0;
+    while (first < len && !counts[first])
+        first++;
+    s.min = (double)first;
+    s.max = tau;
+    s.p5 = km_quantile(surv, len, 0.05);
+    s.p25 = km_quantile(surv, len, 0.25);
+    s.median = km_quantile(surv, len, 0.5);
+    s.p75 = km_quantile(surv, len, 0.75);
+    s.p95 = km_quantile(surv, len, 0.95);
+    s.p99 = km_quantile(surv, len, 0.99);
+    free(surv);
+    return s;
 }

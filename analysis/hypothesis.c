@@ -107,6 +107,50 @@ MannWhitney mann_whitney_hist(const uint64_t *x, size_t x_len, const uint64_t *y
     return m;
 }
 
+/* The games of a censored histogram that ended at v (the censored ones of the last bin left
+ * out). */
+static double ended(const uint64_t *c, size_t len, uint64_t censored, size_t v)
+{
+    return bin(c, len, v) - (v + 1 == len ? (double)censored : 0.0);
+}
+
+/* The total of a histogram. */
+static double total(const uint64_t *c, size_t len)
+{
+    double n = 0;
+    for (size_t v = 0; v < len; v++)
+        n += (double)c[v];
+    return n;
+}
+
+LogRank log_rank_hist(const uint64_t *x, size_t x_len, uint64_t x_censored, const uint64_t *y,
+                      size_t y_len, uint64_t y_censored)
+{
+    LogRank r = { 0.0, 0.0, 0.0, { 0.0, 1.0, NAN } };
+    double n1 = total(x, x_len), n2 = total(y, y_len);
+    if (n1 == 0 || n2 == 0)
+        return r;
+    size_t len = x_len > y_len ? x_len : y_len;
+    for (size_t v = 0; v < len && n1 + n2 > 0; v++) {
+        double d1 = ended(x, x_len, x_censored, v), d = d1 + ended(y, y_len, y_censored, v);
+        double n = n1 + n2;
+        r.observed += d1;
+        r.expected += d * n1 / n;
+        if (n > 1)
+            r.variance += d * (n1 / n) * (n2 / n) * (n - d) / (n - 1);
+        n1 -= bin(x, x_len, v);
+        n2 -= bin(y, y_len, v);
+    }
+    if (!(r.variance > 0)) {
+        r.chi.p_value = 1.0;
+        return r;
+    }
+    double diff = r.observed - r.expected;
+    r.chi.statistic = diff * diff / r.variance;
+    r.chi.p_value = gsl_cdf_chisq_Q(r.chi.statistic, 1.0);
+    return r;
+}
+
 int holm_adjust(const double *p, size_t m, double *adjusted)
 {
     if (m == 0)

@@ -1,6 +1,7 @@
 /* hypothesis.h: tests of difference between jobs: the two-proportion z test, the chi-square
  * test of independence on an r x c table of counts, the Mann-Whitney U test on two
- * histograms (game lengths), and Holm's step-down correction for multiple comparisons.
+ * histograms (game lengths), the log-rank test on two censored ones, and Holm's step-down
+ * correction for multiple comparisons.
  *
  * Every p-value is two-sided, a probability in [0, 1]; none applies a continuity correction
  * except Mann-Whitney's, which applies scipy.stats.mannwhitneyu's default one. */
@@ -42,6 +43,22 @@ typedef struct MannWhitney {
  * method="asymptotic") (Mann and Whitney 1947; tie variance as in Lehmann 1975). It streams
  * over the bins, so millions of games cost only the histogram's length. */
 MannWhitney mann_whitney_hist(const uint64_t *x, size_t x_len, const uint64_t *y, size_t y_len);
+
+/* The log-rank test (Mantel 1966; Peto and Peto 1972) of equal length distributions for two
+ * right-censored samples, each a histogram of every game by its length from 0 of which the
+ * last `censored` games of the last bin are censored (histogram.h; each sample's own cap).
+ * At each length t with d games ending (d1 of the first sample) among n still going (n1),
+ * the first sample's expected endings are d n1 / n with the hypergeometric variance
+ * d (n1 / n) (n2 / n) (n - d) / (n - 1); the statistic is (O1 - E1)^2 / V on 1 df. */
+typedef struct LogRank {
+    double observed, expected;   /* the first sample's games that ended, and the expected */
+    double variance;             /* V */
+    TestResult chi;              /* statistic (O1 - E1)^2 / V, df 1, p; statistic 0 and p 1
+                                    when V is 0; p NaN if a sample is empty */
+} LogRank;
+
+LogRank log_rank_hist(const uint64_t *x, size_t x_len, uint64_t x_censored, const uint64_t *y,
+                      size_t y_len, uint64_t y_censored);
 
 /* Holm's step-down adjusted p-values (Holm 1979) of m p-values in [0, 1] (no NaN): with p
  * sorted ascending, adjusted(i) = max over j <= i of min(1, (m - j + 1) p(j)), 1-based;

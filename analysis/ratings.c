@@ -7,8 +7,11 @@
  *     -d2l/dx2 = n ((pS + pN) - (pS - pN)^2) / 4,  -d2l/deta2 = n pD (1 - pD),
  *     -d2l/dx deta = -n pD (pS - pN) / 2,
  * and the chain rule through x = e_s - e_n + e_h assembles the gradient and the information.
- * The minimiser works on the negative log-likelihood per game (so tolerances do not depend on
- * the number of games); the covariance is the inverse of the total information. */
+ * The minimiser works on the negative log-posterior per game (so tolerances do not depend on
+ * the number of games); the covariance is the inverse of its total curvature. The prior adds
+ * P = (prec / 2) sum_i (theta_i - mean theta)^2 (prec = 1 / prior_sd^2 in natural units), of
+ * gradient prec (theta_k - mean theta) and curvature prec (delta_kl - 1 / agents) over the
+ * free strengths k, l (the anchor's theta is 0 but counts in the mean). */
 #include "ratings.h"
 
 #include <gsl/gsl_blas.h>
@@ -40,6 +43,8 @@ typedef struct BtProblem {
     bool draws;             /* nu is a parameter (some game was drawn) */
     size_t params;
     double games;           /* total games: the likelihood is divided by it */
+    double prior_sd;        /* Elo points; BT_NO_PRIOR */
+    double prior_prec;      /* 1 / prior_sd^2 in natural units; 0 without a prior */
 } BtProblem;
 
 /* The parameter index of agent i's strength; -1 for the anchor. */
@@ -93,6 +98,40 @@ static void add_design(const BtProblem *pb, size_t k, double c, gsl_vector *g)
     gsl_vector_set(g, h, gsl_vector_get(g, h) + c);
 }
 
+/* The mean of the strengths at v, the anchor's 0 included. */
+static double theta_mean(const BtProblem *pb, const gsl_vector *v)
+{
+    double sum = 0;
+    for (int i = 0; i < pb->agents - 1; i++)
+        sum += gsl_vector_get(v, (size_t)i);
+    return sum / pb->agents;
+}
+
+/* The prior's penalty per game at v, its gradient added to g when g is not NULL. */
+static double prior_penalty(const BtProblem *pb, const gsl_vector *v, gsl_vector *g)
+{
+    if (pb->prior_prec == 0)
+        return 0.0;
+    double mean = theta_mean(pb, v), sum = mean * mean;     /* the anchor's deviation */
+    for (int i = 0; i < pb->agents - 1; i++) {
+        double dev = gsl_vector_get(v, (size_t)i) - mean;
+        sum += dev * dev;
+        if (g)
+            gsl_vector_set(g, (size_t)i,
+                           gsl_vector_get(g, (size_t)i) + pb->prior_prec * dev / pb->games);
+    }
+    return pb->prior_prec * sum / 2 / pb->games;
+}
+
+/* Add the prior's curvature (total, not per game) to m. */
+static void add_prior_curvature(const BtProblem *pb, gsl_matrix *m)
+{
+    for (int k = 0; k < pb->agents - 1; k++)
+        for (int l = 0; l < pb->agents - 1; l++)
+            *gsl_matrix_ptr(m, (size_t)k, (size_t)l) +=
+                pb->prior_prec * ((k == l) - 1.0 / pb->agents);
+}
+
 /* The negative log-likelihood per game at v and, if g is not NULL, its gradient. */
 static double bt_nll(const BtProblem *pb, const gsl_vector *v, gsl_vector *g)
 {
@@ -143,7 +182,16 @@ static void add_outer(const BtProblem *pb, size_t k, gsl_matrix *m, double cxx, 
         *gsl_matrix_ptr(m, (size_t)e, (size_t)e) += cee;
 }
 
-/* The total observed information (the Hessian of the negative log-likelihood) at v. */
+/* The negative log-posterior per game (up to a constant) at v and, if g is not NULL, its
+ * gradient: what the fit minimises. */
+static double bt_objective(const BtProblem *pb, const gsl_vector *v, gsl_vector *g)
+{
+    double nll = bt_nll(pb, v, g);
+    return nll + prior_penalty(pb, v, g);
+}
+
+/* The total observed information of the data (the Hessian of the negative log-likelihood) at
+ * v, plus the prior's curvature: the Hessian of the negative log-posterior. */
 static void bt_information(const BtProblem *pb, const gsl_vector *v, gsl_matrix *info)
 {
     gsl_matrix_set_zero(info);
@@ -158,22 +206,23 @@ static void bt_information(const BtProblem *pb, const gsl_vector *v, gsl_matrix 
         add_outer(pb, k, info, n * ((ps + pn) - diff * diff) / 4, -n * pd * diff / 2,
                   n * pd * (1 - pd));
     }
+    add_prior_curvature(pb, info);
 }
 
 /* GSL callbacks: the objective, its gradient, and both. */
-static double nll_f(const gsl_vector *v, void *params)
+static double objective_f(const gsl_vector *v, void *params)
 {
-    return bt_nll(params, v, NULL);
+    return bt_objective(params, v, NULL);
 }
 
-static void nll_df(const gsl_vector *v, void *params, gsl_vector *g)
+static void objective_df(const gsl_vector *v, void *params, gsl_vector *g)
 {
-    bt_nll(params, v, g);
+    bt_objective(params, v, g);
 }
 
-static void nll_fdf(const gsl_vector *v, void *params, double *f, gsl_vector *g)
+static void objective_fdf(const gsl_vector *v, void *params, double *f, gsl_vector *g)
 {
-    *f = bt_nll(params, v, g);
+    *f = bt_objective(params, v, g);
 }
 
 /* Whether every agent reaches every other along "won or drew against" edges: Ford's (1957)
@@ -252,7 +301,7 @@ static int spd_inverse(const gsl_matrix *info, gsl_matrix *inv)
  * minimiser makes no more progress; returns the iterations, -1 when out of memory. */
 static int bfgs_minimise(BtProblem *pb, gsl_vector *v)
 {
-    gsl_multimin_function_fdf fn = { nll_f, nll_df, nll_fdf, pb->params, pb };
+    gsl_multimin_function_fdf fn = { objective_f, objective_df, objective_fdf, pb->params, pb };
     gsl_multimin_fdfminimizer *s =
         gsl_multimin_fdfminimizer_alloc(gsl_multimin_fdfminimizer_vector_bfgs2, pb->params);
     if (!s)
@@ -286,7 +335,7 @@ static int newton_polish(const BtProblem *pb, gsl_vector *v, gsl_matrix *info, g
         goto done;
     }
     for (int iter = 0; iter < 100; iter++) {
-        double f = bt_nll(pb, v, g);
+        double f = bt_objective(pb, v, g);
         if (gsl_blas_dnrm2(g) < BT_GRAD_TOL / 100) {
             status = BT_OK;
             break;
@@ -303,7 +352,7 @@ static int newton_polish(const BtProblem *pb, gsl_vector *v, gsl_matrix *info, g
         for (int half = 0; half < 40 && !taken; half++, t /= 2) {
             gsl_vector_memcpy(trial, v);
             gsl_blas_daxpy(t, step, trial);
-            taken = bt_nll(pb, trial, NULL) <= f + slack;
+            taken = bt_objective(pb, trial, NULL) <= f + slack;
         }
         if (!taken) {
             status = gsl_blas_dnrm2(g) < BT_GRAD_TOL ? BT_OK : BT_NO_MAXIMUM;
@@ -320,9 +369,10 @@ done:
 
 /* Check the input and set up the problem; BT_OK or BT_BAD_INPUT. */
 static int bt_setup(const BtPairing *pairs, size_t n_pairs, int agents, int anchor,
-                    BtProblem *pb, double *draws)
+                    double prior_sd, BtProblem *pb, double *draws)
 {
-    if (agents < 2 || anchor < 0 || anchor >= agents || (n_pairs && !pairs))
+    if (agents < 2 || anchor < 0 || anchor >= agents || (n_pairs && !pairs) ||
+        !(prior_sd >= 0) || isinf(prior_sd))
         return BT_BAD_INPUT;
     double games = 0;
     *draws = 0;
@@ -336,7 +386,9 @@ static int bt_setup(const BtPairing *pairs, size_t n_pairs, int agents, int anch
     }
     if (games == 0)
         return BT_BAD_INPUT;
-    *pb = (BtProblem){ pairs, n_pairs, agents, anchor, *draws > 0, 0, games };
+    double natural_sd = prior_sd / ELO_PER_NATURAL;
+    *pb = (BtProblem){ pairs, n_pairs, agents, anchor, *draws > 0, 0, games, prior_sd,
+                       prior_sd > 0 ? 1 / (natural_sd * natural_sd) : 0.0 };
     pb->params = (size_t)agents + (pb->draws ? 1 : 0);
     return BT_OK;
 }
@@ -356,6 +408,7 @@ static int bt_report(const BtProblem *pb, const gsl_vector *v, const gsl_matrix 
     }
     fit->agents = m;
     fit->anchor = pb->anchor;
+    fit->prior_sd = pb->prior_sd;
     fit->params = (int)p;
     fit->iterations = iter;
     for (size_t i = 0; i < p; i++)
@@ -381,15 +434,19 @@ static int bt_report(const BtProblem *pb, const gsl_vector *v, const gsl_matrix 
     return BT_OK;
 }
 
-int bt_fit(const BtPairing *pairs, size_t n_pairs, int agents, int anchor, BtFit *fit)
+int bt_fit(const BtPairing *pairs, size_t n_pairs, int agents, int anchor, double prior_sd,
+           BtFit *fit)
 {
     BtProblem pb;
     double draws;
     memset(fit, 0, sizeof *fit);
-    int status = bt_setup(pairs, n_pairs, agents, anchor, &pb, &draws);
+    int status = bt_setup(pairs, n_pairs, agents, anchor, prior_sd, &pb, &draws);
     if (status != BT_OK)
         return status;
-    if (!strongly_connected(&pb))
+    /* Without a prior a rating is infinite unless Ford's condition holds; with one it only
+     * says whether the prior or the data keep the ratings finite. */
+    bool data_finite = strongly_connected(&pb);
+    if (!data_finite && pb.prior_prec == 0)
         return BT_NOT_CONNECTED;
     gsl_vector *v = gsl_vector_calloc(pb.params);
     gsl_matrix *info = gsl_matrix_alloc(pb.params, pb.params);
@@ -427,6 +484,8 @@ int bt_fit(const BtPairing *pairs, size_t n_pairs, int agents, int anchor, BtFit
         goto done;
     }
     status = bt_report(&pb, v, inv, iter, fit);
+    if (status == BT_OK)
+        fit->data_finite = data_finite;
 done:
     gsl_vector_free(v);
     gsl_matrix_free(info);
@@ -446,7 +505,8 @@ const char *bt_strerror(int status)
 {
     switch (status) {
     case BT_OK: return "ok";
-    case BT_BAD_INPUT: return "bad input: need 2 agents, valid indices and some games";
+    case BT_BAD_INPUT:
+        return "bad input: need 2 agents, valid indices, some games and a finite prior sd";
     case BT_NO_MEMORY: return "out of memory";
     case BT_NOT_CONNECTED:
         return "some agents never won or drew against the others: ratings are infinite";

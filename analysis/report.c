@@ -103,32 +103,63 @@ static int two_agent_jobs(const Analysis *a, int *without_pairs)
     return n;
 }
 
+/* Job j's curve: the share of its games ended by each of LENGTH_POINTS geometric steps up to
+ * its longest game, 1 - S(t) by the Kaplan-Meier estimate (histogram.h). With no censored
+ * game that is the empirical share; with games stopped at max_plies it stays below 1 there,
+ * as those games had not ended. */
+static void length_curve(FILE *gp, const JobAnalysis *j, int i)
+{
+    fprintf(gp, "$L%d << EOD\n", i);
+    double *surv = j->lengths_len ? malloc(j->lengths_len * sizeof *surv) : NULL;
+    if (surv && j->rows) {
+        km_survival(j->lengths, j->lengths_len, j->censored, surv);
+        double top = j->lengths_len > 1 ? (double)j->lengths_len - 1 : 1;
+        for (int k = 0; k <= LENGTH_POINTS; k++) {
+            double x = pow(top, (double)k / LENGTH_POINTS);
+            size_t v = (size_t)fmin(floor(x), (double)(j->lengths_len - 1));
+            fprintf(gp, "%g %g\n", x, 1.0 - surv[v]);
+        }
+    }
+    free(surv);
+    fprintf(gp, "EOD\n");
+}
+
+/* The key entry of job j: its name, and for a job with censored games the estimator and
+ * how many were stopped. */
+static void length_title(FILE *gp, const JobAnalysis *j)
+{
+    char title[400];
+    if (j->censored)
+        snprintf(title, sizeof title, "%s (Kaplan-Meier: %.1f%% stopped at max_plies %lld)",
+                 j->name, 100.0 * (double)j->censored / (double)j->rows,
+                 (long long)j->variant.max_plies);
+    else
+        snprintf(title, sizeof title, "%s", j->name);
+    gp_quoted(gp, title);
+}
+
 /* The length distributions as cumulative shares on a log scale (jobs of very different
- * lengths stay readable), at LENGTH_POINTS geometric steps up to the longest game. */
+ * lengths stay readable); for jobs with games stopped at max_plies (right-censored), the
+ * Kaplan-Meier estimate, said in the title and the key. */
 static void plot_lengths(FILE *gp, const Analysis *a, const char *dir)
 {
+    bool censored = false;
+    for (int i = 0; i < overlaid(a); i++)
+        censored |= a->jobs[i].censored > 0;
     gp_begin(gp, dir, "lengths", 1100, 500);
-    fprintf(gp, "set title 'Game length: share of the job''s games at most this long'\n"
+    fprintf(gp, "set title \"Game length: share of the job's games ended by this length%s\"\n"
                 "set xlabel 'plies (log scale)'\nset ylabel 'share of games'\nset logscale x\n"
-                "set yrange [0:1.02]\nset key outside right top\n");
-    for (int i = 0; i < overlaid(a); i++) {
-        const JobAnalysis *j = &a->jobs[i];
-        fprintf(gp, "$L%d << EOD\n", i);
-        uint64_t cum = 0;
-        size_t v = 0;
-        double top = j->lengths_len > 1 ? (double)j->lengths_len - 1 : 1;
-        for (int k = 0; k <= LENGTH_POINTS && j->rows; k++) {
-            double x = pow(top, (double)k / LENGTH_POINTS);
-            for (; v < j->lengths_len && (double)v <= x; v++)
-                cum += j->lengths[v];
-            fprintf(gp, "%g %g\n", x, (double)cum / (double)j->rows);
-        }
-        fprintf(gp, "EOD\n");
-    }
+                "set yrange [0:1.02]\nset key outside right top\n",
+            censored ? "\\n(Kaplan-Meier for jobs with games stopped at max_plies: their "
+                       "curves end below 1)" : "");
+    for (int i = 0; i < overlaid(a); i++)
+        length_curve(gp, &a->jobs[i], i);
     fprintf(gp, "plot ");
     for (int i = 0; i < overlaid(a); i++) {
-        fprintf(gp, "%s$L%d using 1:2 with steps lw 2 title ", i ? ", " : "", i);
-        gp_quoted(gp, a->jobs[i].name);
+        fprintf(gp, "%s$L%d using 1:2 with steps lw 2 ", i ? ", " : "", i);
+        gp_style(gp, i);
+        fprintf(gp, " title ");
+        length_title(gp, &a->jobs[i]);
     }
     fprintf(gp, "\n");
 }

@@ -261,7 +261,161 @@ assert got["greedy"]["lo"] > 0, got["greedy"]
 assert got["alphabeta:depth=2"]["lo"] > got["greedy"]["hi"], got
 for a in got.values():
     assert a["lo"] <= a["rating"] <= a["hi"], a
+assert r["prior"]["sd"] == 400 and r["prior"]["kind"].startswith("gaussian"), r["prior"]
 PY
+# The crosstable: one entry per pair of agents that met, the first of each in rating order,
+# with A's points (W + D/2) over the finished games of the pair's jobs, as the jobs count them.
+checks=$((checks + 1))
+"$python" - "$tmp/ladder.json" <<'PY' || fail "ladder crosstable"
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d["ratings"]
+rating = {a["agent"]: a["rating"] for a in r["agents"]}
+want = {}
+for j in d["jobs"]:
+    m = j["agents"]
+    key = frozenset((j["agent_a"], j["agent_b"]))
+    g, pts = want.get(key, (0, {}))
+    pts = dict(pts)
+    pts[j["agent_a"]] = pts.get(j["agent_a"], 0) + m["a_wins"] + m["draws"] / 2
+    pts[j["agent_b"]] = pts.get(j["agent_b"], 0) + m["a_losses"] + m["draws"] / 2
+    want[key] = (g + m["a_wins"] + m["draws"] + m["a_losses"], pts)
+cross = r["crosstable"]
+assert len(cross) == len(want) == 6, cross
+for c in cross:
+    g, pts = want[frozenset((c["a"], c["b"]))]
+    assert rating[c["a"]] >= rating[c["b"]], c
+    assert c["games"] == g and c["points_a"] == pts[c["a"]], (c, g, pts)
+    assert abs(c["score_a"] - pts[c["a"]] / g) < 1e-15, c
+PY
+"$bin" analyze "$tmp/ladder.h5" >"$tmp/ladder.txt" || fail "analyze (ladder)"
+checks=$((checks + 1))
+grep -q '^Crosstable (points of the row agent' "$tmp/ladder.txt" || fail "ladder crosstable text"
+grep -q 'maximum a posteriori with a Gaussian prior of sd 400 Elo' "$tmp/ladder.txt" \
+    || fail "ladder ratings header names the prior"
+
+# A lopsided ladder (20 games a pair on the standard board; random never wins or draws):
+# without the prior the ratings are infinite ("no fit"); with it they are finite, ordered as
+# the results, and the text says the prior keeps them finite.
+cat >"$tmp/lopsided.cfg" <<'CFG'
+seed = 5L;
+output = "lopsided.h5";
+defaults = { games = 20L; };
+jobs = (
+  { name = "random-greedy"; agent_a = "random"; agent_b = "greedy"; },
+  { name = "random-ab2"; agent_a = "random"; agent_b = "alphabeta:depth=2"; },
+  { name = "greedy-ab2"; agent_a = "greedy"; agent_b = "alphabeta:depth=2"; }
+);
+CFG
+"$bin" run "$tmp/lopsided.cfg" -o "$tmp/lopsided.h5" --quiet --threads 2 >/dev/null \
+    || fail "anywoli run (lopsided)"
+"$bin" analyze "$tmp/lopsided.h5" --json >"$tmp/lopsided.json" || fail "analyze --json (lopsided)"
+"$bin" analyze "$tmp/lopsided.h5" >"$tmp/lopsided.txt" || fail "analyze (lopsided)"
+checks=$((checks + 1))
+"$python" - "$tmp/lopsided.json" <<'PY' || fail "lopsided ladder: finite ratings with the prior"
+import json, math, sys
+r = json.load(open(sys.argv[1]))["ratings"]
+assert r["status"] == 0 and r["data_finite"] is False, r
+got = {a["agent"]: a for a in r["agents"]}
+for a in got.values():
+    assert all(math.isfinite(a[k]) for k in ("rating", "se", "lo", "hi")), a
+assert got["alphabeta:depth=2"]["rating"] > got["greedy"]["rating"] > got["random"]["rating"]
+assert got["greedy"]["se"] > 100, got   # wide: the prior, not the data, bounds it
+PY
+checks=$((checks + 1))
+grep -q 'without the prior their ratings would be infinite' "$tmp/lopsided.txt" \
+    || fail "lopsided ladder: the text says the prior keeps the ratings finite"
+! grep -q '^no fit' "$tmp/lopsided.txt" || fail "lopsided ladder: no fit"
+
+# Censored lengths: games stopped at max_plies are right-censored. A job with a tiny cap
+# has its lengths by the Kaplan-Meier estimate (quantiles not reached are null, the mean is
+# restricted to the cap), the text says so, and the jobs' lengths are compared by the
+# log-rank test instead of Mann-Whitney; a job without any censored game keeps the empirical
+# figures. Recomputed from the games table with h5py and numpy.
+cat >"$tmp/censored.cfg" <<'CFG'
+seed = 3L;
+output = "censored.h5";
+defaults = { holes = 6; games = 120L; agent_a = "random"; agent_b = "random"; };
+jobs = (
+  { name = "cap30"; max_plies = 30; },
+  { name = "cap1000"; max_plies = 1000; }
+);
+CFG
+"$bin" run "$tmp/censored.cfg" -o "$tmp/censored.h5" --quiet --threads 2 >/dev/null \
+    || fail "anywoli run (censored)"
+"$bin" analyze "$tmp/censored.h5" --json >"$tmp/censored.json" || fail "analyze --json (censored)"
+"$bin" analyze "$tmp/censored.h5" >"$tmp/censored.txt" || fail "analyze (censored)"
+checks=$((checks + 1))
+grep -Eq '^  censored: [0-9]+ of 120 games stopped at max_plies \([0-9.]+%\): lengths by the Kaplan-Meier estimate' \
+    "$tmp/censored.txt" || fail "censored: the text names the censored games and the estimator"
+checks=$((checks + 1))
+[ "$(grep -c '^  censored: ' "$tmp/censored.txt")" = 1 ] \
+    || fail "censored: only the job with censored games has the censored line"
+checks=$((checks + 1))
+[ "$(grep -c '^  duration .*(the restricted mean up to max_plies: some games were stopped there)$' \
+    "$tmp/censored.txt")" = 1 ] || fail "censored: the duration is named the restricted mean"
+checks=$((checks + 1))
+grep -Eq '^cap30 vs cap1000 .* LR$' "$tmp/censored.txt" \
+    || fail "censored: the lengths test is the log-rank test, marked LR"
+if "$python" -c "import h5py, numpy" 2>/dev/null; then
+    checks=$((checks + 1))
+    "$python" - "$tmp/censored.h5" "$tmp/censored.json" <<'PY' || fail "censored lengths against h5py and numpy"
+import json, math, sys, h5py, numpy as np
+d = json.load(open(sys.argv[2]))
+doc = {j["name"]: j for j in d["jobs"]}
+with h5py.File(sys.argv[1], "r") as h:
+    for name, cap in (("cap30", 30), ("cap1000", 1000)):
+        g = h["jobs/" + name + "/games"][...]
+        plies, stopped = g["plies"].astype(int), g["outcome"] == 4
+        L = doc[name]["length"]
+        assert L["censored"] == int(stopped.sum()), (name, L)
+        if not stopped.any():
+            assert L["estimator"] == "empirical" and L["median"] == float(np.median(plies)), L
+            continue
+        assert L["estimator"] == "kaplan-meier" and 0 < L["censored"] < len(g), (name, L)
+        # The product-limit estimate over the event times, by hand.
+        s, surv = 1.0, {}
+        for t in range(cap + 1):
+            ended = int(np.sum((plies == t) & ~stopped))
+            if ended:
+                s *= 1 - ended / int(np.sum(plies >= t))
+            surv[t] = s
+        for key, q in (("p25", .25), ("median", .5), ("p75", .75), ("p95", .95)):
+            hit = [t for t in range(cap + 1) if surv[t] <= 1 - q + 1e-12]
+            want = float(hit[0]) if hit else None
+            assert L[key] == want, (name, key, L[key], want)
+        assert L["p99"] is None, L    # more than 1% of the games were still going at the cap
+        assert math.isclose(L["mean"], sum(surv[t] for t in range(cap)), rel_tol=1e-12), L
+        assert math.isclose(L["mean"], float(np.minimum(plies, cap).mean()), rel_tol=1e-12)
+pair = d["between_jobs"]["pairs"][0]
+assert pair["mann_whitney_lengths"] is None, pair
+lr = pair["log_rank_lengths"]
+assert lr["test"] == "log-rank" and lr["df"] == 1 and 0 <= lr["p"] <= 1, lr
+PY
+fi
+
+# The report's length plot draws the Kaplan-Meier curve for the censored job and says so in
+# its title and key, and gives each job its own colour and dash. A gnuplot on PATH that
+# records its script before passing it to the real one shows what was drawn.
+if command -v gnuplot >/dev/null; then
+    mkdir -p "$tmp/gpbin"
+    printf '#!/bin/sh\ntee -a "%s" | "%s" "$@"\n' "$tmp/gp.log" "$(command -v gnuplot)" \
+        >"$tmp/gpbin/gnuplot"
+    chmod +x "$tmp/gpbin/gnuplot"
+    PATH="$tmp/gpbin:$PATH" "$bin" analyze "$tmp/censored.h5" --report "$tmp/censored-report" \
+        >/dev/null 2>"$tmp/err" || fail "analyze --report (censored): $(cat "$tmp/err")"
+    checks=$((checks + 1))
+    grep -q "^set title \"Game length: .*Kaplan-Meier for jobs with games stopped at max_plies" \
+        "$tmp/gp.log" || fail "censored: the length plot's title names Kaplan-Meier"
+    checks=$((checks + 1))
+    lengths_plot=$(sed -n '/lengths.png/,/^plot /p' "$tmp/gp.log" | grep '^plot ')
+    grep -q "title 'cap30 (Kaplan-Meier: [0-9.]*% stopped at max_plies 30)'" <<<"$lengths_plot" \
+        && grep -q "title 'cap1000'" <<<"$lengths_plot" \
+        || fail "censored: the length plot's key marks the Kaplan-Meier job: $lengths_plot"
+    checks=$((checks + 1))
+    styles=$(grep -o "lc rgb '[^']*' dt [0-9]*" <<<"$lengths_plot" | sort -u | wc -l)
+    [ "$styles" = 2 ] || fail "censored: each job of the length plot has its own colour and dash"
+fi
 
 # Games as pairs, recomputed from the games table with h5py and scipy: the pentanomial
 # counts, the pairs left out (an unfinished game; the last game of an odd table), A's pair

@@ -198,6 +198,65 @@ def mean_interval(length, counts, conf):
     return mean_t_interval(expand(counts, length), conf)
 
 
+# ---------------------------------------------------------------- censored lengths
+
+def censored_sample(length, counts, censored):
+    """The expanded games: their lengths and whether each ended (False: censored, the last
+    `censored` games of the last value)."""
+    times = expand(counts, length)
+    ended = np.ones(len(times), dtype=bool)
+    if censored:
+        ended[len(times) - censored:] = False
+        assert np.all(times[~ended] == length - 1)
+    return times, ended
+
+
+def km_curve(times, ended, length):
+    """S(t) for t = 0 .. length-1 by the product-limit formula over the event times."""
+    surv, s = [], 1.0
+    for t in range(length):
+        d = int(np.sum((times == t) & ended))
+        n = int(np.sum(times >= t))
+        if d:
+            s *= 1.0 - d / n
+        surv.append(s)
+    return surv
+
+
+def kaplan_meier(length, counts, censored, _surv=None):
+    times, ended = censored_sample(length, counts, censored)
+    surv = km_curve(times, ended, length)
+    cap = length - 1
+    capped = np.minimum(times, cap)
+    mean = float(sum(surv[:cap]))            # the integral of the step function to the cap
+    assert math.isclose(mean, float(np.mean(capped)), rel_tol=1e-12), (mean, np.mean(capped))
+    def q(p):
+        hit = [t for t in range(length) if surv[t] <= 1 - p + 1e-12]
+        return float(hit[0]) if hit else math.inf
+    return [surv + [0.0] * (12 - length), int(len(times)), mean,
+            float(np.std(capped, ddof=1)), float(times.min()), float(cap)] + \
+        [q(p) for p in (0.05, 0.25, 0.5, 0.75, 0.95, 0.99)]
+
+
+def log_rank(x_len, x, x_cens, y_len, y, y_cens):
+    tx, ex = censored_sample(x_len, x, x_cens)
+    ty, ey = censored_sample(y_len, y, y_cens)
+    o = e = v = 0.0
+    for t in np.unique(np.concatenate([tx[ex], ty[ey]])):
+        n1, n2 = float(np.sum(tx >= t)), float(np.sum(ty >= t))
+        d1 = float(np.sum((tx == t) & ex))
+        d = d1 + float(np.sum((ty == t) & ey))
+        n = n1 + n2
+        o += d1
+        e += d * n1 / n
+        if n > 1:
+            v += d * (n1 / n) * (n2 / n) * (n - d) / (n - 1)
+    if v <= 0:
+        return [o, e, v, 0.0, 1.0]
+    chi = (o - e) ** 2 / v
+    return [o, e, v, chi, float(stats.chi2.sf(chi, 1))]
+
+
 def metrics(o, length, lengths, conf):
     s, n, d, e, u = o
     fin, tot = s + n + d, s + n + d + e + u
@@ -382,9 +441,12 @@ def distinct(n, hashes):
 ELO = 400 / math.log(10)
 
 
-def bt_fit(pairs, agents, anchor):
+def bt_fit(pairs, agents, anchor, prior_sd=0.0):
     """Maximise the Davidson likelihood with a first-move term by scipy (BFGS, then a root of
-    the central-difference gradient); standard errors from a central-difference Hessian."""
+    the central-difference gradient); standard errors from a central-difference Hessian.
+    With prior_sd > 0 (Elo), the posterior under a Gaussian prior of that standard deviation
+    on each rating's deviation from the mean rating (log-likelihood and log-prior kept apart,
+    so "the log-likelihood" is the data's at the maximum a posteriori)."""
     draws = sum(p[3] for p in pairs) > 0
     games = sum(p[2] + p[3] + p[4] for p in pairs)
     npar = agents + (1 if draws else 0)
@@ -394,7 +456,7 @@ def bt_fit(pairs, agents, anchor):
         theta.insert(anchor, 0.0)
         return theta, v[agents - 1], (v[agents] if draws else -math.inf)
 
-    def nll(v):
+    def data_nll(v):
         theta, h, eta = unpack(v)
         total = 0.0
         for s, n, w, d, l in pairs:
@@ -402,6 +464,13 @@ def bt_fit(pairs, agents, anchor):
             logd = np.logaddexp.reduce([x / 2, -x / 2, eta])
             total -= w * (x / 2 - logd) + l * (-x / 2 - logd) + (d * (eta - logd) if d else 0)
         return total / games
+
+    def nll(v):
+        if prior_sd <= 0:
+            return data_nll(v)
+        theta = np.array(unpack(v)[0])
+        sd = prior_sd / ELO
+        return data_nll(v) + float(np.sum((theta - theta.mean()) ** 2)) / (2 * sd * sd) / games
 
     def grad(v, h=1e-5):
         g = np.zeros(npar)
@@ -437,7 +506,7 @@ def bt_fit(pairs, agents, anchor):
     if draws:
         nu = math.exp(eta)
         out[-2] = (nu, nu * math.sqrt(cov[agents, agents]))
-    out[-3] = (-nll(v) * games, 0.0)
+    out[-3] = (-data_nll(v) * games, 0.0)
     return out
 
 
@@ -480,6 +549,8 @@ TABLES = {
     "mann_whitney": (mann_whitney, 4, 1e-10, 1e-300),
     "holm": (holm, 2, 1e-14, 1e-17),
     "histogram": (histogram, 3, 1e-13, 1e-13),
+    "kaplan_meier": (kaplan_meier, 3, 1e-13, 1e-15),
+    "log_rank": (log_rank, 6, 1e-12, 1e-12),
     "quantile": (quantile, 4, 1e-13, 1e-13),
     "mean_interval": (mean_interval, 3, 1e-11, 1e-12),
     "metrics": (metrics, 4, 1e-9, 1e-12),
@@ -494,6 +565,7 @@ TABLES = {
     "clopper_pearson_coverage": (clopper_pearson_coverage, 3, 1e-10, 1e-12),
     "bt_tournament": (None, 5, 0, 0),     # inputs only: the pairings of the next table
     "bt_expected": (None, 0, 0, 0),       # handled with the tournament before it
+    "bt_map_expected": (None, 0, 0, 0),   # the same with a prior (its sd in each row)
 }
 
 REF = re.compile(r"/\*\s*ref:(\w+)")
@@ -580,15 +652,16 @@ def expected_row(name, row, context):
     return list(row[:n_in]) + out
 
 
-def bt_expected_rows(rows, pairs):
+def bt_expected_rows(rows, pairs, with_prior=False):
     agents = 1 + max(max(p[0], p[1]) for p in pairs)
     anchor = int(rows[0][1])
-    fit = bt_fit(pairs, agents, anchor)
+    prior = [float(rows[0][2])] if with_prior else []
+    fit = bt_fit(pairs, agents, anchor, *prior)
     new = []
     for row in rows:
         what = int(row[0])
         value, se = fit[what]
-        new.append([what, anchor, value, se])
+        new.append([what, anchor] + prior + [value, se])
     return new
 
 
@@ -609,8 +682,8 @@ def process(path, write):
         if name == "bt_tournament":
             pairs = [tuple(int(x) for x in r) for r in rows]
             new = rows
-        elif name == "bt_expected":
-            new = bt_expected_rows(rows, pairs)
+        elif name in ("bt_expected", "bt_map_expected"):
+            new = bt_expected_rows(rows, pairs, name == "bt_map_expected")
             rtol, atol = 1e-6, 1e-9
         else:
             new = [expected_row(name, r, None) for r in rows]

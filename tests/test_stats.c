@@ -491,6 +491,107 @@ static void test_metrics(void **state)
     assert_true(isnan(m.advantage.value) && isnan(m.balance.value) && m.timeouts.value == 1.0);
 }
 
+/* ref:kaplan_meier (length, counts by plies from 0, censored in the last bin, S(t) for t = 0
+ * .. 11 (0 past the length), n, mean, sd, min, max, p5, p25, median, p75, p95, p99): the
+ * product-limit estimate computed by hand with numpy over the expanded games (risk sets by
+ * comparison, each event time's factor), its integral to the cap for the restricted mean
+ * (checked against numpy's mean of min(length, cap)), numpy's std(ddof=1) of min(length,
+ * cap), each quantile the first t with S(t) <= 1 - q, or infinity */
+static const struct {
+    size_t len; uint64_t counts[12]; uint64_t censored; double surv[12]; uint64_t n;
+    double mean, sd, min, max, p5, p25, median, p75, p95, p99;
+} km_cases[] = {
+    { 6, { 0, 2, 3, 1, 0, 4 }, 3, { 1.0, 0.8, 0.5, 0.4, 0.4, 0.30000000000000004, 0.0, 0.0, 0.0,
+      0.0, 0.0, 0.0 }, 10, 3.0999999999999996, 1.728840330651992, 1.0, 5.0, 1.0, 2.0, 2.0,
+      INFINITY, INFINITY, INFINITY },
+    { 4, { 0, 0, 0, 5 }, 5, { 1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 }, 5, 3.0,
+      0.0, 3.0, 3.0, INFINITY, INFINITY, INFINITY, INFINITY, INFINITY, INFINITY },
+    { 8, { 0, 100, 2000, 5000, 3000, 1200, 400, 9000 }, 8500, { 1.0, 0.9951690821256038,
+      0.8985507246376812, 0.6570048309178744, 0.5120772946859904, 0.4541062801932368,
+      0.4347826086956523, 0.4106280193236716, 0.0, 0.0, 0.0, 0.0 }, 20700, 4.951690821256038,
+      1.9530170528042459, 1.0, 7.0, 2.0, 3.0, 5.0, INFINITY, INFINITY, INFINITY },
+    { 3, { 1, 1, 2 }, 1, { 0.75, 0.5, 0.25, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 }, 4, 1.25,
+      0.9574271077563381, 0.0, 2.0, 0.0, 0.0, 1.0, 2.0, INFINITY, INFINITY },
+    { 5, { 0, 1, 1, 1, 1 }, 1, { 1.0, 0.75, 0.5, 0.25, 0.25, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 },
+      4, 2.5, 1.2909944487358056, 1.0, 4.0, 1.0, 1.0, 2.0, 3.0, INFINITY, INFINITY },
+};
+
+/* The Kaplan-Meier estimate of censored lengths and its summary: quantiles not reached are
+ * infinite, the mean is restricted to the cap. */
+static void test_kaplan_meier(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_ELEMS(km_cases); i++) {
+        double surv[12];
+        km_survival(km_cases[i].counts, km_cases[i].len, km_cases[i].censored, surv);
+        for (size_t t = 0; t < km_cases[i].len; t++)
+            check_close("S(t)", i, surv[t], km_cases[i].surv[t], 1e-13, 1e-15);
+        HistSummary s = km_summary(km_cases[i].counts, km_cases[i].len, km_cases[i].censored);
+        assert_true(s.n == km_cases[i].n);
+        check_close("km mean", i, s.mean, km_cases[i].mean, 1e-13, 1e-13);
+        check_close("km sd", i, s.sd, km_cases[i].sd, 1e-12, 1e-13);
+        check_close("km min", i, s.min, km_cases[i].min, 0, 0);
+        check_close("km max", i, s.max, km_cases[i].max, 0, 0);
+        check_close("km p5", i, s.p5, km_cases[i].p5, 0, 0);
+        check_close("km p25", i, s.p25, km_cases[i].p25, 0, 0);
+        check_close("km median", i, s.median, km_cases[i].median, 0, 0);
+        check_close("km p75", i, s.p75, km_cases[i].p75, 0, 0);
+        check_close("km p95", i, s.p95, km_cases[i].p95, 0, 0);
+        check_close("km p99", i, s.p99, km_cases[i].p99, 0, 0);
+    }
+    /* Nothing censored: the survival is the empirical one, and the restricted mean and sd
+     * are the histogram's (where a game reached the cap, as here). */
+    uint64_t c[6] = { 0, 2, 3, 1, 0, 4 };
+    double surv[6];
+    km_survival(c, 6, 0, surv);
+    check_close("S(1)", 0, surv[1], 0.8, 1e-15, 0);
+    assert_true(surv[5] == 0.0);
+    HistSummary k = km_summary(c, 6, 0), h = hist_summary(c, 6, 0);
+    check_close("mean", 0, k.mean, h.mean, 1e-14, 0);
+    check_close("sd", 0, k.sd, h.sd, 1e-13, 0);
+    uint64_t none[2] = { 0, 0 };
+    assert_true(km_summary(none, 2, 0).n == 0 && isnan(km_summary(none, 2, 0).mean));
+}
+
+/* ref:log_rank (x length, x counts, x censored in its last bin, y length, y counts, y censored,
+ * observed, expected, variance, statistic, p): x's events and their expectation and
+ * hypergeometric variance at each event time, by hand with numpy over the expanded games
+ * (risk sets by comparison), and scipy's chi2.sf on 1 df; V = 0 gives 0 and p 1 */
+static const struct {
+    size_t x_len; uint64_t x[12]; uint64_t x_cens; size_t y_len; uint64_t y[12];
+    uint64_t y_cens; double observed, expected, variance, statistic, p;
+} lr_cases[] = {
+    { 6, { 0, 2, 3, 1, 0, 4 }, 3, 5, { 0, 1, 2, 4, 3 }, 2, 7.0, 7.507703081232493,
+      2.623565231984528, 0.09824890784133071, 0.7539412191650591 },
+    { 4, { 0, 0, 0, 5 }, 5, 4, { 0, 0, 0, 5 }, 5, 0.0, 0.0, 0.0, 0.0, 1.0 },
+    { 8, { 0, 3, 5, 7, 2, 1, 0, 9 }, 6, 12, { 0, 1, 2, 3, 4, 5, 4, 3, 2, 1, 1, 6 }, 4, 21.0,
+      16.452284943721164, 8.509493374063414, 2.430428149358718, 0.11900039206124828 },
+    { 6, { 0, 200, 3000, 1000, 50, 4000 }, 3500, 6, { 0, 210, 2900, 1100, 40, 3990 }, 3600, 4750.0,
+      4691.210330841135, 1670.5208367222383, 2.0689506672603453, 0.1503249193118092 },
+    { 5, { 0, 1, 2, 4, 3 }, 2, 5, { 0, 1, 2, 4, 3 }, 2, 8.0, 8.0, 2.620290545367945, 0.0, 1.0 },
+};
+
+/* The log-rank test of two censored length histograms, both ways round. */
+static void test_log_rank(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_ELEMS(lr_cases); i++) {
+        LogRank r = log_rank_hist(lr_cases[i].x, lr_cases[i].x_len, lr_cases[i].x_cens,
+                                  lr_cases[i].y, lr_cases[i].y_len, lr_cases[i].y_cens);
+        check_close("LR observed", i, r.observed, lr_cases[i].observed, 1e-14, 0);
+        check_close("LR expected", i, r.expected, lr_cases[i].expected, 1e-12, 1e-12);
+        check_close("LR variance", i, r.variance, lr_cases[i].variance, 1e-12, 1e-12);
+        check_close("LR statistic", i, r.chi.statistic, lr_cases[i].statistic, 1e-10, 1e-12);
+        check_close("LR p", i, r.chi.p_value, lr_cases[i].p, 1e-10, 1e-300);
+        LogRank s = log_rank_hist(lr_cases[i].y, lr_cases[i].y_len, lr_cases[i].y_cens,
+                                  lr_cases[i].x, lr_cases[i].x_len, lr_cases[i].x_cens);
+        check_close("LR swapped statistic", i, s.chi.statistic, r.chi.statistic, 1e-10, 1e-12);
+        check_close("LR swapped variance", i, s.variance, r.variance, 1e-12, 1e-12);
+    }
+    uint64_t none[1] = { 0 }, some[3] = { 0, 1, 1 };
+    assert_true(isnan(log_rank_hist(none, 1, 0, some, 3, 0).chi.p_value));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -509,6 +610,8 @@ int main(void)
         cmocka_unit_test(test_quantile),
         cmocka_unit_test(test_mean_interval),
         cmocka_unit_test(test_metrics),
+        cmocka_unit_test(test_kaplan_meier),
+        cmocka_unit_test(test_log_rank),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

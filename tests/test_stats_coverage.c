@@ -307,7 +307,7 @@ static void test_ratings_coverage(void **state)
     for (uint64_t rep = 0; rep < BT_REPS; rep++) {
         bt_simulate(rep, pairs);
         BtFit f;
-        int status = bt_fit(pairs, N_ELEMS(pairs), BT_AGENTS, 0, &f);
+        int status = bt_fit(pairs, N_ELEMS(pairs), BT_AGENTS, 0, BT_NO_PRIOR, &f);
         if (status != BT_OK)
             fail_msg("simulated round robin %d: %s", (int)rep, bt_strerror(status));
         double est[BT_AGENTS + 1] = { f.home, 0, 0, 0, 0, f.draw_nu };

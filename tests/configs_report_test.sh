@@ -85,10 +85,10 @@ else:
     if name == "agent-ladder" and not agents:
         bad.append("no ratings.agents (%s)" % json.dumps(r)[:200])
     for a in agents or []:
-        for k in ("elo", "lo", "hi"):
+        for k in ("rating", "se", "lo", "hi"):
             v = a.get(k)
             if not (isinstance(v, (int, float)) and math.isfinite(v)):
-                bad.append("ratings: %s's %s is %r, not finite" % (a.get("name"), k, v))
+                bad.append("ratings: %s's %s is %r, not finite" % (a.get("agent"), k, v))
     # Unfinished games are censored lengths.
     censored_jobs = []
     for j in jobs:

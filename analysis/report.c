@@ -681,21 +681,34 @@ static void plot_skill_design(FILE *gp, const Analysis *a, const SkillDesign *d,
         fprintf(gp, " %d", r);
     }
     fprintf(gp, ")\nset xrange [-0.5:%d.5]\n", d->nrungs - 1);
+    int points[CONV_NB] = { 0 }, drawn = 0;
     for (int k = 0; k < d->nconv; k++) {
         fprintf(gp, "$K%d_%d << EOD\n", number, k);
         for (int r = 0; r < d->nrungs; r++) {
             int i = d->cell[r * CONV_NB + d->conv[k]];
             const Estimate *x = i < 0 ? NULL : &a->jobs[i].pair_advantage.advantage;
-            if (x && !isnan(x->value))
+            if (x && !isnan(x->value)) {
                 fprintf(gp, "%g %g %g %g\n", r + 0.12 * (k - (d->nconv - 1) / 2.0),
                         100 * x->value, 100 * x->ci.lo, 100 * x->ci.hi);
+                points[k]++;
+            }
         }
         fprintf(gp, "EOD\n");
     }
-    fprintf(gp, "plot ");
+    /* gnuplot refuses a series without a point, so a convention whose every cell lacks a
+     * counted pair (a tiny run) is left out, and a panel with none at all says so. */
+    fprintf(gp, "unset label 1\n");
     for (int k = 0; k < d->nconv; k++)
-        fprintf(gp, "%s$K%d_%d using 1:2:3:4 with yerrorlines pt 7 lw 2 lc %d title '%s'",
-                k ? ", " : "", number, k, d->conv[k] + 1, conv_names[d->conv[k]]);
+        drawn += points[k] > 0;
+    if (!drawn)
+        fprintf(gp, "set yrange [-100:100]\nset label 1 'no counted pair in any cell' at graph "
+                    "0.5,0.75 center\nplot NaN notitle\n");
+    else
+        fprintf(gp, "set yrange [*:*]\nplot ");
+    for (int k = 0, n = 0; k < d->nconv && drawn; k++)
+        if (points[k])
+            fprintf(gp, "%s$K%d_%d using 1:2:3:4 with yerrorlines pt 7 lw 2 lc %d title '%s'",
+                    n++ ? ", " : "", number, k, d->conv[k] + 1, conv_names[d->conv[k]]);
     fprintf(gp, "\n");
 }
 

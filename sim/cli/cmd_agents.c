@@ -57,13 +57,11 @@ int cmd_agents(int argc, char **argv)
         { NULL, 0, NULL, 0 },
     };
     int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
         if (c == OPT_HELP) {
             printf("%s", agents_usage);
             return 0;
         }
-        die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
     }
     if (optind == argc) {
         for (int i = 0; agent_kind(i); i++)

@@ -112,8 +112,7 @@ int cmd_analyze(int argc, char **argv)
     const char *report = NULL;
     bool json = false, force = false;
     int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
         switch (c) {
         case OPT_JOB: opt.job = optarg; break;
         case OPT_JSON: json = true; break;
@@ -121,7 +120,6 @@ int cmd_analyze(int argc, char **argv)
         case OPT_FORCE: force = true; break;
         case OPT_SPRT: parse_sprt(optarg, &opt); break;
         case OPT_HELP: printf("%s", analyze_usage); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind >= argc)

@@ -70,15 +70,13 @@ int cmd_bench(int argc, char **argv)
     long games = BENCH_DEFAULT_GAMES;
     int search = -1;   /* -1: decided by the number of games */
 
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
         switch (c) {
         case OPT_THREADS: threads = (int)cli_number("--threads", optarg, 1, 4096); break;
         case OPT_GAMES: games = (long)cli_number("--games", optarg, 1, 100000000); break;
         case OPT_SEARCH: search = 1; break;
         case OPT_NO_SEARCH: search = 0; break;
         case OPT_HELP: printf("%s", bench_usage); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind != argc)

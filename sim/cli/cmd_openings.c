@@ -118,7 +118,6 @@ int cmd_openings(int argc, char **argv)
         case OPT_THREADS: threads = cli_number("--threads", optarg, 1, 1024); break;
         case OPT_FORCE: force = true; break;
         case OPT_HELP: printf("%s%s", openings_usage, cli_variant_help); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind < argc)

@@ -31,7 +31,6 @@ int cmd_perft(int argc, char **argv)
         case OPT_POSITION: apn = optarg; break;
         case OPT_STATS: stats = 1; break;
         case OPT_HELP: printf("%s%s", perft_usage, cli_variant_help); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind != argc - 1)

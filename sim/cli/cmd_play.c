@@ -292,7 +292,6 @@ static void parse_play_options(int argc, char **argv, Game *g, const char **who)
         case OPT_POSITION: apn = optarg; break;
         case OPT_QUIET: g->quiet = true; break;
         case OPT_HELP: printf("%s%s", play_usage, cli_variant_help); exit(0);
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind != argc)

@@ -127,14 +127,12 @@ int cmd_replay(int argc, char **argv)
     long long game = -1;
     bool quiet = false;
     int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
         switch (c) {
         case OPT_JOB: job = optarg; break;
         case OPT_GAME: game = cli_number("--game", optarg, 0, INT64_MAX); break;
         case OPT_QUIET: quiet = true; break;
         case OPT_HELP: printf("%s", replay_usage); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind >= argc)

@@ -63,7 +63,6 @@ int cmd_solve(int argc, char **argv)
             break;
         case OPT_TABLES: tables_path = optarg; break;
         case OPT_HELP: printf("%s%s", solve_usage, cli_variant_help); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (argc - optind > 1)

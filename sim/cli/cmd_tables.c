@@ -80,7 +80,6 @@ static int tables_build_cmd(int argc, char **argv)
         case OPT_FORCE: force = true; break;
         case OPT_QUIET: quiet = true; break;
         case OPT_HELP: printf("%s%s", tables_usage, cli_variant_help); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind < argc)

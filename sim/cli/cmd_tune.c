@@ -116,8 +116,7 @@ int cmd_tune(int argc, char **argv)
     const char *output = NULL;
     int threads = -1, c;
     bool dry_run = false;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:", own, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "o:", own)) != -1) {
         switch (c) {
         case 'o': output = optarg; break;
         case OPT_THREADS: threads = (int)cli_number("--threads", optarg, 1, 4096); break;
@@ -126,7 +125,6 @@ int cmd_tune(int argc, char **argv)
         case OPT_QUIET: o.quiet = true; break;
         case OPT_DRY_RUN: dry_run = true; break;
         case OPT_HELP: printf("%s", tune_usage); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind >= argc)

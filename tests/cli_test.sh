@@ -457,14 +457,27 @@ expect_error "unknown option '--forse'; did you mean '--force'?" tune --forse "$
     || fail "anywoli tune: a refused tuning left a file"
 
 # --- help, unknown commands --------------------------------------------------------------
+# check_help_text WHAT: $tmp/out reads as text on an 80-column terminal: no line over 80
+# columns, no escape written out literally (a `\n` that was meant as a line break).
+check_help_text() {
+    local long
+    long=$(awk 'length($0) > 80 { print NR ": " $0; exit }' "$tmp/out")
+    [[ -z $long ]] || fail "$1: a line over 80 columns: $long"
+    ! grep -qF '\n' "$tmp/out" || fail "$1: a literal \\n: $(grep -F '\n' "$tmp/out")"
+}
 for cmd in perft move bench agents play run replay analyze solve tables openings tune; do
     run "$cmd" --help
     if [[ $rc -ne 0 ]] || ! grep -q "^usage: anywoli $cmd" "$tmp/out" || [[ -s "$tmp/err" ]]; then
         fail "anywoli $cmd --help: status $rc, output $(head -c 200 "$tmp/out")"
     fi
+    check_help_text "anywoli $cmd --help"
 done
+# bench's help says what its lines are in whole sentences (it once ran two together).
+run bench --help
+grep -q 'then the signature$' "$tmp/out" && fail "anywoli bench --help: a sentence runs on"
 run --help
 [[ $rc -eq 0 ]] && grep -q '^usage: anywoli' "$tmp/out" || fail "anywoli --help: status $rc"
+check_help_text "anywoli --help"
 # Every command the help lists has tests above.
 commands=$(sed -n '/^Commands:/,/^$/p' "$tmp/out" | awk 'NF >= 2 && $1 != "Commands:" {print $1}')
 [[ -n $commands ]] || fail "anywoli --help lists no commands"

@@ -86,7 +86,8 @@ const struct option cli_variant_options[] = {
 
 const char cli_variant_help[] =
     "Variant options (explicit options override the preset):\n"
-    "  --variant NAME       anywoli (12 holes, 4 seeds), yit-nuri (7, 4) or yit-jani (13, 2)\n"
+    "  --variant NAME       anywoli (12 holes, 4 seeds), yit-nuri (7, 4) or yit-jani\n"
+    "                       (13, 2)\n"
     "  --holes N            holes per row, 2 to 32 (default 12)\n"
     "  --seeds N            seeds per hole at the start, 1 to 64 (default 4)\n"
     "  --capture N          the count that is captured, 2 to 64 (default 4)\n"

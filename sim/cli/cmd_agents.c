@@ -9,9 +9,9 @@
 
 static const char agents_usage[] =
     "usage: anywoli agents [SPEC...]\n\n"
-    "With no SPEC, list every agent with its options: key, default, range and meaning.\n"
-    "With SPECs (`name` or `name:key=value,...`), check each and print it in full, every\n"
-    "option with the value it takes (`alphabeta:depth=6,nodes=0,...`).\n";
+    "With no SPEC, list every agent with its options: key, default, range and\n"
+    "meaning. With SPECs (`name` or `name:key=value,...`), check each and print it\n"
+    "in full, every option with the value it takes (`alphabeta:depth=6,nodes=0,...`).\n";
 
 /* The allowed values of an option, as text: a range or the choices. */
 static void option_range(const AgentOption *o, char *buf, size_t len)

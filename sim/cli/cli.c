@@ -136,7 +136,7 @@ static noreturn void die_bad_long_option(const char *arg, const struct option *o
         die("option '%.*s' takes no value (see --help)", len + 2, arg);
     char found[200], word[64], hint[100];
     options_starting(opts, arg + 2, (size_t)len, found, sizeof found);
-    if (found[0])
+    if (len > 0 && found[0])
         die("ambiguous option '%.*s': %s (see --help)", len + 2, arg, found);
     snprintf(word, sizeof word, "%.*s", len, arg + 2);
     Nearest n;

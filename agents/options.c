@@ -9,6 +9,7 @@
 
 #include "agents_internal.h"
 #include "eval.h"
+#include "nearest.h"
 
 /* Whether text is a plain decimal number: a sign, digits with an optional fraction, an
  * optional exponent; nothing else. strtod alone also takes spaces, hex (0x4), inf and nan. */
@@ -174,10 +175,10 @@ int agent_options_parse(const AgentKind *k, const char *opts, void *settings, Er
         *eq = '\0';
         const AgentOption *o = find_option(k, item);
         if (!o) {
-            char keys[400];
+            char keys[400], hint[100];
             key_list(k, keys, sizeof keys);
-            return error_set(e, "agent '%s': unknown option '%s' (expected %s)", k->name, item,
-                             keys);
+            return error_set(e, "agent '%s': unknown option '%s'%s (expected %s)", k->name,
+                             item, nearest_hint_in(item, keys, hint, sizeof hint), keys);
         }
         for (size_t i = 0; i < ngiven; i++)
             if (strcmp(given[i], item) == 0)

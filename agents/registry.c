@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "agents_internal.h"
+#include "nearest.h"
 
 typedef struct AgentEntry {
     const AgentKind *kind;
@@ -61,9 +62,11 @@ int agent_create(Agent *a, const char *spec, Error *e)
         if (strlen(name) == n && strncmp(spec, name, n) == 0)
             return create_from(&registry[i], a, colon ? colon + 1 : "", e);
     }
-    char names[128];
+    char names[128], word[64], hint[100];
     name_list(names, sizeof names);
-    return error_set(e, "agent '%.*s': unknown (expected %s)", (int)n, spec, names);
+    snprintf(word, sizeof word, "%.*s", (int)n, spec);
+    return error_set(e, "agent '%s': unknown%s (expected %s)", word,
+                     nearest_hint_in(word, names, hint, sizeof hint), names);
 }
 
 int agent_check_variant(Agent *a, const Variant *v, Error *e)

@@ -182,11 +182,12 @@ static void print_blindness(const JobAnalysis *j, FILE *out)
                  "award: compare jobs instead.\n");
     if (j->blind_a && j->blind_b)
         fprintf(out, "  Here both agents are convention-blind: the comparison holds.\n");
+    else if (!j->blind_a && !j->blind_b)
+        fprintf(out, "  Here A and B look at the convention: the re-scored outcomes are not "
+                     "what these agents would have played to.\n");
     else
-        fprintf(out, "  Here %s%s%s looks at the convention: the re-scored outcomes are not "
-                     "what these agents would have played to.\n",
-                j->blind_a ? "" : "A", !j->blind_a && !j->blind_b ? " and B" : "",
-                j->blind_a ? "B" : "");
+        fprintf(out, "  Here %s looks at the convention: the re-scored outcomes are not "
+                     "what these agents would have played to.\n", j->blind_a ? "B" : "A");
 }
 
 /* The outcome under each convention, re-scored from the same games. */

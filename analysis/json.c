@@ -2,6 +2,7 @@
 #include "json.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 void json_init(Json *j, FILE *out)
 {
@@ -106,13 +107,29 @@ void json_string(Json *j, const char *s)
         fputs("null", j->out);
 }
 
+/* x in the fewest significant digits (15, 16, or 17, which always suffice) that strtod reads
+ * back as x exactly: 0.95, not 0.94999999999999996. Below 15 digits, %g drops the trailing
+ * zeros itself, so 15 is the shortest form of any number that has one of 15 digits or fewer. */
+static void shortest_double(double x, char *buf, size_t len)
+{
+    for (int digits = 15; digits < 17; digits++) {
+        snprintf(buf, len, "%.*g", digits, x);
+        if (strtod(buf, NULL) == x)
+            return;
+    }
+    snprintf(buf, len, "%.17g", x);
+}
+
 void json_double(Json *j, double x)
 {
+    char buf[32];
     separate(j);
-    if (isfinite(x))
-        fprintf(j->out, "%.17g", x);
-    else
+    if (!isfinite(x)) {
         fputs("null", j->out);
+        return;
+    }
+    shortest_double(x, buf, sizeof buf);
+    fputs(buf, j->out);
 }
 
 void json_uint(Json *j, uint64_t x)

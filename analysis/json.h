@@ -32,7 +32,9 @@ void json_key(Json *j, const char *key);
 
 /* Values. */
 void json_string(Json *j, const char *s);          /* NULL as null */
-void json_double(Json *j, double x);               /* 17 significant digits; null if not finite */
+void json_double(Json *j, double x);               /* the shortest form that reads back as x
+                                                     * (0.95, not 0.94999999999999996); null if
+                                                     * not finite */
 void json_uint(Json *j, uint64_t x);
 void json_int(Json *j, int64_t x);
 void json_bool(Json *j, bool b);

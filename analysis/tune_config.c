@@ -9,6 +9,7 @@
 
 #include "agent.h"
 #include "config.h"
+#include "nearest.h"
 #include "tune.h"
 #include "variant_text.h"
 
@@ -100,10 +101,13 @@ static int check_keys(const Reader *r, const config_setting_t *g, const char *wh
     for (int i = 0; i < config_setting_length(g); i++) {
         const config_setting_t *s = config_setting_get_elem(g, (unsigned)i);
         const char *name = config_setting_name(s);
+        char hint[100] = "";
+        if (name)
+            nearest_hint_in(name, keys, hint, sizeof hint);
         if (!name || !key_in(name, keys))
             return rd_error(r, config_line_of(s), name ? name : where,
-                            "unknown key%s%s (expected %s)",
-                            *where ? " in " : "", where, keys);
+                            "unknown key%s%s%s (expected %s)",
+                            *where ? " in " : "", where, hint, keys);
     }
     return 0;
 }

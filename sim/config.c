@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "agent.h"
+#include "nearest.h"
 
 /* The keys a job (or `defaults`) may set. Sweeps vary in this order, the last fastest. */
 typedef enum Key {
@@ -393,8 +394,11 @@ static int read_keys(Loader *L, const config_setting_t *g, bool is_job, Values v
         const char *name = config_setting_name(s);
         int line = config_setting_source_line(s);
         Key k = key_lookup(name);
+        char hint[100];
         if (k == K_NB)
-            return cfg_error(L, line, name, "unknown setting (expected %s)", job_keys_help);
+            return cfg_error(L, line, name, "unknown setting%s (expected %s)",
+                             nearest_hint_in(name, job_keys_help, hint, sizeof hint),
+                             job_keys_help);
         if (k == K_NAME && !is_job)
             return cfg_error(L, line, name, "not allowed in defaults (each job has its own)");
         if (read_values(L, s, k, &v[k]) != 0)
@@ -496,8 +500,9 @@ static int read_root_setting(Loader *L, const config_setting_t *s, Experiment *x
         return keep_aggregate(L, s, CONFIG_TYPE_GROUP, defaults);
     if (strcmp(name, "jobs") == 0)
         return keep_aggregate(L, s, CONFIG_TYPE_LIST, jobs);
-    return cfg_error(L, config_setting_source_line(s), name, "unknown setting (expected %s)",
-                     root_keys_help);
+    char hint[100];
+    return cfg_error(L, config_setting_source_line(s), name, "unknown setting%s (expected %s)",
+                     nearest_hint_in(name, root_keys_help, hint, sizeof hint), root_keys_help);
 }
 
 /* The root settings: seed, output, threads, batch, description; defaults and jobs found. */

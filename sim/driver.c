@@ -40,6 +40,9 @@ typedef struct Writer {
     int64_t job_base;             /* games of it in the file when its play began */
     int64_t played_base;          /* `played` then */
     double job_t0;                /* and the time */
+    double *job_seconds;          /* per job, the time spent on it before (this session) */
+    int64_t *job_played;          /* and the games played in it */
+    EtaJob *eta;                  /* the writer's scratch for the time left */
 } Writer;
 
 typedef struct Driver {
@@ -60,7 +63,6 @@ typedef struct Driver {
                                    * to its end (a stop abandons games in flight) */
     double gather_seconds;        /* rank 0: in gathers, waiting for slower ranks included */
     atomic_int_least64_t played;  /* games played in this session */
-    int64_t to_play;              /* games this session has to play */
     double t0;
     Writer w;
     Agent *serving;               /* the other ranks: the agents of the job being served */
@@ -140,23 +142,67 @@ static int write_batch(Driver *d, const Batch *b, Error *e)
     return checkpoint_keep(&d->run, (uint32_t)b->job->index, b->start, b->n, d->rows, e);
 }
 
-/* Show the progress line (writer thread). The time left assumes the rest of the run plays
- * at the current job's rate, the best guess as jobs differ in speed. */
+/* Whether the games of two jobs cost the same to play: the same agents on the same board
+ * (the convention aside, which changes only who gets the last seeds). */
+static bool same_cost(const Job *a, const Job *b)
+{
+    const Variant *u = &a->variant, *v = &b->variant;
+    return u->holes == v->holes && u->seeds == v->seeds && u->capture == v->capture
+           && u->extra_turn == v->extra_turn && u->skip_origin == v->skip_origin
+           && u->max_plies == v->max_plies && strcmp(a->agent_a, b->agent_a) == 0
+           && strcmp(a->agent_b, b->agent_b) == 0;
+}
+
+/* Each job's `like` for the time left: the first job that costs the same. */
+static void find_like_jobs(Driver *d)
+{
+    for (int i = 0; i < d->x->njobs; i++) {
+        int like = i;
+        for (int k = 0; k < i && like == i; k++)
+            if (d->w.eta[k].like == k && same_cost(&d->x->jobs[k], &d->x->jobs[i]))
+                like = k;
+        d->w.eta[i].like = like;
+    }
+}
+
+/* The time left (writer thread, w->lock held): each job at its own measured time per game,
+ * the current one's counted up to t, or at that of a job like it (progress_time_left). */
+static double time_left(Driver *d, double t, int64_t played, int *untimed)
+{
+    Writer *w = &d->w;
+    for (int i = 0; i < d->x->njobs; i++) {
+        EtaJob *e = &w->eta[i];
+        e->games_left = d->x->jobs[i].games - d->done[i];
+        e->seconds = w->job_seconds[i];
+        e->played = w->job_played[i];
+    }
+    EtaJob *cur = &w->eta[w->job];
+    cur->played += played - w->played_base;
+    cur->seconds += t - w->job_t0;
+    cur->games_left = d->x->jobs[w->job].games - w->job_base - (played - w->played_base);
+    return progress_time_left(w->eta, d->x->njobs, untimed);
+}
+
+/* Show the progress line (writer thread). */
 static void show_progress(Driver *d, double t)
 {
     Writer *w = &d->w;
     pthread_mutex_lock(&w->lock);
     int job = w->job;
+    if (job < 0) {
+        pthread_mutex_unlock(&w->lock);
+        return;
+    }
     int64_t base = w->job_base, played_base = w->played_base;
     double job_t0 = w->job_t0;
-    pthread_mutex_unlock(&w->lock);
-    if (job < 0)
-        return;
     int64_t played = atomic_load_explicit(&d->played, memory_order_relaxed);
+    int untimed;
+    double left = time_left(d, t, played, &untimed);
+    pthread_mutex_unlock(&w->lock);
     double rate = t > job_t0 ? (double)(played - played_base) / (t - job_t0) : 0.0;
     const Job *j = &d->x->jobs[job];
     ProgressInfo info = { j->name, job + 1, d->x->njobs, base + played - played_base, j->games,
-                          rate, rate > 0 ? (double)(d->to_play - played) / rate : -1.0 };
+                          rate, left, untimed };
     progress_show(&d->run.progress, t, &info);
 }
 
@@ -275,10 +321,14 @@ static bool writer_failed(Driver *d)
     return failed;
 }
 
-/* Tell the progress line which job is now being played. */
+/* Tell the progress line which job is now being played, after timing the one before. */
 static void writer_set_job(Driver *d, int job)
 {
     pthread_mutex_lock(&d->w.lock);
+    if (d->w.job >= 0) {
+        d->w.job_seconds[d->w.job] += now() - d->w.job_t0;
+        d->w.job_played[d->w.job] += atomic_load(&d->played) - d->w.played_base;
+    }
     d->w.job = job;
     d->w.job_base = d->done[job];
     d->w.played_base = atomic_load(&d->played);
@@ -546,6 +596,9 @@ static int allocate(Driver *d, Error *e)
     d->batch_cap = d->x->batch > 0 ? (uint32_t)d->x->batch : BATCH_MAX;
     d->stats = calloc((size_t)n, sizeof *d->stats);
     d->done = calloc((size_t)n, sizeof *d->done);
+    d->w.job_seconds = calloc((size_t)n, sizeof *d->w.job_seconds);
+    d->w.job_played = calloc((size_t)n, sizeof *d->w.job_played);
+    d->w.eta = calloc((size_t)n, sizeof *d->w.eta);
     d->rows = malloc((size_t)d->batch_cap * ROW_BYTES);
     for (int i = 0; i < 2; i++)
         d->batch[i].rec = malloc((size_t)d->batch_cap * sizeof(GameRecord));
@@ -556,8 +609,8 @@ static int allocate(Driver *d, Error *e)
         if (cluster_leads())
             d->gathered = malloc((size_t)d->batch_cap * ROW_BYTES);
     }
-    if (!d->stats || !d->done || !d->rows || !d->whole || !d->finished ||
-        !d->batch[0].rec || !d->batch[1].rec ||
+    if (!d->stats || !d->done || !d->w.job_seconds || !d->w.job_played || !d->w.eta ||
+        !d->rows || !d->whole || !d->finished || !d->batch[0].rec || !d->batch[1].rec ||
         (cluster_size() > 1 && (!d->shares || (cluster_leads() && !d->gathered))))
         return error_set(e, "out of memory");
     return 0;
@@ -573,6 +626,9 @@ static void release(Driver *d)
     }
     free_agents(d, d->serving);
     free(d->done);
+    free(d->w.job_seconds);
+    free(d->w.job_played);
+    free(d->w.eta);
     free(d->rows);
     free(d->gathered);
     free(d->shares);
@@ -617,10 +673,9 @@ static int play_run(void *self, Checkpoint *c, Error *e)
 {
     (void)c;
     Driver *d = self;
-    for (int i = 0; i < d->x->njobs; i++) {
+    for (int i = 0; i < d->x->njobs; i++)
         d->rep->resumed += d->done[i];
-        d->to_play += d->x->jobs[i].games - d->done[i];
-    }
+    find_like_jobs(d);
     if (writer_start(d, e) != 0)
         return -1;
     int rc = play_all(d, e);

@@ -11,17 +11,22 @@
 #include <unistd.h>
 
 #include "input_file.h"
+#include "nearest.h"
 
 /* Random lines plies:N tries when loaded before it says that no game survives N plies. */
 #define PLIES_CHECK_DRAWS 10000
 
 /* ---- The spec ---------------------------------------------------------------------------- */
 
-/* The one message for a spec that is not one of the four forms. */
+/* The one message for a spec that is not one of the four forms, with the nearest kind when
+ * the word before the colon looks like a slip ("plise:4"). */
 static int bad_spec(const char *spec, Error *e)
 {
+    char kind[64], hint[100];
+    snprintf(kind, sizeof kind, "%.*s", (int)strcspn(spec, ":"), spec);
+    nearest_hint_in(kind, "start, plies, all or file", hint, sizeof hint);
     return error_set(e, "openings \"%s\": expected start, plies:N, all:N or file:PATH "
-                     "(N from 1 to %d)", spec, OPENING_MAX_PLIES);
+                     "(N from 1 to %d)%s", spec, OPENING_MAX_PLIES, hint);
 }
 
 /* N of plies:N or all:N: digits only, 1 to OPENING_MAX_PLIES; -1 otherwise. */

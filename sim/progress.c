@@ -43,6 +43,32 @@ static void format_duration(double s, char *buf, size_t len)
         snprintf(buf, len, "%ld:%02ld", t / 60, t % 60);
 }
 
+double progress_time_left(const EtaJob *jobs, int njobs, int *untimed)
+{
+    /* The time per game of each kind of job, from the first of its jobs that has one. */
+    double *kind = calloc(njobs > 0 ? (size_t)njobs : 1, sizeof *kind);
+    *untimed = 0;
+    if (!kind)
+        return -1;
+    for (int i = 0; i < njobs; i++)
+        if (jobs[i].played > 0 && jobs[i].seconds > 0 && kind[jobs[i].like] == 0)
+            kind[jobs[i].like] = jobs[i].seconds / (double)jobs[i].played;
+    double left = 0;
+    for (int i = 0; i < njobs; i++) {
+        if (jobs[i].games_left <= 0)
+            continue;
+        double own = jobs[i].played > 0 && jobs[i].seconds > 0
+                     ? jobs[i].seconds / (double)jobs[i].played : 0;
+        double per_game = own > 0 ? own : kind[jobs[i].like];
+        if (per_game > 0)
+            left += per_game * (double)jobs[i].games_left;
+        else
+            ++*untimed;
+    }
+    free(kind);
+    return left;
+}
+
 void progress_show(Progress *p, double now, const ProgressInfo *i)
 {
     if (p->mode == PROGRESS_NONE)
@@ -52,12 +78,15 @@ void progress_show(Progress *p, double now, const ProgressInfo *i)
         p->next = now + p->interval;
         return;
     }
-    char left[32];
+    char left[32], untimed[48] = "";
     format_duration(i->left, left, sizeof left);
+    if (i->untimed > 0)
+        snprintf(untimed, sizeof untimed, " + %d job%s not timed yet", i->untimed,
+                 i->untimed == 1 ? "" : "s");
     fprintf(stderr, "%srun: [%d/%d] %s: %" PRId64 "/%" PRId64 " games (%.1f%%), %.0f games/s, %s "
-            "left%s", p->mode == PROGRESS_LIVE ? "\r\033[K" : "", i->jobno, i->njobs, i->job,
+            "left%s%s", p->mode == PROGRESS_LIVE ? "\r\033[K" : "", i->jobno, i->njobs, i->job,
             i->done, i->total, i->total ? 100.0 * (double)i->done / (double)i->total : 100.0,
-            i->rate, left, p->mode == PROGRESS_LIVE ? "" : "\n");
+            i->rate, left, untimed, p->mode == PROGRESS_LIVE ? "" : "\n");
     fflush(stderr);
     p->shown = p->mode == PROGRESS_LIVE;
     p->next = now + p->interval;

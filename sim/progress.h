@@ -21,8 +21,25 @@ typedef struct ProgressInfo {
     int jobno, njobs;        /* 1-based */
     int64_t done, total;     /* games of this job */
     double rate;             /* games per second, this session */
-    double left;             /* seconds left for the whole run, or < 0 if unknown */
+    double left;             /* seconds left for the jobs timed so far, or < 0 if unknown */
+    int untimed;             /* jobs still to play that `left` leaves out: not timed yet */
 } ProgressInfo;
+
+/* One job's part in the time left (progress_time_left). */
+typedef struct EtaJob {
+    int64_t games_left;      /* games of it still to play */
+    double seconds;          /* time spent playing it in this session */
+    int64_t played;          /* games of it played in that time */
+    int like;                /* the first job whose games cost as much as its own (the same
+                              * agents on the same board), perhaps itself */
+} EtaJob;
+
+/* The run's seconds left: each job's games left at its own time per game, measured in this
+ * session, or else at that of a job like it. A job with neither is not timed yet: it adds
+ * nothing, and is counted in *untimed. Jobs differ in cost by orders of magnitude (random
+ * games against deep searches), so no job is guessed from unlike ones. -1 (unknown) when
+ * out of memory. */
+double progress_time_left(const EtaJob *jobs, int njobs, int *untimed);
 
 /* Choose the mode from stderr and quiet; plain lines come every ANYWOLI_PROGRESS_SECONDS
  * seconds (default 5). */

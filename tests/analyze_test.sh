@@ -68,6 +68,13 @@ for want in "== job rr-final_four=penultimate" "== job rg" "== between jobs" \
     checks=$((checks + 1))
     grep -qF -- "$want" "$tmp/tables.txt" || fail "tables lack '$want'"
 done
+# Two agents that see the convention: the sentence agrees with its plural subject.
+"$bin" run --agent-a greedy --agent-b greedy --games 20 --seed 3 -o "$tmp/gg.h5" --quiet \
+    >/dev/null || fail "anywoli run (greedy pair)"
+"$bin" analyze "$tmp/gg.h5" >"$tmp/gg.txt" 2>"$tmp/err" || fail "analyze gg: $(cat "$tmp/err")"
+checks=$((checks + 1))
+grep -qF "Here A and B look at the convention:" "$tmp/gg.txt" \
+    || fail "greedy pair: $(grep -F 'Here ' "$tmp/gg.txt")"
 
 # --job and --sprt.
 "$bin" analyze "$f" --job rg --sprt -10,10,0.05,0.1 --json >"$tmp/one.json" \

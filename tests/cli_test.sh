@@ -104,8 +104,10 @@ expect_error "DEPTH" perft
 expect_error "DEPTH" perft 0
 expect_error "DEPTH" perft x
 expect_error "DEPTH" perft 2 3
-expect_error "unknown or incomplete option" perft --frobnicate 2
-expect_error "unknown or incomplete option" perft 2 --position
+expect_error "unknown option '--frobnicate' (see --help)" perft --frobnicate 2
+expect_error "option '--position' needs a value" perft 2 --position
+expect_error "option '--stats' takes no value" perft --stats=1 2
+expect_error "unknown option '-x'" perft -x 2
 
 # --- move: `<APN after> <event>` per move -----------------------------------------------
 tested+=(move)
@@ -231,7 +233,37 @@ checks=$((checks + 1))
 
 # --- run and replay: their help and bad inputs (the rest: tests/driver_test.sh) ------------
 tested+=(run replay)
-expect_error "unknown or incomplete option" run --frobnicate
+expect_error "unknown option '--frobnicate' (see --help)" run --frobnicate
+# A slip of an option, a key, an agent or an option of an agent names the nearest one;
+# a prefix of several options lists them.
+expect_error "anywoli run: unknown option '--agnet-a'; did you mean '--agent-a'? (see --help)" \
+    run --agnet-a greedy
+expect_error "unknown option '--agnet-a'; did you mean '--agent-a'?" run --agnet-a=greedy
+expect_error "unknown option '--theads'; did you mean '--threads'?" run --theads 2
+expect_error "unknown option '--holse'; did you mean '--holes'?" run --holse 5
+expect_error "ambiguous option '--agent': --agent-a or --agent-b" run --agent greedy
+expect_error "agent 'alphabeat': unknown; did you mean 'alphabeta'?" \
+    run --agent-a alphabeat:depth=4 --games 2 -o "$tmp/x.h5"
+expect_error "agent 'alphabeta': unknown option 'dept'; did you mean 'depth'?" \
+    run --agent-a alphabeta:dept=4 --games 2 -o "$tmp/x.h5"
+expect_error "unknown preset 'yit-nuir'; did you mean 'yit-nuri'?" \
+    run --variant yit-nuir --games 2 -o "$tmp/x.h5"
+expect_error "'lotery' is not a convention; did you mean 'lottery'?" \
+    run --final-four lotery --games 2 -o "$tmp/x.h5"
+expect_error "did you mean 'plies'?" run --openings plise:2 --games 2 -o "$tmp/x.h5"
+cat >"$tmp/slip.cfg" <<'EOF_CFG'
+sede = 1L;
+output = "unused.h5";
+jobs = ( { name = "a"; agent_a = "random"; agent_b = "random";
+           gmaes = 10L; } );
+EOF_CFG
+expect_error "slip.cfg:1: sede: unknown setting; did you mean 'seed'? (expected seed, output" \
+    run --dry-run "$tmp/slip.cfg"
+sed -i 's/^sede = /seed = /' "$tmp/slip.cfg"
+expect_error "slip.cfg:4: gmaes: unknown setting; did you mean 'games'? (expected variant" \
+    run --dry-run "$tmp/slip.cfg"
+# No hint where no name is near.
+expect_error "agent 'frobnicate': unknown (expected" run --agent-a frobnicate -o "$tmp/x.h5"
 expect_error "cannot" run "$tmp/no-such-config.cfg"
 expect_error "games" run --agent-a random --agent-b random --games 0 -o "$tmp/x.h5"
 # A game counts its plies in 32 bits; a larger cap used to be taken, and the count would wrap
@@ -389,7 +421,7 @@ expect_error "--window" openings --plies 2 --window -1 -o "$tmp/b.txt"
 expect_error "--window" openings --plies 2 --window nan -o "$tmp/b.txt"
 expect_error "--max" openings --plies 2 --max 0 -o "$tmp/b.txt"
 expect_error "--threads" openings --plies 2 --threads 0 -o "$tmp/b.txt"
-expect_error "unknown or incomplete option '--frob'" openings --plies 2 --frob -o "$tmp/b.txt"
+expect_error "unknown option '--frob'" openings --plies 2 --frob -o "$tmp/b.txt"
 expect_error "unexpected argument 'extra'" openings --plies 2 -o "$tmp/b.txt" extra
 expect_error "all:7" openings --plies 7 -o "$tmp/b.txt"
 expect_error "--window 0.00: no line of 12 is within it (the nearest is 0.40 seeds from 0)" \
@@ -417,25 +449,43 @@ expect_error "cannot read" tune "$tmp/no-such-config.cfg"
 expect_error "--threads" tune "$tmp/tune.cfg" --threads 0
 sed 's/iterations = 4;/iterations = -4;/' "$tmp/tune.cfg" >"$tmp/tune-bad.cfg"
 expect_error "tune-bad.cfg:4: iterations: -4 is out of range" tune "$tmp/tune-bad.cfg" -o "$tmp/b.h5"
+sed 's/iterations = 4;/itrations = 4;/' "$tmp/tune.cfg" >"$tmp/tune-slip.cfg"
+expect_error "tune-slip.cfg:4: itrations: unknown key; did you mean 'iterations'? (expected" \
+    tune "$tmp/tune-slip.cfg" -o "$tmp/b.h5"
+expect_error "unknown option '--forse'; did you mean '--force'?" tune --forse "$tmp/tune.cfg"
 [[ ! -e "$tmp/b.h5" && ! -e "$tmp/b.h5.partial" && ! -e "$tmp/b.h5.journal" ]] \
     || fail "anywoli tune: a refused tuning left a file"
 
 # --- help, unknown commands --------------------------------------------------------------
+# check_help_text WHAT: $tmp/out reads as text on an 80-column terminal: no line over 80
+# columns, no escape written out literally (a `\n` that was meant as a line break).
+check_help_text() {
+    local long
+    long=$(awk 'length($0) > 80 { print NR ": " $0; exit }' "$tmp/out")
+    [[ -z $long ]] || fail "$1: a line over 80 columns: $long"
+    ! grep -qF '\n' "$tmp/out" || fail "$1: a literal \\n: $(grep -F '\n' "$tmp/out")"
+}
 for cmd in perft move bench agents play run replay analyze solve tables openings tune; do
     run "$cmd" --help
     if [[ $rc -ne 0 ]] || ! grep -q "^usage: anywoli $cmd" "$tmp/out" || [[ -s "$tmp/err" ]]; then
         fail "anywoli $cmd --help: status $rc, output $(head -c 200 "$tmp/out")"
     fi
+    check_help_text "anywoli $cmd --help"
 done
+# bench's help says what its lines are in whole sentences (it once ran two together).
+run bench --help
+grep -q 'then the signature$' "$tmp/out" && fail "anywoli bench --help: a sentence runs on"
 run --help
 [[ $rc -eq 0 ]] && grep -q '^usage: anywoli' "$tmp/out" || fail "anywoli --help: status $rc"
+check_help_text "anywoli --help"
 # Every command the help lists has tests above.
 commands=$(sed -n '/^Commands:/,/^$/p' "$tmp/out" | awk 'NF >= 2 && $1 != "Commands:" {print $1}')
 [[ -n $commands ]] || fail "anywoli --help lists no commands"
 for cmd in $commands; do
     [[ " ${tested[*]} " == *" $cmd "* ]] || fail "command '$cmd' has no test in cli_test.sh"
 done
-expect_error "unknown command 'frobnicate'" frobnicate
+expect_error "unknown command 'frobnicate' (try" frobnicate
+expect_error "unknown command 'rnu'; did you mean 'run'?" rnu
 run
 [[ $rc -eq 2 ]] || fail "anywoli with no command: exit status $rc, expected 2"
 

@@ -120,7 +120,8 @@ static void test_agents_command(void **state)
     run_free(&r);
     expect_error(NULL, "agents 'alphabeta:depth=99'", "depth=99 is out of range");
     expect_error(NULL, "agents nobody", "agent 'nobody': unknown");
-    expect_error(NULL, "agents --frobnicate", "unknown or incomplete option");
+    expect_error(NULL, "agents --frobnicate", "unknown option '--frobnicate' (see --help)");
+    expect_error(NULL, "agents --hepl", "unknown option '--hepl'; did you mean '--help'?");
     r = run(NULL, "agents --help");
     assert_int_equal(r.status, 0);
     assert_true(strncmp(r.out, "usage: anywoli agents", 21) == 0);

@@ -185,6 +185,37 @@ static void test_json(void **state)
     free(buf);
 }
 
+/* JSON numbers: the shortest decimal that reads back as the same double. */
+static void test_json_numbers(void **state)
+{
+    (void)state;
+    static const struct { double x; const char *text; } cases[] = {
+        { 0.95, "0.95" },
+        { 0.1 + 0.2, "0.30000000000000004" },   /* 17 digits needed */
+        { 1e-300, "1e-300" },
+        { 3.0, "3" },
+        { -42.0, "-42" },
+        { 0.0, "0" },
+        { 1e21, "1e+21" },
+        { 2.0 / 3.0, "0.6666666666666666" },     /* 16 digits suffice */
+        { 123456789012345.0, "123456789012345" },
+        { 5e-324, "4.94065645841247e-324" },     /* the smallest subnormal */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *out = open_memstream(&buf, &len);
+        assert_non_null(out);
+        Json j;
+        json_init(&j, out);
+        json_double(&j, cases[i].x);
+        fclose(out);
+        assert_string_equal(buf, cases[i].text);
+        assert_true(strtod(buf, NULL) == cases[i].x);
+        free(buf);
+    }
+}
+
 /* Which agents look at the convention. */
 static void test_blindness(void **state)
 {
@@ -206,6 +237,7 @@ int main(void)
         cmocka_unit_test(test_hand_made_file),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_json),
+        cmocka_unit_test(test_json_numbers),
         cmocka_unit_test(test_blindness),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -17,6 +17,7 @@
 #include "config.h"
 #include "driver.h"
 #include "journal.h"
+#include "progress.h"
 #include "results.h"
 
 /* Jobs that between them see every outcome: endless moves (5 holes), unfinished games
@@ -704,6 +705,35 @@ static void test_resume(void **state)
     experiment_free(&x);
 }
 
+/* The progress line's time left, from fabricated timings: each job at its own time per game,
+ * else at that of a job like it; a job like none timed is counted apart, never guessed from
+ * the fast jobs before it (the issue's `[3/5] ... 0:24 left` with 55 s to go). */
+static void test_time_left(void **state)
+{
+    (void)state;
+    int untimed;
+    /* Random jobs at 10,000 games/s (one done, one half-way), then two searches not begun. */
+    EtaJob jobs[5] = {
+        { 0, 5.0, 50000, 0 },          /* done: no games left, whatever its rate */
+        { 25000, 2.5, 25000, 1 },      /* 1e-4 s a game: 2.5 s left */
+        { 10000, 0, 0, 1 },            /* like job 1 (same agents, same board): 1 s */
+        { 1000, 0, 0, 3 },             /* alpha-beta, never timed */
+        { 1000, 0, 0, 4 },             /* another search, never timed */
+    };
+    assert_float_equal(progress_time_left(jobs, 5, &untimed), 3.5, 1e-9);
+    assert_int_equal(untimed, 2);
+    /* Once job 3 has played 10 games in 0.5 s, it counts at 0.05 s a game: 990 more. */
+    jobs[3] = (EtaJob){ 990, 0.5, 10, 3 };
+    assert_float_equal(progress_time_left(jobs, 5, &untimed), 3.5 + 49.5, 1e-9);
+    assert_int_equal(untimed, 1);
+    /* A job's own rate wins over its like's; nothing left, nothing to time. */
+    jobs[2] = (EtaJob){ 10000, 3.0, 1000, 1 };
+    assert_float_equal(progress_time_left(jobs, 5, &untimed), 2.5 + 30.0 + 49.5, 1e-9);
+    EtaJob none[1] = { { 0, 0, 0, 0 } };
+    assert_float_equal(progress_time_left(none, 1, &untimed), 0.0, 0.0);
+    assert_int_equal(untimed, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -717,6 +747,7 @@ int main(void)
         cmocka_unit_test(test_journal_torn_tail),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_resume),
+        cmocka_unit_test(test_time_left),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

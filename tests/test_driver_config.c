@@ -27,10 +27,10 @@ static const BadConfig bad_configs[] = {
     { HEAD "seed = 2;\njobs = ( { games = 1; } );\n",
       "t.cfg:3: syntax error: duplicate setting name" },
     { HEAD "sed = 2;\njobs = ( { games = 1; } );\n",
-      "t.cfg:3: sed: unknown setting (expected seed, output, threads, batch, description, "
+      "t.cfg:3: sed: unknown setting; did you mean 'seed'? (expected seed, output, threads, batch, description, "
       "defaults or jobs)" },
     { HEAD "jobs = ( { games = 1; hole = 4; } );\n",
-      "t.cfg:3: hole: unknown setting (expected variant, holes, seeds, capture, final_four, "
+      "t.cfg:3: hole: unknown setting; did you mean 'holes'? (expected variant, holes, seeds, capture, final_four, "
       "extra_turn, skip_origin, max_plies, agent_a, agent_b, openings, games or name)" },
     { "seed = \"abc\";\noutput = \"x.h5\";\njobs = ( { games = 1; } );\n",
       "t.cfg:1: seed: expected a whole number, not a string" },
@@ -60,10 +60,21 @@ static const BadConfig bad_configs[] = {
     { HEAD "jobs = ( { games = 1; final_four = \"coin\"; } );\n",
       "t.cfg:3: final_four: 'coin' is not a convention (expected penultimate, first-final or "
       "lottery)" },
+    { HEAD "jobs = ( { games = 1; final_four = \"lotery\"; } );\n",
+      "t.cfg:3: final_four: 'lotery' is not a convention; did you mean 'lottery'? (expected "
+      "penultimate, first-final or lottery)" },
     { HEAD "jobs = ( { games = 1; extra_turn = 3; } );\n",
       "t.cfg:3: extra_turn: expected true or false, not a whole number" },
     { HEAD "jobs = ( { games = 1;\n agent_a = \"nosuch\"; } );\n",
       "t.cfg:4: agent_a: agent 'nosuch': unknown (expected " },
+    { HEAD "jobs = ( { games = 1;\n agent_a = \"alphabeat:depth=4\"; } );\n",
+      "t.cfg:4: agent_a: agent 'alphabeat': unknown; did you mean 'alphabeta'? (expected " },
+    { HEAD "jobs = ( { games = 1; agent_a = \"alphabeta:dept=4\"; } );\n",
+      "t.cfg:3: agent_a: agent 'alphabeta': unknown option 'dept'; did you mean 'depth'? "
+      "(expected depth, " },
+    { HEAD "jobs = ( { games = 1; openings = \"plise:4\"; } );\n",
+      "t.cfg:3: openings: openings \"plise:4\": expected start, plies:N, all:N or file:PATH "
+      "(N from 1 to 64); did you mean 'plies'?" },
     { HEAD "jobs = ( { games = 1; agent_b = \"random:depth=3\"; } );\n",
       "t.cfg:3: agent_b: agent 'random': " },
     { HEAD "jobs = ( { games = 1; holes = []; } );\n",

@@ -1,6 +1,7 @@
 /* test_errors.c: malformed APNs and bad variant options are refused with -1 and a one-line
  * message that says what is wrong (docs/rules.md, Position notation; Variant parameters). */
 #include "test_util.h"
+#include "nearest.h"
 #include "variant_text.h"
 
 /* Every message: not empty, one line, and naming what the case expects. */
@@ -301,6 +302,53 @@ static void test_variant_text(void **state)
     assert_string_equal(e.msg, "capture: 4 must be below the 4 seeds in play (2 x holes x seeds)");
 }
 
+/* Edit distance: each kind of edit counts 1, a swap of neighbours too. */
+static void test_nearest_distance(void **state)
+{
+    (void)state;
+    static const struct { const char *a, *b; int d; } cases[] = {
+        { "", "", 0 }, { "", "abc", 3 }, { "games", "games", 0 },
+        { "gmaes", "games", 1 },           /* swap */
+        { "dept", "depth", 1 },            /* insertion */
+        { "alphabeat", "alphabeta", 1 },   /* swap at the end */
+        { "agnet-a", "agent-a", 1 },
+        { "kitten", "sitting", 3 },
+        { "ca", "abc", 3 },                /* no edit of a swapped pair */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t na = strlen(cases[i].a), nb = strlen(cases[i].b);
+        assert_int_equal(nearest_distance(cases[i].a, na, cases[i].b, nb), cases[i].d);
+        assert_int_equal(nearest_distance(cases[i].b, nb, cases[i].a, na), cases[i].d);
+    }
+}
+
+/* The hint: the nearest name of a list when it is a slip, nothing otherwise. */
+static void test_nearest_hint(void **state)
+{
+    (void)state;
+    char out[80];
+    const char *keys = "variant, holes, seeds, games or max_plies";
+    assert_string_equal(nearest_hint_in("gmaes", keys, out, sizeof out),
+                        "; did you mean 'games'?");
+    assert_string_equal(nearest_hint_in("max-plies", keys, out, sizeof out),
+                        "; did you mean 'max_plies'?");
+    assert_string_equal(nearest_hint_in("hole", keys, out, sizeof out),
+                        "; did you mean 'holes'?");
+    /* "or" is the list's word, not a name; far names and short words get no hint. */
+    assert_string_equal(nearest_hint_in("orr", keys, out, sizeof out), "");
+    assert_string_equal(nearest_hint_in("frobnicate", keys, out, sizeof out), "");
+    assert_string_equal(nearest_hint_in("gam", keys, out, sizeof out), "");
+    assert_string_equal(nearest_hint_in("xy", "x, y", out, sizeof out), "");
+    /* An exact match is not a slip (the caller refused it for another reason). */
+    assert_string_equal(nearest_hint_in("games", keys, out, sizeof out), "");
+
+    Nearest n;
+    nearest_start(&n, "agnet-a");
+    nearest_consider(&n, "agent-b", 7);
+    nearest_consider(&n, "agent-a", 7);
+    assert_string_equal(nearest_hint(&n, "--", out, sizeof out), "; did you mean '--agent-a'?");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -310,6 +358,8 @@ int main(void)
         cmocka_unit_test(test_variant_combinations),
         cmocka_unit_test(test_variant_accepted),
         cmocka_unit_test(test_variant_text),
+        cmocka_unit_test(test_nearest_distance),
+        cmocka_unit_test(test_nearest_hint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

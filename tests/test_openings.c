@@ -137,12 +137,22 @@ static void test_spec_bad(void **state)
         "plies:4x", "plies:-1", "plies:+4", "plies: 4", "plies:99999999999999999999", "all",
         "all:", "all:0", "all:65", "all:2.5", "file:", "file", "book.txt", "random:4",
     };
+    /* A slip of the kind's name gets the nearest kind. */
+    static const char *const hint[sizeof bad / sizeof bad[0]] = {
+        [2] = "start", [3] = "start",   /* "Start", "start " */
+    };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char want[200];
+        char want[200], suffix[40] = "";
+        if (hint[i])
+            snprintf(suffix, sizeof suffix, "; did you mean '%s'?", hint[i]);
         snprintf(want, sizeof want, "openings \"%s\": expected start, plies:N, all:N or "
-                 "file:PATH (N from 1 to 64)", bad[i]);
+                 "file:PATH (N from 1 to 64)%s", bad[i], suffix);
         load_fails(bad[i], &v, want);
     }
+    char want[200];
+    snprintf(want, sizeof want, "openings \"plise:4\": expected start, plies:N, all:N or "
+             "file:PATH (N from 1 to 64); did you mean 'plies'?");
+    load_fails("plise:4", &v, want);
 }
 
 static void test_spec_cap_and_board(void **state)

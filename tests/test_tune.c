@@ -581,7 +581,8 @@ static void test_bad_configs(void **state)
 {
     (void)state;
     expect_error("seed = 4242L;\n", "", "bad.cfg:1: seed: missing");
-    expect_error("seed = 4242L;\n", "sead = 4242L;\n", "bad.cfg:1: sead: unknown key");
+    expect_error("seed = 4242L;\n", "sead = 4242L;\n",
+                 "bad.cfg:1: sead: unknown key; did you mean 'seed'? (expected description, ");
     expect_error("seed = 4242L;\n", "seed = -1;\n", "bad.cfg:1: seed: -1 is out of range");
     expect_error("seed = 4242L;\n", "seed = 9223372036854775808L;\n",
                  "bad.cfg:1: seed: 9223372036854775808L does not fit a 64-bit integer "

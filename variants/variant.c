@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "nearest.h"
+
 const char *const variant_preset_names[] = { "anywoli", "yit-nuri", "yit-jani", NULL };
 
 static const struct { int holes, seeds; } preset_sizes[] = { { 12, 4 }, { 7, 4 }, { 13, 2 } };
@@ -58,9 +60,10 @@ int variant_preset(Variant *v, const char *name, Error *e)
             return variant_finish(v, e);
         }
     }
-    char names[64];
+    char names[64], hint[100];
     preset_list(names, sizeof names);
-    return error_set(e, "variant: unknown preset '%s' (expected %s)", name, names);
+    return error_set(e, "variant: unknown preset '%s'%s (expected %s)", name,
+                     nearest_hint_in(name, names, hint, sizeof hint), names);
 }
 
 /* Check every parameter against its allowed range; -1 with a message, and in *param the

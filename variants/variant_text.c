@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nearest.h"
+
 /* The parameter a name denotes, accepting `final-four` for `final_four`; VP_NB if none. */
 static VariantParam param_lookup(const char *name)
 {
@@ -64,15 +66,18 @@ int variant_set(Variant *v, const char *name, const char *value, Error *e)
         if (p == VP_CAPTURE) v->capture = (int)x;
         if (p == VP_MAX_PLIES) v->max_plies = x;
         return 0;
-    case VP_FINAL_FOUR:
+    case VP_FINAL_FOUR: {
+        static const char conventions[] = "penultimate, first-final or lottery";
+        char hint[100];
         for (int f = 0; f < FF_NB; f++) {
             if (strcmp(value, final_four_name((FinalFour)f)) == 0) {
                 v->final_four = (FinalFour)f;
                 return 0;
             }
         }
-        return error_set(e, "final_four: '%s' is not a convention "
-                         "(expected penultimate, first-final or lottery)", value);
+        return error_set(e, "final_four: '%s' is not a convention%s (expected %s)", value,
+                         nearest_hint_in(value, conventions, hint, sizeof hint), conventions);
+    }
     case VP_EXTRA_TURN: case VP_SKIP_ORIGIN: {
         bool b;
         if (parse_bool(value, &b) != 0)
@@ -80,9 +85,13 @@ int variant_set(Variant *v, const char *name, const char *value, Error *e)
         if (p == VP_EXTRA_TURN) v->extra_turn = b; else v->skip_origin = b;
         return 0;
     }
-    default:
-        return error_set(e, "unknown variant parameter '%s' (expected holes, seeds, capture, "
-                         "final_four, extra_turn, skip_origin or max_plies)", name);
+    default: {
+        static const char params[] = "holes, seeds, capture, final_four, extra_turn, "
+                                     "skip_origin or max_plies";
+        char hint[100];
+        return error_set(e, "unknown variant parameter '%s'%s (expected %s)", name,
+                         nearest_hint_in(name, params, hint, sizeof hint), params);
+    }
     }
 }
 

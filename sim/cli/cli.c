@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cluster.h"
+#include "nearest.h"
 
 const char *cli_command = "anywoli";
 bool cli_silent = false;
@@ -85,7 +86,8 @@ const struct option cli_variant_options[] = {
 
 const char cli_variant_help[] =
     "Variant options (explicit options override the preset):\n"
-    "  --variant NAME       anywoli (12 holes, 4 seeds), yit-nuri (7, 4) or yit-jani (13, 2)\n"
+    "  --variant NAME       anywoli (12 holes, 4 seeds), yit-nuri (7, 4) or yit-jani\n"
+    "                       (13, 2)\n"
     "  --holes N            holes per row, 2 to 32 (default 12)\n"
     "  --seeds N            seeds per hole at the start, 1 to 64 (default 4)\n"
     "  --capture N          the count that is captured, 2 to 64 (default 4)\n"
@@ -109,6 +111,59 @@ static bool cli_variant_option(VariantText *t, int code, const char *arg)
     return false;
 }
 
+/* The long options of opts whose names start with name[0..len), as "--a or --b". */
+static void options_starting(const struct option *opts, const char *name, size_t len,
+                             char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; opts[i].name && used < size; i++)
+        if (strncmp(opts[i].name, name, len) == 0)
+            used += (size_t)snprintf(out + used, size - used, "%s--%s", used ? " or " : "",
+                                     opts[i].name);
+}
+
+/* Die for the long option arg that getopt_long refused: one whose value is missing or that
+ * takes none, a prefix of several, or an unknown one (with the nearest known option when it
+ * looks like a slip). */
+static noreturn void die_bad_long_option(const char *arg, const struct option *opts,
+                                         bool missing_value)
+{
+    int len = (int)strcspn(arg + 2, "=");
+    if (missing_value)
+        die("option '%.*s' needs a value (see --help)", len + 2, arg);
+    if (optopt)   /* getopt_long knew it: a value given to an option that takes none */
+        die("option '%.*s' takes no value (see --help)", len + 2, arg);
+    char found[200], word[64], hint[100];
+    options_starting(opts, arg + 2, (size_t)len, found, sizeof found);
+    if (len > 0 && found[0])
+        die("ambiguous option '%.*s': %s (see --help)", len + 2, arg, found);
+    snprintf(word, sizeof word, "%.*s", len, arg + 2);
+    Nearest n;
+    nearest_start(&n, word);
+    for (int i = 0; opts[i].name; i++)
+        nearest_consider(&n, opts[i].name, strlen(opts[i].name));
+    die("unknown option '%.*s'%s (see --help)", len + 2, arg,
+        nearest_hint(&n, "--", hint, sizeof hint));
+}
+
+int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *opts)
+{
+    /* A leading ':' makes getopt_long tell a missing value (':') from an unknown option. */
+    char so[32];
+    snprintf(so, sizeof so, ":%s", shortopts);
+    opterr = 0;
+    int c = getopt_long(argc, argv, so, opts, NULL);
+    if (c != '?' && c != ':')
+        return c;
+    const char *arg = optind > 0 && optind - 1 < argc ? argv[optind - 1] : "";
+    if (strncmp(arg, "--", 2) == 0)
+        die_bad_long_option(arg, opts, c == ':');
+    if (c == ':')
+        die("option '-%c' needs a value (see --help)", optopt);
+    die("unknown option '-%c' (see --help)", optopt);
+}
+
 int cli_next_option(int argc, char **argv, const char *shortopts, const struct option *own,
                     VariantText *vt)
 {
@@ -119,8 +174,7 @@ int cli_next_option(int argc, char **argv, const char *shortopts, const struct o
     for (int i = 0; own && own[i].name && i < CLI_OWN_OPTIONS_MAX; i++)
         opts[n++] = own[i];
     memset(&opts[n], 0, sizeof opts[n]);
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1)
+    while ((c = cli_getopt(argc, argv, shortopts, opts)) != -1)
         if (!cli_variant_option(vt, c, optarg))
             return c;
     return -1;

@@ -47,10 +47,16 @@ extern const struct option cli_variant_options[];
 /* Help text for the variant options, for each subcommand's --help. */
 extern const char cli_variant_help[];
 
+/* getopt_long over opts (ended by a zero entry; `shortopts` without a leading ':'): the next
+ * option's code (optarg set) or -1 at the end. Dies with a one-line message for an unknown
+ * option (naming the nearest known one when it looks like a slip: "did you mean
+ * '--agent-a'?"), a prefix of several, or a missing value. */
+int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *opts);
+
 /* The next option of a command that takes the variant options besides its own (`own`, ended
  * by a zero entry, at most CLI_OWN_OPTIONS_MAX; `shortopts` as for getopt_long): variant
- * options are recorded in vt (--variant as its preset) and passed over; returns the next other option's code (optarg
- * set), '?' for an unknown one, or -1 at the end. */
+ * options are recorded in vt (--variant as its preset) and passed over; returns the next
+ * other option's code (optarg set) or -1 at the end; dies on a bad option as cli_getopt. */
 int cli_next_option(int argc, char **argv, const char *shortopts, const struct option *own,
                     VariantText *vt);
 #define CLI_OWN_OPTIONS_MAX 24

@@ -9,9 +9,9 @@
 
 static const char agents_usage[] =
     "usage: anywoli agents [SPEC...]\n\n"
-    "With no SPEC, list every agent with its options: key, default, range and meaning.\n"
-    "With SPECs (`name` or `name:key=value,...`), check each and print it in full, every\n"
-    "option with the value it takes (`alphabeta:depth=6,nodes=0,...`).\n";
+    "With no SPEC, list every agent with its options: key, default, range and\n"
+    "meaning. With SPECs (`name` or `name:key=value,...`), check each and print it\n"
+    "in full, every option with the value it takes (`alphabeta:depth=6,nodes=0,...`).\n";
 
 /* The allowed values of an option, as text: a range or the choices. */
 static void option_range(const AgentOption *o, char *buf, size_t len)
@@ -57,13 +57,11 @@ int cmd_agents(int argc, char **argv)
         { NULL, 0, NULL, 0 },
     };
     int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
         if (c == OPT_HELP) {
             printf("%s", agents_usage);
             return 0;
         }
-        die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
     }
     if (optind == argc) {
         for (int i = 0; agent_kind(i); i++)

@@ -17,27 +17,30 @@ enum { OPT_JOB = OPT_FIRST_FREE, OPT_JSON, OPT_REPORT, OPT_FORCE, OPT_SPRT };
 static const char analyze_usage[] =
     "usage: anywoli analyze FILE [--job NAME] [--json] [--report DIR [--force]]\n"
     "                       [--sprt ELO0,ELO1[,ALPHA,BETA]]\n\n"
-    "Analyse a results file (format 1): for each job, its outcomes with 95% Wilson intervals,\n"
-    "the first-player advantage with its interval and an exact binomial test, the colour split\n"
-    "of two agents, the three final_four conventions re-scored on the same games with paired\n"
-    "McNemar tests, game length and score margin, agent A's score, Elo and likelihood of\n"
-    "superiority, and Ludii-style metrics; between the jobs of the file, the advantage per job\n"
-    "and tests of difference with Holm's correction, and Bradley-Terry-Davidson ratings of\n"
-    "the agents of a round robin. Tables go to stdout.\n\n"
+    "Analyse a results file (format 1): for each job, its outcomes with 95% Wilson\n"
+    "intervals, the first-player advantage with its interval and an exact binomial\n"
+    "test, the colour split of two agents, the three final_four conventions re-scored\n"
+    "on the same games with paired McNemar tests, game length and score margin, agent\n"
+    "A's score, Elo and likelihood of superiority, and Ludii-style metrics; between\n"
+    "the jobs of the file, the advantage per job and tests of difference with Holm's\n"
+    "correction, and Bradley-Terry-Davidson ratings of the agents of a round robin.\n"
+    "Tables go to stdout.\n\n"
     "  --job NAME    only this job\n"
     "  --json        one JSON document instead of the tables (keys: docs/analyze.md)\n"
-    "  --report DIR  also write DIR/index.html with plots (needs gnuplot: gnuplot-nox); an\n"
-    "                existing DIR/index.html is an error\n"
-    "  --force       with --report: replace DIR/index.html (once the new page is whole)\n"
-    "  --sprt E0,E1[,A,B]  a sequential probability ratio test of each job's match: H0 Elo\n"
-    "                E0 against H1 Elo E1 (finite, -2000 <= E0 < E1 <= 2000), error rates A\n"
-    "                and B (default 0.05, 0.05)\n"
+    "  --report DIR  also write DIR/index.html with plots (needs gnuplot:\n"
+    "                gnuplot-nox); an existing DIR/index.html is an error\n"
+    "  --force       with --report: replace DIR/index.html (once the new page is\n"
+    "                whole)\n"
+    "  --sprt E0,E1[,A,B]  a sequential probability ratio test of each job's match:\n"
+    "                H0 Elo E0 against H1 Elo E1 (finite, -2000 <= E0 < E1 <= 2000),\n"
+    "                error rates A and B (default 0.05, 0.05)\n"
     "  --help        this text\n\n"
-    "A file of `anywoli tune` shows its weights, the SPSA trajectory (sampled when long) and the\n"
-    "verification matches; --report plots each weight over the iterations and the matches.\n\n"
-    "Exit status: 0 done, 1 an I/O failure (drawing or writing the report), 2 a bad input\n"
-    "(not a results file, another format_version, a damaged file, an unknown job, a report\n"
-    "folder that cannot be written or already holds index.html).\n";
+    "A file of `anywoli tune` shows its weights, the SPSA trajectory (sampled when\n"
+    "long) and the verification matches; --report plots each weight over the\n"
+    "iterations and the matches.\n\n"
+    "Exit status: 0 done, 1 an I/O failure (drawing or writing the report), 2 a bad\n"
+    "input (not a results file, another format_version, a damaged file, an unknown\n"
+    "job, a report folder that cannot be written or already holds index.html).\n";
 
 /* The largest |Elo| --sprt takes: beyond it the expected score is within 1e-5 of 0 or 1, and
  * the test's variance no longer says anything. */
@@ -112,8 +115,7 @@ int cmd_analyze(int argc, char **argv)
     const char *report = NULL;
     bool json = false, force = false;
     int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
         switch (c) {
         case OPT_JOB: opt.job = optarg; break;
         case OPT_JSON: json = true; break;
@@ -121,7 +123,6 @@ int cmd_analyze(int argc, char **argv)
         case OPT_FORCE: force = true; break;
         case OPT_SPRT: parse_sprt(optarg, &opt); break;
         case OPT_HELP: printf("%s", analyze_usage); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind >= argc)

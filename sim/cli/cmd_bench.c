@@ -19,12 +19,12 @@ enum { OPT_THREADS = OPT_FIRST_FREE, OPT_GAMES, OPT_SEARCH, OPT_NO_SEARCH };
 static const char bench_usage[] =
     "usage: anywoli bench [--threads N] [--games N] [--search | --no-search]\n\n"
     "Play a fixed, seeded set of random-move games on the standard board and the two\n"
-    "presets (N each, default 20000) and print one line per board, then the signature\n"
-    "Then fixed alpha-beta and MCTS searches from fixed middle-game positions, a line each\n"
-    "with nodes (or playouts) per second, and their signature\n"
-    "`Search: <alpha-beta nodes> <hash of node counts, moves and values>`. The last line is\n"
-    "the games' signature `Bench: <total plies> <hash of all moves>`. Both signatures are the\n"
-    "same for any number of threads.\n\n"
+    "presets (N each, default 20000), printing one line per board with its games per\n"
+    "second. Then run fixed alpha-beta and MCTS searches from fixed middle-game\n"
+    "positions, a line each with nodes (or playouts) per second, and print their\n"
+    "signature, `Search: <alpha-beta nodes> <hash of node counts, moves and values>`.\n"
+    "Last comes the games' signature, `Bench: <total plies> <hash of all moves>`.\n"
+    "Both signatures are the same for any number of threads.\n\n"
     "  --threads N   OpenMP threads (default: all cores)\n"
     "  --games N     games per board\n"
     "  --search      run the searches (the default with 1000 games or more)\n"
@@ -70,15 +70,13 @@ int cmd_bench(int argc, char **argv)
     long games = BENCH_DEFAULT_GAMES;
     int search = -1;   /* -1: decided by the number of games */
 
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
         switch (c) {
         case OPT_THREADS: threads = (int)cli_number("--threads", optarg, 1, 4096); break;
         case OPT_GAMES: games = (long)cli_number("--games", optarg, 1, 100000000); break;
         case OPT_SEARCH: search = 1; break;
         case OPT_NO_SEARCH: search = 0; break;
         case OPT_HELP: printf("%s", bench_usage); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind != argc)

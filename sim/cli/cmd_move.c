@@ -45,7 +45,6 @@ int cmd_move(int argc, char **argv)
         switch (c) {
         case OPT_POSITION: apn = optarg; break;
         case OPT_HELP: printf("%s%s", move_usage, cli_variant_help); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind >= argc)

@@ -25,15 +25,17 @@ static const char openings_usage[] =
     "usage: anywoli openings [variant options] --plies N [--depth D | --nodes K]\n"
     "                        [--window W] [--max M] [--threads T] [--force] -o BOOK\n\n"
     "A balanced book: every line of N plies from the start that does not end the game\n"
-    "(the openings all:N) is valued by an alpha-beta search of the position it leads to\n"
-    "(default weights, ties=first); the value is South's (the first player's) lead in\n"
-    "seeds. The lines whose value lies within [-W, +W] are written to BOOK, one move list\n"
-    "a line with its value as a comment, after a header saying how the book was made.\n"
-    "Use it as `openings = \"file:BOOK\"`. BOOK is written as BOOK.partial and renamed when\n"
-    "complete; the book is the same for any number of threads.\n\n"
+    "(the openings all:N) is valued by an alpha-beta search of the position it leads\n"
+    "to (default weights, ties=first); the value is South's (the first player's) lead\n"
+    "in seeds. The lines whose value lies within [-W, +W] are written to BOOK, one\n"
+    "move list a line with its value as a comment, after a header saying how the book\n"
+    "was made.\n"
+    "Use it as `openings = \"file:BOOK\"`. BOOK is written as BOOK.partial and renamed\n"
+    "when complete; the book is the same for any number of threads.\n\n"
     "  --plies N        the length of the lines (1 to 64)\n"
     "  --depth D        plies searched from each line's position (1 to 64; default 6)\n"
-    "  --nodes K        instead of a depth: deepen until a search has generated K positions\n"
+    "  --nodes K        instead of a depth: deepen until a search has generated K\n"
+    "                   positions\n"
     "  --window W       keep |value| <= W seeds, to a hundredth (default 1)\n"
     "  --max M          keep at most M lines, the closest to 0 (ties by list order)\n"
     "  -o, --output F   the book file to write\n"
@@ -118,7 +120,6 @@ int cmd_openings(int argc, char **argv)
         case OPT_THREADS: threads = cli_number("--threads", optarg, 1, 1024); break;
         case OPT_FORCE: force = true; break;
         case OPT_HELP: printf("%s%s", openings_usage, cli_variant_help); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind < argc)

@@ -10,10 +10,12 @@ enum { OPT_POSITION = OPT_FIRST_FREE, OPT_STATS };
 
 static const char perft_usage[] =
     "usage: anywoli perft [variant options] [--position APN] [--stats] DEPTH\n\n"
-    "Print `perft <d> <count>` for d = 1 .. DEPTH: the move sequences of exactly d plies.\n"
+    "Print `perft <d> <count>` for d = 1 .. DEPTH: the move sequences of exactly d\n"
+    "plies.\n"
     "A game that ends earlier adds nothing deeper; an endless move is not a path.\n\n"
     "  --position APN   start from this position (default: the variant's start)\n"
-    "  --stats          also print laps, captures, games ended and endless moves (stderr)\n\n";
+    "  --stats          also print laps, captures, games ended and endless moves\n"
+    "                   (stderr)\n\n";
 
 int cmd_perft(int argc, char **argv)
 {
@@ -31,7 +33,6 @@ int cmd_perft(int argc, char **argv)
         case OPT_POSITION: apn = optarg; break;
         case OPT_STATS: stats = 1; break;
         case OPT_HELP: printf("%s%s", perft_usage, cli_variant_help); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind != argc - 1)

@@ -18,16 +18,16 @@ enum { OPT_SOUTH = OPT_FIRST_FREE, OPT_NORTH, OPT_SEED, OPT_POSITION, OPT_QUIET 
 static const char play_usage[] =
     "usage: anywoli play [variant options] [--south WHO] [--north WHO] [--seed N]\n"
     "                    [--position APN] [--quiet]\n\n"
-    "Play a game in the terminal. WHO is `human` or an agent spec (see `anywoli agents`).\n"
-    "The board is shown from South's side: North's row on top, each store at its owner's\n"
-    "right-hand end. Holes are labelled 1 to H from each player's own left (S1..SH, N1..NH);\n"
-    "a person moves by typing the label of one of their holes (`3` or `S3`), one per line,\n"
-    "or `quit`. After each move: the laps sown and every capture (where, to whom, mid-sow\n"
-    "or final, in which lap).\n\n"
+    "Play a game in the terminal. WHO is `human` or an agent spec (see\n"
+    "`anywoli agents`). The board is shown from South's side: North's row on top,\n"
+    "each store at its owner's right-hand end. Holes are labelled 1 to H from each\n"
+    "player's own left (S1..SH, N1..NH); a person moves by typing the label of one of\n"
+    "their holes (`3` or `S3`), one per line, or `quit`. After each move: the laps\n"
+    "sown and every capture (where, to whom, mid-sow or final, in which lap).\n\n"
     "  --south WHO      South's player (default human)\n"
     "  --north WHO      North's player (default alphabeta)\n"
-    "  --seed N         the game's random stream: the agents' draws and the lottery coin\n"
-    "                   (default 1)\n"
+    "  --seed N         the game's random stream: the agents' draws and the lottery\n"
+    "                   coin (default 1)\n"
     "  --position APN   start from this position (default: the variant's start)\n"
     "  --quiet          no boards: only the moves and the result\n\n";
 
@@ -292,7 +292,6 @@ static void parse_play_options(int argc, char **argv, Game *g, const char **who)
         case OPT_POSITION: apn = optarg; break;
         case OPT_QUIET: g->quiet = true; break;
         case OPT_HELP: printf("%s%s", play_usage, cli_variant_help); exit(0);
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind != argc)

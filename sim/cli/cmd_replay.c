@@ -15,12 +15,12 @@ enum { OPT_JOB = OPT_FIRST_FREE, OPT_GAME, OPT_QUIET };
 
 static const char replay_usage[] =
     "usage: anywoli replay FILE --job NAME --game N [--quiet]\n\n"
-    "Play game N of a job of a results file again, from the file's seed, the job's index,\n"
-    "variant and agent specs, and the game's opening (its row of the job's openings table:\n"
-    "its moves are the game's first plies); print every move (hole index) with the position\n"
-    "after it (APN) and its event; then check that the outcome, the scores, the moves' hash\n"
-    "and every other field equal the stored row. Exit status 0 when they do, 1 when they do\n"
-    "not, 2 on a bad input.\n\n"
+    "Play game N of a job of a results file again, from the file's seed, the job's\n"
+    "index, variant and agent specs, and the game's opening (its row of the job's\n"
+    "openings table: its moves are the game's first plies); print every move (hole\n"
+    "index) with the position after it (APN) and its event; then check that the\n"
+    "outcome, the scores, the moves' hash and every other field equal the stored row.\n"
+    "Exit status 0 when they do, 1 when they do not, 2 on a bad input.\n\n"
     "  --job NAME   the job (a group under /jobs)\n"
     "  --game N     the game's index in the job, from 0\n"
     "  --quiet      only the result and the check, not every move\n"
@@ -127,14 +127,12 @@ int cmd_replay(int argc, char **argv)
     long long game = -1;
     bool quiet = false;
     int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
         switch (c) {
         case OPT_JOB: job = optarg; break;
         case OPT_GAME: game = cli_number("--game", optarg, 0, INT64_MAX); break;
         case OPT_QUIET: quiet = true; break;
         case OPT_HELP: printf("%s", replay_usage); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind >= argc)

@@ -16,15 +16,17 @@ enum {
 };
 
 static const char run_usage[] =
-    "usage: anywoli run [CONFIG] [-o FILE] [--threads N] [--resume] [--force] [--quiet]\n"
-    "                   [variant options] [--agent-a SPEC] [--agent-b SPEC] [--games N]\n"
-    "                   [--openings SPEC] [--seed N] [--batch N] [--dry-run]\n\n"
-    "Play an experiment's games on every core into a results file (HDF5, format 1), then\n"
-    "print a summary per job. CONFIG is an experiment (see configs/); without one, the\n"
-    "options make a one-job experiment named `main` (defaults: random agents, 10000 games,\n"
-    "seed 0, results.h5). Options given with a CONFIG override its settings, for every job.\n\n"
-    "  -o FILE          the results file (the config's `output`; relative to the current\n"
-    "                   folder, not the config's)\n"
+    "usage: anywoli run [CONFIG] [-o FILE] [--threads N] [--resume] [--force]\n"
+    "                   [--quiet] [variant options] [--agent-a SPEC] [--agent-b SPEC]\n"
+    "                   [--games N] [--openings SPEC] [--seed N] [--batch N]\n"
+    "                   [--dry-run]\n\n"
+    "Play an experiment's games on every core into a results file (HDF5, format 1),\n"
+    "then print a summary per job. CONFIG is an experiment (see configs/); without\n"
+    "one, the options make a one-job experiment named `main` (defaults: random\n"
+    "agents, 10000 games, seed 0, results.h5). Options given with a CONFIG override\n"
+    "its settings, for every job.\n\n"
+    "  -o FILE          the results file (the config's `output`; relative to the\n"
+    "                   current folder, not the config's)\n"
     "  --threads N      OpenMP threads playing games (default: OMP_NUM_THREADS, else\n"
     "                   every core this process may use; under MPI, per rank)\n"
     "  --batch N        games per batch (default: about half a second's worth)\n"
@@ -32,19 +34,22 @@ static const char run_usage[] =
     "  --force          replace an existing FILE, or start an interrupted run again\n"
     "  --quiet          no progress line on stderr\n"
     "  --dry-run        check the experiment and list its jobs; play nothing\n"
-    "  --agent-a SPEC   agent A (South in even-numbered games), e.g. greedy, alphabeta:depth=4\n"
+    "  --agent-a SPEC   agent A (South in even-numbered games), e.g. greedy,\n"
+    "                   alphabeta:depth=4\n"
     "  --agent-b SPEC   agent B\n"
     "  --games N        games per job\n"
     "  --openings SPEC  where each pair of games (2k, 2k+1: the same opening, colours\n"
-    "                   swapped) starts, the config's `openings`: start (the default),\n"
-    "                   plies:N (N random plies, drawn per pair), all:N (every line of N\n"
-    "                   plies, in turn) or file:PATH (a book: a move list or an APN a line)\n"
+    "                   swapped) starts, the config's `openings`: start (the\n"
+    "                   default), plies:N (N random plies, drawn per pair), all:N\n"
+    "                   (every line of N plies, in turn) or file:PATH (a book: a move\n"
+    "                   list or an APN a line)\n"
     "  --seed N         the experiment's seed, 0 to 2^63-1\n\n"
-    "The file is written as FILE.partial and renamed when complete; every finished batch is\n"
-    "also kept in FILE.journal, so that SIGINT, SIGTERM or even kill -9 loses at most the batch\n"
-    "in flight: --resume then continues to a file equal to an uninterrupted run's.\n"
-    "Under mpirun (a build with -DANYWOLI_MPI=ON), the ranks share every batch and rank 0\n"
-    "writes the file: the same tables as one process, for any number of ranks.\n"
+    "The file is written as FILE.partial and renamed when complete; every finished\n"
+    "batch is also kept in FILE.journal, so that SIGINT, SIGTERM or even kill -9\n"
+    "loses at most the batch in flight: --resume then continues to a file equal to an\n"
+    "uninterrupted run's.\n"
+    "Under mpirun (a build with -DANYWOLI_MPI=ON), the ranks share every batch and\n"
+    "rank 0 writes the file: the same tables as one process, for any number of ranks.\n"
     "Exit status: 0 done, 1 an I/O failure, 2 a bad input, 128+N stopped by signal N.\n\n";
 
 /* Whether an argument can be shown in a shell command without quotes. */
@@ -199,7 +204,6 @@ int cmd_run(int argc, char **argv)
         case OPT_GAMES: o.games = cli_number("--games", optarg, 1, CONFIG_MAX_GAMES); break;
         case OPT_SEED: o.seed = cli_number("--seed", optarg, 0, INT64_MAX); break;
         case OPT_HELP: printf("%s%s", run_usage, cli_variant_help); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind + 1 < argc)

@@ -10,20 +10,23 @@
 enum { OPT_START = OPT_FIRST_FREE, OPT_MAX_STATES, OPT_TABLES };
 
 static const char solve_usage[] =
-    "usage: anywoli solve [variant options] [--max-states N] [--tables FILE] [--start | APN]\n\n"
+    "usage: anywoli solve [variant options] [--max-states N] [--tables FILE]\n"
+    "                     [--start | APN]\n\n"
     "Solve a position exactly (the variant's start with --start or no APN) and print\n"
     "`value V`, then `move M V EVENT` for every legal move, best first, then\n"
-    "`states S components C largest L`. V is the best final margin (own seeds minus the\n"
-    "opponent's, stores included) the side to move can force; the lottery counts at its\n"
-    "expectation, and play that never ends (or an endless move) counts the store difference.\n\n"
+    "`states S components C largest L`. V is the best final margin (own seeds minus\n"
+    "the opponent's, stores included) the side to move can force; the lottery counts\n"
+    "at its expectation, and play that never ends (or an endless move) counts the\n"
+    "store difference.\n\n"
     "  --start          solve the variant's start position\n"
     "  --max-states N   give up beyond N states (default 5000000): exit status 1\n"
-    "  --tables FILE    endgame tables of the same variant (anywoli tables build): positions\n"
-    "                   with at most their K seeds take their value from FILE. A search\n"
-    "                   comes first (null-window alpha-beta with a transposition table,\n"
-    "                   exact with cycles; last line `states S nodes N`: positions kept in\n"
-    "                   its table, positions searched, at most --max-states), then, if it\n"
-    "                   runs out, the graph above the tables as without them\n\n";
+    "  --tables FILE    endgame tables of the same variant (anywoli tables build):\n"
+    "                   positions with at most their K seeds take their value from\n"
+    "                   FILE. A search comes first (null-window alpha-beta with a\n"
+    "                   transposition table, exact with cycles; last line\n"
+    "                   `states S nodes N`: positions kept in its table, positions\n"
+    "                   searched, at most --max-states), then, if it runs out, the\n"
+    "                   graph above the tables as without them\n\n";
 
 /* Print the solution: the value, the moves best first, the size of the graph (or of the
  * search, `searched`). */
@@ -63,7 +66,6 @@ int cmd_solve(int argc, char **argv)
             break;
         case OPT_TABLES: tables_path = optarg; break;
         case OPT_HELP: printf("%s%s", solve_usage, cli_variant_help); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (argc - optind > 1)

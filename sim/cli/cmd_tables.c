@@ -12,14 +12,14 @@
 enum { OPT_MAX_SEEDS = OPT_FIRST_FREE, OPT_THREADS, OPT_FORCE, OPT_QUIET };
 
 static const char tables_usage[] =
-    "usage: anywoli tables build [variant options] --max-seeds K -o FILE [--threads N]\n"
-    "                            [--force] [--quiet]\n"
+    "usage: anywoli tables build [variant options] --max-seeds K -o FILE\n"
+    "                            [--threads N] [--force] [--quiet]\n"
     "       anywoli tables info FILE\n\n"
-    "build: the exact value of every position with at most K seeds on the board (each side\n"
-    "to move and convention state), by retrograde analysis, level by level, into FILE\n"
-    "(written as FILE.partial and renamed when complete). The value is the margin the side\n"
-    "to move forces from there on, as `anywoli solve` defines it. A line per level on\n"
-    "standard error (positions, rounds, seconds) unless --quiet.\n"
+    "build: the exact value of every position with at most K seeds on the board (each\n"
+    "side to move and convention state), by retrograde analysis, level by level, into\n"
+    "FILE (written as FILE.partial and renamed when complete). The value is the\n"
+    "margin the side to move forces from there on, as `anywoli solve` defines it. A\n"
+    "line per level on standard error (positions, rounds, seconds) unless --quiet.\n"
     "info: the variant, K, the positions of each level and a summary of their values;\n"
     "the file's checksums are checked.\n\n"
     "  --max-seeds K    the largest number of seeds on the board (capture + 1 to 127)\n"
@@ -80,7 +80,6 @@ static int tables_build_cmd(int argc, char **argv)
         case OPT_FORCE: force = true; break;
         case OPT_QUIET: quiet = true; break;
         case OPT_HELP: printf("%s%s", tables_usage, cli_variant_help); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind < argc)

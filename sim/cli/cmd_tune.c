@@ -13,26 +13,28 @@
 enum { OPT_THREADS = OPT_FIRST_FREE, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_DRY_RUN };
 
 static const char tune_usage[] =
-    "usage: anywoli tune CONFIG [-o FILE] [--threads N] [--resume] [--force] [--quiet]\n"
-    "                    [--dry-run]\n\n"
-    "Tune the evaluation weights of an agent by self-play with SPSA (simultaneous perturbation\n"
-    "stochastic approximation): each iteration plays colour-swapped game pairs between the\n"
-    "weights moved up and down along a random +-1 direction (or each of them against a\n"
-    "reference agent) and steps the weights by the score difference. At the end the tuned\n"
-    "weights play verification matches against the start weights and against the agent's\n"
-    "defaults: Elo with its 95% interval and an SPRT decision. The trajectory and the matches\n"
-    "go to a results file (/tuning, docs/results.md), which `anywoli analyze` reads. CONFIG:\n"
-    "see configs/tune.cfg. The same seed gives the same trajectory for any thread count, and\n"
-    "under mpirun (a build with -DANYWOLI_MPI=ON) for any number of ranks sharing the games.\n\n"
+    "usage: anywoli tune CONFIG [-o FILE] [--threads N] [--resume] [--force]\n"
+    "                    [--quiet] [--dry-run]\n\n"
+    "Tune the evaluation weights of an agent by self-play with SPSA (simultaneous\n"
+    "perturbation stochastic approximation): each iteration plays colour-swapped game\n"
+    "pairs between the weights moved up and down along a random +-1 direction (or\n"
+    "each of them against a reference agent) and steps the weights by the score\n"
+    "difference. At the end the tuned weights play verification matches against the\n"
+    "start weights and against the agent's defaults: Elo with its 95% interval and an\n"
+    "SPRT decision. The trajectory and the matches go to a results file (/tuning,\n"
+    "docs/results.md), which `anywoli analyze` reads. CONFIG: see configs/tune.cfg.\n"
+    "The same seed gives the same trajectory for any thread count, and under mpirun\n"
+    "(a build with -DANYWOLI_MPI=ON) for any number of ranks sharing the games.\n\n"
     "  -o FILE        the results file (the config's `output`)\n"
-    "  --threads N    OpenMP threads playing games (default: OMP_NUM_THREADS, else every\n"
-    "                 core this process may use; under MPI, per rank)\n"
+    "  --threads N    OpenMP threads playing games (default: OMP_NUM_THREADS, else\n"
+    "                 every core this process may use; under MPI, per rank)\n"
     "  --resume       continue FILE.partial from its journal FILE.journal\n"
     "  --force        replace an existing FILE, or start an interrupted tuning again\n"
     "  --quiet        no progress line on stderr\n"
     "  --dry-run      check the config and print the plan; play nothing\n\n"
-    "Every iteration is kept in FILE.journal as it finishes, so that SIGINT, SIGTERM or kill -9\n"
-    "loses at most the iteration in flight: --resume then ends as an uninterrupted tuning.\n"
+    "Every iteration is kept in FILE.journal as it finishes, so that SIGINT, SIGTERM\n"
+    "or kill -9 loses at most the iteration in flight: --resume then ends as an\n"
+    "uninterrupted tuning.\n"
     "Exit status: 0 done, 1 an I/O failure, 2 a bad input, 128+N stopped by signal N.\n";
 
 /* The config's opening_plies as its matches will draw them (sim/match.c), refused before any
@@ -107,8 +109,7 @@ int cmd_tune(int argc, char **argv)
     const char *output = NULL;
     int threads = -1, c;
     bool dry_run = false;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:", own, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "o:", own)) != -1) {
         switch (c) {
         case 'o': output = optarg; break;
         case OPT_THREADS: threads = (int)cli_number("--threads", optarg, 1, 4096); break;
@@ -117,7 +118,6 @@ int cmd_tune(int argc, char **argv)
         case OPT_QUIET: o.quiet = true; break;
         case OPT_DRY_RUN: dry_run = true; break;
         case OPT_HELP: printf("%s", tune_usage); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind >= argc)

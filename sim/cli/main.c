@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "nearest.h"
 #include "cluster.h"
 #include "commands.h"
 #include "results.h"
@@ -75,6 +76,12 @@ int main(int argc, char **argv)
             return commands[i].run(argc - 1, argv + 1);
         }
     }
-    fprintf(stderr, "anywoli: unknown command '%s' (try 'anywoli --help')\n", name);
+    Nearest n;
+    char hint[80];
+    nearest_start(&n, name);
+    for (int i = 0; i < COMMANDS_NB; i++)
+        nearest_consider(&n, commands[i].name, strlen(commands[i].name));
+    fprintf(stderr, "anywoli: unknown command '%s'%s (try 'anywoli --help')\n", name,
+            nearest_hint(&n, "", hint, sizeof hint));
     return 2;
 }

@@ -222,12 +222,15 @@ int cmd_replay(int argc, char **argv)
         bad = compare_moves(path, job, (uint64_t)game, &kept, &replayed);
     }
     bool moves_differ = bad != 0;
-    if (!bad)
+    if (!bad) {
+        /* With stored moves, the game shown is theirs (its record is the replay's, but for
+         * the agents' work: no agent chose a stored move). */
+        GameRecord shown;
         replay_game(&sj, (uint64_t)game, opening, stored.opening, &a, &b, quiet,
-                    has_moves ? &kept : NULL, NULL, &got);
-    print_end(&sj.variant, &got);
-    if (!bad)
+                    has_moves ? &kept : NULL, NULL, has_moves ? &shown : &got);
         bad = compare(f, job, &got, &stored);
+    }
+    print_end(&sj.variant, &got);
     move_list_free(&kept);
     move_list_free(&replayed);
     rf_close(f);

@@ -214,7 +214,7 @@ int cmd_replay(int argc, char **argv)
     int bad = 0;
     if (has_moves) {
         /* The stored moves are checked against the game played again from its seed first;
-         * then the game loop plays the stored ones, for the moves shown and the record. */
+         * then the game loop plays the stored ones, for the moves shown. */
         if (rf_read_moves(f, job, &sj.variant, (uint64_t)game, &kept, &e) != 0)
             die("%s", e.msg);
         replay_game(&sj, (uint64_t)game, opening, stored.opening, &a, &b, true, NULL, &replayed,
@@ -228,7 +228,16 @@ int cmd_replay(int argc, char **argv)
         GameRecord shown;
         replay_game(&sj, (uint64_t)game, opening, stored.opening, &a, &b, quiet,
                     has_moves ? &kept : NULL, NULL, has_moves ? &shown : &got);
-        bad = compare(f, job, &got, &stored);
+        if (has_moves && (shown.outcome != got.outcome || shown.plies != got.plies ||
+                          shown.south != got.south || shown.north != got.north)) {
+            /* The same moves must make the same game: anything else is the engine's fault. */
+            fprintf(stderr, "%s: %s: job %s: game %lld: the stored moves end %s after %" PRIu32
+                    " plies, the replay %s after %" PRIu32 "\n", cli_command, path, job, game,
+                    outcome_names[shown.outcome], shown.plies, outcome_names[got.outcome],
+                    got.plies);
+            moves_differ = true;
+        }
+        bad = moves_differ ? 1 : compare(f, job, &got, &stored);
     }
     print_end(&sj.variant, &got);
     move_list_free(&kept);

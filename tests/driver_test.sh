@@ -405,6 +405,24 @@ then
     expect_status 1 "moves: replay of a changed move"
     check "moves: the changed move is named" grep -q "^anywoli replay: mv-bad.h5: job greedy: game 6: ply 5: stored move [0-9]*, the replay moves [0-9]*$" err
 fi
+# Damaged offsets (a game's end before its start, one beyond the moves) are refused before
+# anything is read: one line naming the job and the game, exit status 2.
+for damage in 'ix[7] = ix[8] + 1' 'ix[8] = len(g["moves"]) + 1'; do
+    cp mv.h5 mv-bad.h5
+    if /usr/bin/python3 - "$damage" 2>/dev/null <<'EOF'
+import sys, h5py
+with h5py.File("mv-bad.h5", "r+") as f:
+    g = f["jobs/greedy"]
+    ix = g["moves_index"]
+    exec(sys.argv[1])
+EOF
+    then
+        "$bin" replay mv-bad.h5 --job greedy --game 7 --quiet >out 2>err
+        rc=$?
+        expect_status 2 "moves: replay with $damage"
+        one_line_error "mv-bad.h5: job greedy: game 7: damaged moves (moves_index gives moves"
+    fi
+done
 # The quick form: --record-moves, written into the stored config.
 "$bin" run --record-moves --games 50 --holes 6 --quiet -o mq.h5 >out 2>err
 rc=$?

@@ -2,6 +2,7 @@
 #include "game.h"
 
 #include <assert.h>
+#include <stdlib.h>
 
 #include "openings.h"
 
@@ -32,6 +33,28 @@ void game_record_end(const Variant *v, const Position *p, const Rng *g, Outcome 
     }
 }
 
+void move_list_free(MoveList *l)
+{
+    free(l->move);
+    l->move = NULL;
+    l->n = l->cap = 0;
+}
+
+/* Append a move to l, growing it; -1 when out of memory. */
+static int move_list_push(MoveList *l, int move)
+{
+    if (l->n == l->cap) {
+        uint32_t cap = l->cap ? 2 * l->cap : 256;
+        uint8_t *grown = cap > l->cap ? realloc(l->move, cap) : NULL;
+        if (!grown)
+            return -1;
+        l->move = grown;
+        l->cap = cap;
+    }
+    l->move[l->n++] = (uint8_t)move;
+    return 0;
+}
+
 /* Make ply `ply`'s move in place; with an observer, collect its trace and show it the move. */
 static MoveEvent make_move(const Variant *v, const GameOptions *o, Position *pos, int move,
                            uint32_t ply, const AgentStats *st, MoveInfo *info)
@@ -53,7 +76,15 @@ typedef struct GameSoFar {
     uint64_t line;     /* the hash once LINE_PLIES moves were made (kept when more are) */
     Outcome stopped;   /* OUT_ENDLESS, OUT_UNFINISHED, or OUT_DRAW: going on, or finished
                         * (the scores decide) */
+    uint64_t work[2];  /* by side: what its agent's choices cost (choice_work) */
 } GameSoFar;
+
+/* What one choice cost its agent: the playouts of a search that plays them (MCTS), else the
+ * nodes (alpha-beta, greedy); 0 for an agent that does not search. */
+static uint64_t choice_work(const AgentStats *st)
+{
+    return st->playouts ? st->playouts : st->nodes;
+}
 
 /* The game's ply cap: its own, or the variant's. */
 static int64_t ply_cap(const Variant *v, const GameOptions *o)
@@ -71,6 +102,7 @@ static void start_game(const Variant *v, const GameOptions *o, GameSoFar *s)
     s->count = (Playout){ .hash = PLAYOUT_HASH_START };
     s->line = 0;
     s->stopped = OUT_DRAW;
+    s->work[SOUTH] = s->work[NORTH] = 0;
 }
 
 /* The game loop: play s on until it is over, a move is endless or the cap is reached, each ply
@@ -98,6 +130,7 @@ static int play_moves(const Variant *v, Agent *const *agent, Rng stream[2], cons
         } else {
             move = agent[side]->choose(agent[side], v, &s->pos, &stream[side], &st);
             chosen = &st;
+            s->work[side] += choice_work(&st);
         }
         if (move < 0)
             return move;   /* abandoned: not a game */
@@ -106,6 +139,8 @@ static int play_moves(const Variant *v, Agent *const *agent, Rng stream[2], cons
         MoveEvent ev = make_move(v, o, &s->pos, move, (uint32_t)n->plies + 1, chosen, &info);
         n->plies++;
         n->hash = (n->hash ^ (uint64_t)move) * PLAYOUT_HASH_MULT;
+        if (o->moves && move_list_push(o->moves, move) != 0)
+            return AGENT_NO_MEMORY;
         if (n->plies == LINE_PLIES)
             s->line = n->hash;
         if (ev == EV_ENDLESS) {
@@ -135,6 +170,8 @@ static void record_game(const Variant *v, const Rng *g, const GameOptions *o, co
     r->opening = -1;
     r->moves_hash = s->count.hash;
     r->line_hash = s->count.plies > LINE_PLIES ? s->line : s->count.hash;
+    r->nodes_a = s->work[SOUTH];   /* game_play_indexed puts them in A's and B's order */
+    r->nodes_b = s->work[NORTH];
 }
 
 static const GameOptions plain;   /* the variant's start and cap, no observer */
@@ -150,6 +187,8 @@ int game_play_from(const Variant *v, Agent *south, Agent *north, const Rng *g,
     agent_new_game(south);
     agent_new_game(north);
     start_game(v, o, &s);
+    if (o->moves)
+        o->moves->n = 0;
     int rc = play_moves(v, agent, stream, o, &s);
     if (end)
         *end = s.pos;
@@ -188,7 +227,7 @@ void game_play_random(const Variant *v, const Rng *g, const GameOptions *o, Game
 {
     if (!o)
         o = &plain;
-    assert(!o->observe);   /* the playout shows no one its moves */
+    assert(!o->observe && !o->moves);   /* the playout shows no one its moves */
     Rng stream[2] = { rng_substream(g, RNG_SUB_AGENT_SOUTH), rng_substream(g, RNG_SUB_AGENT_NORTH) };
     GameSoFar s;
     start_game(v, o, &s);
@@ -221,5 +260,10 @@ int game_play_indexed(const Variant *v, uint64_t seed, uint64_t job, uint64_t ga
     r->game = game;
     r->a_south = a_south;
     r->opening = opening_index;
+    if (!a_south) {   /* the loop counted South's work first: B's in this game */
+        uint64_t south = r->nodes_a;
+        r->nodes_a = r->nodes_b;
+        r->nodes_b = south;
+    }
     return rc;
 }

@@ -439,6 +439,158 @@ int rf_read_opening(const ResultsFile *f, const char *name, const Variant *v, in
     return 0;
 }
 
+bool rf_job_has_moves(const ResultsFile *f, const char *name)
+{
+    hid_t mv = open_dataset(f, name, "moves"), ix = open_dataset(f, name, "moves_index");
+    bool has = mv >= 0 && ix >= 0;
+    if (mv >= 0)
+        H5Dclose(mv);
+    if (ix >= 0)
+        H5Dclose(ix);
+    return has;
+}
+
+/* Values [first, first + n) of a 1-D dataset, read as memory type t into buf: 0, or -1. */
+static int read_values(hid_t ds, hid_t t, uint64_t first, uint64_t n, void *buf)
+{
+    hsize_t off[1] = { first }, cnt[1] = { n };
+    hid_t fspace = H5Dget_space(ds), mspace = H5Screate_simple(1, cnt, NULL);
+    bool ok = fspace >= 0 && mspace >= 0 &&
+              H5Sselect_hyperslab(fspace, H5S_SELECT_SET, off, NULL, cnt, NULL) >= 0 &&
+              H5Dread(ds, t, mspace, fspace, H5P_DEFAULT, buf) >= 0;
+    if (mspace >= 0)
+        H5Sclose(mspace);
+    if (fspace >= 0)
+        H5Sclose(fspace);
+    H5Eclear2(H5E_DEFAULT);
+    return ok ? 0 : -1;
+}
+
+/* A job's move records being read (rf_moves_open). */
+struct MoveStream {
+    hid_t mv, ix;
+    uint64_t n_moves, n_ix;             /* their lengths */
+    Variant v;
+    const char *path;
+    char *job;                          /* for messages */
+    uint64_t block_first;               /* the offsets held: ix[block_first .. + block_n) */
+    uint64_t block_n;
+    uint64_t block[MOVE_INDEX_BLOCK];
+};
+
+MoveStream *rf_moves_open(const ResultsFile *f, const char *name, const Variant *v, Error *e)
+{
+    MoveStream *s = calloc(1, sizeof *s);
+    if (!s || !(s->job = strdup(name))) {
+        free(s);
+        error_set(e, "out of memory");
+        return NULL;
+    }
+    s->path = f->path;
+    s->v = *v;
+    s->mv = open_dataset(f, name, "moves");
+    s->ix = open_dataset(f, name, "moves_index");
+    int64_t n_moves = s->mv >= 0 ? dataset_length(s->mv) : -1;
+    int64_t n_ix = s->ix >= 0 ? dataset_length(s->ix) : -1;
+    uint64_t first = 1;
+    if (s->mv < 0 || s->ix < 0)
+        error_set(e, "%s: job %s: no moves stored", f->path, name);
+    else if (n_moves < 0 || n_ix < 1 || read_values(s->ix, H5T_NATIVE_UINT64, 0, 1, &first) != 0 ||
+             first != 0)
+        error_set(e, "%s: job %s: damaged moves (moves_index of %" PRId64 " entries, expected "
+                  "0 first)", f->path, name, n_ix);
+    else {
+        s->n_moves = (uint64_t)n_moves;
+        s->n_ix = (uint64_t)n_ix;
+        return s;
+    }
+    rf_moves_close(s);
+    return NULL;
+}
+
+/* Offsets game and game + 1 into at, from the block held or a new block read from game. */
+static int game_offsets(MoveStream *s, uint64_t game, uint64_t at[2])
+{
+    if (game < s->block_first || game + 2 > s->block_first + s->block_n) {
+        uint64_t n = s->n_ix - game < MOVE_INDEX_BLOCK ? s->n_ix - game : MOVE_INDEX_BLOCK;
+        s->block_n = 0;
+        if (read_values(s->ix, H5T_NATIVE_UINT64, game, n, s->block) != 0)
+            return -1;
+        s->block_first = game;
+        s->block_n = n;
+    }
+    at[0] = s->block[game - s->block_first];
+    at[1] = s->block[game + 1 - s->block_first];
+    return 0;
+}
+
+/* Game `game`'s moves into l (see rf_moves_read); what is wrong into why, and -1, when the
+ * index or a move is damaged. */
+static int read_game_moves(MoveStream *s, uint64_t game, MoveList *l, Error *why)
+{
+    const Variant *v = &s->v;
+    uint64_t at[2];
+    if (game + 2 > s->n_ix)
+        return error_set(why, "moves_index has %" PRIu64 " entries, not the game's end",
+                         s->n_ix);
+    if (game_offsets(s, game, at) != 0)
+        return error_set(why, "moves_index unreadable");
+    /* The offsets are checked before anything is allocated: a stored length is not a
+     * budget, the variant's max_plies is. */
+    if (at[0] > at[1] || at[1] > s->n_moves || at[1] - at[0] > (uint64_t)v->max_plies)
+        return error_set(why, "moves_index gives moves %" PRIu64 "..%" PRIu64 " of %" PRIu64
+                         " (expected increasing offsets from 0, at most max_plies %" PRId64
+                         " apart)", at[0], at[1], s->n_moves, (int64_t)v->max_plies);
+    uint32_t n = (uint32_t)(at[1] - at[0]);
+    if (n > l->cap) {
+        uint8_t *grown = realloc(l->move, n);
+        if (!grown)
+            return error_set(why, "out of memory for %u moves", n);
+        l->move = grown;
+        l->cap = n;
+    }
+    l->n = 0;
+    if (n && read_values(s->mv, H5T_NATIVE_UINT8, at[0], n, l->move) != 0)
+        return error_set(why, "moves unreadable");
+    for (uint32_t i = 0; i < n; i++)
+        if (l->move[i] >= 2 * v->holes)
+            return error_set(why, "ply %u: move %u is not a hole (0 to %d)", i + 1,
+                             l->move[i], 2 * v->holes - 1);
+    l->n = n;
+    return 0;
+}
+
+int rf_moves_read(MoveStream *s, uint64_t game, MoveList *l, Error *e)
+{
+    Error why;
+    if (read_game_moves(s, game, l, &why) != 0)
+        return error_set(e, "%s: job %s: game %" PRIu64 ": damaged moves (%s)", s->path, s->job,
+                         game, why.msg);
+    return 0;
+}
+
+void rf_moves_close(MoveStream *s)
+{
+    if (!s)
+        return;
+    if (s->mv >= 0)
+        H5Dclose(s->mv);
+    if (s->ix >= 0)
+        H5Dclose(s->ix);
+    H5Eclear2(H5E_DEFAULT);
+    free(s->job);
+    free(s);
+}
+
+int rf_read_moves(const ResultsFile *f, const char *name, const Variant *v, uint64_t game,
+                  MoveList *l, Error *e)
+{
+    MoveStream *s = rf_moves_open(f, name, v, e);
+    int rc = s ? rf_moves_read(s, game, l, e) : -1;
+    rf_moves_close(s);
+    return rc;
+}
+
 int rf_length_histogram(const ResultsFile *f, const char *name, size_t expect,
                         uint64_t **counts, size_t *len, Error *e)
 {

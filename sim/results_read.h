@@ -71,6 +71,33 @@ int rf_read_opening(const ResultsFile *f, const char *name, const Variant *v, in
  * was added lacks it; rows read from it then hold record_row.h's default). */
 bool rf_job_has_field(const ResultsFile *f, const char *name, const char *field);
 
+/* Whether job `name` stores its games' moves (/jobs/<job>/moves and moves_index: a job run
+ * with record_moves). */
+bool rf_job_has_moves(const ResultsFile *f, const char *name);
+
+/* A job's stored moves being read, game by game in any order (in game order, its offsets
+ * are read MOVE_INDEX_BLOCK at a time): the one reader of move records (replay, export). */
+typedef struct MoveStream MoveStream;
+#define MOVE_INDEX_BLOCK 4096
+
+/* Start reading job `name`'s moves (a job of variant v). NULL with "FILE: job NAME: no moves
+ * stored" when it has none, or "... damaged moves (...)" when moves_index does not start at 0. */
+MoveStream *rf_moves_open(const ResultsFile *f, const char *name, const Variant *v, Error *e);
+
+/* Game `game`'s moves (row `game` of the table) into l (grown as needed; move_list_free frees
+ * it): the holes picked up, 0 .. 2 x holes - 1, one a ply from the game's start, its opening
+ * included. -1 with "FILE: job NAME: game N: damaged moves (what)" when moves_index does not
+ * give the game increasing offsets within `moves` at most max_plies apart (checked before
+ * anything is allocated), or a move is not a hole. */
+int rf_moves_read(MoveStream *s, uint64_t game, MoveList *l, Error *e);
+
+/* Stop reading and free the stream (NULL is allowed). */
+void rf_moves_close(MoveStream *s);
+
+/* One game's moves: rf_moves_open, rf_moves_read, rf_moves_close. */
+int rf_read_moves(const ResultsFile *f, const char *name, const Variant *v, uint64_t game,
+                  MoveList *l, Error *e);
+
 /* Free the job's strings. */
 void stored_job_free(StoredJob *sj);
 

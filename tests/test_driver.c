@@ -92,7 +92,7 @@ static bool same_record(const GameRecord *a, const GameRecord *b)
            a->lottery == b->lottery && a->plies == b->plies && a->passes == b->passes &&
            a->mid_captures == b->mid_captures && a->final_captures == b->final_captures &&
            a->opening == b->opening && a->moves_hash == b->moves_hash &&
-           a->line_hash == b->line_hash;
+           a->line_hash == b->line_hash && a->nodes_a == b->nodes_a && a->nodes_b == b->nodes_b;
 }
 
 /* Two results files of the test experiment have equal tables, row for row. */
@@ -222,8 +222,8 @@ static void test_rows_are_pure_functions(void **state)
         assert_int_equal(agent_create(&b, "random", &e), 0);
         for (uint64_t g = 0; g < n; g += 37) {
             GameRecord fast, slow;
-            driver_play_game(&x.jobs[i], x.seed, g, NULL, NULL, &fast);
-            driver_play_game(&x.jobs[i], x.seed, g, &a, &b, &slow);
+            driver_play_game(&x.jobs[i], x.seed, g, NULL, NULL, NULL, &fast);
+            driver_play_game(&x.jobs[i], x.seed, g, &a, &b, NULL, &slow);
             assert_true(same_record(&fast, &rows[g]));
             assert_true(same_record(&slow, &rows[g]));
             assert_int_equal(fast.moves_hash, slow.moves_hash);
@@ -234,6 +234,169 @@ static void test_rows_are_pure_functions(void **state)
         agent_free(&b);
         free(rows);
     }
+    experiment_free(&x);
+}
+
+/* The work each side's agent reported for its choices, summed by the side to move (a
+ * GameObserver). */
+static void sum_work(void *ctx, const GameMove *m)
+{
+    uint64_t *by_side = ctx;
+    if (m->stats)
+        by_side[m->before->side] += m->stats->playouts ? m->stats->playouts : m->stats->nodes;
+}
+
+/* nodes_a and nodes_b are agent A's and agent B's work over the game, whichever colour each
+ * played: the sum of what their choices reported (playouts for MCTS), 0 for random. */
+static void test_nodes_per_agent(void **state)
+{
+    (void)state;
+    if (!registered("greedy") || !registered("mcts"))
+        skip();
+    static const char *const specs[][2] = { { "greedy", "random" }, { "random", "mcts:playouts=20" },
+                                            { "greedy", "mcts:playouts=20" } };
+    Variant v;
+    Error e;
+    variant_default(&v);
+    v.holes = 6;
+    v.seeds = 3;
+    assert_int_equal(variant_finish(&v, &e), 0);
+    for (int k = 0; k < 3; k++) {
+        Agent a, b;
+        assert_int_equal(agent_create(&a, specs[k][0], &e), 0);
+        assert_int_equal(agent_create(&b, specs[k][1], &e), 0);
+        for (uint64_t g = 0; g < 8; g++) {
+            uint64_t by_side[2] = { 0, 0 };
+            GameOptions o = { .observe = sum_work, .observer_ctx = by_side };
+            GameRecord r;
+            assert_int_equal(game_play_indexed(&v, 5, 2, g, NULL, -1, &a, &b, &o, &r, NULL), 0);
+            int a_side = g % 2 == 0 ? SOUTH : NORTH;
+            assert_int_equal(r.nodes_a, by_side[a_side]);
+            assert_int_equal(r.nodes_b, by_side[!a_side]);
+            assert_true(strcmp(specs[k][0], "random") == 0 ? r.nodes_a == 0 : r.nodes_a > 0);
+            assert_true(strcmp(specs[k][1], "random") == 0 ? r.nodes_b == 0 : r.nodes_b > 0);
+        }
+        agent_free(&a);
+        agent_free(&b);
+    }
+}
+
+/* Job `job`'s stored moves, every game's, concatenated (*len of them), through the reader:
+ * a stream read in game order, and each game alone too. */
+static uint8_t *read_moves(const char *path, const char *job, const Variant *v, uint64_t games,
+                           size_t *len)
+{
+    Error e;
+    ResultsFile *f = rf_open(path, &e);
+    if (!f)
+        fail_msg("%s", e.msg);
+    assert_true(rf_job_has_moves(f, job));
+    MoveStream *s = rf_moves_open(f, job, v, &e);
+    if (!s)
+        fail_msg("%s", e.msg);
+    MoveList l = { NULL, 0, 0 }, one = { NULL, 0, 0 };
+    uint8_t *all = NULL;
+    *len = 0;
+    for (uint64_t g = 0; g < games; g++) {
+        if (rf_moves_read(s, g, &l, &e) != 0)
+            fail_msg("%s", e.msg);
+        if (g % 97 == 0 || g + 1 == games) {
+            if (rf_read_moves(f, job, v, g, &one, &e) != 0)
+                fail_msg("%s", e.msg);
+            assert_int_equal(one.n, l.n);
+            assert_memory_equal(one.move, l.move, l.n);
+        }
+        all = realloc(all, *len + l.n + 1);
+        assert_non_null(all);
+        memcpy(all + *len, l.move, l.n);
+        *len += l.n;
+    }
+    move_list_free(&l);
+    move_list_free(&one);
+    rf_moves_close(s);
+    rf_close(f);
+    return all;
+}
+
+/* A job that records its moves stores every game's whole sequence (opening included): the
+ * same for any threads and batch size, read in order (past a block of the stream's offsets)
+ * or a game at a time; each game's moves hash to its moves_hash, and played
+ * by the game loop as given moves (no agent asked) they give the stored row, every field but
+ * the agents' work. A job without record_moves stores none. */
+static void test_move_records(void **state)
+{
+    (void)state;
+    if (!registered("greedy"))
+        skip();
+    static const char text[] =
+        "seed = 11; output = \"unused.h5\";\n"
+        "defaults = { holes = 6; seeds = 3; record_moves = true; };\n"
+        "jobs = ( { name = \"random\"; games = 4501; openings = \"all:2\"; },\n"
+        "         { name = \"greedy\"; agent_a = \"greedy\"; games = 120; openings = \"plies:3\"; },\n"
+        "         { name = \"plain\"; games = 50; record_moves = false; } );\n";
+    const char *out[2] = { tmp_path("mv1.h5"), tmp_path("mv2.h5") };
+    Experiment x;
+    for (int i = 0; i < 2; i++) {
+        Overrides o;
+        RunReport rep;
+        RunOptions ro = { false, true, true };
+        Error e;
+        overrides_none(&o);
+        o.output = out[i];
+        o.threads = i ? 2 : 1;
+        o.batch = i ? -1 : 7;
+        if (experiment_parse(&x, text, "moves.cfg", &o, &e) != 0 ||
+            driver_run(&x, &ro, &rep, &e) != RUN_DONE)
+            fail_msg("%s", e.msg);
+        run_report_free(&rep);
+        if (i == 0)
+            experiment_free(&x);
+    }
+    for (int k = 0; k < 2; k++) {
+        const Job *j = &x.jobs[k];
+        uint64_t n;
+        size_t len[2];
+        GameRecord *rows = read_job(out[0], j->name, &n);
+        uint8_t *moves[2] = { read_moves(out[0], j->name, &j->variant, n, &len[0]),
+                              read_moves(out[1], j->name, &j->variant, n, &len[1]) };
+        assert_int_equal(len[0], len[1]);
+        assert_memory_equal(moves[0], moves[1], len[0]);
+        size_t at = 0;
+        for (uint64_t g = 0; g < n; g++) {
+            const GameRecord *r = &rows[g];
+            uint64_t hash = PLAYOUT_HASH_START;
+            int given[4096];
+            assert_true(r->plies <= 4096 && at + r->plies <= len[0]);
+            for (uint32_t p = 0; p < r->plies; p++) {
+                hash = (hash ^ moves[0][at + p]) * PLAYOUT_HASH_MULT;
+                given[p] = moves[0][at + p];
+            }
+            assert_int_equal(hash, r->moves_hash);
+            Opening op;
+            int64_t index = openings_pair(&j->openings, &j->variant, (uint64_t)x.seed, j->index,
+                                          g / 2, &op);
+            GameOptions o = { .start = { op.has_position ? &op.position : NULL, given, r->plies } };
+            GameRecord again;
+            game_play_indexed(&j->variant, (uint64_t)x.seed, j->index, g, NULL, (int32_t)index,
+                              NULL, NULL, &o, &again, NULL);
+            again.nodes_a = r->nodes_a;
+            again.nodes_b = r->nodes_b;
+            assert_true(same_record(&again, r));
+            at += r->plies;
+        }
+        assert_int_equal(at, len[0]);
+        free(moves[0]);
+        free(moves[1]);
+        free(rows);
+    }
+    Error e;
+    ResultsFile *f = rf_open(out[0], &e);
+    assert_non_null(f);
+    assert_false(rf_job_has_moves(f, "plain"));
+    MoveList l = { NULL, 0, 0 };
+    assert_int_equal(rf_read_moves(f, "plain", &x.jobs[2].variant, 0, &l, &e), -1);
+    assert_non_null(strstr(e.msg, "job plain: no moves stored"));
+    rf_close(f);
     experiment_free(&x);
 }
 
@@ -367,7 +530,8 @@ static void test_row_round_trip(void **state)
     (void)state;
     GameRecord r = { UINT64_C(0x0102030405060708), 1, 3, 65535, 7, 4, -1, 1, 0, 4000000000u,
                      123456, 300, 65535, -2, UINT64_C(0x0123456789abcdef),
-                     UINT64_C(0xfedcba9876543210) };
+                     UINT64_C(0xfedcba9876543210), UINT64_C(0x1112131415161718),
+                     UINT64_C(0x2122232425262728) };
     GameRecord back;
     unsigned char row[ROW_BYTES];
     row_pack(&r, row);
@@ -378,18 +542,22 @@ static void test_row_round_trip(void **state)
     assert_int_equal(back.opening, -2);
     assert_int_equal(back.moves_hash, UINT64_C(0x0123456789abcdef));
     assert_int_equal(back.line_hash, UINT64_C(0xfedcba9876543210));
+    assert_int_equal(back.nodes_a, UINT64_C(0x1112131415161718));
+    assert_int_equal(back.nodes_b, UINT64_C(0x2122232425262728));
     assert_int_equal(row[0], 0x08);
     assert_int_equal(row[16], 0xff);
 }
 
 /* A packed row is format 1's, byte for byte: the journal's rows and the games table's
- * layout, the columns added since (opening, moves_hash, line_hash) at the end. */
+ * layout, the columns added since (opening, moves_hash, line_hash, nodes_a, nodes_b) at the
+ * end. */
 static void test_row_bytes_are_format_1(void **state)
 {
     (void)state;
     GameRecord r = { UINT64_C(0x0102030405060708), 1, 3, 65535, 7, 4, -1, 1, 0, 4000000000u,
                      123456, 300, 65535, -2, UINT64_C(0x0123456789abcdef),
-                     UINT64_C(0xfedcba9876543210) };
+                     UINT64_C(0xfedcba9876543210), UINT64_C(0x1112131415161718),
+                     UINT64_C(0x2122232425262728) };
     static const unsigned char want[ROW_BYTES] = {
         0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01,     /* game */
         0x01, 0x03,                                         /* a_south, outcome */
@@ -400,6 +568,8 @@ static void test_row_bytes_are_format_1(void **state)
         0xfe, 0xff, 0xff, 0xff,                             /* opening */
         0xef, 0xcd, 0xab, 0x89, 0x67, 0x45, 0x23, 0x01,     /* moves_hash */
         0x10, 0x32, 0x54, 0x76, 0x98, 0xba, 0xdc, 0xfe,     /* line_hash */
+        0x18, 0x17, 0x16, 0x15, 0x14, 0x13, 0x12, 0x11,     /* nodes_a */
+        0x28, 0x27, 0x26, 0x25, 0x24, 0x23, 0x22, 0x21,     /* nodes_b */
     };
     unsigned char row[ROW_BYTES];
     row_pack(&r, row);
@@ -420,6 +590,7 @@ static void test_row_schema(void **state)
         { "passes", 23, H5T_STD_U32LE }, { "mid_captures", 27, H5T_STD_U16LE },
         { "final_captures", 29, H5T_STD_U16LE }, { "opening", 31, H5T_STD_I32LE },
         { "moves_hash", 35, H5T_STD_U64LE }, { "line_hash", 43, H5T_STD_U64LE },
+        { "nodes_a", 51, H5T_STD_U64LE }, { "nodes_b", 59, H5T_STD_U64LE },
     };
     const int n = (int)(sizeof want / sizeof want[0]);
     hid_t t = row_type_create();
@@ -473,7 +644,7 @@ static unsigned char *make_rows(uint64_t start, uint32_t n)
     assert_non_null(rows);
     for (uint32_t i = 0; i < n; i++) {
         GameRecord r = { start + i, (uint8_t)(i % 2), (int8_t)(i % 5), (uint16_t)i, 3, 4, 0, -1,
-                         1, i * 7, i, 2, 1, -1, 0, 0 };
+                         1, i * 7, i, 2, 1, -1, 0, 0, 0, 0 };
         row_pack(&r, rows + (size_t)i * ROW_BYTES);
     }
     return rows;
@@ -742,6 +913,8 @@ int main(void)
         cmocka_unit_test(test_row_schema),
         cmocka_unit_test(test_same_tables_any_threads_and_batch),
         cmocka_unit_test(test_rows_are_pure_functions),
+        cmocka_unit_test(test_nodes_per_agent),
+        cmocka_unit_test(test_move_records),
         cmocka_unit_test(test_openings_pairs),
         cmocka_unit_test(test_same_tables_searching_agents),
         cmocka_unit_test(test_journal_torn_tail),

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# export_test.sh: `anywoli export` end to end.
+#
+#   export_test.sh PATH/TO/anywoli TESTS_DIR PYTHON
+#
+# Runs a small experiment (a job whose name and agent spec need CSV quoting, a job from
+# openings, a job with its moves recorded), exports it to stdout and with -o, and checks
+# with export_check.py that the rows equal the file read by h5py (counts, every column, the
+# moves). Then the bad inputs: an unknown job, --moves on a job without moves, OUT existing
+# without --force, not a results file, a bad option: one stderr line each, exit status 2,
+# and OUT untouched.
+set -u
+
+bin=$1
+tests=$2
+python=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+checks=0
+# shellcheck source=lib.sh
+source "$tests/lib.sh"
+cd "$tmp" || exit 1
+
+# export ARGS...: run anywoli export, stdout in ./out, stderr in ./err, status in $rc.
+export_() {
+    "$bin" export "$@" >out 2>err
+    rc=$?
+}
+
+cat >e.cfg <<'CFG'
+seed = 11L;
+output = "e.h5";
+jobs = (
+  { name = "ab,c=2+x"; agent_a = "random"; agent_b = "alphabeta:depth=1,w.store=1.5";
+    games = 30L; },
+  { name = "small"; holes = 6; final_four = "lottery"; agent_a = "random"; agent_b = "random";
+    games = 41L; openings = "plies:2"; }
+);
+CFG
+"$bin" run e.cfg >/dev/null 2>err || fail "run e.cfg: $(head -c 300 err)"
+moves_ok=0
+if "$bin" run --games 25 --holes 5 --agent-a random --agent-b random --record-moves \
+    -o m.h5 >/dev/null 2>err; then
+    moves_ok=1
+else
+    echo "note: run --record-moves is not available; the --moves checks are skipped" >&2
+fi
+
+# Every job, to stdout: the rows equal the file's.
+export_ e.h5
+expect_status 0 "export e.h5"
+check "export e.h5 equals the file" "$python" "$tests/export_check.py" e.h5 out
+# The quoted job name and agent spec come back as one field each.
+checks=$((checks + 1))
+grep -q '^"ab,c=2+x",0,' out && grep -q ',"alphabeta:depth=1,w.store=1.5"' out ||
+    fail "the job name and agent spec with commas are not quoted: $(sed -n 2p out)"
+# One job, and the row count of the header plus its games.
+export_ e.h5 --job small
+expect_status 0 "export --job small"
+check "export --job small equals the file" "$python" "$tests/export_check.py" e.h5 out
+checks=$((checks + 1))
+[[ $(wc -l <out) -eq 42 ]] || fail "export --job small: $(wc -l <out) lines, expected 1 + 41"
+
+# -o OUT: written whole, no partial file left; the same as stdout.
+export_ e.h5 -o all.csv
+expect_status 0 "export -o all.csv"
+"$bin" export e.h5 >stdout.csv 2>/dev/null
+check "-o writes what stdout gets" cmp -s all.csv stdout.csv
+checks=$((checks + 1))
+[[ ! -e all.csv.partial && ! -e all.csv.lock ]] || fail "export -o left all.csv.partial or .lock"
+# An existing OUT is refused without --force and left as it was; --force replaces it.
+echo keep >kept.csv
+export_ e.h5 -o kept.csv
+expect_status 2 "export -o over an existing file"
+one_line_error "kept.csv: exists (--force to overwrite)"
+check "the existing OUT is untouched" grep -qx keep kept.csv
+export_ e.h5 -o kept.csv --force
+expect_status 0 "export -o --force"
+check "--force replaces OUT" cmp -s kept.csv stdout.csv
+
+# Bad inputs: one line, exit status 2, no OUT written.
+export_ e.h5 --job nope -o bad.csv
+expect_status 2 "an unknown job"
+one_line_error "e.h5: no job 'nope' (its jobs: ab,c=2+x, small)"
+export_ e.h5 --moves -o bad.csv
+expect_status 2 "--moves on a file without moves"
+one_line_error "e.h5: job ab,c=2+x has no stored moves (run it with record_moves = true, or --record-moves, to export them)"
+export_ e.cfg -o bad.csv
+expect_status 2 "not a results file"
+checks=$((checks + 1))
+[[ $(wc -l <err) -eq 1 ]] && grep -q '^anywoli export: e.cfg: ' err || fail "not a results file: $(head -c 300 err)"
+export_ e.h5 --bogus
+expect_status 2 "a bad option"
+one_line_error "unknown or incomplete option '--bogus'"
+export_ e.h5 --force
+expect_status 2 "--force without -o"
+one_line_error "--force: only with -o OUT"
+checks=$((checks + 1))
+[[ ! -e bad.csv && ! -e bad.csv.partial ]] || fail "a refused export left bad.csv or bad.csv.partial"
+
+# Moves: the column equals the file's moves datasets, for every game.
+if [[ $moves_ok -eq 1 ]]; then
+    export_ m.h5 --moves
+    expect_status 0 "export --moves"
+    check "export --moves equals the moves datasets" "$python" "$tests/export_check.py" m.h5 out --moves
+fi
+
+echo "export_test: $((checks - failures)) passed, $failures failed"
+[[ $failures -eq 0 ]]

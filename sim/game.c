@@ -53,7 +53,15 @@ typedef struct GameSoFar {
     uint64_t line;     /* the hash once LINE_PLIES moves were made (kept when more are) */
     Outcome stopped;   /* OUT_ENDLESS, OUT_UNFINISHED, or OUT_DRAW: going on, or finished
                         * (the scores decide) */
+    uint64_t work[2];  /* by side: what its agent's choices cost (choice_work) */
 } GameSoFar;
+
+/* What one choice cost its agent: the playouts of a search that plays them (MCTS), else the
+ * nodes (alpha-beta, greedy); 0 for an agent that does not search. */
+static uint64_t choice_work(const AgentStats *st)
+{
+    return st->playouts ? st->playouts : st->nodes;
+}
 
 /* The game's ply cap: its own, or the variant's. */
 static int64_t ply_cap(const Variant *v, const GameOptions *o)
@@ -71,6 +79,7 @@ static void start_game(const Variant *v, const GameOptions *o, GameSoFar *s)
     s->count = (Playout){ .hash = PLAYOUT_HASH_START };
     s->line = 0;
     s->stopped = OUT_DRAW;
+    s->work[SOUTH] = s->work[NORTH] = 0;
 }
 
 /* The game loop: play s on until it is over, a move is endless or the cap is reached, each ply
@@ -98,6 +107,7 @@ static int play_moves(const Variant *v, Agent *const *agent, Rng stream[2], cons
         } else {
             move = agent[side]->choose(agent[side], v, &s->pos, &stream[side], &st);
             chosen = &st;
+            s->work[side] += choice_work(&st);
         }
         if (move < 0)
             return move;   /* abandoned: not a game */
@@ -135,6 +145,8 @@ static void record_game(const Variant *v, const Rng *g, const GameOptions *o, co
     r->opening = -1;
     r->moves_hash = s->count.hash;
     r->line_hash = s->count.plies > LINE_PLIES ? s->line : s->count.hash;
+    r->nodes_a = s->work[SOUTH];   /* game_play_indexed puts them in A's and B's order */
+    r->nodes_b = s->work[NORTH];
 }
 
 static const GameOptions plain;   /* the variant's start and cap, no observer */
@@ -221,5 +233,10 @@ int game_play_indexed(const Variant *v, uint64_t seed, uint64_t job, uint64_t ga
     r->game = game;
     r->a_south = a_south;
     r->opening = opening_index;
+    if (!a_south) {   /* the loop counted South's work first: B's in this game */
+        uint64_t south = r->nodes_a;
+        r->nodes_a = r->nodes_b;
+        r->nodes_b = south;
+    }
     return rc;
 }

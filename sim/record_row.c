@@ -12,7 +12,8 @@
 #define STORED_FIELDS(X, LATER)                                                               \
     X(game) X(a_south) X(outcome) X(south) X(north) X(left) X(last_capturer) X(first_final)  \
     X(lottery) X(plies) X(passes) X(mid_captures) X(final_captures)                          \
-    LATER(opening, -1) LATER(moves_hash, 0) LATER(line_hash, 0)
+    LATER(opening, -1) LATER(moves_hash, 0) LATER(line_hash, 0) LATER(nodes_a, 0)        \
+    LATER(nodes_b, 0)
 
 /* A member of GameRecord as an expression of its type (never evaluated: sizeof, _Generic). */
 #define MEMBER(m) (((const GameRecord *)0)->m)

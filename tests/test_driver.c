@@ -91,7 +91,7 @@ static bool same_record(const GameRecord *a, const GameRecord *b)
            a->lottery == b->lottery && a->plies == b->plies && a->passes == b->passes &&
            a->mid_captures == b->mid_captures && a->final_captures == b->final_captures &&
            a->opening == b->opening && a->moves_hash == b->moves_hash &&
-           a->line_hash == b->line_hash;
+           a->line_hash == b->line_hash && a->nodes_a == b->nodes_a && a->nodes_b == b->nodes_b;
 }
 
 /* Two results files of the test experiment have equal tables, row for row. */
@@ -236,6 +236,50 @@ static void test_rows_are_pure_functions(void **state)
     experiment_free(&x);
 }
 
+/* The work each side's agent reported for its choices, summed by the side to move (a
+ * GameObserver). */
+static void sum_work(void *ctx, const GameMove *m)
+{
+    uint64_t *by_side = ctx;
+    if (m->stats)
+        by_side[m->before->side] += m->stats->playouts ? m->stats->playouts : m->stats->nodes;
+}
+
+/* nodes_a and nodes_b are agent A's and agent B's work over the game, whichever colour each
+ * played: the sum of what their choices reported (playouts for MCTS), 0 for random. */
+static void test_nodes_per_agent(void **state)
+{
+    (void)state;
+    if (!registered("greedy") || !registered("mcts"))
+        skip();
+    static const char *const specs[][2] = { { "greedy", "random" }, { "random", "mcts:playouts=20" },
+                                            { "greedy", "mcts:playouts=20" } };
+    Variant v;
+    Error e;
+    variant_default(&v);
+    v.holes = 6;
+    v.seeds = 3;
+    assert_int_equal(variant_finish(&v, &e), 0);
+    for (int k = 0; k < 3; k++) {
+        Agent a, b;
+        assert_int_equal(agent_create(&a, specs[k][0], &e), 0);
+        assert_int_equal(agent_create(&b, specs[k][1], &e), 0);
+        for (uint64_t g = 0; g < 8; g++) {
+            uint64_t by_side[2] = { 0, 0 };
+            GameOptions o = { .observe = sum_work, .observer_ctx = by_side };
+            GameRecord r;
+            assert_int_equal(game_play_indexed(&v, 5, 2, g, NULL, -1, &a, &b, &o, &r, NULL), 0);
+            int a_side = g % 2 == 0 ? SOUTH : NORTH;
+            assert_int_equal(r.nodes_a, by_side[a_side]);
+            assert_int_equal(r.nodes_b, by_side[!a_side]);
+            assert_true(strcmp(specs[k][0], "random") == 0 ? r.nodes_a == 0 : r.nodes_a > 0);
+            assert_true(strcmp(specs[k][1], "random") == 0 ? r.nodes_b == 0 : r.nodes_b > 0);
+        }
+        agent_free(&a);
+        agent_free(&b);
+    }
+}
+
 /* The moves of a game, as the game loop makes them (a GameObserver). */
 typedef struct Moves {
     int n;
@@ -366,7 +410,8 @@ static void test_row_round_trip(void **state)
     (void)state;
     GameRecord r = { UINT64_C(0x0102030405060708), 1, 3, 65535, 7, 4, -1, 1, 0, 4000000000u,
                      123456, 300, 65535, -2, UINT64_C(0x0123456789abcdef),
-                     UINT64_C(0xfedcba9876543210) };
+                     UINT64_C(0xfedcba9876543210), UINT64_C(0x1112131415161718),
+                     UINT64_C(0x2122232425262728) };
     GameRecord back;
     unsigned char row[ROW_BYTES];
     row_pack(&r, row);
@@ -377,18 +422,22 @@ static void test_row_round_trip(void **state)
     assert_int_equal(back.opening, -2);
     assert_int_equal(back.moves_hash, UINT64_C(0x0123456789abcdef));
     assert_int_equal(back.line_hash, UINT64_C(0xfedcba9876543210));
+    assert_int_equal(back.nodes_a, UINT64_C(0x1112131415161718));
+    assert_int_equal(back.nodes_b, UINT64_C(0x2122232425262728));
     assert_int_equal(row[0], 0x08);
     assert_int_equal(row[16], 0xff);
 }
 
 /* A packed row is format 1's, byte for byte: the journal's rows and the games table's
- * layout, the columns added since (opening, moves_hash, line_hash) at the end. */
+ * layout, the columns added since (opening, moves_hash, line_hash, nodes_a, nodes_b) at the
+ * end. */
 static void test_row_bytes_are_format_1(void **state)
 {
     (void)state;
     GameRecord r = { UINT64_C(0x0102030405060708), 1, 3, 65535, 7, 4, -1, 1, 0, 4000000000u,
                      123456, 300, 65535, -2, UINT64_C(0x0123456789abcdef),
-                     UINT64_C(0xfedcba9876543210) };
+                     UINT64_C(0xfedcba9876543210), UINT64_C(0x1112131415161718),
+                     UINT64_C(0x2122232425262728) };
     static const unsigned char want[ROW_BYTES] = {
         0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01,     /* game */
         0x01, 0x03,                                         /* a_south, outcome */
@@ -399,6 +448,8 @@ static void test_row_bytes_are_format_1(void **state)
         0xfe, 0xff, 0xff, 0xff,                             /* opening */
         0xef, 0xcd, 0xab, 0x89, 0x67, 0x45, 0x23, 0x01,     /* moves_hash */
         0x10, 0x32, 0x54, 0x76, 0x98, 0xba, 0xdc, 0xfe,     /* line_hash */
+        0x18, 0x17, 0x16, 0x15, 0x14, 0x13, 0x12, 0x11,     /* nodes_a */
+        0x28, 0x27, 0x26, 0x25, 0x24, 0x23, 0x22, 0x21,     /* nodes_b */
     };
     unsigned char row[ROW_BYTES];
     row_pack(&r, row);
@@ -419,6 +470,7 @@ static void test_row_schema(void **state)
         { "passes", 23, H5T_STD_U32LE }, { "mid_captures", 27, H5T_STD_U16LE },
         { "final_captures", 29, H5T_STD_U16LE }, { "opening", 31, H5T_STD_I32LE },
         { "moves_hash", 35, H5T_STD_U64LE }, { "line_hash", 43, H5T_STD_U64LE },
+        { "nodes_a", 51, H5T_STD_U64LE }, { "nodes_b", 59, H5T_STD_U64LE },
     };
     const int n = (int)(sizeof want / sizeof want[0]);
     hid_t t = row_type_create();
@@ -472,7 +524,7 @@ static unsigned char *make_rows(uint64_t start, uint32_t n)
     assert_non_null(rows);
     for (uint32_t i = 0; i < n; i++) {
         GameRecord r = { start + i, (uint8_t)(i % 2), (int8_t)(i % 5), (uint16_t)i, 3, 4, 0, -1,
-                         1, i * 7, i, 2, 1, -1, 0, 0 };
+                         1, i * 7, i, 2, 1, -1, 0, 0, 0, 0 };
         row_pack(&r, rows + (size_t)i * ROW_BYTES);
     }
     return rows;
@@ -712,6 +764,7 @@ int main(void)
         cmocka_unit_test(test_row_schema),
         cmocka_unit_test(test_same_tables_any_threads_and_batch),
         cmocka_unit_test(test_rows_are_pure_functions),
+        cmocka_unit_test(test_nodes_per_agent),
         cmocka_unit_test(test_openings_pairs),
         cmocka_unit_test(test_same_tables_searching_agents),
         cmocka_unit_test(test_journal_torn_tail),

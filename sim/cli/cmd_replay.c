@@ -182,6 +182,6 @@ int cmd_replay(int argc, char **argv)
         return 1;
     }
     printf("check: the stored row matches (outcome, scores, recipients, plies, passes, "
-           "captures, opening, moves_hash, line_hash)\n");
+           "captures, opening, moves_hash, line_hash, nodes_a, nodes_b)\n");
     return 0;
 }

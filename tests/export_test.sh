@@ -6,7 +6,7 @@
 # Runs a small experiment (a job whose name and agent spec need CSV quoting, a job from
 # openings, a job with its moves recorded), exports it to stdout and with -o, and checks
 # with export_check.py that the rows equal the file read by h5py (counts, every column, the
-# moves). Then the bad inputs: an unknown job, --moves on a job without moves, OUT existing
+# moves), and a file without the later columns. Then the bad inputs: an unknown job, --moves on a job without moves, OUT existing
 # without --force, not a results file, a bad option: one stderr line each, exit status 2,
 # and OUT untouched.
 set -u
@@ -98,6 +98,18 @@ expect_status 2 "--force without -o"
 one_line_error "--force: only with -o OUT"
 checks=$((checks + 1))
 [[ ! -e bad.csv && ! -e bad.csv.partial ]] || fail "a refused export left bad.csv or bad.csv.partial"
+
+# A file written before the later columns and the moves (made old by h5py) still exports,
+# without the nodes columns, its rows from the variant's start.
+if "$python" "$tests/../python/tests/helpers.py" make-old e.h5 old.h5 2>err; then
+    export_ old.h5
+    expect_status 0 "export of an old file"
+    check "the old file's export equals the file" "$python" "$tests/export_check.py" old.h5 out
+    checks=$((checks + 1))
+    head -1 out | grep -q 'nodes_a' && fail "an old file's export has the nodes columns"
+else
+    fail "making an old file: $(head -c 300 err)"
+fi
 
 # Moves: the column equals the file's moves datasets, for every game.
 if [[ $moves_ok -eq 1 ]]; then

@@ -17,7 +17,7 @@
 /* The keys a job (or `defaults`) may set. Sweeps vary in this order, the last fastest. */
 typedef enum Key {
     K_VARIANT = 0, K_HOLES, K_SEEDS, K_CAPTURE, K_FINAL_FOUR, K_EXTRA_TURN, K_SKIP_ORIGIN,
-    K_MAX_PLIES, K_AGENT_A, K_AGENT_B, K_OPENINGS, K_GAMES, K_NAME, K_NB
+    K_MAX_PLIES, K_AGENT_A, K_AGENT_B, K_OPENINGS, K_GAMES, K_RECORD_MOVES, K_NAME, K_NB
 } Key;
 
 _Static_assert(K_MAX_PLIES - K_HOLES == VP_MAX_PLIES, "keys follow the variant parameters");
@@ -35,12 +35,13 @@ static const struct KeyInfo {
     { "final_four", KIND_STRING, true }, { "extra_turn", KIND_BOOL, true },
     { "skip_origin", KIND_BOOL, true }, { "max_plies", KIND_INT, true },
     { "agent_a", KIND_STRING, true }, { "agent_b", KIND_STRING, true },
-    { "openings", KIND_STRING, true }, { "games", KIND_INT, false }, { "name", KIND_STRING, false },
+    { "openings", KIND_STRING, true }, { "games", KIND_INT, false },
+    { "record_moves", KIND_BOOL, false }, { "name", KIND_STRING, false },
 };
 
 static const char job_keys_help[] = "variant, holes, seeds, capture, final_four, extra_turn, "
-                                    "skip_origin, max_plies, agent_a, agent_b, openings, games "
-                                    "or name";
+                                    "skip_origin, max_plies, agent_a, agent_b, openings, games, "
+                                    "record_moves or name";
 static const char root_keys_help[] = "seed, output, threads, batch, description, defaults "
                                      "or jobs";
 
@@ -550,6 +551,8 @@ static const char *override_text(const Overrides *o, Key k, char *buf, size_t le
         return o->agent_b;
     if (k == K_OPENINGS)
         return o->openings;
+    if (k == K_RECORD_MOVES && o->record_moves)
+        return "yes";
     if (k == K_GAMES && o->games >= 0) {
         snprintf(buf, len, "%" PRId64, o->games);
         return buf;
@@ -711,6 +714,7 @@ static int build_job(const Loader *L, const JobDef *d, const Values m[K_NB], con
         return cfg_error(L, m[K_GAMES].line[0], "games", "%lld is out of range (1 to %lld)",
                          games, (long long)CONFIG_MAX_GAMES);
     j->games = games;
+    j->record_moves = m[K_RECORD_MOVES].n && strcmp(m[K_RECORD_MOVES].text[0], "yes") == 0;
     if (job_openings(L, &m[K_OPENINGS], pick[K_OPENINGS], d->line, name, j) != 0)
         return -1;
     j->line = d->line;
@@ -1067,6 +1071,8 @@ int experiment_quick(Experiment *x, const Overrides *o, Error *e)
         used = quote(text, len, used, o->openings);
         used += (size_t)snprintf(text + used, len - used, ";");
     }
+    if (o->record_moves)
+        used += (size_t)snprintf(text + used, len - used, " record_moves = true;");
     snprintf(text + used, len - used, " games = %" PRId64 "L; }\n);\n",
              o->games >= 0 ? o->games : 10000);
     Overrides rest;
@@ -1138,9 +1144,10 @@ char *experiment_fingerprint(const Experiment *x)
         variant_describe(&j->variant, desc, sizeof desc);
         used += (size_t)snprintf(out + used, len - used,
                                  "job %" PRIu64 " name=%s %s agent_a=%s agent_b=%s openings=%s "
-                                 "book=%016" PRIx64 " games=%" PRId64 "\n", j->index, j->name,
+                                 "book=%016" PRIx64 " games=%" PRId64 "%s\n", j->index, j->name,
                                  desc, j->agent_a, j->agent_b, j->openings.spec,
-                                 openings_digest(&j->openings, &j->variant), j->games);
+                                 openings_digest(&j->openings, &j->variant), j->games,
+                                 j->record_moves ? " record_moves" : "");
     }
     return out;
 }

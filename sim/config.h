@@ -9,6 +9,7 @@
 #define ANYWOLI_CONFIG_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -31,6 +32,7 @@ typedef struct Job {
     char *agent_a, *agent_b; /* specs as written */
     OpeningSet openings;     /* where its pairs of games start (`openings`; spec "start") */
     int64_t games;
+    bool record_moves;       /* its games' moves go to the file (/jobs/<job>/moves) */
     int line;                /* where the job is defined in the config */
 } Job;
 
@@ -55,6 +57,7 @@ typedef struct Overrides {
     int64_t games;           /* every job's */
     const char *agent_a, *agent_b;
     const char *openings;    /* every job's openings spec */
+    bool record_moves;       /* every job records its moves (--record-moves) */
     VariantText variant;     /* every job's preset and parameters */
 } Overrides;
 

@@ -19,13 +19,29 @@
 #define BATCH_FIRST 16            /* games per thread in the first adaptive batch */
 #define WRITER_TICK 0.1           /* seconds between the writer's looks at the progress */
 
-/* One batch of games, played into rec[0 .. n). */
+/* A journal record of a batch's moves, rather than its rows: the job's index with this bit.
+ * It comes just before the batch's rows, so that the rows record keeps the batch (a kill
+ * between the two leaves moves without rows, which resume drops with the batch). */
+#define KIND_MOVES (UINT32_C(1) << 31)
+
+/* One batch of games, played into rec[0 .. n) (and, for a job that records its moves, their
+ * moves into moves[0 .. n)). */
 typedef struct Batch {
     const Job *job;
     uint64_t start;
     uint32_t n;
     GameRecord *rec;
+    MoveList *moves;
 } Batch;
+
+/* A batch's moves kept from the journal until its rows come (see KIND_MOVES). */
+typedef struct PendingMoves {
+    bool held;
+    uint32_t job;
+    uint64_t start;
+    unsigned char *bytes;         /* whole rows of ROW_BYTES: the moves, zeros after them */
+    size_t len, cap;
+} PendingMoves;
 
 /* The writer thread and what it shares with the main thread (under lock). */
 typedef struct Writer {
@@ -49,6 +65,12 @@ typedef struct Driver {
     JobStats *stats;              /* per job (the writer's, until the writer stops) */
     int64_t *done;                /* games in the file per job (likewise) */
     unsigned char *rows;          /* the writer's packed rows */
+    unsigned char *packed_moves;  /* the writer's (and a gather's) moves of a batch, in order */
+    size_t packed_cap;
+    unsigned char *gathered_moves; /* rank 0: a batch's moves from every rank */
+    size_t gathered_cap;
+    uint32_t *move_counts;        /* moves of the batch per rank */
+    PendingMoves pending;
     Batch batch[2];               /* played alternately: one plays while the other is written */
     uint32_t batch_cap;
     int cur;                      /* the batch to play next */
@@ -76,13 +98,40 @@ bool driver_is_plain_random(const char *spec)
 }
 
 int driver_play_game(const Job *j, int64_t seed, uint64_t game, Agent *a, Agent *b,
-                     GameRecord *r)
+                     MoveList *moves, GameRecord *r)
 {
     Opening op;
+    GameOptions o = { .moves = moves };
     int64_t index = openings_pair(&j->openings, &j->variant, (uint64_t)seed, j->index, game / 2,
                                   &op);
     return game_play_indexed(&j->variant, (uint64_t)seed, j->index, game, index >= 0 ? &op : NULL,
-                             (int32_t)index, a, b, NULL, r, NULL);
+                             (int32_t)index, a, b, &o, r, NULL);
+}
+
+/* Room for n bytes at *buf (of *cap bytes, grown as needed); -1 when out of memory. */
+static int room(unsigned char **buf, size_t *cap, size_t n)
+{
+    if (n <= *cap)
+        return 0;
+    size_t want = n < 2 * *cap ? 2 * *cap : n;
+    unsigned char *grown = realloc(*buf, want);
+    if (!grown)
+        return -1;
+    *buf = grown;
+    *cap = want;
+    return 0;
+}
+
+/* The moves of games [0, n) of rows (packed), that is the sum of their plies. */
+static uint64_t moves_of_rows(const unsigned char *rows, uint32_t n)
+{
+    uint64_t total = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        GameRecord r;
+        row_unpack(rows + (size_t)i * ROW_BYTES, &r);
+        total += r.plies;
+    }
+    return total;
 }
 
 char *driver_partial_path(const char *output)
@@ -95,9 +144,10 @@ char *driver_journal_path(const char *output)
     return output_name(output, ".journal");
 }
 
-/* Count one batch of packed rows into the file and the stats; end the job when complete. */
+/* Count one batch of packed rows (and moves, NULL for a job that does not record them)
+ * into the file and the stats; end the job when complete. */
 static int apply_rows(Driver *d, uint32_t jobno, uint64_t start, uint32_t n,
-                      const unsigned char *rows, Error *e)
+                      const unsigned char *rows, const unsigned char *moves, Error *e)
 {
     const Experiment *x = d->x;
     if (jobno >= (uint32_t)x->njobs || (int64_t)start != d->done[jobno] ||
@@ -105,7 +155,7 @@ static int apply_rows(Driver *d, uint32_t jobno, uint64_t start, uint32_t n,
         return error_set(e, "%s: a batch (job %u, games %llu..) does not follow the ones "
                          "before it", d->run.out.journal, jobno, (unsigned long long)start);
     const Job *j = &x->jobs[jobno];
-    if (results_append(d->res, j, start, n, rows, e) != 0)
+    if (results_append(d->res, j, start, n, rows, moves, e) != 0)
         return -1;
     for (uint32_t i = 0; i < n; i++) {
         GameRecord r;
@@ -119,22 +169,90 @@ static int apply_rows(Driver *d, uint32_t jobno, uint64_t start, uint32_t n,
     return 0;
 }
 
-/* A batch kept, live or from the journal on resume (CheckpointClient.apply). */
-static int apply_batch(void *self, uint32_t job, uint64_t start, uint32_t n,
+/* Hold a batch's moves (a KIND_MOVES record) until its rows come. */
+static int hold_moves(Driver *d, uint32_t job, uint64_t start, uint32_t n,
+                      const unsigned char *bytes, Error *e)
+{
+    PendingMoves *p = &d->pending;
+    size_t len = (size_t)n * ROW_BYTES;
+    if (room(&p->bytes, &p->cap, len) != 0)
+        return error_set(e, "out of memory for a batch's moves");
+    memcpy(p->bytes, bytes, len);
+    p->len = len;
+    p->job = job;
+    p->start = start;
+    p->held = true;
+    return 0;
+}
+
+/* The moves held for the rows of (job, start, n): exactly their plies' worth, then zeros to
+ * the end of the last row; NULL with a message when the journal holds no such moves. */
+static const unsigned char *held_moves(Driver *d, uint32_t job, uint64_t start, uint32_t n,
+                                       const unsigned char *rows, Error *e)
+{
+    PendingMoves *p = &d->pending;
+    uint64_t total = moves_of_rows(rows, n);
+    bool ok = p->held && p->job == job && p->start == start && total <= p->len &&
+              p->len - total < ROW_BYTES;
+    for (size_t i = (size_t)total; ok && i < p->len; i++)
+        ok = p->bytes[i] == 0;
+    p->held = false;
+    if (!ok) {
+        error_set(e, "%s: the moves of a batch (job %u, games %llu..) are missing or do not "
+                  "fit its rows", d->run.out.journal, job, (unsigned long long)start);
+        return NULL;
+    }
+    return p->bytes;
+}
+
+/* A batch kept, live or from the journal on resume (CheckpointClient.apply): its moves
+ * (KIND_MOVES), held, or its rows, applied with the moves held for them. */
+static int apply_batch(void *self, uint32_t kind, uint64_t start, uint32_t n,
                        const unsigned char *rows, Error *e)
 {
     Driver *d = self;
+    uint32_t job = kind & ~KIND_MOVES;
+    if (job >= (uint32_t)d->x->njobs || ((kind & KIND_MOVES) && !d->x->jobs[job].record_moves))
+        return error_set(e, "%s: a batch of job %u, which this experiment does not have",
+                         d->run.out.journal, job);
+    if (kind & KIND_MOVES)
+        return hold_moves(d, job, start, n, rows, e);
     GameRecord first;
     row_unpack(rows, &first);
     if (first.game != start)
         return error_set(e, "%s: a batch's rows are not games %llu..", d->run.out.journal,
                          (unsigned long long)start);
-    return apply_rows(d, job, start, n, rows, e);
+    const unsigned char *moves = NULL;
+    if (d->x->jobs[job].record_moves && !(moves = held_moves(d, job, start, n, rows, e)))
+        return -1;
+    return apply_rows(d, job, start, n, rows, moves, e);
 }
 
-/* The writer's work on one played batch: pack, then keep it (journal, HDF5 and stats). */
+/* Keep a batch's moves (KIND_MOVES): games [0, n) of b in order, zeros to a whole row. */
+static int keep_moves(Driver *d, const Batch *b, Error *e)
+{
+    size_t total = 0;
+    for (uint32_t i = 0; i < b->n; i++)
+        total += b->moves[i].n;
+    size_t n_rows = (total + ROW_BYTES - 1) / ROW_BYTES;
+    if (room(&d->packed_moves, &d->packed_cap, n_rows * ROW_BYTES) != 0)
+        return error_set(e, "out of memory for a batch's moves");
+    size_t at = 0;
+    for (uint32_t i = 0; i < b->n; i++) {
+        memcpy(d->packed_moves + at, b->moves[i].move, b->moves[i].n);
+        at += b->moves[i].n;
+    }
+    memset(d->packed_moves + at, 0, n_rows * ROW_BYTES - at);
+    return checkpoint_keep(&d->run, (uint32_t)b->job->index | KIND_MOVES, b->start,
+                           (uint32_t)n_rows, d->packed_moves, e);
+}
+
+/* The writer's work on one played batch: pack, then keep it (journal, HDF5 and stats), its
+ * moves first. */
 static int write_batch(Driver *d, const Batch *b, Error *e)
 {
+    if (b->job->record_moves && keep_moves(d, b, e) != 0)
+        return -1;
     for (uint32_t i = 0; i < b->n; i++)
         row_pack(&b->rec[i], d->rows + (size_t)i * ROW_BYTES);
     return checkpoint_keep(&d->run, (uint32_t)b->job->index, b->start, b->n, d->rows, e);
@@ -310,8 +428,11 @@ static ShareResult play_share(Driver *d, const Job *j, const Batch *b, uint64_t 
         if (!stop_signal) {
             Agent *mine = agents ? &agents[2 * omp_get_thread_num()] : NULL;
             rc = driver_play_game(j, d->x->seed, b->start + lo + (uint64_t)i, mine,
-                                  mine ? mine + 1 : NULL, &b->rec[i]);
+                                  mine ? mine + 1 : NULL, j->record_moves ? &b->moves[i] : NULL,
+                                  &b->rec[i]);
         }
+        if (rc != 0 && j->record_moves)
+            b->moves[i].n = 0;
         d->whole[i] = rc == 0;
         if (rc == 0)
             atomic_fetch_add_explicit(&d->played, 1, memory_order_relaxed);
@@ -328,9 +449,55 @@ static ShareResult play_share(Driver *d, const Job *j, const Batch *b, uint64_t 
     return r;
 }
 
-/* Bring the other ranks' rows of a batch to rank 0, into b->rec after its own share. Rows
- * travel packed (ROW_BYTES each, the journal's form), so ranks need not share a struct
- * layout. */
+/* Bring the other ranks' moves of a batch to rank 0, into b->moves after its own share,
+ * once the rows are there: rank 0 knows each rank's number of moves from their plies. */
+static void gather_moves(Driver *d, Batch *b, uint64_t my_lo, uint64_t my_hi)
+{
+    int size = cluster_size(), rank = cluster_rank();
+    uint64_t all = 0;
+    for (int r = 0; r < size; r++) {
+        uint64_t lo, hi, count = 0;
+        cluster_share(b->n, r, size, &lo, &hi);
+        for (uint64_t i = lo; i < hi && (cluster_leads() || r == rank); i++)
+            count += cluster_leads() ? b->rec[i].plies : b->moves[i - my_lo].n;
+        d->move_counts[r] = (uint32_t)count;
+        all += count;
+    }
+    size_t mine = d->move_counts[rank], at = 0;
+    if ((!cluster_leads() && room(&d->packed_moves, &d->packed_cap, mine) != 0) ||
+        (cluster_leads() && room(&d->gathered_moves, &d->gathered_cap, all) != 0)) {
+        fprintf(stderr, "anywoli run (rank %d): out of memory for a batch's moves\n", rank);
+        cluster_abort(1);
+    }
+    for (uint64_t i = 0; !cluster_leads() && i < my_hi - my_lo; i++) {
+        memcpy(d->packed_moves + at, b->moves[i].move, b->moves[i].n);
+        at += b->moves[i].n;
+    }
+    cluster_gather_rows(d->packed_moves, d->gathered_moves, d->move_counts, 1);
+    if (!cluster_leads())
+        return;
+    at = d->move_counts[0];
+    for (uint64_t i = my_hi; i < b->n; i++) {
+        MoveList *l = &b->moves[i];
+        uint32_t plies = b->rec[i].plies;
+        if (plies > l->cap) {
+            uint8_t *grown = realloc(l->move, plies);
+            if (!grown) {
+                fprintf(stderr, "anywoli run: out of memory for a batch's moves\n");
+                cluster_abort(1);
+            }
+            l->move = grown;
+            l->cap = plies;
+        }
+        memcpy(l->move, d->gathered_moves + at, plies);
+        l->n = plies;
+        at += plies;
+    }
+}
+
+/* Bring the other ranks' rows of a batch to rank 0, into b->rec after its own share (and
+ * their moves, for a job that records them). Rows travel packed (ROW_BYTES each, the
+ * journal's form), so ranks need not share a struct layout. */
 static void gather_batch(Driver *d, Batch *b, uint64_t my_lo, uint64_t my_hi)
 {
     int size = cluster_size();
@@ -343,10 +510,10 @@ static void gather_batch(Driver *d, Batch *b, uint64_t my_lo, uint64_t my_hi)
         for (uint64_t i = 0; i < my_hi - my_lo; i++)
             row_pack(&b->rec[i], d->rows + i * ROW_BYTES);
     cluster_gather_rows(d->rows, d->gathered, d->shares, ROW_BYTES);
-    if (!cluster_leads())
-        return;
-    for (uint64_t i = my_hi; i < b->n; i++)
+    for (uint64_t i = my_hi; cluster_leads() && i < b->n; i++)
         row_unpack(d->gathered + i * ROW_BYTES, &b->rec[i]);
+    if (b->job->record_moves)
+        gather_moves(d, b, my_lo, my_hi);
 }
 
 /* The games at the start of a batch that every rank played whole, in rank order: each
@@ -411,10 +578,18 @@ static uint32_t next_batch(const Driver *d, uint32_t last, double seconds)
     return want < lo ? lo : want > hi ? hi : (uint32_t)want;
 }
 
+/* Whether a job's games take the random fast path (which plays without agents, and so
+ * without a move list). */
+static bool fast_path(const Job *j)
+{
+    return driver_is_plain_random(j->agent_a) && driver_is_plain_random(j->agent_b) &&
+           !j->record_moves;
+}
+
 /* One agent pair per thread for a job (NULL for the random fast path). */
 static Agent *make_agents(const Driver *d, const Job *j, Error *e)
 {
-    if (driver_is_plain_random(j->agent_a) && driver_is_plain_random(j->agent_b))
+    if (fast_path(j))
         return NULL;
     Agent *a = calloc((size_t)d->run.threads * 2, sizeof *a);
     if (!a) {
@@ -460,15 +635,14 @@ static void serve_batch(void *self, const void *order)
         free_agents(d, d->serving);
         d->serving = make_agents(d, j, &e);
         d->serving_job = o.job;
-        if (!d->serving && !(driver_is_plain_random(j->agent_a) &&
-                             driver_is_plain_random(j->agent_b))) {
+        if (!d->serving && !fast_path(j)) {
             /* Rank 0 made the same agents, so this is this rank's own failure (memory):
              * playing on would put wrong games in the file. */
             fprintf(stderr, "anywoli run (rank %d): %s\n", cluster_rank(), e.msg);
             cluster_abort(1);
         }
     }
-    Batch b = { j, o.start, o.n, d->batch[0].rec };
+    Batch b = { j, o.start, o.n, d->batch[0].rec, d->batch[0].moves };
     bool no_memory;
     play_batch(d, j, &b, d->serving, &no_memory);
 }
@@ -478,7 +652,7 @@ static void serve_batch(void *self, const void *order)
 static int play_job(Driver *d, const Job *j, Error *e)
 {
     Agent *agents = make_agents(d, j, e);
-    if (!agents && !(driver_is_plain_random(j->agent_a) && driver_is_plain_random(j->agent_b)))
+    if (!agents && !fast_path(j))
         return -1;
     writer_set_job(d, (int)j->index);
     int64_t next = d->done[j->index];
@@ -539,11 +713,27 @@ static int close_results(void *self, Error *e)
     return rc;
 }
 
+/* Whether any job of the experiment records its moves. */
+static bool records_moves(const Experiment *x)
+{
+    for (int i = 0; i < x->njobs; i++)
+        if (x->jobs[i].record_moves)
+            return true;
+    return false;
+}
+
 /* Memory for the batches, the packed rows, the stats and the counts. */
 static int allocate(Driver *d, Error *e)
 {
     int n = d->x->njobs;
     d->batch_cap = d->x->batch > 0 ? (uint32_t)d->x->batch : BATCH_MAX;
+    if (records_moves(d->x)) {
+        for (int i = 0; i < 2; i++)
+            d->batch[i].moves = calloc(d->batch_cap, sizeof(MoveList));
+        d->move_counts = malloc((size_t)cluster_size() * sizeof *d->move_counts);
+        if (!d->batch[0].moves || !d->batch[1].moves || !d->move_counts)
+            return error_set(e, "out of memory");
+    }
     d->stats = calloc((size_t)n, sizeof *d->stats);
     d->done = calloc((size_t)n, sizeof *d->done);
     d->rows = malloc((size_t)d->batch_cap * ROW_BYTES);
@@ -580,6 +770,15 @@ static void release(Driver *d)
     free(d->finished);
     free(d->batch[0].rec);
     free(d->batch[1].rec);
+    for (int i = 0; i < 2; i++) {
+        for (uint32_t k = 0; d->batch[i].moves && k < d->batch_cap; k++)
+            move_list_free(&d->batch[i].moves[k]);
+        free(d->batch[i].moves);
+    }
+    free(d->packed_moves);
+    free(d->gathered_moves);
+    free(d->move_counts);
+    free(d->pending.bytes);
 }
 
 /* Play every job that is not complete, then wait for the writer. */

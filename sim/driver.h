@@ -59,10 +59,11 @@ void run_report_free(RunReport *rep);
 
 /* Play game `game` of job j: agent A is South in even games; games 2k and 2k+1 (pair k)
  * start from the pair's opening (openings_pair). With a and b NULL, both are `random` and
- * the engine's playout loop plays the game (the same game, faster). 0, or game_play's code
- * for an abandoned game. */
+ * the engine's playout loop plays the game (the same game, faster; moves must then be
+ * NULL). The game's moves go to `moves` unless it is NULL. 0, or game_play's code for an
+ * abandoned game. */
 int driver_play_game(const Job *j, int64_t seed, uint64_t game, Agent *a, Agent *b,
-                     GameRecord *r);
+                     MoveList *moves, GameRecord *r);
 
 /* Whether a spec is the plain `random` agent, which the fast path plays. */
 bool driver_is_plain_random(const char *spec);

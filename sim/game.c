@@ -2,6 +2,7 @@
 #include "game.h"
 
 #include <assert.h>
+#include <stdlib.h>
 
 #include "openings.h"
 
@@ -30,6 +31,28 @@ void game_record_end(const Variant *v, const Position *p, const Rng *g, Outcome 
         r->north = a.score[NORTH];
         r->outcome = (int8_t)game_outcome(r->south, r->north);
     }
+}
+
+void move_list_free(MoveList *l)
+{
+    free(l->move);
+    l->move = NULL;
+    l->n = l->cap = 0;
+}
+
+/* Append a move to l, growing it; -1 when out of memory. */
+static int move_list_push(MoveList *l, int move)
+{
+    if (l->n == l->cap) {
+        uint32_t cap = l->cap ? 2 * l->cap : 256;
+        uint8_t *grown = cap > l->cap ? realloc(l->move, cap) : NULL;
+        if (!grown)
+            return -1;
+        l->move = grown;
+        l->cap = cap;
+    }
+    l->move[l->n++] = (uint8_t)move;
+    return 0;
 }
 
 /* Make ply `ply`'s move in place; with an observer, collect its trace and show it the move. */
@@ -116,6 +139,8 @@ static int play_moves(const Variant *v, Agent *const *agent, Rng stream[2], cons
         MoveEvent ev = make_move(v, o, &s->pos, move, (uint32_t)n->plies + 1, chosen, &info);
         n->plies++;
         n->hash = (n->hash ^ (uint64_t)move) * PLAYOUT_HASH_MULT;
+        if (o->moves && move_list_push(o->moves, move) != 0)
+            return AGENT_NO_MEMORY;
         if (n->plies == LINE_PLIES)
             s->line = n->hash;
         if (ev == EV_ENDLESS) {
@@ -162,6 +187,8 @@ int game_play_from(const Variant *v, Agent *south, Agent *north, const Rng *g,
     agent_new_game(south);
     agent_new_game(north);
     start_game(v, o, &s);
+    if (o->moves)
+        o->moves->n = 0;
     int rc = play_moves(v, agent, stream, o, &s);
     if (end)
         *end = s.pos;
@@ -200,7 +227,7 @@ void game_play_random(const Variant *v, const Rng *g, const GameOptions *o, Game
 {
     if (!o)
         o = &plain;
-    assert(!o->observe);   /* the playout shows no one its moves */
+    assert(!o->observe && !o->moves);   /* the playout shows no one its moves */
     Rng stream[2] = { rng_substream(g, RNG_SUB_AGENT_SOUTH), rng_substream(g, RNG_SUB_AGENT_NORTH) };
     GameSoFar s;
     start_game(v, o, &s);

@@ -67,13 +67,27 @@ typedef struct GameMove {
 /* Called after every move of a game; ctx is GameOptions' observer_ctx. */
 typedef void GameObserver(void *ctx, const GameMove *m);
 
-/* How a game is played: where it starts, its ply cap and judgement, an observer. */
+/* A game's moves in order, each the hole picked up (0 .. 2 x holes - 1), as the game loop
+ * made them: one a ply, the start's given moves first; passes are not moves. Grown as
+ * needed; move_list_free frees it. */
+typedef struct MoveList {
+    uint8_t *move;
+    uint32_t n, cap;
+} MoveList;
+
+/* Free a move list's moves (the list is left empty). */
+void move_list_free(MoveList *l);
+
+/* How a game is played: where it starts, its ply cap and judgement, an observer, and where
+ * its moves go. */
 typedef struct GameOptions {
     GameStart start;
     int64_t max_plies;          /* the ply cap; 0: the variant's max_plies */
     UnfinishedJudgement unfinished;
     GameObserver *observe;      /* NULL: none (and no move traces are collected) */
     void *observer_ctx;
+    MoveList *moves;            /* NULL: none; else emptied, then every move made (running out
+                                 * of memory for it abandons the game: AGENT_NO_MEMORY) */
 } GameOptions;
 
 /* The one game loop. Play a game of v from o's start (o NULL: the variant's start, its ply
@@ -104,7 +118,7 @@ int game_play_indexed(const Variant *v, uint64_t seed, uint64_t job, uint64_t ga
 /* The same game as game_play_from with two `random` agents, record and *end alike: o's given
  * moves (o NULL: none, from the variant's start) as the game loop plays them, then the
  * engine's random playout loop (its fastest) with the agents' streams, o's ply cap and
- * judgement. o must have no observer: the playout shows no one its moves. */
+ * judgement. o must have no observer and no move list: the playout shows no one its moves. */
 void game_play_random(const Variant *v, const Rng *g, const GameOptions *o, GameRecord *r,
                       Position *end);
 

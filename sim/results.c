@@ -24,6 +24,7 @@
 #define DEFLATE_LEVEL 4
 #define HIST_CHUNK 65536
 #define OPENING_BLOCK 4096       /* openings rows made and written at a time */
+#define MOVES_CHUNK 65536        /* moves per compressed chunk of a job's `moves` */
 
 struct Results {
     hid_t file;
@@ -274,6 +275,43 @@ static int create_games(hid_t g, hid_t row_type, int64_t games)
     return ds >= 0 && H5Dclose(ds) >= 0 ? 0 : -1;
 }
 
+/* An empty, extendible, chunked and compressed 1-D dataset `name` of type t in group g, with
+ * `first` as its one value when not NULL. */
+static int create_column(hid_t g, const char *name, hid_t t, hsize_t chunk, bool shuffle,
+                         const uint64_t *first)
+{
+    hsize_t dims[1] = { 0 }, maxdims[1] = { H5S_UNLIMITED }, chunks[1] = { chunk };
+    hid_t space = H5Screate_simple(1, dims, maxdims);
+    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    hid_t ds = -1;
+    if (space >= 0 && dcpl >= 0 && H5Pset_chunk(dcpl, 1, chunks) >= 0 &&
+        (!shuffle || H5Pset_shuffle(dcpl) >= 0) && H5Pset_deflate(dcpl, DEFLATE_LEVEL) >= 0 &&
+        H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER) >= 0)
+        ds = H5Dcreate2(g, name, t, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+    hsize_t one[1] = { 1 };
+    int rc = ds >= 0 ? 0 : -1;
+    if (rc == 0 && first && (H5Dset_extent(ds, one) < 0 ||
+                             rows_io(ds, H5T_NATIVE_UINT64, 0, 1, (void *)first, true) != 0))
+        rc = -1;
+    if (ds >= 0 && H5Dclose(ds) < 0)
+        rc = -1;
+    if (dcpl >= 0)
+        H5Pclose(dcpl);
+    if (space >= 0)
+        H5Sclose(space);
+    return rc;
+}
+
+/* A job's empty move records: `moves` (every game's moves, one byte each) and
+ * `moves_index` (where each game's moves start, and its end: games + 1 offsets, 0 first). */
+static int create_moves(hid_t g)
+{
+    static const uint64_t zero = 0;
+    if (create_column(g, "moves", H5T_STD_U8LE, MOVES_CHUNK, false, NULL) != 0)
+        return -1;
+    return create_column(g, "moves_index", H5T_STD_U64LE, RESULTS_CHUNK_ROWS, true, &zero);
+}
+
 /* /jobs and, for each job, its group with attributes and empty table. */
 static int write_jobs(Results *r, const Experiment *x)
 {
@@ -285,6 +323,7 @@ static int write_jobs(Results *r, const Experiment *x)
         rc = rc ? rc : write_job_attrs(g, &x->jobs[i]);
         rc = rc ? rc : create_games(g, r->row_type, x->jobs[i].games);
         rc = rc ? rc : write_openings(g, &x->jobs[i], x->seed);
+        rc = rc || !x->jobs[i].record_moves ? rc : create_moves(g);
         if (g >= 0)
             H5Gclose(g);
     }
@@ -354,8 +393,51 @@ static int64_t rows_of(hid_t ds)
     return ok ? (int64_t)dims[0] : -1;
 }
 
+/* Extend a 1-D dataset of `have` values by n values from buf (of memory type t). */
+static int extend(hid_t ds, hid_t t, uint64_t have, uint64_t n, const void *buf)
+{
+    hsize_t size[1] = { have + n };
+    return H5Dset_extent(ds, size) < 0 || rows_io(ds, t, have, n, (void *)buf, true) != 0
+               ? -1 : 0;
+}
+
+/* Append the moves of n games (packed rows, for their plies) to job j's move records, which
+ * hold the games before them: the moves, and each game's end offset in moves_index. */
+static int append_moves(Results *r, const Job *j, uint32_t n, const unsigned char *rows,
+                        const unsigned char *moves, Error *e)
+{
+    char name[JOB_NAME_MAX + 32];
+    snprintf(name, sizeof name, "/jobs/%s/moves", j->name);
+    hid_t mv = H5Dopen2(r->file, name, H5P_DEFAULT);
+    snprintf(name, sizeof name, "/jobs/%s/moves_index", j->name);
+    hid_t ix = H5Dopen2(r->file, name, H5P_DEFAULT);
+    uint64_t *ends = malloc((size_t)n * sizeof *ends);
+    int rc = mv < 0 || ix < 0 ? h5_error(e, r->path, "opening a job's moves") : 0;
+    if (rc == 0 && !ends)
+        rc = error_set(e, "out of memory");
+    int64_t have = rc == 0 ? rows_of(mv) : -1, games = rc == 0 ? rows_of(ix) : -1;
+    if (rc == 0 && (have < 0 || games < 1))
+        rc = error_set(e, "%s: job %s: its moves cannot be read", r->path, j->name);
+    uint64_t at = (uint64_t)have;
+    for (uint32_t i = 0; rc == 0 && i < n; i++) {
+        GameRecord g;
+        row_unpack(rows + (size_t)i * ROW_BYTES, &g);
+        at += g.plies;
+        ends[i] = at;
+    }
+    if (rc == 0 && (extend(mv, H5T_NATIVE_UINT8, (uint64_t)have, at - (uint64_t)have, moves) != 0 ||
+                    extend(ix, H5T_NATIVE_UINT64, (uint64_t)games, n, ends) != 0))
+        rc = h5_error(e, r->path, "writing moves");
+    free(ends);
+    if (mv >= 0)
+        H5Dclose(mv);
+    if (ix >= 0)
+        H5Dclose(ix);
+    return rc;
+}
+
 int results_append(Results *r, const Job *j, uint64_t start, uint32_t n,
-                   const unsigned char *rows, Error *e)
+                   const unsigned char *rows, const unsigned char *moves, Error *e)
 {
     if (open_games(r, j, e) != 0)
         return -1;
@@ -367,7 +449,7 @@ int results_append(Results *r, const Job *j, uint64_t start, uint32_t n,
     if (H5Dset_extent(r->games, size) < 0 ||
         rows_io(r->games, r->row_type, start, n, (void *)rows, true) != 0)
         return h5_error(e, r->path, "writing games");
-    return 0;
+    return j->record_moves ? append_moves(r, j, n, rows, moves, e) : 0;
 }
 
 /* The length histogram of a finished job, chunked and compressed. */

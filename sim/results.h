@@ -73,9 +73,11 @@ typedef struct Results Results;
 Results *results_create(const char *path, const Experiment *x, const char *started, int threads,
                         Error *e);
 
-/* Append n packed rows to job j's table; start must equal the rows it holds. */
+/* Append n packed rows to job j's table; start must equal the rows it holds. For a job that
+ * records its moves, `moves` holds the games' moves in order (their plies' worth, the sum of
+ * `plies`), appended to /jobs/<job>/moves with their offsets in moves_index; else NULL. */
 int results_append(Results *r, const Job *j, uint64_t start, uint32_t n,
-                   const unsigned char *rows, Error *e);
+                   const unsigned char *rows, const unsigned char *moves, Error *e);
 
 /* Write a finished job's length histogram and summary attributes. */
 int results_end_job(Results *r, const Job *j, const JobStats *s, Error *e);

@@ -439,6 +439,89 @@ int rf_read_opening(const ResultsFile *f, const char *name, const Variant *v, in
     return 0;
 }
 
+bool rf_job_has_moves(const ResultsFile *f, const char *name)
+{
+    hid_t mv = open_dataset(f, name, "moves"), ix = open_dataset(f, name, "moves_index");
+    bool has = mv >= 0 && ix >= 0;
+    if (mv >= 0)
+        H5Dclose(mv);
+    if (ix >= 0)
+        H5Dclose(ix);
+    return has;
+}
+
+/* Values [first, first + n) of a 1-D dataset, read as memory type t into buf: 0, or -1. */
+static int read_values(hid_t ds, hid_t t, uint64_t first, uint64_t n, void *buf)
+{
+    hsize_t off[1] = { first }, cnt[1] = { n };
+    hid_t fspace = H5Dget_space(ds), mspace = H5Screate_simple(1, cnt, NULL);
+    bool ok = fspace >= 0 && mspace >= 0 &&
+              H5Sselect_hyperslab(fspace, H5S_SELECT_SET, off, NULL, cnt, NULL) >= 0 &&
+              H5Dread(ds, t, mspace, fspace, H5P_DEFAULT, buf) >= 0;
+    if (mspace >= 0)
+        H5Sclose(mspace);
+    if (fspace >= 0)
+        H5Sclose(fspace);
+    H5Eclear2(H5E_DEFAULT);
+    return ok ? 0 : -1;
+}
+
+/* Game `game`'s moves from the open datasets mv and ix of a job of variant v into l (see
+ * rf_read_moves); what is wrong into why, and -1, when the index or a move is damaged. */
+static int read_game_moves(hid_t mv, hid_t ix, const Variant *v, uint64_t game, MoveList *l,
+                           Error *why)
+{
+    int64_t n_moves = dataset_length(mv), n_ix = dataset_length(ix);
+    uint64_t at[2], first;
+    if (n_moves < 0 || n_ix < 0 || (uint64_t)n_ix < game + 2)
+        return error_set(why, "moves_index has %" PRId64 " entries, not the game's end",
+                         n_ix < 0 ? 0 : n_ix);
+    if (read_values(ix, H5T_NATIVE_UINT64, 0, 1, &first) != 0 ||
+        read_values(ix, H5T_NATIVE_UINT64, game, 2, at) != 0)
+        return error_set(why, "moves_index unreadable");
+    /* The offsets are checked before anything is allocated: a stored length is not a
+     * budget, the variant's max_plies is. */
+    if (first != 0 || at[0] > at[1] || at[1] > (uint64_t)n_moves ||
+        at[1] - at[0] > (uint64_t)v->max_plies)
+        return error_set(why, "moves_index gives moves %" PRIu64 "..%" PRIu64 " of %" PRId64
+                         " (expected increasing offsets from 0, at most max_plies %" PRId64 " apart)",
+                         at[0], at[1], n_moves, (int64_t)v->max_plies);
+    uint32_t n = (uint32_t)(at[1] - at[0]);
+    if (n > l->cap) {
+        uint8_t *grown = realloc(l->move, n);
+        if (!grown)
+            return error_set(why, "out of memory for %u moves", n);
+        l->move = grown;
+        l->cap = n;
+    }
+    l->n = 0;
+    if (n && read_values(mv, H5T_NATIVE_UINT8, at[0], n, l->move) != 0)
+        return error_set(why, "moves unreadable");
+    for (uint32_t i = 0; i < n; i++)
+        if (l->move[i] >= 2 * v->holes)
+            return error_set(why, "ply %u: move %u is not a hole (0 to %d)", i + 1,
+                             l->move[i], 2 * v->holes - 1);
+    l->n = n;
+    return 0;
+}
+
+int rf_read_moves(const ResultsFile *f, const char *name, const Variant *v, uint64_t game,
+                  MoveList *l, Error *e)
+{
+    hid_t mv = open_dataset(f, name, "moves"), ix = open_dataset(f, name, "moves_index");
+    Error why;
+    int rc = mv < 0 || ix < 0 ? error_set(&why, "no moves stored")
+                              : read_game_moves(mv, ix, v, game, l, &why);
+    if (mv >= 0)
+        H5Dclose(mv);
+    if (ix >= 0)
+        H5Dclose(ix);
+    if (rc != 0)
+        return error_set(e, "%s: job %s: game %" PRIu64 ": damaged moves (%s)", f->path, name,
+                         game, why.msg);
+    return 0;
+}
+
 int rf_length_histogram(const ResultsFile *f, const char *name, size_t expect,
                         uint64_t **counts, size_t *len, Error *e)
 {

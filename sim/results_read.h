@@ -71,6 +71,19 @@ int rf_read_opening(const ResultsFile *f, const char *name, const Variant *v, in
  * was added lacks it; rows read from it then hold record_row.h's default). */
 bool rf_job_has_field(const ResultsFile *f, const char *name, const char *field);
 
+/* Whether job `name` stores its games' moves (/jobs/<job>/moves and moves_index: a job run
+ * with record_moves). */
+bool rf_job_has_moves(const ResultsFile *f, const char *name);
+
+/* Game `game`'s stored moves (row `game` of the table) of job `name`, of variant v, into l
+ * (grown as needed; move_list_free frees it): the holes picked up, 0 .. 2 x holes - 1, one a
+ * ply from the game's start, its opening included. The one reader of move records (replay,
+ * export). -1 with "FILE: job NAME: game N: damaged moves (what)" when the job has none, or
+ * its moves_index does not give the game increasing offsets from 0 within `moves` at most
+ * max_plies apart (checked before anything is allocated), or a move is not a hole. */
+int rf_read_moves(const ResultsFile *f, const char *name, const Variant *v, uint64_t game,
+                  MoveList *l, Error *e);
+
 /* Free the job's strings. */
 void stored_job_free(StoredJob *sj);
 

@@ -60,7 +60,7 @@ static void write_file(void)
         row_pack(&games[i], rows + i * ROW_BYTES);
         assert_int_equal(stats_add(&st, &games[i]), 0);
     }
-    assert_int_equal(results_append(r, &x.jobs[0], 0, 4, rows, &e), 0);
+    assert_int_equal(results_append(r, &x.jobs[0], 0, 4, rows, NULL, &e), 0);
     assert_int_equal(results_end_job(r, &x.jobs[0], &st, &e), 0);
     assert_int_equal(results_end(r, "2024-01-01T00:00:01Z", &e), 0);
     assert_int_equal(results_close(r, &e), 0);

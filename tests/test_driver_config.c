@@ -31,7 +31,8 @@ static const BadConfig bad_configs[] = {
       "defaults or jobs)" },
     { HEAD "jobs = ( { games = 1; hole = 4; } );\n",
       "t.cfg:3: hole: unknown setting (expected variant, holes, seeds, capture, final_four, "
-      "extra_turn, skip_origin, max_plies, agent_a, agent_b, openings, games or name)" },
+      "extra_turn, skip_origin, max_plies, agent_a, agent_b, openings, games, record_moves or "
+      "name)" },
     { "seed = \"abc\";\noutput = \"x.h5\";\njobs = ( { games = 1; } );\n",
       "t.cfg:1: seed: expected a whole number, not a string" },
     { "seed = -5;\noutput = \"x.h5\";\njobs = ( { games = 1; } );\n",
@@ -62,6 +63,13 @@ static const BadConfig bad_configs[] = {
       "lottery)" },
     { HEAD "jobs = ( { games = 1; extra_turn = 3; } );\n",
       "t.cfg:3: extra_turn: expected true or false, not a whole number" },
+    { HEAD "jobs = ( { games = 1;\n record_moves = 1; } );\n",
+      "t.cfg:4: record_moves: expected true or false, not a whole number" },
+    { HEAD "defaults = { record_moves = \"yes\"; };\njobs = ( { games = 1; } );\n",
+      "t.cfg:3: record_moves: expected true or false, not a string" },
+    { HEAD "jobs = ( { games = 1; record_moves = [true, false]; } );\n",
+      "t.cfg:3: record_moves: expected one value, not a list (only variant parameters, agent "
+      "specs and openings can be swept)" },
     { HEAD "jobs = ( { games = 1;\n agent_a = \"nosuch\"; } );\n",
       "t.cfg:4: agent_a: agent 'nosuch': unknown (expected " },
     { HEAD "jobs = ( { games = 1; agent_b = \"random:depth=3\"; } );\n",

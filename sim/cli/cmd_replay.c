@@ -19,7 +19,9 @@ static const char replay_usage[] =
     "variant and agent specs, and the game's opening (its row of the job's openings table:\n"
     "its moves are the game's first plies); print every move (hole index) with the position\n"
     "after it (APN) and its event; then check that the outcome, the scores, the moves' hash\n"
-    "and every other field equal the stored row. Exit status 0 when they do, 1 when they do\n"
+    "and every other field equal the stored row. When the job stored its moves\n"
+    "(record_moves), they are checked ply by ply against the game played again, and the\n"
+    "moves shown are the stored ones. Exit status 0 when they all match, 1 when they do\n"
     "not, 2 on a bad input.\n\n"
     "  --job NAME   the job (a group under /jobs)\n"
     "  --game N     the game's index in the job, from 0\n"
@@ -61,9 +63,11 @@ static void print_move(void *ctx, const GameMove *m)
 
 /* Play the game again from the file, by the game loop `run` plays it with, from its opening
  * (index `opening` in the job's table, or NULL and -1 for the variant's start), printing each
- * move unless quiet. */
+ * move unless quiet; its moves go to `made` unless that is NULL. With `given` (the job's
+ * stored moves), the game loop plays those moves instead of asking the agents. */
 static void replay_game(const StoredJob *sj, uint64_t game, const Opening *op, int32_t opening,
-                        Agent *a, Agent *b, bool quiet, GameRecord *r)
+                        Agent *a, Agent *b, bool quiet, const MoveList *given, MoveList *made,
+                        GameRecord *r)
 {
     const Variant *v = &sj->variant;
     Position start, end;
@@ -83,16 +87,51 @@ static void replay_game(const StoredJob *sj, uint64_t game, const Opening *op, i
         printf("start %s\n", apn);
     GameOptions o = { .start = { .position = &start },
                       .observe = quiet ? NULL : print_move,
-                      .observer_ctx = (void *)v };
+                      .observer_ctx = (void *)v,
+                      .moves = made };
+    int *stored = NULL;
+    if (given) {
+        /* The stored moves from the opening's position, as the game's given moves (checked
+         * equal to the replay's first, so every one is legal). */
+        if (!(stored = malloc((given->n ? given->n : 1) * sizeof *stored)))
+            fail("out of memory for %" PRIu32 " moves", given->n);
+        for (uint32_t i = 0; i < given->n; i++)
+            stored[i] = given->move[i];
+        o.start = (GameStart){ &start, stored, given->n };
+        op = NULL;   /* its moves are the first of the stored ones */
+    }
     memset(r, 0, sizeof *r);
-    if (game_play_indexed(v, (uint64_t)sj->seed, sj->index, game, op, opening, a, b, &o, r,
-                          &end) != 0) {
+    int rc = game_play_indexed(v, (uint64_t)sj->seed, sj->index, game, op, opening, a, b, &o, r,
+                               &end);
+    free(stored);
+    if (rc != 0) {
         /* no stop is requested here: the search ran out of memory */
         const Agent *mover = (end.side == SOUTH) == (game % 2 == 0) ? a : b;
         fail("agent %s: out of memory for its search at ply %" PRIu32, mover->name,
              r->plies + 1);
     }
-    print_end(v, r);
+}
+
+/* Compare the stored moves with the replay's, ply by ply; print the first difference (naming
+ * the job, the game and the ply) and return 1, or 0 when they are the same. */
+static int compare_moves(const char *path, const char *job, uint64_t game,
+                         const MoveList *stored, const MoveList *replayed)
+{
+    uint32_t n = stored->n < replayed->n ? stored->n : replayed->n, ply = 0;
+    while (ply < n && stored->move[ply] == replayed->move[ply])
+        ply++;
+    if (ply == stored->n && ply == replayed->n)
+        return 0;
+    fprintf(stderr, "%s: %s: job %s: game %" PRIu64 ": ply %" PRIu32 ": ", cli_command, path,
+            job, game, ply + 1);
+    if (ply == stored->n)
+        fprintf(stderr, "the stored moves end, the replay moves %u\n", replayed->move[ply]);
+    else if (ply == replayed->n)
+        fprintf(stderr, "stored move %u, but the replay's game has ended\n", stored->move[ply]);
+    else
+        fprintf(stderr, "stored move %u, the replay moves %u\n", stored->move[ply],
+                replayed->move[ply]);
+    return 1;
 }
 
 /* Compare the replayed record with the stored row field by field (the games table's columns
@@ -169,19 +208,45 @@ int cmd_replay(int argc, char **argv)
            "; South %s (agent %c), North %s (agent %c)\n", path, job, game, desc, sj.seed,
            sj.index, game % 2 == 0 ? sj.agent_a : sj.agent_b, game % 2 == 0 ? 'A' : 'B',
            game % 2 == 0 ? sj.agent_b : sj.agent_a, game % 2 == 0 ? 'B' : 'A');
-    replay_game(&sj, (uint64_t)game, stored.opening >= 0 ? &op : NULL, stored.opening, &a, &b,
-                quiet, &got);
-    int bad = compare(f, job, &got, &stored);
+    const Opening *opening = stored.opening >= 0 ? &op : NULL;
+    MoveList kept = { NULL, 0, 0 }, replayed = { NULL, 0, 0 };
+    bool has_moves = rf_job_has_moves(f, job);
+    int bad = 0;
+    if (has_moves) {
+        /* The stored moves are checked against the game played again from its seed first;
+         * then the game loop plays the stored ones, for the moves shown and the record. */
+        if (rf_read_moves(f, job, &sj.variant, (uint64_t)game, &kept, &e) != 0)
+            die("%s", e.msg);
+        replay_game(&sj, (uint64_t)game, opening, stored.opening, &a, &b, true, NULL, &replayed,
+                    &got);
+        bad = compare_moves(path, job, (uint64_t)game, &kept, &replayed);
+    }
+    bool moves_differ = bad != 0;
+    if (!bad)
+        replay_game(&sj, (uint64_t)game, opening, stored.opening, &a, &b, quiet,
+                    has_moves ? &kept : NULL, NULL, &got);
+    print_end(&sj.variant, &got);
+    if (!bad)
+        bad = compare(f, job, &got, &stored);
+    move_list_free(&kept);
+    move_list_free(&replayed);
     rf_close(f);
     agent_free(&a);
     agent_free(&b);
     stored_job_free(&sj);
     if (bad) {
-        fprintf(stderr, "%s: game %lld of job %s does not match its stored row (%d field%s)\n",
-                cli_command, game, job, bad, bad == 1 ? "" : "s");
+        if (moves_differ)
+            fprintf(stderr, "%s: game %lld of job %s does not match its stored moves\n",
+                    cli_command, game, job);
+        else
+            fprintf(stderr, "%s: game %lld of job %s does not match its stored row (%d "
+                    "field%s)\n", cli_command, game, job, bad, bad == 1 ? "" : "s");
         return 1;
     }
     printf("check: the stored row matches (outcome, scores, recipients, plies, passes, "
            "captures, opening, moves_hash, line_hash, nodes_a, nodes_b)\n");
+    if (has_moves)
+        printf("check: the stored moves match the replay's (%" PRIu32 " plies)\n",
+               got.plies);
     return 0;
 }

@@ -12,13 +12,14 @@
 
 enum {
     OPT_THREADS = OPT_FIRST_FREE, OPT_BATCH, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_AGENT_A,
-    OPT_AGENT_B, OPT_GAMES, OPT_SEED, OPT_DRY_RUN, OPT_OPENINGS
+    OPT_AGENT_B, OPT_GAMES, OPT_SEED, OPT_DRY_RUN, OPT_OPENINGS, OPT_RECORD_MOVES
 };
 
 static const char run_usage[] =
     "usage: anywoli run [CONFIG] [-o FILE] [--threads N] [--resume] [--force] [--quiet]\n"
     "                   [variant options] [--agent-a SPEC] [--agent-b SPEC] [--games N]\n"
-    "                   [--openings SPEC] [--seed N] [--batch N] [--dry-run]\n\n"
+    "                   [--openings SPEC] [--record-moves] [--seed N] [--batch N]\n"
+    "                   [--dry-run]\n\n"
     "Play an experiment's games on every core into a results file (HDF5, format 1), then\n"
     "print a summary per job. CONFIG is an experiment (see configs/); without one, the\n"
     "options make a one-job experiment named `main` (defaults: random agents, 10000 games,\n"
@@ -39,6 +40,8 @@ static const char run_usage[] =
     "                   swapped) starts, the config's `openings`: start (the default),\n"
     "                   plies:N (N random plies, drawn per pair), all:N (every line of N\n"
     "                   plies, in turn) or file:PATH (a book: a move list or an APN a line)\n"
+    "  --record-moves   store every game's moves in the file (/jobs/<job>/moves), the\n"
+    "                   config's `record_moves`; `replay` then checks them\n"
     "  --seed N         the experiment's seed, 0 to 2^63-1\n\n"
     "The file is written as FILE.partial and renamed when complete; every finished batch is\n"
     "also kept in FILE.journal, so that SIGINT, SIGTERM or even kill -9 loses at most the batch\n"
@@ -177,6 +180,7 @@ int cmd_run(int argc, char **argv)
         { "seed", required_argument, NULL, OPT_SEED },
         { "dry-run", no_argument, NULL, OPT_DRY_RUN },
         { "openings", required_argument, NULL, OPT_OPENINGS },
+        { "record-moves", no_argument, NULL, OPT_RECORD_MOVES },
         { NULL, 0, NULL, 0 },
     };
     Overrides o;
@@ -196,6 +200,7 @@ int cmd_run(int argc, char **argv)
         case OPT_AGENT_A: o.agent_a = optarg; break;
         case OPT_AGENT_B: o.agent_b = optarg; break;
         case OPT_OPENINGS: o.openings = optarg; break;
+        case OPT_RECORD_MOVES: o.record_moves = true; break;
         case OPT_GAMES: o.games = cli_number("--games", optarg, 1, CONFIG_MAX_GAMES); break;
         case OPT_SEED: o.seed = cli_number("--seed", optarg, 0, INT64_MAX); break;
         case OPT_HELP: printf("%s%s", run_usage, cli_variant_help); return 0;

@@ -4,7 +4,7 @@
 #   export_test.sh PATH/TO/anywoli TESTS_DIR PYTHON
 #
 # Runs a small experiment (a job whose name and agent spec need CSV quoting, a job from
-# openings, a job with its moves recorded), exports it to stdout and with -o, and checks
+# openings with its moves recorded, a quick run with --record-moves), exports it to stdout and with -o, and checks
 # with export_check.py that the rows equal the file read by h5py (counts, every column, the
 # moves), and a file without the later columns. Then the bad inputs: an unknown job, --moves on a job without moves, OUT existing
 # without --force, not a results file, a bad option: one stderr line each, exit status 2,
@@ -35,17 +35,12 @@ jobs = (
   { name = "ab,c=2+x"; agent_a = "random"; agent_b = "alphabeta:depth=1,w.store=1.5";
     games = 30L; },
   { name = "small"; holes = 6; final_four = "lottery"; agent_a = "random"; agent_b = "random";
-    games = 41L; openings = "plies:2"; }
+    games = 41L; openings = "plies:2"; record_moves = true; }
 );
 CFG
 "$bin" run e.cfg >/dev/null 2>err || fail "run e.cfg: $(head -c 300 err)"
-moves_ok=0
-if "$bin" run --games 25 --holes 5 --agent-a random --agent-b random --record-moves \
-    -o m.h5 >/dev/null 2>err; then
-    moves_ok=1
-else
-    echo "note: run --record-moves is not available; the --moves checks are skipped" >&2
-fi
+"$bin" run --games 25 --holes 5 --agent-a random --agent-b greedy --record-moves -o m.h5 \
+    >/dev/null 2>err || fail "run --record-moves: $(head -c 300 err)"
 
 # Every job, to stdout: the rows equal the file's.
 export_ e.h5
@@ -111,12 +106,21 @@ else
     fail "making an old file: $(head -c 300 err)"
 fi
 
-# Moves: the column equals the file's moves datasets, for every game.
-if [[ $moves_ok -eq 1 ]]; then
-    export_ m.h5 --moves
-    expect_status 0 "export --moves"
-    check "export --moves equals the moves datasets" "$python" "$tests/export_check.py" m.h5 out --moves
-fi
+# Moves: the column equals the file's moves datasets, for every game, openings included; a
+# game's moves played by `anywoli move` end the game as its row says.
+export_ m.h5 --moves
+expect_status 0 "export --moves"
+check "export --moves equals the moves datasets" "$python" "$tests/export_check.py" m.h5 out --moves
+row=$(sed -n 2p out)
+IFS=' ' read -r -a played <<<"${row##*,}"
+"$bin" move --holes 5 "${played[@]}" >moved 2>err
+checks=$((checks + 1))
+[[ ${row#*,*,} == north,* || ${row#*,*,} == south,* || ${row#*,*,} == draw,* ]] &&
+    tail -1 moved | grep -q ' over$' || fail "game 0's exported moves do not end the game: $row"
+export_ e.h5 --moves --job small
+expect_status 0 "export --moves of the job with moves (from openings)"
+check "export --moves --job small equals the moves datasets" \
+    "$python" "$tests/export_check.py" e.h5 out --moves
 
 echo "export_test: $((checks - failures)) passed, $failures failed"
 [[ $failures -eq 0 ]]

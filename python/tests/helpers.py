@@ -39,13 +39,8 @@ def run(*args, cwd=None):
 
 def fresh_file(folder):
     """A fresh results file of CONFIG in folder: its path."""
-    config = CONFIG
-    # TEMPORARY until record_moves is merged: a build without the key runs without it.
-    if subprocess.run([BIN, "run", "--help"], capture_output=True, text=True).stdout.find(
-            "record-moves") < 0:
-        config = config.replace("record_moves = true;", "")
     with open(os.path.join(folder, "r.cfg"), "w") as f:
-        f.write(config)
+        f.write(CONFIG)
     run("run", "r.cfg", cwd=folder)
     return os.path.join(folder, "r.h5")
 

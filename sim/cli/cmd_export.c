@@ -105,19 +105,17 @@ static bool exported(const Export *x, int i)
     return !x->job || strcmp(rf_job_name(x->f, i), x->job) == 0;
 }
 
-/* Whether job `name` has stored moves: 1 yes, 0 no, -1 with e on a damaged file. */
-static int job_has_moves(const Export *x, const char *name, Error *e)
+/* The moves column of game r of a job of variant v: ",3 14 7", read into l (reused from game
+ * to game). -1 with e when they are damaged. */
+static int write_moves(const Export *x, FILE *out, const char *name, const Variant *v,
+                       const GameRecord *r, MoveList *l, Error *e)
 {
-    (void)x, (void)name, (void)e;
+    if (rf_read_moves(x->f, name, v, r->game, l, e) != 0)
+        return -1;
+    fputc(',', out);
+    for (uint32_t i = 0; i < l->n; i++)
+        fprintf(out, i ? " %u" : "%u", l->move[i]);
     return 0;
-}
-
-/* The moves column of game r of job `name`: ",3 14 7". -1 with e when they cannot be read. */
-static int write_moves(const Export *x, FILE *out, const char *name, const GameRecord *r,
-                       Error *e)
-{
-    (void)x, (void)out, (void)name, (void)r, (void)e;
-    return -1;
 }
 
 /* Check what was asked before any output: the job exists, and with --moves every exported
@@ -132,11 +130,7 @@ static void check_request(Export *x)
         const char *name = rf_job_name(x->f, i);
         if (job_has_nodes(x, name))
             x->nodes = true;
-        Error e;
-        int has = x->moves ? job_has_moves(x, name, &e) : 1;
-        if (has < 0)
-            die("%s", e.msg);
-        if (has == 0)
+        if (x->moves && !rf_job_has_moves(x->f, name))
             die("%s: job %s has no stored moves (run it with record_moves = true, or "
                 "--record-moves, to export them)", rf_path(x->f), name);
     }
@@ -209,6 +203,7 @@ static int write_job(const Export *x, FILE *out, const char *name, GameRecord *r
     char *shared = job_columns(&sj);
     bool nodes = job_has_nodes(x, name);
     RowStream *s = rf_rows_open(x->f, name, e);
+    MoveList moves = { 0 };
     int rc = s ? 0 : -1;
     int64_t n;
     while (rc == 0 && (n = rf_rows_next(s, rows, EXPORT_ROWS, e)) != 0) {
@@ -219,10 +214,11 @@ static int write_job(const Export *x, FILE *out, const char *name, GameRecord *r
         for (int64_t i = 0; i < n && rc == 0; i++) {
             write_row(x, out, name, shared, nodes, &rows[i]);
             if (x->moves)
-                rc = write_moves(x, out, name, &rows[i], e);
+                rc = write_moves(x, out, name, &sj.variant, &rows[i], &moves, e);
             fputc('\n', out);
         }
     }
+    move_list_free(&moves);
     rf_rows_close(s);
     free(shared);
     stored_job_free(&sj);

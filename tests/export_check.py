@@ -36,7 +36,8 @@ def expected_row(name, job, row, index, moves):
     e = {"job": name, "game": str(int(row["game"])), "outcome": OUTCOMES[int(row["outcome"])]}
     for f in PLAIN:
         e[f] = str(int(row[f]))
-    e["penultimate"], e["first_final"], e["lottery"] = recipients(row)
+    e["recipient_penultimate"], e["recipient_first_final"], e["recipient_lottery"] = \
+        recipients(row)
     e["opening"] = str(int(row["opening"])) if "opening" in fields else "-1"
     e["south_agent"], e["north_agent"] = ("A", "B") if int(row["a_south"]) else ("B", "A")
     for k in VARIANT + ["agent_a", "agent_b"]:

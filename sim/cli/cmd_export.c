@@ -27,7 +27,7 @@ static const char export_usage[] =
     "  job, game          the job's name and the game's index in it\n"
     "  outcome            south, north, draw, endless or unfinished (under the job's final_four)\n"
     "  south, north, left the final seeds of each side; the seeds left for the award\n"
-    "  penultimate, first_final, lottery\n"
+    "  recipient_penultimate, recipient_first_final, recipient_lottery\n"
     "                     who receives the seeds left under each convention, as `analyze`\n"
     "                     re-awards them: south, north, or none (no capture was made)\n"
     "  plies, passes, mid_captures, final_captures, opening (-1: the variant's start)\n"
@@ -143,7 +143,7 @@ static void check_request(Export *x)
 /* The header line. */
 static void write_header(const Export *x, FILE *out)
 {
-    fputs("job,game,outcome,south,north,left,penultimate,first_final,lottery,plies,passes,"
+    fputs("job,game,outcome,south,north,left,recipient_penultimate,recipient_first_final,recipient_lottery,plies,passes,"
           "mid_captures,final_captures,opening,south_agent,north_agent,holes,seeds,capture,"
           "final_four,extra_turn,skip_origin,max_plies,agent_a,agent_b", out);
     if (x->nodes)

@@ -105,12 +105,11 @@ static bool exported(const Export *x, int i)
     return !x->job || strcmp(rf_job_name(x->f, i), x->job) == 0;
 }
 
-/* The moves column of game r of a job of variant v: ",3 14 7", read into l (reused from game
- * to game). -1 with e when they are damaged. */
-static int write_moves(const Export *x, FILE *out, const char *name, const Variant *v,
-                       const GameRecord *r, MoveList *l, Error *e)
+/* The moves column of game r: ",3 14 7", read from s into l (reused from game to game). -1
+ * with e when they are damaged. */
+static int write_moves(FILE *out, MoveStream *s, const GameRecord *r, MoveList *l, Error *e)
 {
-    if (rf_read_moves(x->f, name, v, r->game, l, e) != 0)
+    if (rf_moves_read(s, r->game, l, e) != 0)
         return -1;
     fputc(',', out);
     for (uint32_t i = 0; i < l->n; i++)
@@ -203,8 +202,9 @@ static int write_job(const Export *x, FILE *out, const char *name, GameRecord *r
     char *shared = job_columns(&sj);
     bool nodes = job_has_nodes(x, name);
     RowStream *s = rf_rows_open(x->f, name, e);
+    MoveStream *ms = s && x->moves ? rf_moves_open(x->f, name, &sj.variant, e) : NULL;
     MoveList moves = { 0 };
-    int rc = s ? 0 : -1;
+    int rc = s && (ms || !x->moves) ? 0 : -1;
     int64_t n;
     while (rc == 0 && (n = rf_rows_next(s, rows, EXPORT_ROWS, e)) != 0) {
         if (n < 0) {
@@ -213,12 +213,13 @@ static int write_job(const Export *x, FILE *out, const char *name, GameRecord *r
         }
         for (int64_t i = 0; i < n && rc == 0; i++) {
             write_row(x, out, name, shared, nodes, &rows[i]);
-            if (x->moves)
-                rc = write_moves(x, out, name, &sj.variant, &rows[i], &moves, e);
+            if (ms)
+                rc = write_moves(out, ms, &rows[i], &moves, e);
             fputc('\n', out);
         }
     }
     move_list_free(&moves);
+    rf_moves_close(ms);
     rf_rows_close(s);
     free(shared);
     stored_job_free(&sj);

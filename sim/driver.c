@@ -18,6 +18,9 @@
 #define BATCH_MAX 65536           /* games in an adaptive batch, at most */
 #define BATCH_FIRST 16            /* games per thread in the first adaptive batch */
 #define WRITER_TICK 0.1           /* seconds between the writer's looks at the progress */
+#define BATCH_MOVES (1u << 23)    /* moves in an adaptive batch that records them, about: each
+                                   * is held a few times over (two batches, the journal's and
+                                   * the file's copies), so this bounds the memory they take */
 
 /* A journal record of a batch's moves, rather than its rows: the job's index with this bit.
  * It comes just before the batch's rows, so that the rows record keeps the batch (a kill
@@ -565,8 +568,11 @@ static bool play_batch(Driver *d, const Job *j, Batch *b, Agent *agents, bool *n
     return complete;
 }
 
-/* The next batch's size: fixed, or aiming at BATCH_SECONDS from the last batch's rate. */
-static uint32_t next_batch(const Driver *d, uint32_t last, double seconds)
+/* The next batch's size: fixed, or aiming at BATCH_SECONDS from the last batch's rate (of
+ * `last` games and `moves` moves; for a job that records them, at most about BATCH_MOVES
+ * moves at the last batch's mean length). */
+static uint32_t next_batch(const Driver *d, const Job *j, uint32_t last, uint64_t moves,
+                           double seconds)
 {
     if (d->x->batch > 0)
         return (uint32_t)d->x->batch;
@@ -575,6 +581,8 @@ static uint32_t next_batch(const Driver *d, uint32_t last, double seconds)
                             : seconds > 0 ? last * BATCH_SECONDS / seconds : 4.0 * last;
     if (last && want > 4.0 * last)
         want = 4.0 * last;
+    if (last && j->record_moves && moves > 0 && want > (double)BATCH_MOVES * last / moves)
+        want = (double)BATCH_MOVES * last / moves;
     return want < lo ? lo : want > hi ? hi : (uint32_t)want;
 }
 
@@ -656,7 +664,7 @@ static int play_job(Driver *d, const Job *j, Error *e)
         return -1;
     writer_set_job(d, (int)j->index);
     int64_t next = d->done[j->index];
-    uint32_t size = next_batch(d, 0, 0.0);
+    uint32_t size = next_batch(d, j, 0, 0, 0.0);
     while (next < j->games && !stop_signal) {
         Batch *b = &d->batch[d->cur];
         b->job = j;
@@ -677,7 +685,10 @@ static int play_job(Driver *d, const Job *j, Error *e)
         if (!complete)
             break;
         next += b->n;
-        size = next_batch(d, b->n, now() - t);
+        uint64_t moves = 0;
+        for (uint32_t i = 0; j->record_moves && i < b->n; i++)
+            moves += b->rec[i].plies;
+        size = next_batch(d, j, b->n, moves, now() - t);
         d->cur ^= 1;
     }
     free_agents(d, agents);

@@ -348,6 +348,80 @@ one_line_error "beside/near.cfg:2: openings: near.txt: cannot open"
 rc=$?
 expect_status 0 "--openings file:PATH from the current folder, with a config"
 
+# --- move records: kill -9 and --resume, replay, bad values -------------------------------
+# Random games (the agents' loop, not the fast path, keeps the moves) and greedy ones from
+# random openings: killed and resumed, the same tables and move records as an uninterrupted
+# run; a job without record_moves keeps none and still replays.
+cat >moves.cfg <<'EOF'
+seed = 9; output = "mv.h5";
+defaults = { holes = 8; seeds = 3; games = 6000; record_moves = true; };
+jobs = ( { name = "random"; },
+         { name = "greedy"; agent_a = "greedy"; openings = "plies:3"; },
+         { name = "plain"; games = 400; record_moves = false; } );
+EOF
+"$bin" run moves.cfg --batch 400 --quiet -o mv-full.h5 >/dev/null 2>err
+rc=$?
+expect_status 0 "moves: an uninterrupted run"
+"$bin" run moves.cfg --batch 400 --quiet >/dev/null 2>&1 &
+pid=$!
+wait_for_journal mv.h5.journal 150000
+kill -9 $pid
+wait $pid 2>/dev/null
+check "moves: the killed run is not complete" test ! -e mv.h5
+"$bin" run moves.cfg --batch 400 --quiet --resume --threads 1 >out 2>err
+rc=$?
+expect_status 0 "moves: resume after kill -9"
+check "moves: the resume took games from the journal" grep -q 'resumed from the journal' out
+same_tables mv-full.h5 mv.h5
+check "moves: the tables hold the moves" grep -q 'DATASET "/jobs/greedy/moves"' \
+    <(game_tables mv.h5)
+check "moves: none for a job without record_moves" \
+    test -z "$(h5ls mv.h5/jobs/plain | grep '^moves')"
+for g in 0 1 2999 5999; do
+    for job in random greedy; do
+        "$bin" replay mv.h5 --job $job --game $g --quiet >out 2>err
+        rc=$?
+        expect_status 0 "moves: replay $job $g"
+        check "moves: replay $job $g checks the stored moves" \
+            grep -q '^check: the stored moves match the replay' out
+    done
+done
+"$bin" replay mv.h5 --job plain --game 7 --quiet >out 2>err
+rc=$?
+expect_status 0 "moves: replay of a job without moves"
+check "moves: no moves to check" test -z "$(grep 'stored moves' out)"
+# A stored move changed: replay names the job, the game and the ply, and fails (status 1).
+cp mv.h5 mv-bad.h5
+if /usr/bin/python3 - 2>/dev/null <<'EOF'
+import h5py
+with h5py.File("mv-bad.h5", "r+") as f:
+    g = f["jobs/greedy"]
+    at = int(g["moves_index"][6]) + 4
+    g["moves"][at] = (int(g["moves"][at]) + 1) % 16
+EOF
+then
+    "$bin" replay mv-bad.h5 --job greedy --game 6 --quiet >out 2>err
+    rc=$?
+    expect_status 1 "moves: replay of a changed move"
+    check "moves: the changed move is named" grep -q "^anywoli replay: mv-bad.h5: job greedy: game 6: ply 5: stored move [0-9]*, the replay moves [0-9]*$" err
+fi
+# The quick form: --record-moves, written into the stored config.
+"$bin" run --record-moves --games 50 --holes 6 --quiet -o mq.h5 >out 2>err
+rc=$?
+expect_status 0 "moves: run --record-moves"
+check "moves: the stored config says record_moves" \
+    grep -q 'record_moves = true;' <(h5dump -a /config mq.h5)
+check "moves: 51 offsets for 50 games" grep -q '{51/' <(h5ls mq.h5/jobs/main/moves_index)
+# A bad value: one line naming file, line and key; exit status 2; nothing made.
+for bad in 'record_moves = 1;' 'record_moves = "yes";' 'record_moves = [true];'; do
+    printf 'seed = 1; output = "mb.h5";\njobs = ( { games = 10;\n %s } );\n' "$bad" >mb.cfg
+    "$bin" run mb.cfg >out 2>err
+    rc=$?
+    expect_status 2 "moves: bad value $bad"
+    one_line_error "mb.cfg:3: record_moves: expected"
+    check "moves: a bad value makes no file" test ! -e mb.h5 -a ! -e mb.h5.journal
+done
+
 # --- help, and the configs in configs/ ----------------------------------------------------
 for cmd in run replay; do
     "$bin" $cmd --help >out 2>err

@@ -58,8 +58,8 @@ wait_for_journal() {
     return 1
 }
 
-# game_tables FILE: every job's games table, length histogram and openings table, and its
-# summary attributes.
+# game_tables FILE: every job's games table, length histogram, openings table and move
+# records, and its summary attributes.
 game_tables() {
     local jobs j a
     jobs=$(h5ls "$1/jobs" | awk '{print $1}')
@@ -68,6 +68,10 @@ game_tables() {
         # The openings table, in files that have one (written since openings exist).
         if h5ls "$1/jobs/$j/openings" >/dev/null 2>&1; then
             h5dump -d "/jobs/$j/openings" "$1" | tail -n +2
+        fi
+        # The move records, in jobs that keep them (record_moves).
+        if h5ls "$1/jobs/$j/moves" >/dev/null 2>&1; then
+            h5dump -d "/jobs/$j/moves" -d "/jobs/$j/moves_index" "$1" | tail -n +2
         fi
         for a in south_wins north_wins draws endless unfinished a_wins b_wins longest mean_plies; do
             h5dump -a "/jobs/$j/$a" "$1" | grep '(0)'

@@ -43,16 +43,18 @@ rank_pid() {
 }
 
 # An experiment with random games (the engine's fast path) and searching agents, in jobs of
-# sizes that do not divide evenly between ranks, from the start and from openings.
+# sizes that do not divide evenly between ranks, from the start and from openings; two jobs
+# keep their moves (record_moves), which same_tables compares too.
 cat >mixed.cfg <<'EOF'
 seed = 11L;
 output = "mixed.h5";
 defaults = { variant = "anywoli"; max_plies = 3000; };
 jobs = (
   { name = "random"; games = 5003L; },
-  { name = "search"; games = 301L; agent_a = "alphabeta:depth=2"; agent_b = "greedy"; },
+  { name = "search"; games = 301L; agent_a = "alphabeta:depth=2"; agent_b = "greedy";
+    record_moves = true; },
   { name = "small"; games = 7L; holes = 4; seeds = 2; agent_a = "mcts:playouts=50"; },
-  { name = "open-all"; games = 503L; openings = "all:2"; },
+  { name = "open-all"; games = 503L; openings = "all:2"; record_moves = true; },
   { name = "open-plies"; games = 101L; agent_a = "greedy"; openings = "plies:3"; }
 );
 EOF

@@ -280,6 +280,112 @@ static void test_nodes_per_agent(void **state)
     }
 }
 
+/* Job `job`'s stored moves, every game's, concatenated (*len of them), through the reader. */
+static uint8_t *read_moves(const char *path, const char *job, const Variant *v, uint64_t games,
+                           size_t *len)
+{
+    Error e;
+    ResultsFile *f = rf_open(path, &e);
+    if (!f)
+        fail_msg("%s", e.msg);
+    assert_true(rf_job_has_moves(f, job));
+    MoveList l = { NULL, 0, 0 };
+    uint8_t *all = NULL;
+    *len = 0;
+    for (uint64_t g = 0; g < games; g++) {
+        if (rf_read_moves(f, job, v, g, &l, &e) != 0)
+            fail_msg("%s", e.msg);
+        all = realloc(all, *len + l.n + 1);
+        assert_non_null(all);
+        memcpy(all + *len, l.move, l.n);
+        *len += l.n;
+    }
+    move_list_free(&l);
+    rf_close(f);
+    return all;
+}
+
+/* A job that records its moves stores every game's whole sequence (opening included): the
+ * same for any threads and batch size; each game's moves hash to its moves_hash, and played
+ * by the game loop as given moves (no agent asked) they give the stored row, every field but
+ * the agents' work. A job without record_moves stores none. */
+static void test_move_records(void **state)
+{
+    (void)state;
+    if (!registered("greedy"))
+        skip();
+    static const char text[] =
+        "seed = 11; output = \"unused.h5\";\n"
+        "defaults = { holes = 6; seeds = 3; record_moves = true; };\n"
+        "jobs = ( { name = \"random\"; games = 301; openings = \"all:2\"; },\n"
+        "         { name = \"greedy\"; agent_a = \"greedy\"; games = 120; openings = \"plies:3\"; },\n"
+        "         { name = \"plain\"; games = 50; record_moves = false; } );\n";
+    const char *out[2] = { tmp_path("mv1.h5"), tmp_path("mv2.h5") };
+    Experiment x;
+    for (int i = 0; i < 2; i++) {
+        Overrides o;
+        RunReport rep;
+        RunOptions ro = { false, true, true };
+        Error e;
+        overrides_none(&o);
+        o.output = out[i];
+        o.threads = i ? 2 : 1;
+        o.batch = i ? -1 : 7;
+        if (experiment_parse(&x, text, "moves.cfg", &o, &e) != 0 ||
+            driver_run(&x, &ro, &rep, &e) != RUN_DONE)
+            fail_msg("%s", e.msg);
+        run_report_free(&rep);
+        if (i == 0)
+            experiment_free(&x);
+    }
+    for (int k = 0; k < 2; k++) {
+        const Job *j = &x.jobs[k];
+        uint64_t n;
+        size_t len[2];
+        GameRecord *rows = read_job(out[0], j->name, &n);
+        uint8_t *moves[2] = { read_moves(out[0], j->name, &j->variant, n, &len[0]),
+                              read_moves(out[1], j->name, &j->variant, n, &len[1]) };
+        assert_int_equal(len[0], len[1]);
+        assert_memory_equal(moves[0], moves[1], len[0]);
+        size_t at = 0;
+        for (uint64_t g = 0; g < n; g++) {
+            const GameRecord *r = &rows[g];
+            uint64_t hash = PLAYOUT_HASH_START;
+            int given[4096];
+            assert_true(r->plies <= 4096 && at + r->plies <= len[0]);
+            for (uint32_t p = 0; p < r->plies; p++) {
+                hash = (hash ^ moves[0][at + p]) * PLAYOUT_HASH_MULT;
+                given[p] = moves[0][at + p];
+            }
+            assert_int_equal(hash, r->moves_hash);
+            Opening op;
+            int64_t index = openings_pair(&j->openings, &j->variant, (uint64_t)x.seed, j->index,
+                                          g / 2, &op);
+            GameOptions o = { .start = { op.has_position ? &op.position : NULL, given, r->plies } };
+            GameRecord again;
+            game_play_indexed(&j->variant, (uint64_t)x.seed, j->index, g, NULL, (int32_t)index,
+                              NULL, NULL, &o, &again, NULL);
+            again.nodes_a = r->nodes_a;
+            again.nodes_b = r->nodes_b;
+            assert_true(same_record(&again, r));
+            at += r->plies;
+        }
+        assert_int_equal(at, len[0]);
+        free(moves[0]);
+        free(moves[1]);
+        free(rows);
+    }
+    Error e;
+    ResultsFile *f = rf_open(out[0], &e);
+    assert_non_null(f);
+    assert_false(rf_job_has_moves(f, "plain"));
+    MoveList l = { NULL, 0, 0 };
+    assert_int_equal(rf_read_moves(f, "plain", &x.jobs[2].variant, 0, &l, &e), -1);
+    assert_non_null(strstr(e.msg, "job plain: game 0: damaged moves (no moves stored)"));
+    rf_close(f);
+    experiment_free(&x);
+}
+
 /* The moves of a game, as the game loop makes them (a GameObserver). */
 typedef struct Moves {
     int n;
@@ -765,6 +871,7 @@ int main(void)
         cmocka_unit_test(test_same_tables_any_threads_and_batch),
         cmocka_unit_test(test_rows_are_pure_functions),
         cmocka_unit_test(test_nodes_per_agent),
+        cmocka_unit_test(test_move_records),
         cmocka_unit_test(test_openings_pairs),
         cmocka_unit_test(test_same_tables_searching_agents),
         cmocka_unit_test(test_journal_torn_tail),

@@ -306,6 +306,71 @@ def check_replay(binary, tmp):
           f"replay with seed -1: {p.returncode} {p.stderr.strip()}")
 
 
+def fnv_hashes(moves, index):
+    """The 64-bit FNV-1a hash of each game's moves (docs/results.md), all games at once."""
+    n = len(index) - 1
+    lengths = np.diff(index)
+    h = np.full(n, 0xcbf29ce484222325, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        for ply in range(int(lengths.max(initial=0))):
+            live = lengths > ply
+            m = moves[index[:-1][live] + np.uint64(ply)].astype(np.uint64)
+            h[live] = (h[live] ^ m) * np.uint64(0x100000001b3)
+    return h
+
+
+def check_moves(binary, tmp):
+    """A job run with record_moves: its moves and moves_index, their types and layout, each
+    game's moves (plies of them, holes of the board, the opening's first) hashing to its
+    moves_hash, endless and unfinished games included; jobs without it have neither, and a
+    file with moves still analyzes."""
+    with open(os.path.join(tmp, "m.cfg"), "w") as cfg:
+        cfg.write('seed = 4; output = "m.h5";\ndefaults = { record_moves = true; };\njobs = (\n'
+                  '  { name = "small"; holes = 5; seeds = 4; games = 5000; },\n'
+                  '  { name = "capped"; max_plies = 300; skip_origin = true; games = 1000; '
+                  'openings = "plies:5"; },\n'
+                  '  { name = "plain"; games = 100; record_moves = false; }\n);\n')
+    run(binary, ["m.cfg"], tmp)
+    with h5py.File(os.path.join(tmp, "m.h5"), "r") as f:
+        check("moves" not in f["jobs/plain"] and "moves_index" not in f["jobs/plain"],
+              "plain: no move records without record_moves")
+        for job in ("small", "capped"):
+            g = f["jobs"][job]
+            check_layout(g)
+            mv, ix, rows = g["moves"], g["moves_index"], g["games"][:]
+            check(mv.dtype == np.dtype("u1") and mv.ndim == 1 and mv.maxshape == (None,),
+                  f"{job}/moves: {mv.dtype} {mv.shape}")
+            check(mv.chunks is not None and mv.compression == "gzip",
+                  f"{job}/moves is not chunked and deflated")
+            check(ix.dtype == np.dtype("<u8") and ix.shape == (len(rows) + 1,),
+                  f"{job}/moves_index: {ix.dtype} {ix.shape}, games {len(rows)}")
+            check(ix.chunks is not None and ix.compression == "gzip",
+                  f"{job}/moves_index is not chunked and deflated")
+            index, moves = ix[:], mv[:]
+            check(index[0] == 0 and index[-1] == len(moves), f"{job}: offsets 0 .. {len(moves)}")
+            check(np.array_equal(np.diff(index), rows["plies"].astype(np.uint64)),
+                  f"{job}: each game's moves are its plies")
+            check(int(moves.max()) < 2 * int(g.attrs["holes"]), f"{job}: moves are holes")
+            check(np.array_equal(fnv_hashes(moves, index), rows["moves_hash"]),
+                  f"{job}: the stored moves hash to moves_hash")
+            print(f"{job}: {mv.id.get_storage_size() / len(rows):.1f} bytes a game of moves "
+                  f"stored ({len(moves) / len(rows):.1f} plies)")
+        check(f["jobs/small"].attrs["endless"] > 0, "small board: endless games")
+        check(f["jobs/capped"].attrs["unfinished"] > 0, "capped: unfinished games")
+        openings = f["jobs/capped/openings"][:]
+        g = f["jobs/capped"]
+        rows, index, moves = g["games"][:], g["moves_index"][:], g["moves"][:]
+        for game in (0, 1, 999):
+            at = int(index[game])
+            first = " ".join(str(m) for m in moves[at:at + 5])
+            want = openings[rows["opening"][game]]["moves"].decode()
+            check(first == want, f"capped game {game}: moves start {first}, opening {want}")
+    p = subprocess.run([binary, "analyze", os.path.join(tmp, "m.h5")], capture_output=True,
+                       text=True)
+    check(p.returncode == 0 and "job capped" in p.stdout,
+          f"analyze of a file with moves: {p.returncode} {p.stderr.strip()}")
+
+
 def run(binary, args, cwd):
     """Run anywoli; fail the test on a nonzero exit."""
     p = subprocess.run([binary, "run", "--quiet"] + args, cwd=cwd, capture_output=True, text=True)
@@ -344,6 +409,7 @@ def main():
         check_old_file(binary, tmp, PRE_LINE_FIELDS)
         check_old_file(binary, tmp, PRE_NODES_FIELDS)
         check_replay(binary, tmp)
+        check_moves(binary, tmp)
     if failures:
         print(f"{len(failures)} checks failed", file=sys.stderr)
         sys.exit(1)

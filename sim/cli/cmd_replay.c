@@ -214,7 +214,7 @@ int cmd_replay(int argc, char **argv)
     int bad = 0;
     if (has_moves) {
         /* The stored moves are checked against the game played again from its seed first;
-         * then the game loop plays the stored ones, for the moves shown and the record. */
+         * then the game loop plays the stored ones, for the moves shown. */
         if (rf_read_moves(f, job, &sj.variant, (uint64_t)game, &kept, &e) != 0)
             die("%s", e.msg);
         replay_game(&sj, (uint64_t)game, opening, stored.opening, &a, &b, true, NULL, &replayed,
@@ -222,12 +222,24 @@ int cmd_replay(int argc, char **argv)
         bad = compare_moves(path, job, (uint64_t)game, &kept, &replayed);
     }
     bool moves_differ = bad != 0;
-    if (!bad)
+    if (!bad) {
+        /* With stored moves, the game shown is theirs (its record is the replay's, but for
+         * the agents' work: no agent chose a stored move). */
+        GameRecord shown;
         replay_game(&sj, (uint64_t)game, opening, stored.opening, &a, &b, quiet,
-                    has_moves ? &kept : NULL, NULL, &got);
+                    has_moves ? &kept : NULL, NULL, has_moves ? &shown : &got);
+        if (has_moves && (shown.outcome != got.outcome || shown.plies != got.plies ||
+                          shown.south != got.south || shown.north != got.north)) {
+            /* The same moves must make the same game: anything else is the engine's fault. */
+            fprintf(stderr, "%s: %s: job %s: game %lld: the stored moves end %s after %" PRIu32
+                    " plies, the replay %s after %" PRIu32 "\n", cli_command, path, job, game,
+                    outcome_names[shown.outcome], shown.plies, outcome_names[got.outcome],
+                    got.plies);
+            moves_differ = true;
+        }
+        bad = moves_differ ? 1 : compare(f, job, &got, &stored);
+    }
     print_end(&sj.variant, &got);
-    if (!bad)
-        bad = compare(f, job, &got, &stored);
     move_list_free(&kept);
     move_list_free(&replayed);
     rf_close(f);

@@ -78,13 +78,15 @@ class TestFresh(FreshFile):
         self.assertTrue((table["nodes_b"] > 0).all())   # alpha-beta searched in every game
 
     def test_moves_against_replay(self):
-        # replay prints each ply as "PLY SIDE MOVE APN EVENT"; its own check of the row is
-        # replay's business (its exit status is not looked at here)
+        # replay plays each game again from its seed, prints each ply as "PLY SIDE MOVE APN
+        # EVENT", and exits 0 when the row and the stored moves match what it played
         r = anywoli.load(self.path)
         self.assertTrue(r.job("match")["has_moves"])
         for game in range(r.job("match")["rows"]):
-            text = subprocess.run([BIN, "replay", self.path, "--job", "match", "--game",
-                                   str(game)], capture_output=True, text=True).stdout
+            done = subprocess.run([BIN, "replay", self.path, "--job", "match", "--game",
+                                   str(game)], capture_output=True, text=True)
+            self.assertEqual(done.returncode, 0, done.stderr)
+            text = done.stdout
             replayed = [int(m.group(1)) for m in
                         re.finditer(r"^\d+ [SN] (\d+) ", text, re.MULTILINE)]
             self.assertTrue(replayed)

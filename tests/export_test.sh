@@ -91,6 +91,22 @@ one_line_error "unknown or incomplete option '--bogus'"
 export_ e.h5 --force
 expect_status 2 "--force without -o"
 one_line_error "--force: only with -o OUT"
+# A damaged row or moves index part-way through: the export stops with the reader's line,
+# and the partial OUT is removed.
+cp e.h5 damaged.h5
+cp e.h5 damaged-moves.h5
+"$python" -c 'import h5py, sys
+with h5py.File(sys.argv[1], "r+") as f:
+    g = f["jobs/small/games"]; row = g[30]; row["outcome"] = 9; g[30] = row
+with h5py.File(sys.argv[2], "r+") as f:
+    f["jobs/small/moves_index"][20] = 10**9' damaged.h5 damaged-moves.h5 ||
+    fail "damaging a file"
+export_ damaged.h5 -o bad.csv
+expect_status 2 "a damaged row"
+one_line_error "damaged.h5: job small: game 30: damaged row (outcome"
+export_ damaged-moves.h5 --job small --moves -o bad.csv
+expect_status 2 "a damaged moves index"
+one_line_error "damaged-moves.h5: job small: game 19: damaged moves (moves_index"
 checks=$((checks + 1))
 [[ ! -e bad.csv && ! -e bad.csv.partial ]] || fail "a refused export left bad.csv or bad.csv.partial"
 

@@ -150,6 +150,10 @@ class Results:
         with h5py.File(self.path, "r") as f:
             group = f["jobs"][name]
             first, end = (int(i) for i in group["moves_index"][game:game + 2])
+            if not 0 <= first <= end <= len(group["moves"]):
+                raise ResultsError(f"{self.path}: job {name}: game {game}: damaged moves "
+                                   f"(moves_index gives moves {first}..{end} of "
+                                   f"{len(group['moves'])})")
             return [int(m) for m in group["moves"][first:end]]
 
 

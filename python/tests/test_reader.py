@@ -104,6 +104,16 @@ class TestFresh(FreshFile):
                 h = ((h ^ m) * 0x100000001b3) % 2**64
             self.assertEqual(h, int(row["moves_hash"]), f"game {game}")
 
+    def test_damaged_moves_index(self):
+        damaged = os.path.join(self.tmp.name, "damaged.h5")
+        with open(self.path, "rb") as src, open(damaged, "wb") as dst:
+            dst.write(src.read())
+        with h5py.File(damaged, "r+") as f:
+            f["jobs/match/moves_index"][3] = 10**9
+        with self.assertRaisesRegex(anywoli.ResultsError,
+                                    r"job match: game 2: damaged moves \(moves_index gives"):
+            anywoli.load(damaged).moves("match", 2)
+
     def test_moves_of_a_job_without_them(self):
         r = anywoli.load(self.path)
         with self.assertRaisesRegex(anywoli.ResultsError, r"job small,x=1 has no stored moves"):

@@ -64,7 +64,8 @@ def main():
         jobs = [n for n in jobs if n in wanted]
         any_nodes = any("nodes_a" in h5["jobs"][n]["games"].dtype.names for n in jobs)
         if ("nodes_a" in columns) != any_nodes:
-            failures.append(f"nodes columns: in the CSV {'nodes_a' in columns}, in the file {any_nodes}")
+            failures.append(f"nodes columns: in the CSV {'nodes_a' in columns}, "
+                            f"in the file {any_nodes}")
         if ("moves" in columns) != with_moves:
             failures.append(f"moves column: in the CSV {'moves' in columns}, asked {with_moves}")
         at = 0
@@ -81,7 +82,8 @@ def main():
                 want = expected_row(name, job, row, i, moves)
                 for k in columns:
                     if got[k] != want[k]:
-                        failures.append(f"job {name} game {i} {k}: CSV {got[k]!r}, file {want[k]!r}")
+                        failures.append(f"job {name} game {i} {k}: CSV {got[k]!r}, "
+                                        f"file {want[k]!r}")
         if at != len(rows):
             failures.append(f"{len(rows)} CSV rows, {at} in the exported jobs' tables")
     for line in failures[:20]:

@@ -12,7 +12,6 @@
 #include "cli.h"
 #include "commands.h"
 #include "output.h"
-#include "record_row.h"
 #include "results_read.h"
 
 enum { OPT_JOB = OPT_FIRST_FREE, OPT_MOVES, OPT_FORCE };
@@ -63,7 +62,6 @@ typedef struct Export {
     const char *job;              /* --job, or NULL: every job */
     bool moves;                   /* --moves */
     bool nodes;                   /* some exported job has nodes_a and nodes_b */
-    int nodes_field[2];           /* their indexes in record_row.h's table (-1: not built in) */
 } Export;
 
 /* Write s as one CSV field: quoted (and its quotes doubled) when it holds a comma, a quote or
@@ -83,20 +81,11 @@ static void csv_field(FILE *out, const char *s)
     fputc('"', out);
 }
 
-/* The index of stored field `name` in record_row.h's table, or -1. */
-static int row_field_index(const char *name)
-{
-    for (int i = 0; i < row_field_count(); i++)
-        if (strcmp(row_field_name(i), name) == 0)
-            return i;
-    return -1;
-}
-
-/* Whether job `name` has the nodes columns. */
+/* Whether job `name` has the nodes columns (files written before them do not: their rows
+ * read 0, which is not what was searched, so those jobs' nodes are left empty). */
 static bool job_has_nodes(const Export *x, const char *name)
 {
-    return x->nodes_field[0] >= 0 && x->nodes_field[1] >= 0 &&
-           rf_job_has_field(x->f, name, "nodes_a") && rf_job_has_field(x->f, name, "nodes_b");
+    return rf_job_has_field(x->f, name, "nodes_a") && rf_job_has_field(x->f, name, "nodes_b");
 }
 
 /* Whether job i of the file is exported. */
@@ -142,9 +131,10 @@ static void check_request(Export *x)
 /* The header line. */
 static void write_header(const Export *x, FILE *out)
 {
-    fputs("job,game,outcome,south,north,left,recipient_penultimate,recipient_first_final,recipient_lottery,plies,passes,"
-          "mid_captures,final_captures,opening,south_agent,north_agent,holes,seeds,capture,"
-          "final_four,extra_turn,skip_origin,max_plies,agent_a,agent_b", out);
+    fputs("job,game,outcome,south,north,left,recipient_penultimate,recipient_first_final,"
+          "recipient_lottery,plies,passes,mid_captures,final_captures,opening,south_agent,"
+          "north_agent,holes,seeds,capture,final_four,extra_turn,skip_origin,max_plies,"
+          "agent_a,agent_b", out);
     if (x->nodes)
         fputs(",nodes_a,nodes_b", out);
     if (x->moves)
@@ -187,8 +177,7 @@ static void write_row(const Export *x, FILE *out, const char *job, const char *s
             r->plies, r->passes, r->mid_captures, r->final_captures, r->opening,
             r->a_south ? "A" : "B", r->a_south ? "B" : "A", shared);
     if (x->nodes && nodes)
-        fprintf(out, ",%" PRId64 ",%" PRId64, row_field_value(r, x->nodes_field[0]),
-                row_field_value(r, x->nodes_field[1]));
+        fprintf(out, ",%" PRIu64 ",%" PRIu64, r->nodes_a, r->nodes_b);
     else if (x->nodes)
         fputs(",,", out);
 }
@@ -307,8 +296,6 @@ int cmd_export(int argc, char **argv)
     x.f = rf_open(argv[optind], &e);
     if (!x.f)
         die("%s", e.msg);
-    x.nodes_field[0] = row_field_index("nodes_a");
-    x.nodes_field[1] = row_field_index("nodes_b");
     check_request(&x);
     if (path) {
         export_to_file(&x, path, force);

@@ -12,3 +12,11 @@ if(ANYWOLI_PACKAGE_PYTHON)
     LABELS fast TIMEOUT 300
     ENVIRONMENT "ANYWOLI_BIN=$<TARGET_FILE:anywoli>;PYTHONPATH=${CMAKE_SOURCE_DIR}/python:${CMAKE_SOURCE_DIR}/python/tests")
 endif()
+
+# The README's install lines, offline: a venv with the system's packages, pip install -e.
+if(ANYWOLI_PACKAGE_PYTHON)
+  add_test(NAME python_install
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/python_install.sh ${CMAKE_SOURCE_DIR}
+                   ${ANYWOLI_PACKAGE_PYTHON})
+  set_tests_properties(python_install PROPERTIES LABELS slow TIMEOUT 300)
+endif()

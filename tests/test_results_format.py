@@ -326,8 +326,8 @@ def check_moves(binary, tmp):
     file with moves still analyzes."""
     with open(os.path.join(tmp, "m.cfg"), "w") as cfg:
         cfg.write('seed = 4; output = "m.h5";\ndefaults = { record_moves = true; };\njobs = (\n'
-                  '  { name = "small"; holes = 5; seeds = 4; games = 5000; },\n'
-                  '  { name = "capped"; max_plies = 300; skip_origin = true; games = 1000; '
+                  '  { name = "small"; holes = 5; seeds = 4; games = 2000; },\n'
+                  '  { name = "capped"; max_plies = 300; skip_origin = true; games = 400; '
                   'openings = "plies:5"; },\n'
                   '  { name = "plain"; games = 100; record_moves = false; }\n);\n')
     run(binary, ["m.cfg"], tmp)
@@ -360,7 +360,7 @@ def check_moves(binary, tmp):
         openings = f["jobs/capped/openings"][:]
         g = f["jobs/capped"]
         rows, index, moves = g["games"][:], g["moves_index"][:], g["moves"][:]
-        for game in (0, 1, 999):
+        for game in (0, 1, 399):
             at = int(index[game])
             first = " ".join(str(m) for m in moves[at:at + 5])
             want = openings[rows["opening"][game]]["moves"].decode()

@@ -45,14 +45,19 @@ def fresh_file(folder):
     return os.path.join(folder, "r.h5")
 
 
-def make_old(src, dst):
+def make_old(src, dst, jobs=None):
     """A copy of src as a file written before the moves, the nodes and the openings columns:
-    games tables without opening, moves_hash, line_hash, nodes_a, nodes_b, and no moves."""
+    games tables without opening, moves_hash, line_hash, nodes_a, nodes_b, and no moves (for
+    the jobs named in `jobs`, or every job; the others copied as they are)."""
     later = {"opening", "moves_hash", "line_hash", "nodes_a", "nodes_b"}
     with h5py.File(src, "r") as s, h5py.File(dst, "w") as d:
         for k, v in s["/"].attrs.items():
             d["/"].attrs[k] = v
+        d.create_group("jobs")
         for name, job in s["jobs"].items():
+            if jobs is not None and name not in jobs:
+                s.copy(job, d["jobs"], name=name)
+                continue
             g = d.create_group(f"jobs/{name}")
             for k, v in job.attrs.items():
                 if k != "openings":
@@ -81,8 +86,8 @@ class FreshFile(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    # helpers.py make-old SRC DST: for the end-to-end scripts (tests/export_test.sh).
+    # helpers.py make-old SRC DST [JOB...]: for the end-to-end scripts (tests/export_test.sh).
     import sys
-    if len(sys.argv) != 4 or sys.argv[1] != "make-old":
-        sys.exit("usage: helpers.py make-old SRC DST")
-    make_old(sys.argv[2], sys.argv[3])
+    if len(sys.argv) < 4 or sys.argv[1] != "make-old":
+        sys.exit("usage: helpers.py make-old SRC DST [JOB...]")
+    make_old(sys.argv[2], sys.argv[3], sys.argv[4:] or None)

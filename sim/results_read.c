@@ -868,3 +868,56 @@ int results_read_rows(const char *path, const char *name, uint64_t first, uint64
     rf_close(f);
     return rc;
 }
+
+/* A job's move records read game after game (export): the datasets stay open between games,
+ * so each compressed chunk is inflated once, not once for every game it holds; each game is
+ * read and checked by read_game_moves, as rf_read_moves reads one. */
+struct MoveStream {
+    hid_t mv, ix;
+    const char *path;
+    char *job;                          /* the job's name, for messages */
+    Variant variant;
+};
+
+MoveStream *rf_moves_open(const ResultsFile *f, const char *name, const Variant *v, Error *e)
+{
+    MoveStream *s = calloc(1, sizeof *s);
+    if (s)
+        s->job = strdup(name);
+    if (!s || !s->job) {
+        rf_moves_close(s);
+        error_set(e, "out of memory");
+        return NULL;
+    }
+    s->path = f->path;
+    s->variant = *v;
+    s->mv = open_dataset(f, name, "moves");
+    s->ix = open_dataset(f, name, "moves_index");
+    if (s->mv < 0 || s->ix < 0) {
+        rf_moves_close(s);
+        error_set(e, "%s: job %s: damaged moves (no moves stored)", f->path, name);
+        return NULL;
+    }
+    return s;
+}
+
+int rf_moves_read(MoveStream *s, uint64_t game, MoveList *l, Error *e)
+{
+    Error why;
+    if (read_game_moves(s->mv, s->ix, &s->variant, game, l, &why) != 0)
+        return error_set(e, "%s: job %s: game %" PRIu64 ": damaged moves (%s)", s->path,
+                         s->job, game, why.msg);
+    return 0;
+}
+
+void rf_moves_close(MoveStream *s)
+{
+    if (!s)
+        return;
+    if (s->mv >= 0)
+        H5Dclose(s->mv);
+    if (s->ix >= 0)
+        H5Dclose(s->ix);
+    free(s->job);
+    free(s);
+}

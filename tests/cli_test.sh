@@ -286,6 +286,14 @@ run replay "$tmp/c64.h5" --job main --game 1
     || fail "anywoli replay of an endless capture-64 game: status $rc"
 expect_error "job" replay "$tmp/r.h5" --job nosuchjob --game 0
 
+# --- export: a row per game and its bad inputs (the rest: tests/export_test.sh) -----------
+tested+=(export)
+run export "$tmp/r.h5"
+[[ $rc -eq 0 && $(wc -l <"$tmp/out") -eq 41 ]] && grep -q '^job,game,outcome,' "$tmp/out" \
+    || fail "anywoli export: status $rc, $(wc -l <"$tmp/out") lines (expected 1 + 40)"
+expect_error "no job 'nosuchjob'" export "$tmp/r.h5" --job nosuchjob
+expect_error "missing the results FILE" export
+
 # --- analyze: its help and bad inputs (the rest: tests/analyze_test.sh) -------------------
 tested+=(analyze)
 run analyze --help
@@ -465,7 +473,7 @@ check_help_text() {
     [[ -z $long ]] || fail "$1: a line over 80 columns: $long"
     ! grep -qF '\n' "$tmp/out" || fail "$1: a literal \\n: $(grep -F '\n' "$tmp/out")"
 }
-for cmd in perft move bench agents play run replay analyze solve tables openings tune; do
+for cmd in perft move bench agents play run replay export analyze solve tables openings tune; do
     run "$cmd" --help
     if [[ $rc -ne 0 ]] || ! grep -q "^usage: anywoli $cmd" "$tmp/out" || [[ -s "$tmp/err" ]]; then
         fail "anywoli $cmd --help: status $rc, output $(head -c 200 "$tmp/out")"

@@ -14,5 +14,6 @@ int cmd_solve(int argc, char **argv);
 int cmd_tables(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 int cmd_openings(int argc, char **argv);
+int cmd_export(int argc, char **argv);
 
 #endif

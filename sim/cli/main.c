@@ -28,6 +28,7 @@ static const Command commands[] = {
     { "run", cmd_run, "play an experiment's games into a results file (HDF5)" },
     { "analyze", cmd_analyze, "analyse a results file: tables, tests, JSON, an HTML report" },
     { "replay", cmd_replay, "replay a game of a results file, move by move, and check it" },
+    { "export", cmd_export, "write a results file's games as CSV, one row per game" },
     { "agents", cmd_agents, "list the agents and their options, or check agent specs" },
     { "play", cmd_play, "play a game in the terminal: a person or an agent on each side" },
     { "solve", cmd_solve, "the exact value of a position and of each of its moves" },

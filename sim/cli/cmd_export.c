@@ -1,0 +1,310 @@
+/* cmd_export.c: `anywoli export`, a results file's games as CSV, one row per game, with the
+ * codes of the file written as words and each job's variant and agents as columns, for
+ * readers that do not speak HDF5 (R, spreadsheets). The games are streamed through
+ * sim/results_read.c's row stream, a chunk at a time, so memory stays flat however many. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "output.h"
+#include "results_read.h"
+
+enum { OPT_JOB = OPT_FIRST_FREE, OPT_MOVES, OPT_FORCE };
+
+/* Rows read from the file at a time: the games table's chunk (docs/results.md). */
+#define EXPORT_ROWS 16384
+
+static const char export_usage[] =
+    "usage: anywoli export FILE [--job NAME] [--moves] [-o OUT [--force]]\n\n"
+    "Write the games of a results file as CSV (RFC 4180 quoting), one row per game, in job\n"
+    "order then game order, to stdout or to OUT. Columns (docs/results.md):\n"
+    "  job, game          the job's name and the game's index in it\n"
+    "  outcome            south, north, draw, endless or unfinished (under the job's final_four)\n"
+    "  south, north, left the final seeds of each side; the seeds left for the award\n"
+    "  recipient_penultimate, recipient_first_final, recipient_lottery\n"
+    "                     who receives the seeds left under each convention, as `analyze`\n"
+    "                     re-awards them: south, north, or none (no capture was made)\n"
+    "  plies, passes, mid_captures, final_captures, opening (-1: the variant's start)\n"
+    "  south_agent, north_agent   A or B: which of the job's agents played each side\n"
+    "  holes, seeds, capture, final_four, extra_turn, skip_origin, max_plies, agent_a, agent_b\n"
+    "                     the job's variant and agent specs\n"
+    "  nodes_a, nodes_b   what each agent searched in the game (when the file has them; empty\n"
+    "                     for a job without them)\n"
+    "  moves              with --moves: the game's moves as hole numbers, space-separated\n"
+    "                     (opening included), as `anywoli move` takes them\n\n"
+    "  --job NAME   only this job (default: every job)\n"
+    "  --moves      add the moves column (the jobs must have been run with record_moves)\n"
+    "  -o, --output OUT   write OUT (as OUT.partial, renamed when complete)\n"
+    "  --force      overwrite an existing OUT\n"
+    "  --help       this text\n\n"
+    "Exit status: 0 done; 2 a bad input (not a results file, a damaged one, an unknown job, a\n"
+    "job without stored moves for --moves, OUT existing without --force), with one line on\n"
+    "stderr and OUT untouched; 1 a failure of the machine (a write that failed).\n";
+
+/* The words for the file's codes: outcomes, and sides (0 South, 1 North, -1 nobody). */
+static const char *const outcome_words[] = { "south", "north", "draw", "endless",
+                                             "unfinished" };
+
+/* A side's word. */
+static const char *side_word(int side)
+{
+    return side == SOUTH ? "south" : side == NORTH ? "north" : "none";
+}
+
+/* What is exported: the file, the jobs, the optional columns. */
+typedef struct Export {
+    ResultsFile *f;
+    const char *job;              /* --job, or NULL: every job */
+    bool moves;                   /* --moves */
+    bool nodes;                   /* some exported job has nodes_a and nodes_b */
+} Export;
+
+/* Write s as one CSV field: quoted (and its quotes doubled) when it holds a comma, a quote or
+ * a line break, as RFC 4180 asks; as it is otherwise. */
+static void csv_field(FILE *out, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+/* Whether job `name` has the nodes columns (files written before them do not: their rows
+ * read 0, which is not what was searched, so those jobs' nodes are left empty). */
+static bool job_has_nodes(const Export *x, const char *name)
+{
+    return rf_job_has_field(x->f, name, "nodes_a") && rf_job_has_field(x->f, name, "nodes_b");
+}
+
+/* Whether job i of the file is exported. */
+static bool exported(const Export *x, int i)
+{
+    return !x->job || strcmp(rf_job_name(x->f, i), x->job) == 0;
+}
+
+/* The moves column of game r: ",3 14 7", read from s into l (reused from game to game). -1
+ * with e when they are damaged. */
+static int write_moves(FILE *out, MoveStream *s, const GameRecord *r, MoveList *l, Error *e)
+{
+    if (rf_moves_read(s, r->game, l, e) != 0)
+        return -1;
+    fputc(',', out);
+    for (uint32_t i = 0; i < l->n; i++)
+        fprintf(out, i ? " %u" : "%u", l->move[i]);
+    return 0;
+}
+
+/* Check what was asked before any output: the job exists, and with --moves every exported
+ * job has its moves. Sets x->nodes. Dies with a one-line message otherwise. */
+static void check_request(Export *x)
+{
+    bool found = false;
+    for (int i = 0; i < rf_job_count(x->f); i++) {
+        if (!exported(x, i))
+            continue;
+        found = true;
+        const char *name = rf_job_name(x->f, i);
+        if (job_has_nodes(x, name))
+            x->nodes = true;
+        if (x->moves && !rf_job_has_moves(x->f, name))
+            die("%s: job %s has no stored moves (run it with record_moves = true, or "
+                "--record-moves, to export them)", rf_path(x->f), name);
+    }
+    StoredJob sj;
+    Error e;
+    if (x->job && !found && rf_read_job(x->f, x->job, &sj, &e) != 0)
+        die("%s", e.msg);   /* the reader's message, naming the jobs there are */
+}
+
+/* The header line. */
+static void write_header(const Export *x, FILE *out)
+{
+    fputs("job,game,outcome,south,north,left,recipient_penultimate,recipient_first_final,"
+          "recipient_lottery,plies,passes,mid_captures,final_captures,opening,south_agent,"
+          "north_agent,holes,seeds,capture,final_four,extra_turn,skip_origin,max_plies,"
+          "agent_a,agent_b", out);
+    if (x->nodes)
+        fputs(",nodes_a,nodes_b", out);
+    if (x->moves)
+        fputs(",moves", out);
+    fputc('\n', out);
+}
+
+/* The columns every row of a job shares, after south_agent and north_agent: its variant and
+ * agents, formatted once. */
+static char *job_columns(const StoredJob *sj)
+{
+    const Variant *v = &sj->variant;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m)
+        fail("out of memory");
+    fprintf(m, "%d,%d,%d,%s,%d,%d,%" PRId64 ",", v->holes, v->seeds, v->capture,
+            final_four_name(v->final_four), v->extra_turn, v->skip_origin, v->max_plies);
+    csv_field(m, sj->agent_a);
+    fputc(',', m);
+    csv_field(m, sj->agent_b);
+    if (fclose(m) != 0)
+        fail("out of memory");
+    return text;
+}
+
+/* One game's row, but the moves. */
+static void write_row(const Export *x, FILE *out, const char *job, const char *shared,
+                      bool nodes, const GameRecord *r)
+{
+    csv_field(out, job);
+    fprintf(out, ",%" PRIu64 ",%s,%u,%u,%u,%s,%s,%s,%" PRIu32 ",%" PRIu32 ",%u,%u,%" PRId32
+            ",%s,%s,%s", r->game, outcome_words[r->outcome], r->south, r->north, r->left,
+            side_word(award_recipient(FF_PENULTIMATE, r->last_capturer, r->first_final,
+                                      r->lottery)),
+            side_word(award_recipient(FF_FIRST_FINAL, r->last_capturer, r->first_final,
+                                      r->lottery)),
+            side_word(award_recipient(FF_LOTTERY, r->last_capturer, r->first_final, r->lottery)),
+            r->plies, r->passes, r->mid_captures, r->final_captures, r->opening,
+            r->a_south ? "A" : "B", r->a_south ? "B" : "A", shared);
+    if (x->nodes && nodes)
+        fprintf(out, ",%" PRIu64 ",%" PRIu64, r->nodes_a, r->nodes_b);
+    else if (x->nodes)
+        fputs(",,", out);
+}
+
+/* Write job `name`'s rows, a chunk at a time; -1 with e on a damaged table. */
+static int write_job(const Export *x, FILE *out, const char *name, GameRecord *rows, Error *e)
+{
+    StoredJob sj;
+    if (rf_read_job(x->f, name, &sj, e) != 0)
+        return -1;
+    char *shared = job_columns(&sj);
+    bool nodes = job_has_nodes(x, name);
+    RowStream *s = rf_rows_open(x->f, name, e);
+    MoveStream *ms = s && x->moves ? rf_moves_open(x->f, name, &sj.variant, e) : NULL;
+    MoveList moves = { 0 };
+    int rc = s && (ms || !x->moves) ? 0 : -1;
+    int64_t n;
+    while (rc == 0 && (n = rf_rows_next(s, rows, EXPORT_ROWS, e)) != 0) {
+        if (n < 0) {
+            rc = -1;
+            break;
+        }
+        for (int64_t i = 0; i < n && rc == 0; i++) {
+            write_row(x, out, name, shared, nodes, &rows[i]);
+            if (ms)
+                rc = write_moves(out, ms, &rows[i], &moves, e);
+            fputc('\n', out);
+        }
+    }
+    move_list_free(&moves);
+    rf_moves_close(ms);
+    rf_rows_close(s);
+    free(shared);
+    stored_job_free(&sj);
+    return rc;
+}
+
+/* Write the whole export to out; -1 with e on a damaged file. */
+static int write_export(const Export *x, FILE *out, Error *e)
+{
+    GameRecord *rows = malloc(EXPORT_ROWS * sizeof *rows);
+    if (!rows)
+        fail("out of memory");
+    write_header(x, out);
+    int rc = 0;
+    for (int i = 0; i < rf_job_count(x->f) && rc == 0; i++)
+        if (exported(x, i))
+            rc = write_job(x, out, rf_job_name(x->f, i), rows, e);
+    free(rows);
+    return rc;
+}
+
+/* Export into OUT.partial, flushed, and put it in place as OUT. A damaged file: the partial
+ * file removed, nothing put in place, a bad input (exit 2); a failed write: exit 1. */
+static void export_to_file(const Export *x, const char *path, bool force)
+{
+    Output o;
+    cli_claim_output(&o, path, force, "export");
+    Error e;
+    FILE *out = fopen(o.partial, "w");
+    if (!out) {
+        int err = errno;
+        output_release(&o);
+        fail("%s: cannot write: %s", path, strerror(err));
+    }
+    int rc = write_export(x, out, &e);
+    bool written = !ferror(out);
+    if (fclose(out) != 0)
+        written = false;
+    if (rc == 0 && !written)
+        error_set(&e, "%s: cannot write: %s", o.partial, strerror(errno));
+    if (rc == 0 && written && output_flush_file(o.partial, &e) == 0 &&
+        output_publish(&o, o.partial, &e) == 0) {
+        output_release(&o);
+        return;
+    }
+    unlink(o.partial);
+    output_release(&o);
+    if (rc != 0)
+        die("%s", e.msg);
+    fail("%s", e.msg);
+}
+
+int cmd_export(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "job", required_argument, NULL, OPT_JOB },
+        { "moves", no_argument, NULL, OPT_MOVES },
+        { "output", required_argument, NULL, 'o' },
+        { "force", no_argument, NULL, OPT_FORCE },
+        { "help", no_argument, NULL, OPT_HELP },
+        { NULL, 0, NULL, 0 },
+    };
+    Export x = { .job = NULL };
+    const char *path = NULL;
+    bool force = false;
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
+        switch (c) {
+        case OPT_JOB: x.job = optarg; break;
+        case OPT_MOVES: x.moves = true; break;
+        case 'o': path = optarg; break;
+        case OPT_FORCE: force = true; break;
+        case OPT_HELP: printf("%s", export_usage); return 0;
+        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
+        }
+    }
+    if (optind >= argc)
+        die("missing the results FILE (see --help)");
+    if (optind + 1 < argc)
+        die("unexpected argument '%s' (see --help)", argv[optind + 1]);
+    if (force && !path)
+        die("--force: only with -o OUT");
+    Error e;
+    x.f = rf_open(argv[optind], &e);
+    if (!x.f)
+        die("%s", e.msg);
+    check_request(&x);
+    if (path) {
+        export_to_file(&x, path, force);
+    } else {
+        if (write_export(&x, stdout, &e) != 0)
+            die("%s", e.msg);
+        if (fflush(stdout) != 0 || ferror(stdout))
+            fail("stdout: cannot write: %s", strerror(errno));
+    }
+    rf_close(x.f);
+    return 0;
+}

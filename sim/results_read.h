@@ -143,20 +143,6 @@ void rf_rows_close(RowStream *s);
 int rf_read_rows(const ResultsFile *f, const char *name, uint64_t first, uint64_t n,
                  GameRecord *out, Error *e);
 
-/* A job's move records being read game after game, the datasets kept open between games
- * (for a reader of many games: `export --moves`). */
-typedef struct MoveStream MoveStream;
-
-/* Start reading job `name`'s moves, of variant v; NULL with a one-line message when the job
- * has none. */
-MoveStream *rf_moves_open(const ResultsFile *f, const char *name, const Variant *v, Error *e);
-
-/* Game `game`'s moves into l, checked and worded as rf_read_moves does. */
-int rf_moves_read(MoveStream *s, uint64_t game, MoveList *l, Error *e);
-
-/* Stop reading and free the stream (NULL is allowed). */
-void rf_moves_close(MoveStream *s);
-
 /* The same for callers without an open file (tests): the file opened, read, closed. */
 int results_read_job(const char *path, const char *name, StoredJob *sj, Error *e);
 int results_read_rows(const char *path, const char *name, uint64_t first, uint64_t n,

@@ -1,8 +1,8 @@
 # The Python package python/anywoli (docs/python.md): its unittest tests, run by Debian's
 # interpreter (python3-h5py, python3-numpy, python3-pandas) against fresh files of this
 # build's anywoli: the reader against h5py (every column), score_a, moves against replay, old
-# files, and docs/python.md's example against analyze --json. Tests that need pandas are
-# skipped, saying so, where python3-pandas is not installed.
+# files, and docs/python.md's example against analyze --json. scripts/setup.sh installs
+# python3-pandas, so no test is skipped.
 find_program(ANYWOLI_PACKAGE_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
 if(ANYWOLI_PACKAGE_PYTHON)
   add_test(NAME python_package

@@ -10,13 +10,6 @@ import numpy as np
 
 BIN = os.environ.get("ANYWOLI_BIN", "anywoli")
 
-try:
-    import pandas  # noqa: F401  (Debian's python3-pandas)
-    HAVE_PANDAS = True
-except ImportError:
-    HAVE_PANDAS = False
-
-needs_pandas = unittest.skipUnless(HAVE_PANDAS, "pandas is not installed (python3-pandas)")
 
 # Two jobs: a match of two agents on the standard board with its moves recorded, and random
 # players from 2-ply openings on a small board under the lottery convention.

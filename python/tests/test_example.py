@@ -8,7 +8,7 @@ import re
 import tempfile
 import unittest
 
-from helpers import needs_pandas, run
+from helpers import run
 
 DOC = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "python.md")
 
@@ -23,7 +23,6 @@ def example():
 
 
 class TestExample(unittest.TestCase):
-    @needs_pandas
     def test_example_equals_analyze(self):
         code, shown = example()
         with tempfile.TemporaryDirectory() as tmp:

@@ -10,7 +10,7 @@ import h5py
 import numpy as np
 
 import anywoli
-from helpers import BIN, FreshFile, make_old, needs_pandas
+from helpers import BIN, FreshFile, make_old
 
 # The words of docs/results.md, written out here rather than taken from the package.
 WORDS = {
@@ -147,8 +147,6 @@ class TestFresh(FreshFile):
                 cols["plies"], anywoli.load(self.path).columns(job)["plies"])
         with self.assertRaisesRegex(anywoli.ResultsError, "has no stored moves"):
             r.moves("match", 0)
-
-    @needs_pandas
     def test_jobs_frame(self):
         r = anywoli.load(self.path)
         jobs = r.jobs
@@ -161,8 +159,6 @@ class TestFresh(FreshFile):
                 for k in ("final_four", "agent_a", "agent_b"):
                     self.assertEqual(row[k], a[k])
                 self.assertEqual(row["extra_turn"], bool(a["extra_turn"]))
-
-    @needs_pandas
     def test_games_frame(self):
         import pandas as pd
         r = anywoli.load(self.path)

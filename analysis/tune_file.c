@@ -478,20 +478,6 @@ static int read_tables(hid_t g, TuneData *d)
     return 0;
 }
 
-/* Whether the table `name` of g has the field (a compound member). */
-static bool table_has_field(hid_t g, const char *name, const char *field)
-{
-    hid_t ds = H5Dopen2(g, name, H5P_DEFAULT);
-    hid_t t = ds >= 0 ? H5Dget_type(ds) : -1;
-    bool has = t >= 0 && H5Tget_class(t) == H5T_COMPOUND && H5Tget_member_index(t, field) >= 0;
-    if (t >= 0)
-        H5Tclose(t);
-    if (ds >= 0)
-        H5Dclose(ds);
-    H5Eclear2(H5E_DEFAULT);
-    return has;
-}
-
 /* A verification match from its stored row. */
 static void verify_of_row(const VerifyRow *r, TuneVerify *v)
 {
@@ -518,7 +504,7 @@ static int read_verification(hid_t g, TuneData *d)
 {
     if (H5Lexists(g, "verification", H5P_DEFAULT) <= 0)
         return 0;
-    bool with_bounds = table_has_field(g, "verification", bound_fields[0]);
+    bool with_bounds = h5u_table_has_field(g, "verification", bound_fields[0]);
     SprtBounds old = { 0 };
     if (!with_bounds && (h5u_read_double(g, "elo0", &old.elo0) != 0 ||
                          h5u_read_double(g, "elo1", &old.elo1) != 0 ||

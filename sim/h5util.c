@@ -120,3 +120,16 @@ char *h5u_read_string(hid_t loc, const char *name)
         H5Aclose(a);
     return s;
 }
+
+bool h5u_table_has_field(hid_t loc, const char *name, const char *field)
+{
+    hid_t ds = H5Lexists(loc, name, H5P_DEFAULT) > 0 ? H5Dopen2(loc, name, H5P_DEFAULT) : -1;
+    hid_t t = ds >= 0 ? H5Dget_type(ds) : -1;
+    bool has = t >= 0 && H5Tget_class(t) == H5T_COMPOUND && H5Tget_member_index(t, field) >= 0;
+    if (t >= 0)
+        H5Tclose(t);
+    if (ds >= 0)
+        H5Dclose(ds);
+    H5Eclear2(H5E_DEFAULT);
+    return has;
+}

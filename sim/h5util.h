@@ -5,6 +5,7 @@
 #define ANYWOLI_H5UTIL_H
 
 #include <hdf5.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Keep HDF5 from printing its error stack: failures become one-line messages. */
@@ -37,5 +38,9 @@ int h5u_read_double(hid_t loc, const char *name, double *v);
 /* A text attribute as a malloc'd string; NULL when absent, not variable-length text, or out of
  * memory. */
 char *h5u_read_string(hid_t loc, const char *name);
+
+/* Whether the dataset `name` of loc is a table (compound) with the field `field`: how a reader
+ * tells a file written before a column was added. */
+bool h5u_table_has_field(hid_t loc, const char *name, const char *field);
 
 #endif

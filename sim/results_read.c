@@ -341,13 +341,10 @@ int rf_read_job(const ResultsFile *f, const char *name, StoredJob *sj, Error *e)
 
 bool rf_job_has_field(const ResultsFile *f, const char *name, const char *field)
 {
-    hid_t ds = open_dataset(f, name, "games");
-    hid_t t = ds >= 0 ? H5Dget_type(ds) : -1;
-    bool has = t >= 0 && H5Tget_class(t) == H5T_COMPOUND && H5Tget_member_index(t, field) >= 0;
-    if (t >= 0)
-        H5Tclose(t);
-    if (ds >= 0)
-        H5Dclose(ds);
+    hid_t g = open_job_group(f, name);
+    bool has = g >= 0 && h5u_table_has_field(g, "games", field);
+    if (g >= 0)
+        H5Gclose(g);
     H5Eclear2(H5E_DEFAULT);
     return has;
 }

@@ -293,6 +293,8 @@ run export "$tmp/r.h5"
     || fail "anywoli export: status $rc, $(wc -l <"$tmp/out") lines (expected 1 + 40)"
 expect_error "no job 'nosuchjob'" export "$tmp/r.h5" --job nosuchjob
 expect_error "missing the results FILE" export
+expect_error "anywoli export: unknown option '--jbo'; did you mean '--job'? (see --help)" \
+    export "$tmp/r.h5" --jbo main
 
 # --- analyze: its help and bad inputs (the rest: tests/analyze_test.sh) -------------------
 tested+=(analyze)

@@ -87,7 +87,7 @@ checks=$((checks + 1))
 [[ $(wc -l <err) -eq 1 ]] && grep -q '^anywoli export: e.cfg: ' err || fail "not a results file: $(head -c 300 err)"
 export_ e.h5 --bogus
 expect_status 2 "a bad option"
-one_line_error "unknown or incomplete option '--bogus'"
+one_line_error "unknown option '--bogus' (see --help)"
 export_ e.h5 --force
 expect_status 2 "--force without -o"
 one_line_error "--force: only with -o OUT"

@@ -278,15 +278,13 @@ int cmd_export(int argc, char **argv)
     const char *path = NULL;
     bool force = false;
     int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "o:", opts)) != -1) {
         switch (c) {
         case OPT_JOB: x.job = optarg; break;
         case OPT_MOVES: x.moves = true; break;
         case 'o': path = optarg; break;
         case OPT_FORCE: force = true; break;
         case OPT_HELP: printf("%s", export_usage); return 0;
-        default: die("unknown or incomplete option '%s' (see --help)", argv[optind - 1]);
         }
     }
     if (optind >= argc)

@@ -482,7 +482,8 @@ static void print_crosstable(const Analysis *a, const int *order, FILE *out)
             const CrossCell *x = &a->cross[order[r] * m + order[c]];
             char cell[48] = "-";
             if (r != c && x->games > 0)
-                snprintf(cell, sizeof cell, "%g/%llu", (double)x->half_points / 2,
+                snprintf(cell, sizeof cell, "%llu%s/%llu",   /* exact at any count */
+                         (unsigned long long)(x->half_points / 2), x->half_points % 2 ? ".5" : "",
                          (unsigned long long)x->games);
             fprintf(out, " %12s", cell);
         }

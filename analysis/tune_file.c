@@ -336,20 +336,9 @@ TuneFile *tune_file_create(const char *path, const TuneConfig *t, const char *st
 
 int tune_file_append(TuneFile *f, const unsigned char *row, Error *e)
 {
-    hsize_t first[1] = { f->rows }, count[1] = { 1 }, size[1] = { f->rows + 1 };
-    hid_t fs = -1, ms = -1;
-    herr_t rc = H5Dset_extent(f->trajectory, size);
-    if (rc >= 0 && (fs = H5Dget_space(f->trajectory)) >= 0 &&
-        H5Sselect_hyperslab(fs, H5S_SELECT_SET, first, NULL, count, NULL) >= 0 &&
-        (ms = H5Screate_simple(1, count, NULL)) >= 0)
-        rc = H5Dwrite(f->trajectory, f->row_type, ms, fs, H5P_DEFAULT, row);
-    else
-        rc = -1;
-    if (ms >= 0)
-        H5Sclose(ms);
-    if (fs >= 0)
-        H5Sclose(fs);
-    if (rc < 0)
+    hsize_t size[1] = { f->rows + 1 };
+    if (H5Dset_extent(f->trajectory, size) < 0 ||
+        h5u_range_io(f->trajectory, f->row_type, f->rows, 1, (void *)row, true) != 0)
         return h5_error(e, f->path, "appending to the trajectory");
     f->rows++;
     return 0;

@@ -25,7 +25,7 @@ void tune_verify_print(const TuneVerify *v, const char *name, FILE *out)
 {
     const SprtBounds *b = &v->sprt;
     fprintf(out, "  vs %-8s %6lld pairs  +%lld =%lld -%lld  score %.3f  Elo %+.1f [%+.1f, "
-            "%+.1f] (pentanomial, %lld pairs)  LOS %.3f\n",
+            "%+.1f] (pentanomial, %lld pairs)  LOS %.3f (games)\n",
             name, (long long)v->pairs_done, (long long)v->sums.wins, (long long)v->sums.draws,
             (long long)v->sums.losses, v->score, v->elo, v->elo_lo, v->elo_hi,
             (long long)v->pairs_done, v->los);

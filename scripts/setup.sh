@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 packages=(build-essential cmake pkg-config git python3
           libgsl-dev libhdf5-dev hdf5-tools libconfig-dev libcmocka-dev zlib1g-dev
           python3-h5py python3-numpy python3-scipy python3-pandas python3-venv python3-setuptools
+          python3-wheel
           clang libclang-rt-14-dev libomp-dev llvm-14
           gnuplot-nox libopenmpi-dev openmpi-bin procps)
 

@@ -133,3 +133,22 @@ bool h5u_table_has_field(hid_t loc, const char *name, const char *field)
     H5Eclear2(H5E_DEFAULT);
     return has;
 }
+
+int h5u_range_io(hid_t ds, hid_t type, uint64_t first, uint64_t n, void *buf, bool write)
+{
+    hsize_t off[1] = { first }, cnt[1] = { n };
+    hid_t fspace = H5Dget_space(ds);
+    hid_t mspace = H5Screate_simple(1, cnt, NULL);
+    herr_t rc = -1;
+    if (fspace >= 0 && mspace >= 0 &&
+        H5Sselect_hyperslab(fspace, H5S_SELECT_SET, off, NULL, cnt, NULL) >= 0)
+        rc = write ? H5Dwrite(ds, type, mspace, fspace, H5P_DEFAULT, buf)
+                   : H5Dread(ds, type, mspace, fspace, H5P_DEFAULT, buf);
+    if (mspace >= 0)
+        H5Sclose(mspace);
+    if (fspace >= 0)
+        H5Sclose(fspace);
+    if (rc < 0)
+        H5Eclear2(H5E_DEFAULT);
+    return rc < 0 ? -1 : 0;
+}

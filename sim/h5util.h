@@ -39,6 +39,10 @@ int h5u_read_double(hid_t loc, const char *name, double *v);
  * memory. */
 char *h5u_read_string(hid_t loc, const char *name);
 
+/* Read (write false) or write rows [first, first + n) of the 1-D dataset ds as memory type
+ * `type` to or from buf: 0, or -1 (the HDF5 error stack cleared). */
+int h5u_range_io(hid_t ds, hid_t type, uint64_t first, uint64_t n, void *buf, bool write);
+
 /* Whether the dataset `name` of loc is a table (compound) with the field `field`: how a reader
  * tells a file written before a column was added. */
 bool h5u_table_has_field(hid_t loc, const char *name, const char *field);

@@ -147,24 +147,6 @@ int results_write_variant(hid_t g, const Variant *v)
     return rc ? -1 : 0;
 }
 
-/* Read or write rows [first, first + n) of a 1-D dataset, through type. */
-static int rows_io(hid_t ds, hid_t type, uint64_t first, uint64_t n, void *buf, bool write)
-{
-    hsize_t off[1] = { first }, cnt[1] = { n };
-    hid_t fspace = H5Dget_space(ds);
-    hid_t mspace = H5Screate_simple(1, cnt, NULL);
-    herr_t rc = -1;
-    if (fspace >= 0 && mspace >= 0 &&
-        H5Sselect_hyperslab(fspace, H5S_SELECT_SET, off, NULL, cnt, NULL) >= 0)
-        rc = write ? H5Dwrite(ds, type, mspace, fspace, H5P_DEFAULT, buf)
-                   : H5Dread(ds, type, mspace, fspace, H5P_DEFAULT, buf);
-    if (mspace >= 0)
-        H5Sclose(mspace);
-    if (fspace >= 0)
-        H5Sclose(fspace);
-    return rc < 0 ? -1 : 0;
-}
-
 /* A job group's attributes: the variant parameters, the agents, the games, the index. */
 static int write_job_attrs(hid_t g, const Job *j)
 {
@@ -242,7 +224,7 @@ static int write_openings(hid_t g, const Job *j, int64_t seed)
     for (int64_t first = 0; rc == 0 && first < total; first += OPENING_BLOCK) {
         int64_t n = total - first < OPENING_BLOCK ? total - first : OPENING_BLOCK;
         make_opening_rows(j, seed, first, n, rows, text);
-        rc = rows_io(ds, type, (uint64_t)first, (uint64_t)n, rows, true);
+        rc = h5u_range_io(ds, type, (uint64_t)first, (uint64_t)n, rows, true);
     }
     free(rows);
     free(text);
@@ -290,8 +272,9 @@ static int create_column(hid_t g, const char *name, hid_t t, hsize_t chunk, bool
         ds = H5Dcreate2(g, name, t, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
     hsize_t one[1] = { 1 };
     int rc = ds >= 0 ? 0 : -1;
-    if (rc == 0 && first && (H5Dset_extent(ds, one) < 0 ||
-                             rows_io(ds, H5T_NATIVE_UINT64, 0, 1, (void *)first, true) != 0))
+    if (rc == 0 && first &&
+        (H5Dset_extent(ds, one) < 0 ||
+         h5u_range_io(ds, H5T_NATIVE_UINT64, 0, 1, (void *)first, true) != 0))
         rc = -1;
     if (ds >= 0 && H5Dclose(ds) < 0)
         rc = -1;
@@ -397,7 +380,7 @@ static int64_t rows_of(hid_t ds)
 static int extend(hid_t ds, hid_t t, uint64_t have, uint64_t n, const void *buf)
 {
     hsize_t size[1] = { have + n };
-    return H5Dset_extent(ds, size) < 0 || rows_io(ds, t, have, n, (void *)buf, true) != 0
+    return H5Dset_extent(ds, size) < 0 || h5u_range_io(ds, t, have, n, (void *)buf, true) != 0
                ? -1 : 0;
 }
 
@@ -447,7 +430,7 @@ int results_append(Results *r, const Job *j, uint64_t start, uint32_t n,
                          (long long)have, (unsigned long long)start);
     hsize_t size[1] = { start + n };
     if (H5Dset_extent(r->games, size) < 0 ||
-        rows_io(r->games, r->row_type, start, n, (void *)rows, true) != 0)
+        h5u_range_io(r->games, r->row_type, start, n, (void *)rows, true) != 0)
         return h5_error(e, r->path, "writing games");
     return j->record_moves ? append_moves(r, j, n, rows, moves, e) : 0;
 }

@@ -447,22 +447,6 @@ bool rf_job_has_moves(const ResultsFile *f, const char *name)
     return has;
 }
 
-/* Values [first, first + n) of a 1-D dataset, read as memory type t into buf: 0, or -1. */
-static int read_values(hid_t ds, hid_t t, uint64_t first, uint64_t n, void *buf)
-{
-    hsize_t off[1] = { first }, cnt[1] = { n };
-    hid_t fspace = H5Dget_space(ds), mspace = H5Screate_simple(1, cnt, NULL);
-    bool ok = fspace >= 0 && mspace >= 0 &&
-              H5Sselect_hyperslab(fspace, H5S_SELECT_SET, off, NULL, cnt, NULL) >= 0 &&
-              H5Dread(ds, t, mspace, fspace, H5P_DEFAULT, buf) >= 0;
-    if (mspace >= 0)
-        H5Sclose(mspace);
-    if (fspace >= 0)
-        H5Sclose(fspace);
-    H5Eclear2(H5E_DEFAULT);
-    return ok ? 0 : -1;
-}
-
 /* A job's move records being read (rf_moves_open). */
 struct MoveStream {
     hid_t mv, ix;
@@ -492,8 +476,8 @@ MoveStream *rf_moves_open(const ResultsFile *f, const char *name, const Variant 
     uint64_t first = 1;
     if (s->mv < 0 || s->ix < 0)
         error_set(e, "%s: job %s: no moves stored", f->path, name);
-    else if (n_moves < 0 || n_ix < 1 || read_values(s->ix, H5T_NATIVE_UINT64, 0, 1, &first) != 0 ||
-             first != 0)
+    else if (n_moves < 0 || n_ix < 1 ||
+             h5u_range_io(s->ix, H5T_NATIVE_UINT64, 0, 1, &first, false) != 0 || first != 0)
         error_set(e, "%s: job %s: damaged moves (moves_index of %" PRId64 " entries, expected "
                   "0 first)", f->path, name, n_ix);
     else {
@@ -511,7 +495,7 @@ static int game_offsets(MoveStream *s, uint64_t game, uint64_t at[2])
     if (game < s->block_first || game + 2 > s->block_first + s->block_n) {
         uint64_t n = s->n_ix - game < MOVE_INDEX_BLOCK ? s->n_ix - game : MOVE_INDEX_BLOCK;
         s->block_n = 0;
-        if (read_values(s->ix, H5T_NATIVE_UINT64, game, n, s->block) != 0)
+        if (h5u_range_io(s->ix, H5T_NATIVE_UINT64, game, n, s->block, false) != 0)
             return -1;
         s->block_first = game;
         s->block_n = n;
@@ -547,7 +531,7 @@ static int read_game_moves(MoveStream *s, uint64_t game, MoveList *l, Error *why
         l->cap = n;
     }
     l->n = 0;
-    if (n && read_values(s->mv, H5T_NATIVE_UINT8, at[0], n, l->move) != 0)
+    if (n && h5u_range_io(s->mv, H5T_NATIVE_UINT8, at[0], n, l->move, false) != 0)
         return error_set(why, "moves unreadable");
     for (uint32_t i = 0; i < n; i++)
         if (l->move[i] >= 2 * v->holes)
@@ -775,19 +759,7 @@ void rf_rows_seek(RowStream *s, uint64_t row)
 /* Read rows [first, first + n) of the table into the stream's buffer. */
 static int read_block(RowStream *s, uint64_t first, uint64_t n)
 {
-    hsize_t off[1] = { first }, cnt[1] = { n };
-    hid_t fspace = H5Dget_space(s->ds);
-    hid_t mspace = H5Screate_simple(1, cnt, NULL);
-    herr_t rc = -1;
-    if (fspace >= 0 && mspace >= 0 &&
-        H5Sselect_hyperslab(fspace, H5S_SELECT_SET, off, NULL, cnt, NULL) >= 0)
-        rc = H5Dread(s->ds, s->type, mspace, fspace, H5P_DEFAULT, s->buf);
-    if (mspace >= 0)
-        H5Sclose(mspace);
-    if (fspace >= 0)
-        H5Sclose(fspace);
-    H5Eclear2(H5E_DEFAULT);
-    return rc < 0 ? -1 : 0;
+    return h5u_range_io(s->ds, s->type, first, n, s->buf, false);
 }
 
 int64_t rf_rows_next(RowStream *s, GameRecord *out, uint64_t max, Error *e)

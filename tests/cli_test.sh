@@ -240,6 +240,7 @@ expect_error "anywoli run: unknown option '--agnet-a'; did you mean '--agent-a'?
     run --agnet-a greedy
 expect_error "unknown option '--agnet-a'; did you mean '--agent-a'?" run --agnet-a=greedy
 expect_error "unknown option '--theads'; did you mean '--threads'?" run --theads 2
+expect_error "anywoli run: unknown option '-z' (see --help)" run --force -zq   # not '--force'
 expect_error "unknown option '--holse'; did you mean '--holes'?" run --holse 5
 expect_error "ambiguous option '--agent': --agent-a or --agent-b" run --agent greedy
 expect_error "agent 'alphabeat': unknown; did you mean 'alphabeta'?" \

@@ -107,6 +107,16 @@ one_line_error "damaged.h5: job small: game 30: damaged row (outcome"
 export_ damaged-moves.h5 --job small --moves -o bad.csv
 expect_status 2 "a damaged moves index"
 one_line_error "damaged-moves.h5: job small: game 19: damaged moves (moves_index"
+# Offsets in order that give a game one move fewer than its row's plies.
+cp e.h5 short-moves.h5
+"$python" -c 'import h5py, sys
+with h5py.File(sys.argv[1], "r+") as f:
+    i = f["jobs/small/moves_index"]; i[8] = i[8] - 1' short-moves.h5 || fail "damaging a file"
+export_ short-moves.h5 --job small --moves -o bad.csv
+expect_status 2 "moves that are not the row's plies"
+one_line_error "short-moves.h5: job small: game 7: damaged moves ("
+checks=$((checks + 1))
+grep -q "stored, the row has" err || fail "moves not the row's plies: $(cat err)"
 checks=$((checks + 1))
 [[ ! -e bad.csv && ! -e bad.csv.partial ]] || fail "a refused export left bad.csv or bad.csv.partial"
 

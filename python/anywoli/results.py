@@ -128,8 +128,8 @@ class Results:
 
     def games(self, name):
         """Job `name`'s games as a DataFrame: the columns of `columns`, the coded ones as
-        pandas Categoricals of their words (every word of the code a category, in code
-        order), `a_south` as bool."""
+        pandas Categoricals of their words (every word of the code a category, in the order
+        of codes.CODED), `a_south` as bool."""
         import pandas as pd
         cols = self.columns(name)
         for field, words in codes.CODED.items():
@@ -149,12 +149,26 @@ class Results:
                                f"({job['rows']} stored)")
         with h5py.File(self.path, "r") as f:
             group = f["jobs"][name]
-            first, end = (int(i) for i in group["moves_index"][game:game + 2])
+            where = f"{self.path}: job {name}: game {game}: damaged moves"
+            offsets = group["moves_index"][game:game + 2]
+            if len(offsets) != 2:
+                raise ResultsError(f"{where} (moves_index has {len(group['moves_index'])} "
+                                   f"entries, not the game's end)")
+            first, end = int(offsets[0]), int(offsets[1])
             if not 0 <= first <= end <= len(group["moves"]):
-                raise ResultsError(f"{self.path}: job {name}: game {game}: damaged moves "
-                                   f"(moves_index gives moves {first}..{end} of "
+                raise ResultsError(f"{where} (moves_index gives moves {first}..{end} of "
                                    f"{len(group['moves'])})")
-            return [int(m) for m in group["moves"][first:end]]
+            # as the C reader checks: one move a ply of the game's row, each a hole
+            plies = int(group["games"][game]["plies"])
+            if end - first != plies:
+                raise ResultsError(f"{where} ({end - first} stored, the row has {plies} "
+                                   f"plies)")
+            moves = [int(m) for m in group["moves"][first:end]]
+            holes = 2 * int(job["holes"])
+            bad = [m for m in moves if m >= holes]
+            if bad:
+                raise ResultsError(f"{where} (move {bad[0]} is not a hole, 0 to {holes - 1})")
+            return moves
 
 
 def score_of_a(outcome, a_south):

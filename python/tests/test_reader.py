@@ -114,6 +114,19 @@ class TestFresh(FreshFile):
                                     r"job match: game 2: damaged moves \(moves_index gives"):
             anywoli.load(damaged).moves("match", 2)
 
+    def test_moves_not_the_rows_plies(self):
+        """Offsets that stay in order but give a game one move fewer than its plies."""
+        damaged = os.path.join(self.tmp.name, "short.h5")
+        with open(self.path, "rb") as src, open(damaged, "wb") as dst:
+            dst.write(src.read())
+        with h5py.File(damaged, "r+") as f:
+            index = f["jobs/match/moves_index"]
+            index[3] = index[3] - 1
+        with self.assertRaisesRegex(anywoli.ResultsError,
+                                    r"job match: game 2: damaged moves \(\d+ stored, the row "
+                                    r"has \d+ plies\)"):
+            anywoli.load(damaged).moves("match", 2)
+
     def test_moves_of_a_job_without_them(self):
         r = anywoli.load(self.path)
         with self.assertRaisesRegex(anywoli.ResultsError, r"job small,x=1 has no stored moves"):

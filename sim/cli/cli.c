@@ -147,6 +147,21 @@ static noreturn void die_bad_long_option(const char *arg, const struct option *o
         nearest_hint(&n, "--", hint, sizeof hint));
 }
 
+/* Whether the long option arg is the one getopt_long refused: it names no option (optopt 0),
+ * or one whose code is optopt. A short option refused inside a cluster ("-zq") leaves optind
+ * on the cluster, so argv[optind - 1] is then the argument before it, perhaps a good long
+ * option. */
+static bool long_option_at_fault(const char *arg, const struct option *opts)
+{
+    if (optopt == 0)
+        return true;
+    size_t len = strcspn(arg + 2, "=");
+    for (int i = 0; opts[i].name; i++)
+        if (strncmp(opts[i].name, arg + 2, len) == 0 && opts[i].val == optopt)
+            return true;
+    return false;
+}
+
 int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *opts)
 {
     /* A leading ':' makes getopt_long tell a missing value (':') from an unknown option. */
@@ -157,7 +172,7 @@ int cli_getopt(int argc, char **argv, const char *shortopts, const struct option
     if (c != '?' && c != ':')
         return c;
     const char *arg = optind > 0 && optind - 1 < argc ? argv[optind - 1] : "";
-    if (strncmp(arg, "--", 2) == 0)
+    if (strncmp(arg, "--", 2) == 0 && long_option_at_fault(arg, opts))
         die_bad_long_option(arg, opts, c == ':');
     if (c == ':')
         die("option '-%c' needs a value (see --help)", optopt);

@@ -12,8 +12,12 @@ python=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$python" -m venv --system-site-packages "$tmp/venv" || { echo "FAIL: venv" >&2; exit 1; }
-"$tmp/venv/bin/pip" install --no-index --no-build-isolation -q -e "$src/python" >"$tmp/log" 2>&1 ||
-    { echo "FAIL: pip install: $(grep -iE "error|not found|no module" "$tmp/log" | head -5; tail -5 "$tmp/log")" >&2; exit 1; }
+if ! "$tmp/venv/bin/pip" install --no-index --no-build-isolation -q -e "$src/python" \
+        >"$tmp/log" 2>&1; then
+    echo "FAIL: pip install: $(grep -iE 'error|not found|no module' "$tmp/log" | head -5)" >&2
+    tail -5 "$tmp/log" >&2
+    exit 1
+fi
 cd "$tmp" || exit 1
 where=$("$tmp/venv/bin/python" -c 'import anywoli; print(anywoli.__file__)') ||
     { echo "FAIL: import anywoli from the venv" >&2; exit 1; }

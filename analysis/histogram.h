@@ -43,9 +43,10 @@ void km_survival(const uint64_t *counts, size_t len, uint64_t censored, double *
 /* The summary of a censored sample from its Kaplan-Meier estimate, restricted to the cap tau
  * = len - 1: n the games; mean and sd those of min(length, tau), the mean being the
  * restricted mean sum over t < tau of S(t); min and max the shortest and longest values
- * present; each q-quantile the smallest t with S(t) <= 1 - q (Kaplan-Meier's, as R's
- * survfit and lifelines give), +infinity where the estimate never falls that far (more than
- * 1 - q of the games were still going at the cap). With censored = 0 use hist_summary. */
+ * present; each q-quantile the smallest t with S(t) <= 1 - q (the left end where S is flat
+ * at exactly 1 - q; uncensored jobs' quantiles, hist_summary's, interpolate instead),
+ * +infinity where the estimate never falls that far (more than 1 - q of the games were still
+ * going at the cap). With censored = 0 use hist_summary. */
 HistSummary km_summary(const uint64_t *counts, size_t len, uint64_t censored);
 
 /* The mean with its t interval, mean +- t(n-1) sd / sqrt(n), at the given confidence;

@@ -619,20 +619,26 @@ static bool play_batch(Driver *d, const Job *j, Batch *b, Agent *agents, bool *n
 }
 
 /* The next batch's size: fixed, or aiming at BATCH_SECONDS from the last batch's rate (of
- * `last` games and `moves` moves; for a job that records them, at most about BATCH_MOVES
- * moves at the last batch's mean length). */
+ * `last` games and `moves` moves). For a job that records its moves, either way at most about
+ * BATCH_MOVES moves at the last batch's mean length (a fixed size too, from its second batch:
+ * batches group games and change none). */
 static uint32_t next_batch(const Driver *d, const Job *j, uint32_t last, uint64_t moves,
                            double seconds)
 {
-    if (d->x->batch > 0)
-        return (uint32_t)d->x->batch;
     uint32_t lo = (uint32_t)d->run.all_threads * 4, hi = d->batch_cap;
-    double want = last == 0 ? (double)BATCH_FIRST * d->run.all_threads
-                            : seconds > 0 ? last * BATCH_SECONDS / seconds : 4.0 * last;
-    if (last && want > 4.0 * last)
-        want = 4.0 * last;
-    if (last && j->record_moves && moves > 0 && want > (double)BATCH_MOVES * last / moves)
+    double want;
+    if (d->x->batch > 0)
+        want = lo = hi = (uint32_t)d->x->batch;
+    else {
+        want = last == 0 ? (double)BATCH_FIRST * d->run.all_threads
+                         : seconds > 0 ? last * BATCH_SECONDS / seconds : 4.0 * last;
+        if (last && want > 4.0 * last)
+            want = 4.0 * last;
+    }
+    if (last && j->record_moves && moves > 0 && want > (double)BATCH_MOVES * last / moves) {
         want = (double)BATCH_MOVES * last / moves;
+        lo = 1;
+    }
     return want < lo ? lo : want > hi ? hi : (uint32_t)want;
 }
 

@@ -33,7 +33,7 @@ typedef struct GameRecord {
     uint64_t moves_hash;      /* FNV-1a of the game's whole move sequence, opening included */
     uint64_t line_hash;       /* the same of its first LINE_PLIES plies (all, if fewer) */
     uint64_t nodes_a, nodes_b; /* the work agent A and agent B spent over the game
-                                * (agent_stats_work of each choice); game_play_from fills
+                                * (choice_work of each choice, in game.c); game_play_from fills
                                 * them South's and North's, game_play_indexed A's and B's */
 } GameRecord;
 

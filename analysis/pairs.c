@@ -31,7 +31,7 @@ PairEstimate pentanomial_estimate(const uint64_t counts[PENTA_NB], double confid
     e.se = sqrt(e.variance / n);
     e.score_ci = score_interval(e.score, e.variance, n, 2.0, confidence);
     e.elo = elo_from_score(e.score);
-    e.elo_ci = (Interval){ elo_from_score(e.score_ci.lo), elo_from_score(e.score_ci.hi) };
+    e.elo_ci = elo_interval(e.score_ci);
     return e;
 }
 
@@ -146,7 +146,7 @@ PairEstimate pentanomial_estimate_pairs(PairResult *p, size_t n, double confiden
     e.se = sqrt(v);
     e.score_ci = isnan(v) ? (Interval){ 0.0, 1.0 }
                           : score_interval(e.score, v * g, g, 2.0, confidence);
-    e.elo_ci = (Interval){ elo_from_score(e.score_ci.lo), elo_from_score(e.score_ci.hi) };
+    e.elo_ci = elo_interval(e.score_ci);
     return e;
 }
 

@@ -36,8 +36,10 @@ Interval wilson_interval_real(double p, double n, double confidence)
     double z = gsl_cdf_ugaussian_Qinv((1.0 - confidence) / 2.0), z2 = z * z;
     double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
     double half = z / (1 + z2 / n) * sqrt(p * (1 - p) / n + z2 / (4 * n * n));
-    ci.lo = fmax(0.0, centre - half);
-    ci.hi = fmin(1.0, centre + half);
+    /* At p = 0 (p = 1) the lower (upper) end is exactly 0 (1); computed, it can round to
+     * either side (1 - 1e-16 at 60 of 60), which an Elo mapping would turn into 6261. */
+    ci.lo = p <= 0.0 ? 0.0 : fmax(0.0, centre - half);
+    ci.hi = p >= 1.0 ? 1.0 : fmin(1.0, centre + half);
     return ci;
 }
 

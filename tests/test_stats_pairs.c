@@ -19,7 +19,8 @@
 
 /* ref:pentanomial (pairs at 0, 1/2, 1, 3/2, 2 points; confidence; score, se, lo, hi, Elo, lo,
  * hi): numpy mean and variance of the expanded pair scores, Wilson's interval over the
- * effective games by root finding; the last rows all lost, all 1-1, all won */
+ * effective games by root finding; the last rows all lost, all 1-1, all won, then 30 pairs
+ * all won and all lost (an Elo interval once ending at 6261 for a score interval ending at 1) */
 static const struct {
     uint64_t c[5]; double conf, score, se, lo, hi, elo, elo_lo, elo_hi;
 } penta_cases[] = {
@@ -38,6 +39,10 @@ static const struct {
       -67.66751136062327, 67.66751136062322 },
     { { 0, 0, 0, 0, 7 }, 0.95, 1.0, 0.0, 0.7846891972623642, 1.0, INFINITY, 224.65274145518617,
       INFINITY },
+    { { 0, 0, 0, 0, 30 }, 0.95, 1.0, 0.0, 0.9398281478579101, 1.0, INFINITY, 477.4620273373483,
+      INFINITY },
+    { { 30, 0, 0, 0, 0 }, 0.95, 0.0, 0.0, 0.0, 0.06017185214208986, -INFINITY, -INFINITY,
+      -477.46202733734845 },
 };
 
 /* The pentanomial score, its standard error, interval and Elo. */

@@ -344,6 +344,21 @@ Estimate multinomial_difference(uint64_t x1, uint64_t x2, uint64_t n, double con
     return e;
 }
 
+double all_equal_share_bound(uint64_t n, double confidence)
+{
+    if (n == 0)
+        return 1.0;
+    /* 1 - (alpha / 2)^(1 / n), without cancellation when it is small (n large). */
+    return -expm1(log((1.0 - confidence) / 2.0) / (double)n);
+}
+
+Interval all_equal_mean_interval(double v, uint64_t n, double lo, double hi,
+                                 double confidence)
+{
+    double p = all_equal_share_bound(n, confidence);
+    return (Interval){ v - p * (v - lo), v + p * (hi - v) };
+}
+
 Estimate mover_average(Estimate a, Estimate b)
 {
     Estimate e;

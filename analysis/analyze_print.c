@@ -559,7 +559,8 @@ static const char *points(char *buf, size_t len, Estimate x)
     return buf;
 }
 
-/* A cell's sample: games, the share of distinct games, the units of its interval. */
+/* A cell's sample: games, the share of distinct games, the units of its interval, and
+ * "alike" where every unit had the same value (the interval is then the all-alike bound). */
 static const char *cell_sample(char *buf, size_t len, const JobAnalysis *j)
 {
     char share[32] = "?";
@@ -567,8 +568,9 @@ static const char *cell_sample(char *buf, size_t len, const JobAnalysis *j)
         snprintf(share, sizeof share, "%.0f%%",
                  100.0 * (double)j->distinct.distinct / (double)j->distinct.games);
     const PairUnits *u = &j->pair_advantage.units;
-    snprintf(buf, len, "%llu g, %s distinct, %llu %s", (unsigned long long)j->rows, share,
-             (unsigned long long)u->units, u->unit == PAIR_UNIT_OPENING ? "openings" : "pairs");
+    snprintf(buf, len, "%llu g, %s distinct, %llu %s%s", (unsigned long long)j->rows, share,
+             (unsigned long long)u->units, u->unit == PAIR_UNIT_OPENING ? "openings" : "pairs",
+             j->pair_advantage.degenerate ? " alike" : "");
     return buf;
 }
 
@@ -627,7 +629,8 @@ static void print_skill(const Analysis *a, FILE *out)
         return;
     fprintf(out, "\nFirst-player advantage against skill (self-play jobs; points per 100 games, "
                  "P(South won) - P(North won) with its 95%% interval, the pair as unit, or the "
-                 "opening where pairs repeat openings)\n");
+                 "opening where pairs repeat openings; \"alike\": every unit gave the same "
+                 "result, and the interval bounds the share that could differ)\n");
     for (int d = 0; d < a->nskill; d++)
         print_skill_design(a, &a->skill[d], d + 1, out);
 }

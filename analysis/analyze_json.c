@@ -282,6 +282,7 @@ static void write_pairs(Json *j, const Analysis *a, const JobAnalysis *x)
     json_kv_uint(j, "pairs", x->pair_advantage.pairs);
     estimate_members(j, x->pair_advantage.advantage);
     json_kv_double(j, "sd", x->pair_advantage.sd);
+    json_kv_bool(j, "degenerate", x->pair_advantage.degenerate);
     units_members(j, &x->pair_advantage.units);
     json_object_end(j);
     json_object_end(j);
@@ -556,6 +557,7 @@ static void write_skill_cell(Json *j, const JobAnalysis *x)
     json_kv_double(j, "advantage", p->advantage.value);
     json_kv_double(j, "lo", p->advantage.ci.lo);
     json_kv_double(j, "hi", p->advantage.ci.hi);
+    json_kv_bool(j, "degenerate", p->degenerate);
     json_kv_string(j, "unit", p->units.unit == PAIR_UNIT_OPENING ? "opening" : "pair");
     json_kv_uint(j, "units", p->units.units);
     json_kv_uint(j, "games", x->rows);

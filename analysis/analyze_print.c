@@ -342,6 +342,20 @@ static void print_pentanomial(const JobAnalysis *j, const AnalyzeOptions *opt, F
                      "its error rates do not hold)\n");
 }
 
+/* Why a unit's interval is not a t interval: every unit gave the same value (or there is
+ * one), so the interval bounds the share of units that could differ (pairs.h). */
+static void print_degenerate_note(const PairUnits *u, FILE *out)
+{
+    const char *unit = u->unit == PAIR_UNIT_OPENING ? "opening" : "pair";
+    if (u->units == 1)
+        fprintf(out, "  (one %s only, so no variance: the interval bounds the share of %ss "
+                     "that could differ from it)\n", unit, unit);
+    else
+        fprintf(out, "  (every %s gave the same %s: the interval bounds the share of %ss that "
+                     "could differ)\n", unit, u->unit == PAIR_UNIT_OPENING ? "mean" : "result",
+                unit);
+}
+
 /* Games 2k and 2k+1 as pairs: A's match counted by pairs (two agents), and the first-player
  * advantage with the pair (or the opening, when pairs repeat openings) as unit beside the
  * game-unit one. */
@@ -365,7 +379,10 @@ static void print_game_pairs(const JobAnalysis *j, const AnalyzeOptions *opt, FI
         print_pentanomial(j, opt, out);
     double wp = x->advantage.ci.hi - x->advantage.ci.lo;
     double wg = j->advantage.ci.hi - j->advantage.ci.lo;
-    if (by_opening)
+    if (x->degenerate)
+        snprintf(how, sizeof how, "%s, exact bound (draws and endless count 0)",
+                 by_opening ? "openings" : "pairs");
+    else if (by_opening)
         snprintf(how, sizeof how, "openings, CR1 t interval on %llu df (draws and endless "
                  "count 0)", (unsigned long long)x->units.units - 1);
     else
@@ -373,6 +390,8 @@ static void print_game_pairs(const JobAnalysis *j, const AnalyzeOptions *opt, FI
     fprintf(out, "  %-30s %-30s %s\n", "first-player advantage", "[95%]", "unit");
     fprintf(out, "  %-30s %-30s %s\n", by_opening ? "opening unit" : "pair unit",
             est(p, sizeof p, x->advantage, 4), how);
+    if (x->degenerate)
+        print_degenerate_note(&x->units, out);
     fprintf(out, "  %-30s %-30s %s\n", "game unit", est(g, sizeof g, j->advantage, 4),
             "finished games, Tango interval");
     if (wg > 0 && !isnan(x->advantage.value))
@@ -541,7 +560,8 @@ static const char *points(char *buf, size_t len, Estimate x)
     return buf;
 }
 
-/* A cell's sample: games, the share of distinct games, the units of its interval. */
+/* A cell's sample: games, the share of distinct games, the units of its interval, and
+ * "alike" where every unit had the same value (the interval is then the all-alike bound). */
 static const char *cell_sample(char *buf, size_t len, const JobAnalysis *j)
 {
     char share[32] = "?";
@@ -549,8 +569,9 @@ static const char *cell_sample(char *buf, size_t len, const JobAnalysis *j)
         snprintf(share, sizeof share, "%.0f%%",
                  100.0 * (double)j->distinct.distinct / (double)j->distinct.games);
     const PairUnits *u = &j->pair_advantage.units;
-    snprintf(buf, len, "%llu g, %s distinct, %llu %s", (unsigned long long)j->rows, share,
-             (unsigned long long)u->units, u->unit == PAIR_UNIT_OPENING ? "openings" : "pairs");
+    snprintf(buf, len, "%llu g, %s distinct, %llu %s%s", (unsigned long long)j->rows, share,
+             (unsigned long long)u->units, u->unit == PAIR_UNIT_OPENING ? "openings" : "pairs",
+             j->pair_advantage.degenerate ? " alike" : "");
     return buf;
 }
 
@@ -609,7 +630,8 @@ static void print_skill(const Analysis *a, FILE *out)
         return;
     fprintf(out, "\nFirst-player advantage against skill (self-play jobs; points per 100 games, "
                  "P(South won) - P(North won) with its 95%% interval, the pair as unit, or the "
-                 "opening where pairs repeat openings)\n");
+                 "opening where pairs repeat openings; \"alike\": every unit gave the same "
+                 "result, and the interval bounds the share that could differ)\n");
     for (int d = 0; d < a->nskill; d++)
         print_skill_design(a, &a->skill[d], d + 1, out);
 }

@@ -13,6 +13,11 @@ double elo_from_score(double s)
     return -400.0 * log10(1.0 / s - 1.0);
 }
 
+Interval elo_interval(Interval score_ci)
+{
+    return (Interval){ elo_from_score(score_ci.lo), elo_from_score(score_ci.hi) };
+}
+
 double score_from_elo(double elo)
 {
     return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
@@ -65,7 +70,7 @@ EloEstimate elo_estimate(uint64_t wins, uint64_t draws, uint64_t losses, double 
     e.score_ci = score_interval(e.score, score_variance(wins, draws, losses), n, 1.0,
                                 confidence);
     e.elo = elo_from_score(e.score);
-    e.elo_ci = (Interval){ elo_from_score(e.score_ci.lo), elo_from_score(e.score_ci.hi) };
+    e.elo_ci = elo_interval(e.score_ci);
     e.los = likelihood_of_superiority(wins, losses);
     return e;
 }

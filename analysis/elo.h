@@ -16,6 +16,11 @@
  * s = 1 and 0. */
 double elo_from_score(double s);
 
+/* A score interval mapped to Elo, end by end: the one rule for every Elo interval (games,
+ * pairs, openings), so that a score end of 1 (0) is +inf (-inf) Elo, as the point of a
+ * score of 1 (0) is; the score interval's ends are exact there (stats.h's Wilson). */
+Interval elo_interval(Interval score_ci);
+
 /* The expected score of an Elo difference: 1 / (1 + 10^(-elo / 400)). */
 double score_from_elo(double elo);
 

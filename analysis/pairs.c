@@ -31,7 +31,7 @@ PairEstimate pentanomial_estimate(const uint64_t counts[PENTA_NB], double confid
     e.se = sqrt(e.variance / n);
     e.score_ci = score_interval(e.score, e.variance, n, 2.0, confidence);
     e.elo = elo_from_score(e.score);
-    e.elo_ci = (Interval){ elo_from_score(e.score_ci.lo), elo_from_score(e.score_ci.hi) };
+    e.elo_ci = elo_interval(e.score_ci);
     return e;
 }
 
@@ -41,19 +41,36 @@ Sprt sprt_pentanomial(const uint64_t counts[PENTA_NB], double elo0, double elo1,
     return sprt_normal(pair_score, counts, PENTA_NB, elo0, elo1, alpha, beta);
 }
 
+/* Whether the pairs counted all had the same value (one pair among them, or more). */
+static bool one_value(const uint64_t counts[PENTA_NB])
+{
+    int values = 0;
+    for (int i = 0; i < PENTA_NB; i++)
+        values += counts[i] > 0;
+    return values == 1;
+}
+
 PairAdvantage pair_advantage(const uint64_t counts[PENTA_NB], double confidence)
 {
-    PairAdvantage a = { 0, { NAN, { -1.0, 1.0 } }, NAN, { PAIR_UNIT_PAIR, 0, 1, 1 } };
+    PairAdvantage a = { 0, { NAN, { -1.0, 1.0 } }, NAN, { PAIR_UNIT_PAIR, 0, 1, 1 }, false };
     double sum = 0;
     for (int i = 0; i < PENTA_NB; i++) {
         a.pairs += counts[i];
         sum += (double)counts[i] * (i - 2) / 2.0;
     }
     a.units.units = a.pairs;
-    if (a.pairs < 2)
+    if (a.pairs == 0)
         return a;
     /* Step 1. The mean and sample sd of the per-pair advantage d / 2. */
     double n = (double)a.pairs, mean = sum / n, ss = 0;
+    if (one_value(counts)) {
+        /* Every pair alike (or one pair): a t interval would have no width. */
+        a.sd = a.pairs > 1 ? 0.0 : NAN;
+        a.advantage = (Estimate){ mean, all_equal_mean_interval(mean, a.pairs, -1.0, 1.0,
+                                                                confidence) };
+        a.degenerate = true;
+        return a;
+    }
     for (int i = 0; i < PENTA_NB; i++)
         ss += (double)counts[i] * ((i - 2) / 2.0 - mean) * ((i - 2) / 2.0 - mean);
     a.sd = sqrt(ss / (n - 1));
@@ -125,6 +142,24 @@ static double cr1_variance(const PairResult *p, size_t n, double (*value)(const 
     return g / (g - 1) * sum / (nn * nn);
 }
 
+/* Whether every cluster of the sorted pairs has the same mean advantage (as one cluster
+ * has), so that the CR1 variance is 0: exactly, in integers, as sum_g * n == sum * size_g. */
+static bool cluster_means_equal(const PairResult *p, size_t n)
+{
+    int64_t total = 0;
+    for (size_t k = 0; k < n; k++)
+        total += p[k].south_minus_north - 2;
+    for (size_t i = 0, end; i < n; i = end) {
+        end = cluster_end(p, n, i);
+        int64_t sum = 0;
+        for (size_t k = i; k < end; k++)
+            sum += p[k].south_minus_north - 2;
+        if (sum * (int64_t)n != total * (int64_t)(end - i))
+            return false;
+    }
+    return true;
+}
+
 /* The five counts of the pairs by A's half-points (score) or by South minus North, +2. */
 static void count_pairs(const PairResult *p, size_t n, bool by_score, uint64_t counts[PENTA_NB])
 {
@@ -146,7 +181,7 @@ PairEstimate pentanomial_estimate_pairs(PairResult *p, size_t n, double confiden
     e.se = sqrt(v);
     e.score_ci = isnan(v) ? (Interval){ 0.0, 1.0 }
                           : score_interval(e.score, v * g, g, 2.0, confidence);
-    e.elo_ci = (Interval){ elo_from_score(e.score_ci.lo), elo_from_score(e.score_ci.hi) };
+    e.elo_ci = elo_interval(e.score_ci);
     return e;
 }
 
@@ -160,10 +195,13 @@ PairAdvantage pair_advantage_pairs(PairResult *p, size_t n, double confidence)
         return a;
     a.units = u;
     double mean = a.advantage.value;   /* from the counts: a repeat means 2 pairs or more */
-    double v = cr1_variance(p, n, advantage_of, mean, u.units);
-    a.advantage = (Estimate){ mean, { -1.0, 1.0 } };
-    if (isnan(v))
+    a.degenerate = cluster_means_equal(p, n);
+    if (a.degenerate) {
+        /* Every opening alike (or one opening): a CR1 interval would have no width. */
+        a.advantage.ci = all_equal_mean_interval(mean, u.units, -1.0, 1.0, confidence);
         return a;
+    }
+    double v = cr1_variance(p, n, advantage_of, mean, u.units);   /* 2 openings or more */
     double t = gsl_cdf_tdist_Qinv((1.0 - confidence) / 2.0, (double)u.units - 1);
     double half = t * sqrt(v);
     a.advantage.ci = (Interval){ fmax(-1.0, mean - half), fmin(1.0, mean + half) };

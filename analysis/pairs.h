@@ -12,6 +12,7 @@
 #ifndef ANYWOLI_PAIRS_H
 #define ANYWOLI_PAIRS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -77,9 +78,15 @@ typedef struct PairAdvantage {
     Estimate advantage;           /* per game, in [-1, 1]; the interval clipped to it */
     double sd;                    /* of a pair's d / 2 (divisor pairs - 1) */
     PairUnits units;              /* what the interval is over */
+    bool degenerate;              /* every unit alike (or one unit): the interval is stats.h's
+                                     all_equal_mean_interval, not a t interval */
 } PairAdvantage;
 
-/* The above; value NaN and interval [-1, 1] with fewer than 2 pairs. */
+/* The above; value NaN and interval [-1, 1] with no pairs. Where every pair had the same
+ * d (a stronger agent winning with both colours makes every pair 1-1, d = 0), or there is
+ * one pair, the t interval would have no width (or no variance): then the interval is
+ * all_equal_mean_interval over the pairs, a pair's d / 2 lying in [-1, 1], and degenerate
+ * is set (sd 0, or NaN for one pair). */
 PairAdvantage pair_advantage(const uint64_t counts[PENTA_NB], double confidence);
 
 /* The same two estimates from the pairs themselves (p is sorted in place), with the unit of
@@ -93,7 +100,9 @@ PairAdvantage pair_advantage(const uint64_t counts[PENTA_NB], double confidence)
  * mean -+ t sqrt(V) on G - 1 degrees of freedom; the score's se is sqrt(V) and its interval
  * Wilson's over the effective games s (1 - s) / V (score_interval with units G and a
  * variance per unit V G; two games per opening where V is 0). With fewer than 2 openings
- * there is no interval: se NaN, score [0, 1], advantage [-1, 1]. */
+ * there is no interval: se NaN, score [0, 1]. Where every opening's mean advantage is the
+ * same (so V is 0; one opening included), the advantage's interval is
+ * all_equal_mean_interval over the openings and degenerate is set. */
 PairEstimate pentanomial_estimate_pairs(PairResult *p, size_t n, double confidence);
 PairAdvantage pair_advantage_pairs(PairResult *p, size_t n, double confidence);
 

@@ -36,8 +36,10 @@ Interval wilson_interval_real(double p, double n, double confidence)
     double z = gsl_cdf_ugaussian_Qinv((1.0 - confidence) / 2.0), z2 = z * z;
     double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
     double half = z / (1 + z2 / n) * sqrt(p * (1 - p) / n + z2 / (4 * n * n));
-    ci.lo = fmax(0.0, centre - half);
-    ci.hi = fmin(1.0, centre + half);
+    /* At p = 0 (p = 1) the lower (upper) end is exactly 0 (1); computed, it can round to
+     * either side (1 - 1e-16 at 60 of 60), which an Elo mapping would turn into 6261. */
+    ci.lo = p <= 0.0 ? 0.0 : fmax(0.0, centre - half);
+    ci.hi = p >= 1.0 ? 1.0 : fmin(1.0, centre + half);
     return ci;
 }
 
@@ -340,6 +342,21 @@ Estimate multinomial_difference(uint64_t x1, uint64_t x2, uint64_t n, double con
     e.ci.lo = brent_root(&flo, -1.0, e.value);
     e.ci.hi = brent_root(&fhi, e.value, 1.0);
     return e;
+}
+
+double all_equal_share_bound(uint64_t n, double confidence)
+{
+    if (n == 0)
+        return 1.0;
+    /* 1 - (alpha / 2)^(1 / n), without cancellation when it is small (n large). */
+    return -expm1(log((1.0 - confidence) / 2.0) / (double)n);
+}
+
+Interval all_equal_mean_interval(double v, uint64_t n, double lo, double hi,
+                                 double confidence)
+{
+    double p = all_equal_share_bound(n, confidence);
+    return (Interval){ v - p * (v - lo), v + p * (hi - v) };
 }
 
 Estimate mover_average(Estimate a, Estimate b)

@@ -61,6 +61,21 @@ double mcnemar_exact_test(uint64_t b, uint64_t c);
  * (or x1 + x2 > n). */
 Estimate multinomial_difference(uint64_t x1, uint64_t x2, uint64_t n, double confidence);
 
+/* The Clopper-Pearson upper limit at 0 successes of n: 1 - ((1 - confidence) / 2)^(1 / n),
+ * the share of the population that could differ from a sample of n units that were all
+ * alike (at 95% and n = 30: 0.1157); 1 when n is 0. */
+double all_equal_share_bound(uint64_t n, double confidence);
+
+/* The interval of a mean over n units that all had the same value v, where a unit's value
+ * lies in [lo, hi]: a t (or CR1) interval there has no width, yet the sample does not make
+ * the mean certain. A share of units below p = all_equal_share_bound(n, confidence) may
+ * differ from v, each by at most v - lo downwards or hi - v upwards, so the mean lies in
+ * [v - p (v - lo), v + p (hi - v)]: were a larger share to differ, n alike units would have
+ * had a chance below (1 - confidence) / 2 (Clopper-Pearson's exact bound, so conservative).
+ * Also for n = 1, where there is no variance at all. */
+Interval all_equal_mean_interval(double v, uint64_t n, double lo, double hi,
+                                 double confidence);
+
 /* The average (a + b) / 2 of two independent estimates with the MOVER interval built from
  * theirs (method of variance estimates recovery: Zou and Donner 2008, Stat Med 27:1693;
  * Newcombe 1998): for instance the first-player advantage with each agent as South. */

@@ -168,7 +168,7 @@ def recompute_pairs(job):
     naive = ref.pair_advantage([d.count(i) for i in range(5)], 0.95)
     return {"unit": "opening" if r[0] else "pair", "units": r[1], "score": r[2], "se": r[3],
             "score_lo": r[4], "score_hi": r[5], "adv": r[6], "adv_lo": r[7], "adv_hi": r[8],
-            "naive_lo": naive[1], "naive_hi": naive[2]}
+            "degenerate": bool(r[9]), "naive_lo": naive[1], "naive_hi": naive[2]}
 
 
 def check_job_pairs(job, doc_job):
@@ -179,6 +179,8 @@ def check_job_pairs(job, doc_job):
     check(adv["unit"] == r["unit"] and adv["units"] == r["units"], "%s: advantage unit %s %s, "
           "recomputed %s %s" % (name, adv["unit"], adv["units"], r["unit"], r["units"]))
     check(score["unit"] == r["unit"] and score["units"] == r["units"], "%s: score unit" % name)
+    check(adv["degenerate"] == r["degenerate"], "%s: advantage degenerate %s, recomputed %s"
+          % (name, adv["degenerate"], r["degenerate"]))
     for key, want in (("value", r["adv"]), ("lo", r["adv_lo"]), ("hi", r["adv_hi"])):
         check(near(adv[key], want), "%s: advantage %s %s, recomputed %s"
               % (name, key, adv[key], want))
@@ -228,7 +230,8 @@ def expected_skill(jobs, recomputed):
                     continue
                 r = recomputed[job["name"]]
                 row.append({"job": job["name"], "advantage": r["adv"], "lo": r["adv_lo"],
-                            "hi": r["adv_hi"], "unit": r["unit"], "units": r["units"],
+                            "hi": r["adv_hi"], "degenerate": r["degenerate"],
+                            "unit": r["unit"], "units": r["units"],
                             "games": job["games"],
                             "distinct_share": job["distinct"] / job["games"]})
             cells.append(row)
@@ -275,7 +278,7 @@ def check_skill(tables, doc, want):
                 if gc is None:
                     check(False, "%s: job %s's cell is null" % (where, wc["job"]))
                     continue
-                for key in ("job", "unit", "units", "games"):
+                for key in ("job", "unit", "units", "games", "degenerate"):
                     check(gc[key] == wc[key], "%s: %s %s, recomputed %s"
                           % (where, key, gc[key], wc[key]))
                 for key in ("advantage", "lo", "hi", "distinct_share"):

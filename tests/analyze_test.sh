@@ -495,6 +495,54 @@ for want in "Pairs (games 2k and 2k+1, colours swapped)" "left out: " \
     grep -qF -- "$want" "$tmp/pairs.txt" || fail "pair tables lack '$want'"
 done
 
+# Every pair alike: alpha-beta beats random with both colours, so every pair splits 1-1 and
+# each pair's first-player advantage is 0. A t interval would be 0 [0, 0]; the interval
+# bounds the share of pairs that could differ instead (scipy's Clopper-Pearson limit at 0 of
+# 10, the Beta(1, 10) quantile), and the text and the JSON say so. The match is 0 of 20: its
+# Elo is -inf with a lower end of -inf (a score end of 0), printed and written alike, and
+# the SPRTs on it stay finite. The random self-play job keeps its t interval.
+cat >"$tmp/alike.cfg" <<'CFG'
+seed = 3L;
+output = "alike.h5";
+defaults = { games = 20L; holes = 6; };
+jobs = (
+  { name = "strong"; agent_a = "random"; agent_b = "alphabeta:depth=4"; },
+  { name = "even"; agent_a = "random"; agent_b = "random"; }
+);
+CFG
+"$bin" run "$tmp/alike.cfg" -o "$tmp/alike.h5" --quiet --threads 2 >/dev/null \
+    || fail "anywoli run (alike)"
+"$bin" analyze "$tmp/alike.h5" --json --sprt 0,20 >"$tmp/alike.json" 2>"$tmp/err" \
+    || fail "analyze --json (alike): $(cat "$tmp/err")"
+"$bin" analyze "$tmp/alike.h5" --sprt 0,20 >"$tmp/alike.txt" 2>"$tmp/err" \
+    || fail "analyze (alike): $(cat "$tmp/err")"
+checks=$((checks + 1))
+"$python" - "$tmp/alike.json" <<'PY' || fail "alike pairs: the all-alike bound in the JSON"
+import json, math, sys
+from scipy import stats
+jobs = {j["name"]: j for j in json.load(open(sys.argv[1]))["jobs"]}
+s = jobs["strong"]
+adv = s["pairs"]["advantage"]
+assert s["pairs"]["pentanomial"] == [10, 0, 0, 0, 0], s["pairs"]
+p = stats.beta.ppf(0.975, 1, 10)
+assert adv["degenerate"] is True and adv["value"] == 0 and adv["sd"] == 0, adv
+assert math.isclose(adv["lo"], -p, rel_tol=1e-12) and math.isclose(adv["hi"], p, rel_tol=1e-12)
+assert jobs["even"]["pairs"]["advantage"]["degenerate"] is False
+assert jobs["even"]["pairs"]["advantage"]["lo"] < jobs["even"]["pairs"]["advantage"]["hi"]
+for e in (s["agents"]["elo"], s["pairs"]["elo"]):
+    assert e == {"value": None, "lo": None, "hi": e["hi"]} and e["hi"] < -200, e
+for t in (s["agents"]["sprt"], s["pairs"]["sprt"]):
+    assert math.isfinite(t["llr"]) and t["decision"] == "accept_h0", t
+PY
+for want in "pair unit                      0.0000 [-0.3085, 0.3085]       pairs, exact bound" \
+            "(every pair gave the same result: the interval bounds the share of pairs that could differ)" \
+            "-inf [-inf, -286.6]"; do
+    checks=$((checks + 1))
+    grep -qF -- "$want" "$tmp/alike.txt" || fail "alike pairs: the text lacks '$want'"
+done
+checks=$((checks + 1))
+! grep -qwi "nan" "$tmp/alike.txt" || fail "alike pairs: NaN in the text"
+
 # Distinct games and openings, where the table has moves_hash and opening columns (added
 # here with h5py as the run will write them): 27 distinct of 81 in "short" (each played 3
 # times) is a warning that the intervals are sqrt(3) times too narrow; 40 of 40 in "self" is

@@ -378,18 +378,30 @@ def sprt_pentanomial(counts, elo0, elo1, alpha, beta):
     return gsprt(PAIR_SCORES, counts, elo0, elo1, alpha, beta)
 
 
+def all_equal_bound(m, units, conf):
+    """Where every unit had the value m (or there is one unit): scipy's Clopper-Pearson upper
+    limit at 0 of `units` (the Beta(1, units) quantile) as the share p that could differ, each
+    by at most to -1 or 1: [m - p (m + 1), m + p (1 - m)]."""
+    p = float(stats.beta.ppf(1 - (1 - conf) / 2, 1, units))
+    return m - p * (m + 1), m + p * (1 - m)
+
+
 def pair_advantage(counts, conf):
     """scipy's t interval on the expanded per-pair advantages (South's points minus North's
-    over the pair, halved)."""
+    over the pair, halved); the all-equal bound where every pair is alike."""
     d = np.repeat([-1.0, -0.5, 0.0, 0.5, 1.0], counts)
-    if len(d) < 2:
-        return [float("nan"), -1.0, 1.0, float("nan")]
-    m, sd = float(np.mean(d)), float(np.std(d, ddof=1))
+    if len(d) == 0:
+        return [float("nan"), -1.0, 1.0, float("nan"), 0]
+    m = float(np.mean(d))
+    if len(set(d.tolist())) == 1:
+        lo, hi = all_equal_bound(m, len(d), conf)
+        return [m, lo, hi, 0.0 if len(d) > 1 else float("nan"), 1]
+    sd = float(np.std(d, ddof=1))
     if sd == 0:
         lo = hi = m
     else:
         lo, hi = stats.t.interval(conf, len(d) - 1, loc=m, scale=stats.sem(d))
-    return [m, max(-1.0, float(lo)), min(1.0, float(hi)), sd]
+    return [m, max(-1.0, float(lo)), min(1.0, float(hi)), sd, 0]
 
 
 def clustered_pairs(n, openings, a_half, sn, conf):
@@ -408,7 +420,7 @@ def clustered_pairs(n, openings, a_half, sn, conf):
     if sizes.max() == 1:
         pa = pentanomial(np.bincount(a_half[:n], minlength=5).tolist(), conf)
         pd = pair_advantage(np.bincount(sn[:n], minlength=5).tolist(), conf)
-        return [0, n, pa[0], pa[1], pa[2], pa[3], pd[0], pd[1], pd[2]]
+        return [0, n, pa[0], pa[1], pa[2], pa[3], pd[0], pd[1], pd[2], pd[4]]
 
     def sandwich(y):
         x = np.ones((n, 1))
@@ -423,11 +435,11 @@ def clustered_pairs(n, openings, a_half, sn, conf):
     s, vs = sandwich(a)
     lo, hi = wilson_real(s, s * (1 - s) / vs if vs > 0 else 2 * g, conf)
     m, vd = sandwich(d)
-    if vd == 0:
-        alo = ahi = m
-    else:
-        alo, ahi = stats.t.interval(conf, g - 1, loc=m, scale=math.sqrt(vd))
-    return [1, g, s, math.sqrt(vs), lo, hi, m, max(-1.0, float(alo)), min(1.0, float(ahi))]
+    if vd == 0:     # every opening's mean alike: the all-equal bound over the openings
+        alo, ahi = all_equal_bound(m, g, conf)
+        return [1, g, s, math.sqrt(vs), lo, hi, m, alo, ahi, 1]
+    alo, ahi = stats.t.interval(conf, g - 1, loc=m, scale=math.sqrt(vd))
+    return [1, g, s, math.sqrt(vs), lo, hi, m, max(-1.0, float(alo)), min(1.0, float(ahi)), 0]
 
 
 def distinct(n, hashes):
@@ -579,7 +591,15 @@ def c_to_python(text):
     text = re.sub(r"-INFINITY", "-1e999", text)
     text = re.sub(r"INFINITY", "1e999", text)
     text = re.sub(r"(\d)(ULL|ULL|UL|U|LL|L)\b", r"\1", text)
-    return ast.literal_eval("[" + text + "]")
+    text = re.sub(r"\bNAN\b", '"nan"', text)
+    return nan_strings_to_floats(ast.literal_eval("[" + text + "]"))
+
+
+def nan_strings_to_floats(v):
+    """The "nan" placeholders of c_to_python as floats."""
+    if isinstance(v, list):
+        return [nan_strings_to_floats(x) for x in v]
+    return float("nan") if v == "nan" else v
 
 
 def find_tables(source):
@@ -605,6 +625,8 @@ def render(v):
     if isinstance(v, float):
         if math.isinf(v):
             return "INFINITY" if v > 0 else "-INFINITY"
+        if math.isnan(v):
+            return "NAN"
         return repr(v)
     return "{ " + ", ".join(render(x) for x in v) + " }"
 
@@ -641,7 +663,8 @@ def render_rows(rows, indent="    ", width=100):
 def close(got, want, rtol, atol):
     if isinstance(want, list):
         return len(got) >= len(want) and all(close(g, w, rtol, atol) for g, w in zip(got, want))
-    if got == want:
+    if got == want or (isinstance(want, float) and math.isnan(want) and
+                       isinstance(got, float) and math.isnan(got)):
         return True
     return abs(got - want) <= atol + rtol * abs(want)
 

@@ -43,6 +43,11 @@ static void test_wilson(void **state)
         check_close("wilson lo", i, ci.lo, wilson_cases[i].lo, 1e-10, 1e-14);
         check_close("wilson hi", i, ci.hi, wilson_cases[i].hi, 1e-10, 1e-14);
     }
+    /* All or none: the end at 1 (0) is exact, not 1 - 1e-16 as the formula rounds it. */
+    for (uint64_t n = 1; n <= 200; n++) {
+        assert_true(wilson_interval(n, n, 0.95).hi == 1.0);
+        assert_true(wilson_interval(0, n, 0.95).lo == 0.0);
+    }
     Estimate e = wilson_estimate(3, 12, 0.95);
     assert_true(e.value == 0.25 && e.ci.lo < 0.25 && 0.25 < e.ci.hi);
     e = wilson_estimate(0, 0, 0.95);

@@ -19,7 +19,8 @@
 
 /* ref:pentanomial (pairs at 0, 1/2, 1, 3/2, 2 points; confidence; score, se, lo, hi, Elo, lo,
  * hi): numpy mean and variance of the expanded pair scores, Wilson's interval over the
- * effective games by root finding; the last rows all lost, all 1-1, all won */
+ * effective games by root finding; the last rows all lost, all 1-1, all won, then 30 pairs
+ * all won and all lost (an Elo interval once ending at 6261 for a score interval ending at 1) */
 static const struct {
     uint64_t c[5]; double conf, score, se, lo, hi, elo, elo_lo, elo_hi;
 } penta_cases[] = {
@@ -38,6 +39,10 @@ static const struct {
       -67.66751136062327, 67.66751136062322 },
     { { 0, 0, 0, 0, 7 }, 0.95, 1.0, 0.0, 0.7846891972623642, 1.0, INFINITY, 224.65274145518617,
       INFINITY },
+    { { 0, 0, 0, 0, 30 }, 0.95, 1.0, 0.0, 0.9398281478579101, 1.0, INFINITY, 477.4620273373483,
+      INFINITY },
+    { { 30, 0, 0, 0, 0 }, 0.95, 0.0, 0.0, 0.0, 0.06017185214208986, -INFINITY, -INFINITY,
+      -477.46202733734845 },
 };
 
 /* The pentanomial score, its standard error, interval and Elo. */
@@ -95,18 +100,24 @@ static void test_sprt_pentanomial(void **state)
 }
 
 /* ref:pair_advantage (pairs by South's minus North's points -2 .. 2; confidence; advantage,
- * lo, hi, sd): scipy's t interval and numpy's sd (ddof 1) on the expanded per-pair values */
+ * lo, hi, sd, degenerate): scipy's t interval and numpy's sd (ddof 1) on the expanded
+ * per-pair values; where every pair is alike (the last rows: 9 pairs won by South twice, 30
+ * pairs split 1-1 as a stronger agent makes them, one pair), the bound from scipy's
+ * Clopper-Pearson limit at 0 of n (the Beta(1, n) quantile) on the share that could differ */
 static const struct {
-    uint64_t c[5]; double conf, value, lo, hi, sd;
+    uint64_t c[5]; double conf, value, lo, hi, sd; int degenerate;
 } pair_adv_cases[] = {
     { { 5, 20, 251, 18, 6 }, 0.95, 0.0, -0.029750226897188568, 0.029750226897188568,
-      0.26184322200450216 },
+      0.26184322200450216, 0 },
     { { 2, 10, 40, 80, 68 }, 0.95, 0.505, 0.44132723806951635, 0.5686727619304837,
-      0.45663726078770495 },
+      0.45663726078770495, 0 },
     { { 1000, 4000, 9000, 7000, 3000 }, 0.99, 0.14583333333333334, 0.13735467328279896,
-      0.15431199338386772, 0.5098955500396333 },
-    { { 0, 1, 0, 0, 1 }, 0.95, 0.25, -1.0, 1.0, 1.0606601717798212 },
-    { { 0, 0, 0, 0, 9 }, 0.95, 1.0, 1.0, 1.0, 0.0 },
+      0.15431199338386772, 0.5098955500396333, 0 },
+    { { 0, 1, 0, 0, 1 }, 0.95, 0.25, -1.0, 1.0, 1.0606601717798212, 0 },
+    { { 0, 0, 0, 0, 9 }, 0.95, 1.0, 0.32746576624011436, 1.0, 0.0, 1 },
+    { { 0, 0, 30, 0, 0 }, 0.95, 0.0, -0.11570330822202779, 0.11570330822202779, 0.0, 1 },
+    { { 0, 0, 0, 12, 0 }, 0.9, 0.5, 0.1686167120816663, 0.6104610959727779, 0.0, 1 },
+    { { 0, 0, 0, 0, 1 }, 0.95, 1.0, -0.95, 1.0, NAN, 1 },
 };
 
 /* The first-player advantage with the pair as its unit. */
@@ -119,11 +130,32 @@ static void test_pair_advantage(void **state)
         check_close("lo", i, a.advantage.ci.lo, pair_adv_cases[i].lo, 1e-12, 1e-14);
         check_close("hi", i, a.advantage.ci.hi, pair_adv_cases[i].hi, 1e-12, 1e-14);
         check_close("sd", i, a.sd, pair_adv_cases[i].sd, 1e-12, 1e-15);
+        assert_int_equal((int)a.degenerate, pair_adv_cases[i].degenerate);
+        /* An interval of an advantage that is not certain has a width. */
+        assert_true(a.advantage.ci.hi > a.advantage.ci.lo);
     }
-    const uint64_t one[5] = { 0, 0, 1, 0, 0 };
-    PairAdvantage a = pair_advantage(one, 0.95);
-    assert_true(a.pairs == 1 && isnan(a.advantage.value));
+    const uint64_t none[5] = { 0 };
+    PairAdvantage a = pair_advantage(none, 0.95);
+    assert_true(a.pairs == 0 && isnan(a.advantage.value) && !a.degenerate);
     assert_true(a.advantage.ci.lo == -1.0 && a.advantage.ci.hi == 1.0);
+}
+
+/* The all-alike bound: the share is Clopper-Pearson's upper limit at 0 successes (solved by
+ * root finding there), and the interval spans it towards each end of the range. */
+static void test_all_equal_interval(void **state)
+{
+    (void)state;
+    const uint64_t ns[] = { 1, 2, 30, 1000, 10000000 };
+    for (size_t i = 0; i < N_ELEMS(ns); i++) {
+        double p = all_equal_share_bound(ns[i], 0.95);
+        check_close("share", i, p, clopper_pearson_interval(0, ns[i], 0.95).hi, 1e-12, 1e-15);
+        Interval ci = all_equal_mean_interval(0.5, ns[i], -1.0, 1.0, 0.95);
+        check_close("lo", i, ci.lo, 0.5 - 1.5 * p, 1e-15, 1e-15);
+        check_close("hi", i, ci.hi, 0.5 + 0.5 * p, 1e-15, 1e-15);
+    }
+    /* At an end of the range the interval reaches in from it only. */
+    Interval ci = all_equal_mean_interval(1.0, 9, -1.0, 1.0, 0.95);
+    assert_true(ci.hi == 1.0 && ci.lo < 1.0);
 }
 
 /* ref:clustered_pairs (pairs; each pair's opening, -1 for none; A's half-points 0 .. 4;
@@ -134,25 +166,30 @@ static void test_pair_advantage(void **state)
  * the pair-unit references above */
 static const struct {
     size_t n; int64_t o[12]; uint8_t a[12], d[12]; double conf;
-    int unit; uint64_t units; double score, se, lo, hi, adv, adv_lo, adv_hi;
+    int unit; uint64_t units; double score, se, lo, hi, adv, adv_lo, adv_hi; int degenerate;
 } clustered_cases[] = {
     { 12, { 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2 }, { 2, 2, 2, 2, 1, 1, 1, 1, 3, 3, 2, 2 }, { 4, 4,
       4, 4, 2, 2, 2, 2, 3, 3, 1, 2 }, 0.95, 1, 3, 0.45833333333333337, 0.1102396379610246,
-      0.26658850536309936, 0.6632681559225838, 0.375, -0.9785131559706599, 1.0 },
+      0.26658850536309936, 0.6632681559225838, 0.375, -0.9785131559706599, 1.0, 0 },
     { 12, { 5, 0, 0, 0, 1, 1, 2, 3, 3, 3, 3, 4 }, { 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 2, 2 }, { 3, 3,
       1, 2, 4, 0, 2, 2, 3, 1, 2, 4 }, 0.9, 1, 6, 0.5, 0.08539125638299665, 0.36477788883024675,
-      0.6352221111697532, 0.125, -0.09069804170163348, 0.34069804170163337 },
+      0.6352221111697532, 0.125, -0.09069804170163348, 0.34069804170163337, 0 },
     { 10, { 3, 3, -1, -1, 7, 7, 7, -1, 2, 2 }, { 2, 2, 1, 3, 0, 0, 4, 2, 2, 1 }, { 2, 3, 2, 1, 4,
       4, 3, 2, 2, 0 }, 0.95, 1, 6, 0.42500000000000004, 0.05477225575051662, 0.3234167277458976,
-      0.5333384917986429, 0.15, -0.5623805353648715, 0.8623805353648716 },
+      0.5333384917986429, 0.15, -0.5623805353648715, 0.8623805353648716, 0 },
     { 8, { 0, 0, 1, 1, 2, 2, 3, 3 }, { 2, 2, 2, 2, 2, 2, 2, 2 }, { 3, 3, 3, 3, 3, 3, 3, 3 }, 0.95,
-      1, 4, 0.5, 0.0, 0.21521606221387754, 0.7847839377861224, 0.5, 0.5, 0.5 },
+      1, 4, 0.5, 0.0, 0.21521606221387754, 0.7847839377861224, 0.5, -0.4035469534247118,
+      0.8011823178082373, 1 },
     { 12, { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 }, { 2, 2, 2, 2, 1, 1, 1, 1, 3, 3, 2, 2 }, { 4, 4,
       4, 4, 2, 2, 2, 2, 3, 3, 1, 2 }, 0.95, 0, 12, 0.4583333333333333, 0.049593252975992014,
-      0.3644460557202612, 0.5552757122759462, 0.375, 0.03975045472204841, 0.7102495452779516 },
+      0.3644460557202612, 0.5552757122759462, 0.375, 0.03975045472204841, 0.7102495452779516, 0 },
     { 6, { -1, -1, -1, -1, -1, -1 }, { 0, 1, 2, 3, 4, 2 }, { 0, 1, 2, 3, 4, 3 }, 0.95, 0, 6, 0.5,
       0.13176156917368248, 0.270549868044664, 0.7294501319553359, 0.08333333333333333,
-      -0.6890303849742365, 0.8556970516409033 },
+      -0.6890303849742365, 0.8556970516409033, 0 },
+    { 4, { 0, 0, 1, 1 }, { 2, 2, 2, 2 }, { 3, 1, 3, 1 }, 0.95, 1, 2, 0.5, 0.0, 0.1500389891521495,
+      0.8499610108478505, 0.0, -0.841886116991581, 0.841886116991581, 1 },
+    { 6, { 0, 0, 1, 1, 2, 2 }, { 4, 4, 4, 4, 4, 4 }, { 4, 4, 4, 4, 4, 4 }, 0.95, 1, 3, 1.0, 0.0,
+      0.6096657120978347, 1.0, 1.0, -0.4151964523574265, 1.0, 1 },
 };
 
 /* The pairs of a clustered case, in the order given. */
@@ -188,6 +225,8 @@ static void test_clustered_pairs(void **state)
         /* GSL's t quantile on few degrees of freedom agrees with scipy's to about 1e-10. */
         check_close("adv lo", i, a.advantage.ci.lo, clustered_cases[i].adv_lo, 1e-9, 1e-14);
         check_close("adv hi", i, a.advantage.ci.hi, clustered_cases[i].adv_hi, 1e-9, 1e-14);
+        assert_int_equal((int)a.degenerate, clustered_cases[i].degenerate);
+        assert_true(a.advantage.ci.hi > a.advantage.ci.lo);
         if (e.units.unit == PAIR_UNIT_PAIR) {
             /* The same figures as the counts give, to the bit. */
             uint64_t ca[5] = { 0 }, cd[5] = { 0 };
@@ -203,14 +242,16 @@ static void test_clustered_pairs(void **state)
                         ac.advantage.ci.hi == a.advantage.ci.hi);
         }
     }
-    /* One opening played by every pair: no interval, and no collapse either. */
+    /* One opening played by every pair: no variance; the score has no interval, the
+     * advantage the all-alike bound over one unit. */
     PairResult one[4] = { { 3, 2, 3 }, { 3, 4, 4 }, { 3, 0, 2 }, { 3, 2, 3 } };
     PairEstimate e = pentanomial_estimate_pairs(one, 4, 0.95);
     PairAdvantage a = pair_advantage_pairs(one, 4, 0.95);
     assert_true(e.units.unit == PAIR_UNIT_OPENING && e.units.units == 1 && e.units.most == 4);
     assert_true(isnan(e.se) && e.score_ci.lo == 0.0 && e.score_ci.hi == 1.0);
-    assert_true(a.advantage.value == 0.5 && a.advantage.ci.lo == -1.0 &&
-                a.advantage.ci.hi == 1.0);
+    Interval bound = all_equal_mean_interval(0.5, 1, -1.0, 1.0, 0.95);
+    assert_true(a.advantage.value == 0.5 && a.degenerate);
+    assert_true(a.advantage.ci.lo == bound.lo && a.advantage.ci.hi == bound.hi);
 }
 
 /* pair_units: pairs per opening, a pair without one its own unit. */
@@ -286,6 +327,7 @@ int main(void)
         cmocka_unit_test(test_pentanomial),
         cmocka_unit_test(test_sprt_pentanomial),
         cmocka_unit_test(test_pair_advantage),
+        cmocka_unit_test(test_all_equal_interval),
         cmocka_unit_test(test_clustered_pairs),
         cmocka_unit_test(test_pair_units),
         cmocka_unit_test(test_distinct),

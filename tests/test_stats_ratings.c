@@ -22,7 +22,8 @@
 /* ref:elo (wins, draws, losses, confidence, score, lo, hi, Elo, lo, hi, LOS): numpy mean and
  * variance of the expanded per-game scores, Wilson's interval over the effective games as
  * the roots of its quadratic by scipy's brentq, scipy's normal quantile and cdf. The last rows
- * are the matches all lost, all won and all drawn, where the interval once collapsed. */
+ * are the matches all lost, all won and all drawn, where the interval once collapsed; then
+ * 60 of 60 won and lost, whose Elo interval once ended at 6261 rather than at infinity. */
 static const struct {
     uint64_t w, d, l; double conf, score, score_lo, score_hi, elo, elo_lo, elo_hi, los;
 } elo_cases[] = {
@@ -46,6 +47,10 @@ static const struct {
       0.9999997133484281 },
     { 3, 0, 1, 0.95, 0.75, 0.3006418425824019, 0.9544127391902995, 190.848501887865,
       -146.66008817620772, 528.3570919519376, 0.8413447460685429 },
+    { 60, 0, 0, 0.95, 1.0, 0.9398281478579101, 1.0, INFINITY, 477.4620273373483, INFINITY,
+      0.9999999999999952 },
+    { 0, 0, 60, 0.95, 0.0, 0.0, 0.06017185214208986, -INFINITY, -INFINITY, -477.46202733734845,
+      4.7428687855369255e-15 },
 };
 
 /* Score, Elo and likelihood of superiority with their intervals. */

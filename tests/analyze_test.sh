@@ -416,12 +416,16 @@ if command -v gnuplot >/dev/null; then
         "$tmp/gp.log" || fail "censored: the length plot's title names Kaplan-Meier"
     checks=$((checks + 1))
     lengths_plot=$(sed -n '/lengths.png/,/^plot /p' "$tmp/gp.log" | grep '^plot ')
-    grep -q "title 'cap30 (Kaplan-Meier: [0-9.]*% stopped at max_plies 30)'" <<<"$lengths_plot" \
+    grep -q "title 'cap30 (KM, [0-9.]*% stopped)'" <<<"$lengths_plot" \
         && grep -q "title 'cap1000'" <<<"$lengths_plot" \
         || fail "censored: the length plot's key marks the Kaplan-Meier job: $lengths_plot"
     checks=$((checks + 1))
     styles=$(grep -o "lc rgb '[^']*' dt [0-9]*" <<<"$lengths_plot" | sort -u | wc -l)
     [ "$styles" = 2 ] || fail "censored: each job of the length plot has its own colour and dash"
+    checks=$((checks + 1))
+    grep -q "KM: the Kaplan-Meier estimate, for jobs with games stopped at max_plies .*: cap30 [0-9.]*% at 30 plies\." \
+        "$tmp/censored-report/index.html" \
+        || fail "censored: the length plot's caption names the job stopped at max_plies"
 fi
 
 # Games as pairs, recomputed from the games table with h5py and scipy: the pentanomial

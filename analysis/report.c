@@ -175,9 +175,14 @@ static void gp_begin_panels(FILE *gp, const Analysis *a, const char *dir, const 
  * max_plies (right-censored), the Kaplan-Meier estimate, said in the title and the key. */
 static void plot_lengths(FILE *gp, const Analysis *a, const char *dir)
 {
+    /* One x range for every panel, up to the power of ten above the longest game, so that
+     * panels compare at a glance. */
+    double longest = 10;
+    for (int i = 0; i < a->njobs; i++)
+        longest = fmax(longest, (double)a->jobs[i].lengths_len - 1);
     gp_begin_panels(gp, a, dir, "lengths");
     fprintf(gp, "set xlabel 'plies (log scale)'\nset ylabel 'share of games'\nset logscale x\n"
-                "set yrange [0:1.02]\n");
+                "set yrange [0:1.02]\nset xrange [1:%g]\n", pow(10, ceil(log10(longest))));
     for (int i = 0; i < a->njobs; i++)
         length_curve(gp, &a->jobs[i], i);
     for (int k = 0; k < job_panels(a); k++) {

@@ -929,7 +929,10 @@ static void plot_skill_design(FILE *gp, const Analysis *a, const SkillDesign *d,
     fprintf(gp, "set title 'Design %d: openings ", number);
     for (const char *c = d->openings; *c; c++)
         fprintf(gp, *c == '\'' ? "''" : "%c", *c);
-    fprintf(gp, "'\nset xlabel 'agent (rung)'\nset xtics (");
+    /* gnuplot sets the axis label one line under the tics whatever their lines: moved
+     * under the design's tallest wrapped label. */
+    fprintf(gp, "'\nset xlabel 'agent (rung)' offset 0,-%d\nset xtics (",
+            skill_label_lines(a, d) - 1);
     for (int r = 0; r < d->nrungs; r++) {
         fprintf(gp, "%s", r ? ", " : "");
         gp_wrapped_label(gp, a->jobs[d->rung[r]].agent_a, &lines);
@@ -982,7 +985,7 @@ static void plot_skill(FILE *gp, const Analysis *a, const char *dir)
         width = need > width ? need : width;
     }
     gp_begin(gp, dir, "skill", width, height);
-    fprintf(gp, "set multiplot\nset xzeroaxis lt -1\nset rmargin 16\n");
+    fprintf(gp, "set multiplot\nset xzeroaxis lt -1\nset rmargin 22\n");
     int top = height;
     for (int d = 0; d < a->nskill; d++) {
         int lines = skill_label_lines(a, &a->skill[d]);

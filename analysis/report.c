@@ -185,12 +185,12 @@ static void plot_lengths(FILE *gp, const Analysis *a, const char *dir)
                 "set yrange [0:1.02]\nset xrange [1:%g]\n", pow(10, ceil(log10(longest))));
     for (int i = 0; i < a->njobs; i++)
         length_curve(gp, &a->jobs[i], i);
+    const char *title = any_censored(a) ?
+        "Game length: share of the job's games ended by this length\\n(Kaplan-Meier for jobs "
+        "with games stopped at max_plies: their curves end below 1)" :
+        "Game length: share of the job's games ended by this length";
     for (int k = 0; k < job_panels(a); k++) {
-        int n, first = job_panel(gp, a, k, any_censored(a) ?
-                                 "Game length: share of the job's games ended by this length"
-                                 "\\n(Kaplan-Meier for jobs with games stopped at max_plies: "
-                                 "their curves end below 1)" :
-                                 "Game length: share of the job's games ended by this length", &n);
+        int n, first = job_panel(gp, a, k, title, &n);
         fprintf(gp, "plot ");
         for (int i = 0; i < n; i++) {
             fprintf(gp, "%s$L%d using 1:2 with steps lw 2 ", i ? ", " : "", first + i);
@@ -203,18 +203,22 @@ static void plot_lengths(FILE *gp, const Analysis *a, const char *dir)
     fprintf(gp, "unset multiplot\n");
 }
 
-/* The range of margins of the finished games of jobs first .. first + n - 1. */
-static void margin_range(const Analysis *a, int first, int n, double *lo, double *hi)
+/* The range of margins of the finished games of jobs first .. first + n - 1; whether they
+ * have any. */
+static bool margin_range(const Analysis *a, int first, int n, double *lo, double *hi)
 {
+    bool any = false;
     *lo = 0;
     *hi = 0;
     for (int i = first; i < first + n; i++) {
         const HistSummary *m = &a->jobs[i].margin;
-        if (a->jobs[i].margin.n) {
+        if (m->n) {
             *lo = m->min < *lo ? m->min : *lo;
             *hi = m->max > *hi ? m->max : *hi;
+            any = true;
         }
     }
+    return any;
 }
 
 /* The score-margin distributions of every job: share of finished games by margin, each job
@@ -238,8 +242,13 @@ static void plot_margins(FILE *gp, const Analysis *a, const char *dir)
         int n, first = job_panel(gp, a, k, "Score margin, South minus North seeds (share of "
                                  "finished games)", &n);
         double lo, hi;
-        margin_range(a, first, n, &lo, &hi);
-        fprintf(gp, "set xrange [%g:%g]\nplot ", lo - 1, hi + 1);
+        bool any = margin_range(a, first, n, &lo, &hi);
+        fprintf(gp, "set xrange [%g:%g]\n", lo - 1, hi + 1);
+        /* gnuplot refuses a plot whose every series is empty: a panel of jobs without a
+         * finished game says so. */
+        fprintf(gp, any ? "unset label 1\nset yrange [0:*]\nplot " :
+                          "set label 1 'no finished game in these jobs' at graph 0.5,0.5 "
+                          "center\nset yrange [0:1]\nplot NaN notitle, ");
         for (int i = 0; i < n; i++) {
             fprintf(gp, "%s$M%d using 1:2 with linespoints lw 1.5 ps 0.8", i ? ", " : "",
                     first + i);
@@ -742,7 +751,8 @@ static void plot_sweep1(FILE *gp, const Analysis *a, const char *dir)
             fprintf(gp, "set title 'First-player advantage over %s, 95%% intervals'\n", p);
         /* gnuplot gives a key entry one line whatever its text: the spacing of the panel's
          * longest entry keeps wrapped ones apart. */
-        fprintf(gp, "set key outside right top vertical maxcols 1 Left reverse spacing %d\nplot ", spacing[k]);
+        fprintf(gp, "set key outside right top vertical maxcols 1 Left reverse spacing %d\n"
+                    "plot ", spacing[k]);
         for (int s = first; s < last; s++) {
             char title[600];
             series_title(a, &a->jobs[w.first[s]], w.axes, 1, title, sizeof title);

@@ -428,6 +428,22 @@ if command -v gnuplot >/dev/null; then
         || fail "censored: the length plot's caption names the job stopped at max_plies"
 fi
 
+# A job whose every game stopped at max_plies has no finished game and no margin: its
+# margin panel says so, and gnuplot draws the report (it refused a plot of empty series).
+if command -v gnuplot >/dev/null; then
+    cat >"$tmp/cap1.cfg" <<'CFG'
+seed = 3L;
+output = "cap1.h5";
+jobs = ( { name = "cap1"; holes = 3; seeds = 2; max_plies = 1; agent_a = "random";
+           agent_b = "random"; games = 6L; } );
+CFG
+    "$bin" run "$tmp/cap1.cfg" -o "$tmp/cap1.h5" --quiet >/dev/null 2>"$tmp/err" \
+        || fail "anywoli run (cap1.cfg): $(cat "$tmp/err")"
+    "$bin" analyze "$tmp/cap1.h5" --report "$tmp/cap1-report" >/dev/null 2>"$tmp/err" \
+        || fail "analyze --report, no finished game: $(cat "$tmp/err")"
+    checks=$((checks + 1))
+fi
+
 # Games as pairs, recomputed from the games table with h5py and scipy: the pentanomial
 # counts, the pairs left out (an unfinished game; the last game of an odd table), A's pair
 # score and the pair-unit advantage with its t interval. A short ply cap makes unfinished

@@ -141,16 +141,25 @@ static void length_curve(FILE *gp, const JobAnalysis *j, int i)
 }
 
 /* The key entry of job j: its name, and for a job with censored games a short mark (the
- * caption says which max_plies stopped them), so that the key leaves the plot its width. */
-static void length_title(FILE *gp, const JobAnalysis *j)
+ * caption says which max_plies stopped them), so that the key leaves the plot its width;
+ * its length. */
+static int length_title(char *title, size_t size, const JobAnalysis *j)
 {
-    char title[400];
     if (j->censored)
-        snprintf(title, sizeof title, "%s (KM, %.1f%% stopped)", j->name,
-                 100.0 * (double)j->censored / (double)j->rows);
-    else
-        snprintf(title, sizeof title, "%s", j->name);
-    gp_quoted(gp, title);
+        return snprintf(title, size, "%s (KM, %.1f%% stopped)", j->name,
+                        100.0 * (double)j->censored / (double)j->rows);
+    return snprintf(title, size, "%s", j->name);
+}
+
+/* The longest job name, in characters. */
+static int longest_name(const Analysis *a)
+{
+    int most = 1;
+    for (int i = 0; i < a->njobs; i++) {
+        int n = (int)strlen(a->jobs[i].name);
+        most = n > most ? n : most;
+    }
+    return most;
 }
 
 /* Whether some job has games stopped at max_plies. */
@@ -162,12 +171,20 @@ static bool any_censored(const Analysis *a)
     return false;
 }
 
+#define PANELS_WIDTH 1100         /* pixels of a per-job distribution plot */
+#define KEY_CHAR_PX 7.5           /* pixels of one character of a key entry, with room */
+#define KEY_SAMPLE_PX 70          /* pixels of a key entry's line sample and padding */
+
 /* The canvas of a per-job distribution plot: one panel of JOB_PANEL_HEIGHT per PANEL_JOBS
- * jobs, stacked. */
-static void gp_begin_panels(FILE *gp, const Analysis *a, const char *dir, const char *name)
+ * jobs, stacked, every panel's right edge where the longest key entry (key_chars) leaves
+ * room, so that the panels line up. */
+static void gp_begin_panels(FILE *gp, const Analysis *a, const char *dir, const char *name,
+                            int key_chars)
 {
-    gp_begin(gp, dir, name, 1100, JOB_PANEL_HEIGHT * job_panels(a));
-    fprintf(gp, "set multiplot layout %d,1\n", job_panels(a));
+    double key = fmin(KEY_SAMPLE_PX + KEY_CHAR_PX * key_chars, PANELS_WIDTH / 2.0);
+    gp_begin(gp, dir, name, PANELS_WIDTH, JOB_PANEL_HEIGHT * job_panels(a));
+    fprintf(gp, "set rmargin at screen %.3f\nset multiplot layout %d,1\n",
+            1 - key / PANELS_WIDTH, job_panels(a));
 }
 
 /* The length distributions of every job as cumulative shares on a log scale (jobs of very
@@ -178,25 +195,32 @@ static void plot_lengths(FILE *gp, const Analysis *a, const char *dir)
     /* One x range for every panel, up to the power of ten above the longest game, so that
      * panels compare at a glance. */
     double longest = 10;
-    for (int i = 0; i < a->njobs; i++)
+    int key_chars = 1;
+    for (int i = 0; i < a->njobs; i++) {
+        char title[400];
+        int n = length_title(title, sizeof title, &a->jobs[i]);
+        key_chars = n > key_chars ? n : key_chars;
         longest = fmax(longest, (double)a->jobs[i].lengths_len - 1);
-    gp_begin_panels(gp, a, dir, "lengths");
+    }
+    gp_begin_panels(gp, a, dir, "lengths", key_chars);
     fprintf(gp, "set xlabel 'plies (log scale)'\nset ylabel 'share of games'\nset logscale x\n"
                 "set yrange [0:1.02]\nset xrange [1:%g]\n", pow(10, ceil(log10(longest))));
     for (int i = 0; i < a->njobs; i++)
         length_curve(gp, &a->jobs[i], i);
-    const char *title = any_censored(a) ?
+    const char *heading = any_censored(a) ?
         "Game length: share of the job's games ended by this length\\n(Kaplan-Meier for jobs "
         "with games stopped at max_plies: their curves end below 1)" :
         "Game length: share of the job's games ended by this length";
     for (int k = 0; k < job_panels(a); k++) {
-        int n, first = job_panel(gp, a, k, title, &n);
+        int n, first = job_panel(gp, a, k, heading, &n);
         fprintf(gp, "plot ");
         for (int i = 0; i < n; i++) {
             fprintf(gp, "%s$L%d using 1:2 with steps lw 2 ", i ? ", " : "", first + i);
             gp_style(gp, i);
+            char entry[400];
+            length_title(entry, sizeof entry, &a->jobs[first + i]);
             fprintf(gp, " title ");
-            length_title(gp, &a->jobs[first + i]);
+            gp_quoted(gp, entry);
         }
         fprintf(gp, "\n");
     }
@@ -226,7 +250,7 @@ static bool margin_range(const Analysis *a, int first, int n, double *lo, double
  * jobs a panel, the y range fitting the data. */
 static void plot_margins(FILE *gp, const Analysis *a, const char *dir)
 {
-    gp_begin_panels(gp, a, dir, "margins");
+    gp_begin_panels(gp, a, dir, "margins", longest_name(a));
     fprintf(gp, "set xlabel 'South minus North seeds'\nset ylabel 'share of finished games'\n"
                 "set yrange [0:*]\nset offsets 0, 0, 0.05, 0\n");
     for (int i = 0; i < a->njobs; i++) {
@@ -271,17 +295,6 @@ static void plot_margins(FILE *gp, const Analysis *a, const char *dir)
 static int plot_width(const Analysis *a)
 {
     return a->njobs > 40 ? 400 + 18 * a->njobs : 1100;
-}
-
-/* The longest job name, in characters. */
-static int longest_name(const Analysis *a)
-{
-    int most = 1;
-    for (int i = 0; i < a->njobs; i++) {
-        int n = (int)strlen(a->jobs[i].name);
-        most = n > most ? n : most;
-    }
-    return most;
 }
 
 /* Whether the job names fit slanted by 30 degrees under their tics: each ends inside the

@@ -329,7 +329,10 @@ static void gp_begin_jobs(FILE *gp, const Analysis *a, const char *dir, const ch
 {
     int width = plot_width(a), lines = tic_margin(a, width);
     gp_begin(gp, dir, name, width, 380 + TIC_LINE_PX * lines);
-    fprintf(gp, "set bmargin %d\nset rmargin %d\nset offsets 0, 0, 0.05, 0.05\nset xlabel 'job'\n"
+    /* The x axis's name at the canvas's foot: gnuplot sets an xlabel past the foot under
+     * upright 7-point names. */
+    fprintf(gp, "set bmargin %d\nset rmargin %d\nset offsets 0, 0, 0.05, 0.05\n"
+                "set label 2 'job' at screen 0.5, character 1 center\n"
                 "set key outside top center horizontal\n", lines, TIC_RIGHT_CHARS);
 }
 

@@ -12,8 +12,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define PLOT_JOBS_MAX 12          /* distributions drawn overlaid: the first 12 jobs; series
-                                     with a style of their own; heat map panels */
+#define PLOT_JOBS_MAX 12          /* series with a style of their own; heat map panels */
+#define PANEL_JOBS 12             /* jobs drawn in one panel of a per-job distribution plot */
+#define JOB_PANEL_HEIGHT 420      /* pixels of one such panel */
 #define LENGTH_POINTS 200         /* points of each cumulative length curve */
 
 static const char *const conv_names[CONV_NB] = { "penultimate", "first-final", "lottery" };
@@ -53,10 +54,25 @@ static void gp_begin(FILE *gp, const char *dir, const char *name, int w, int h)
     fprintf(gp, "set output '%s/%s.png'\nset grid\nset key outside right top\n", dir, name);
 }
 
-/* The number of jobs drawn overlaid. */
-static int overlaid(const Analysis *a)
+/* The panels of a plot of one distribution per job: at most PANEL_JOBS jobs each, so that
+ * every job is drawn with a style of its own in its panel; their count. */
+static int job_panels(const Analysis *a)
 {
-    return a->njobs < PLOT_JOBS_MAX ? a->njobs : PLOT_JOBS_MAX;
+    return (a->njobs + PANEL_JOBS - 1) / PANEL_JOBS;
+}
+
+/* Start panel k of such a plot: stacked one under another, each titled with the jobs it
+ * draws when there are several; its first job, and its count of jobs in *n. */
+static int job_panel(FILE *gp, const Analysis *a, int k, const char *title, int *n)
+{
+    int first = k * PANEL_JOBS, panels = job_panels(a);
+    *n = a->njobs - first < PANEL_JOBS ? a->njobs - first : PANEL_JOBS;
+    if (panels > 1)
+        fprintf(gp, "set title \"%s\\n(panel %d of %d: jobs %d to %d of %d)\"\n", title, k + 1,
+                panels, first + 1, first + *n, a->njobs);
+    else
+        fprintf(gp, "set title \"%s\"\n", title);
+    return first;
 }
 
 /* The style of series i of a plot: a colour of its own for each of the first PLOT_JOBS_MAX
@@ -124,76 +140,149 @@ static void length_curve(FILE *gp, const JobAnalysis *j, int i)
     fprintf(gp, "EOD\n");
 }
 
-/* The key entry of job j: its name, and for a job with censored games the estimator and
- * how many were stopped. */
-static void length_title(FILE *gp, const JobAnalysis *j)
+/* The key entry of job j: its name, and for a job with censored games a short mark (the
+ * caption says which max_plies stopped them), so that the key leaves the plot its width;
+ * its length. */
+static int length_title(char *title, size_t size, const JobAnalysis *j)
 {
-    char title[400];
     if (j->censored)
-        snprintf(title, sizeof title, "%s (Kaplan-Meier: %.1f%% stopped at max_plies %lld)",
-                 j->name, 100.0 * (double)j->censored / (double)j->rows,
-                 (long long)j->variant.max_plies);
-    else
-        snprintf(title, sizeof title, "%s", j->name);
-    gp_quoted(gp, title);
+        return snprintf(title, size, "%s (KM, %.1f%% stopped)", j->name,
+                        100.0 * (double)j->censored / (double)j->rows);
+    return snprintf(title, size, "%s", j->name);
 }
 
-/* The length distributions as cumulative shares on a log scale (jobs of very different
- * lengths stay readable); for jobs with games stopped at max_plies (right-censored), the
- * Kaplan-Meier estimate, said in the title and the key. */
+/* The longest job name, in characters. */
+static int longest_name(const Analysis *a)
+{
+    int most = 1;
+    for (int i = 0; i < a->njobs; i++) {
+        int n = (int)strlen(a->jobs[i].name);
+        most = n > most ? n : most;
+    }
+    return most;
+}
+
+/* Whether some job has games stopped at max_plies. */
+static bool any_censored(const Analysis *a)
+{
+    for (int i = 0; i < a->njobs; i++)
+        if (a->jobs[i].censored > 0)
+            return true;
+    return false;
+}
+
+#define PANELS_WIDTH 1100         /* pixels of a per-job distribution plot */
+#define KEY_CHAR_PX 7.5           /* pixels of one character of a key entry, with room */
+#define KEY_SAMPLE_PX 70          /* pixels of a key entry's line sample and padding */
+
+/* The canvas of a per-job distribution plot: one panel of JOB_PANEL_HEIGHT per PANEL_JOBS
+ * jobs, stacked, every panel's right edge where the longest key entry (key_chars) leaves
+ * room, so that the panels line up. */
+static void gp_begin_panels(FILE *gp, const Analysis *a, const char *dir, const char *name,
+                            int key_chars)
+{
+    double key = fmin(KEY_SAMPLE_PX + KEY_CHAR_PX * key_chars, PANELS_WIDTH / 2.0);
+    gp_begin(gp, dir, name, PANELS_WIDTH, JOB_PANEL_HEIGHT * job_panels(a));
+    fprintf(gp, "set rmargin at screen %.3f\nset multiplot layout %d,1\n",
+            1 - key / PANELS_WIDTH, job_panels(a));
+}
+
+/* The length distributions of every job as cumulative shares on a log scale (jobs of very
+ * different lengths stay readable), PANEL_JOBS jobs a panel; for jobs with games stopped at
+ * max_plies (right-censored), the Kaplan-Meier estimate, said in the title and the key. */
 static void plot_lengths(FILE *gp, const Analysis *a, const char *dir)
 {
-    bool censored = false;
-    for (int i = 0; i < overlaid(a); i++)
-        censored |= a->jobs[i].censored > 0;
-    gp_begin(gp, dir, "lengths", 1100, 500);
-    fprintf(gp, "set title \"Game length: share of the job's games ended by this length%s\"\n"
-                "set xlabel 'plies (log scale)'\nset ylabel 'share of games'\nset logscale x\n"
-                "set yrange [0:1.02]\nset key outside right top\n",
-            censored ? "\\n(Kaplan-Meier for jobs with games stopped at max_plies: their "
-                       "curves end below 1)" : "");
-    for (int i = 0; i < overlaid(a); i++)
-        length_curve(gp, &a->jobs[i], i);
-    fprintf(gp, "plot ");
-    for (int i = 0; i < overlaid(a); i++) {
-        fprintf(gp, "%s$L%d using 1:2 with steps lw 2 ", i ? ", " : "", i);
-        gp_style(gp, i);
-        fprintf(gp, " title ");
-        length_title(gp, &a->jobs[i]);
+    /* One x range for every panel, up to the power of ten above the longest game, so that
+     * panels compare at a glance. */
+    double longest = 10;
+    int key_chars = 1;
+    for (int i = 0; i < a->njobs; i++) {
+        char title[400];
+        int n = length_title(title, sizeof title, &a->jobs[i]);
+        key_chars = n > key_chars ? n : key_chars;
+        longest = fmax(longest, (double)a->jobs[i].lengths_len - 1);
     }
-    fprintf(gp, "\n");
+    gp_begin_panels(gp, a, dir, "lengths", key_chars);
+    fprintf(gp, "set xlabel 'plies (log scale)'\nset ylabel 'share of games'\nset logscale x\n"
+                "set yrange [0:1.02]\nset xrange [1:%g]\n", pow(10, ceil(log10(longest))));
+    for (int i = 0; i < a->njobs; i++)
+        length_curve(gp, &a->jobs[i], i);
+    const char *heading = any_censored(a) ?
+        "Game length: share of the job's games ended by this length\\n(Kaplan-Meier for jobs "
+        "with games stopped at max_plies: their curves end below 1)" :
+        "Game length: share of the job's games ended by this length";
+    for (int k = 0; k < job_panels(a); k++) {
+        int n, first = job_panel(gp, a, k, heading, &n);
+        fprintf(gp, "plot ");
+        for (int i = 0; i < n; i++) {
+            fprintf(gp, "%s$L%d using 1:2 with steps lw 2 ", i ? ", " : "", first + i);
+            gp_style(gp, i);
+            char entry[400];
+            length_title(entry, sizeof entry, &a->jobs[first + i]);
+            fprintf(gp, " title ");
+            gp_quoted(gp, entry);
+        }
+        fprintf(gp, "\n");
+    }
+    fprintf(gp, "unset multiplot\n");
 }
 
-/* The score-margin distributions: share of finished games by margin. */
+/* The range of margins of the finished games of jobs first .. first + n - 1; whether they
+ * have any. */
+static bool margin_range(const Analysis *a, int first, int n, double *lo, double *hi)
+{
+    bool any = false;
+    *lo = 0;
+    *hi = 0;
+    for (int i = first; i < first + n; i++) {
+        const HistSummary *m = &a->jobs[i].margin;
+        if (m->n) {
+            *lo = m->min < *lo ? m->min : *lo;
+            *hi = m->max > *hi ? m->max : *hi;
+            any = true;
+        }
+    }
+    return any;
+}
+
+/* The score-margin distributions of every job: share of finished games by margin, each job
+ * a line through its points (bars at the same margins would hide each other), PANEL_JOBS
+ * jobs a panel, the y range fitting the data. */
 static void plot_margins(FILE *gp, const Analysis *a, const char *dir)
 {
-    gp_begin(gp, dir, "margins", 1100, 500);
-    fprintf(gp, "set title 'Score margin, South minus North seeds (share of finished games)'\n"
-                "set xlabel 'seeds'\nset ylabel 'share of games'\n");
-    for (int i = 0; i < overlaid(a); i++) {
+    gp_begin_panels(gp, a, dir, "margins", longest_name(a));
+    fprintf(gp, "set xlabel 'South minus North seeds'\nset ylabel 'share of finished games'\n"
+                "set yrange [0:*]\nset offsets 0, 0, 0.05, 0\n");
+    for (int i = 0; i < a->njobs; i++) {
         const JobAnalysis *j = &a->jobs[i];
         fprintf(gp, "$M%d << EOD\n", i);
         for (size_t b = 0; b < j->margins_len; b++)
-            if (j->margin.n)
+            if (j->margin.n && j->margins[b])
                 fprintf(gp, "%lld %g\n", (long long)((int64_t)b + j->margin_origin),
                         (double)j->margins[b] / (double)j->margin.n);
         fprintf(gp, "EOD\n");
     }
-    double lo = 0, hi = 0;
-    for (int i = 0; i < overlaid(a); i++) {
-        if (a->jobs[i].margin.n && a->jobs[i].margin.min < lo)
-            lo = a->jobs[i].margin.min;
-        if (a->jobs[i].margin.n && a->jobs[i].margin.max > hi)
-            hi = a->jobs[i].margin.max;
+    for (int k = 0; k < job_panels(a); k++) {
+        int n, first = job_panel(gp, a, k, "Score margin, South minus North seeds (share of "
+                                 "finished games)", &n);
+        double lo, hi;
+        bool any = margin_range(a, first, n, &lo, &hi);
+        fprintf(gp, "set xrange [%g:%g]\n", lo - 1, hi + 1);
+        /* gnuplot refuses a plot whose every series is empty: a panel of jobs without a
+         * finished game says so. */
+        fprintf(gp, any ? "unset label 1\nset yrange [0:*]\nplot " :
+                          "set label 1 'no finished game in these jobs' at graph 0.5,0.5 "
+                          "center\nset yrange [0:1]\nplot NaN notitle, ");
+        for (int i = 0; i < n; i++) {
+            fprintf(gp, "%s$M%d using 1:2 with linespoints lw 1.5 ps 0.8", i ? ", " : "",
+                    first + i);
+            gp_style(gp, i);
+            fprintf(gp, " title ");
+            gp_quoted(gp, a->jobs[first + i].name);
+        }
+        fprintf(gp, "\n");
     }
-    fprintf(gp, "set xrange [%g:%g]\nplot ", lo - 1, hi + 1);
-    for (int i = 0; i < overlaid(a); i++) {
-        fprintf(gp, "%s$M%d using 1:2 with impulses lw 2", i ? ", " : "", i);
-        gp_style(gp, i);
-        fprintf(gp, " title ");
-        gp_quoted(gp, a->jobs[i].name);
-    }
-    fprintf(gp, "\n");
+    fprintf(gp, "unset multiplot\n");
 }
 
 #define TIC_LINE_PX 15            /* pixels of one line of 10-point text */
@@ -206,17 +295,6 @@ static void plot_margins(FILE *gp, const Analysis *a, const char *dir)
 static int plot_width(const Analysis *a)
 {
     return a->njobs > 40 ? 400 + 18 * a->njobs : 1100;
-}
-
-/* The longest job name, in characters. */
-static int longest_name(const Analysis *a)
-{
-    int most = 1;
-    for (int i = 0; i < a->njobs; i++) {
-        int n = (int)strlen(a->jobs[i].name);
-        most = n > most ? n : most;
-    }
-    return most;
 }
 
 /* Whether the job names fit slanted by 30 degrees under their tics: each ends inside the
@@ -251,8 +329,11 @@ static void gp_begin_jobs(FILE *gp, const Analysis *a, const char *dir, const ch
 {
     int width = plot_width(a), lines = tic_margin(a, width);
     gp_begin(gp, dir, name, width, 380 + TIC_LINE_PX * lines);
-    fprintf(gp, "set bmargin %d\nset rmargin %d\nset offsets 0, 0, 0.05, 0.05\n", lines,
-            TIC_RIGHT_CHARS);
+    /* The x axis's name at the canvas's foot: gnuplot sets an xlabel past the foot under
+     * upright 7-point names. */
+    fprintf(gp, "set bmargin %d\nset rmargin %d\nset offsets 0, 0, 0.05, 0.05\n"
+                "set label 2 'job' at screen 0.5, character 1 center\n"
+                "set key outside top center horizontal\n", lines, TIC_RIGHT_CHARS);
 }
 
 /* The x tic labels: one per job, slanted when they fit, else vertical (tic_margin). */
@@ -270,6 +351,46 @@ static void job_tics(FILE *gp, const Analysis *a)
     fprintf(gp, ")\nset xrange [-0.5:%d.5]\n", a->njobs - 1);
 }
 
+/* The y range of an advantage plot: the intervals drawn, and zero, so that the origin is
+ * in sight. */
+typedef struct Range {
+    double lo, hi;
+} Range;
+
+#define ADVANTAGE_LIMIT 1.05      /* the most an advantage axis reaches: it lies in [-1, 1] */
+
+static Range range_new(void)
+{
+    return (Range){ 0, 0 };
+}
+
+/* Widen r to an estimate's interval (a NaN bound, none). */
+static void range_add(Range *r, const Estimate *x)
+{
+    if (!isnan(x->ci.lo) && x->ci.lo < r->lo)
+        r->lo = x->ci.lo;
+    if (!isnan(x->ci.hi) && x->ci.hi > r->hi)
+        r->hi = x->ci.hi;
+}
+
+/* An advantage row of a data block: x, then the value and its interval in points per 100
+ * games, the unit of every advantage plot. */
+static void gp_advantage_row(FILE *gp, double x, const Estimate *e)
+{
+    fprintf(gp, "%g %g %g %g\n", x, 100 * e->value, 100 * e->ci.lo, 100 * e->ci.hi);
+}
+
+/* The y axis of an advantage plot: named with its unit, the range r with a little room,
+ * never beyond [-ADVANTAGE_LIMIT, ADVANTAGE_LIMIT] (an interval reaching +-1 would
+ * otherwise flatten every other), and the zero line. */
+static void gp_advantage_axis(FILE *gp, Range r)
+{
+    double pad = fmax(0.05 * (r.hi - r.lo), 0.02);
+    double lo = fmax(r.lo - pad, -ADVANTAGE_LIMIT), hi = fmin(r.hi + pad, ADVANTAGE_LIMIT);
+    fprintf(gp, "set ylabel 'advantage (points per 100 games)'\nset yrange [%g:%g]\n"
+                "set xzeroaxis lt -1\n", 100 * lo, 100 * hi);
+}
+
 /* The first-player advantage of every job, with its interval, under the job's convention:
  * in self-play with the game as unit and beside it the pair (games 2k, 2k+1), in a match of
  * two agents with the pair only (shown_advantage). */
@@ -277,23 +398,37 @@ static void plot_advantage(FILE *gp, const Analysis *a, const char *dir)
 {
     gp_begin_jobs(gp, a, dir, "advantage");
     fprintf(gp, "set title 'First-player advantage P(South won) - P(North won), 95%% "
-                "intervals'\nset ylabel 'advantage'\n");
+                "intervals'\n");
     job_tics(gp, a);
+    Range r = range_new();
     fprintf(gp, "$A << EOD\n");
-    for (int i = 0; i < a->njobs; i++) {
-        const Estimate *x = &a->jobs[i].advantage;
-        if (!a->jobs[i].two_agents)
-            fprintf(gp, "%d %g %g %g\n", i, x->value, x->ci.lo, x->ci.hi);
-    }
+    for (int i = 0; i < a->njobs; i++)
+        if (!a->jobs[i].two_agents) {
+            gp_advantage_row(gp, i, &a->jobs[i].advantage);
+            range_add(&r, &a->jobs[i].advantage);
+        }
     fprintf(gp, "EOD\n$P << EOD\n");
     for (int i = 0; i < a->njobs; i++) {
         const Estimate *x = &a->jobs[i].pair_advantage.advantage;
-        if (!isnan(x->value))
-            fprintf(gp, "%g %g %g %g\n", i + 0.2, x->value, x->ci.lo, x->ci.hi);
+        if (!isnan(x->value)) {
+            gp_advantage_row(gp, i + 0.2, x);
+            range_add(&r, x);
+        }
     }
-    fprintf(gp, "EOD\nset xzeroaxis lt -1\nplot $A using 1:2:3:4 with yerrorbars pt 7 ps 1.2 "
-                "lw 2 title 'game unit (self-play)', $P using 1:2:3:4 with "
-                "yerrorbars pt 5 ps 1 lw 2 title 'pair unit'\n");
+    fprintf(gp, "EOD\n");
+    gp_advantage_axis(gp, r);
+    fprintf(gp, "plot $A using 1:2:3:4 with yerrorbars pt 7 ps 1.2 lw 2 title 'game unit "
+                "(self-play)', $P using 1:2:3:4 with yerrorbars pt 5 ps 1 lw 2 title 'pair "
+                "unit'\n");
+}
+
+/* Whether some job's re-scorings are drawn in the convention plot. */
+static bool any_rescored(const Analysis *a)
+{
+    for (int i = 0; i < a->njobs; i++)
+        if (!a->jobs[i].two_agents && rescoring_valid(&a->jobs[i]))
+            return true;
+    return false;
 }
 
 /* The advantage under each convention re-scored on each job's games, where the re-scoring is
@@ -302,9 +437,12 @@ static void plot_advantage(FILE *gp, const Analysis *a, const char *dir)
 static void plot_conventions(FILE *gp, const Analysis *a, const char *dir)
 {
     gp_begin_jobs(gp, a, dir, "conventions");
-    fprintf(gp, "set title 'Advantage under each convention, re-scored on the same games "
-                "where both agents are convention-blind'\nset ylabel 'advantage'\n");
+    fprintf(gp, "set title '%s'\n", any_rescored(a) ?
+            "Advantage under each convention, re-scored on the same games where both agents "
+            "are convention-blind" : "Advantage under the convention each job played (no job "
+            "re-scored: an agent of each looks at the convention)");
     job_tics(gp, a);
+    Range r = range_new();
     for (int c = 0; c < CONV_NB; c++) {
         fprintf(gp, "$C%d << EOD\n", c);
         for (int i = 0; i < a->njobs; i++) {
@@ -312,12 +450,15 @@ static void plot_conventions(FILE *gp, const Analysis *a, const char *dir)
             bool played = (int)j->variant.final_four == c;
             const Estimate *x = j->two_agents ? (played ? shown_advantage(j) : NULL)
                                 : played || rescoring_valid(j) ? &j->conv_advantage[c] : NULL;
-            if (x)
-                fprintf(gp, "%g %g %g %g\n", i + 0.2 * (c - 1), x->value, x->ci.lo, x->ci.hi);
+            if (x) {
+                gp_advantage_row(gp, i + 0.2 * (c - 1), x);
+                range_add(&r, x);
+            }
         }
         fprintf(gp, "EOD\n");
     }
-    fprintf(gp, "set xzeroaxis lt -1\nplot ");
+    gp_advantage_axis(gp, r);
+    fprintf(gp, "plot ");
     for (int c = 0; c < CONV_NB; c++)
         fprintf(gp, "%s$C%d using 1:2:3:4 with yerrorbars pt 7 lw 2 title '%s'", c ? ", " : "",
                 c, conv_names[c]);
@@ -368,10 +509,15 @@ static bool series_first(const Analysis *a, int i, const int *axes, int naxes)
     return true;
 }
 
-/* One point of a series: where it lies on the axes, and the advantage there. */
+/* One point of a series: where it lies on the axes, the advantage there, what it rests on
+ * (finished games, or pairs for a match of two agents) and the share of the job's games
+ * stopped at max_plies (left out of it). */
 typedef struct SweepPoint {
     double x, y;
     const Estimate *e;
+    uint64_t n;
+    bool pairs;
+    double stopped;
 } SweepPoint;
 
 static int point_order(const void *p, const void *q)
@@ -380,14 +526,19 @@ static int point_order(const void *p, const void *q)
     return s->x != t->x ? (s->x > t->x) - (s->x < t->x) : (s->y > t->y) - (s->y < t->y);
 }
 
-/* Add a point unless the series has one at that place already (the first job keeps it: a
- * cell never holds two values). */
-static void add_point(SweepPoint *pts, int *n, double x, double y, const Estimate *e)
+/* Add job j's point under convention c (its own shown_advantage when c < 0) unless the
+ * series has one at that place already (the first job keeps it: a cell never holds two
+ * values). */
+static void add_point(SweepPoint *pts, int *n, double x, double y, const JobAnalysis *j, int c)
 {
     for (int k = 0; k < *n; k++)
         if (pts[k].x == x && pts[k].y == y)
             return;
-    pts[(*n)++] = (SweepPoint){ x, y, e };
+    bool pairs = c < 0 && j->two_agents;
+    pts[(*n)++] = (SweepPoint){
+        x, y, c < 0 ? shown_advantage(j) : &j->conv_advantage[c],
+        pairs ? j->pair_advantage.pairs : outcomes_finished(c < 0 ? &j->all : &j->conv[c]),
+        pairs, j->rows ? (double)j->all.unfinished / (double)j->rows : 0 };
 }
 
 /* The points of the series of job first, in axis order; their count. pts holds njobs
@@ -400,17 +551,16 @@ static int series_points(const Analysis *a, int first, const int *axes, int naxe
     int n = 0;
     for (int k = first; k < a->njobs; k++) {
         const JobAnalysis *j = &a->jobs[k];
-        const Estimate *e = shown_advantage(j);
-        if (same_series(j, &a->jobs[first], axes, naxes) && e)
+        if (same_series(j, &a->jobs[first], axes, naxes) && shown_advantage(j))
             add_point(pts, &n, (double)analyze_param_value(&j->variant, axes[0]),
-                      naxes > 1 ? (double)analyze_param_value(&j->variant, axes[1]) : 0, e);
+                      naxes > 1 ? (double)analyze_param_value(&j->variant, axes[1]) : 0, j, -1);
     }
     for (int k = first; axes[0] == VP_FINAL_FOUR && k < a->njobs; k++) {
         const JobAnalysis *j = &a->jobs[k];
         if (same_series(j, &a->jobs[first], axes, naxes) && !j->two_agents &&
             rescoring_valid(j))
             for (int c = 0; c < CONV_NB; c++)
-                add_point(pts, &n, c, 0, &j->conv_advantage[c]);
+                add_point(pts, &n, c, 0, j, c);
     }
     qsort(pts, (size_t)n, sizeof *pts, point_order);
     return n;
@@ -481,7 +631,83 @@ static void sweep_close(Sweep *w)
     free(w->pts);
 }
 
-/* The advantage over one swept parameter, one line per series (same_series). */
+#define SWEEP_SERIES_MAX 8        /* lines in one panel of the line sweep */
+#define SWEEP_PANEL_HEIGHT 420    /* pixels of one panel, at least */
+#define KEY_LINE_CHARS 40         /* a key entry is wrapped at a ',' or ':' after this many */
+#define KEY_LINE_PX 19            /* pixels of one key line at a spacing of 1 */
+
+/* A series' title as a gnuplot double-quoted key entry, wrapped at a ',' or ':' once a line
+ * holds KEY_LINE_CHARS characters, so that it is whole beside the plot; its lines. */
+static int gp_key_entry(FILE *gp, const char *s)
+{
+    int lines = 1, run = 0;
+    fputc('"', gp);
+    for (; *s; s++, run++) {
+        if (*s == ' ' && run == 0)
+            continue;
+        if (*s == '"' || *s == '\\')
+            fputc('\\', gp);
+        fputc(*s, gp);
+        if ((*s == ',' || *s == ':') && s[1] && run >= KEY_LINE_CHARS) {
+            fputs("\\n", gp);
+            lines++;
+            run = -1;
+        }
+    }
+    fputc('"', gp);
+    return lines;
+}
+
+/* The lines that series s's key entry wraps to. */
+static int key_entry_lines(const Analysis *a, const Sweep *w, int s)
+{
+    char title[600];
+    series_title(a, &a->jobs[w->first[s]], w->axes, 1, title, sizeof title);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    int lines = mem ? gp_key_entry(mem, title) : 1;
+    if (mem)
+        fclose(mem);
+    free(text);
+    return lines;
+}
+
+/* Over final_four, the place of each convention on the x axis: the conventions some series
+ * has, in order, so that no slot is empty; their count. */
+static int convention_slots(const Analysis *a, Sweep *w, int slot[CONV_NB])
+{
+    bool present[CONV_NB] = { false };
+    for (int s = 0; s < w->nseries; s++) {
+        int n = series_points(a, w->first[s], w->axes, 1, w->pts);
+        for (int k = 0; k < n; k++)
+            present[(int)w->pts[k].x] = true;
+    }
+    int count = 0;
+    for (int c = 0; c < CONV_NB; c++)
+        slot[c] = present[c] ? count++ : -1;
+    return count;
+}
+
+/* The x axis of the line sweep: over final_four, a tic for each convention played. */
+static void sweep1_axis(FILE *gp, const Analysis *a, Sweep *w, int slot[CONV_NB])
+{
+    const char *p = variant_param_name((VariantParam)w->axes[0]);
+    fprintf(gp, "set xlabel '%s'\n", p);
+    for (int c = 0; c < CONV_NB; c++)
+        slot[c] = c;
+    if (w->axes[0] != VP_FINAL_FOUR)
+        return;
+    int count = convention_slots(a, w, slot);
+    fprintf(gp, "set xtics (");
+    for (int c = 0, k = 0; c < CONV_NB; c++)
+        if (slot[c] >= 0)
+            fprintf(gp, "%s'%s' %d", k++ ? ", " : "", conv_names[c], slot[c]);
+    fprintf(gp, ")\nset xrange [-0.5:%d.5]\n", count - 1);
+}
+
+/* The advantage over one swept parameter, one line per series (same_series), at most
+ * SWEEP_SERIES_MAX a panel, stacked, with the key beside the plot, its entries whole. */
 static void plot_sweep1(FILE *gp, const Analysis *a, const char *dir)
 {
     Sweep w;
@@ -489,38 +715,80 @@ static void plot_sweep1(FILE *gp, const Analysis *a, const char *dir)
         sweep_close(&w);
         return;
     }
+    int panels = (w.nseries + SWEEP_SERIES_MAX - 1) / SWEEP_SERIES_MAX;
+    int *height = calloc((size_t)panels, sizeof *height), total = 0;
+    int *spacing = calloc((size_t)panels, sizeof *spacing);
+    for (int k = 0; height && spacing && k < panels; k++) {
+        int entries = 0;
+        spacing[k] = 1;
+        for (int s = k * SWEEP_SERIES_MAX; s < w.nseries && s < (k + 1) * SWEEP_SERIES_MAX; s++) {
+            int lines = key_entry_lines(a, &w, s);
+            spacing[k] = lines > spacing[k] ? lines : spacing[k];
+            entries++;
+        }
+        height[k] = 160 + KEY_LINE_PX * spacing[k] * entries;
+        height[k] = height[k] > SWEEP_PANEL_HEIGHT ? height[k] : SWEEP_PANEL_HEIGHT;
+        total += height[k];
+    }
+    if (!height || !spacing) {
+        free(height);
+        free(spacing);
+        sweep_close(&w);
+        return;
+    }
     const char *p = variant_param_name((VariantParam)w.axes[0]);
-    gp_begin(gp, dir, "sweep", 1100, 500);
-    fprintf(gp, "set title 'First-player advantage over %s, 95%% intervals'\n"
-                "set xlabel '%s'\nset ylabel 'advantage'\nset xzeroaxis lt -1\n", p, p);
-    if (w.axes[0] == VP_FINAL_FOUR)
-        fprintf(gp, "set xtics ('penultimate' 0, 'first-final' 1, 'lottery' 2)\n"
-                    "set xrange [-0.5:2.5]\n");
+    int slot[CONV_NB];
+    gp_begin(gp, dir, "sweep", 1200, total);
+    sweep1_axis(gp, a, &w, slot);
+    Range r = range_new();
     for (int s = 0; s < w.nseries; s++) {
         fprintf(gp, "$S%d << EOD\n", s);
         int n = series_points(a, w.first[s], w.axes, 1, w.pts);
-        for (int k = 0; k < n; k++)
-            fprintf(gp, "%g %g %g %g\n", w.pts[k].x, w.pts[k].e->value, w.pts[k].e->ci.lo,
-                    w.pts[k].e->ci.hi);
+        for (int k = 0; k < n; k++) {
+            int x = (int)w.pts[k].x;
+            gp_advantage_row(gp, w.axes[0] == VP_FINAL_FOUR ? slot[x] : w.pts[k].x, w.pts[k].e);
+            range_add(&r, w.pts[k].e);
+        }
         fprintf(gp, "EOD\n");
     }
-    fprintf(gp, "plot ");
-    for (int s = 0; s < w.nseries; s++) {
-        char title[600];
-        series_title(a, &a->jobs[w.first[s]], w.axes, 1, title, sizeof title);
-        fprintf(gp, "%s$S%d using 1:2:3:4 with yerrorlines lw 2", s ? ", " : "", s);
-        gp_style(gp, s);
-        fprintf(gp, " title ");
-        gp_quoted(gp, title);
+    gp_advantage_axis(gp, r);
+    fprintf(gp, "set multiplot\n");
+    for (int k = 0, top = total; k < panels; k++) {
+        int first = k * SWEEP_SERIES_MAX;
+        int last = first + SWEEP_SERIES_MAX < w.nseries ? first + SWEEP_SERIES_MAX : w.nseries;
+        top -= height[k];
+        fprintf(gp, "set size 1,%g\nset origin 0,%g\n", (double)height[k] / total,
+                (double)top / total);
+        if (panels > 1)
+            fprintf(gp, "set title 'First-player advantage over %s, 95%% intervals (panel %d of "
+                        "%d: series %d to %d of %d)'\n", p, k + 1, panels, first + 1, last,
+                    w.nseries);
+        else
+            fprintf(gp, "set title 'First-player advantage over %s, 95%% intervals'\n", p);
+        /* gnuplot gives a key entry one line whatever its text: the spacing of the panel's
+         * longest entry keeps wrapped ones apart. */
+        fprintf(gp, "set key outside right top vertical maxcols 1 Left reverse spacing %d\n"
+                    "plot ", spacing[k]);
+        for (int s = first; s < last; s++) {
+            char title[600];
+            series_title(a, &a->jobs[w.first[s]], w.axes, 1, title, sizeof title);
+            fprintf(gp, "%s$S%d using 1:2:3:4 with yerrorlines lw 2", s > first ? ", " : "", s);
+            gp_style(gp, s - first);
+            fprintf(gp, " title ");
+            gp_key_entry(gp, title);
+        }
+        fprintf(gp, "\n");
     }
-    fprintf(gp, "\n");
+    fprintf(gp, "unset multiplot\n");
+    free(height);
+    free(spacing);
     sweep_close(&w);
 }
 
 #define PANEL_WIDTH 520           /* pixels of one heat map panel, at least */
 #define PANEL_HEIGHT 440
 #define CELL_WIDTH 70             /* pixels of one cell, room for its value */
-#define CELL_HEIGHT 50
+#define CELL_HEIGHT 56            /* two lines: the value, and n */
 #define PANEL_FRAME_WIDTH 200     /* pixels of a panel's axes and colour box */
 #define PANEL_FRAME_HEIGHT 180
 
@@ -557,6 +825,22 @@ static int longest_title(const Analysis *a, const int *axes, const int *first, i
     return most;
 }
 
+#define HEAT_STOPPED_MARK 0.10    /* a cell is starred when more of its games were stopped */
+
+/* One cell of a heat map: its place, its colour value, its label (the advantage in points
+ * per 100 games, starred when over HEAT_STOPPED_MARK of the games stopped at max_plies; "n/a"
+ * without a decisive game, uncoloured) and what it rests on. */
+static void heat_cell(FILE *gp, const SweepPoint *p)
+{
+    const char *star = p->stopped > HEAT_STOPPED_MARK ? "*" : "";
+    if (isnan(p->e->value))
+        fprintf(gp, "%g %g NaN \"n/a%s\"", p->x, p->y, star);
+    else
+        fprintf(gp, "%g %g %g \"%+.1f%s\"", p->x, p->y, 100 * p->e->value, 100 * p->e->value,
+                star);
+    fprintf(gp, " \"n=%llu%s\"\n", (unsigned long long)p->n, p->pairs ? " pairs" : "");
+}
+
 /* The advantage over two swept parameters as heat maps, one panel per series (the value
  * printed in each cell), up to PLOT_JOBS_MAX panels, three to a row, sharing one colour
  * scale. */
@@ -580,13 +864,14 @@ static void plot_sweep2(FILE *gp, const Analysis *a, const char *dir)
     gp_begin(gp, dir, "sweep", cols * w, rows * h);
     const char *px = variant_param_name((VariantParam)axes[0]);
     const char *py = variant_param_name((VariantParam)axes[1]);
-    double m = 0.01;
+    double m = 1;
     for (int s = 0; s < nseries; s++) {
         int n = series_points(a, first[s], axes, 2, pts);
         for (int k = 0; k < n; k++)
-            m = fabs(pts[k].e->value) > m ? fabs(pts[k].e->value) : m;
+            m = fabs(100 * pts[k].e->value) > m ? fabs(100 * pts[k].e->value) : m;
     }
-    fprintf(gp, "set xlabel '%s'\nset ylabel '%s'\nset cblabel 'advantage'\nset palette "
+    fprintf(gp, "set xlabel '%s'\nset ylabel '%s'\nset cblabel 'advantage (points per 100 "
+                "games)'\nset palette "
                 "defined (-1 'blue', 0 'white', 1 'red')\nset cbrange [%g:%g]\nunset key\n"
                 "set grid front\nset xtics 1\nset ytics 1\nset offsets 0.5, 0.5, 0.5, 0.5\n"
                 "set multiplot layout %d,%d "
@@ -597,18 +882,14 @@ static void plot_sweep2(FILE *gp, const Analysis *a, const char *dir)
         series_title(a, &a->jobs[first[s]], axes, 2, title, sizeof title);
         fprintf(gp, "$H%d << EOD\n", s);
         int n = series_points(a, first[s], axes, 2, pts);
-        /* A job without a decisive game has no advantage: its cell says so, uncoloured. */
         for (int k = 0; k < n; k++)
-            if (isnan(pts[k].e->value))
-                fprintf(gp, "%g %g NaN \"n/a\"\n", pts[k].x, pts[k].y);
-            else
-                fprintf(gp, "%g %g %g \"%.3f\"\n", pts[k].x, pts[k].y, pts[k].e->value,
-                        pts[k].e->value);
+            heat_cell(gp, &pts[k]);
         fprintf(gp, "EOD\nset title ");
         gp_quoted(gp, title);
         fprintf(gp, "\nplot $H%d using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1.0 noborder "
-                    "fc palette z notitle, $H%d using 1:2:4 with labels "
-                    "font ',8' notitle\n", s, s);
+                    "fc palette z notitle, $H%d using 1:2:4 with labels offset 0,0.5 "
+                    "font ',8' notitle, $H%d using 1:2:5 with labels offset 0,-0.5 "
+                    "font ',7' notitle\n", s, s, s);
     }
     fprintf(gp, "unset multiplot\n");
     sweep_close(&sw);
@@ -674,7 +955,10 @@ static void plot_skill_design(FILE *gp, const Analysis *a, const SkillDesign *d,
     fprintf(gp, "set title 'Design %d: openings ", number);
     for (const char *c = d->openings; *c; c++)
         fprintf(gp, *c == '\'' ? "''" : "%c", *c);
-    fprintf(gp, "'\nset ylabel 'advantage (points per 100 games)'\nset xtics (");
+    /* gnuplot sets the axis label one line under the tics whatever their lines: moved
+     * under the design's tallest wrapped label. */
+    fprintf(gp, "'\nset xlabel 'agent (rung)' offset 0,-%d\nset xtics (",
+            skill_label_lines(a, d) - 1);
     for (int r = 0; r < d->nrungs; r++) {
         fprintf(gp, "%s", r ? ", " : "");
         gp_wrapped_label(gp, a->jobs[d->rung[r]].agent_a, &lines);
@@ -682,19 +966,21 @@ static void plot_skill_design(FILE *gp, const Analysis *a, const SkillDesign *d,
     }
     fprintf(gp, ")\nset xrange [-0.5:%d.5]\n", d->nrungs - 1);
     int points[CONV_NB] = { 0 }, drawn = 0;
+    Range range = range_new();
     for (int k = 0; k < d->nconv; k++) {
         fprintf(gp, "$K%d_%d << EOD\n", number, k);
         for (int r = 0; r < d->nrungs; r++) {
             int i = d->cell[r * CONV_NB + d->conv[k]];
             const Estimate *x = i < 0 ? NULL : &a->jobs[i].pair_advantage.advantage;
             if (x && !isnan(x->value)) {
-                fprintf(gp, "%g %g %g %g\n", r + 0.12 * (k - (d->nconv - 1) / 2.0),
-                        100 * x->value, 100 * x->ci.lo, 100 * x->ci.hi);
+                gp_advantage_row(gp, r + 0.12 * (k - (d->nconv - 1) / 2.0), x);
+                range_add(&range, x);
                 points[k]++;
             }
         }
         fprintf(gp, "EOD\n");
     }
+    gp_advantage_axis(gp, range);
     /* gnuplot refuses a series without a point, so a convention whose every cell lacks a
      * counted pair (a tiny run) is left out, and a panel with none at all says so. */
     fprintf(gp, "unset label 1\n");
@@ -704,7 +990,7 @@ static void plot_skill_design(FILE *gp, const Analysis *a, const SkillDesign *d,
         fprintf(gp, "set yrange [-100:100]\nset label 1 'no counted pair in any cell' at graph "
                     "0.5,0.75 center\nplot NaN notitle\n");
     else
-        fprintf(gp, "set yrange [*:*]\nplot ");
+        fprintf(gp, "plot ");
     for (int k = 0, n = 0; k < d->nconv && drawn; k++)
         if (points[k])
             fprintf(gp, "%s$K%d_%d using 1:2:3:4 with yerrorlines pt 7 lw 2 lc %d title '%s'",
@@ -719,19 +1005,19 @@ static void plot_skill(FILE *gp, const Analysis *a, const char *dir)
     int height = 0, width = 1100;
     for (int d = 0; d < a->nskill; d++) {
         const SkillDesign *s = &a->skill[d];
-        height += SKILL_PANEL_HEIGHT + SKILL_LINE_HEIGHT * skill_label_lines(a, s);
+        height += SKILL_PANEL_HEIGHT + SKILL_LINE_HEIGHT * (skill_label_lines(a, s) + 1);
         /* wide enough that neighbouring rungs' labels never run into each other */
         int need = SKILL_MARGINS + s->nrungs * (SKILL_CHAR_WIDTH * skill_label_chars(a, s) + 16);
         width = need > width ? need : width;
     }
     gp_begin(gp, dir, "skill", width, height);
-    fprintf(gp, "set multiplot\nset xzeroaxis lt -1\nset rmargin 16\n");
+    fprintf(gp, "set multiplot\nset xzeroaxis lt -1\nset rmargin 22\n");
     int top = height;
     for (int d = 0; d < a->nskill; d++) {
         int lines = skill_label_lines(a, &a->skill[d]);
-        int h = SKILL_PANEL_HEIGHT + SKILL_LINE_HEIGHT * lines;
+        int h = SKILL_PANEL_HEIGHT + SKILL_LINE_HEIGHT * (lines + 1);
         fprintf(gp, "set size 1,%g\nset origin 0,%g\nset bmargin %d\n", (double)h / height,
-                (double)(top - h) / height, lines + 2);
+                (double)(top - h) / height, lines + 3);
         plot_skill_design(gp, a, &a->skill[d], d + 1);
         top -= h;
     }
@@ -931,22 +1217,48 @@ int report_html_figure(FILE *out, const char *dir, const char *name, const char 
     return 0;
 }
 
-/* The plots of this analysis: name, caption and drawing function. */
+/* The plots of this analysis: name, caption and drawing function. The caption grows as
+ * it is written, so that it is always whole. */
 typedef struct Plot {
     const char *name;
-    char caption[2048];
+    char *caption;                /* malloc'd; NULL after an allocation failed */
+    size_t len;
     void (*draw)(FILE *, const Analysis *, const char *);
 } Plot;
 
-/* Append to a caption (cut at its size). */
+/* A plot with no caption yet. */
+static Plot plot_new(const char *name, void (*draw)(FILE *, const Analysis *, const char *))
+{
+    return (Plot){ name, calloc(1, 1), 0, draw };
+}
+
+/* Free the captions of n plots. */
+static void plots_free(Plot *p, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(p[i].caption);
+}
+
+/* Append to a caption, growing it; on running out of memory the caption is dropped (NULL),
+ * which plots_of reports. */
 static void caption_add(Plot *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void caption_add(Plot *p, const char *fmt, ...)
 {
-    size_t n = strlen(p->caption);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(p->caption + n, sizeof p->caption - n, fmt, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
+    char *grown = p->caption && n >= 0 ? realloc(p->caption, p->len + (size_t)n + 1) : NULL;
+    if (!grown) {
+        free(p->caption);
+        p->caption = NULL;
+        return;
+    }
+    p->caption = grown;
+    va_start(ap, fmt);
+    vsnprintf(p->caption + p->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    p->len += (size_t)n;
 }
 
 /* The caption's lines on matches of two different agents, where there are any. */
@@ -969,9 +1281,14 @@ static void caption_conventions(Plot *p, const Analysis *a)
     int aware = 0;
     for (int i = 0; i < a->njobs; i++)
         aware += !rescoring_valid(&a->jobs[i]);
-    caption_add(p, "First-player advantage per convention on the same games, re-scored where "
-                   "both agents are convention-blind.");
-    if (aware)
+    if (aware < a->njobs)
+        caption_add(p, "First-player advantage in points per 100 games per convention on the "
+                       "same games, re-scored where both agents are convention-blind.");
+    else
+        caption_add(p, "First-player advantage in points per 100 games under the convention "
+                       "each job played (no job's games can be re-scored: an agent of each looks "
+                       "at the convention).");
+    if (aware && aware < a->njobs)
         caption_add(p, " Not valid, so left out: the re-scorings of %d job(s) where an agent "
                        "looks at the convention (it would have played other games); their "
                        "played convention is shown.", aware);
@@ -996,13 +1313,55 @@ static void caption_sweep(Plot *p, const Analysis *a, const Sweep *w)
         caption_add(p, "%s %s", s ? ";" : "", title);
     }
     caption_add(p, ".");
-    bool rescored = false;
-    for (int i = 0; i < a->njobs; i++)
-        rescored |= !a->jobs[i].two_agents && rescoring_valid(&a->jobs[i]);
-    if (axes[0] == VP_FINAL_FOUR && rescored)
+    if (naxes == 1 && n > SWEEP_SERIES_MAX)
+        caption_add(p, " In %d panels of at most %d series.", (n + SWEEP_SERIES_MAX - 1) /
+                    SWEEP_SERIES_MAX, SWEEP_SERIES_MAX);
+    caption_add(p, " Advantage in points per 100 games.");
+    if (naxes > 1)
+        caption_add(p, " Each cell gives the advantage and n, the finished games it rests on "
+                       "(pairs for a match of two agents); * marks a cell where more than %.0f%% "
+                       "of the games stopped at max_plies (unfinished, left out, so the value "
+                       "rests on the games that ended in time); n/a marks a cell without a "
+                       "decisive game (every finished game a draw, or none finished), which "
+                       "has no advantage and no colour.", 100 * HEAT_STOPPED_MARK);
+    if (axes[0] == VP_FINAL_FOUR && any_rescored(a))
         caption_add(p, " A convention-blind self-play job stands for the conventions it did "
                        "not play too, re-scored on its games.");
     caption_two_agents(p, a);
+}
+
+/* The length plot's caption: every job drawn, and which curves are Kaplan-Meier estimates. */
+static void caption_lengths(Plot *p, const Analysis *a)
+{
+    caption_add(p, "Game length distribution of each job, cumulative");
+    if (job_panels(a) > 1)
+        caption_add(p, "; %d jobs in %d panels of at most %d", a->njobs, job_panels(a),
+                    PANEL_JOBS);
+    caption_add(p, ".");
+    if (!any_censored(a))
+        return;
+    caption_add(p, " KM: the Kaplan-Meier estimate, for jobs with games stopped at max_plies "
+                   "(right-censored: they had not ended), whose curve ends below 1 by the "
+                   "share stopped:");
+    for (int i = 0, k = 0; i < a->njobs; i++) {
+        const JobAnalysis *j = &a->jobs[i];
+        if (j->censored)
+            caption_add(p, "%s %s %.1f%% at %lld plies", k++ ? ";" : "", j->name,
+                        100.0 * (double)j->censored / (double)j->rows,
+                        (long long)j->variant.max_plies);
+    }
+    caption_add(p, ".");
+}
+
+/* The margin plot's caption. */
+static void caption_margins(Plot *p, const Analysis *a)
+{
+    caption_add(p, "Score-margin distribution of each job's finished games, one line through "
+                   "each job's margins");
+    if (job_panels(a) > 1)
+        caption_add(p, "; %d jobs in %d panels of at most %d", a->njobs, job_panels(a),
+                    PANEL_JOBS);
+    caption_add(p, ".");
 }
 
 /* Which plots this analysis has, with their captions; their count, -1 when out of memory. */
@@ -1014,24 +1373,34 @@ static int plots_of(const Analysis *a, Plot *p)
         sweep_close(&w);
         return -1;
     }
-    p[n++] = (Plot){ "lengths", "Game length distribution of each job, cumulative (first 12 jobs)",
-                     plot_lengths };
-    p[n] = (Plot){ "advantage", "First-player advantage per job with 95% intervals.",
-                   plot_advantage };
+    p[n] = plot_new("lengths", plot_lengths);
+    caption_lengths(&p[n++], a);
+    p[n] = plot_new("advantage", plot_advantage);
+    caption_add(&p[n], "First-player advantage per job, in points per 100 games, with 95%% "
+                       "intervals.");
     caption_two_agents(&p[n++], a);
-    p[n] = (Plot){ "conventions", "", plot_conventions };
+    p[n] = plot_new("conventions", plot_conventions);
     caption_conventions(&p[n++], a);
-    p[n++] = (Plot){ "margins", "Score-margin distribution of each job (first 12 jobs)",
-                     plot_margins };
+    p[n] = plot_new("margins", plot_margins);
+    caption_margins(&p[n++], a);
     if (w.nseries > 0) {
-        p[n] = (Plot){ "sweep", "", w.naxes > 1 ? plot_sweep2 : plot_sweep1 };
+        p[n] = plot_new("sweep", w.naxes > 1 ? plot_sweep2 : plot_sweep1);
         caption_sweep(&p[n++], a, &w);
     }
-    if (a->nskill > 0)
-        p[n++] = (Plot){ "skill", "First-player advantage against skill in self-play, one line "
-                         "per convention, one panel per design (openings and variant), 95% "
-                         "intervals", plot_skill };
+    if (a->nskill > 0) {
+        p[n] = plot_new("skill", plot_skill);
+        caption_add(&p[n++], "First-player advantage against skill in self-play, in points per "
+                             "100 games, one line per convention, one panel per design "
+                             "(openings and variant), 95%% intervals.");
+    }
     sweep_close(&w);
+    bool whole = true;
+    for (int i = 0; i < n; i++)
+        whole &= p[i].caption != NULL;
+    if (!whole) {
+        plots_free(p, n);
+        return -1;
+    }
     return n;
 }
 
@@ -1050,7 +1419,7 @@ static int write_page(FILE *out, const Analysis *a, const char *dir, const Plot 
     report_html_text(out, a->path, strlen(a->path));
     fprintf(out, "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:1200px}"
                  "pre{font-size:12px;background:#f6f6f6;padding:1em;overflow-x:auto}"
-                 "img{max-width:100%%;border:1px solid #ddd}figure{margin:1em 0}"
+                 "figure{margin:1em 0;overflow-x:auto}img{border:1px solid #ddd}"
                  "</style></head><body>\n<h1>Analysis of ");
     report_html_text(out, a->path, strlen(a->path));
     fprintf(out, "</h1>\n<p>%d job(s); every interval is 95%%.</p>\n<h2>Plots</h2>\n",
@@ -1075,12 +1444,13 @@ int report_write(const Analysis *a, const char *dir, bool force, Error *e)
     int n = plots_of(a, plots);
     if (n < 0)
         return error_set(e, "out of memory");
-    for (int i = 0; i < n; i++)
-        if (run_gnuplot(plots[i].draw, a, dir, plots[i].name, e) != 0)
-            return -1;
+    int rc = 0;
+    for (int i = 0; i < n && rc == 0; i++)
+        rc = run_gnuplot(plots[i].draw, a, dir, plots[i].name, e);
     char tmp[4200];
-    FILE *out = report_page_open(dir, tmp, sizeof tmp, e);
-    if (!out)
-        return -1;
-    return report_page_commit(out, tmp, dir, force, write_page(out, a, dir, plots, n), e);
+    FILE *out = rc == 0 ? report_page_open(dir, tmp, sizeof tmp, e) : NULL;
+    if (out)
+        rc = report_page_commit(out, tmp, dir, force, write_page(out, a, dir, plots, n), e);
+    plots_free(plots, n);
+    return out ? rc : -1;
 }

@@ -334,6 +334,8 @@ def check_report(folder):
     for data in embedded:
         check(base64.b64decode(data)[:8] == PNG, "report: an embedded image is not a PNG")
     check("South won" in html, "report: no tables")
+    for caption in re.findall(r"<figcaption>(.*?) \(also <a", html, flags=re.S):
+        check(caption.endswith("."), "report: a caption is cut: ...%s" % caption[-60:])
 
 
 CONVENTIONS = ["penultimate", "first-final", "lottery"]
@@ -387,8 +389,9 @@ def check_advantage_script(script, doc):
 
 
 def check_styles(script, name):
-    """Every element of the plot command has a style of its own."""
-    plot = [line for line in script.splitlines() if line.startswith("plot ")][-1]
+    """Every element of a plot command (the script's last, or the one given) has a style of
+    its own."""
+    plot = script if script.startswith("plot ") else plot_lines(script)[-1]
     styles = re.findall(r"lc rgb '(#\w+)' dt (\d+) pt (\d+)", plot)
     check(len(styles) == plot.count(" title "), "%s.gp: %d styles for %d elements"
           % (name, len(styles), plot.count(" title ")))
@@ -403,23 +406,85 @@ def check_sweep_script(script):
         check(len(set(places)) == len(places), "sweep.gp: $%s has two values at one place"
               % name)
         check(len(rows) >= 2, "sweep.gp: $%s has %d point(s)" % (name, len(rows)))
-    if "multiplot" in script:
+    if "with boxxyerror" in script:      # heat maps: one panel per series
         titles = re.findall(r"^set title ", script, flags=re.M)
         check(len(titles) == len(blocks), "sweep.gp: %d panels, %d titles"
               % (len(blocks), len(titles)))
 
 
+def plot_lines(script):
+    return [line for line in script.splitlines() if line.startswith("plot ")]
+
+
+def check_every_job_drawn(script, name, prefix, doc):
+    """Every job has its data block and is drawn in one of the panels, censored ones too."""
+    blocks = data_blocks(script)
+    drawn = re.findall(r"\$%s(\d+) using" % prefix, "\n".join(plot_lines(script)))
+    for i, job in enumerate(doc["jobs"]):
+        check("%s%d" % (prefix, i) in blocks and str(i) in drawn,
+              "%s.gp: job %s (%d unfinished) is not drawn"
+              % (name, job["name"], job["outcomes"]["unfinished"]["count"]))
+    for plot in plot_lines(script):
+        check_styles(plot, name)
+    check(all(len(re.findall(r"\$%s\d+ using" % prefix, p)) <= 12 for p in plot_lines(script)),
+          "%s.gp: a panel with more than 12 jobs" % name)
+
+
+def check_advantage_range(script, name):
+    """The y axis of an advantage plot lies within [-105, 105] points per 100 games, holds
+    zero, and its data within it; the zero line is drawn."""
+    ranges = re.findall(r"^set yrange \[([-\d.e+]+):([-\d.e+]+)\]$", script, flags=re.M)
+    check(ranges, "%s.gp: no y range" % name)
+    for lo, hi in ranges:
+        check(-105 <= float(lo) <= 0 <= float(hi) <= 105,
+              "%s.gp: y range [%s:%s] beyond [-105, 105] or without zero" % (name, lo, hi))
+    check("set xzeroaxis" in script, "%s.gp: no zero line" % name)
+    check("set ylabel 'advantage (points per 100 games)'" in script,
+          "%s.gp: the y axis does not say its unit" % name)
+
+
+def check_sweep_slots(script):
+    """Over final_four, every tic of the x axis has a point of some series."""
+    tics = re.search(r"^set xtics \((.*)\)$", script, flags=re.M)
+    if not tics or "penultimate" not in tics.group(1) and "first-final" not in tics.group(1):
+        return
+    places = {int(x) for x in re.findall(r"' (\d+)", tics.group(1))}
+    points = {round(float(r[0])) for rows in data_blocks(script).values() for r in rows}
+    check(places == points, "sweep.gp: x slots %s, points at %s" % (sorted(places),
+                                                                   sorted(points)))
+
+
+def check_heat_cells(script):
+    """Every cell of a heat map says what it rests on (n=...)."""
+    for name, rows in data_blocks(script).items():
+        if name.startswith("H"):
+            for r in rows:
+                check(len(r) >= 5 and re.match(r'"n=\d+', r[4]) is not None,
+                      "sweep.gp: a cell of $%s without its n: %s" % (name, " ".join(r)))
+
+
 def check_scripts(doc, folder):
     check_conventions_script(read_script(folder, "conventions"), doc)
     check_advantage_script(read_script(folder, "advantage"), doc)
-    check_styles(read_script(folder, "margins"), "margins")
+    check_every_job_drawn(read_script(folder, "lengths"), "lengths", "L", doc)
+    check_every_job_drawn(read_script(folder, "margins"), "margins", "M", doc)
+    for name in ("advantage", "conventions", "skill"):
+        script = read_script(folder, name)
+        if script:
+            check_advantage_range(script, name)
     sweep = read_script(folder, "sweep")
     check((sweep is not None) == bool(doc["between_jobs"] and doc["between_jobs"]["swept"]),
           "sweep.gp: drawn %s, swept %s" % (sweep is not None, doc["between_jobs"]))
     if sweep:
         check_sweep_script(sweep)
-        if "multiplot" not in sweep:
-            check_styles(sweep, "sweep")
+        if "with boxxyerror" in sweep:
+            check_heat_cells(sweep)
+        else:
+            check_advantage_range(sweep, "sweep")
+            check_sweep_slots(sweep)
+            for plot in plot_lines(sweep):
+                check_styles(plot, "sweep")
+                check(plot.count("$S") <= 8, "sweep.gp: a panel of %d lines" % plot.count("$S"))
 
 
 def main():

@@ -416,12 +416,32 @@ if command -v gnuplot >/dev/null; then
         "$tmp/gp.log" || fail "censored: the length plot's title names Kaplan-Meier"
     checks=$((checks + 1))
     lengths_plot=$(sed -n '/lengths.png/,/^plot /p' "$tmp/gp.log" | grep '^plot ')
-    grep -q "title 'cap30 (Kaplan-Meier: [0-9.]*% stopped at max_plies 30)'" <<<"$lengths_plot" \
+    grep -q "title 'cap30 (KM, [0-9.]*% stopped)'" <<<"$lengths_plot" \
         && grep -q "title 'cap1000'" <<<"$lengths_plot" \
         || fail "censored: the length plot's key marks the Kaplan-Meier job: $lengths_plot"
     checks=$((checks + 1))
     styles=$(grep -o "lc rgb '[^']*' dt [0-9]*" <<<"$lengths_plot" | sort -u | wc -l)
     [ "$styles" = 2 ] || fail "censored: each job of the length plot has its own colour and dash"
+    checks=$((checks + 1))
+    grep -q "KM: the Kaplan-Meier estimate, for jobs with games stopped at max_plies .*: cap30 [0-9.]*% at 30 plies\." \
+        "$tmp/censored-report/index.html" \
+        || fail "censored: the length plot's caption names the job stopped at max_plies"
+fi
+
+# A job whose every game stopped at max_plies has no finished game and no margin: its
+# margin panel says so, and gnuplot draws the report (it refused a plot of empty series).
+if command -v gnuplot >/dev/null; then
+    cat >"$tmp/cap1.cfg" <<'CFG'
+seed = 3L;
+output = "cap1.h5";
+jobs = ( { name = "cap1"; holes = 3; seeds = 2; max_plies = 1; agent_a = "random";
+           agent_b = "random"; games = 6L; } );
+CFG
+    "$bin" run "$tmp/cap1.cfg" -o "$tmp/cap1.h5" --quiet >/dev/null 2>"$tmp/err" \
+        || fail "anywoli run (cap1.cfg): $(cat "$tmp/err")"
+    "$bin" analyze "$tmp/cap1.h5" --report "$tmp/cap1-report" >/dev/null 2>"$tmp/err" \
+        || fail "analyze --report, no finished game: $(cat "$tmp/err")"
+    checks=$((checks + 1))
 fi
 
 # Games as pairs, recomputed from the games table with h5py and scipy: the pentanomial
@@ -699,10 +719,22 @@ jobs = (
     agent_a = "random"; agent_b = "random"; games = 8L; },
   { name = "gs"; holes = [3, 4]; seeds = [1, 2]; agent_a = "greedy"; agent_b = "greedy";
     games = 8L; },
-  { name = "rg"; holes = 3; seeds = 2; max_plies = 300; agent_a = "random"; agent_b = "greedy";
+  { name = "rg"; holes = 3; seeds = 2; max_plies = 2; agent_a = "random"; agent_b = "greedy";
     games = 8L; }
 );
 CFG
+# plotconv.cfg: nine series over final_four (greedy and alpha-beta at eight depths, each
+# self-play), none playing lottery: the line sweep in panels, no slot without a point.
+{
+    printf 'seed = 5L;\noutput = "plotconv.h5";\n'
+    printf 'defaults = { holes = 3; seeds = 2; games = 4L; final_four = ["penultimate", "first-final"]; };\njobs = (\n'
+    printf '  { name = "g"; agent_a = "greedy"; agent_b = "greedy"; }'
+    for d in 1 2 3 4 5 6 7 8; do
+        printf ',\n  { name = "ab%d"; agent_a = "alphabeta:depth=%d"; agent_b = "alphabeta:depth=%d"; }' \
+            "$d" "$d" "$d"
+    done
+    printf '\n);\n'
+} >"$tmp/plotconv.cfg"
 cat >"$tmp/plotladder.cfg" <<'CFG'
 seed = 4L;
 output = "plotladder.h5";
@@ -713,7 +745,7 @@ jobs = (
   { name = "greedy-ab1"; agent_a = "greedy"; agent_b = "alphabeta:depth=1"; }
 );
 CFG
-for c in plotsweep plotladder; do
+for c in plotsweep plotladder plotconv; do
     "$bin" run "$tmp/$c.cfg" -o "$tmp/$c.h5" --quiet --threads 2 >/dev/null 2>"$tmp/err" \
         || fail "anywoli run ($c.cfg): $(cat "$tmp/err")"
     "$bin" analyze "$tmp/$c.h5" --json >"$tmp/$c.json" 2>"$tmp/err" \
@@ -725,10 +757,22 @@ for c in plotsweep plotladder; do
     checks=$((checks + 1))
 done
 "$python" - "$tmp/plotsweep.json" "$tmp/plotladder.json" "$tmp/plotsweep-plots" \
-    "$tmp/plotladder-plots" <<'PY' \
+    "$tmp/plotladder-plots" "$tmp/plotconv-plots" <<'PY' \
     || fail "the sweep plots"
 import json, os, re, sys
 sweep, ladder = (json.load(open(p)) for p in sys.argv[1:3])
+# The 13th job, beyond one panel of 12, has games stopped at max_plies: it is drawn (the
+# script checks), with its Kaplan-Meier mark.
+rg = [j for j in sweep["jobs"] if j["name"] == "rg"][0]
+assert rg["outcomes"]["unfinished"]["count"] > 0, rg["outcomes"]
+lengths = open(os.path.join(sys.argv[3], "lengths.gp")).read()
+assert re.search(r"\$L12 using .* title 'rg \(KM, [0-9.]+% stopped\)'", lengths), lengths[-600:]
+# Nine series over final_four: two panels, the caption naming every series whole.
+conv = open(os.path.join(sys.argv[5], "sweep.gp")).read()
+assert conv.count("\nplot ") == 2 and "panel 2 of 2: series 9 to 9 of 9" in conv, conv[-800:]
+assert "'lottery'" not in re.search(r"^set xtics .*$", conv, flags=re.M).group(0)
+page = open(os.path.join(sys.argv[5], "index.html")).read()
+assert "alphabeta:depth=8 vs alphabeta:depth=8. In 2 panels of at most 8 series." in page
 # A parameter is swept when two jobs of the same agents differ in it alone.
 assert sweep["between_jobs"]["swept"] == ["holes", "seeds", "final_four"], sweep["between_jobs"]
 assert ladder["between_jobs"]["swept"] == [], ladder["between_jobs"]

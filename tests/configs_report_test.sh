@@ -112,6 +112,10 @@ if page is not None:
     for j in jobs:
         if j["name"] not in shown:
             bad.append("job name %s is not on the page in full" % j["name"])
+    # Every caption whole: it ends its last sentence before the link to its PNG.
+    for caption in re.findall(r"<figcaption>(.*?) \(also <a", page, flags=re.S):
+        if not caption.endswith("."):
+            bad.append("a caption is cut: ...%s" % caption[-60:])
     # Every PNG the page embeds or links to is one (and is there).
     srcs = re.findall(r'<img[^>]*\ssrc="([^"]*)"', page)
     if not srcs:

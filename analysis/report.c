@@ -581,8 +581,10 @@ static void param_text(const JobAnalysis *j, int p, char *buf, size_t size)
 static void series_title(const Analysis *a, const JobAnalysis *j, const int *axes, int naxes,
                          char *buf, size_t size)
 {
+    /* Each part is added only while the title fits: long specs (tuned weights) are cut, never
+     * written past buf. */
     int n = snprintf(buf, size, "%s vs %s", j->agent_a, j->agent_b);
-    if (strcmp(j->openings_spec, "start") != 0)
+    if ((size_t)n < size && strcmp(j->openings_spec, "start") != 0)
         n += snprintf(buf + n, size - (size_t)n, ", openings %s", j->openings_spec);
     for (int p = 0; p < VP_NB && (size_t)n < size; p++) {
         bool varies = false;

@@ -239,24 +239,6 @@ static int write_openings(hid_t g, const Job *j, int64_t seed)
     return rc;
 }
 
-/* An empty, extendible, chunked and compressed games table in group g. */
-static int create_games(hid_t g, hid_t row_type, int64_t games)
-{
-    hsize_t dims[1] = { 0 }, maxdims[1] = { H5S_UNLIMITED };
-    hsize_t chunk[1] = { games < RESULTS_CHUNK_ROWS ? (hsize_t)games : RESULTS_CHUNK_ROWS };
-    hid_t space = H5Screate_simple(1, dims, maxdims);
-    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
-    hid_t ds = -1;
-    if (space >= 0 && dcpl >= 0 && H5Pset_chunk(dcpl, 1, chunk) >= 0 && H5Pset_shuffle(dcpl) >= 0 &&
-        H5Pset_deflate(dcpl, DEFLATE_LEVEL) >= 0 && H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER) >= 0)
-        ds = H5Dcreate2(g, "games", row_type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
-    if (dcpl >= 0)
-        H5Pclose(dcpl);
-    if (space >= 0)
-        H5Sclose(space);
-    return ds >= 0 && H5Dclose(ds) >= 0 ? 0 : -1;
-}
-
 /* An empty, extendible, chunked and compressed 1-D dataset `name` of type t in group g, with
  * `first` as its one value when not NULL. */
 static int create_column(hid_t g, const char *name, hid_t t, hsize_t chunk, bool shuffle,
@@ -283,6 +265,13 @@ static int create_column(hid_t g, const char *name, hid_t t, hsize_t chunk, bool
     if (space >= 0)
         H5Sclose(space);
     return rc;
+}
+
+/* An empty, extendible, chunked and compressed games table in group g. */
+static int create_games(hid_t g, hid_t row_type, int64_t games)
+{
+    hsize_t chunk = games < RESULTS_CHUNK_ROWS ? (hsize_t)games : RESULTS_CHUNK_ROWS;
+    return create_column(g, "games", row_type, chunk, true, NULL);
 }
 
 /* A job's empty move records: `moves` (every game's moves, one byte each) and

@@ -309,15 +309,18 @@ int cmd_tables_agree(int argc, char **argv)
         die("--agent SPEC is required (see --help)");
     const char *tables_path = argv[optind], *results_path = argv[optind + 1];
     Error e;
+    Tables *t;
+    if (tables_open(tables_path, &t, &e) != 0)
+        die("%s", e.msg);
     Agent probe;
     for (int i = 0; i < n_agents; i++) {   /* every spec checked before any work */
         if (agent_create(&probe, agents[i], &e) != 0)
             die("--agent %s: %s", agents[i], e.msg);
+        int ok = agent_check_variant(&probe, tables_variant(t), &e);
         agent_free(&probe);
+        if (ok != 0)
+            die("--agent %s: %s", agents[i], e.msg);
     }
-    Tables *t;
-    if (tables_open(tables_path, &t, &e) != 0)
-        die("%s", e.msg);
     ResultsFile *f = rf_open(results_path, &e);
     if (!f)
         die("%s", e.msg);

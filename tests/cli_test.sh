@@ -406,6 +406,11 @@ awk '$NF == "random" && $1 == 20 && $6 == 20 && ($4 - 12 * (1 - $2))^2 < 1e-6 { 
      END { exit !(r == 1 && a == 1) }' "$tmp/agree1" \
     && grep -q '^positions 20: every position with 9 or fewer seeds' "$tmp/agree1" \
     || fail "anywoli tables agree: status $rc, $(cat "$tmp/agree1" "$tmp/err")"
+# --show: random's misses, each the hand-checked position.
+run tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent random --show 2
+[[ $rc -eq 0 && $(grep -c '^  miss ' "$tmp/out") -eq 2 ]] \
+    && ! grep '^  miss ' "$tmp/out" | grep -vqxF '  miss 1,2,0/3,0,0 6/6 S - -: played 0 (-6), best 1 (+6)' \
+    || fail "anywoli tables agree --show: status $rc, $(cat "$tmp/out" "$tmp/err")"
 # The same figures for 1 and 2 threads, on random games of many positions.
 run run --holes 3 --seeds 3 --games 30 --record-moves --quiet -o "$tmp/agree30.h5"
 run tables agree "$tmp/t33.tb" "$tmp/agree30.h5" --agent random --agent alphabeta:depth=2 \

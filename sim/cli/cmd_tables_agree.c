@@ -16,14 +16,15 @@
 #include "stats.h"
 #include "tables.h"
 
-enum { OPT_AGENT = OPT_FIRST_FREE, OPT_JOB, OPT_FIRST, OPT_THREADS, OPT_SEED };
+enum { OPT_AGENT = OPT_FIRST_FREE, OPT_JOB, OPT_FIRST, OPT_THREADS, OPT_SEED, OPT_SHOW };
 
 #define AGREE_MAX_AGENTS 32
 #define AGREE_MAX_JOBS 64
 
 static const char agree_usage[] =
     "usage: anywoli tables agree TABLES RESULTS --agent SPEC [--agent SPEC ...]\n"
-    "                            [--job NAME ...] [--first] [--threads N] [--seed S]\n\n"
+    "                            [--job NAME ...] [--first] [--threads N] [--seed S]\n"
+    "                            [--show N]\n\n"
     "How often each agent plays a move the tables call best, in the endgames of the\n"
     "games of RESULTS (jobs run with record_moves: their stored moves are replayed).\n"
     "The positions: every position of those games, before a move, with at most the\n"
@@ -43,7 +44,10 @@ static const char agree_usage[] =
     "                 stored moves and the tables' variant)\n"
     "  --first        only the first position of each game within the tables\n"
     "  --threads N    OpenMP threads (default: all); the figures are the same for any\n"
-    "  --seed S       the agents' random numbers (default 1), 0 to 2^63-1\n\n"
+    "  --seed S       the agents' random numbers (default 1), 0 to 2^63-1\n"
+    "  --show N       after each agent's line, its first N positions (in the games'\n"
+    "                 order) whose move is not best: the APN, the move played and\n"
+    "                 its value, the best moves and theirs\n\n"
     "Exit status 0, 2 on a bad input (a file, a job, a spec, a variant other than the\n"
     "tables', a damaged move), 1 when the machine fails.\n";
 
@@ -175,8 +179,8 @@ static void sample_results(const ResultsFile *f, const char *const *jobs, int n_
     }
 }
 
-/* One position: the agent's move (legal: checked) against the tables. */
-static void measure_one(const Tables *t, const Variant *v, Agent *a, const Position *p,
+/* One position: the agent's move (legal: checked) against the tables; returns the move. */
+static int measure_one(const Tables *t, const Variant *v, Agent *a, const Position *p,
                         Rng *rng, Agreement *g)
 {
     AgentStats st = { 0 };
@@ -197,11 +201,13 @@ static void measure_one(const Tables *t, const Variant *v, Agent *a, const Posit
     g->loss += loss;
     g->loss_sq += (int64_t)loss * loss;
     g->nodes += st.nodes;
+    return m;
 }
 
-/* Agent `spec` (number `index`) over every position of s, one agent per thread. */
+/* Agent `spec` (number `index`) over every position of s, one agent per thread; the move
+ * played in position i goes to played[i] unless played is NULL. */
 static Agreement measure_agent(const Tables *t, const char *spec, int index, const Sample *s,
-                               uint64_t seed)
+                               uint64_t seed, uint8_t *played)
 {
     const Variant *v = tables_variant(t);
     Agreement total = { 0 };
@@ -230,7 +236,9 @@ static Agreement measure_agent(const Tables *t, const char *spec, int index, con
                 continue;
             Rng rng;
             rng_seed(&rng, seed, (uint64_t)index, i);
-            measure_one(t, v, &a, &s->pos[i], &rng, &g);
+            int m = measure_one(t, v, &a, &s->pos[i], &rng, &g);
+            if (played)
+                played[i] = (uint8_t)m;
         }
         if (ok)
             agent_free(&a);
@@ -267,6 +275,27 @@ static void print_agreement(const Agreement *g, const char *spec)
            (double)g->nodes / n, spec);
 }
 
+/* The first `show` positions whose move played is not best, one line each. */
+static void print_misses(const Tables *t, const Sample *s, const uint8_t *played, long show)
+{
+    const Variant *v = tables_variant(t);
+    for (size_t i = 0; i < s->n && show > 0; i++) {
+        const Position *p = &s->pos[i];
+        int value = tables_value(t, p);
+        if (tables_move_value(t, p, played[i]) == value)
+            continue;
+        char apn[APN_MAX], best[MAX_PITS * 4 + 1] = "";
+        size_t at = 0;
+        for (uint64_t k = pos_legal_mask(v, p); k; k &= k - 1)
+            if (tables_move_value(t, p, __builtin_ctzll(k)) == value)
+                at += (size_t)snprintf(best + at, sizeof best - at, " %d", __builtin_ctzll(k));
+        apn_format(v, p, apn);
+        printf("  miss %s: played %d (%+d), best%s (%+d)\n", apn, played[i],
+               tables_move_value(t, p, played[i]), best, value);
+        show--;
+    }
+}
+
 int cmd_tables_agree(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -275,13 +304,14 @@ int cmd_tables_agree(int argc, char **argv)
         { "first", no_argument, NULL, OPT_FIRST },
         { "threads", required_argument, NULL, OPT_THREADS },
         { "seed", required_argument, NULL, OPT_SEED },
+        { "show", required_argument, NULL, OPT_SHOW },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
     const char *agents[AGREE_MAX_AGENTS], *jobs[AGREE_MAX_JOBS];
     int n_agents = 0, n_jobs = 0;
     bool first = false;
-    long long threads = 0, seed = 1;
+    long long threads = 0, seed = 1, show = 0;
     int c;
     while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
         switch (c) {
@@ -298,6 +328,7 @@ int cmd_tables_agree(int argc, char **argv)
         case OPT_FIRST: first = true; break;
         case OPT_THREADS: threads = cli_number("--threads", optarg, 1, 1024); break;
         case OPT_SEED: seed = cli_number("--seed", optarg, 0, INT64_MAX); break;
+        case OPT_SHOW: show = cli_number("--show", optarg, 0, INT64_MAX); break;
         case OPT_HELP: printf("%s", agree_usage); return 0;
         }
     }
@@ -336,11 +367,17 @@ int cmd_tables_agree(int argc, char **argv)
            s.n, first ? "the first of each game" : "every position", tables_max_seeds(t));
     printf("%9s %6s %13s %6s %13s %8s %6s %13s %9s  %s\n", "positions", "best", "95% CI",
            "loss", "95% CI", "critical", "best", "95% CI", "nodes", "agent");
+    uint8_t *played = show ? malloc(s.n ? s.n : 1) : NULL;
+    if (show && !played)
+        fail("out of memory for %zu moves", s.n);
     for (int i = 0; i < n_agents; i++) {
-        Agreement g = measure_agent(t, agents[i], i, &s, (uint64_t)seed);
+        Agreement g = measure_agent(t, agents[i], i, &s, (uint64_t)seed, played);
         print_agreement(&g, agents[i]);
+        if (show)
+            print_misses(t, &s, played, (long)show);
         fflush(stdout);
     }
+    free(played);
     free(s.pos);
     rf_close(f);
     tables_free(t);

@@ -31,8 +31,8 @@ static const char agree_usage[] =
     "tables' K seeds on the board and two legal moves or more (a forced move tells\n"
     "nothing); with --first, only the first such position of each game. Each agent\n"
     "chooses in each position as at a game's start (new_game first; its random\n"
-    "numbers from S, the agent's number and the position's), so the figures are the\n"
-    "same for any --threads. A move is best when its exact value equals the\n"
+    "numbers from S, its spec and the position's number), so an agent's figures are\n"
+    "the same for any --threads and whatever other agents are measured. A move is best when its exact value equals the\n"
     "position's; its loss is the difference, in seeds. A position is critical when\n"
     "some legal move is not best.\n"
     "A line per agent: positions, the share of best moves with its 95% Wilson\n"
@@ -204,9 +204,19 @@ static int measure_one(const Tables *t, const Variant *v, Agent *a, const Positi
     return m;
 }
 
-/* Agent `spec` (number `index`) over every position of s, one agent per thread; the move
- * played in position i goes to played[i] unless played is NULL. */
-static Agreement measure_agent(const Tables *t, const char *spec, int index, const Sample *s,
+/* FNV-1a of an agent's spec: its random numbers' stream, so that they do not depend on the
+ * other agents measured with it. */
+static uint64_t spec_stream(const char *spec)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    for (const unsigned char *c = (const unsigned char *)spec; *c; c++)
+        h = (h ^ *c) * 0x100000001b3u;
+    return h;
+}
+
+/* Agent `spec` over every position of s, one agent per thread; the move played in position
+ * i goes to played[i] unless played is NULL. */
+static Agreement measure_agent(const Tables *t, const char *spec, const Sample *s,
                                uint64_t seed, uint8_t *played)
 {
     const Variant *v = tables_variant(t);
@@ -235,7 +245,7 @@ static Agreement measure_agent(const Tables *t, const char *spec, int index, con
             if (!ok)
                 continue;
             Rng rng;
-            rng_seed(&rng, seed, (uint64_t)index, i);
+            rng_seed(&rng, seed, spec_stream(spec), i);
             int m = measure_one(t, v, &a, &s->pos[i], &rng, &g);
             if (played)
                 played[i] = (uint8_t)m;
@@ -371,7 +381,7 @@ int cmd_tables_agree(int argc, char **argv)
     if (show && !played)
         fail("out of memory for %zu moves", s.n);
     for (int i = 0; i < n_agents; i++) {
-        Agreement g = measure_agent(t, agents[i], i, &s, (uint64_t)seed, played);
+        Agreement g = measure_agent(t, agents[i], &s, (uint64_t)seed, played);
         print_agreement(&g, agents[i]);
         if (show)
             print_misses(t, &s, played, (long)show);

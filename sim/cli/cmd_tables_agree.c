@@ -64,6 +64,7 @@ typedef struct Agreement {
     int64_t loss, loss_sq;   /* seeds, summed over positions */
 } Agreement;
 
+/* Add a copy of p to the sample (grown by doubling). */
 static void sample_add(Sample *s, const Position *p)
 {
     if (s->n == s->cap) {

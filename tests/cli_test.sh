@@ -404,8 +404,18 @@ cp "$tmp/out" "$tmp/agree1"
 awk '$NF == "random" && $1 == 20 && $6 == 20 && ($4 - 12 * (1 - $2))^2 < 1e-6 { r++ }
      $NF == "alphabeta:depth=1" && $1 == 20 && $2 == 1 && $4 == 0 && $7 == 1 { a++ }
      END { exit !(r == 1 && a == 1) }' "$tmp/agree1" \
-    && grep -q '^positions 20: every position with 9 or fewer seeds' "$tmp/agree1" \
+    && grep -q '^positions 20: every position with 5 to 9 seeds' "$tmp/agree1" \
     || fail "anywoli tables agree: status $rc, $(cat "$tmp/agree1" "$tmp/err")"
+# --min-seeds: the book's position has 6 seeds.
+run tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent random --min-seeds 7
+[[ $rc -eq 0 ]] && grep -q '^positions 0: every position with 7 to 9 seeds' "$tmp/out" \
+    && grep -qE '^ +0 ' "$tmp/out" \
+    || fail "anywoli tables agree --min-seeds 7: status $rc, $(cat "$tmp/out" "$tmp/err")"
+run tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent random --min-seeds 6
+grep -q '^positions 20: every position with 6 to 9 seeds' "$tmp/out" \
+    || fail "anywoli tables agree --min-seeds 6: status $rc, $(cat "$tmp/out" "$tmp/err")"
+expect_error "--min-seeds" tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent random \
+    --min-seeds 200
 # --show: random's misses, each the hand-checked position.
 run tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent random --show 2
 [[ $rc -eq 0 && $(grep -c '^  miss ' "$tmp/out") -eq 2 ]] \

@@ -16,7 +16,8 @@
 #include "stats.h"
 #include "tables.h"
 
-enum { OPT_AGENT = OPT_FIRST_FREE, OPT_JOB, OPT_FIRST, OPT_THREADS, OPT_SEED, OPT_SHOW };
+enum { OPT_AGENT = OPT_FIRST_FREE, OPT_JOB, OPT_FIRST, OPT_THREADS, OPT_SEED, OPT_SHOW,
+       OPT_MIN_SEEDS };
 
 #define AGREE_MAX_AGENTS 32
 #define AGREE_MAX_JOBS 64
@@ -24,7 +25,7 @@ enum { OPT_AGENT = OPT_FIRST_FREE, OPT_JOB, OPT_FIRST, OPT_THREADS, OPT_SEED, OP
 static const char agree_usage[] =
     "usage: anywoli tables agree TABLES RESULTS --agent SPEC [--agent SPEC ...]\n"
     "                            [--job NAME ...] [--first] [--threads N] [--seed S]\n"
-    "                            [--show N]\n\n"
+    "                            [--min-seeds L] [--show N]\n\n"
     "How often each agent plays a move the tables call best, in the endgames of the\n"
     "games of RESULTS (jobs run with record_moves: their stored moves are replayed).\n"
     "The positions: every position of those games, before a move, with at most the\n"
@@ -43,6 +44,8 @@ static const char agree_usage[] =
     "  --job NAME     a job of RESULTS (repeat for more; default: every job with\n"
     "                 stored moves and the tables' variant)\n"
     "  --first        only the first position of each game within the tables\n"
+    "  --min-seeds L  only positions with at least L seeds on the board (those the\n"
+    "                 agents' own smaller tables do not reach, for instance)\n"
     "  --threads N    OpenMP threads (default: all); the figures are the same for any\n"
     "  --seed S       the agents' random numbers (default 1), 0 to 2^63-1\n"
     "  --show N       after each agent's line, its first N positions (in the games'\n"
@@ -78,24 +81,32 @@ static void sample_add(Sample *s, const Position *p)
     s->pos[s->n++] = *p;
 }
 
+/* Which positions of the games are measured. */
+typedef struct Selection {
+    bool first;      /* only the first of each game */
+    int min_seeds;   /* at least this many seeds on the board */
+} Selection;
+
 /* Whether a position before a move is one to measure: in the tables, with a choice. */
-static bool worth_measuring(const Tables *t, const Variant *v, const Position *p)
+static bool worth_measuring(const Tables *t, const Variant *v, const Selection *sel,
+                            const Position *p)
 {
     uint64_t legal = pos_legal_mask(v, p);
-    return !pos_over(v, p) && tables_covers(t, p) && (legal & (legal - 1)) != 0;
+    return !pos_over(v, p) && tables_covers(t, p) && p->left >= sel->min_seeds
+           && (legal & (legal - 1)) != 0;
 }
 
 /* Replay one game's stored moves from its start, adding the positions worth measuring (the
- * first only, with `first`). Dies naming the game and ply on a move the rules refuse. */
+ * first only, with sel->first). Dies naming the game and ply on a move the rules refuse. */
 static void sample_game(const Tables *t, const Variant *v, const Position *start,
-                        const MoveList *moves, bool first, const char *where, uint64_t game,
-                        Sample *s)
+                        const MoveList *moves, const Selection *sel, const char *where,
+                        uint64_t game, Sample *s)
 {
     Position p = *start;
     for (uint32_t i = 0; i < moves->n && !pos_over(v, &p); i++) {
-        if (worth_measuring(t, v, &p)) {
+        if (worth_measuring(t, v, sel, &p)) {
             sample_add(s, &p);
-            if (first)
+            if (sel->first)
                 return;
         }
         Error e;
@@ -112,7 +123,7 @@ static void sample_game(const Tables *t, const Variant *v, const Position *start
 
 /* Every game of job `name` into s: its rows (for the opening each starts from) and moves. */
 static void sample_job(const ResultsFile *f, const char *name, const StoredJob *sj,
-                       const Tables *t, bool first, Sample *s)
+                       const Tables *t, const Selection *sel, Sample *s)
 {
     Error e;
     char where[512];
@@ -135,7 +146,7 @@ static void sample_job(const ResultsFile *f, const char *name, const StoredJob *
             pos_start(&sj->variant, &start);
         if (rf_moves_read(ms, r.game, &moves, &e) != 0)
             die("%s", e.msg);
-        sample_game(t, &sj->variant, &start, &moves, first, where, r.game, s);
+        sample_game(t, &sj->variant, &start, &moves, sel, where, r.game, s);
         s->games++;
     }
     if (got < 0)
@@ -148,8 +159,8 @@ static void sample_job(const ResultsFile *f, const char *name, const StoredJob *
 /* The jobs asked for (each must have moves and the tables' variant), or every job that has
  * both; dies when there is none. Their positions go to s. */
 static void sample_results(const ResultsFile *f, const char *const *jobs, int n_jobs,
-                           const Tables *t, const char *tables_path, bool first, Sample *s,
-                           int *used)
+                           const Tables *t, const char *tables_path, const Selection *sel,
+                           Sample *s, int *used)
 {
     Error e;
     *used = 0;
@@ -168,7 +179,7 @@ static void sample_results(const ResultsFile *f, const char *const *jobs, int n_
             die("%s: job %s: %s", rf_path(f), name, e.msg);
         }
         if (moves && same) {
-            sample_job(f, name, &sj, t, first, s);
+            sample_job(f, name, &sj, t, sel, s);
             ++*used;
         }
         stored_job_free(&sj);
@@ -316,12 +327,13 @@ int cmd_tables_agree(int argc, char **argv)
         { "threads", required_argument, NULL, OPT_THREADS },
         { "seed", required_argument, NULL, OPT_SEED },
         { "show", required_argument, NULL, OPT_SHOW },
+        { "min-seeds", required_argument, NULL, OPT_MIN_SEEDS },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
     const char *agents[AGREE_MAX_AGENTS], *jobs[AGREE_MAX_JOBS];
     int n_agents = 0, n_jobs = 0;
-    bool first = false;
+    Selection sel = { .first = false, .min_seeds = 0 };
     long long threads = 0, seed = 1, show = 0;
     int c;
     while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
@@ -336,7 +348,10 @@ int cmd_tables_agree(int argc, char **argv)
                 die("--job: at most %d jobs", AGREE_MAX_JOBS);
             jobs[n_jobs++] = optarg;
             break;
-        case OPT_FIRST: first = true; break;
+        case OPT_FIRST: sel.first = true; break;
+        case OPT_MIN_SEEDS:
+            sel.min_seeds = (int)cli_number("--min-seeds", optarg, 0, TABLES_MAX_SEEDS);
+            break;
         case OPT_THREADS: threads = cli_number("--threads", optarg, 1, 1024); break;
         case OPT_SEED: seed = cli_number("--seed", optarg, 0, INT64_MAX); break;
         case OPT_SHOW: show = cli_number("--show", optarg, 0, INT64_MAX); break;
@@ -371,11 +386,13 @@ int cmd_tables_agree(int argc, char **argv)
 
     Sample s = { 0 };
     int used;
-    sample_results(f, jobs, n_jobs, t, tables_path, first, &s, &used);
+    sample_results(f, jobs, n_jobs, t, tables_path, &sel, &s, &used);
     printf("tables %s: max_seeds %d; results %s: %d job%s, %" PRIu64 " games\n", tables_path,
            tables_max_seeds(t), results_path, used, used == 1 ? "" : "s", s.games);
-    printf("positions %zu: %s with %d or fewer seeds on the board and two moves or more\n",
-           s.n, first ? "the first of each game" : "every position", tables_max_seeds(t));
+    printf("positions %zu: %s with %d to %d seeds on the board and two moves or more\n",
+           s.n, sel.first ? "the first of each game" : "every position",
+           sel.min_seeds > tables_first_level(t) ? sel.min_seeds : tables_first_level(t),
+           tables_max_seeds(t));
     printf("%9s %6s %13s %6s %13s %8s %6s %13s %9s  %s\n", "positions", "best", "95% CI",
            "loss", "95% CI", "critical", "best", "95% CI", "nodes", "agent");
     uint8_t *played = show ? malloc(s.n ? s.n : 1) : NULL;

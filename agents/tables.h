@@ -111,6 +111,12 @@ int tables_relative(const Tables *t, const Position *p);
  * final margin when the game is over. */
 int tables_value(const Tables *t, const Position *p);
 
+/* The value of p's legal move m (p covered) for p's side to move: what its child is worth
+ * by the tables (an extra move keeps the sign, a turn passed negates it), its final margin
+ * when it ends the game, the store difference when it is endless. The move is best when this
+ * equals tables_value(t, p); their difference is what it loses, in seeds. */
+int tables_move_value(const Tables *t, const Position *p, int m);
+
 /* Summary of one level's values (one convention state, or all with cs < 0): positions
  * whose side to move has seeds (those without hold the value after the pass). */
 typedef struct TablesLevelStats {

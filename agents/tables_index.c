@@ -123,6 +123,18 @@ int tables_value(const Tables *t, const Position *p)
     return solver_store_margin(p) + tables_relative(t, p);
 }
 
+int tables_move_value(const Tables *t, const Position *p, int m)
+{
+    Position c;
+    MoveInfo info;
+    MoveEvent ev = pos_play(&t->v, p, m, &c, &info, NULL);
+    if (ev == EV_ENDLESS)
+        return solver_store_margin(p);        /* the game ends as it stood before the move */
+    if (ev == EV_OVER)
+        return solver_final_margin(&t->v, &c);   /* for c.side, the mover */
+    return c.side == p->side ? tables_value(t, &c) : -tables_value(t, &c);
+}
+
 /* What the tables cover (tables.h). */
 const Variant *tables_variant(const Tables *t) { return &t->v; }
 int tables_max_seeds(const Tables *t) { return t->max_seeds; }

@@ -390,7 +390,66 @@ expect_error "the tables are for holes=3 seeds=3" play --holes 4 --seeds 3 --qui
 expect_error "agent_a: agent 'alphabeta': tables=$tmp/t33.tb: the tables are for" run \
     --holes 4 --seeds 3 --agent-a "alphabeta:tables=$tmp/t33.tb" --games 10 -o "$tmp/x.h5"
 expect_error "unknown action 'frob'" tables frob
-expect_error "expected build or info" tables
+expect_error "expected build, info or agree" tables
+# tables agree: a hand-checked position (holes=3 seeds=3): hole 1 is worth +6 (a final-seed
+# capture, the 2 seeds left to South), hole 0 -6 (a relay into North's mid-sow capture, the 2
+# left to North). Every game of a one-line book starts there and ends with its first move, so
+# a position's loss is 0 or 12: random's mean loss is 12 times its share of other moves.
+echo "1,2,0/3,0,0 6/6 S - -" >"$tmp/agree-book.txt"
+run run --holes 3 --seeds 3 --openings "file:$tmp/agree-book.txt" --games 20 --record-moves \
+    --quiet -o "$tmp/agree.h5"
+run tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent random --agent alphabeta:depth=1 \
+    --threads 1
+cp "$tmp/out" "$tmp/agree1"
+awk '$NF == "random" && $1 == 20 && $6 == 20 && ($4 - 12 * (1 - $2))^2 < 1e-6 { r++ }
+     $NF == "alphabeta:depth=1" && $1 == 20 && $2 == 1 && $4 == 0 && $7 == 1 { a++ }
+     END { exit !(r == 1 && a == 1) }' "$tmp/agree1" \
+    && grep -q '^positions 20: every position with 5 to 9 seeds' "$tmp/agree1" \
+    || fail "anywoli tables agree: status $rc, $(cat "$tmp/agree1" "$tmp/err")"
+# --min-seeds: the book's position has 6 seeds.
+run tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent random --min-seeds 7
+[[ $rc -eq 0 ]] && grep -q '^positions 0: every position with 7 to 9 seeds' "$tmp/out" \
+    && grep -qE '^ +0 ' "$tmp/out" \
+    || fail "anywoli tables agree --min-seeds 7: status $rc, $(cat "$tmp/out" "$tmp/err")"
+run tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent random --min-seeds 6
+grep -q '^positions 20: every position with 6 to 9 seeds' "$tmp/out" \
+    || fail "anywoli tables agree --min-seeds 6: status $rc, $(cat "$tmp/out" "$tmp/err")"
+expect_error "--min-seeds" tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent random \
+    --min-seeds 200
+# --show: random's misses, each the hand-checked position.
+run tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent random --show 2
+[[ $rc -eq 0 && $(grep -c '^  miss ' "$tmp/out") -eq 2 ]] \
+    && ! grep '^  miss ' "$tmp/out" | grep -vqxF '  miss 1,2,0/3,0,0 6/6 S - -: played 0 (-6), best 1 (+6)' \
+    || fail "anywoli tables agree --show: status $rc, $(cat "$tmp/out" "$tmp/err")"
+# The same figures for 1 and 2 threads, on random games of many positions.
+run run --holes 3 --seeds 3 --games 30 --record-moves --quiet -o "$tmp/agree30.h5"
+run tables agree "$tmp/t33.tb" "$tmp/agree30.h5" --agent random --agent alphabeta:depth=2 \
+    --threads 1
+cp "$tmp/out" "$tmp/agree30-1"
+run tables agree "$tmp/t33.tb" "$tmp/agree30.h5" --agent random --agent alphabeta:depth=2 \
+    --threads 2
+[[ $rc -eq 0 ]] && cmp -s "$tmp/out" "$tmp/agree30-1" && grep -qE '^positions [0-9]{2,}' "$tmp/out" \
+    || fail "anywoli tables agree --threads 1 and 2: status $rc, $(cat "$tmp/agree30-1" "$tmp/out")"
+run tables agree "$tmp/t33.tb" "$tmp/agree30.h5" --agent random --first
+grep -q '^positions 30: the first of each game' "$tmp/out" \
+    || fail "anywoli tables agree --first: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
+run run --holes 3 --seeds 3 --games 4 --quiet -o "$tmp/agree-nomoves.h5"
+run run --holes 3 --seeds 2 --games 4 --record-moves --quiet -o "$tmp/agree32.h5"
+expect_error "--agent SPEC is required" tables agree "$tmp/t33.tb" "$tmp/agree.h5"
+expect_error "expected TABLES and RESULTS" tables agree "$tmp/t33.tb" --agent random
+expect_error "--agent frob: " tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent frob
+expect_error "cannot open" tables agree "$tmp/missing.tb" "$tmp/agree.h5" --agent random
+expect_error "$tmp/missing.h5" tables agree "$tmp/t33.tb" "$tmp/missing.h5" --agent random
+expect_error "job main has no stored moves" tables agree "$tmp/t33.tb" \
+    "$tmp/agree-nomoves.h5" --agent random --job main
+expect_error "no job has stored moves and the tables' variant" tables agree "$tmp/t33.tb" \
+    "$tmp/agree32.h5" --agent random
+expect_error "agree32.h5: job main: $tmp/t33.tb: the tables are for holes=3 seeds=3" \
+    tables agree "$tmp/t33.tb" "$tmp/agree32.h5" --agent random --job main
+expect_error "nosuch" tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent random --job nosuch
+run tables build --holes 3 --seeds 2 --max-seeds 6 --quiet -o "$tmp/t32.tb"
+expect_error "--agent alphabeta:tables=$tmp/t32.tb: agent 'alphabeta': tables=$tmp/t32.tb: the tables are for" \
+    tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent "alphabeta:tables=$tmp/t32.tb"
 
 # --- openings: a balanced book (the values: tests/test_book.c) ----------------------------
 tested+=(openings)

@@ -303,6 +303,44 @@ static void test_consistency(void **state)
     }
 }
 
+/* tables_move_value, what `tables agree` judges moves by. A hand-checked position (holes=3
+ * seeds=3, South to move, stores 6/6): hole 1 sows into 2 and 3, whose fourth seed is the
+ * lap's last, a final-seed capture; 2 seeds are left, to South, the last capturer: +6. Hole
+ * 0 sows into 1 (3 seeds: a relay), then 2, 3 (4 seeds, not the last: North's mid-sow
+ * capture) and 4 (empty: the turn passes); 2 seeds are left, to North: -6. Then, on every
+ * stored position of two variants, each move's value is the independent move_value above. */
+static void move_value_one(const Variant *v, const Tables *t, const Position *p, void *ctx)
+{
+    (void)ctx;
+    for (uint64_t m = pos_legal_mask(v, p); m; m &= m - 1) {
+        int k = __builtin_ctzll(m);
+        if (tables_move_value(t, p, k) != move_value(v, t, p, k))
+            fail_msg("%s: move %d: tables_move_value %d, expected %d", tu_apn(v, p), k,
+                     tables_move_value(t, p, k), move_value(v, t, p, k));
+    }
+}
+
+static void test_move_value(void **state)
+{
+    (void)state;
+    Variant v, w;
+    Tables *t = build("holes=3 seeds=3", 9, &v);
+    Position p;
+    tu_position("holes=3 seeds=3", "1,2,0/3,0,0 6/6 S - -", &w, &p);
+    assert_true(tables_covers(t, &p));
+    assert_int_equal(tables_value(t, &p), 6);
+    assert_int_equal(tables_move_value(t, &p, 1), 6);
+    assert_int_equal(tables_move_value(t, &p, 0), -6);
+    tu_position("holes=3 seeds=3", "3,0,0/1,2,0 6/6 N - -", &w, &p);   /* North's mirror */
+    assert_int_equal(tables_move_value(t, &p, 4), 6);
+    assert_int_equal(tables_move_value(t, &p, 3), -6);
+    assert_true(each_position(&v, t, 7, move_value_one, NULL) > 1000);
+    tables_free(t);
+    t = build("holes=2 seeds=3 final_four=first-final", 8, &v);
+    assert_true(each_position(&v, t, 1, move_value_one, NULL) > 1000);
+    tables_free(t);
+}
+
 /* The same tables for 1 and 2 threads. */
 static void test_threads(void **state)
 {
@@ -680,6 +718,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_file),
         cmocka_unit_test(test_file_untrusted),
         cmocka_unit_test(test_bad_k),
+        cmocka_unit_test(test_move_value),
         cmocka_unit_test(timed_test_solver_with_tables),
         cmocka_unit_test(timed_test_alphabeta),
         cmocka_unit_test(timed_test_prover),

@@ -1,4 +1,5 @@
-/* cmd_tables.c: `anywoli tables build` and `anywoli tables info`, endgame tables. */
+/* cmd_tables.c: `anywoli tables build` and `anywoli tables info`, endgame tables
+ * (`tables agree` is in cmd_tables_agree.c). */
 #include <omp.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,14 +15,17 @@ enum { OPT_MAX_SEEDS = OPT_FIRST_FREE, OPT_THREADS, OPT_FORCE, OPT_QUIET };
 static const char tables_usage[] =
     "usage: anywoli tables build [variant options] --max-seeds K -o FILE\n"
     "                            [--threads N] [--force] [--quiet]\n"
-    "       anywoli tables info FILE\n\n"
+    "       anywoli tables info FILE\n"
+    "       anywoli tables agree TABLES RESULTS --agent SPEC ... (see agree --help)\n\n"
     "build: the exact value of every position with at most K seeds on the board (each\n"
     "side to move and convention state), by retrograde analysis, level by level, into\n"
     "FILE (written as FILE.partial and renamed when complete). The value is the\n"
     "margin the side to move forces from there on, as `anywoli solve` defines it. A\n"
     "line per level on standard error (positions, rounds, seconds) unless --quiet.\n"
     "info: the variant, K, the positions of each level and a summary of their values;\n"
-    "the file's checksums are checked.\n\n"
+    "the file's checksums are checked.\n"
+    "agree: the share of table-best moves each agent plays in the endgames of the\n"
+    "stored games of a results file, with intervals.\n\n"
     "  --max-seeds K    the largest number of seeds on the board (capture + 1 to 127)\n"
     "  -o, --output F   the tables file to write\n"
     "  --threads N      OpenMP threads (default: all); the file is the same for any N\n"
@@ -145,7 +149,7 @@ static int tables_info_cmd(int argc, char **argv)
 int cmd_tables(int argc, char **argv)
 {
     if (argc < 2)
-        die("expected build or info (see --help)");
+        die("expected build, info or agree (see --help)");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         printf("%s%s", tables_usage, cli_variant_help);
         return 0;
@@ -154,5 +158,7 @@ int cmd_tables(int argc, char **argv)
         return tables_build_cmd(argc - 1, argv + 1);
     if (strcmp(argv[1], "info") == 0)
         return tables_info_cmd(argc - 1, argv + 1);
-    die("unknown action '%s' (expected build or info)", argv[1]);
+    if (strcmp(argv[1], "agree") == 0)
+        return cmd_tables_agree(argc - 1, argv + 1);
+    die("unknown action '%s' (expected build, info or agree)", argv[1]);
 }

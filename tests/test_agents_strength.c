@@ -8,20 +8,22 @@
 
 #include "agent.h"
 #include "game.h"
+#include "match.h"
+#include "pairs.h"
 #include "stats.h"
 
 #define MATCH_SEED 20261130ULL
 
 /* What a match gave, from agent A's side. */
-typedef struct Match {
+typedef struct Tally {
     int wins, draws, losses, other;   /* other: endless or unfinished */
     uint64_t plies;
     double seconds;
-} Match;
+} Tally;
 
 /* Play n games of a against b on v (job `job`): a is South in the even games, North in the
  * odd ones; each game's streams come from (MATCH_SEED, job, game), so any thread may play it. */
-static Match play_match(const Variant *v, const char *a_spec, const char *b_spec, int job, int n)
+static Tally play_match(const Variant *v, const char *a_spec, const char *b_spec, int job, int n)
 {
     int wins = 0, draws = 0, losses = 0, other = 0;
     uint64_t plies = 0;
@@ -54,7 +56,7 @@ static Match play_match(const Variant *v, const char *a_spec, const char *b_spec
         agent_free(&a);
         agent_free(&b);
     }
-    Match m = { wins, draws, losses, other, plies, omp_get_wtime() - t0 };
+    Tally m = { wins, draws, losses, other, plies, omp_get_wtime() - t0 };
     return m;
 }
 
@@ -64,7 +66,7 @@ static void expect_stronger(const char *a_spec, const char *b_spec, int job, int
 {
     Variant v;
     tu_variant("", &v);
-    Match m = play_match(&v, a_spec, b_spec, job, n);
+    Tally m = play_match(&v, a_spec, b_spec, job, n);
     int decisive = m.wins + m.losses;
     Interval ci = wilson_interval((uint64_t)m.wins, (uint64_t)decisive, 0.95);
     printf("%s vs %s: %d games, +%d =%d -%d (other %d), score %.3f, wins of decisive %.3f "
@@ -130,6 +132,42 @@ static void test_alphabeta_beats_mcts(void **state)
     expect_stronger("alphabeta:depth=4", "mcts:playouts=1000", 6, 100, 0.6);
 }
 
+/* Play `pairs` colour-swapped pairs of a against b from random openings of 4 plies (each
+ * pair its own), print the pentanomial counts and score, and check that the lower end of the
+ * score's 95% interval lies above 1/2: the ladder's criterion. */
+static void expect_rung(const char *a_spec, const char *b_spec, uint64_t stream, uint64_t pairs)
+{
+    Variant v;
+    tu_variant("", &v);
+    Match m = { .v = &v, .spec_a = a_spec, .spec_b = b_spec, .seed = MATCH_SEED,
+                .stream = stream, .opening_plies = 4 };
+    MatchSums sums;
+    Error e;
+    double t0 = omp_get_wtime();
+    assert_int_equal(match_play_pairs(&m, 0, pairs, NULL, &sums, &e), 0);
+    uint64_t counts[PENTA_NB];
+    for (int i = 0; i < PENTA_NB; i++)
+        counts[i] = (uint64_t)sums.pairs[i];
+    PairEstimate est = pentanomial_estimate(counts, 0.95);
+    printf("%s vs %s: %llu pairs from plies:4, pentanomial %llu %llu %llu %llu %llu, score "
+           "%.3f [%.3f, %.3f], %.1f s\n",
+           a_spec, b_spec, (unsigned long long)pairs, (unsigned long long)counts[0],
+           (unsigned long long)counts[1], (unsigned long long)counts[2],
+           (unsigned long long)counts[3], (unsigned long long)counts[4], est.score,
+           est.score_ci.lo, est.score_ci.hi, omp_get_wtime() - t0);
+    fflush(stdout);
+    if (!(est.score_ci.lo > 0.5))
+        fail_msg("%s does not beat %s from openings", a_spec, b_spec);
+}
+
+/* The ladder of the default evaluation from openings: each depth beats the one below. */
+static void test_ladder_from_openings(void **state)
+{
+    (void)state;
+    expect_rung("alphabeta:depth=4", "alphabeta:depth=2", 10, 200);
+    expect_rung("alphabeta:depth=6", "alphabeta:depth=4", 11, 200);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -140,6 +178,7 @@ int main(void)
         cmocka_unit_test(test_mcts_greedy_policy),
         cmocka_unit_test(test_alphabeta_beats_mcts),
         cmocka_unit_test(test_default_weights_beat_store_alone),
+        cmocka_unit_test(test_ladder_from_openings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

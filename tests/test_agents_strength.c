@@ -15,15 +15,15 @@
 #define MATCH_SEED 20261130ULL
 
 /* What a match gave, from agent A's side. */
-typedef struct Tally {
+typedef struct Match {
     int wins, draws, losses, other;   /* other: endless or unfinished */
     uint64_t plies;
     double seconds;
-} Tally;
+} Match;
 
 /* Play n games of a against b on v (job `job`): a is South in the even games, North in the
  * odd ones; each game's streams come from (MATCH_SEED, job, game), so any thread may play it. */
-static Tally play_match(const Variant *v, const char *a_spec, const char *b_spec, int job, int n)
+static Match play_match(const Variant *v, const char *a_spec, const char *b_spec, int job, int n)
 {
     int wins = 0, draws = 0, losses = 0, other = 0;
     uint64_t plies = 0;
@@ -56,7 +56,7 @@ static Tally play_match(const Variant *v, const char *a_spec, const char *b_spec
         agent_free(&a);
         agent_free(&b);
     }
-    Tally m = { wins, draws, losses, other, plies, omp_get_wtime() - t0 };
+    Match m = { wins, draws, losses, other, plies, omp_get_wtime() - t0 };
     return m;
 }
 
@@ -66,7 +66,7 @@ static void expect_stronger(const char *a_spec, const char *b_spec, int job, int
 {
     Variant v;
     tu_variant("", &v);
-    Tally m = play_match(&v, a_spec, b_spec, job, n);
+    Match m = play_match(&v, a_spec, b_spec, job, n);
     int decisive = m.wins + m.losses;
     Interval ci = wilson_interval((uint64_t)m.wins, (uint64_t)decisive, 0.95);
     printf("%s vs %s: %d games, +%d =%d -%d (other %d), score %.3f, wins of decisive %.3f "

@@ -174,14 +174,13 @@ static inline int32_t ab_static(Search *s, const Position *p, const Position *c,
 }
 
 /* The value of a horizon child c reached by a final-seed capture, on which the mover moves
- * again: the evaluation cannot see that next move (often another capture), so the mover
- * plays on (one ply, its own extra moves extended the same way) while the quiescence budget
- * lasts. Each extra move captures, so chains are short. (A pass is not extended: the
+ * again, while the quiescence budget lasts (s->quiesce_left > 0): the evaluation cannot see
+ * that next move (often another capture), so the mover plays on (one ply, its own extra
+ * moves extended the same way). Each extra move captures, so chains are short. (A pass is not extended: the
  * passing side's row is empty, and the mover's next move is an ordinary one.) */
-static inline int32_t ab_extend(Search *s, const Position *c, int32_t alpha, int32_t beta)
+static __attribute__((noinline)) int32_t ab_extend(Search *s, const Position *c,
+                                                   int32_t alpha, int32_t beta)
 {
-    if (s->quiesce_left == 0)
-        return eval_position(&s->ev, s->v, c);
     s->quiesce_left--;
     int32_t x = ab_node(s, c, 1, alpha, beta);
     s->quiesce_left++;
@@ -201,7 +200,10 @@ static inline int32_t ab_value(Search *s, const Position *p, const Position *c, 
                           : -ab_node(s, c, depth - 1, -beta, -alpha);
     if (depth > 1)
         return ab_node(s, c, depth - 1, alpha, beta);
-    return ev == EV_EXTRA ? ab_extend(s, c, alpha, beta) : eval_position(&s->ev, s->v, c);
+    /* The extension's call stays out of line: the plain search pays one test for it. */
+    if (__builtin_expect(ev == EV_EXTRA && s->quiesce_left > 0, 0))
+        return ab_extend(s, c, alpha, beta);
+    return eval_position(&s->ev, s->v, c);
 }
 
 /* Play `move` from p and return its value for p's side to move. */

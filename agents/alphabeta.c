@@ -176,8 +176,9 @@ static inline int32_t ab_static(Search *s, const Position *p, const Position *c,
 /* The value of a horizon child c reached by a final-seed capture, on which the mover moves
  * again, while the quiescence budget lasts (s->quiesce_left > 0): the evaluation cannot see
  * that next move (often another capture), so the mover plays on (one ply, its own extra
- * moves extended the same way). Each extra move captures, so chains are short. (A pass is not extended: the
- * passing side's row is empty, and the mover's next move is an ordinary one.) */
+ * moves extended the same way). Each extra move captures, so chains are short. (A pass is
+ * not extended: the passing side's row is empty, and the mover's next move is an ordinary
+ * one; extending passes would search every move of a long run of them.) */
 static __attribute__((noinline)) int32_t ab_extend(Search *s, const Position *c,
                                                    int32_t alpha, int32_t beta)
 {

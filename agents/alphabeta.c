@@ -44,6 +44,7 @@ typedef struct AlphabetaSettings {
     double margin;          /* seeds below the best a chosen root move may lie; 0: off */
     double temperature;     /* softmax temperature of the root values, in seeds; 0: off */
     int64_t choice_moves;   /* the agent's first moves of a game that use them; 0: all */
+    int64_t quiesce;        /* extra moves the horizon plays out; 0: none */
     char tables[AGENT_TEXT_MAX];   /* endgame tables file, or "" */
     EvalWeights weights;
 } AlphabetaSettings;
@@ -69,6 +70,9 @@ static const AgentOption alphabeta_options[] = {
     { "choice_moves", AOPT_INT, offsetof(AlphabetaSettings, choice_moves), 0, 1e9, "0", NULL,
       "margin and temperature apply to the agent's first this many moves of a game, the best "
       "move after them (0: every move)" },
+    { "quiesce", AOPT_INT, offsetof(AlphabetaSettings, quiesce), 0, 64, "0", NULL,
+      "at the horizon, a side on an extra move (after a final-seed capture) moves on, up to "
+      "this many plies more, before the position is evaluated (0: none)" },
     { "tables", AOPT_TEXT, offsetof(AlphabetaSettings, tables), 0, 0, "", NULL,
       "endgame tables of the variant (anywoli tables build): exact values at their seeds" },
     { "w", AOPT_WEIGHTS, offsetof(AlphabetaSettings, weights), -1000, 1000, NULL, NULL,
@@ -110,6 +114,7 @@ typedef struct Search {
     bool aborted;           /* a stop was requested (agent_stop_all): the whole search is */
     uint32_t poll;          /* nodes searched (ab_node calls) until the next poll of it */
     uint32_t history[MAX_PITS];   /* cutoffs by move, weighted by depth squared */
+    int quiesce_left;       /* extension plies the current horizon may still play */
     const Tables *tables;   /* shared endgame tables, or NULL */
     bool use_tables;        /* they are the variant's: this search probes them */
     bool diverse;           /* margin or temperature is set: choose among near-best moves */
@@ -153,10 +158,10 @@ static inline void tt_store(Search *s, uint64_t key, int32_t value, int depth, i
 /* The value of p (not over) for its side to move, searched `depth` plies (defined below). */
 static int32_t ab_node(Search *s, const Position *p, int depth, int32_t alpha, int32_t beta);
 
-/* The value for p's side to move of its child c, reached by a move that reported ev: exact
- * at an end, the evaluation at the horizon, else the search below it. */
-static inline int32_t ab_value(Search *s, const Position *p, const Position *c, MoveEvent ev,
-                               int depth, int32_t alpha, int32_t beta)
+/* The value for p's side to move of its child c (reached by a move that reported ev) when
+ * nothing is searched below it: exact at an end or where the tables reach, else the
+ * evaluation. Also the order key of a move (ab_sorted). */
+static inline int32_t ab_static(Search *s, const Position *p, const Position *c, MoveEvent ev)
 {
     if (__builtin_expect(ev >= EV_OVER, 0))
         return eval_final(s->v, c, ev);   /* c->side is still p's side: the mover */
@@ -164,11 +169,42 @@ static inline int32_t ab_value(Search *s, const Position *p, const Position *c, 
         int32_t x = tables_value(s->tables, c) * EVAL_SCALE;
         return c->side == p->side ? x : -x;
     }
-    if (c->side == p->side)
-        return depth <= 1 ? eval_position(&s->ev, s->v, c)
-                          : ab_node(s, c, depth - 1, alpha, beta);
-    return depth <= 1 ? -eval_position(&s->ev, s->v, c)
-                      : -ab_node(s, c, depth - 1, -beta, -alpha);
+    int32_t x = eval_position(&s->ev, s->v, c);
+    return c->side == p->side ? x : -x;
+}
+
+/* The value of a horizon child c reached by a final-seed capture, on which the mover moves
+ * again, while the quiescence budget lasts (s->quiesce_left > 0): the evaluation cannot see
+ * that next move (often another capture), so the mover plays on (one ply, its own extra
+ * moves extended the same way). Each extra move captures, so chains are short. (A pass is
+ * not extended: the passing side's row is empty, and the mover's next move is an ordinary
+ * one; extending passes would search every move of a long run of them.) */
+static __attribute__((noinline)) int32_t ab_extend(Search *s, const Position *c,
+                                                   int32_t alpha, int32_t beta)
+{
+    s->quiesce_left--;
+    int32_t x = ab_node(s, c, 1, alpha, beta);
+    s->quiesce_left++;
+    return x;
+}
+
+/* The value for p's side to move of its child c, reached by a move that reported ev: exact
+ * at an end, the evaluation at the horizon (extended on an extra move), else the search
+ * below it. */
+static inline int32_t ab_value(Search *s, const Position *p, const Position *c, MoveEvent ev,
+                               int depth, int32_t alpha, int32_t beta)
+{
+    if (__builtin_expect(ev >= EV_OVER, 0) || (s->use_tables && tables_covers(s->tables, c)))
+        return ab_static(s, p, c, ev);
+    if (c->side != p->side)
+        return depth <= 1 ? -eval_position(&s->ev, s->v, c)
+                          : -ab_node(s, c, depth - 1, -beta, -alpha);
+    if (depth > 1)
+        return ab_node(s, c, depth - 1, alpha, beta);
+    /* The extension's call stays out of line: the plain search pays one test for it. */
+    if (__builtin_expect(ev == EV_EXTRA && s->quiesce_left > 0, 0))
+        return ab_extend(s, c, alpha, beta);
+    return eval_position(&s->ev, s->v, c);
 }
 
 /* Play `move` from p and return its value for p's side to move. */
@@ -232,7 +268,7 @@ static int32_t ab_lazy(Search *s, const Position *p, int depth, int32_t alpha, i
             val = ab_child(s, p, moves[i], depth, alpha, beta);
         } else {
             val = ab_child(s, p, moves[i], depth, alpha, alpha + 1);
-            if (val > alpha && val < beta && depth > 1)
+            if (val > alpha && val < beta && (depth > 1 || s->set->quiesce))
                 val = ab_child(s, p, moves[i], depth, alpha, beta);
         }
         if (s->stopped)
@@ -265,7 +301,7 @@ static int32_t ab_sorted(Search *s, const Position *p, int depth, int32_t alpha,
         k->move = (uint8_t)__builtin_ctzll(m);
         k->ev = pos_play(s->v, p, k->move, &k->pos, &info, NULL);
         s->nodes++;
-        k->key = k->move == tt_move ? AB_INF : ab_value(s, p, &k->pos, k->ev, 1, 0, 0);
+        k->key = k->move == tt_move ? AB_INF : ab_static(s, p, &k->pos, k->ev);
         int j = n;
         for (; j > 0 && kid[order[j - 1]].key < k->key; j--)
             order[j] = order[j - 1];
@@ -345,7 +381,7 @@ static bool ab_root(Search *s, const Position *p, int depth, uint8_t *order, int
             val = ab_child(s, p, order[i], depth, -AB_INF, AB_INF);
         } else {
             val = ab_child(s, p, order[i], depth, alpha, alpha + 1);
-            if (val > alpha && depth > 1)
+            if (val > alpha && (depth > 1 || s->set->quiesce))
                 val = ab_child(s, p, order[i], depth, alpha, AB_INF);
         }
         if (s->stopped)
@@ -383,7 +419,7 @@ static bool ab_root_wide(Search *s, const Position *p, int depth, uint8_t *order
         } else {
             int32_t a = best - s->width - 1;
             x = ab_child(s, p, order[i], depth, a, a + 1);
-            if (x > a && depth > 1)
+            if (x > a && (depth > 1 || s->set->quiesce))
                 x = ab_child(s, p, order[i], depth, a, AB_INF);
             if (x <= a)
                 x = AB_BELOW;
@@ -437,6 +473,7 @@ static void ab_begin(Search *s, const Variant *v)
     s->aborted = false;
     s->poll = AGENT_STOP_POLL;
     s->budget = 0;
+    s->quiesce_left = (int)s->set->quiesce;
     s->use_tables = s->tables && tables_match(s->tables, v);
     memset(s->history, 0, sizeof s->history);
     if (s->tt && ++s->gen == 0) {

@@ -77,7 +77,7 @@ static void test_registry(void **state)
     make_agent(&a, "alphabeta:w.seeds=0.25,depth=3,ties=first");
     agent_describe(&a, full, sizeof full);
     assert_string_equal(full, "alphabeta:depth=3,nodes=0,tt=16,ties=first,margin=0,temperature=0,"
-                              "choice_moves=0,w.store=1,w.seeds=0.25,w.threes=0,w.opp_threes=0,w.empty=0,"
+                              "choice_moves=0,quiesce=0,w.store=1,w.seeds=0.25,w.threes=0,w.opp_threes=0,w.empty=0,"
                               "w.opp_empty=0,w.mobility=0,w.final=0");
     agent_free(&a);
 
@@ -114,7 +114,7 @@ static void test_spec_errors(void **state)
         { "alphabeta:ties=best", "ties=best is not one of random or first" },
         { "alphabeta:w.luck=1", "unknown option 'w.luck'" },
         { "alphabeta:w.ready=1", "unknown option 'w.ready' (expected depth, nodes, tt, ties, "
-                                 "margin, temperature, choice_moves, tables, w.store, w.seeds, w.threes, w.opp_threes, w.empty, "
+                                 "margin, temperature, choice_moves, quiesce, tables, w.store, w.seeds, w.threes, w.opp_threes, w.empty, "
                                  "w.opp_empty, w.mobility or w.final)" },
         { "alphabeta:w.threes=-0.4x", "w.threes=-0.4x is not a number" },
         { "mcts:plies=20", "unknown option 'plies'" },
@@ -237,9 +237,11 @@ static void test_legal_and_reproducible(void **state)
 }
 
 /* Plain negamax, no pruning: the depth-limited value of p (not over) for its side to move,
- * from the definitions alone (a child's value is negated only when the side changes). */
-static int32_t reference_value(const Variant *v, const Evaluator *ev, const Position *p,
-                               int depth)
+ * from the definitions alone (a child's value is negated only when the side changes). At
+ * the horizon, a child reached by a final-seed capture (an extra move) is searched one ply
+ * more while `quiesce` extension plies are left (alphabeta's quiesce option). */
+static int32_t reference_value_q(const Variant *v, const Evaluator *ev, const Position *p,
+                                 int depth, int quiesce)
 {
     int32_t best = INT32_MIN;
     for (uint64_t m = pos_legal_mask(v, p); m; m &= m - 1) {
@@ -249,14 +251,23 @@ static int32_t reference_value(const Variant *v, const Evaluator *ev, const Posi
         int32_t val;
         if (e == EV_OVER || e == EV_ENDLESS)
             val = eval_final(v, &c, e);
+        else if (depth == 1 && e == EV_EXTRA && quiesce > 0)
+            val = reference_value_q(v, ev, &c, 1, quiesce - 1);
         else if (depth == 1)
             val = eval_position(ev, v, &c) * (c.side == p->side ? 1 : -1);
         else
-            val = reference_value(v, ev, &c, depth - 1) * (c.side == p->side ? 1 : -1);
+            val = reference_value_q(v, ev, &c, depth - 1, quiesce) * (c.side == p->side ? 1 : -1);
         if (val > best)
             best = val;
     }
     return best;
+}
+
+/* The plain depth-limited value, no extension. */
+static int32_t reference_value(const Variant *v, const Evaluator *ev, const Position *p,
+                               int depth)
+{
+    return reference_value_q(v, ev, p, depth, 0);
 }
 
 /* The reference value of one move: its child's value for p's side to move. */
@@ -330,6 +341,73 @@ static void test_alphabeta_is_minimax(void **state)
         }
     }
     assert_true(checked > 500);
+}
+
+/* With quiesce, alpha-beta returns exactly the extended minimax value (extra moves at the
+ * horizon searched on, within the budget) at every depth, with and without its table, and
+ * picks a move of that value; quiesce=0 is the plain search. */
+static void test_alphabeta_quiesce_is_extended_minimax(void **state)
+{
+    (void)state;
+    static const char *const specs[] = { "alphabeta:tt=16", "alphabeta:tt=0,ties=first" };
+    static const int budgets[] = { 0, 1, 3, 24 };
+    int checked = 0, extended = 0;
+    for (int s = 0; s < 2; s++) {
+        for (int vi = 0; vi < VARIANTS_NB; vi++) {
+            Variant v;
+            tu_variant(variants[vi], &v);
+            const int max_depth = v.holes >= 12 ? 3 : 4;
+            for (int q = 0; q < 4; q++) {
+                for (int depth = 1; depth <= max_depth; depth++) {
+                    char spec[200];
+                    snprintf(spec, sizeof spec, "%s,depth=%d,quiesce=%d", specs[s], depth,
+                             budgets[q]);
+                    Agent a;
+                    make_agent(&a, spec);
+                    EvalWeights w;
+                    Evaluator ev;
+                    eval_default(&w);
+                    eval_prepare(&w, &ev);
+                    for (int g = 0; g < 6; g++) {
+                        Position p;
+                        random_position(&v, g + 10 * depth, 2 * g + 3, &p);
+                        if (__builtin_popcountll(pos_legal_mask(&v, &p)) < 2)
+                            continue;
+                        Rng r;
+                        rng_seed(&r, 6, (uint64_t)depth, (uint64_t)g);
+                        AgentStats st = { 0, 0, 0, 0 };
+                        int m = a.choose(&a, &v, &p, &r, &st);
+                        int32_t want = reference_value_q(&v, &ev, &p, depth, budgets[q]);
+                        int32_t got =
+                            (int32_t)(st.value * EVAL_SCALE + (st.value < 0 ? -0.5 : 0.5));
+                        if (got != want)
+                            fail_msg("%s on '%s' at %s: value %d, extended minimax %d", spec,
+                                     variants[vi], tu_apn(&v, &p), got, want);
+                        Position c;
+                        MoveInfo info;
+                        MoveEvent e = pos_play(&v, &p, m, &c, &info, NULL);
+                        int32_t mv = e == EV_OVER || e == EV_ENDLESS ? eval_final(&v, &c, e)
+                                     : depth == 1 && e == EV_EXTRA && budgets[q] > 0
+                                         ? reference_value_q(&v, &ev, &c, 1, budgets[q] - 1)
+                                     : depth == 1
+                                         ? eval_position(&ev, &v, &c) *
+                                               (c.side == p.side ? 1 : -1)
+                                         : reference_value_q(&v, &ev, &c, depth - 1,
+                                                             budgets[q]) *
+                                               (c.side == p.side ? 1 : -1);
+                        assert_int_equal(mv, want);
+                        extended += want != reference_value(&v, &ev, &p, depth);
+                        checked++;
+                    }
+                    agent_free(&a);
+                }
+            }
+        }
+    }
+    assert_true(checked > 300);
+    assert_true(extended > 20);   /* the extension changed many values: the check has teeth */
+    printf("quiesce: %d searches checked, %d values changed by the extension\n", checked,
+           extended);
 }
 
 /* A node budget stops deepening: the first ply is always done, the result is legal and the
@@ -1094,6 +1172,7 @@ int main(void)
         cmocka_unit_test(test_random_same_draw),
         cmocka_unit_test(test_legal_and_reproducible),
         cmocka_unit_test(test_alphabeta_is_minimax),
+        cmocka_unit_test(test_alphabeta_quiesce_is_extended_minimax),
         cmocka_unit_test(test_alphabeta_budget),
         cmocka_unit_test(test_stop_request),
         cmocka_unit_test(test_end_scores),

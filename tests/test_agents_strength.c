@@ -8,6 +8,8 @@
 
 #include "agent.h"
 #include "game.h"
+#include "openings.h"
+#include "pairs.h"
 #include "stats.h"
 
 #define MATCH_SEED 20261130ULL
@@ -130,6 +132,91 @@ static void test_alphabeta_beats_mcts(void **state)
     expect_stronger("alphabeta:depth=4", "mcts:playouts=1000", 6, 100, 0.6);
 }
 
+/* The balanced book of the strong-play study (configs/strong-play-book.txt): 335 openings
+ * a deep search values near level, so that a pair's two games test the players rather than
+ * the opening. */
+#define LADDER_BOOK "file:" TEST_DATA_DIR "/../../configs/strong-play-book.txt"
+
+/* A's half-points (0 .. 4) over each pair of games from the book's openings, a pair per
+ * opening: games 2k (A South) and 2k + 1 (B South) of job `job`, as a run plays them, into
+ * counts[] by half-points. Returns the pairs played. */
+static uint64_t play_book_pairs(const Variant *v, const char *a_spec, const char *b_spec,
+                                uint64_t job, uint64_t counts[PENTA_NB])
+{
+    OpeningSet book;
+    Error e;
+    if (openings_load(&book, LADDER_BOOK, v, &e) != 0)
+        fail_msg("%s", e.msg);
+    uint64_t c0 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
+    const int64_t n = book.count;
+    #pragma omp parallel reduction(+ : c0, c1, c2, c3, c4)
+    {
+        Agent a, b;
+        if (agent_create(&a, a_spec, &e) != 0 || agent_create(&b, b_spec, &e) != 0)
+            abort();   /* a bad spec here is a bug of the test */
+        #pragma omp for schedule(dynamic, 1)
+        for (int64_t k = 0; k < n; k++) {
+            Opening o;
+            int32_t index = (int32_t)openings_pair(&book, v, MATCH_SEED, job, (uint64_t)k, &o);
+            GameOptions opt = { .unfinished = UNFINISHED_BY_STORES };
+            int half = 0;
+            for (int colour = 0; colour < 2; colour++) {
+                GameRecord r;
+                if (game_play_indexed(v, MATCH_SEED, job, 2 * (uint64_t)k + (uint64_t)colour,
+                                      &o, index, &a, &b, &opt, &r, NULL) != 0)
+                    abort();   /* no search here can run out of memory or be stopped */
+                int a_side = colour ? NORTH : SOUTH;
+                half += r.outcome == OUT_SOUTH   ? (a_side == SOUTH ? 2 : 0)
+                        : r.outcome == OUT_NORTH ? (a_side == NORTH ? 2 : 0)
+                                                 : 1;
+            }
+            c0 += half == 0;
+            c1 += half == 1;
+            c2 += half == 2;
+            c3 += half == 3;
+            c4 += half == 4;
+        }
+        agent_free(&a);
+        agent_free(&b);
+    }
+    openings_free(&book);
+    counts[0] = c0, counts[1] = c1, counts[2] = c2, counts[3] = c3, counts[4] = c4;
+    return (uint64_t)n;
+}
+
+/* Play a against b in colour-swapped pairs from the balanced book, print the pentanomial
+ * counts and score, and check that the lower end of the score's 95% interval lies above
+ * 1/2: the ladder's criterion. */
+static void expect_rung(const char *a_spec, const char *b_spec, uint64_t job)
+{
+    Variant v;
+    tu_variant("", &v);
+    uint64_t counts[PENTA_NB];
+    double t0 = omp_get_wtime();
+    uint64_t pairs = play_book_pairs(&v, a_spec, b_spec, job, counts);
+    PairEstimate est = pentanomial_estimate(counts, 0.95);
+    printf("%s vs %s: %llu pairs from the book, pentanomial %llu %llu %llu %llu %llu, score "
+           "%.3f [%.3f, %.3f], %.1f s\n",
+           a_spec, b_spec, (unsigned long long)pairs, (unsigned long long)counts[0],
+           (unsigned long long)counts[1], (unsigned long long)counts[2],
+           (unsigned long long)counts[3], (unsigned long long)counts[4], est.score,
+           est.score_ci.lo, est.score_ci.hi, omp_get_wtime() - t0);
+    fflush(stdout);
+    if (!(est.score_ci.lo > 0.5))
+        fail_msg("%s does not beat %s from the book", a_spec, b_spec);
+}
+
+/* The ladder of the default evaluation from openings: each depth beats the one below. (From
+ * random 4-ply openings most pairs split one game each, as the opening favours one colour:
+ * depth 6 scores 0.537 [0.517, 0.558] against depth 4 over 200 pairs, a thin margin; the
+ * book's is wide.) */
+static void test_ladder_from_openings(void **state)
+{
+    (void)state;
+    expect_rung("alphabeta:depth=4", "alphabeta:depth=2", 10);
+    expect_rung("alphabeta:depth=6", "alphabeta:depth=4", 11);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -140,6 +227,7 @@ int main(void)
         cmocka_unit_test(test_mcts_greedy_policy),
         cmocka_unit_test(test_alphabeta_beats_mcts),
         cmocka_unit_test(test_default_weights_beat_store_alone),
+        cmocka_unit_test(test_ladder_from_openings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -54,8 +54,12 @@ static const char *const bench_positions[] = {
 #define BENCH_SEED 20261129ULL
 
 /* Every option spelled out, so that a change of a default leaves the bench as it is. */
-static const char bench_alphabeta[] =
-    "alphabeta:depth=11,nodes=0,tt=16,ties=first,w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0";
+#define BENCH_ALPHABETA_SPEC(depth)                                                             \
+    "alphabeta:depth=" depth ",nodes=0,tt=16,ties=first,w.store=1,w.seeds=0.1,w.threes=0,"     \
+    "w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0"
+static const char bench_alphabeta[] = BENCH_ALPHABETA_SPEC("11");
+/* The same search to another depth (bench --search-depths). */
+static const char bench_alphabeta_depth[] = BENCH_ALPHABETA_SPEC("%d");
 static const char bench_mcts[] = "mcts:playouts=2000,c=0.7,reward=win,horizon=20,policy=random,w.store=1,w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0";
 
 /* One search's result. */
@@ -145,4 +149,33 @@ void bench_search(int threads)
            b.mcts_seconds > 0 ? b.playouts / b.mcts_seconds : 0.0);
     printf("Search: %" PRIu64 " %016" PRIx64 "\n", b.nodes, b.hash);
     fflush(stdout);
+}
+
+/* The fold of the searches' values and moves alone, without their node counts: what a change
+ * to the search that must keep its results leaves as it was. */
+static uint64_t bench_fold_results(const BenchResult *r, int n)
+{
+    uint64_t h = 0;
+    for (int i = 0; i < n; i++) {
+        h = rng_mix64(h ^ (uint64_t)r[i].move << 56);
+        h = rng_mix64(h ^ (uint64_t)(int64_t)(r[i].value * 1e6));
+    }
+    return h;
+}
+
+void bench_search_depths(int threads, const int *depths, int n)
+{
+    for (int k = 0; k < n; k++) {
+        char spec[sizeof bench_alphabeta_depth + 16];
+        BenchResult r[BENCH_POSITIONS];
+        snprintf(spec, sizeof spec, bench_alphabeta_depth, depths[k]);
+        double seconds = bench_agent(spec, 0, BENCH_POSITIONS, threads, r);
+        uint64_t nodes = 0;
+        for (int i = 0; i < BENCH_POSITIONS; i++)
+            nodes += r[i].nodes;
+        printf("bench search alphabeta depth=%d positions=%d nodes=%" PRIu64
+               " seconds=%.3f results=%016" PRIx64 "\n",
+               depths[k], BENCH_POSITIONS, nodes, seconds, bench_fold_results(r, BENCH_POSITIONS));
+        fflush(stdout);
+    }
 }

@@ -251,31 +251,43 @@ typedef struct AbKid {
     uint8_t move;
 } AbKid;
 
-/* The moves of p, all played first and searched best first by their static value (the
- * table's move before all): far from the horizon the extra moves played cost little next
- * to the subtrees a better order saves. */
+/* The moves of p, all played first and searched best first by their static value: far from
+ * the horizon the extra moves played cost little next to the subtrees a better order saves.
+ * The table's move, when there is one, is searched before the others are played at all:
+ * it is the likeliest to cut off, and a cutoff then saves playing every other move. */
 static int32_t ab_sorted(Search *s, const Position *p, int depth, int32_t alpha, int32_t beta,
                          int tt_move, int *best_move)
 {
+    uint64_t legal = pos_legal_mask(s->v, p);
+    int32_t best = -AB_INF;
+    int searched = 0;   /* moves searched so far: the first gets the full window */
+    if (tt_move >= 0 && (legal >> tt_move & 1)) {
+        int32_t val = ab_child(s, p, tt_move, depth, alpha, beta);
+        if (s->stopped)
+            return 0;
+        if (ab_take(s, val, tt_move, depth, beta, &best, best_move, &alpha))
+            return best;
+        legal &= ~(1ULL << tt_move);
+        searched = 1;
+    }
     AbKid kid[MAX_PITS];
     int order[MAX_PITS], n = 0;
-    for (uint64_t m = pos_legal_mask(s->v, p); m; m &= m - 1, n++) {
+    for (; legal; legal &= legal - 1, n++) {
         AbKid *k = &kid[n];
         MoveInfo info;
-        k->move = (uint8_t)__builtin_ctzll(m);
+        k->move = (uint8_t)__builtin_ctzll(legal);
         k->ev = pos_play(s->v, p, k->move, &k->pos, &info, NULL);
         s->nodes++;
-        k->key = k->move == tt_move ? AB_INF : ab_value(s, p, &k->pos, k->ev, 1, 0, 0);
+        k->key = ab_value(s, p, &k->pos, k->ev, 1, 0, 0);
         int j = n;
         for (; j > 0 && kid[order[j - 1]].key < k->key; j--)
             order[j] = order[j - 1];
         order[j] = n;
     }
-    int32_t best = -AB_INF;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++, searched++) {
         const AbKid *k = &kid[order[i]];
         int32_t val;
-        if (i == 0) {
+        if (searched == 0) {
             val = ab_value(s, p, &k->pos, k->ev, depth, alpha, beta);
         } else {
             val = ab_value(s, p, &k->pos, k->ev, depth, alpha, alpha + 1);

@@ -5,6 +5,7 @@
 
 #include <inttypes.h>
 #include <omp.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "agent.h"
@@ -114,15 +115,13 @@ void bench_search(int threads)
     fflush(stdout);
 }
 
-/* The fold of the searches' values and moves alone, without their node counts: what a change
+/* The fold of the searches' values alone, or (moves) of their moves alone: what a change
  * to the search that must keep its results leaves as it was. */
-static uint64_t bench_fold_results(const BenchResult *r, int n)
+static uint64_t bench_fold_results(const BenchResult *r, int n, bool moves)
 {
     uint64_t h = 0;
-    for (int i = 0; i < n; i++) {
-        h = rng_mix64(h ^ (uint64_t)r[i].move << 56);
-        h = rng_mix64(h ^ (uint64_t)(int64_t)(r[i].value * 1e6));
-    }
+    for (int i = 0; i < n; i++)
+        h = rng_mix64(h ^ (moves ? (uint64_t)r[i].move : (uint64_t)(int64_t)(r[i].value * 1e6)));
     return h;
 }
 
@@ -137,8 +136,10 @@ void bench_search_depths(int threads, const int *depths, int n)
         for (int i = 0; i < BENCH_POSITIONS; i++)
             nodes += r[i].nodes;
         printf("bench search alphabeta depth=%d positions=%d nodes=%" PRIu64
-               " seconds=%.3f results=%016" PRIx64 "\n",
-               depths[k], BENCH_POSITIONS, nodes, seconds, bench_fold_results(r, BENCH_POSITIONS));
+               " seconds=%.3f values=%016" PRIx64 " moves=%016" PRIx64 "\n",
+               depths[k], BENCH_POSITIONS, nodes, seconds,
+               bench_fold_results(r, BENCH_POSITIONS, false),
+               bench_fold_results(r, BENCH_POSITIONS, true));
         fflush(stdout);
     }
 }

@@ -27,8 +27,8 @@ void bench_search_run(int threads, SearchBench *out);
 void bench_search(int threads);
 
 /* Run bench's alpha-beta searches to each of depths[0..n) in turn (every option but the depth
- * as bench's), printing a line each with the nodes, the time and a hash of the values and
- * moves alone (`results=`), which a change that keeps the search's results keeps. */
+ * as bench's), printing a line each with the nodes, the time, a hash of the values alone
+ * (`values=`), which a change that keeps the search's values keeps, and one of the moves. */
 void bench_search_depths(int threads, const int *depths, int n);
 
 #endif

@@ -35,8 +35,8 @@ static const char bench_usage[] =
     "  --no-search   leave them out (the default below 1000 games)\n"
     "  --search-depths D[,D...]\n"
     "                only the alpha-beta searches, to each depth in turn (1 to 64): a line\n"
-    "                each with the nodes, seconds and `results=`, a hash of the values and\n"
-    "                moves alone\n";
+    "                each with the nodes, seconds, a hash of the values alone and one of\n"
+    "                the moves\n";
 
 /* The depths of --search-depths: a comma-separated list of 1 to BENCH_MAX_DEPTHS numbers. */
 static int parse_depths(const char *text, int *depths)

@@ -31,10 +31,11 @@
  * first; nearer the horizon, moves are played one at a time. Measured on the bench positions
  * at depth 12: 2 takes 35% less time than history ordering alone, 3 or more about 10%. */
 #define AB_SORT_DEPTH 2
-/* Iterative deepening without a node budget goes this many plies at a time: the searches
- * between cost more than the order they leave in the table saves. Measured on the bench
- * positions at depth 11: 12.4 million nodes one ply at a time, 10.4 million two, 10.0
- * million three or four, 17.7 million in one search. */
+/* Iterative deepening without a node budget goes this many plies at a time after depth 1:
+ * the searches between cost more than the order they leave in the table saves. Measured on
+ * the bench positions at depth 11 (from depth 2 on): 12.4 million nodes one ply at a time,
+ * 10.4 million two, 10.0 million three or four, 17.7 million in one search. Depth 1 comes
+ * first whatever the step: it costs a ply and orders the root's moves, equal ones too. */
 #define AB_DEEPEN_STEP 3
 /* Nodes with fewer plies to go do not use the table: at 1 the probes cost more time (a cache
  * miss each) and their entries push out deeper ones. */
@@ -501,10 +502,20 @@ static int tables_choose(Search *s, const Position *p, const uint8_t *order, int
     return move;
 }
 
-/* Iterative deepening to the set depth, AB_DEEPEN_STEP plies at a time (the first iteration
- * as shallow as that allows), or with a node budget one ply at a time from depth 1, so that
- * it stops at the deepest depth the budget allows; the budget applies from the second
- * iteration, so the first is always searched. A stop request abandons the search
+/* The depth of iterative deepening's next iteration after d, towards `depth`: the next of
+ * depth, depth - step, depth - 2 step, ... */
+static int ab_next_depth(int d, int depth, int step)
+{
+    int next = d + 1;
+    while ((depth - next) % step != 0)
+        next++;
+    return next;
+}
+
+/* Iterative deepening to the set depth: depth 1, then AB_DEEPEN_STEP plies at a time to the
+ * set depth (11: 1, 2, 5, 8, 11), or with a node budget one ply at a time, so that it stops
+ * at the deepest depth the budget allows; the budget applies from depth 2, so the first ply
+ * is always searched. A stop request abandons the search
  * (AGENT_STOPPED): the move of the last depth completed would depend on when it came. With
  * tables, a root they cover is played from them (every child is covered too: seeds only
  * leave the board). A choice among near-best moves is made from the root values of the
@@ -521,10 +532,9 @@ static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *
         return tables_choose(s, p, order, n, rng, st);
     int32_t value = 0, val[MAX_PITS] = { 0 }, done_val[MAX_PITS] = { 0 };
     int done = 0;
-    const int step = s->set->nodes ? 1 : AB_DEEPEN_STEP;
-    const int first = 1 + (int)((s->set->depth - 1) % step);
-    for (int d = first; d <= s->set->depth && n > 1; d += step) {
-        s->budget = d > first ? (uint64_t)s->set->nodes : 0;
+    const int step = s->set->nodes ? 1 : AB_DEEPEN_STEP, depth = (int)s->set->depth;
+    for (int d = 1; d <= depth && n > 1; d = ab_next_depth(d, depth, step)) {
+        s->budget = d > 1 ? (uint64_t)s->set->nodes : 0;
         if (s->choosing ? !ab_root_wide(s, p, d, order, n, &value, val)
                        : !ab_root(s, p, d, order, n, &value))
             break;

@@ -34,9 +34,9 @@ static const char bench_usage[] =
     "  --search      run the searches (the default with 1000 games or more)\n"
     "  --no-search   leave them out (the default below 1000 games)\n"
     "  --search-depths D[,D...]\n"
-    "                only the alpha-beta searches, to each depth in turn (1 to 64): a line\n"
-    "                each with the nodes, seconds, a hash of the values alone and one of\n"
-    "                the moves\n";
+    "                only the alpha-beta searches, to each depth in turn (1 to\n"
+    "                64): a line each with the nodes, seconds, a hash of the\n"
+    "                values alone and one of the moves\n";
 
 /* The depths of --search-depths: a comma-separated list of 1 to BENCH_MAX_DEPTHS numbers. */
 static int parse_depths(const char *text, int *depths)

@@ -1,7 +1,10 @@
 /* alphabeta.c: the searching player: negamax alpha-beta with principal variation search,
- * iterative deepening, a transposition table, and move ordering by the children's static
- * values (away from the horizon) or the history heuristic (next to it), over copy-make
- * positions (pos_play), to a fixed depth or node budget.
+ * iterative deepening (depth 1, then AB_DEEPEN_STEP plies at a time), a transposition table
+ * whose move is searched before the other moves are played, and move ordering by the
+ * children's static values (away from the horizon) or the history heuristic (next to it),
+ * over copy-make positions (pos_play), to a fixed depth or node budget. Each depth's value
+ * is the plain depth-limited minimax value (tests/test_search.c checks it): the table gives
+ * values only of exactly the depth asked, and nothing is pruned beyond the window.
  *
  * Anywoli's turn order is irregular: a final-seed capture keeps the mover on move, and a
  * player with no seeds passes. So a child's value is negated only when the side to move

@@ -11,3 +11,15 @@ add_test(NAME agents_strength COMMAND test_agents_strength)
 
 set_tests_properties(agents agents_cli PROPERTIES LABELS fast TIMEOUT 300)
 set_tests_properties(agents_bench agents_strength PROPERTIES LABELS slow TIMEOUT 600)
+
+# The search keeps its values: alpha-beta against a plain alpha-beta at every depth, on
+# bench's positions (linked from the command's folder) and random ones; depths 1-5 (fast),
+# 1-8 (slow).
+add_executable(test_search test_search.c ${PROJECT_SOURCE_DIR}/sim/cli/bench_positions.c)
+target_compile_definitions(test_search PRIVATE TEST_DATA_DIR="${ANYWOLI_TEST_DATA}")
+target_include_directories(test_search PRIVATE ${PROJECT_SOURCE_DIR}/sim/cli)
+target_link_libraries(test_search PRIVATE PkgConfig::CMOCKA agents)
+add_test(NAME search_fast COMMAND test_search fast)
+add_test(NAME search_slow COMMAND test_search slow)
+set_tests_properties(search_fast PROPERTIES LABELS fast TIMEOUT 300)
+set_tests_properties(search_slow PROPERTIES LABELS slow TIMEOUT 900)

@@ -295,6 +295,50 @@ static void test_bench_search(void **state)
     run_free(&r4);
 }
 
+/* bench --search-depths: a line a depth, each with the values' hash that the search had
+ * before it was made to visit fewer nodes (the values must never change), and a one-line
+ * error with status 2 for a bad list. */
+static void test_bench_search_depths(void **state)
+{
+    (void)state;
+    static const char *const want[] = {
+        "bench search alphabeta depth=1 positions=32 nodes=",
+        "values=b532331672daaf45 moves=",
+        "bench search alphabeta depth=4 positions=32 nodes=",
+        "values=ad27e2a2bddef614 moves=",
+        "bench search alphabeta depth=6 positions=32 nodes=",
+        "values=d084b9c5062ba742 moves=",
+    };
+    Run r = run(NULL, "bench --search-depths 1,4,6 --threads 1");
+    assert_int_equal(r.status, 0);
+    const char *at = r.out;
+    for (int i = 0; i < 6; i++) {
+        const char *hit = strstr(at, want[i]);
+        if (!hit)
+            fail_msg("bench --search-depths: '%s' not found after offset %d in:\n%s", want[i],
+                     (int)(at - r.out), r.out);
+        at = hit + strlen(want[i]);
+    }
+    assert_null(strchr(strchr(at, '\n') + 1, '\n'));   /* three lines, no more */
+    run_free(&r);
+    static const char *const bad[][2] = {
+        { "bench --search-depths 0",
+          "anywoli bench: --search-depths: 0 is out of range (1 to 64)\n" },
+        { "bench --search-depths 6,",
+          "anywoli bench: --search-depths: '' is not a whole number\n" },
+        { "bench --search-depths 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17",
+          "anywoli bench: --search-depths: at most 16 depths, got more in "
+          "'1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17'\n" },
+    };
+    for (int i = 0; i < 3; i++) {
+        Run b = run(NULL, bad[i][0]);
+        assert_int_equal(b.status, 2);
+        assert_string_equal(b.err, bad[i][1]);
+        assert_string_equal(b.out, "");
+        run_free(&b);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3 || (strcmp(argv[2], "fast") != 0 && strcmp(argv[2], "slow") != 0)) {
@@ -312,6 +356,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_play_two_people),
         cmocka_unit_test(test_play_bad_input),
         cmocka_unit_test(test_play_agents),
+        cmocka_unit_test(test_bench_search_depths),
     };
     const struct CMUnitTest slow[] = {
         cmocka_unit_test(test_bench_search),

@@ -26,4 +26,9 @@ void bench_search_run(int threads, SearchBench *out);
  * `Search: <alpha-beta nodes> <hash>`. */
 void bench_search(int threads);
 
+/* Run bench's alpha-beta searches to each of depths[0..n) in turn (every option but the depth
+ * as bench's), printing a line each with the nodes, the time, a hash of the values alone
+ * (`values=`), which a change that keeps the search's values keeps, and one of the moves. */
+void bench_search_depths(int threads, const int *depths, int n);
+
 #endif

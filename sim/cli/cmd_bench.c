@@ -4,6 +4,7 @@
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench_search.h"
 #include "cli.h"
@@ -13,11 +14,14 @@
 #define BENCH_SEED 20261129ULL
 #define BENCH_DEFAULT_GAMES 20000
 #define BENCH_SEARCH_MIN_GAMES 1000   /* fewer games: a quick check, without the searches */
+#define BENCH_MAX_DEPTHS 16           /* depths --search-depths takes */
+#define BENCH_MAX_DEPTH 64            /* the alpha-beta agent's deepest */
 
-enum { OPT_THREADS = OPT_FIRST_FREE, OPT_GAMES, OPT_SEARCH, OPT_NO_SEARCH };
+enum { OPT_THREADS = OPT_FIRST_FREE, OPT_GAMES, OPT_SEARCH, OPT_NO_SEARCH, OPT_SEARCH_DEPTHS };
 
 static const char bench_usage[] =
-    "usage: anywoli bench [--threads N] [--games N] [--search | --no-search]\n\n"
+    "usage: anywoli bench [--threads N] [--games N] [--search | --no-search]\n"
+    "       anywoli bench [--threads N] --search-depths D[,D...]\n\n"
     "Play a fixed, seeded set of random-move games on the standard board and the two\n"
     "presets (N each, default 20000), printing one line per board with its games per\n"
     "second. Then run fixed alpha-beta and MCTS searches from fixed middle-game\n"
@@ -28,7 +32,28 @@ static const char bench_usage[] =
     "  --threads N   OpenMP threads (default: all cores)\n"
     "  --games N     games per board\n"
     "  --search      run the searches (the default with 1000 games or more)\n"
-    "  --no-search   leave them out (the default below 1000 games)\n";
+    "  --no-search   leave them out (the default below 1000 games)\n"
+    "  --search-depths D[,D...]\n"
+    "                only the alpha-beta searches, to each depth in turn (1 to\n"
+    "                64): a line each with the nodes, seconds, a hash of the\n"
+    "                values alone and one of the moves\n";
+
+/* The depths of --search-depths: a comma-separated list of 1 to BENCH_MAX_DEPTHS numbers. */
+static int parse_depths(const char *text, int *depths)
+{
+    int n = 0;
+    for (const char *s = text;; s++) {
+        char item[32];
+        size_t len = strcspn(s, ",");
+        if (n == BENCH_MAX_DEPTHS)
+            die("--search-depths: at most %d depths, got more in '%s'", BENCH_MAX_DEPTHS, text);
+        snprintf(item, sizeof item, "%.*s", (int)(len < 31 ? len : 31), s);
+        depths[n++] = (int)cli_number("--search-depths", item, 1, BENCH_MAX_DEPTH);
+        s += len;
+        if (!*s)
+            return n;
+    }
+}
 
 /* What one board's run produced. */
 typedef struct BoardRun {
@@ -63,12 +88,14 @@ int cmd_bench(int argc, char **argv)
         { "games", required_argument, NULL, OPT_GAMES },
         { "search", no_argument, NULL, OPT_SEARCH },
         { "no-search", no_argument, NULL, OPT_NO_SEARCH },
+        { "search-depths", required_argument, NULL, OPT_SEARCH_DEPTHS },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
     int threads = omp_get_num_procs(), c;
     long games = BENCH_DEFAULT_GAMES;
     int search = -1;   /* -1: decided by the number of games */
+    int depths[BENCH_MAX_DEPTHS], n_depths = 0;
 
     while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
         switch (c) {
@@ -76,11 +103,16 @@ int cmd_bench(int argc, char **argv)
         case OPT_GAMES: games = (long)cli_number("--games", optarg, 1, 100000000); break;
         case OPT_SEARCH: search = 1; break;
         case OPT_NO_SEARCH: search = 0; break;
+        case OPT_SEARCH_DEPTHS: n_depths = parse_depths(optarg, depths); break;
         case OPT_HELP: printf("%s", bench_usage); return 0;
         }
     }
     if (optind != argc)
         die("unexpected argument '%s' (see --help)", argv[optind]);
+    if (n_depths > 0) {
+        bench_search_depths(threads, depths, n_depths);
+        return 0;
+    }
 
     uint64_t total_plies = 0, signature = 0;
     for (int b = 0; variant_preset_names[b]; b++) {

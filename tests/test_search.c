@@ -1,0 +1,197 @@
+/* test_search.c: the alpha-beta agent's value at every depth equals a plain alpha-beta
+ * written here (no table, no ordering, no pruning beyond the window), on bench's positions
+ * and on positions of random playouts on the standard board and the presets, under every
+ * final_four convention, and the move it picks has that value. Whatever the search does to
+ * visit fewer nodes, it must keep these values.
+ *   test_search fast   depths 1 to 5, a sample of the positions
+ *   test_search slow   depths 1 to 8, all of them */
+#include "test_util.h"
+
+#include "agent.h"
+#include "bench_positions.h"
+#include "eval.h"
+
+#define PLAIN_INF (1 << 30)
+
+static int max_depth;        /* 5 (fast) or 8 (slow) */
+static int bench_stride;     /* every how many of bench's positions are checked */
+static int random_games;     /* random playouts per variant */
+
+/* The boards, each under the three conventions. */
+static const char *const boards[] = { "", "variant=yit-nuri", "variant=yit-jani" };
+static const char *const conventions[] = { "final_four=penultimate", "final_four=first-final",
+                                           "final_four=lottery" };
+
+/* Agents whose values are checked: bench's own settings, every evaluation term at once, and
+ * a tiny table (collisions of slots everywhere). */
+static const char *const specs[] = {
+    "alphabeta:tt=16,ties=first,w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,"
+    "w.opp_empty=0,w.mobility=0,w.final=0",
+    "alphabeta:tt=16,ties=random,w.seeds=0.25,w.threes=0.5,w.opp_threes=-0.3,w.empty=0.2,"
+    "w.opp_empty=-0.1,w.mobility=0.1,w.final=1.5",
+    "alphabeta:tt=4,ties=first",
+};
+#define SPECS_NB ((int)(sizeof specs / sizeof specs[0]))
+
+/* The weights of specs[s], for the plain search. */
+static void spec_weights(int s, Evaluator *ev)
+{
+    EvalWeights w;
+    eval_default(&w);
+    if (s == 0) {
+        w.w[EVAL_STORE] = 1;
+        w.w[EVAL_SEEDS] = 0.1;
+        for (int i = EVAL_THREES; i < EVAL_NB; i++)
+            w.w[i] = 0;
+    } else if (s == 1) {
+        w.w[EVAL_SEEDS] = 0.25;
+        w.w[EVAL_THREES] = 0.5;
+        w.w[EVAL_OPP_THREES] = -0.3;
+        w.w[EVAL_EMPTY] = 0.2;
+        w.w[EVAL_OPP_EMPTY] = -0.1;
+        w.w[EVAL_MOBILITY] = 0.1;
+        w.w[EVAL_FINAL] = 1.5;
+    }
+    eval_prepare(&w, ev);
+}
+
+/* Plain fail-hard alpha-beta over the moves in ascending order: the depth-limited minimax
+ * value of p (not over) for its side to move, clamped to [alpha, beta]. A child's value is
+ * negated only when the side to move changes; ends are scored exactly. */
+static int32_t plain_value(const Variant *v, const Evaluator *ev, const Position *p, int depth,
+                           int32_t alpha, int32_t beta);
+
+/* The plain value of the child that move leads to, for p's side to move. */
+static int32_t plain_move_value(const Variant *v, const Evaluator *ev, const Position *p,
+                                int move, int depth, int32_t alpha, int32_t beta)
+{
+    Position c;
+    MoveInfo info;
+    MoveEvent e = pos_play(v, p, move, &c, &info, NULL);
+    if (e == EV_OVER || e == EV_ENDLESS)
+        return eval_final(v, &c, e);
+    if (c.side == p->side)
+        return depth == 1 ? eval_position(ev, v, &c)
+                          : plain_value(v, ev, &c, depth - 1, alpha, beta);
+    return depth == 1 ? -eval_position(ev, v, &c)
+                      : -plain_value(v, ev, &c, depth - 1, -beta, -alpha);
+}
+
+static int32_t plain_value(const Variant *v, const Evaluator *ev, const Position *p, int depth,
+                           int32_t alpha, int32_t beta)
+{
+    for (uint64_t m = pos_legal_mask(v, p); m; m &= m - 1) {
+        int32_t val = plain_move_value(v, ev, p, __builtin_ctzll(m), depth, alpha, beta);
+        if (val >= beta)
+            return beta;
+        if (val > alpha)
+            alpha = val;
+    }
+    return alpha;
+}
+
+/* Check every agent at every depth on p: its value is the plain one, its move has it. */
+static int check_position(const Variant *v, const Position *p, const char *where)
+{
+    if (pos_over(v, p) || __builtin_popcountll(pos_legal_mask(v, p)) < 2)
+        return 0;
+    for (int s = 0; s < SPECS_NB; s++) {
+        Evaluator ev;
+        spec_weights(s, &ev);
+        for (int depth = 1; depth <= max_depth; depth++) {
+            char spec[300];
+            snprintf(spec, sizeof spec, "%s,depth=%d", specs[s], depth);
+            Agent a;
+            Error e;
+            if (agent_create(&a, spec, &e) != 0)
+                fail_msg("spec '%s': %s", spec, e.msg);
+            Rng r;
+            rng_seed(&r, 3, (uint64_t)depth, (uint64_t)s);
+            AgentStats st = { 0, 0, 0, 0 };
+            agent_new_game(&a);
+            int m = a.choose(&a, v, p, &r, &st);
+            agent_free(&a);
+            int32_t want = plain_value(v, &ev, p, depth, -PLAIN_INF, PLAIN_INF);
+            int32_t got = (int32_t)(st.value * EVAL_SCALE + (st.value < 0 ? -0.5 : 0.5));
+            int32_t of_move = plain_move_value(v, &ev, p, m, depth, -PLAIN_INF, PLAIN_INF);
+            if (got != want || of_move != want || st.depth != depth)
+                fail_msg("%s, %s at %s: depth %d (done %d): value %d, move %d worth %d; "
+                         "plain alpha-beta %d", specs[s], where, tu_apn(v, p), depth, st.depth,
+                         got, m, of_move, want);
+        }
+    }
+    return 1;
+}
+
+/* Bench's positions, read under each convention (their capture fields decide the award). */
+static void test_bench_positions(void **state)
+{
+    (void)state;
+    int checked = 0;
+    for (int c = 0; c < 3; c++) {
+        for (int i = 0; i < BENCH_POSITIONS; i += bench_stride) {
+            Variant v;
+            Position p;
+            tu_position(conventions[c], bench_positions[i], &v, &p);
+            char where[64];
+            snprintf(where, sizeof where, "bench position %d, %s", i, conventions[c]);
+            checked += check_position(&v, &p, where);
+        }
+    }
+    assert_true(checked >= 3 * (BENCH_POSITIONS / bench_stride));
+}
+
+/* Positions of random playouts at every stage of the game, from the opening to the last
+ * seeds, on every board under every convention. */
+static void test_random_positions(void **state)
+{
+    (void)state;
+    int checked = 0;
+    for (int b = 0; b < 3; b++) {
+        for (int c = 0; c < 3; c++) {
+            char opts[80];
+            snprintf(opts, sizeof opts, "%s%s%s", boards[b], boards[b][0] ? " " : "",
+                     conventions[c]);
+            Variant v;
+            tu_variant(opts, &v);
+            for (int g = 0; g < random_games; g++) {
+                Rng r;
+                rng_seed(&r, 15, (uint64_t)(3 * b + c), (uint64_t)g);
+                Position p;
+                pos_start(&v, &p);
+                /* Stop at a stage of its own for each game: some seeds captured, most, or
+                 * nearly all. */
+                const int keep = v.capture + 1 + (g * 7919) % (2 * v.holes * v.seeds);
+                while (p.left > keep) {
+                    Position next;
+                    MoveInfo info;
+                    MoveEvent e = pos_play(&v, &p, pos_random_move(&p, &r), &next, &info, NULL);
+                    if (e == EV_ENDLESS || pos_over(&v, &next))
+                        break;
+                    p = next;
+                }
+                char where[120];
+                snprintf(where, sizeof where, "'%s' game %d", opts, g);
+                checked += check_position(&v, &p, where);
+            }
+        }
+    }
+    assert_true(checked >= 9 * random_games / 2);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2 || (strcmp(argv[1], "fast") != 0 && strcmp(argv[1], "slow") != 0)) {
+        fprintf(stderr, "usage: test_search fast|slow\n");
+        return 2;
+    }
+    const bool slow = strcmp(argv[1], "slow") == 0;
+    max_depth = slow ? 8 : 5;
+    bench_stride = slow ? 1 : 4;
+    random_games = slow ? 24 : 6;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bench_positions),
+        cmocka_unit_test(test_random_positions),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -150,6 +150,10 @@ static int job_add(JobAnalysis *j, const GameRecord *r)
     outcomes_add(&j->all, o);
     outcomes_add(&j->by_south[r->a_south ? 0 : 1], o);
     pair_add(j, r);
+    j->work[0] += r->nodes_a;
+    j->work[1] += r->nodes_b;
+    j->choices[0] += r->choices_a;
+    j->choices[1] += r->choices_b;
     if (hist_reserve(&j->lengths, &j->lengths_len, r->plies) != 0)
         return -1;
     j->lengths[r->plies]++;
@@ -326,6 +330,7 @@ static int job_init(ResultsFile *f, const char *name, JobAnalysis *j, Error *e)
     j->two_agents = strcmp(sj.agent_a, sj.agent_b) != 0;
     j->blind_a = agent_is_convention_blind(sj.agent_a);
     j->blind_b = agent_is_convention_blind(sj.agent_b);
+    j->has_work = rf_job_has_field(f, name, "nodes_a") && rf_job_has_field(f, name, "choices_a");
     int64_t total = 2 * (int64_t)j->variant.holes * j->variant.seeds;
     j->margin_origin = -total;
     j->margins_len = (size_t)(2 * total + 1);

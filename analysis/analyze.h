@@ -114,6 +114,11 @@ typedef struct JobAnalysis {
                                    * North) shares of games that follow their most common line */
     bool lines_few;               /* most games follow one line, overall or in one colour */
     DistinctGames openings;       /* over the games with an opening (opening >= 0) */
+
+    /* The agents' work, where the file has nodes and choices: [0] A's, [1] B's, summed over
+     * every game (nodes, or playouts for MCTS; the moves each chose). */
+    bool has_work;
+    uint64_t work[2], choices[2];
 } JobAnalysis;
 
 /* Two jobs compared. */

@@ -340,6 +340,35 @@ static void write_openings(Json *j, const JobAnalysis *x)
     json_object_end(j);
 }
 
+/* One agent's work: its sums and the mean per move (null when it chose no move). */
+static void write_agent_work(Json *j, const char *key, const JobAnalysis *x, int side)
+{
+    json_key(j, key);
+    json_object_begin(j);
+    json_kv_uint(j, "work", x->work[side]);
+    json_kv_uint(j, "moves", x->choices[side]);
+    json_key(j, "per_move");
+    if (x->choices[side] == 0)
+        json_null(j);
+    else
+        json_double(j, (double)x->work[side] / (double)x->choices[side]);
+    json_object_end(j);
+}
+
+/* The agents' work (null when the file has no nodes and choices columns). */
+static void write_work(Json *j, const JobAnalysis *x)
+{
+    json_key(j, "work");
+    if (!x->has_work) {
+        json_null(j);
+        return;
+    }
+    json_object_begin(j);
+    write_agent_work(j, "a", x, 0);
+    write_agent_work(j, "b", x, 1);
+    json_object_end(j);
+}
+
 /* The Ludii-style metrics. */
 static void write_metrics(Json *j, const GameMetrics *m)
 {
@@ -385,6 +414,7 @@ static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
     write_lines(j, x);
     write_openings(j, x);
     write_metrics(j, &x->metrics);
+    write_work(j, x);
     json_object_end(j);
 }
 

@@ -421,6 +421,31 @@ static void print_metrics(const JobAnalysis *j, FILE *out)
                         : "");
 }
 
+/* Agent side (0 A, 1 B)'s work per move: nodes, or playouts for MCTS. */
+static void work_row(const JobAnalysis *j, int side, FILE *out)
+{
+    const char *spec = side == 0 ? j->agent_a : j->agent_b;
+    const char *unit = strncmp(spec, "mcts", 4) == 0 ? "playouts" : "nodes";
+    if (j->choices[side] == 0) {
+        fprintf(out, "  %s %s: chose no move\n", side == 0 ? "A" : "B", spec);
+        return;
+    }
+    fprintf(out, "  %s %s: %.1f %s a move (%llu moves)\n", side == 0 ? "A" : "B", spec,
+            (double)j->work[side] / (double)j->choices[side], unit,
+            (unsigned long long)j->choices[side]);
+}
+
+/* What each agent's moves cost, where the file has the columns. */
+static void print_work(const JobAnalysis *j, FILE *out)
+{
+    if (!j->has_work)
+        return;
+    fprintf(out, "\nWork per move (the mean over every move each agent chose)\n");
+    work_row(j, 0, out);
+    if (j->two_agents)
+        work_row(j, 1, out);
+}
+
 /* Every table of one job. */
 static void print_job(const Analysis *a, const JobAnalysis *j, FILE *out)
 {
@@ -432,6 +457,7 @@ static void print_job(const Analysis *a, const JobAnalysis *j, FILE *out)
     print_agents(j, &a->opt, out);
     print_game_pairs(j, &a->opt, out);
     print_metrics(j, out);
+    print_work(j, out);
     fprintf(out, "\n");
 }
 

@@ -77,6 +77,8 @@ typedef struct GameSoFar {
     Outcome stopped;   /* OUT_ENDLESS, OUT_UNFINISHED, or OUT_DRAW: going on, or finished
                         * (the scores decide) */
     uint64_t work[2];  /* by side: what its agent's choices cost (choice_work) */
+    uint32_t choices[2]; /* by side: how many moves its agent chose (in the engine's random
+                          * playout, count.drawn) */
 } GameSoFar;
 
 /* What one choice cost its agent: the playouts of a search that plays them (MCTS), else the
@@ -103,6 +105,7 @@ static void start_game(const Variant *v, const GameOptions *o, GameSoFar *s)
     s->line = 0;
     s->stopped = OUT_DRAW;
     s->work[SOUTH] = s->work[NORTH] = 0;
+    s->choices[SOUTH] = s->choices[NORTH] = 0;
 }
 
 /* The game loop: play s on until it is over, a move is endless or the cap is reached, each ply
@@ -131,6 +134,7 @@ static int play_moves(const Variant *v, Agent *const *agent, Rng stream[2], cons
             move = agent[side]->choose(agent[side], v, &s->pos, &stream[side], &st);
             chosen = &st;
             s->work[side] += choice_work(&st);
+            s->choices[side]++;
         }
         if (move < 0)
             return move;   /* abandoned: not a game */
@@ -172,6 +176,8 @@ static void record_game(const Variant *v, const Rng *g, const GameOptions *o, co
     r->line_hash = s->count.plies > LINE_PLIES ? s->line : s->count.hash;
     r->nodes_a = s->work[SOUTH];   /* game_play_indexed puts them in A's and B's order */
     r->nodes_b = s->work[NORTH];
+    r->choices_a = s->choices[SOUTH] + (uint32_t)s->count.drawn[SOUTH];
+    r->choices_b = s->choices[NORTH] + (uint32_t)s->count.drawn[NORTH];
 }
 
 static const GameOptions plain;   /* the variant's start and cap, no observer */
@@ -264,6 +270,9 @@ int game_play_indexed(const Variant *v, uint64_t seed, uint64_t job, uint64_t ga
         uint64_t south = r->nodes_a;
         r->nodes_a = r->nodes_b;
         r->nodes_b = south;
+        uint32_t south_choices = r->choices_a;
+        r->choices_a = r->choices_b;
+        r->choices_b = south_choices;
     }
     return rc;
 }

@@ -35,6 +35,8 @@ typedef struct GameRecord {
     uint64_t nodes_a, nodes_b; /* the work agent A and agent B spent over the game
                                 * (choice_work of each choice, in game.c); game_play_from fills
                                 * them South's and North's, game_play_indexed A's and B's */
+    uint32_t choices_a, choices_b; /* the moves each chose (plies after the opening's), in
+                                    * the same order: the work per move is nodes / choices */
 } GameRecord;
 
 /* Where a game starts: a position (NULL: the variant's start), then moves already chosen,

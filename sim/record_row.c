@@ -13,7 +13,7 @@
     X(game) X(a_south) X(outcome) X(south) X(north) X(left) X(last_capturer) X(first_final)  \
     X(lottery) X(plies) X(passes) X(mid_captures) X(final_captures)                          \
     LATER(opening, -1) LATER(moves_hash, 0) LATER(line_hash, 0) LATER(nodes_a, 0)        \
-    LATER(nodes_b, 0)
+    LATER(nodes_b, 0) LATER(choices_a, 0) LATER(choices_b, 0)
 
 /* A member of GameRecord as an expression of its type (never evaluated: sizeof, _Generic). */
 #define MEMBER(m) (((const GameRecord *)0)->m)

@@ -12,7 +12,7 @@
 
 #include "game.h"
 
-#define ROW_BYTES 67                 /* one packed row of the games table */
+#define ROW_BYTES 75                 /* one packed row of the games table */
 
 /* Pack a record into a row of the games table. */
 void row_pack(const GameRecord *r, unsigned char *out);
@@ -34,7 +34,7 @@ hid_t row_type_reading(hid_t file_type, uint64_t *absent, const char **bad);
 
 /* Give r's fields in `absent` (row_type_reading's mask) the value docs/results.md gives a row
  * of a file without them (opening -1, moves_hash 0, line_hash 0,
- * nodes_a and nodes_b 0). */
+ * nodes_a, nodes_b, choices_a and choices_b 0). */
 void row_set_absent(GameRecord *r, uint64_t absent);
 
 /* The stored fields: their number, and field i's name (its column in the games table) and

@@ -150,6 +150,33 @@ for p in d["between_jobs"]["pairs"]:
 PY
 checks=$((checks + 1))
 
+# Work per move: each agent's nodes (playouts) over the moves it chose, from the file's columns
+# with h5py; the moves chosen are every ply after the opening's.
+"$python" - "$tmp/skill.json" "$s" "$tmp/skill.txt" <<'PY' || fail "work per move"
+import json, sys, h5py, numpy as np
+d = json.load(open(sys.argv[1]))
+text = open(sys.argv[3]).read()
+with h5py.File(sys.argv[2], "r") as h:
+    for job in d["jobs"]:
+        g = h["jobs"][job["name"]]["games"][:]
+        ops = h["jobs"][job["name"]]["openings"]
+        given = {int(r["index"]): len(r["moves"].split()) for r in ops[:]}
+        opening_plies = np.array([given.get(int(o), 0) for o in g["opening"]])
+        chosen = g["choices_a"].astype(np.int64) + g["choices_b"]
+        assert np.array_equal(chosen, g["plies"].astype(np.int64) - opening_plies), job["name"]
+        for side in ("a", "b"):
+            w = job["work"][side]
+            nodes, moves = int(g["nodes_" + side].sum()), int(g["choices_" + side].sum())
+            assert (w["work"], w["moves"]) == (nodes, moves), (job["name"], side, w)
+            assert w["per_move"] == (nodes / moves if moves else None), (job["name"], w)
+        a = job["work"]["a"]
+        want = "  A %s: %.1f %s a move (%d moves)" % (
+            job["agent_a"], a["per_move"],
+            "playouts" if job["agent_a"].startswith("mcts") else "nodes", a["moves"])
+        assert want in text, want
+PY
+checks=$((checks + 1))
+
 # Bad inputs.
 printf 'plain text\n' >"$tmp/text.h5"
 expect_status 2 "not an anywoli results file" "$tmp/text.h5"

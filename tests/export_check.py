@@ -5,8 +5,8 @@
 
 Every job's rows, in order: the row count equals the games table's, each column equals the
 stored field (codes written as docs/results.md's words, each convention's recipient as
-`analyze` re-awards it), the variant and agent columns equal the job's attributes, nodes_a
-and nodes_b the stored columns (empty for a job without them), and with --moves the moves
+`analyze` re-awards it), the variant and agent columns equal the job's attributes, nodes_a,
+nodes_b, choices_a and choices_b the stored columns (empty for a job without them), and with --moves the moves
 column equals the job's moves datasets. Prints one line per failure; exit status 1 if any.
 """
 import csv
@@ -45,6 +45,9 @@ def expected_row(name, job, row, index, moves):
     has_nodes = "nodes_a" in fields and "nodes_b" in fields
     e["nodes_a"] = str(int(row["nodes_a"])) if has_nodes else ""
     e["nodes_b"] = str(int(row["nodes_b"])) if has_nodes else ""
+    has_choices = "choices_a" in fields and "choices_b" in fields
+    e["choices_a"] = str(int(row["choices_a"])) if has_choices else ""
+    e["choices_b"] = str(int(row["choices_b"])) if has_choices else ""
     if moves is not None:
         data, idx = moves
         e["moves"] = " ".join(str(m) for m in data[idx[index]:idx[index + 1]])

@@ -137,8 +137,9 @@ if "$python" "$tests/../python/tests/helpers.py" make-old e.h5 mixed.h5 'ab,c=2+
     expect_status 0 "export of a file with an old job and a new one"
     check "the mixed file's export equals the file" "$python" "$tests/export_check.py" mixed.h5 out
     checks=$((checks + 1))
-    head -1 out | grep -q ',nodes_a,nodes_b$' && grep -q '^"ab,c=2+x",0,.*,,$' out &&
-        grep -q '^small,0,.*,[0-9][0-9]*,[0-9][0-9]*$' out ||
+    head -1 out | grep -q ',nodes_a,nodes_b,choices_a,choices_b$' &&
+        grep -q '^"ab,c=2+x",0,.*,,,,$' out &&
+        grep -q '^small,0,.*,[0-9][0-9]*,[0-9][0-9]*,[0-9][0-9]*,[0-9][0-9]*$' out ||
         fail "a mixed file's nodes columns: $(head -2 out)"
 else
     fail "making a mixed file: $(head -c 300 err)"

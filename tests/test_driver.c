@@ -92,7 +92,8 @@ static bool same_record(const GameRecord *a, const GameRecord *b)
            a->lottery == b->lottery && a->plies == b->plies && a->passes == b->passes &&
            a->mid_captures == b->mid_captures && a->final_captures == b->final_captures &&
            a->opening == b->opening && a->moves_hash == b->moves_hash &&
-           a->line_hash == b->line_hash && a->nodes_a == b->nodes_a && a->nodes_b == b->nodes_b;
+           a->line_hash == b->line_hash && a->nodes_a == b->nodes_a && a->nodes_b == b->nodes_b &&
+           a->choices_a == b->choices_a && a->choices_b == b->choices_b;
 }
 
 /* Two results files of the test experiment have equal tables, row for row. */
@@ -237,17 +238,20 @@ static void test_rows_are_pure_functions(void **state)
     experiment_free(&x);
 }
 
-/* The work each side's agent reported for its choices, summed by the side to move (a
- * GameObserver). */
+/* The work each side's agent reported for its choices, summed by the side to move, then the
+ * number of its choices (a GameObserver on uint64_t[4]). */
 static void sum_work(void *ctx, const GameMove *m)
 {
     uint64_t *by_side = ctx;
-    if (m->stats)
+    if (m->stats) {
         by_side[m->before->side] += m->stats->playouts ? m->stats->playouts : m->stats->nodes;
+        by_side[2 + m->before->side]++;   /* a move an agent chose */
+    }
 }
 
 /* nodes_a and nodes_b are agent A's and agent B's work over the game, whichever colour each
- * played: the sum of what their choices reported (playouts for MCTS), 0 for random. */
+ * played: the sum of what their choices reported (playouts for MCTS), 0 for random; choices_a
+ * and choices_b the moves each chose, together every ply after the opening's. */
 static void test_nodes_per_agent(void **state)
 {
     (void)state;
@@ -266,13 +270,16 @@ static void test_nodes_per_agent(void **state)
         assert_int_equal(agent_create(&a, specs[k][0], &e), 0);
         assert_int_equal(agent_create(&b, specs[k][1], &e), 0);
         for (uint64_t g = 0; g < 8; g++) {
-            uint64_t by_side[2] = { 0, 0 };
+            uint64_t by_side[4] = { 0, 0, 0, 0 };   /* work by side, then choices by side */
             GameOptions o = { .observe = sum_work, .observer_ctx = by_side };
             GameRecord r;
             assert_int_equal(game_play_indexed(&v, 5, 2, g, NULL, -1, &a, &b, &o, &r, NULL), 0);
             int a_side = g % 2 == 0 ? SOUTH : NORTH;
             assert_int_equal(r.nodes_a, by_side[a_side]);
             assert_int_equal(r.nodes_b, by_side[!a_side]);
+            assert_int_equal(r.choices_a, by_side[2 + a_side]);
+            assert_int_equal(r.choices_b, by_side[2 + !a_side]);
+            assert_int_equal(r.choices_a + r.choices_b, r.plies);
             assert_true(strcmp(specs[k][0], "random") == 0 ? r.nodes_a == 0 : r.nodes_a > 0);
             assert_true(strcmp(specs[k][1], "random") == 0 ? r.nodes_b == 0 : r.nodes_b > 0);
         }
@@ -379,8 +386,11 @@ static void test_move_records(void **state)
             GameRecord again;
             game_play_indexed(&j->variant, (uint64_t)x.seed, j->index, g, NULL, (int32_t)index,
                               NULL, NULL, &o, &again, NULL);
+            assert_int_equal(again.choices_a + again.choices_b, 0);   /* every ply given */
             again.nodes_a = r->nodes_a;
             again.nodes_b = r->nodes_b;
+            again.choices_a = r->choices_a;
+            again.choices_b = r->choices_b;
             assert_true(same_record(&again, r));
             at += r->plies;
         }
@@ -531,7 +541,7 @@ static void test_row_round_trip(void **state)
     GameRecord r = { UINT64_C(0x0102030405060708), 1, 3, 65535, 7, 4, -1, 1, 0, 4000000000u,
                      123456, 300, 65535, -2, UINT64_C(0x0123456789abcdef),
                      UINT64_C(0xfedcba9876543210), UINT64_C(0x1112131415161718),
-                     UINT64_C(0x2122232425262728) };
+                     UINT64_C(0x2122232425262728), 0x31323334u, 0x41424344u };
     GameRecord back;
     unsigned char row[ROW_BYTES];
     row_pack(&r, row);
@@ -544,20 +554,22 @@ static void test_row_round_trip(void **state)
     assert_int_equal(back.line_hash, UINT64_C(0xfedcba9876543210));
     assert_int_equal(back.nodes_a, UINT64_C(0x1112131415161718));
     assert_int_equal(back.nodes_b, UINT64_C(0x2122232425262728));
+    assert_int_equal(back.choices_a, 0x31323334u);
+    assert_int_equal(back.choices_b, 0x41424344u);
     assert_int_equal(row[0], 0x08);
     assert_int_equal(row[16], 0xff);
 }
 
 /* A packed row is format 1's, byte for byte: the journal's rows and the games table's
- * layout, the columns added since (opening, moves_hash, line_hash, nodes_a, nodes_b) at the
- * end. */
+ * layout, the columns added since (opening, moves_hash, line_hash, nodes_a, nodes_b,
+ * choices_a, choices_b) at the end. */
 static void test_row_bytes_are_format_1(void **state)
 {
     (void)state;
     GameRecord r = { UINT64_C(0x0102030405060708), 1, 3, 65535, 7, 4, -1, 1, 0, 4000000000u,
                      123456, 300, 65535, -2, UINT64_C(0x0123456789abcdef),
                      UINT64_C(0xfedcba9876543210), UINT64_C(0x1112131415161718),
-                     UINT64_C(0x2122232425262728) };
+                     UINT64_C(0x2122232425262728), 0x31323334u, 0x41424344u };
     static const unsigned char want[ROW_BYTES] = {
         0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01,     /* game */
         0x01, 0x03,                                         /* a_south, outcome */
@@ -570,6 +582,7 @@ static void test_row_bytes_are_format_1(void **state)
         0x10, 0x32, 0x54, 0x76, 0x98, 0xba, 0xdc, 0xfe,     /* line_hash */
         0x18, 0x17, 0x16, 0x15, 0x14, 0x13, 0x12, 0x11,     /* nodes_a */
         0x28, 0x27, 0x26, 0x25, 0x24, 0x23, 0x22, 0x21,     /* nodes_b */
+        0x34, 0x33, 0x32, 0x31, 0x44, 0x43, 0x42, 0x41,     /* choices_a, choices_b */
     };
     unsigned char row[ROW_BYTES];
     row_pack(&r, row);
@@ -591,6 +604,7 @@ static void test_row_schema(void **state)
         { "final_captures", 29, H5T_STD_U16LE }, { "opening", 31, H5T_STD_I32LE },
         { "moves_hash", 35, H5T_STD_U64LE }, { "line_hash", 43, H5T_STD_U64LE },
         { "nodes_a", 51, H5T_STD_U64LE }, { "nodes_b", 59, H5T_STD_U64LE },
+        { "choices_a", 67, H5T_STD_U32LE }, { "choices_b", 71, H5T_STD_U32LE },
     };
     const int n = (int)(sizeof want / sizeof want[0]);
     hid_t t = row_type_create();
@@ -644,7 +658,7 @@ static unsigned char *make_rows(uint64_t start, uint32_t n)
     assert_non_null(rows);
     for (uint32_t i = 0; i < n; i++) {
         GameRecord r = { start + i, (uint8_t)(i % 2), (int8_t)(i % 5), (uint16_t)i, 3, 4, 0, -1,
-                         1, i * 7, i, 2, 1, -1, 0, 0, 0, 0 };
+                         1, i * 7, i, 2, 1, -1, 0, 0, 0, 0, 0, 0 };
         row_pack(&r, rows + (size_t)i * ROW_BYTES);
     }
     return rows;

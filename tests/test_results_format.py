@@ -28,10 +28,12 @@ FIELDS = [("game", "<u8"), ("a_south", "u1"), ("outcome", "i1"), ("south", "<u2"
           ("north", "<u2"), ("left", "<u2"), ("last_capturer", "i1"), ("first_final", "i1"),
           ("lottery", "i1"), ("plies", "<u4"), ("passes", "<u4"), ("mid_captures", "<u2"),
           ("final_captures", "<u2"), ("opening", "<i4"), ("moves_hash", "<u8"),
-          ("line_hash", "<u8"), ("nodes_a", "<u8"), ("nodes_b", "<u8")]
+          ("line_hash", "<u8"), ("nodes_a", "<u8"), ("nodes_b", "<u8"), ("choices_a", "<u4"),
+          ("choices_b", "<u4")]
 OLD_FIELDS = FIELDS[:13]   # the columns of files written before openings
 PRE_LINE_FIELDS = FIELDS[:15]   # the columns of files written before line_hash
 PRE_NODES_FIELDS = FIELDS[:16]   # the columns of files written before nodes_a and nodes_b
+PRE_CHOICES_FIELDS = FIELDS[:18]   # the columns of files written before choices_a, choices_b
 LINE_PLIES = 10
 ROOT_TEXT = ["format", "program_version", "git_commit", "config", "started", "finished", "host"]
 ROOT_INT = ["format_version", "seed", "threads", "ranks"]
@@ -408,6 +410,7 @@ def main():
         check_old_file(binary, tmp)
         check_old_file(binary, tmp, PRE_LINE_FIELDS)
         check_old_file(binary, tmp, PRE_NODES_FIELDS)
+        check_old_file(binary, tmp, PRE_CHOICES_FIELDS)
         check_replay(binary, tmp)
         check_moves(binary, tmp)
     if failures:

@@ -423,6 +423,7 @@ random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2],
     /* every move adds its counts to those of the moves before the playout */
     MoveInfo sum = { 0, out->mid_captures, out->final_captures, out->passes };
     uint64_t plies = out->plies, hash = out->hash;
+    uint64_t drawn[2] = { out->drawn[SOUTH], out->drawn[NORTH] };
     /* Each side's next random number is drawn one move ahead, so that computing it is off the
      * path from one move to the next (a counter-based stream gives it back at the end). */
     uint64_t ahead[2] = { rng_next(&stream[SOUTH]), rng_next(&stream[NORTH]) };
@@ -442,6 +443,7 @@ random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2],
         ev = fast ? sow_fast(v, p, move, MOVE_SEED_BOUND, &sum)
                   : sow_from_start(v, p, move, MOVE_SEED_BOUND, &sum, NULL);
         plies++;
+        drawn[side]++;
         hash = (hash ^ (uint64_t)move) * PLAYOUT_HASH_MULT;
         if (ev == EV_ENDLESS)
             break;
@@ -453,6 +455,8 @@ random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2],
     out->mid_captures = sum.mid_captures;
     out->final_captures = sum.final_capture;
     out->hash = hash;
+    out->drawn[SOUTH] = drawn[SOUTH];
+    out->drawn[NORTH] = drawn[NORTH];
     return ev;
 }
 

@@ -105,6 +105,7 @@ typedef struct Playout {
     uint32_t passes;           /* automatic passes */
     uint32_t mid_captures, final_captures;
     uint64_t hash;             /* FNV-1a of the moves, a signature of the whole game */
+    uint64_t drawn[2];         /* moves the playout drew for each side (SOUTH, NORTH) */
 } Playout;
 
 #define PLAYOUT_HASH_START 0xcbf29ce484222325ULL

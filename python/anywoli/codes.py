@@ -17,8 +17,8 @@ CODED = {
 }
 
 # Columns added to the games table after the first files were written, with the value a row
-# of an older file has (docs/results.md, "Beyond the core"). nodes_a and nodes_b have no such
-# value: a file without them has no such columns.
+# of an older file has (docs/results.md, "Beyond the core"). nodes_a, nodes_b, choices_a
+# and choices_b have no such value: a file without them has no such columns.
 LATER_COLUMNS = {"opening": -1, "moves_hash": 0, "line_hash": 0}
 
 # The variant parameters, as the job's attributes name them; yes/no ones are 0 or 1.

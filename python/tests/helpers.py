@@ -40,9 +40,11 @@ def fresh_file(folder):
 
 def make_old(src, dst, jobs=None):
     """A copy of src as a file written before the moves, the nodes and the openings columns:
-    games tables without opening, moves_hash, line_hash, nodes_a, nodes_b, and no moves (for
-    the jobs named in `jobs`, or every job; the others copied as they are)."""
-    later = {"opening", "moves_hash", "line_hash", "nodes_a", "nodes_b"}
+    games tables without opening, moves_hash, line_hash, nodes_a, nodes_b, choices_a,
+    choices_b, and no moves (for the jobs named in `jobs`, or every job; the others copied as
+    they are)."""
+    later = {"opening", "moves_hash", "line_hash", "nodes_a", "nodes_b", "choices_a",
+             "choices_b"}
     with h5py.File(src, "r") as s, h5py.File(dst, "w") as d:
         for k, v in s["/"].attrs.items():
             d["/"].attrs[k] = v

@@ -36,6 +36,8 @@ static const char export_usage[] =
     "  agent_a, agent_b   the job's variant and agent specs\n"
     "  nodes_a, nodes_b   what each agent searched in the game (when the file has\n"
     "                     them; empty for a job without them)\n"
+    "  choices_a, choices_b   the moves each agent chose (likewise): nodes_a /\n"
+    "                     choices_a is A's work per move\n"
     "  moves              with --moves: the game's moves as hole numbers, space-\n"
     "                     separated (opening included), as `anywoli move` takes them\n\n"
     "  --job NAME   only this job (default: every job)\n"
@@ -64,7 +66,8 @@ typedef struct Export {
     ResultsFile *f;
     const char *job;              /* --job, or NULL: every job */
     bool moves;                   /* --moves */
-    bool nodes;                   /* some exported job has nodes_a and nodes_b */
+    bool nodes;                   /* some exported job has nodes_a and nodes_b: the work
+                                   * columns (nodes and choices) are written */
 } Export;
 
 /* Write s as one CSV field: quoted (and its quotes doubled) when it holds a comma, a quote or
@@ -84,11 +87,30 @@ static void csv_field(FILE *out, const char *s)
     fputc('"', out);
 }
 
-/* Whether job `name` has the nodes columns (files written before them do not: their rows
- * read 0, which is not what was searched, so those jobs' nodes are left empty). */
+/* Whether job `name` has the columns (files written before them do not: their rows read 0,
+ * which is not what was searched or chosen, so those jobs' cells are left empty). */
+static bool job_has_columns(const Export *x, const char *name, const char *a, const char *b)
+{
+    return rf_job_has_field(x->f, name, a) && rf_job_has_field(x->f, name, b);
+}
+
 static bool job_has_nodes(const Export *x, const char *name)
 {
-    return rf_job_has_field(x->f, name, "nodes_a") && rf_job_has_field(x->f, name, "nodes_b");
+    return job_has_columns(x, name, "nodes_a", "nodes_b");
+}
+
+static bool job_has_choices(const Export *x, const char *name)
+{
+    return job_has_columns(x, name, "choices_a", "choices_b");
+}
+
+/* Which of the work columns a job has: WORK_NODES | WORK_CHOICES. */
+enum { WORK_NODES = 1, WORK_CHOICES = 2 };
+
+static int job_work(const Export *x, const char *name)
+{
+    return (job_has_nodes(x, name) ? WORK_NODES : 0) |
+           (job_has_choices(x, name) ? WORK_CHOICES : 0);
 }
 
 /* Whether job i of the file is exported. */
@@ -144,7 +166,7 @@ static void write_header(const Export *x, FILE *out)
           "north_agent,holes,seeds,capture,final_four,extra_turn,skip_origin,max_plies,"
           "agent_a,agent_b", out);
     if (x->nodes)
-        fputs(",nodes_a,nodes_b", out);
+        fputs(",nodes_a,nodes_b,choices_a,choices_b", out);
     if (x->moves)
         fputs(",moves", out);
     fputc('\n', out);
@@ -170,9 +192,9 @@ static char *job_columns(const StoredJob *sj)
     return text;
 }
 
-/* One game's row, but the moves. */
+/* One game's row, but the moves; `work` is job_work's. */
 static void write_row(const Export *x, FILE *out, const char *job, const char *shared,
-                      bool nodes, const GameRecord *r)
+                      int work, const GameRecord *r)
 {
     csv_field(out, job);
     fprintf(out, ",%" PRIu64 ",%s,%u,%u,%u,%s,%s,%s,%" PRIu32 ",%" PRIu32 ",%u,%u,%" PRId32
@@ -184,9 +206,15 @@ static void write_row(const Export *x, FILE *out, const char *job, const char *s
             side_word(award_recipient(FF_LOTTERY, r->last_capturer, r->first_final, r->lottery)),
             r->plies, r->passes, r->mid_captures, r->final_captures, r->opening,
             r->a_south ? "A" : "B", r->a_south ? "B" : "A", shared);
-    if (x->nodes && nodes)
+    if (!x->nodes)
+        return;
+    if (work & WORK_NODES)
         fprintf(out, ",%" PRIu64 ",%" PRIu64, r->nodes_a, r->nodes_b);
-    else if (x->nodes)
+    else
+        fputs(",,", out);
+    if (work & WORK_CHOICES)
+        fprintf(out, ",%" PRIu32 ",%" PRIu32, r->choices_a, r->choices_b);
+    else
         fputs(",,", out);
 }
 
@@ -197,7 +225,7 @@ static int write_job(const Export *x, FILE *out, const char *name, GameRecord *r
     if (rf_read_job(x->f, name, &sj, e) != 0)
         return -1;
     char *shared = job_columns(&sj);
-    bool nodes = job_has_nodes(x, name);
+    int work = job_work(x, name);
     RowStream *s = rf_rows_open(x->f, name, e);
     MoveStream *ms = s && x->moves ? rf_moves_open(x->f, name, &sj.variant, e) : NULL;
     MoveList moves = { 0 };
@@ -209,7 +237,7 @@ static int write_job(const Export *x, FILE *out, const char *name, GameRecord *r
             break;
         }
         for (int64_t i = 0; i < n && rc == 0; i++) {
-            write_row(x, out, name, shared, nodes, &rows[i]);
+            write_row(x, out, name, shared, work, &rows[i]);
             if (ms)
                 rc = write_moves(out, ms, &rows[i], &moves, rf_path(x->f), name, e);
             fputc('\n', out);

@@ -254,7 +254,8 @@ int cmd_replay(int argc, char **argv)
         return 1;
     }
     printf("check: the stored row matches (outcome, scores, recipients, plies, passes, "
-           "captures, opening, moves_hash, line_hash, nodes_a, nodes_b)\n");
+           "captures, opening, moves_hash, line_hash, nodes_a, nodes_b, choices_a,\n"
+           "choices_b)\n");
     if (has_moves)
         printf("check: the stored moves match the replay's (%" PRIu32 " plies)\n",
                got.plies);

@@ -1,10 +1,11 @@
 /* alphabeta.c: the searching player: negamax alpha-beta with principal variation search,
  * iterative deepening (depth 1, then AB_DEEPEN_STEP plies at a time), a transposition table
  * whose move is searched before the other moves are played, and move ordering by the
- * children's static values (away from the horizon) or the history heuristic (next to it),
- * over copy-make positions (pos_play), to a fixed depth or node budget. Each depth's value
- * is the plain depth-limited minimax value (tests/test_search.c checks it): the table gives
- * values only of exactly the depth asked, and nothing is pruned beyond the window.
+ * children's static values with the captures waiting in them (away from the horizon) or the
+ * history heuristic (next to it), over copy-make positions (pos_play), to a fixed depth or
+ * node budget. Each depth's value is the plain depth-limited minimax value
+ * (tests/test_search.c checks it): the table gives values only of exactly the depth asked,
+ * the order key orders and values nothing, and nothing is pruned beyond the window.
  *
  * Anywoli's turn order is irregular: a final-seed capture keeps the mover on move, and a
  * player with no seeds passes. So a child's value is negated only when the side to move
@@ -43,6 +44,12 @@
 /* Nodes with fewer plies to go do not use the table: at 1 the probes cost more time (a cache
  * miss each) and their entries push out deeper ones. */
 #define AB_TT_MIN_DEPTH 2
+/* The order key of a child counts each hole of its mover's row that holds capture - 1 seeds
+ * as this many captures at the store's weight: the next seed sown into it, by either side,
+ * captures it for its owner, which the evaluation does not see. Measured on the bench
+ * positions at depth 11: 10.0 million nodes without, 6.7 million at 0.25, 5.0 million at 1,
+ * the same from 1 to 5; other weights of the evaluation gain alike (30% to 60%). */
+#define AB_ORDER_THREAT 1.0
 
 /* The options. */
 typedef struct AlphabetaSettings {
@@ -113,6 +120,7 @@ typedef struct Search {
     const AlphabetaSettings *set;
     const Variant *v;
     Evaluator ev;
+    Evaluator order;        /* ev plus the waiting captures (AB_ORDER_THREAT): move order only */
     TTEntry *tt;            /* NULL when tt=0 */
     uint64_t tt_mask;
     uint8_t gen;            /* the current search's generation */
@@ -169,7 +177,7 @@ static int32_t ab_node(Search *s, const Position *p, int depth, int32_t alpha, i
 
 /* The value for p's side to move of its child c (reached by a move that reported ev) when
  * nothing is searched below it: exact at an end or where the tables reach, else the
- * evaluation. Also the order key of a move (ab_sorted). */
+ * evaluation. */
 static inline int32_t ab_static(Search *s, const Position *p, const Position *c, MoveEvent ev)
 {
     if (__builtin_expect(ev >= EV_OVER, 0))
@@ -179,6 +187,17 @@ static inline int32_t ab_static(Search *s, const Position *p, const Position *c,
         return c->side == p->side ? x : -x;
     }
     int32_t x = eval_position(&s->ev, s->v, c);
+    return c->side == p->side ? x : -x;
+}
+
+/* The order key of p's child c (ab_sorted): exact at an end or where the tables reach, else
+ * the evaluation with the captures waiting for c's mover (AB_ORDER_THREAT). It orders the
+ * moves only: no value comes from it. */
+static inline int32_t ab_key(Search *s, const Position *p, const Position *c, MoveEvent ev)
+{
+    if (__builtin_expect(ev >= EV_OVER, 0) || (s->use_tables && tables_covers(s->tables, c)))
+        return ab_static(s, p, c, ev);
+    int32_t x = eval_position(&s->order, s->v, c);
     return c->side == p->side ? x : -x;
 }
 
@@ -296,7 +315,7 @@ typedef struct AbKid {
     uint8_t move;
 } AbKid;
 
-/* The moves of p, all played first and searched best first by their static value: far from
+/* The moves of p, all played first and searched best first by their order key: far from
  * the horizon the extra moves played cost little next to the subtrees a better order saves.
  * The table's move, when there is one, is searched before the others are played at all:
  * it is the likeliest to cut off, and a cutoff then saves playing every other move. */
@@ -323,7 +342,7 @@ static int32_t ab_sorted(Search *s, const Position *p, int depth, int32_t alpha,
         k->move = (uint8_t)__builtin_ctzll(legal);
         k->ev = pos_play(s->v, p, k->move, &k->pos, &info, NULL);
         s->nodes++;
-        k->key = ab_static(s, p, &k->pos, k->ev);
+        k->key = ab_key(s, p, &k->pos, k->ev);
         int j = n;
         for (; j > 0 && kid[order[j - 1]].key < k->key; j--)
             order[j] = order[j - 1];
@@ -627,6 +646,17 @@ static int alphabeta_check_variant(Agent *a, const Variant *v, Error *e)
     return error_set(e, "agent 'alphabeta': tables=%s", inner.msg);
 }
 
+/* The evaluator of the order key: the evaluation's weights, each hole of the mover's row at
+ * capture - 1 seeds weighing AB_ORDER_THREAT captures more, a capture being 4 seeds at the
+ * store's weight (the standard capture; on other variants a rough measure, which only
+ * orders). */
+static void ab_prepare_order(const AlphabetaSettings *set, Evaluator *order)
+{
+    EvalWeights w = set->weights;
+    w.w[EVAL_THREES] += AB_ORDER_THREAT * 4 * w.w[EVAL_STORE];
+    eval_prepare(&w, order);
+}
+
 /* Build the agent: its state, the weights in fixed point and the table. */
 int alphabeta_agent_init(Agent *a, void *settings, Error *e)
 {
@@ -642,6 +672,7 @@ int alphabeta_agent_init(Agent *a, void *settings, Error *e)
     s->width = set->margin > 0 ? (int32_t)floor(set->margin * EVAL_SCALE + 1e-9)
                                : set->temperature > 0 ? AB_INF : 0;
     eval_prepare(&set->weights, &s->ev);
+    ab_prepare_order(set, &s->order);
     if (set->tt) {
         s->tt_mask = (1ULL << set->tt) - 1;
         s->tt = calloc(s->tt_mask + 1, sizeof *s->tt);

@@ -320,6 +320,13 @@ static void test_bench_search_depths(void **state)
         at = hit + strlen(want[i]);
     }
     assert_null(strchr(strchr(at, '\n') + 1, '\n'));   /* three lines, no more */
+    /* The order key's waiting captures (alphabeta.c, AB_ORDER_THREAT) took depth 6 from
+     * 130,640 nodes to 93,324: a ceiling between the two fails if the order loses them. */
+    const char *d6 = strstr(r.out, "depth=6 positions=32 nodes=");
+    assert_non_null(d6);
+    long nodes6 = strtol(d6 + strlen("depth=6 positions=32 nodes="), NULL, 10);
+    if (nodes6 > 100000)
+        fail_msg("bench --search-depths: %ld nodes to depth 6, want at most 100000", nodes6);
     run_free(&r);
     static const char *const bad[][2] = {
         { "bench --search-depths 0",

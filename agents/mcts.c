@@ -494,7 +494,7 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
     }
     st->playouts += (uint64_t)i;
     const MctsNode *best = mcts_best(t);
-    if (choosing && best->proven != 4)
+    if (choosing && !(t->solving && best->proven == 4))   /* a proven win is not drawn from */
         best = mcts_draw(t, v, p, best, rng);
     st->depth = deepest;
     st->value = best->proven >= 0 && t->solving ? best->proven / 4.0

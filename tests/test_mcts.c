@@ -57,6 +57,14 @@ static void test_solver_plays_a_proven_win_at_once(void **state)
         assert_true(st.playouts <= 2);        /* stopped when the root was proven */
         assert_true(st.value == 1.0);         /* the proven score, not a mean */
     }
+    /* Without the solver a hot temperature still draws among both moves, as it always has:
+     * a won end is no reason to skip the draw there. */
+    int losing = 0;
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        AgentStats st;
+        losing += search("mcts:playouts=100,solver=0,temperature=1000", &v, &p, seed, &st) == 0;
+    }
+    assert_true(losing > 0);
 }
 
 /* The small variants whose positions the solver values quickly. */

@@ -93,8 +93,8 @@ static const AgentOption mcts_options[] = {
 
 const AgentKind mcts_kind = {
     "mcts", "Monte Carlo tree search (UCT) with cheap playouts (random or greedy), cut off "
-    "at a horizon and scored by the evaluation", mcts_options,
-    sizeof(MctsSettings),
+    "at a horizon and scored by the evaluation; MCTS-Solver proves wins and losses up the "
+    "tree", mcts_options, sizeof(MctsSettings),
 };
 
 /* A node of the tree: the position after `move`, known only by the path to it. */

@@ -11,7 +11,23 @@
  * proportional to visits^(1/T), AlphaZero's softmax of the log visit counts, from the
  * position's choice stream (choice.c), instead of the most visited one. Visits rather than
  * mean rewards: a child visited a few times has a noisy mean, and UCT already spends its
- * visits where the means are near the best. */
+ * visits where the means are near the best.
+ *
+ * MCTS-Solver (Winands, Bjornsson and Saito 2008; `solver=1`): a node whose game score is
+ * known exactly is proven, and the proof travels up the tree. What is proven is the game's
+ * score, not its margin: win 1, draw 1/2, loss 0 (the lottery's two coins by their mean, so
+ * a quarter apart), kept in quarters. A winning child proves its parent at once, which a
+ * margin could not (the parent's margin is the best of all its children's); the agent plays
+ * for the win (reward=win), so the score is what it needs. Proven are the ends of the game
+ * (scored exactly under the variant's convention) and, with `tables=FILE`, every position
+ * the endgame tables cover (the sign of their exact value; not under the lottery, whose
+ * tables hold the coin's mean margin, which does not tell the score). A node is proven when
+ * a child is a proven win for the side to move there, or when every move is expanded and
+ * every child proven (the best of their scores). Selection treats a proven node as an end
+ * and never enters a child proven lost for the side choosing; the search stops as soon as
+ * the root is proven (a winning move is played at once), and the final choice ranks a
+ * proven win above everything and a proven loss below everything, visits deciding among
+ * the rest. */
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -20,6 +36,7 @@
 
 #include "agents_internal.h"
 #include "eval.h"
+#include "tables.h"
 
 /* The options. */
 typedef struct MctsSettings {
@@ -28,8 +45,11 @@ typedef struct MctsSettings {
     int reward;             /* 0 win (1, 1/2, 0), 1 margin (scaled to [0, 1]) */
     int64_t horizon;        /* a playout's moves at most; 0: to the end of the game */
     int policy;             /* 0 random, 1 greedy: how a playout chooses its moves */
+    double epsilon;         /* a greedy playout's chance of a random move instead */
     double temperature;     /* the root choice: visits^(1/T); 0: the most visited */
     int64_t choice_moves;   /* the agent's first moves of a game that use it; 0: all */
+    int64_t solver;         /* 1: prove game scores up the tree (MCTS-Solver) */
+    char tables[AGENT_TEXT_MAX];   /* endgame tables file, or "" */
     EvalWeights weights;    /* the evaluation of a playout cut at the horizon */
 } MctsSettings;
 
@@ -48,12 +68,22 @@ static const AgentOption mcts_options[] = {
       "into the reward range (0: play to the end)" },
     { "policy", AOPT_CHOICE, offsetof(MctsSettings, policy), 0, 0, "random", policy_names,
       "how playouts move: uniformly at random, or as the greedy agent (ties at random)" },
+    { "epsilon", AOPT_REAL, offsetof(MctsSettings, epsilon), 0, 1, "0", NULL,
+      "policy=greedy: each playout move is uniformly random with this chance instead "
+      "(epsilon-greedy; 0: always greedy)" },
     { "temperature", AOPT_REAL, offsetof(MctsSettings, temperature), 0, 1000, "0", NULL,
       "choose a root move with probability proportional to its visits^(1/T) (0: off, the "
       "most visited)" },
     { "choice_moves", AOPT_INT, offsetof(MctsSettings, choice_moves), 0, 1e9, "0", NULL,
       "temperature applies to the agent's first this many moves of a game, the most visited "
       "move after them (0: every move)" },
+    { "solver", AOPT_INT, offsetof(MctsSettings, solver), 0, 1, "1", NULL,
+      "MCTS-Solver: prove wins, draws and losses up the tree from the ends of the game (and "
+      "the tables), play a proven win at once, never a proven loss while there is another "
+      "move (0: plain UCT)" },
+    { "tables", AOPT_TEXT, offsetof(MctsSettings, tables), 0, 0, "", NULL,
+      "endgame tables of the variant (anywoli tables build): positions they cover are leaves "
+      "scored exactly, and proven (not under the lottery)" },
     /* Store difference alone by default: with w.seeds=0.1 a cut playout that keeps seeds
      * at home looks good, and against greedy MCTS then shuffles until max_plies. */
     { "w", AOPT_WEIGHTS, offsetof(MctsSettings, weights), -1000, 1000, "w.seeds=0", NULL,
@@ -63,8 +93,8 @@ static const AgentOption mcts_options[] = {
 
 const AgentKind mcts_kind = {
     "mcts", "Monte Carlo tree search (UCT) with cheap playouts (random or greedy), cut off "
-    "at a horizon and scored by the evaluation", mcts_options,
-    sizeof(MctsSettings),
+    "at a horizon and scored by the evaluation; MCTS-Solver proves wins and losses up the "
+    "tree", mcts_options, sizeof(MctsSettings),
 };
 
 /* A node of the tree: the position after `move`, known only by the path to it. */
@@ -76,7 +106,10 @@ typedef struct MctsNode {
     uint32_t sibling;       /* next child of the same parent, 0 for none */
     uint8_t move;           /* the move into this node */
     int8_t mover;           /* who made it */
-    uint8_t end;            /* 1 when the move ended the game (over or endless) */
+    uint8_t end;            /* 1 for a leaf scored exactly: the game over or endless, or a
+                             * position the tables cover */
+    int8_t proven;          /* the game score `mover` is sure of, in quarters (4 a win, 2 a
+                             * draw, 0 a loss); -1 while unproven */
     float end_south;        /* South's reward there, for an end */
 } MctsNode;
 
@@ -86,6 +119,9 @@ typedef struct Mcts {
     const MctsSettings *set;
     Evaluator ev;           /* the weights, in fixed point */
     Variant cut;            /* the variant searched, with max_plies as a playout's limit */
+    const Tables *tables;   /* shared endgame tables, or NULL */
+    bool use_tables;        /* they are the variant's and its convention is not the lottery */
+    bool solving;           /* the solver is on (settings) */
     MctsNode *node;         /* the node pool, grown by doubling as searches need it */
     uint32_t used, cap;     /* nodes in use in this search; nodes allocated */
     uint64_t moves;         /* searches in this game so far, for choice_moves */
@@ -96,17 +132,30 @@ typedef struct Mcts {
  * first playout; doubling from here keeps memory at what searches have used. */
 #define MCTS_FIRST_NODES 1024
 
+/* South's game score in quarters (0 .. 4) from South's final margins m under the two
+ * lottery coins (the same twice under the other conventions): a win 2 a coin, a draw 1. */
+static int mcts_south_quarters(const int m[2])
+{
+    int q = 0;
+    for (int r = 0; r < 2; r++)
+        q += m[r] > 0 ? 2 : m[r] == 0 ? 1 : 0;
+    return q;
+}
+
+/* South's reward in [0, 1] for South's final margins m (the lottery by its expectation). */
+static double mcts_margins_reward(const Variant *v, const Mcts *t, const int m[2])
+{
+    if (t->set->reward == 1)
+        return 0.5 + (m[SOUTH] + m[NORTH]) / (4.0 * v->total);
+    return mcts_south_quarters(m) / 4.0;
+}
+
 /* South's reward in [0, 1] for a game that stopped at p (the lottery by its expectation). */
 static double mcts_south_reward(const Variant *v, const Mcts *t, const Position *p, MoveEvent ev)
 {
     int m[2];
     eval_south_margins(v, p, ev, m);
-    if (t->set->reward == 1)
-        return 0.5 + (m[SOUTH] + m[NORTH]) / (4.0 * v->total);
-    double win = 0;
-    for (int r = 0; r < 2; r++)
-        win += m[r] > 0 ? 0.5 : m[r] == 0 ? 0.25 : 0.0;
-    return win;
+    return mcts_margins_reward(v, t, m);
 }
 
 /* Seeds of evaluation per unit of the logistic that turns a cut playout's evaluation into
@@ -127,15 +176,34 @@ static double mcts_cut_reward(const Variant *v, const Mcts *t, const Position *p
     return 1 / (1 + exp(-seeds * MCTS_SQUASH_PART / v->total));
 }
 
-/* A greedy playout from p (not over) on the stream s, at most t->cut.max_plies plies: what
- * the last move reported (EV_NEXT when cut), p left where it stopped. */
+/* The k-th (from 0) lowest move of the move mask `moves`. */
+static int mcts_nth_move(uint64_t moves, uint32_t k)
+{
+    while (k--)
+        moves &= moves - 1;
+    return __builtin_ctzll(moves);
+}
+
+/* A playout move for p: uniformly random with chance epsilon, else the greedy agent's. No
+ * draw is made for epsilon = 0, so plain greedy playouts use the stream as they always have. */
+static int mcts_greedy_step(const Variant *v, const Position *p, double epsilon, Rng *s)
+{
+    if (epsilon > 0 && rng_unit(s) < epsilon)
+        return mcts_nth_move(p->legal, rng_below(s, (uint32_t)__builtin_popcountll(p->legal)));
+    int32_t gain;
+    uint64_t nodes = 0;
+    return greedy_move(v, p, s, &gain, &nodes);
+}
+
+/* A greedy (or epsilon-greedy) playout from p (not over) on the stream s, at most
+ * t->cut.max_plies plies: what the last move reported (EV_NEXT when cut), p left where it
+ * stopped. */
 static MoveEvent mcts_greedy_playout(const Variant *v, const Mcts *t, Position *p, Rng *s)
 {
-    uint64_t nodes = 0;
     for (int64_t ply = 0; ply < t->cut.max_plies; ply++) {
-        int32_t gain;
         MoveInfo info;
-        MoveEvent ev = pos_play(v, p, greedy_move(v, p, s, &gain, &nodes), p, &info, NULL);
+        int move = mcts_greedy_step(v, p, t->set->epsilon, s);
+        MoveEvent ev = pos_play(v, p, move, p, &info, NULL);
         if (ev >= EV_OVER)
             return ev;
     }
@@ -172,8 +240,37 @@ static uint32_t mcts_new_node(Mcts *t, const Position *p, int move, int mover, M
     n->move = (uint8_t)move;
     n->mover = (int8_t)mover;
     n->end = ev >= EV_OVER;
+    n->proven = -1;
     n->end_south = 0;
     return i;
+}
+
+/* Whether the position p reached by a move that reported ev is scored exactly, without a
+ * playout: the game is over (or endless), or the tables cover it. South's final margins
+ * under the two lottery coins go to m. */
+static bool mcts_exact_leaf(const Variant *v, const Mcts *t, const Position *p, MoveEvent ev,
+                            int m[2])
+{
+    if (ev >= EV_OVER) {
+        eval_south_margins(v, p, ev, m);
+        return true;
+    }
+    if (!t->use_tables || !tables_covers(t->tables, p))
+        return false;
+    int x = tables_value(t->tables, p);
+    m[SOUTH] = m[NORTH] = p->side == SOUTH ? x : -x;
+    return true;
+}
+
+/* Make node n (its mover's move led to p's margins m) a leaf scored exactly: an end whose
+ * reward is known and whose score is proven. */
+static void mcts_set_exact(const Variant *v, const Mcts *t, MctsNode *n, const int m[2])
+{
+    int south = mcts_south_quarters(m);
+    n->untried = 0;
+    n->end = 1;
+    n->end_south = (float)mcts_margins_reward(v, t, m);
+    n->proven = (int8_t)(n->mover == SOUTH ? south : 4 - south);
 }
 
 /* The child of n with the highest upper confidence bound (the first of equals). */
@@ -184,6 +281,8 @@ static uint32_t mcts_select(const Mcts *t, const MctsNode *n)
     double best_ucb = -1;
     for (uint32_t i = n->child; i; i = t->node[i].sibling) {
         const MctsNode *ch = &t->node[i];
+        if (t->solving && ch->proven == 0)
+            continue;   /* lost for the side choosing here: never worth a visit */
         double ucb = ch->reward / ch->visits + c * sqrt(log_n / ch->visits);
         if (ucb > best_ucb) {
             best_ucb = ucb;
@@ -200,10 +299,7 @@ static uint32_t mcts_expand(const Variant *v, Mcts *t, uint32_t at, Position *p,
 {
     MctsNode *n = &t->node[at];
     uint32_t k = rng_below(rng, (uint32_t)__builtin_popcountll(n->untried));
-    uint64_t m = n->untried;
-    while (k--)
-        m &= m - 1;
-    int move = __builtin_ctzll(m), mover = p->side;
+    int move = mcts_nth_move(n->untried, k), mover = p->side;
     n->untried &= ~(1ULL << move);
     MoveInfo info;
     MoveEvent ev = pos_play(v, p, move, p, &info, NULL);
@@ -212,13 +308,47 @@ static uint32_t mcts_expand(const Variant *v, Mcts *t, uint32_t at, Position *p,
     t->node[c].sibling = n->child;   /* n is still valid: the pool grows only between
                                       * iterations (mcts_room) */
     n->child = c;
-    if (ev >= EV_OVER) {
-        *south = mcts_south_reward(v, t, p, ev);
-        t->node[c].end_south = (float)*south;
+    int m[2];
+    if (mcts_exact_leaf(v, t, p, ev, m)) {
+        mcts_set_exact(v, t, &t->node[c], m);
+        *south = mcts_margins_reward(v, t, m);   /* the first visit unrounded, as ever */
     } else {
         *south = mcts_playout(v, t, *p, rng);
     }
     return c;
+}
+
+/* Try to prove node `at` from its children (their mover is the side to move at it): a
+ * child that wins for them, or every move expanded and every child proven (the best of
+ * them). Whether `at` is proven now. */
+static bool mcts_prove(Mcts *t, uint32_t at)
+{
+    MctsNode *n = &t->node[at];
+    if (n->proven >= 0)
+        return true;
+    int best = -1, side = n->mover;
+    bool all = n->untried == 0;
+    for (uint32_t i = n->child; i; i = t->node[i].sibling) {
+        const MctsNode *ch = &t->node[i];
+        side = ch->mover;
+        if (ch->proven < 0)
+            all = false;
+        else if (ch->proven > best)
+            best = ch->proven;
+    }
+    if (best < 4 && !(all && best >= 0))
+        return false;
+    n->proven = (int8_t)(side == n->mover ? best : 4 - best);
+    return true;
+}
+
+/* After an iteration along path[0..len): prove what the leaf's proof (if any) proves,
+ * climbing while each node's parent becomes proven too. */
+static void mcts_prove_path(Mcts *t, const uint32_t *path, int len)
+{
+    for (int i = len - 1; i > 0 && t->node[path[i]].proven >= 0; i--)
+        if (!mcts_prove(t, path[i - 1]))
+            return;
 }
 
 /* The deepest path followed from the root; below it a leaf is played out unexpanded, so a
@@ -242,6 +372,10 @@ static int mcts_iterate(const Variant *v, Mcts *t, const Position *root, Rng *rn
             south = n->end_south;
             break;
         }
+        if (t->solving && n->proven >= 0) {   /* a proven inner node counts as an end */
+            south = (n->mover == SOUTH ? n->proven : 4 - n->proven) / 4.0;
+            break;
+        }
         if (n->untried) {
             path[len++] = mcts_expand(v, t, at, &p, rng, &south, st);
             break;
@@ -261,17 +395,31 @@ static int mcts_iterate(const Variant *v, Mcts *t, const Position *root, Rng *rn
         n->visits++;
         n->reward += n->mover == SOUTH ? south : 1 - south;
     }
+    if (t->solving)
+        mcts_prove_path(t, path, len);
     return len - 1;
 }
 
-/* The most visited root child (then the best mean, then the lowest hole). */
+/* How the final choice ranks a root child before its visits: with the solver a proven win
+ * above everything and a proven loss below everything (a proven draw among the unproven,
+ * where visits weigh it against them); without it, every child alike. */
+static int mcts_rank(const Mcts *t, const MctsNode *ch)
+{
+    if (!t->solving)
+        return 1;
+    return ch->proven == 4 ? 2 : ch->proven == 0 ? 0 : 1;
+}
+
+/* The best-ranked root child, then the most visited (then the best mean, then the lowest
+ * hole). */
 static const MctsNode *mcts_best(const Mcts *t)
 {
     const MctsNode *best = NULL;
     for (uint32_t i = t->node[0].child; i; i = t->node[i].sibling) {
         const MctsNode *ch = &t->node[i];
-        if (!best || ch->visits > best->visits ||
-            (ch->visits == best->visits &&
+        int rank = best ? mcts_rank(t, ch) - mcts_rank(t, best) : 1;
+        if (rank > 0 || (rank == 0 && ch->visits > best->visits) ||
+            (rank == 0 && ch->visits == best->visits &&
              (ch->reward > best->reward ||
               (ch->reward == best->reward && ch->move < best->move))))
             best = ch;
@@ -291,6 +439,8 @@ static const MctsNode *mcts_draw(const Mcts *t, const Variant *v, const Position
     for (uint32_t i = t->node[0].child; i; i = t->node[i].sibling, n++) {
         child[n] = &t->node[i];
         weight[n] = pow((double)child[n]->visits / most->visits, 1 / t->set->temperature);
+        if (mcts_rank(t, child[n]) < mcts_rank(t, most))
+            weight[n] = 0;   /* a proven loss, while `most` is not one */
     }
     Rng r = choice_stream(rng, agent_position_hash(v, p));
     return child[choice_draw(weight, n, &r)];
@@ -328,9 +478,13 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
     t->cut = *v;
     if (t->set->horizon && t->set->horizon < t->cut.max_plies)
         t->cut.max_plies = t->set->horizon;
+    t->use_tables = t->tables && tables_match(t->tables, v) && v->final_four != FF_LOTTERY;
+    t->solving = t->set->solver != 0;
     mcts_new_node(t, p, 0, !p->side, EV_NEXT);
     int deepest = 0;
-    for (int64_t i = 0; i < t->set->playouts; i++) {
+    int64_t i;
+    /* A proven root is searched no further: its best move is known. */
+    for (i = 0; i < t->set->playouts && t->node[0].proven < 0; i++) {
         if (i % AGENT_STOP_POLL == AGENT_STOP_POLL - 1 && agent_stop_requested())
             return AGENT_STOPPED;
         if (mcts_room(t) != 0)
@@ -338,12 +492,13 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
         int d = mcts_iterate(v, t, p, rng, st);
         deepest = d > deepest ? d : deepest;
     }
-    st->playouts += (uint64_t)t->set->playouts;
+    st->playouts += (uint64_t)i;
     const MctsNode *best = mcts_best(t);
-    if (choosing)
+    if (choosing && !(t->solving && best->proven == 4))   /* a proven win is not drawn from */
         best = mcts_draw(t, v, p, best, rng);
     st->depth = deepest;
-    st->value = best->reward / best->visits;
+    st->value = best->proven >= 0 && t->solving ? best->proven / 4.0
+                                                : best->reward / best->visits;
     return best->move;
 }
 
@@ -359,13 +514,26 @@ static void mcts_done(Agent *a)
 {
     Mcts *t = a->data;
     if (t) {
+        tables_release(t->tables);
         free(t->node);
         free(t->base.settings);
     }
     free(t);
 }
 
-/* Build the agent: a first node pool (searches grow it), and the weights in fixed point. */
+/* The tables, if any, must be the variant's. */
+static int mcts_check_variant(Agent *a, const Variant *v, Error *e)
+{
+    const Mcts *t = a->data;
+    if (!t->tables || tables_match(t->tables, v))
+        return 0;
+    Error inner;
+    tables_check_variant(t->tables, v, t->set->tables, &inner);
+    return error_set(e, "agent 'mcts': tables=%s", inner.msg);
+}
+
+/* Build the agent: a first node pool (searches grow it), the weights in fixed point and
+ * the tables. */
 int mcts_agent_init(Agent *a, void *settings, Error *e)
 {
     const MctsSettings *set = settings;
@@ -376,8 +544,16 @@ int mcts_agent_init(Agent *a, void *settings, Error *e)
         t->node = malloc((size_t)t->cap * sizeof *t->node);
     }
     if (!t || !t->node) {
+        if (t)
+            free(t->node);
         free(t);
         return error_set(e, "agent 'mcts': out of memory");
+    }
+    Error inner;
+    if (set->tables[0] && tables_acquire(set->tables, &t->tables, &inner) != 0) {
+        free(t->node);
+        free(t);
+        return error_set(e, "agent 'mcts': tables=%s", inner.msg);
     }
     t->base.settings = settings;
     t->set = set;
@@ -386,5 +562,6 @@ int mcts_agent_init(Agent *a, void *settings, Error *e)
     a->choose = mcts_choose;
     a->new_game = mcts_new_game;
     a->done = mcts_done;
+    a->check_variant = mcts_check_variant;
     return 0;
 }

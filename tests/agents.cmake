@@ -23,3 +23,8 @@ add_test(NAME search_fast COMMAND test_search fast)
 add_test(NAME search_slow COMMAND test_search slow)
 set_tests_properties(search_fast PROPERTIES LABELS fast TIMEOUT 300)
 set_tests_properties(search_slow PROPERTIES LABELS slow TIMEOUT 900)
+
+# MCTS-Solver against exact values (the solver's, the tables'), and determinism (fast).
+anywoli_test_program(test_mcts agents)
+add_test(NAME mcts_solver COMMAND test_mcts)
+set_tests_properties(mcts_solver PROPERTIES LABELS fast TIMEOUT 300)

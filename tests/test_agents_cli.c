@@ -115,7 +115,7 @@ static void test_agents_command(void **state)
                                "temperature=0,choice_moves=0,quiesce=0,w.store=1,w.seeds=0.1,w.threes=0,"
                                "w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0\n"
                                "mcts:playouts=1000,c=0.7,reward=margin,horizon=20,policy=random,"
-                               "temperature=0,choice_moves=0,w.store=1,w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,"
+                               "epsilon=0,temperature=0,choice_moves=0,solver=1,w.store=1,w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,"
                                "w.opp_empty=0,w.mobility=0,w.final=0\n");
     run_free(&r);
     expect_error(NULL, "agents 'alphabeta:depth=99'", "depth=99 is out of range");
@@ -346,6 +346,51 @@ static void test_bench_search_depths(void **state)
     }
 }
 
+/* The output of `play` after its two header lines (the players' full specs, which name
+ * options added since). */
+static const char *after_header(const char *out)
+{
+    for (int i = 0; i < 2 && out; i++) {
+        out = strchr(out, '\n');
+        out = out ? out + 1 : NULL;
+    }
+    assert_non_null(out);
+    return out;
+}
+
+/* MCTS with solver=0 is the UCT agent from before the solver, bit for bit: the same games
+ * (moves, rewards and playouts of every move) as recorded from that code in
+ * tests/data/mcts/solver-off-games.txt, with random, greedy and margin playouts, a
+ * temperature and the lottery. */
+static void test_mcts_solver_off_replays(void **state)
+{
+    (void)state;
+    static const char *const games[] = {
+        "play --south 'mcts:playouts=300,solver=0' "
+        "--north 'mcts:playouts=200,reward=margin,c=1.2,solver=0' --holes 6 --seeds 3 --seed 5 "
+        "--quiet",
+        "play --south 'mcts:playouts=150,policy=greedy,horizon=0,solver=0' "
+        "--north 'mcts:playouts=250,temperature=1,choice_moves=8,solver=0' --final-four lottery "
+        "--holes 5 --seeds 4 --seed 9 --quiet",
+    };
+    char *got = NULL, path[512];
+    size_t len = 0;
+    FILE *mem = open_memstream(&got, &len);
+    assert_non_null(mem);
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        Run r = run(NULL, games[i]);
+        assert_int_equal(r.status, 0);
+        fputs(after_header(r.out), mem);
+        run_free(&r);
+    }
+    fclose(mem);
+    char *want = slurp(tu_data_path("mcts/solver-off-games.txt", path, sizeof path));
+    assert_true(want[0] != '\0');
+    assert_string_equal(got, want);
+    free(got);
+    free(want);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3 || (strcmp(argv[2], "fast") != 0 && strcmp(argv[2], "slow") != 0)) {
@@ -364,6 +409,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_play_bad_input),
         cmocka_unit_test(test_play_agents),
         cmocka_unit_test(test_bench_search_depths),
+        cmocka_unit_test(test_mcts_solver_off_replays),
     };
     const struct CMUnitTest slow[] = {
         cmocka_unit_test(test_bench_search),

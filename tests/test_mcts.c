@@ -1,0 +1,213 @@
+/* test_mcts.c: MCTS-Solver against exact values: a one-move win played at once from a proof,
+ * proven scores equal to the exact solver's on small variants, endgame tables as proven
+ * leaves, and the same choice for the same stream. (That solver=0 plays as before the solver,
+ * bit for bit, is checked on whole games by test_agents_cli.) */
+#include "test_util.h"
+
+#define TEST_TMP_NAME "mcts"
+#include "test_tmp.h"
+
+#include "agent.h"
+#include "solver.h"
+#include "tables.h"
+
+/* An agent from a spec that must be valid. */
+static void make_agent(Agent *a, const char *spec)
+{
+    Error e;
+    if (agent_create(a, spec, &e) != 0)
+        fail_msg("spec '%s': %s", spec, e.msg);
+}
+
+/* One search of a fresh agent from p on the stream of `seed`: the move, with its stats. */
+static int search(const char *spec, const Variant *v, const Position *p, uint64_t seed,
+                  AgentStats *st)
+{
+    Agent a;
+    Rng r;
+    make_agent(&a, spec);
+    rng_seed(&r, seed, 0, 0);
+    memset(st, 0, sizeof *st);
+    agent_new_game(&a);
+    int m = a.choose(&a, v, p, &r, st);
+    agent_free(&a);
+    return m;
+}
+
+/* The game score in quarters (4 a win, 2 a draw, 0 a loss) of an exact margin. */
+static int quarters_of(int margin)
+{
+    return margin > 0 ? 4 : margin == 0 ? 2 : 0;
+}
+
+/* South to move with two moves: hole 2 (one seed) makes North's hole 3 four, a final-seed
+ * capture that leaves 2 seeds, so the game ends and South (the last capturer) takes them:
+ * 16 to 14. Hole 0 relays through hole 2 and makes hole 3 four in mid-sow, North's capture,
+ * and the game ends 10 to 20. The solver proves the win on the playout that first expands
+ * hole 2 and plays it at once, whatever the budget. */
+static void test_solver_plays_a_proven_win_at_once(void **state)
+{
+    (void)state;
+    Variant v;
+    Position p;
+    tu_position("holes=3", "2,0,1/3,0,0 10/14 S - -", &v, &p);
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        AgentStats st;
+        assert_int_equal(search("mcts:playouts=5000", &v, &p, seed, &st), 2);
+        assert_true(st.playouts <= 2);        /* stopped when the root was proven */
+        assert_true(st.value == 1.0);         /* the proven score, not a mean */
+    }
+    /* Without the solver a hot temperature still draws among both moves, as it always has:
+     * a won end is no reason to skip the draw there. */
+    int losing = 0;
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        AgentStats st;
+        losing += search("mcts:playouts=100,solver=0,temperature=1000", &v, &p, seed, &st) == 0;
+    }
+    assert_true(losing > 0);
+}
+
+/* The small variants whose positions the solver values quickly. */
+static const char *const small_variants[] = {
+    "holes=3 seeds=2",
+    "holes=3 seeds=3",
+    "holes=4 seeds=2 final_four=first-final",
+    "holes=4 seeds=2 extra_turn=no",
+    "holes=3 seeds=2 capture=3",
+};
+
+/* A position of v after k random plies of game g; false if the game ended first. */
+static bool random_position(const Variant *v, uint64_t g, int k, Position *p)
+{
+    Rng r;
+    rng_seed(&r, 515, 1, g);
+    pos_start(v, p);
+    for (int i = 0; i < k; i++) {
+        Position next;
+        MoveInfo info;
+        if (pos_play(v, p, pos_random_move(p, &r), &next, &info, NULL) >= EV_OVER)
+            return false;
+        *p = next;
+    }
+    return true;
+}
+
+/* Where a search proves its root (it stops before its budget), the proven score is the
+ * exact solver's, and the move played forces it. Enough roots are proven that the check
+ * means something. */
+static void test_solver_agrees_with_exact_values(void **state)
+{
+    (void)state;
+    const int budget = 20000;
+    int proven = 0, tried = 0;
+    for (size_t i = 0; i < sizeof small_variants / sizeof small_variants[0]; i++) {
+        Variant v;
+        tu_variant(small_variants[i], &v);
+        for (uint64_t g = 0; g < 24; g++) {
+            Position p;
+            if (!random_position(&v, g, (int)(g % 6), &p))
+                continue;
+            SolveResult exact;
+            assert_int_equal(solver_solve(&v, &p, SOLVER_MAX_STATES_DEFAULT, &exact), SOLVE_OK);
+            if (exact.n_moves < 2)
+                continue;   /* a single move is played without a search */
+            AgentStats st;
+            int m = search("mcts:playouts=20000", &v, &p, g, &st);
+            tried++;
+            if (st.playouts >= (uint64_t)budget)
+                continue;
+            proven++;
+            int want = quarters_of(exact.value);
+            if ((int)(st.value * 4) != want)
+                fail_msg("%s %s: proven %g, exact value %d", small_variants[i], tu_apn(&v, &p),
+                         st.value, exact.value);
+            for (int j = 0; j < exact.n_moves; j++)
+                if (exact.moves[j].move == m)
+                    assert_int_equal(quarters_of(exact.moves[j].value), want);
+        }
+    }
+    assert_true(tried >= 40);
+    assert_true(proven >= tried / 2);
+}
+
+/* With tables, a root they cover is proven from its children alone (each a covered leaf
+ * or an end), in at most one playout a move; the score is the tables' and the move a best
+ * one by them. Tables of another variant are refused by name. */
+static void test_solver_with_tables(void **state)
+{
+    (void)state;
+    Variant v;
+    tu_variant("holes=4 seeds=2", &v);
+    Tables *t;
+    Error e;
+    assert_int_equal(tables_build(&v, 8, NULL, NULL, &t, &e), 0);
+    const char *path = tmp_path("k8.tables");
+    assert_int_equal(tables_save(t, path, &e), 0);
+    char spec[512];
+    snprintf(spec, sizeof spec, "mcts:playouts=3000,tables=%s", path);
+    int covered = 0;
+    for (uint64_t g = 0; g < 2000 && covered < 20; g++) {
+        Position p;
+        if (!random_position(&v, g, 12 + (int)(g % 30), &p) || !tables_covers(t, &p))
+            continue;
+        uint64_t legal = p.legal;
+        if (!(legal & (legal - 1)))
+            continue;
+        covered++;
+        AgentStats st;
+        int m = search(spec, &v, &p, g, &st);
+        assert_true(st.playouts <= (uint64_t)__builtin_popcountll(legal));
+        int best = tables_value(t, &p);
+        assert_int_equal((int)(st.value * 4), quarters_of(best));
+        assert_int_equal(quarters_of(tables_move_value(t, &p, m)), quarters_of(best));
+    }
+    assert_true(covered >= 10);
+
+    Agent a;
+    Variant other;
+    tu_variant("holes=5 seeds=2", &other);
+    make_agent(&a, spec);
+    assert_int_equal(agent_check_variant(&a, &other, &e), -1);
+    assert_non_null(strstr(e.msg, "agent 'mcts': tables="));
+    agent_free(&a);
+    tables_free(t);
+}
+
+/* The same stream gives the same search: move, playouts, depth and value, with the solver,
+ * with tables of no use here (the start is not covered) and with epsilon-greedy playouts. */
+static void test_solver_is_deterministic(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {
+        "mcts:playouts=2000",
+        "mcts:playouts=700,policy=greedy,epsilon=0.3",
+        "mcts:playouts=900,reward=margin,temperature=1",
+    };
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        for (uint64_t g = 0; g < 6; g++) {
+            Variant v;
+            Position p;
+            tu_variant(g % 2 ? "holes=5 seeds=3" : "", &v);
+            if (!random_position(&v, g, 3 * (int)g, &p))
+                continue;
+            AgentStats s1, s2;
+            int m1 = search(specs[i], &v, &p, g, &s1), m2 = search(specs[i], &v, &p, g, &s2);
+            assert_int_equal(m1, m2);
+            assert_int_equal(s1.playouts, s2.playouts);
+            assert_int_equal(s1.nodes, s2.nodes);
+            assert_int_equal(s1.depth, s2.depth);
+            assert_true(s1.value == s2.value);
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_solver_plays_a_proven_win_at_once),
+        cmocka_unit_test(test_solver_agrees_with_exact_values),
+        cmocka_unit_test(test_solver_with_tables),
+        cmocka_unit_test(test_solver_is_deterministic),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

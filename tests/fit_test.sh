@@ -40,7 +40,7 @@ fi
 "$bin" fit games.h5 >fit.out 2>err
 rc=$?
 expect_status 0 "fit"
-for want in '^positions: [0-9]+ fitted, [0-9]+ held out' '^threes +-?[0-9.]+ +[0-9.]+ +0\.000$' \
+for want in '^positions: [0-9]+ fitted, [0-9]+ held out' '^threes +-?[0-9.]+ +[0-9.]+ +-?[0-9.]+$' \
             '^log-loss, held out: fitted 0\.[0-9]+, defaults 0\.[0-9]+' '^spec: alphabeta:w\.store=1\.000,'; do
     checks=$((checks + 1))
     grep -qE "$want" fit.out || fail "fit's text: no line matching '$want' in: $(cat fit.out)"

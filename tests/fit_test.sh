@@ -20,7 +20,7 @@ cd "$tmp" || exit 1
 failures=0
 checks=0
 
-"$bin" run --agent-a alphabeta:depth=2 --agent-b alphabeta:depth=1 --games 300 \
+"$bin" run --agent-a alphabeta:depth=2 --agent-b alphabeta:depth=1 --games 120 \
     --openings plies:4 --record-moves --seed 3 -o games.h5 --quiet >/dev/null 2>err ||
     fail "run: $(cat err)"
 "$bin" run --agent-a greedy --agent-b random --games 10 -o nomoves.h5 --quiet >/dev/null 2>err ||
@@ -63,7 +63,7 @@ rc=$?
 # a board of 6 holes of 3 seeds, whose tables to 8 seeds cover the games' last positions.
 "$bin" tables build --holes 6 --seeds 3 --max-seeds 8 -o small.tab >/dev/null 2>err ||
     fail "tables build: $(cat err)"
-"$bin" run --holes 6 --seeds 3 --agent-a alphabeta:depth=2 --agent-b greedy --games 400 \
+"$bin" run --holes 6 --seeds 3 --agent-a alphabeta:depth=2 --agent-b greedy --games 200 \
     --openings plies:2 --record-moves -o small.h5 --quiet >/dev/null 2>err || fail "run: $(cat err)"
 "$bin" fit small.h5 --skip 2 --dump plain.csv >/dev/null 2>err || fail "fit: $(cat err)"
 "$bin" fit small.h5 --skip 2 --tables small.tab --dump tabled.csv >tabled.out 2>err ||

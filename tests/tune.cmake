@@ -11,7 +11,7 @@ add_test(NAME tune_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tune_test.sh
 set_tests_properties(tune_cli PROPERTIES LABELS fast TIMEOUT 300 ENVIRONMENT "${ANYWOLI_LSAN}")
 
 # `anywoli fit` (Texel's method): against an independent scipy fit of the rows it dumps,
-# labels from tables, bad input (about 15 s on the shared 2-core machine).
+# labels from tables, bad input (about 15 s; about 60 s of CPU under the sanitizers).
 if(EXISTS /usr/bin/python3)
   set(ANYWOLI_FIT_PYTHON /usr/bin/python3)
 else()

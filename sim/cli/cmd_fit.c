@@ -255,13 +255,36 @@ static void gather_job(Gathered *g, const Terms *terms, const Tables *t, const R
     rf_rows_close(rows);
 }
 
+/* Whether some job to be read has the tables' variant (else they would label nothing). */
+static bool tables_fit_a_job(const Tables *t, const ResultsFile *f, const char *const *jobs,
+                             int n_jobs)
+{
+    Error e;
+    bool found = false;
+    int total = n_jobs ? n_jobs : rf_job_count(f);
+    for (int i = 0; i < total && !found; i++) {
+        const char *name = n_jobs ? jobs[i] : rf_job_name(f, i);
+        StoredJob sj;
+        if (rf_read_job(f, name, &sj, &e) != 0)
+            die("%s", e.msg);
+        found = rf_job_has_moves(f, name) && tables_match(t, &sj.variant);
+        stored_job_free(&sj);
+    }
+    return found;
+}
+
 /* The jobs asked for (each must store moves), or every job that does; dies when none does,
- * or when tables are given and no job has their variant (they would label nothing). */
+ * or, before reading any game, when tables are given and no job has their variant. */
 static int gather_results(Gathered *g, const Terms *terms, const Tables *t,
                           const ResultsFile *f, const char *const *jobs, int n_jobs, long skip)
 {
     Error e;
-    int used = 0, tabled = 0, total = n_jobs ? n_jobs : rf_job_count(f);
+    if (t && !tables_fit_a_job(t, f, jobs, n_jobs)) {
+        char desc[256];
+        variant_describe(tables_variant(t), desc, sizeof desc);
+        die("--tables: no job of %s has the tables' variant (%s)", rf_path(f), desc);
+    }
+    int used = 0, total = n_jobs ? n_jobs : rf_job_count(f);
     for (int i = 0; i < total; i++) {
         const char *name = n_jobs ? jobs[i] : rf_job_name(f, i);
         StoredJob sj;
@@ -274,18 +297,12 @@ static int gather_results(Gathered *g, const Terms *terms, const Tables *t,
         if (moves) {
             gather_job(g, terms, t, f, name, &sj, skip);
             used++;
-            tabled += t && tables_match(t, &sj.variant);
         }
         stored_job_free(&sj);
     }
     if (used == 0)
         die("%s: no job has stored moves (run one with record_moves = true, or "
             "--record-moves)", rf_path(f));
-    if (t && tabled == 0) {
-        char desc[256];
-        variant_describe(tables_variant(t), desc, sizeof desc);
-        die("--tables: no job of %s has the tables' variant (%s)", rf_path(f), desc);
-    }
     return used;
 }
 

@@ -55,10 +55,8 @@ static const AgentOption mcts_options[] = {
       "temperature applies to the agent's first this many moves of a game, the most visited "
       "move after them (0: every move)" },
     /* Store difference alone by default: with w.seeds=0.1 a cut playout that keeps seeds
-     * at home looks good, and against greedy MCTS then shuffles until max_plies. Every term
-     * is named, so that alphabeta's defaults do not leak in. */
-    { "w", AOPT_WEIGHTS, offsetof(MctsSettings, weights), -1000, 1000,
-      "w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0", NULL,
+     * at home looks good, and against greedy MCTS then shuffles until max_plies. */
+    { "w", AOPT_WEIGHTS, offsetof(MctsSettings, weights), -1000, 1000, "w.seeds=0", NULL,
       "evaluation weights of a cut playout, as alphabeta's: w.<term>=x (see below)" },
     { NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

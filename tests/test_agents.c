@@ -77,8 +77,8 @@ static void test_registry(void **state)
     make_agent(&a, "alphabeta:w.seeds=0.25,depth=3,ties=first");
     agent_describe(&a, full, sizeof full);
     assert_string_equal(full, "alphabeta:depth=3,nodes=0,tt=16,ties=first,margin=0,temperature=0,"
-                              "choice_moves=0,quiesce=0,w.store=1,w.seeds=0.25,w.threes=3.79,w.opp_threes=-1,"
-                              "w.empty=-0.89,w.opp_empty=0.65,w.mobility=0,w.final=0.41");
+                              "choice_moves=0,quiesce=0,w.store=1,w.seeds=0.25,w.threes=0,w.opp_threes=0,w.empty=0,"
+                              "w.opp_empty=0,w.mobility=0,w.final=0");
     agent_free(&a);
 
     /* The issue's own examples, and every key of MCTS. */
@@ -349,13 +349,7 @@ static void test_alphabeta_is_minimax(void **state)
 static void test_alphabeta_quiesce_is_extended_minimax(void **state)
 {
     (void)state;
-    /* The weights that were the defaults before issue 15 (store 1, seeds 0.1), in the agents
-     * and in the reference alike: with the present defaults a search with quiesce=3 differs
-     * from this reference ('holes=6 seeds=3 capture=3' at 2,0,1,0,7,1/0,1,1,8,1,2 6/6 S N N,
-     * depth 3: -57 against 0), which is for the search's owners to settle. */
-#define QUIESCE_WEIGHTS "w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.final=0"
-    static const char *const specs[] = { "alphabeta:tt=16," QUIESCE_WEIGHTS,
-                                         "alphabeta:tt=0,ties=first," QUIESCE_WEIGHTS };
+    static const char *const specs[] = { "alphabeta:tt=16", "alphabeta:tt=0,ties=first" };
     static const int budgets[] = { 0, 1, 3, 24 };
     int checked = 0, extended = 0;
     for (int s = 0; s < 2; s++) {
@@ -372,7 +366,7 @@ static void test_alphabeta_quiesce_is_extended_minimax(void **state)
                     make_agent(&a, spec);
                     EvalWeights w;
                     Evaluator ev;
-                    eval_default_with(QUIESCE_WEIGHTS, &w);
+                    eval_default(&w);
                     eval_prepare(&w, &ev);
                     for (int g = 0; g < 6; g++) {
                         Position p;

@@ -109,28 +109,51 @@ static inline int eval_final_recipient(const Variant *v, const Position *p)
     return p->last_capturer;
 }
 
+/* The value of term t at p for its side to move, in the term's own unit: the one definition
+ * of each term, which eval_position weighs and `anywoli fit` regresses on. */
+static inline int eval_term(const Variant *v, const Position *p, EvalTerm t)
+{
+    const int s = p->side, o = !s, h = v->holes;
+    const int empty = h - __builtin_popcountll(p->nonempty & v->row[s]);
+    const int opp_empty = h - __builtin_popcountll(p->nonempty & v->row[o]);
+    switch (t) {
+    case EVAL_STORE: return p->store[s] - p->store[o];
+    case EVAL_SEEDS: return 2 * eval_row_seeds(p->pit, s * h, h) - p->left;   /* the other
+                                                       * row holds what this row does not */
+    case EVAL_THREES: return eval_row_count(p->pit, s * h, h, v->capture - 1);
+    case EVAL_OPP_THREES: return eval_row_count(p->pit, o * h, h, v->capture - 1);
+    case EVAL_EMPTY: return empty;
+    case EVAL_OPP_EMPTY: return opp_empty;
+    case EVAL_MOBILITY: return opp_empty - empty;   /* (h - empty) - (h - opp_empty) */
+    case EVAL_FINAL: {
+        int r = eval_final_recipient(v, p);
+        return r == s ? 1 : r == o ? -1 : 0;
+    }
+    case EVAL_NB: break;
+    }
+    return 0;
+}
+
 /* The heuristic value of p (not over) for its side to move, in EVAL_SCALE units. Terms whose
  * weight is zero cost nothing. Mobility equals opp_empty - empty on a given board, so
  * eval_prepare folds its weight into those two and it costs nothing either. */
 static inline int32_t eval_position(const Evaluator *ev, const Variant *v, const Position *p)
 {
-    const int s = p->side, o = !s, h = v->holes;
-    int32_t score = ev->w[EVAL_STORE] * (p->store[s] - p->store[o]);
-    if (ev->w[EVAL_SEEDS])   /* the other row holds what this row does not */
-        score += ev->w[EVAL_SEEDS] * (2 * eval_row_seeds(p->pit, s * h, h) - p->left);
+    /* Term by term with constant names, so that each inlined eval_term is just that term. */
+    int32_t score = ev->w[EVAL_STORE] * eval_term(v, p, EVAL_STORE);
+    if (ev->w[EVAL_SEEDS])
+        score += ev->w[EVAL_SEEDS] * eval_term(v, p, EVAL_SEEDS);
     if (ev->w[EVAL_THREES])
-        score += ev->w[EVAL_THREES] * eval_row_count(p->pit, s * h, h, v->capture - 1);
+        score += ev->w[EVAL_THREES] * eval_term(v, p, EVAL_THREES);
     if (ev->w[EVAL_OPP_THREES])
-        score += ev->w[EVAL_OPP_THREES] * eval_row_count(p->pit, o * h, h, v->capture - 1);
+        score += ev->w[EVAL_OPP_THREES] * eval_term(v, p, EVAL_OPP_THREES);
     if (ev->w[EVAL_EMPTY])
-        score += ev->w[EVAL_EMPTY] * (h - __builtin_popcountll(p->nonempty & v->row[s]));
+        score += ev->w[EVAL_EMPTY] * eval_term(v, p, EVAL_EMPTY);
     if (ev->w[EVAL_OPP_EMPTY])
-        score += ev->w[EVAL_OPP_EMPTY] * (h - __builtin_popcountll(p->nonempty & v->row[o]));
-    if (ev->w[EVAL_FINAL]) {
-        int r = eval_final_recipient(v, p);
-        score += r == s ? ev->w[EVAL_FINAL] : r == o ? -ev->w[EVAL_FINAL] : 0;
-    }
-    return score;
+        score += ev->w[EVAL_OPP_EMPTY] * eval_term(v, p, EVAL_OPP_EMPTY);
+    if (ev->w[EVAL_FINAL])
+        score += ev->w[EVAL_FINAL] * eval_term(v, p, EVAL_FINAL);
+    return score;   /* EVAL_MOBILITY's weight is 0 here: folded by eval_prepare */
 }
 
 /* The exact final margin of a game that stopped at p, for p->side (the mover of the last

@@ -526,6 +526,12 @@ expect_error "unknown option '--forse'; did you mean '--force'?" tune --forse "$
 [[ ! -e "$tmp/b.h5" && ! -e "$tmp/b.h5.partial" && ! -e "$tmp/b.h5.journal" ]] \
     || fail "anywoli tune: a refused tuning left a file"
 
+# --- fit: its errors in brief (the fit itself: fit_test.sh) -------------------------------
+tested+=(fit)
+expect_error "expected RESULTS" fit
+expect_error "unknown term 'bogus'" fit "$tmp/no-such.h5" --terms bogus
+expect_error "no-such.h5" fit "$tmp/no-such.h5"
+
 # --- help, unknown commands --------------------------------------------------------------
 # check_help_text WHAT: $tmp/out reads as text on an 80-column terminal: no line over 80
 # columns, no escape written out literally (a `\n` that was meant as a line break).
@@ -535,7 +541,7 @@ check_help_text() {
     [[ -z $long ]] || fail "$1: a line over 80 columns: $long"
     ! grep -qF '\n' "$tmp/out" || fail "$1: a literal \\n: $(grep -F '\n' "$tmp/out")"
 }
-for cmd in perft move bench agents play run replay export analyze solve tables openings tune; do
+for cmd in perft move bench agents play run replay export analyze solve tables openings tune fit; do
     run "$cmd" --help
     if [[ $rc -ne 0 ]] || ! grep -q "^usage: anywoli $cmd" "$tmp/out" || [[ -s "$tmp/err" ]]; then
         fail "anywoli $cmd --help: status $rc, output $(head -c 200 "$tmp/out")"

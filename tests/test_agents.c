@@ -533,7 +533,8 @@ static void test_end_scores(void **state)
 }
 
 /* Each evaluation term, counted hole by hole here, against the evaluation's fast counting
- * (four holes a word), one term at a time, on boards of every row length 2 to 32. */
+ * (four holes a word), one term at a time, on boards of every row length 2 to 32: both the
+ * weighted evaluation and eval_term, the value `anywoli fit` regresses on. */
 static void test_eval_terms(void **state)
 {
     (void)state;
@@ -571,6 +572,7 @@ static void test_eval_terms(void **state)
                 w.w[t] = 1;
                 eval_prepare(&w, &ev);
                 assert_int_equal(eval_position(&ev, &v, &p), want[t] * EVAL_SCALE);
+                assert_int_equal(eval_term(&v, &p, (EvalTerm)t), want[t]);   /* fit's view */
             }
         }
     }
@@ -600,6 +602,7 @@ static void test_eval_final_term(void **state)
                 char last = fields[f][0], first = fields[f][2];
                 char who = c == 2 ? '-' : c == 1 && first != '-' ? first : last;
                 int want = who == '-' ? 0 : (who == 'N') == (side == 1) ? 1 : -1;
+                assert_int_equal(eval_term(&v, &p, EVAL_FINAL), want);
                 if (eval_position(&ev, &v, &p) != want * 250)
                     fail_msg("%s, %s: final term %d, want %d", conventions[c], apn,
                              eval_position(&ev, &v, &p), want * 250);

@@ -9,3 +9,14 @@ set_tests_properties(tune PROPERTIES LABELS fast TIMEOUT 300 ENVIRONMENT "${ANYW
 add_test(NAME tune_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tune_test.sh
                                $<TARGET_FILE:anywoli> ${PROJECT_SOURCE_DIR}/configs)
 set_tests_properties(tune_cli PROPERTIES LABELS fast TIMEOUT 300 ENVIRONMENT "${ANYWOLI_LSAN}")
+
+# `anywoli fit` (Texel's method): against an independent scipy fit of the rows it dumps,
+# labels from tables, bad input (about 15 s; about 60 s of CPU under the sanitizers).
+if(EXISTS /usr/bin/python3)
+  set(ANYWOLI_FIT_PYTHON /usr/bin/python3)
+else()
+  set(ANYWOLI_FIT_PYTHON python3)
+endif()
+add_test(NAME fit_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/fit_test.sh $<TARGET_FILE:anywoli>
+                              ${ANYWOLI_FIT_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR})
+set_tests_properties(fit_cli PROPERTIES LABELS fast TIMEOUT 300 ENVIRONMENT "${ANYWOLI_LSAN}")

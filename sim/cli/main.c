@@ -35,6 +35,7 @@ static const Command commands[] = {
     { "tables", cmd_tables, "build or describe endgame tables: exact values up to K seeds" },
     { "openings", cmd_openings, "a balanced book: the N-ply lines a deep search values near 0" },
     { "tune", cmd_tune, "tune an agent's evaluation weights by self-play (SPSA), then verify" },
+    { "fit", cmd_fit, "fit evaluation weights to stored games' results (Texel's method)" },
 };
 
 #define COMMANDS_NB ((int)(sizeof commands / sizeof commands[0]))

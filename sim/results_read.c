@@ -837,3 +837,57 @@ int results_read_rows(const char *path, const char *name, uint64_t first, uint64
     rf_close(f);
     return rc;
 }
+
+/* Replay one stored game from start, showing w each position before a move. */
+static int walk_game(const ResultsFile *f, const char *name, const Variant *v,
+                     const GameRecord *row, Position p, const MoveList *moves,
+                     const GameWalk *w, Error *e)
+{
+    for (uint32_t i = 0; i < moves->n && !pos_over(v, &p); i++) {
+        if (!w->position(w->ctx, row, &p, i))
+            return 0;
+        Error why;
+        if (!pos_move_ok(v, &p, moves->move[i], &why))
+            return error_set(e, "%s: job %s: game %" PRIu64 ": ply %" PRIu32 ": damaged moves "
+                             "(%s)", f->path, name, row->game, i + 1, why.msg);
+        Position c;
+        MoveInfo info;
+        if (pos_play(v, &p, moves->move[i], &c, &info, NULL) == EV_ENDLESS)
+            return 0;   /* the game ended as it stood */
+        p = c;
+    }
+    return 0;
+}
+
+int rf_walk_games(const ResultsFile *f, const char *name, const StoredJob *sj,
+                  const GameWalk *w, Error *e)
+{
+    RowStream *rows = rf_rows_open(f, name, e);
+    MoveStream *ms = rows ? rf_moves_open(f, name, &sj->variant, e) : NULL;
+    MoveList moves = { 0 };
+    GameRecord r;
+    int64_t got = ms ? 0 : -1;
+    while (ms && (got = rf_rows_next(rows, &r, 1, e)) == 1) {
+        if (w->game && !w->game(w->ctx, &r))
+            continue;
+        Position start;
+        Opening op;
+        if (r.opening >= 0 && rf_read_opening(f, name, &sj->variant, r.opening, &op, e) != 0) {
+            got = -1;
+            break;
+        }
+        if (r.opening >= 0 && op.has_position)
+            start = op.position;   /* the stored moves start there */
+        else
+            pos_start(&sj->variant, &start);
+        if (rf_moves_read(ms, r.game, &moves, e) != 0 ||
+            walk_game(f, name, &sj->variant, &r, start, &moves, w, e) != 0) {
+            got = -1;
+            break;
+        }
+    }
+    move_list_free(&moves);
+    rf_moves_close(ms);
+    rf_rows_close(rows);
+    return got < 0 ? -1 : 0;
+}

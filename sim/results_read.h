@@ -98,6 +98,24 @@ void rf_moves_close(MoveStream *s);
 int rf_read_moves(const ResultsFile *f, const char *name, const Variant *v, uint64_t game,
                   MoveList *l, Error *e);
 
+/* A walk over a job's stored games (rf_walk_games): `game` is called with each game's row
+ * before its moves are read (NULL: every game; false skips it), `position` with each
+ * position before a move, `ply` 0 first (false leaves the rest of that game). */
+typedef struct GameWalk {
+    bool (*game)(void *ctx, const GameRecord *row);
+    bool (*position)(void *ctx, const GameRecord *row, const Position *p, uint32_t ply);
+    void *ctx;
+} GameWalk;
+
+/* Replay every stored game of job `name` (of StoredJob sj) in game order from its start (its
+ * opening's position, or the variant's start: the stored moves include the opening's), each
+ * move checked by the rules, showing w every position before a move until the game is over
+ * or a move is endless. The one replay of stored games (fit, tables agree). -1 with a
+ * one-line message, "FILE: job NAME: game N: ply P: damaged moves (why)" for a move the
+ * rules refuse, or the reader's. */
+int rf_walk_games(const ResultsFile *f, const char *name, const StoredJob *sj,
+                  const GameWalk *w, Error *e);
+
 /* Free the job's strings. */
 void stored_job_free(StoredJob *sj);
 

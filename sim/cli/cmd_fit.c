@@ -187,72 +187,51 @@ static int winner_of(const GameRecord *r)
     return r->outcome == 0 ? SOUTH : r->outcome == 1 ? NORTH : r->outcome == 2 ? NOBODY : -2;
 }
 
-/* Replay one game's moves from start, adding its positions from ply `skip` on. Dies naming
- * the game and ply on a move the rules refuse. */
-static void gather_game(Gathered *g, const Terms *terms, const Tables *t, const Variant *v,
-                        const Position *start, const MoveList *moves, int winner, long skip,
-                        const char *where, uint64_t game)
+/* What the walk over a job's games (gather_job) adds its positions with. */
+typedef struct Gathering {
+    Gathered *g;
+    const Terms *terms;
+    const Tables *t;
+    const Variant *v;
+    long skip;
+    int winner;   /* the game being walked: winner_of its row */
+} Gathering;
+
+/* A game's row: finished games are fitted, the others counted as left out. */
+static bool gather_game(void *ctx, const GameRecord *r)
 {
-    Position p = *start;
-    bool held = game % FIT_HOLD_EVERY == FIT_HOLD_EVERY - 1;
-    for (uint32_t i = 0; i < moves->n && !pos_over(v, &p); i++) {
-        if (i >= skip) {
-            bool tabled;
-            double y = label_of(t, v, &p, winner, &tabled);
-            g->tabled += tabled;
-            add_position(g, terms, v, &p, y, tabled, held, game, i);
-        }
-        Error e;
-        if (!pos_move_ok(v, &p, moves->move[i], &e))
-            die("%s: game %" PRIu64 ": ply %" PRIu32 ": damaged moves (%s)", where, game,
-                i + 1, e.msg);
-        Position c;
-        MoveInfo info;
-        if (pos_play(v, &p, moves->move[i], &c, &info, NULL) == EV_ENDLESS)
-            return;
-        p = c;
+    Gathering *x = ctx;
+    x->winner = winner_of(r);
+    if (x->winner == -2) {
+        x->g->left_out++;
+        return false;
     }
+    x->g->games++;
+    return true;
 }
 
-/* Every finished game of job `name`: its start (the opening's position, or the variant's),
- * its stored moves replayed. */
+/* A position before a move: added from ply `skip` on, held out by its game's number. */
+static bool gather_position(void *ctx, const GameRecord *r, const Position *p, uint32_t ply)
+{
+    Gathering *x = ctx;
+    if (ply < x->skip)
+        return true;
+    bool tabled, held = r->game % FIT_HOLD_EVERY == FIT_HOLD_EVERY - 1;
+    double y = label_of(x->t, x->v, p, x->winner, &tabled);
+    x->g->tabled += tabled;
+    add_position(x->g, x->terms, x->v, p, y, tabled, held, r->game, ply);
+    return true;
+}
+
+/* Every finished game of job `name`, its stored moves replayed (rf_walk_games). */
 static void gather_job(Gathered *g, const Terms *terms, const Tables *t, const ResultsFile *f,
                        const char *name, const StoredJob *sj, long skip)
 {
+    Gathering x = { g, terms, t, &sj->variant, skip, 0 };
+    GameWalk w = { gather_game, gather_position, &x };
     Error e;
-    char where[512];
-    snprintf(where, sizeof where, "%s: job %s", rf_path(f), name);
-    RowStream *rows = rf_rows_open(f, name, &e);
-    MoveStream *ms = rows ? rf_moves_open(f, name, &sj->variant, &e) : NULL;
-    if (!ms)
+    if (rf_walk_games(f, name, sj, &w, &e) != 0)
         die("%s", e.msg);
-    GameRecord r;
-    MoveList moves = { 0 };
-    int64_t got;
-    while ((got = rf_rows_next(rows, &r, 1, &e)) == 1) {
-        int winner = winner_of(&r);
-        if (winner == -2) {
-            g->left_out++;
-            continue;
-        }
-        Position start;
-        Opening op;
-        if (r.opening >= 0 && rf_read_opening(f, name, &sj->variant, r.opening, &op, &e) != 0)
-            die("%s", e.msg);
-        if (r.opening >= 0 && op.has_position)
-            start = op.position;   /* the stored moves start there */
-        else
-            pos_start(&sj->variant, &start);
-        if (rf_moves_read(ms, r.game, &moves, &e) != 0)
-            die("%s", e.msg);
-        gather_game(g, terms, t, &sj->variant, &start, &moves, winner, skip, where, r.game);
-        g->games++;
-    }
-    if (got < 0)
-        die("%s", e.msg);
-    move_list_free(&moves);
-    rf_moves_close(ms);
-    rf_rows_close(rows);
 }
 
 /* Whether some job to be read has the tables' variant (else they would label nothing). */

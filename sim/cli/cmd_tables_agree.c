@@ -96,64 +96,44 @@ static bool worth_measuring(const Tables *t, const Variant *v, const Selection *
            && (legal & (legal - 1)) != 0;
 }
 
-/* Replay one game's stored moves from its start, adding the positions worth measuring (the
- * first only, with sel->first). Dies naming the game and ply on a move the rules refuse. */
-static void sample_game(const Tables *t, const Variant *v, const Position *start,
-                        const MoveList *moves, const Selection *sel, const char *where,
-                        uint64_t game, Sample *s)
+/* What the walk over a job's games (sample_job) samples with. */
+typedef struct Sampling {
+    const Tables *t;
+    const Variant *v;
+    const Selection *sel;
+    Sample *s;
+} Sampling;
+
+/* A game's row: every game is replayed. */
+static bool sample_game(void *ctx, const GameRecord *r)
 {
-    Position p = *start;
-    for (uint32_t i = 0; i < moves->n && !pos_over(v, &p); i++) {
-        if (worth_measuring(t, v, sel, &p)) {
-            sample_add(s, &p);
-            if (sel->first)
-                return;
-        }
-        Error e;
-        if (!pos_move_ok(v, &p, moves->move[i], &e))
-            die("%s: game %" PRIu64 ": ply %" PRIu32 ": damaged moves (%s)", where, game,
-                i + 1, e.msg);
-        Position c;
-        MoveInfo info;
-        if (pos_play(v, &p, moves->move[i], &c, &info, NULL) == EV_ENDLESS)
-            return;   /* the game ended as it stood */
-        p = c;
-    }
+    (void)r;
+    ((Sampling *)ctx)->s->games++;
+    return true;
 }
 
-/* Every game of job `name` into s: its rows (for the opening each starts from) and moves. */
+/* A position before a move: kept when worth measuring (the game left after the first, with
+ * sel->first). */
+static bool sample_position(void *ctx, const GameRecord *r, const Position *p, uint32_t ply)
+{
+    (void)r;
+    (void)ply;
+    Sampling *x = ctx;
+    if (!worth_measuring(x->t, x->v, x->sel, p))
+        return true;
+    sample_add(x->s, p);
+    return !x->sel->first;
+}
+
+/* Every game of job `name` into s, its stored moves replayed (rf_walk_games). */
 static void sample_job(const ResultsFile *f, const char *name, const StoredJob *sj,
                        const Tables *t, const Selection *sel, Sample *s)
 {
+    Sampling x = { t, &sj->variant, sel, s };
+    GameWalk w = { sample_game, sample_position, &x };
     Error e;
-    char where[512];
-    snprintf(where, sizeof where, "%s: job %s", rf_path(f), name);
-    RowStream *rows = rf_rows_open(f, name, &e);
-    MoveStream *ms = rows ? rf_moves_open(f, name, &sj->variant, &e) : NULL;
-    if (!ms)
+    if (rf_walk_games(f, name, sj, &w, &e) != 0)
         die("%s", e.msg);
-    GameRecord r;
-    MoveList moves = { 0 };
-    int64_t got;
-    while ((got = rf_rows_next(rows, &r, 1, &e)) == 1) {
-        Position start;
-        Opening op;
-        if (r.opening >= 0 && rf_read_opening(f, name, &sj->variant, r.opening, &op, &e) != 0)
-            die("%s", e.msg);
-        if (r.opening >= 0 && op.has_position)
-            start = op.position;   /* the stored moves start there */
-        else
-            pos_start(&sj->variant, &start);
-        if (rf_moves_read(ms, r.game, &moves, &e) != 0)
-            die("%s", e.msg);
-        sample_game(t, &sj->variant, &start, &moves, sel, where, r.game, s);
-        s->games++;
-    }
-    if (got < 0)
-        die("%s", e.msg);
-    move_list_free(&moves);
-    rf_moves_close(ms);
-    rf_rows_close(rows);
 }
 
 /* The jobs asked for (each must have moves and the tables' variant), or every job that has

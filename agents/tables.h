@@ -19,14 +19,15 @@
 #define ANYWOLI_TABLES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "error.h"
 #include "position.h"
 #include "variant.h"
 
-/* The file format this program writes and reads. */
-#define TABLES_FORMAT_VERSION 1
+/* The file format this program writes; it also reads format 1 (which holds every level). */
+#define TABLES_FORMAT_VERSION 2
 /* The largest K: values are one signed byte, and |value| <= K. */
 #define TABLES_MAX_SEEDS 127
 
@@ -60,14 +61,31 @@ typedef struct Tables Tables;
 typedef void (*TablesProgress)(int level, uint64_t positions, int rounds, uint64_t updates,
                                double seconds, void *ctx);
 
-/* Build the tables of v up to max_seeds seeds (OpenMP threads, the same values for any
- * number); -1 with a message when max_seeds is out of range or memory runs out. */
+/* Which levels a build solves. */
+typedef enum TablesLevels {
+    TABLES_ALL_LEVELS,         /* every level capture + 1 .. K (for composed positions) */
+    TABLES_REACHABLE_LEVELS,   /* only those a game from the start can reach */
+} TablesLevels;
+
+/* Whether a game of v from the start can have `level` seeds on the board: every capture takes
+ * exactly `capture` seeds, so the seeds on the board stay congruent to the total modulo
+ * `capture` (on the standard board 4, 8, 12, ...). A move's children are on its own level
+ * or `capture`, 2 x `capture`, ... below it, so the reachable levels need no other. */
+bool tables_level_reachable(const Variant *v, int level);
+
+/* Build the tables of v up to max_seeds seeds, every level (OpenMP threads, the same values
+ * for any number); -1 with a message when max_seeds is out of range or memory runs out. */
 int tables_build(const Variant *v, int max_seeds, TablesProgress progress, void *ctx,
                  Tables **out, Error *e);
 
-/* Whether tables of v to max_seeds can be built (K in range, each level small enough), before
- * any work: -1 with a message saying why not. tables_build checks the same. */
-int tables_check_size(const Variant *v, int max_seeds, Error *e);
+/* tables_build of the levels `which` only (progress is called for those). */
+int tables_build_levels(const Variant *v, int max_seeds, TablesLevels which,
+                        TablesProgress progress, void *ctx, Tables **out, Error *e);
+
+/* Whether tables of v to max_seeds (the levels `which`) can be built (K in range, each level
+ * small enough), before any work: -1 with a message saying why not. The builds check the
+ * same. */
+int tables_check_size(const Variant *v, int max_seeds, TablesLevels which, Error *e);
 
 /* Write t to path, flushed to the disk (a name of the caller's: `tables build` writes
  * FILE.partial and puts it in place itself). -1 with a message, and path removed. */
@@ -94,15 +112,29 @@ void tables_release(const Tables *t);
 
 /* What t covers. */
 const Variant *tables_variant(const Tables *t);
+int tables_format(const Tables *t);          /* of the file opened; built: the one written */
 int tables_max_seeds(const Tables *t);
 int tables_first_level(const Tables *t);      /* capture + 1: fewer seeds end the game */
 int tables_conv_states(const Tables *t);      /* convention states: 1, or 3 (first-final) */
 uint64_t tables_positions(const Tables *t);   /* values stored */
-uint64_t tables_level_positions(const Tables *t, int level);   /* per convention state */
+uint64_t tables_level_positions(const Tables *t, int level);   /* per state; 0: not held */
 uint64_t tables_checksum(const Tables *t);
 
-/* Whether t holds p's value: p is not over and has at most K seeds on the board. */
+/* Whether t holds level L (capture + 1 .. K, and built: a file of reachable levels only
+ * lacks the others). */
+bool tables_holds_level(const Tables *t, int level);
+
+/* Whether t holds p's value: p is not over, has at most K seeds on the board, and its level
+ * is held. */
 bool tables_covers(const Tables *t, const Position *p);
+
+/* The highest level that p (not over) or its play can reach (p's seeds, less a multiple of
+ * `capture`, capture + 1 .. K) and t does not hold; 0 when t holds all of them. A position
+ * of a game from the start never meets one. */
+int tables_missing_level(const Tables *t, const Position *p);
+
+/* The levels t holds, as text: "8, 12" (at most size bytes). */
+void tables_describe_levels(const Tables *t, char *buf, size_t size);
 
 /* The relative value of p (covered): the margin its side to move forces from now on. */
 int tables_relative(const Tables *t, const Position *p);

@@ -332,14 +332,36 @@ expect_error "unexpected argument" solve "0,2,2/0,2,2 4/0 S S -" extra
 
 # --- tables: build, info, and solve with them ---------------------------------------------
 tested+=(tables)
+# 18 seeds in all, captures of 4: from the start only level 6 (of 5 to 9) can occur.
 run tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/t33.tb"
-[[ $rc -eq 0 ]] && grep -q '^tables .*: max_seeds 9, [0-9]* positions' "$tmp/out" \
-    && grep -q '^level 9: ' "$tmp/err" && [[ -f "$tmp/t33.tb" && ! -e "$tmp/t33.tb.partial" ]] \
+[[ $rc -eq 0 ]] && grep -q '^tables .*: max_seeds 9, levels 6, 462 positions' "$tmp/out" \
+    && grep -q '^level 6: ' "$tmp/err" && ! grep -q '^level [5789]: ' "$tmp/err" \
+    && [[ -f "$tmp/t33.tb" && ! -e "$tmp/t33.tb.partial" ]] \
     || fail "anywoli tables build: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
 run tables info "$tmp/t33.tb"
 [[ $rc -eq 0 ]] && grep -q '^variant holes=3 seeds=3 capture=4 final_four=penultimate' "$tmp/out" \
-    && grep -q '^max_seeds 9$' "$tmp/out" && grep -qE '^ +9 +[0-9]+ +[0-9]+ ' "$tmp/out" \
+    && grep -q '^max_seeds 9$' "$tmp/out" && grep -qE '^ +6 +462 +[0-9]+ ' "$tmp/out" \
+    && grep -qx 'levels 6 (those a game from the start reaches)' "$tmp/out" \
+    && ! grep -qE '^ +[5789] +[0-9]+ ' "$tmp/out" \
     || fail "anywoli tables info: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
+run tables build --holes 3 --seeds 3 --max-seeds 9 --all-levels -o "$tmp/t33all.tb" --quiet
+[[ $rc -eq 0 ]] && grep -q '^tables .*: max_seeds 9, levels 5, 6, 7, 8, 9, 4795 positions' \
+    "$tmp/out" || fail "anywoli tables build --all-levels: status $rc, $(head -c 300 "$tmp/out")"
+run tables info "$tmp/t33all.tb"
+[[ $rc -eq 0 ]] && grep -qx 'levels 5, 6, 7, 8, 9 (every level)' "$tmp/out" \
+    && grep -qE '^ +9 +[0-9]+ +[0-9]+ ' "$tmp/out" \
+    || fail "anywoli tables info (all levels): status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
+# A composed position on a level the file does not hold (7 seeds; or 11, whose play reaches
+# 7) is refused with the levels the file holds; with every level it is solved.
+expect_error "--tables $tmp/t33.tb: the position (7 seeds on the board) reaches level 7, which the file does not hold (it holds levels 6;" \
+    solve --holes 3 --seeds 3 --tables "$tmp/t33.tb" "1,2,1/3,0,0 4/7 S - -"
+expect_error "the position (11 seeds on the board) reaches level 7" \
+    solve --holes 3 --seeds 3 --tables "$tmp/t33.tb" "1,2,1/3,3,1 4/3 S - -"
+run solve --holes 3 --seeds 3 "1,2,1/3,0,0 4/7 S - -"
+head -1 "$tmp/out" >"$tmp/solve-7"
+run solve --holes 3 --seeds 3 --tables "$tmp/t33all.tb" "1,2,1/3,0,0 4/7 S - -"
+[[ $rc -eq 0 ]] && [[ "$(head -1 "$tmp/out")" == "$(cat "$tmp/solve-7")" ]] \
+    || fail "anywoli solve --tables (all levels) on level 7: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
 # The same file for one thread and for two.
 run tables build --variant yit-nuri --max-seeds 8 -o "$tmp/n1.tb" --threads 1 --quiet
 run tables build --variant yit-nuri --max-seeds 8 -o "$tmp/n2.tb" --threads 2 --quiet
@@ -377,7 +399,7 @@ expect_error "--tables $tmp/fifo.tb: not a regular file (a FIFO)" solve --holes 
 expect_error "tables=$tmp/fifo.tb: not a regular file (a FIFO)" agents \
     "alphabeta:tables=$tmp/fifo.tb"
 expect_error "$tmp: not a regular file (a folder)" tables info "$tmp"
-head -c 5000 "$tmp/t33.tb" >"$tmp/cut.tb"
+head -c 4500 "$tmp/t33.tb" >"$tmp/cut.tb"
 expect_error "expected" tables info "$tmp/cut.tb"
 # alphabeta with tables: the spec names them; a missing file or another variant is refused.
 run agents "alphabeta:depth=2,tables=$tmp/t33.tb"
@@ -433,6 +455,21 @@ run tables agree "$tmp/t33.tb" "$tmp/agree30.h5" --agent random --agent alphabet
 run tables agree "$tmp/t33.tb" "$tmp/agree30.h5" --agent random --first
 grep -q '^positions 30: the first of each game' "$tmp/out" \
     || fail "anywoli tables agree --first: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
+# A composed opening on level 7, which t33.tb does not hold: those positions are counted
+# and left out; alphabeta with the same tables searches there instead.
+echo "1,2,1/3,0,0 4/7 S - -" >"$tmp/agree-book7.txt"
+run run --holes 3 --seeds 3 --openings "file:$tmp/agree-book7.txt" --games 4 --record-moves \
+    --quiet -o "$tmp/agree7.h5"
+run tables agree "$tmp/t33.tb" "$tmp/agree7.h5" --agent random
+[[ $rc -eq 0 ]] && grep -qE '^not measured: [1-9][0-9]* positions on levels the tables do not hold \(they hold 6;' "$tmp/out" \
+    || fail "anywoli tables agree (level not held): status $rc, $(cat "$tmp/out" "$tmp/err")"
+run run --holes 3 --seeds 3 --openings "file:$tmp/agree-book7.txt" --games 4 --quiet \
+    --agent-a "alphabeta:depth=3,tables=$tmp/t33.tb" --agent-b random -o "$tmp/ab7t.h5"
+rc_t=$rc
+run run --holes 3 --seeds 3 --openings "file:$tmp/agree-book7.txt" --games 4 --quiet \
+    --agent-a "alphabeta:depth=3" --agent-b random -o "$tmp/ab7.h5"
+[[ $rc_t -eq 0 && $rc -eq 0 ]] \
+    || fail "anywoli run with alphabeta:tables= on a level not held: status $rc_t, $(cat "$tmp/err")"
 run run --holes 3 --seeds 3 --games 4 --quiet -o "$tmp/agree-nomoves.h5"
 run run --holes 3 --seeds 2 --games 4 --record-moves --quiet -o "$tmp/agree32.h5"
 expect_error "--agent SPEC is required" tables agree "$tmp/t33.tb" "$tmp/agree.h5"

@@ -696,6 +696,195 @@ static void test_prover(void **state)
     }
 }
 
+/* ---- Reachable levels ---- */
+
+/* Build the tables of a case, its reachable levels only; fails the test on error. */
+static Tables *build_reachable(const char *opts, int k, Variant *v)
+{
+    Tables *t;
+    Error e;
+    tu_variant(opts, v);
+    if (tables_build_levels(v, k, TABLES_REACHABLE_LEVELS, NULL, NULL, &t, &e) != 0)
+        fail_msg("%s K=%d reachable: %s", opts, k, e.msg);
+    return t;
+}
+
+/* What one position of the all-levels tables checks in the reachable-only ones. */
+typedef struct ReachCheck {
+    const Tables *reach;
+    long same, missing;
+} ReachCheck;
+
+/* A position of the all-levels tables: the same value in the reachable ones where they hold
+ * its level, and its own level named missing where they do not. */
+static void reach_one(const Variant *v, const Tables *all, const Position *p, void *ctx)
+{
+    ReachCheck *rc = ctx;
+    bool congruent = (v->total - p->left) % v->capture == 0;
+    assert_int_equal(tables_covers(rc->reach, p), congruent);
+    if (congruent) {
+        if (tables_value(rc->reach, p) != tables_value(all, p))
+            fail_msg("%s: %d with the reachable levels, %d with all", tu_apn(v, p),
+                     tables_value(rc->reach, p), tables_value(all, p));
+        assert_int_equal(tables_missing_level(rc->reach, p), 0);
+        rc->same++;
+    } else {
+        assert_int_equal(tables_missing_level(rc->reach, p), p->left);
+        rc->missing++;
+    }
+    assert_int_equal(tables_missing_level(all, p), 0);
+}
+
+/* Random games from the start: every position with at most K seeds on the board is on a
+ * level the reachable-only tables hold. */
+static void expect_games_covered(const Variant *v, const Tables *reach, int games)
+{
+    Rng rng;
+    rng_seed(&rng, 5, 0, 0);
+    for (int g = 0; g < games; g++) {
+        Position p;
+        pos_start(v, &p);
+        while (!pos_over(v, &p)) {
+            if (p.left <= tables_max_seeds(reach) && !tables_covers(reach, &p))
+                fail_msg("game %d: %s is not covered", g, tu_apn(v, &p));
+            Position q;
+            MoveInfo info;
+            if (pos_play(v, &p, pos_random_move(&p, &rng), &q, &info, NULL) == EV_ENDLESS)
+                break;
+            p = q;
+        }
+    }
+}
+
+/* The reachable-only build holds exactly the levels congruent to the total modulo capture
+ * (derived from each variant: capture 3 and 4, totals of every residue), and on every
+ * position of them the values of the all-levels build: a reachable level never needs an
+ * unreachable one. Positions elsewhere are not covered and name their level as missing;
+ * games from the start meet only held levels; the solver with them agrees from the start. */
+static void test_reachable_levels(void **state)
+{
+    (void)state;
+    static const Case cases[] = {
+        { "holes=2 seeds=3 final_four=first-final", 12 },   /* levels 8, 12 */
+        { "holes=3 seeds=2 final_four=lottery", 8 },
+        { "holes=3 seeds=3", 9 },
+        { "holes=3 seeds=2 capture=3", 10 },                 /* levels 6, 9 */
+        { "holes=3 seeds=3 capture=3 final_four=first-final", 9 },   /* 6, 9 */
+        { "holes=2 seeds=3 skip_origin=yes extra_turn=no", 12 },
+    };
+    int levels_held = 0;
+    for (int c = 0; c < N_ELEMS(cases); c++) {
+        Variant v;
+        Tables *all = build(cases[c].opts, cases[c].k, &v);
+        Tables *reach = build_reachable(cases[c].opts, cases[c].k, &v);
+        int held = 0;
+        for (int L = tables_first_level(all); L <= cases[c].k; L++) {
+            bool congruent = (v.total - L) % v.capture == 0;
+            assert_true(tables_holds_level(all, L));
+            assert_int_equal(tables_holds_level(reach, L), congruent);
+            assert_int_equal(tables_level_reachable(&v, L), congruent);
+            assert_int_equal(tables_level_positions(reach, L),
+                             congruent ? tables_level_positions(all, L) : 0);
+            held += congruent;
+        }
+        assert_true(held > 0 && tables_positions(reach) < tables_positions(all));
+        levels_held += held;
+        ReachCheck rc = { .reach = reach };
+        each_position(&v, all, 1, reach_one, &rc);
+        assert_true(rc.same > 0 && rc.missing > 0);
+        expect_games_covered(&v, reach, 50);
+        Position p;
+        pos_start(&v, &p);
+        SolveResult a, b;
+        assert_int_equal(solver_solve(&v, &p, 2000000, &a), SOLVE_OK);
+        assert_int_equal(solver_solve_tables(&v, &p, 2000000, reach, &b), SOLVE_OK);
+        assert_int_equal(a.value, b.value);
+        print_message("reachable %s K=%d: %d levels, %ld positions the same, %ld not held\n",
+                      cases[c].opts, cases[c].k, held, rc.same, rc.missing);
+        tables_free(reach);
+        tables_free(all);
+    }
+    assert_true(levels_held > N_ELEMS(cases));   /* some case solves a level on another */
+}
+
+/* Copy tables file a to b with the header's u32 at `at` set to x (and the header checksum
+ * made to hold). */
+static void copy_forged_header(const char *a, const char *b, long at, uint32_t x)
+{
+    FILE *in = fopen(a, "rb");
+    assert_non_null(in);
+    assert_int_equal(fseek(in, 0, SEEK_END), 0);
+    long size = ftell(in);
+    rewind(in);
+    uint8_t *buf = malloc((size_t)size);
+    assert_non_null(buf);
+    assert_int_equal(fread(buf, 1, (size_t)size, in), (size_t)size);
+    fclose(in);
+    for (int i = 0; i < 4; i++)
+        buf[at + i] = (uint8_t)(x >> (8 * i));
+    put_le64(buf + 4088, doc_checksum(buf, 4088));
+    FILE *out = fopen(b, "wb");
+    assert_non_null(out);
+    assert_int_equal(fwrite(buf, 1, (size_t)size, out), (size_t)size);
+    fclose(out);
+    free(buf);
+}
+
+/* The file records the levels it holds (format 2: a level's count of values is 0 when it is
+ * not held); a reachable-only file comes back with them; a format-1 file (every level) is
+ * still read; a count that is neither 0 nor the level's size is refused. */
+static void test_file_levels(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/anywoli-tables-XXXXXX", path[128], bad[128];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/t.tb", dir);
+    snprintf(bad, sizeof bad, "%s/bad.tb", dir);
+    Variant v;
+    Error e;
+    Tables *t = build_reachable("holes=3 seeds=3", 9, &v), *u;   /* total 18: level 6 */
+    assert_int_equal(tables_save(t, path, &e), 0);
+    assert_int_equal(tables_open(path, &u, &e), 0);
+    assert_int_equal(tables_format(u), 2);
+    for (int L = 5; L <= 9; L++)
+        assert_int_equal(tables_holds_level(u, L), L == 6);
+    assert_int_equal(tables_checksum(u), tables_checksum(t));
+    char levels[64];
+    tables_describe_levels(u, levels, sizeof levels);
+    assert_string_equal(levels, "6");
+    Position p;
+    tu_position("holes=3 seeds=3", "1,2,0/3,0,0 6/6 S - -", &v, &p);
+    assert_int_equal(tables_value(u, &p), 6);
+    tu_position("holes=3 seeds=3", "1,2,1/3,0,0 4/7 S - -", &v, &p);
+    assert_false(tables_covers(u, &p));
+    assert_int_equal(tables_missing_level(u, &p), 7);
+    tu_position("holes=3 seeds=3", "1,2,1/3,3,1 4/3 S - -", &v, &p);   /* 11: reaches 7 */
+    assert_int_equal(tables_missing_level(u, &p), 7);
+    tu_position("holes=3 seeds=3", "1,2,1/3,2,1 4/4 S - -", &v, &p);   /* 10: reaches 6 */
+    assert_int_equal(tables_missing_level(u, &p), 0);
+    tables_free(u);
+    /* Level 6's count (at 88 + 8 x 6) forged: refused. */
+    copy_forged_header(path, bad, 88 + 8 * 6, 5);
+    expect_refused(bad, "bad header: level 6 holds 5 values, expected 0 or 462");
+    tables_free(t);
+    /* Format 1 holds every level. */
+    t = build("holes=3 seeds=3", 9, &v);
+    assert_int_equal(tables_save(t, path, &e), 0);
+    copy_forged_header(path, bad, 16, 1);
+    assert_int_equal(tables_open(bad, &u, &e), 0);
+    assert_int_equal(tables_format(u), 1);
+    for (int L = 5; L <= 9; L++)
+        assert_true(tables_holds_level(u, L));
+    assert_int_equal(tables_checksum(u), tables_checksum(t));
+    tables_free(u);
+    copy_forged_header(path, bad, 16, 3);
+    expect_refused(bad, "tables format 3, this program reads formats 1 to 2");
+    tables_free(t);
+    unlink(bad);
+    unlink(path);
+    rmdir(dir);
+}
+
 /* Run one test with its time on stderr, to keep the fast ones fast. */
 #define TIMED(f) static void timed_##f(void **state) { double t0 = omp_get_wtime(); f(state); \
     print_message("%s: %.1f s\n", #f, omp_get_wtime() - t0); }
@@ -706,6 +895,7 @@ TIMED(test_ranking)
 TIMED(test_threads)
 TIMED(test_alphabeta)
 TIMED(test_prover)
+TIMED(test_reachable_levels)
 
 int main(int argc, char **argv)
 {
@@ -722,6 +912,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(timed_test_solver_with_tables),
         cmocka_unit_test(timed_test_alphabeta),
         cmocka_unit_test(timed_test_prover),
+        cmocka_unit_test(timed_test_reachable_levels),
+        cmocka_unit_test(test_file_levels),
     };
     const struct CMUnitTest slow_tests[] = {
         cmocka_unit_test(timed_test_against_search),

@@ -35,7 +35,9 @@ static const char agree_usage[] =
     "numbers from S, its spec and the position's number), so an agent's figures are\n"
     "the same for any --threads and whatever other agents are measured. A move is best when its exact value equals the\n"
     "position's; its loss is the difference, in seeds. A position is critical when\n"
-    "some legal move is not best.\n"
+    "some legal move is not best. Positions on levels TABLES does not hold (built\n"
+    "without --all-levels, they arise only from composed openings) are counted in a\n"
+    "line `not measured` and left out.\n"
     "A line per agent: positions, the share of best moves with its 95% Wilson\n"
     "interval, the mean loss with a 95% normal interval, the critical positions and\n"
     "the share of best moves in them (Wilson), the mean nodes (or playouts) per move.\n\n"
@@ -59,6 +61,7 @@ typedef struct Sample {
     Position *pos;
     size_t n, cap;
     uint64_t games;     /* games replayed */
+    uint64_t unheld;    /* positions left out: their level is not in the tables */
 } Sample;
 
 /* What one agent did over the positions: integers, so any sum order gives the same. */
@@ -104,6 +107,7 @@ static void sample_game(const Tables *t, const Variant *v, const Position *start
 {
     Position p = *start;
     for (uint32_t i = 0; i < moves->n && !pos_over(v, &p); i++) {
+        s->unheld += p.left <= tables_max_seeds(t) && !tables_covers(t, &p);
         if (worth_measuring(t, v, sel, &p)) {
             sample_add(s, &p);
             if (sel->first)
@@ -393,6 +397,12 @@ int cmd_tables_agree(int argc, char **argv)
            s.n, sel.first ? "the first of each game" : "every position",
            sel.min_seeds > tables_first_level(t) ? sel.min_seeds : tables_first_level(t),
            tables_max_seeds(t));
+    if (s.unheld) {
+        char levels[512];
+        tables_describe_levels(t, levels, sizeof levels);
+        printf("not measured: %" PRIu64 " positions on levels the tables do not hold (they "
+               "hold %s; `tables build --all-levels` holds every level)\n", s.unheld, levels);
+    }
     printf("%9s %6s %13s %6s %13s %8s %6s %13s %9s  %s\n", "positions", "best", "95% CI",
            "loss", "95% CI", "critical", "best", "95% CI", "nodes", "agent");
     uint8_t *played = show ? malloc(s.n ? s.n : 1) : NULL;

@@ -133,7 +133,7 @@ bool tables_covers(const Tables *t, const Position *p);
  * of a game from the start never meets one. */
 int tables_missing_level(const Tables *t, const Position *p);
 
-/* The levels t holds, as text: "8, 12" (at most size bytes). */
+/* The levels t holds, as text: "8, 12", or "none" (at most size bytes). */
 void tables_describe_levels(const Tables *t, char *buf, size_t size);
 
 /* The relative value of p (covered): the margin its side to move forces from now on. */
@@ -158,5 +158,33 @@ typedef struct TablesLevelStats {
     double mean;
 } TablesLevelStats;
 void tables_level_stats(const Tables *t, int level, TablesLevelStats *s);
+
+/* ---- Conventions compared (tables_compare.c) ---- */
+
+/* How the values of two tables of one board, under different conventions, differ on one
+ * level and convention state. The positions are the level's placements whose side to move
+ * has seeds, South to move (the values are the same turned round). The result is the sign of
+ * the relative value: the result with equal stores (win, draw or loss of the play from now
+ * on). */
+typedef struct TablesDiff {
+    uint64_t positions;        /* compared */
+    uint64_t value_differs;    /* relative values differ */
+    uint64_t result_differs;   /* their signs differ */
+    int largest;               /* the largest |a - b| (0 when none differ) */
+    uint64_t at_largest;       /* positions where it is that large */
+    Position example;          /* the first of those in rank order (stores split evenly) */
+    int example_a, example_b;  /* the example's relative values under a and b */
+} TablesDiff;
+
+/* 0 when a and b can be compared: the same board (every rule parameter but final_four), the
+ * same K and the same levels held, and different conventions; -1 with a one-line message
+ * naming path_b and what differs from path_a. */
+int tables_check_comparable(const Tables *a, const char *path_a, const Tables *b,
+                            const char *path_b, Error *e);
+
+/* a against b on a level both hold, in convention state cs (as under first-final: 0 nobody
+ * has made a final-seed capture, 1 the side to move made the first, 2 the opponent did; a
+ * one-state table has the same value in each, as its convention ignores who did). */
+void tables_compare_level(const Tables *a, const Tables *b, int level, int cs, TablesDiff *d);
 
 #endif

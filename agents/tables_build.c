@@ -406,6 +406,15 @@ static int check_size(Tables *t, const Variant *v, int max_seeds, TablesLevels w
     int L = max_seeds;
     while (L > t->first_level && !t->held[L])
         L--;
+    if (!t->held[L]) {
+        int next = max_seeds + 1;
+        while (next < v->total && !tables_level_reachable(v, next))
+            next++;
+        return error_set(e, "--max-seeds %d: no level from %d to %d occurs in a game from the "
+                         "start (the seeds on the board stay congruent to %d modulo %d; the "
+                         "first level above is %d), --all-levels builds them", max_seeds,
+                         t->first_level, max_seeds, v->total, v->capture, next);
+    }
     uint64_t top = (uint64_t)t->conv * ranking_count(&t->rank, L);
     if (top >= UINT32_MAX)
         return error_set(e, "--max-seeds %d: level %d alone has %llu positions, more than the "

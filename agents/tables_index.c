@@ -140,6 +140,8 @@ void tables_describe_levels(const Tables *t, char *buf, size_t size)
     for (int L = t->first_level; L <= t->max_seeds && at < size; L++)
         if (t->held[L])
             at += (size_t)snprintf(buf + at, size - at, "%s%d", at ? ", " : "", L);
+    if (at == 0)
+        snprintf(buf, size, "none");
 }
 
 int tables_relative(const Tables *t, const Position *p)

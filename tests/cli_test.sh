@@ -412,7 +412,7 @@ expect_error "the tables are for holes=3 seeds=3" play --holes 4 --seeds 3 --qui
 expect_error "agent_a: agent 'alphabeta': tables=$tmp/t33.tb: the tables are for" run \
     --holes 4 --seeds 3 --agent-a "alphabeta:tables=$tmp/t33.tb" --games 10 -o "$tmp/x.h5"
 expect_error "unknown action 'frob'" tables frob
-expect_error "expected build, info or agree" tables
+expect_error "expected build, info, agree or compare" tables
 # tables agree: a hand-checked position (holes=3 seeds=3): hole 1 is worth +6 (a final-seed
 # capture, the 2 seeds left to South), hole 0 -6 (a relay into North's mid-sow capture, the 2
 # left to North). Every game of a one-line book starts there and ends with its first move, so
@@ -484,9 +484,56 @@ expect_error "no job has stored moves and the tables' variant" tables agree "$tm
 expect_error "agree32.h5: job main: $tmp/t33.tb: the tables are for holes=3 seeds=3" \
     tables agree "$tmp/t33.tb" "$tmp/agree32.h5" --agent random --job main
 expect_error "nosuch" tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent random --job nosuch
-run tables build --holes 3 --seeds 2 --max-seeds 6 --quiet -o "$tmp/t32.tb"
+expect_error "--max-seeds 6: no level from 5 to 6 occurs in a game from the start" \
+    tables build --holes 3 --seeds 2 --max-seeds 6 --quiet -o "$tmp/t32.tb"
+[[ ! -e "$tmp/t32.tb" ]] || fail "anywoli tables build: a file was left after an error"
+run tables build --holes 3 --seeds 2 --max-seeds 6 --all-levels --quiet -o "$tmp/t32.tb"
 expect_error "--agent alphabeta:tables=$tmp/t32.tb: agent 'alphabeta': tables=$tmp/t32.tb: the tables are for" \
     tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent "alphabeta:tables=$tmp/t32.tb"
+# tables compare: the three conventions of holes=3 seeds=3 (level 6): a row per pair, four
+# for each pair with first-final; the JSON's examples have, under each convention, the value
+# `anywoli solve` gives them.
+for ff in penultimate first-final lottery; do
+    run tables build --holes 3 --seeds 3 --final-four $ff --max-seeds 9 --quiet -o "$tmp/c-$ff.tb"
+done
+cmp_files=("$tmp/c-penultimate.tb" "$tmp/c-first-final.tb" "$tmp/c-lottery.tb")
+run tables compare "${cmp_files[@]}"
+[[ $rc -eq 0 ]] && grep -q '^board holes=3 seeds=3 capture=4 extra_turn=yes skip_origin=no, max_seeds 9, levels 6$' "$tmp/out" \
+    && [[ $(grep -cE '^ +6 (penultimate/first-final|first-final/lottery) ' "$tmp/out") -eq 8 ]] \
+    && grep -qE '^ +6 penultimate/lottery +- +434 ' "$tmp/out" \
+    || fail "anywoli tables compare: status $rc, $(head -c 600 "$tmp/out" "$tmp/err")"
+run tables compare "${cmp_files[@]}" --json
+cp "$tmp/out" "$tmp/compare.json"
+/usr/bin/python3 - "$tmp/compare.json" >"$tmp/examples" <<'PY' || fail "anywoli tables compare --json: $(head -c 300 "$tmp/compare.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [f["final_four"] for f in d["files"]] == ["penultimate", "first-final", "lottery"]
+assert d["max_seeds"] == 9 and d["levels"] == "6" and len(d["rows"]) == 9
+for r in d["rows"]:
+    assert r["value_differs"] <= r["positions"] and r["result_differs"] <= r["value_differs"]
+    if r["example"]:
+        print(r["a"], r["b"], r["example"]["value_a"], r["example"]["value_b"], r["example"]["apn"])
+PY
+[[ -s "$tmp/examples" ]] || fail "anywoli tables compare --json: no example"
+while read -r fa fb va vb apn; do
+    run solve --holes 3 --seeds 3 --final-four "$fa" "$apn"
+    got_a=$(awk '$1 == "value" {print $2}' "$tmp/out")
+    run solve --holes 3 --seeds 3 --final-four "$fb" "$apn"
+    got_b=$(awk '$1 == "value" {print $2}' "$tmp/out")
+    [[ $got_a -eq $va && $got_b -eq $vb ]] \
+        || fail "anywoli tables compare: example $apn: $fa $va/$got_a, $fb $vb/$got_b"
+done <"$tmp/examples"
+expect_error "compare takes two FILEs or more" tables compare "$tmp/c-lottery.tb"
+expect_error "not an Anywoli tables file" tables compare "$tmp/c-lottery.tb" "$tmp/not.tb"
+expect_error "$tmp/t33.tb: final_four penultimate, as $tmp/c-penultimate.tb" \
+    tables compare "$tmp/c-penultimate.tb" "$tmp/t33.tb"
+expect_error "$tmp/c-lottery.tb: levels 6, $tmp/t33all.tb holds 5, 6, 7, 8, 9" \
+    tables compare "$tmp/t33all.tb" "$tmp/c-lottery.tb"
+run tables build --holes 3 --seeds 3 --final-four lottery --max-seeds 8 --quiet -o "$tmp/c8.tb"
+expect_error "$tmp/c8.tb: max_seeds 8, $tmp/c-penultimate.tb has 9" \
+    tables compare "$tmp/c-penultimate.tb" "$tmp/c8.tb"
+expect_error "$tmp/t32.tb: the tables are for holes=3 seeds=2" \
+    tables compare "$tmp/c-lottery.tb" "$tmp/t32.tb"
 
 # --- openings: a balanced book (the values: tests/test_book.c) ----------------------------
 tested+=(openings)

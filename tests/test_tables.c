@@ -885,6 +885,129 @@ static void test_file_levels(void **state)
     rmdir(dir);
 }
 
+/* ---- Conventions compared ---- */
+
+/* The relative value of p under convention ff, by the graph solver (no tables). */
+static int solved_relative(const char *opts, FinalFour ff, const Position *p)
+{
+    Variant v;
+    tu_variant(opts, &v);
+    v.final_four = ff;
+    SolveResult r;
+    assert_int_equal(solver_solve(&v, p, 2000000, &r), SOLVE_OK);
+    return r.value - solver_store_margin(p);
+}
+
+/* tables_compare_level's figures for one pair, level and state, recomputed from the graph
+ * solver on every stride-th placement with South to move (stores split as the example's:
+ * North half the captured seeds, rounded down), stride 1 giving every figure exactly. */
+static void expect_compare(const char *opts, int k, FinalFour fa, FinalFour fb, int L, int cs,
+                           int stride, const TablesDiff *d)
+{
+    Variant v;
+    tu_variant(opts, &v);
+    Ranking r;
+    assert_int_equal(ranking_init(&r, v.pits, k), 0);
+    uint16_t board[MAX_PITS];
+    ranking_unrank(&r, 0, L, board);
+    TablesDiff want = { 0 };
+    uint64_t i = 0;
+    do {
+        Position p;
+        int captured = v.total - L;
+        if (i++ % (uint64_t)stride != 0
+            || !make_position(&v, board, L, SOUTH, cs, SOUTH, captured / 2, &p))
+            continue;
+        int a = solved_relative(opts, fa, &p), b = solved_relative(opts, fb, &p);
+        int diff = abs(a - b);
+        want.positions++;
+        want.value_differs += a != b;
+        want.result_differs += (a > 0) - (a < 0) != (b > 0) - (b < 0);
+        want.largest = diff > want.largest ? diff : want.largest;
+    } while (ranking_next(&r, board));
+    ranking_free(&r);
+    if (stride == 1) {
+        assert_int_equal(d->positions, want.positions);
+        assert_int_equal(d->value_differs, want.value_differs);
+        assert_int_equal(d->result_differs, want.result_differs);
+        assert_int_equal(d->largest, want.largest);
+    } else {
+        assert_true(d->largest >= want.largest);
+    }
+    if (d->largest) {   /* the example: its values by the solver, and the largest gap */
+        assert_int_equal(solved_relative(opts, fa, &d->example), d->example_a);
+        assert_int_equal(solved_relative(opts, fb, &d->example), d->example_b);
+        assert_int_equal(abs(d->example_a - d->example_b), d->largest);
+        assert_true(d->at_largest >= 1 && d->at_largest <= d->value_differs);
+    }
+}
+
+/* Every pair of conventions on every level of small variants, and every convention state:
+ * positions, values and results that differ and the largest difference, each against the
+ * graph solver under each convention on every position (on a sample of one in 5 of the
+ * larger board, where only the largest difference is checked as a bound); mismatched files
+ * are refused. */
+static void test_compare(void **state)
+{
+    (void)state;
+    static const Case cases[] = { { "holes=2 seeds=3", 8 }, { "holes=3 seeds=2", 7 } };
+    static const FinalFour conv[] = { FF_PENULTIMATE, FF_FIRST_FINAL, FF_LOTTERY };
+    for (int c = 0; c < N_ELEMS(cases); c++) {
+        Tables *t[3];
+        Variant v;
+        for (int i = 0; i < 3; i++) {
+            char opts[128];
+            snprintf(opts, sizeof opts, "%s final_four=%s", cases[c].opts,
+                     final_four_name(conv[i]));
+            t[i] = build(opts, cases[c].k, &v);
+        }
+        Error e;
+        uint64_t differs = 0;
+        for (int a = 0; a < 3; a++) {
+            for (int b = a + 1; b < 3; b++) {
+                assert_int_equal(tables_check_comparable(t[a], "a.tb", t[b], "b.tb", &e), 0);
+                int states = conv[a] == FF_FIRST_FINAL || conv[b] == FF_FIRST_FINAL ? 3 : 1;
+                for (int L = tables_first_level(t[a]); L <= cases[c].k; L++) {
+                    for (int cs = 0; cs < states; cs++) {
+                        TablesDiff d;
+                        tables_compare_level(t[a], t[b], L, cs, &d);
+                        expect_compare(cases[c].opts, cases[c].k, conv[a], conv[b], L, cs,
+                                       c == 0 ? 1 : 5, &d);
+                        differs += d.value_differs;
+                    }
+                }
+            }
+        }
+        assert_true(differs > 0);
+        assert_int_equal(tables_check_comparable(t[0], "a.tb", t[0], "a2.tb", &e), -1);
+        assert_non_null(strstr(e.msg, "a2.tb: final_four penultimate, as a.tb"));
+        for (int i = 0; i < 3; i++)
+            tables_free(t[i]);
+    }
+    /* Another board, another K, other levels. */
+    Variant v;
+    Tables *a = build("holes=3 seeds=2", 8, &v);
+    Tables *b = build("holes=3 seeds=3 final_four=lottery", 8, &v);
+    Error e;
+    assert_int_equal(tables_check_comparable(a, "a.tb", b, "b.tb", &e), -1);
+    assert_non_null(strstr(e.msg, "b.tb: the tables are for holes=3 seeds=3"));
+    tables_free(b);
+    b = build("holes=3 seeds=2 final_four=lottery", 6, &v);
+    assert_int_equal(tables_check_comparable(a, "a.tb", b, "b.tb", &e), -1);
+    assert_non_null(strstr(e.msg, "b.tb: max_seeds 6, a.tb has 8"));
+    tables_free(b);
+    b = build_reachable("holes=3 seeds=2 final_four=lottery", 8, &v);   /* 12 seeds: 8 */
+    assert_int_equal(tables_check_comparable(a, "a.tb", b, "b.tb", &e), -1);
+    assert_non_null(strstr(e.msg, "b.tb: levels 8, a.tb holds 5, 6, 7, 8"));
+    tables_free(b);
+    /* No level of 5 to 7 is reachable with 12 seeds: refused. */
+    assert_int_equal(tables_build_levels(&v, 7, TABLES_REACHABLE_LEVELS, NULL, NULL, &b, &e), -1);
+    assert_non_null(strstr(e.msg, "--max-seeds 7: no level from 5 to 7 occurs in a game from "
+                            "the start (the seeds on the board stay congruent to 12 modulo 4; "
+                            "the first level above is 8)"));
+    tables_free(a);
+}
+
 /* Run one test with its time on stderr, to keep the fast ones fast. */
 #define TIMED(f) static void timed_##f(void **state) { double t0 = omp_get_wtime(); f(state); \
     print_message("%s: %.1f s\n", #f, omp_get_wtime() - t0); }
@@ -896,6 +1019,7 @@ TIMED(test_threads)
 TIMED(test_alphabeta)
 TIMED(test_prover)
 TIMED(test_reachable_levels)
+TIMED(test_compare)
 
 int main(int argc, char **argv)
 {
@@ -914,6 +1038,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(timed_test_prover),
         cmocka_unit_test(timed_test_reachable_levels),
         cmocka_unit_test(test_file_levels),
+        cmocka_unit_test(timed_test_compare),
     };
     const struct CMUnitTest slow_tests[] = {
         cmocka_unit_test(timed_test_against_search),

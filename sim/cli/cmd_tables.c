@@ -16,7 +16,8 @@ static const char tables_usage[] =
     "usage: anywoli tables build [variant options] --max-seeds K -o FILE\n"
     "                            [--all-levels] [--threads N] [--force] [--quiet]\n"
     "       anywoli tables info FILE\n"
-    "       anywoli tables agree TABLES RESULTS --agent SPEC ... (see agree --help)\n\n"
+    "       anywoli tables agree TABLES RESULTS --agent SPEC ... (see agree --help)\n"
+    "       anywoli tables compare FILE FILE... (see compare --help)\n\n"
     "build: the exact value of every position with at most K seeds on the board (each\n"
     "side to move and convention state) that a game from the start can reach, by\n"
     "retrograde analysis, level by level, into FILE (written as FILE.partial and\n"
@@ -29,7 +30,9 @@ static const char tables_usage[] =
     "info: the variant, K, the levels held, the positions of each and a summary of\n"
     "their values; the file's checksums are checked.\n"
     "agree: the share of table-best moves each agent plays in the endgames of the\n"
-    "stored games of a results file, with intervals.\n\n"
+    "stored games of a results file, with intervals.\n"
+    "compare: the positions whose value and whose result differ between tables of\n"
+    "one board under different conventions, level by level.\n\n"
     "  --max-seeds K    the largest number of seeds on the board (capture + 1 to 127)\n"
     "  -o, --output F   the tables file to write\n"
     "  --all-levels     every level capture + 1 to K, also those no game from the\n"
@@ -179,7 +182,7 @@ static int tables_info_cmd(int argc, char **argv)
 int cmd_tables(int argc, char **argv)
 {
     if (argc < 2)
-        die("expected build, info or agree (see --help)");
+        die("expected build, info, agree or compare (see --help)");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         printf("%s%s", tables_usage, cli_variant_help);
         return 0;
@@ -190,5 +193,7 @@ int cmd_tables(int argc, char **argv)
         return tables_info_cmd(argc - 1, argv + 1);
     if (strcmp(argv[1], "agree") == 0)
         return cmd_tables_agree(argc - 1, argv + 1);
-    die("unknown action '%s' (expected build, info or agree)", argv[1]);
+    if (strcmp(argv[1], "compare") == 0)
+        return cmd_tables_compare(argc - 1, argv + 1);
+    die("unknown action '%s' (expected build, info, agree or compare)", argv[1]);
 }

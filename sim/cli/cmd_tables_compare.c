@@ -1,0 +1,250 @@
+/* cmd_tables_compare.c: `anywoli tables compare`, how the endgame conventions change the
+ * exact values: tables of one board under different conventions, compared position by
+ * position on each level and for each pair (agents/tables_compare.c does the counting). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "json.h"
+#include "tables.h"
+
+enum { OPT_JSON = OPT_FIRST_FREE };
+
+/* At most one file per convention. */
+#define COMPARE_MAX_FILES FF_NB
+
+static const char compare_usage[] =
+    "usage: anywoli tables compare FILE FILE... [--json]\n\n"
+    "Tables of one board (the same rules but final_four, the same K and levels) under\n"
+    "different conventions, compared on every position: for each level and each pair\n"
+    "of files, the positions, the share whose value differs, the share whose result\n"
+    "differs, the largest difference in seeds, how many positions have it, and the\n"
+    "first of them (in rank order) as an example, with its value under each. The\n"
+    "value is the margin the side to move forces from there on (`anywoli solve`'s\n"
+    "value less the store difference); the result is its sign, the win, draw or loss\n"
+    "of the side to move with equal stores. Positions are those with South to move\n"
+    "(North's are the same turned round); the example's stores are split as evenly\n"
+    "as they go, so its values are those `anywoli solve` prints for it.\n"
+    "Under first-final a position also has who made the first final-seed capture:\n"
+    "none, the side to move (mover) or the opponent; a pair with first-final has a\n"
+    "row for each of the three (the other convention's value ignores it) and one for\n"
+    "all of them; other pairs have one row (state -).\n\n"
+    "  --json   one JSON document instead of the table (keys: docs/tables.md)\n\n"
+    "Exit status 0, 2 on a bad input (fewer than two files, a file that is not\n"
+    "tables, another board, K or levels, the same convention twice).\n";
+
+/* The name of convention state cs in a pair with first-final, or "-" without it. */
+static const char *state_name(int cs, bool first_final)
+{
+    static const char *const names[] = { "none", "mover", "opponent", "all" };
+    return first_final ? names[cs] : "-";
+}
+
+/* The board's rules without the convention, as `holes=3 seeds=3 ...`. */
+static void describe_board(const Variant *v, char *buf, size_t size)
+{
+    snprintf(buf, size, "holes=%d seeds=%d capture=%d extra_turn=%s skip_origin=%s", v->holes,
+             v->seeds, v->capture, v->extra_turn ? "yes" : "no", v->skip_origin ? "yes" : "no");
+}
+
+/* Add d to the sum of a pair's states (the example: the first of the largest). */
+static void diff_add(TablesDiff *sum, const TablesDiff *d)
+{
+    sum->positions += d->positions;
+    sum->value_differs += d->value_differs;
+    sum->result_differs += d->result_differs;
+    if (d->largest > sum->largest) {
+        sum->largest = d->largest;
+        sum->at_largest = 0;
+        sum->example = d->example;
+        sum->example_a = d->example_a;
+        sum->example_b = d->example_b;
+    }
+    if (d->largest == sum->largest)
+        sum->at_largest += d->at_largest;
+}
+
+/* A share of the positions (0 of none). */
+static double share(uint64_t n, uint64_t of)
+{
+    return of ? (double)n / (double)of : 0;
+}
+
+/* The full values of the example under each file: what `solve` prints for its APN. */
+static void example_values(const TablesDiff *d, int *a, int *b)
+{
+    int margin = d->example.store[SOUTH] - d->example.store[NORTH];
+    *a = margin + d->example_a;
+    *b = margin + d->example_b;
+}
+
+/* What one row shows. */
+typedef struct Row {
+    int level;
+    const char *a, *b;   /* the conventions */
+    const char *state;
+    const TablesDiff *d;
+} Row;
+
+/* One row of the text table. */
+static void print_row(const Variant *v, const Row *r)
+{
+    char pair[64], example[APN_MAX + 32] = "-";
+    snprintf(pair, sizeof pair, "%s/%s", r->a, r->b);
+    if (r->d->largest) {
+        char apn[APN_MAX];
+        int a, b;
+        apn_format(v, &r->d->example, apn);
+        example_values(r->d, &a, &b);
+        snprintf(example, sizeof example, "%s (%+d, %+d)", apn, a, b);
+    }
+    printf("%5d %-25s %-8s %10" PRIu64 " %7.4f %7.4f %7d %9" PRIu64 "  %s\n", r->level, pair,
+           r->state, r->d->positions, share(r->d->value_differs, r->d->positions),
+           share(r->d->result_differs, r->d->positions), r->d->largest, r->d->at_largest,
+           example);
+}
+
+/* One row as a JSON object. */
+static void json_row(Json *j, const Variant *v, const Row *r)
+{
+    const TablesDiff *d = r->d;
+    json_object_begin(j);
+    json_kv_int(j, "level", r->level);
+    json_kv_string(j, "a", r->a);
+    json_kv_string(j, "b", r->b);
+    json_kv_string(j, "state", r->state);
+    json_kv_uint(j, "positions", d->positions);
+    json_kv_uint(j, "value_differs", d->value_differs);
+    json_kv_double(j, "value_share", share(d->value_differs, d->positions));
+    json_kv_uint(j, "result_differs", d->result_differs);
+    json_kv_double(j, "result_share", share(d->result_differs, d->positions));
+    json_kv_int(j, "largest", d->largest);
+    json_kv_uint(j, "at_largest", d->at_largest);
+    json_key(j, "example");
+    if (d->largest) {
+        char apn[APN_MAX];
+        int a, b;
+        apn_format(v, &d->example, apn);
+        example_values(d, &a, &b);
+        json_object_begin(j);
+        json_kv_string(j, "apn", apn);
+        json_kv_int(j, "value_a", a);
+        json_kv_int(j, "value_b", b);
+        json_object_end(j);
+    } else {
+        json_null(j);
+    }
+    json_object_end(j);
+}
+
+/* Every row of one pair on one level: each state and all of them with first-final, else
+ * one. */
+static void compare_pair(const Tables *a, const Tables *b, int level, Json *j)
+{
+    const Variant *va = tables_variant(a), *vb = tables_variant(b);
+    bool ff = va->final_four == FF_FIRST_FINAL || vb->final_four == FF_FIRST_FINAL;
+    TablesDiff d[4];
+    memset(&d[3], 0, sizeof d[3]);
+    int states = ff ? 3 : 1;
+    for (int cs = 0; cs < states; cs++) {
+        tables_compare_level(a, b, level, cs, &d[cs]);
+        diff_add(&d[3], &d[cs]);
+    }
+    for (int cs = 0; cs < (ff ? 4 : 1); cs++) {
+        Row r = { level, final_four_name(va->final_four), final_four_name(vb->final_four),
+                  state_name(cs, ff), &d[cs] };
+        if (j)
+            json_row(j, va, &r);
+        else
+            print_row(va, &r);
+    }
+}
+
+/* The files' header: as text, or the JSON document's first keys. */
+static void print_header(Tables *const *t, char *const *paths, int n, Json *j)
+{
+    const Variant *v = tables_variant(t[0]);
+    char board[256], levels[512];
+    describe_board(v, board, sizeof board);
+    tables_describe_levels(t[0], levels, sizeof levels);
+    if (j) {
+        json_key(j, "files");
+        json_array_begin(j);
+        for (int i = 0; i < n; i++) {
+            json_object_begin(j);
+            json_kv_string(j, "path", paths[i]);
+            json_kv_string(j, "final_four", final_four_name(tables_variant(t[i])->final_four));
+            json_object_end(j);
+        }
+        json_array_end(j);
+        json_kv_string(j, "board", board);
+        json_kv_int(j, "max_seeds", tables_max_seeds(t[0]));
+        json_kv_string(j, "levels", levels);
+        return;
+    }
+    printf("board %s, max_seeds %d, levels %s\n", board, tables_max_seeds(t[0]), levels);
+    for (int i = 0; i < n; i++)
+        printf("  %s: %s\n", paths[i], final_four_name(tables_variant(t[i])->final_four));
+    printf("value: the margin the side to move forces from there on; result: its sign\n");
+    printf("%5s %-25s %-8s %10s %7s %7s %7s %9s  %s\n", "level", "pair", "state", "positions",
+           "value", "result", "largest", "at", "example (value in each)");
+}
+
+int cmd_tables_compare(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "json", no_argument, NULL, OPT_JSON },
+        { "help", no_argument, NULL, OPT_HELP },
+        { NULL, 0, NULL, 0 },
+    };
+    bool json = false;
+    int c;
+    while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
+        switch (c) {
+        case OPT_JSON: json = true; break;
+        case OPT_HELP: printf("%s", compare_usage); return 0;
+        }
+    }
+    int n = argc - optind;
+    if (n < 2)
+        die("compare takes two FILEs or more (see --help)");
+    if (n > COMPARE_MAX_FILES)
+        die("compare takes at most %d FILEs, one per convention", COMPARE_MAX_FILES);
+    char **paths = argv + optind;
+    Tables *t[COMPARE_MAX_FILES];
+    Error e;
+    for (int i = 0; i < n; i++) {
+        if (tables_open(paths[i], &t[i], &e) != 0)
+            die("%s", e.msg);
+        for (int k = 0; k < i; k++)
+            if (tables_check_comparable(t[k], paths[k], t[i], paths[i], &e) != 0)
+                die("%s", e.msg);
+    }
+    Json j;
+    if (json) {
+        json_init(&j, stdout);
+        json_object_begin(&j);
+    }
+    print_header(t, paths, n, json ? &j : NULL);
+    if (json) {
+        json_key(&j, "rows");
+        json_array_begin(&j);
+    }
+    for (int L = tables_first_level(t[0]); L <= tables_max_seeds(t[0]); L++) {
+        if (!tables_holds_level(t[0], L))
+            continue;
+        for (int a = 0; a < n; a++)
+            for (int b = a + 1; b < n; b++)
+                compare_pair(t[a], t[b], L, json ? &j : NULL);
+    }
+    if (json) {
+        json_array_end(&j);
+        json_object_end(&j);
+        json_finish(&j);
+    }
+    for (int i = 0; i < n; i++)
+        tables_free(t[i]);
+    return 0;
+}

@@ -14,6 +14,7 @@
 #include "results_read.h"
 #include "rng.h"
 #include "stats.h"
+#include "stored_games.h"
 #include "tables.h"
 
 enum { OPT_AGENT = OPT_FIRST_FREE, OPT_JOB, OPT_FIRST, OPT_THREADS, OPT_SEED, OPT_SHOW,
@@ -99,18 +100,29 @@ static bool worth_measuring(const Tables *t, const Variant *v, const Selection *
            && (legal & (legal - 1)) != 0;
 }
 
+/* What replaying a game needs: the tables, the selection, the sample. */
+typedef struct Replay {
+    const Tables *t;
+    const char *tables_path;
+    const Selection *sel;
+    Sample *s;
+} Replay;
+
 /* Replay one game's stored moves from its start, adding the positions worth measuring (the
  * first only, with sel->first). Dies naming the game and ply on a move the rules refuse. */
-static void sample_game(const Tables *t, const Variant *v, const Position *start,
-                        const MoveList *moves, const Selection *sel, const char *where,
-                        uint64_t game, Sample *s)
+static void sample_game(const Variant *v, const Position *start, const MoveList *moves,
+                        const char *where, uint64_t game, void *ctx)
 {
+    const Replay *rp = ctx;
+    const Tables *t = rp->t;
+    Sample *s = rp->s;
+    s->games++;
     Position p = *start;
     for (uint32_t i = 0; i < moves->n && !pos_over(v, &p); i++) {
         s->unheld += p.left <= tables_max_seeds(t) && !tables_covers(t, &p);
-        if (worth_measuring(t, v, sel, &p)) {
+        if (worth_measuring(t, v, rp->sel, &p)) {
             sample_add(s, &p);
-            if (sel->first)
+            if (rp->sel->first)
                 return;
         }
         Error e;
@@ -125,39 +137,11 @@ static void sample_game(const Tables *t, const Variant *v, const Position *start
     }
 }
 
-/* Every game of job `name` into s: its rows (for the opening each starts from) and moves. */
-static void sample_job(const ResultsFile *f, const char *name, const StoredJob *sj,
-                       const Tables *t, const Selection *sel, Sample *s)
+/* A job fits when its variant is the tables'. */
+static int job_fits(const Variant *v, void *ctx, Error *e)
 {
-    Error e;
-    char where[512];
-    snprintf(where, sizeof where, "%s: job %s", rf_path(f), name);
-    RowStream *rows = rf_rows_open(f, name, &e);
-    MoveStream *ms = rows ? rf_moves_open(f, name, &sj->variant, &e) : NULL;
-    if (!ms)
-        die("%s", e.msg);
-    GameRecord r;
-    MoveList moves = { 0 };
-    int64_t got;
-    while ((got = rf_rows_next(rows, &r, 1, &e)) == 1) {
-        Position start;
-        Opening op;
-        if (r.opening >= 0 && rf_read_opening(f, name, &sj->variant, r.opening, &op, &e) != 0)
-            die("%s", e.msg);
-        if (r.opening >= 0 && op.has_position)
-            start = op.position;   /* the stored moves start there */
-        else
-            pos_start(&sj->variant, &start);
-        if (rf_moves_read(ms, r.game, &moves, &e) != 0)
-            die("%s", e.msg);
-        sample_game(t, &sj->variant, &start, &moves, sel, where, r.game, s);
-        s->games++;
-    }
-    if (got < 0)
-        die("%s", e.msg);
-    move_list_free(&moves);
-    rf_moves_close(ms);
-    rf_rows_close(rows);
+    const Replay *rp = ctx;
+    return tables_check_variant(rp->t, v, rp->tables_path, e);
 }
 
 /* The jobs asked for (each must have moves and the tables' variant), or every job that has
@@ -166,33 +150,10 @@ static void sample_results(const ResultsFile *f, const char *const *jobs, int n_
                            const Tables *t, const char *tables_path, const Selection *sel,
                            Sample *s, int *used)
 {
-    Error e;
-    *used = 0;
-    int total = n_jobs ? n_jobs : rf_job_count(f);
-    for (int i = 0; i < total; i++) {
-        const char *name = n_jobs ? jobs[i] : rf_job_name(f, i);
-        StoredJob sj;
-        if (rf_read_job(f, name, &sj, &e) != 0)
-            die("%s", e.msg);
-        bool moves = rf_job_has_moves(f, name), same = tables_match(t, &sj.variant);
-        if (n_jobs && !moves)
-            die("%s: job %s has no stored moves (run it with record_moves = true, or "
-                "--record-moves)", rf_path(f), name);
-        if (n_jobs && !same) {
-            tables_check_variant(t, &sj.variant, tables_path, &e);
-            die("%s: job %s: %s", rf_path(f), name, e.msg);
-        }
-        if (moves && same) {
-            sample_job(f, name, &sj, t, sel, s);
-            ++*used;
-        }
-        stored_job_free(&sj);
-    }
-    if (*used == 0) {
-        char desc[256];
-        variant_describe(tables_variant(t), desc, sizeof desc);
-        die("%s: no job has stored moves and the tables' variant (%s)", rf_path(f), desc);
-    }
+    Replay rp = { t, tables_path, sel, s };
+    char desc[256];
+    variant_describe(tables_variant(t), desc, sizeof desc);
+    *used = stored_games_each(f, jobs, n_jobs, job_fits, sample_game, &rp, desc);
 }
 
 /* One position: the agent's move (legal: checked) against the tables; returns the move. */

@@ -523,6 +523,63 @@ while read -r fa fb va vb apn; do
     [[ $got_a -eq $va && $got_b -eq $vb ]] \
         || fail "anywoli tables compare: example $apn: $fa $va/$got_a, $fb $vb/$got_b"
 done <"$tmp/examples"
+# In play: each game of agree30.h5 replayed (`anywoli replay`) to its first position with at
+# most 9 seeds on the board, solved (`anywoli solve`) under each convention: the results for
+# South and the pairs that differ, as compare --games counts them.
+run tables compare "${cmp_files[@]}" --games "$tmp/agree30.h5" --json
+cp "$tmp/out" "$tmp/compare-games.json"
+/usr/bin/python3 - "$bin" "$tmp/agree30.h5" "$tmp/compare-games.json" <<'PY' \
+    || fail "anywoli tables compare --games: $(head -c 600 "$tmp/compare-games.json" "$tmp/err")"
+import json, subprocess, sys
+binary, results, got = sys.argv[1], sys.argv[2], json.load(open(sys.argv[3]))["games"]
+convs = ["penultimate", "first-final", "lottery"]
+def run(*args):
+    return subprocess.run([binary, *args], capture_output=True, text=True, check=True).stdout
+def south_result(apn, ff):
+    v = int(run("solve", "--holes", "3", "--seeds", "3", "--final-four", ff, apn).split()[1])
+    v = v if apn.split()[2] == "S" else -v
+    return (v > 0) - (v < 0)
+def first_within(game, k=9):
+    for line in run("replay", results, "--job", "main", "--game", str(game)).splitlines():
+        f = line.split()
+        if f[0] == "start" or (f[0].isdigit() and f[-1] != "endless"):
+            apn = " ".join(f[1:6] if f[0] == "start" else f[3:8])
+            if sum(int(x) for x in apn.split()[0].replace("/", ",").split(",")) <= k:
+                return apn
+        if f[-1] == "endless":
+            return None
+counts = {c: [0, 0, 0] for c in convs}
+differs = {}
+reached = 0
+for game in range(30):
+    apn = first_within(game)
+    if apn is None:
+        continue
+    reached += 1
+    r = {c: south_result(apn, c) for c in convs}
+    for c in convs:
+        counts[c][1 - r[c]] += 1
+    for i in range(3):
+        for j in range(i + 1, 3):
+            key = convs[i] + "/" + convs[j]
+            differs[key] = differs.get(key, 0) + (r[convs[i]] != r[convs[j]])
+assert got["games"] == 30 and got["reached"] == reached > 0 and got["unheld"] == 0, got
+for c in got["conventions"]:
+    assert [c["south_wins"], c["draws"], c["north_wins"]] == counts[c["final_four"]], (c, counts)
+for p in got["pairs"]:
+    assert p["games"] == reached and p["differs"] == differs[p["pair"]], (p, differs)
+assert any(p["differs"] for p in got["pairs"])
+PY
+run tables compare "${cmp_files[@]}" --games "$tmp/agree30.h5"
+[[ $rc -eq 0 ]] && grep -qE '^in play: .*agree30.h5: 1 job, 30 games; [0-9]+ reach at most 9 seeds' "$tmp/out" \
+    && grep -qE '^penultimate/lottery +[0-9]+ +[0-9]+ ' "$tmp/out" \
+    || fail "anywoli tables compare --games: status $rc, $(tail -c 600 "$tmp/out") $(cat "$tmp/err")"
+expect_error "no job has stored moves and the tables' variant (holes=3 seeds=3" \
+    tables compare "${cmp_files[@]}" --games "$tmp/agree32.h5"
+expect_error "job main has no stored moves" \
+    tables compare "${cmp_files[@]}" --games "$tmp/agree-nomoves.h5" --job main
+expect_error "--games $tmp/missing.h5" tables compare "${cmp_files[@]}" --games "$tmp/missing.h5"
+expect_error "--job needs --games RESULTS" tables compare "${cmp_files[@]}" --job main
 expect_error "compare takes two FILEs or more" tables compare "$tmp/c-lottery.tb"
 expect_error "not an Anywoli tables file" tables compare "$tmp/c-lottery.tb" "$tmp/not.tb"
 expect_error "$tmp/t33.tb: final_four penultimate, as $tmp/c-penultimate.tb" \
@@ -625,6 +682,13 @@ for cmd in perft move bench agents play run replay export analyze solve tables o
         fail "anywoli $cmd --help: status $rc, output $(head -c 200 "$tmp/out")"
     fi
     check_help_text "anywoli $cmd --help"
+done
+# The tables actions have help of their own.
+for action in agree compare; do
+    run tables "$action" --help
+    [[ $rc -eq 0 ]] && grep -q "^usage: anywoli tables $action" "$tmp/out" && [[ ! -s "$tmp/err" ]] \
+        || fail "anywoli tables $action --help: status $rc, output $(head -c 200 "$tmp/out")"
+    check_help_text "anywoli tables $action --help"
 done
 # bench's help says what its lines are in whole sentences (it once ran two together).
 run bench --help

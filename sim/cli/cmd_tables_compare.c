@@ -8,15 +8,20 @@
 #include "cli.h"
 #include "commands.h"
 #include "json.h"
+#include "stats.h"
+#include "stored_games.h"
 #include "tables.h"
 
-enum { OPT_JSON = OPT_FIRST_FREE };
+enum { OPT_JSON = OPT_FIRST_FREE, OPT_GAMES, OPT_JOB };
+
+#define COMPARE_MAX_JOBS 64
 
 /* At most one file per convention. */
 #define COMPARE_MAX_FILES FF_NB
 
 static const char compare_usage[] =
-    "usage: anywoli tables compare FILE FILE... [--json]\n\n"
+    "usage: anywoli tables compare FILE FILE... [--json]\n"
+    "                              [--games RESULTS [--job NAME ...]]\n\n"
     "Tables of one board (the same rules but final_four, the same K and levels) under\n"
     "different conventions, compared on every position: for each level and each pair\n"
     "of files, the positions, the share whose value differs, the share whose result\n"
@@ -31,9 +36,20 @@ static const char compare_usage[] =
     "none, the side to move (mover) or the opponent; a pair with first-final has a\n"
     "row for each of the three (the other convention's value ignores it) and one for\n"
     "all of them; other pairs have one row (state -).\n\n"
-    "  --json   one JSON document instead of the table (keys: docs/tables.md)\n\n"
+    "In play, with --games: the games of RESULTS (jobs of the files' board run with\n"
+    "record_moves; every such job, or those named by --job) replayed to the first\n"
+    "position with at most K seeds on the board (the start, or after a move; it may\n"
+    "be over); there, each file's exact value (the final margin if over) gives the\n"
+    "result for South under its convention (the lottery at its expectation), and for\n"
+    "each pair, how many games' results differ, with a 95% Wilson interval. Games\n"
+    "that end otherwise (endless, unfinished) are left out, and so are those whose\n"
+    "position lies on a level the files do not hold (counted).\n\n"
+    "  --json          one JSON document instead of the table (keys: docs/tables.md)\n"
+    "  --games R       the games of results file R, as above\n"
+    "  --job NAME      a job of R (repeat for more)\n\n"
     "Exit status 0, 2 on a bad input (fewer than two files, a file that is not\n"
-    "tables, another board, K or levels, the same convention twice).\n";
+    "tables, another board, K or levels, the same convention twice; a results file\n"
+    "or job that cannot be read, has no stored moves or another board).\n";
 
 /* The name of convention state cs in a pair with first-final, or "-" without it. */
 static const char *state_name(int cs, bool first_final)
@@ -192,18 +208,178 @@ static void print_header(Tables *const *t, char *const *paths, int n, Json *j)
            "value", "result", "largest", "at", "example (value in each)");
 }
 
+/* ---- In play: the first position of each game within the tables ---- */
+
+/* What the games gave. */
+typedef struct InPlay {
+    Tables *const *t;
+    const char *path;                  /* the first file, for messages */
+    int n;
+    uint64_t games, reached, over, unheld;
+    uint64_t results[COMPARE_MAX_FILES][3];                 /* South wins, draws, losses */
+    uint64_t differs[COMPARE_MAX_FILES][COMPARE_MAX_FILES];
+} InPlay;
+
+/* A job fits when it is played on the files' board (under any convention). */
+static int job_on_board(const Variant *v, void *ctx, Error *e)
+{
+    const InPlay *g = ctx;
+    Variant w = *v;
+    w.final_four = tables_variant(g->t[0])->final_four;
+    return tables_check_variant(g->t[0], &w, g->path, e);
+}
+
+/* The results for South of p under each file's convention (its exact value's sign). */
+static void count_results(InPlay *g, const Variant *v, const Position *p)
+{
+    bool over = pos_over(v, p);
+    if (!over && !tables_covers(g->t[0], p)) {
+        g->unheld++;
+        return;
+    }
+    g->reached++;
+    g->over += over;
+    int result[COMPARE_MAX_FILES];
+    for (int i = 0; i < g->n; i++) {
+        int x = tables_value(g->t[i], p) * (p->side == SOUTH ? 1 : -1);
+        result[i] = (x > 0) - (x < 0);
+        g->results[i][1 - result[i]]++;
+    }
+    for (int a = 0; a < g->n; a++)
+        for (int b = a + 1; b < g->n; b++)
+            g->differs[a][b] += result[a] != result[b];
+}
+
+/* Replay a game to its first position with at most K seeds on the board, and count it. */
+static void first_within(const Variant *v, const Position *start, const MoveList *moves,
+                         const char *where, uint64_t game, void *ctx)
+{
+    InPlay *g = ctx;
+    int k = tables_max_seeds(g->t[0]);
+    Position p = *start;
+    g->games++;
+    for (uint32_t i = 0;; i++) {
+        if (p.left <= k) {
+            count_results(g, v, &p);
+            return;
+        }
+        if (i == moves->n || pos_over(v, &p))
+            return;   /* the stored moves end first: unfinished */
+        Error e;
+        if (!pos_move_ok(v, &p, moves->move[i], &e))
+            die("%s: game %" PRIu64 ": ply %" PRIu32 ": damaged moves (%s)", where, game,
+                i + 1, e.msg);
+        Position c;
+        MoveInfo info;
+        if (pos_play(v, &p, moves->move[i], &c, &info, NULL) == EV_ENDLESS)
+            return;   /* the game ended as it stood */
+        p = c;
+    }
+}
+
+/* The in-play figures: as text, or as the JSON document's key "games". */
+static void print_in_play(const InPlay *g, const char *results, int jobs, Json *j)
+{
+    static const char *const names[] = { "south_wins", "draws", "north_wins" };
+    if (j) {
+        json_key(j, "games");
+        json_object_begin(j);
+        json_kv_string(j, "results", results);
+        json_kv_int(j, "jobs", jobs);
+        json_kv_uint(j, "games", g->games);
+        json_kv_uint(j, "reached", g->reached);
+        json_kv_uint(j, "over", g->over);
+        json_kv_uint(j, "unheld", g->unheld);
+        json_key(j, "conventions");
+        json_array_begin(j);
+        for (int i = 0; i < g->n; i++) {
+            json_object_begin(j);
+            json_kv_string(j, "final_four", final_four_name(tables_variant(g->t[i])->final_four));
+            for (int r = 0; r < 3; r++)
+                json_kv_uint(j, names[r], g->results[i][r]);
+            json_object_end(j);
+        }
+        json_array_end(j);
+        json_key(j, "pairs");
+        json_array_begin(j);
+    } else {
+        printf("in play: %s: %d job%s, %" PRIu64 " games; %" PRIu64 " reach at most %d seeds "
+               "on the board (%" PRIu64 " of them over there), %" PRIu64 " on levels not held\n",
+               results, jobs, jobs == 1 ? "" : "s", g->games, g->reached,
+               tables_max_seeds(g->t[0]), g->over, g->unheld);
+        for (int i = 0; i < g->n; i++)
+            printf("  %-12s South wins %" PRIu64 ", draws %" PRIu64 ", loses %" PRIu64 "\n",
+                   final_four_name(tables_variant(g->t[i])->final_four), g->results[i][0],
+                   g->results[i][1], g->results[i][2]);
+        printf("%-25s %9s %9s %7s %15s\n", "pair", "games", "differs", "share", "95% CI");
+    }
+    for (int a = 0; a < g->n; a++) {
+        for (int b = a + 1; b < g->n; b++) {
+            char pair[64];
+            snprintf(pair, sizeof pair, "%s/%s",
+                     final_four_name(tables_variant(g->t[a])->final_four),
+                     final_four_name(tables_variant(g->t[b])->final_four));
+            Interval ci = wilson_interval(g->differs[a][b], g->reached, 0.95);
+            double x = share(g->differs[a][b], g->reached);
+            if (j) {
+                json_object_begin(j);
+                json_kv_string(j, "pair", pair);
+                json_kv_uint(j, "games", g->reached);
+                json_kv_uint(j, "differs", g->differs[a][b]);
+                json_kv_double(j, "share", x);
+                json_kv_double(j, "ci_low", ci.lo);
+                json_kv_double(j, "ci_high", ci.hi);
+                json_object_end(j);
+            } else {
+                printf("%-25s %9" PRIu64 " %9" PRIu64 " %7.4f %7.4f-%7.4f\n", pair, g->reached,
+                       g->differs[a][b], x, ci.lo, ci.hi);
+            }
+        }
+    }
+    if (j) {
+        json_array_end(j);
+        json_object_end(j);
+    }
+}
+
+/* Replay the games of RESULTS into g (before any output: a bad file or job prints nothing);
+ * returns the jobs used. */
+static int replay_games(Tables *const *t, char *const *paths, int n, const char *results,
+                        const char *const *jobs, int n_jobs, InPlay *g)
+{
+    Error e;
+    ResultsFile *f = rf_open(results, &e);
+    if (!f)
+        die("--games %s", e.msg);
+    *g = (InPlay){ .t = t, .path = paths[0], .n = n };
+    char board[256];
+    describe_board(tables_variant(t[0]), board, sizeof board);
+    int used = stored_games_each(f, jobs, n_jobs, job_on_board, first_within, g, board);
+    rf_close(f);
+    return used;
+}
+
 int cmd_tables_compare(int argc, char **argv)
 {
     static const struct option opts[] = {
         { "json", no_argument, NULL, OPT_JSON },
+        { "games", required_argument, NULL, OPT_GAMES },
+        { "job", required_argument, NULL, OPT_JOB },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
     bool json = false;
-    int c;
+    const char *games = NULL, *jobs[COMPARE_MAX_JOBS];
+    int n_jobs = 0, c;
     while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
         switch (c) {
         case OPT_JSON: json = true; break;
+        case OPT_GAMES: games = optarg; break;
+        case OPT_JOB:
+            if (n_jobs == COMPARE_MAX_JOBS)
+                die("--job: at most %d jobs", COMPARE_MAX_JOBS);
+            jobs[n_jobs++] = optarg;
+            break;
         case OPT_HELP: printf("%s", compare_usage); return 0;
         }
     }
@@ -222,6 +398,10 @@ int cmd_tables_compare(int argc, char **argv)
             if (tables_check_comparable(t[k], paths[k], t[i], paths[i], &e) != 0)
                 die("%s", e.msg);
     }
+    if (n_jobs && !games)
+        die("--job needs --games RESULTS");
+    InPlay g;
+    int used = games ? replay_games(t, paths, n, games, jobs, n_jobs, &g) : 0;
     Json j;
     if (json) {
         json_init(&j, stdout);
@@ -239,8 +419,11 @@ int cmd_tables_compare(int argc, char **argv)
             for (int b = a + 1; b < n; b++)
                 compare_pair(t[a], t[b], L, json ? &j : NULL);
     }
-    if (json) {
+    if (json)
         json_array_end(&j);
+    if (games)
+        print_in_play(&g, games, used, json ? &j : NULL);
+    if (json) {
         json_object_end(&j);
         json_finish(&j);
     }

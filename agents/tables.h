@@ -161,19 +161,23 @@ void tables_level_stats(const Tables *t, int level, TablesLevelStats *s);
 
 /* ---- Conventions compared (tables_compare.c) ---- */
 
+/* The largest difference between two values: |value| <= K on both sides. */
+#define TABLES_MAX_DIFF (2 * TABLES_MAX_SEEDS)
+
 /* How the values of two tables of one board, under different conventions, differ on one
- * level and convention state. The positions are the level's placements whose side to move
- * has seeds, South to move (the values are the same turned round). The result is the sign of
- * the relative value: the result with equal stores (win, draw or loss of the play from now
- * on). */
+ * level (and convention states). The positions are the level's placements whose side to
+ * move has seeds, South to move (the values are the same turned round). The result is the
+ * sign of the relative value: the result with equal stores (win, draw or loss of the play
+ * from now on). */
 typedef struct TablesDiff {
+    int level;
     uint64_t positions;        /* compared */
     uint64_t value_differs;    /* relative values differ */
     uint64_t result_differs;   /* their signs differ */
     int largest;               /* the largest |a - b| (0 when none differ) */
-    uint64_t at_largest;       /* positions where it is that large */
-    Position example;          /* the first of those in rank order (stores split evenly) */
-    int example_a, example_b;  /* the example's relative values under a and b */
+    uint64_t by_diff[TABLES_MAX_DIFF + 1];   /* positions whose |a - b| is each d */
+    uint64_t first_rank[TABLES_MAX_DIFF + 1];   /* the first of them: its placement's rank */
+    uint8_t first_cs[TABLES_MAX_DIFF + 1];      /* and its convention state */
 } TablesDiff;
 
 /* 0 when a and b can be compared: the same board (every rule parameter but final_four), the
@@ -186,5 +190,15 @@ int tables_check_comparable(const Tables *a, const char *path_a, const Tables *b
  * has made a final-seed capture, 1 the side to move made the first, 2 the opponent did; a
  * one-state table has the same value in each, as its convention ignores who did). */
 void tables_compare_level(const Tables *a, const Tables *b, int level, int cs, TablesDiff *d);
+
+/* Add d (another state of the same level) to sum, which starts zeroed: the first position of
+ * each difference stays the first in (state, rank) order when the states are added in
+ * turn. */
+void tables_diff_add(TablesDiff *sum, const TablesDiff *d);
+
+/* The first position of d whose values differ by diff (d->by_diff[diff] > 0), South to move,
+ * the captured seeds split between the stores as evenly as they go (South's the odd one), so
+ * that `anywoli solve` gives it the tables' values (tables_value). */
+void tables_diff_example(const Tables *t, const TablesDiff *d, int diff, Position *p);
 
 #endif

@@ -44,34 +44,30 @@ static int value_at(const Tables *t, int L, int cs, uint64_t k)
     return t->value[t->level_at[L] + state * t->rank.count[L] + k];
 }
 
-/* The position of a placement, South to move in convention state cs, the captured seeds
- * split between the stores as evenly as they go (South's the odd one): an example to print. */
-static void example_position(const Tables *t, const uint16_t *board, int L, int cs,
-                             Position *p)
-{
-    const Variant *v = &t->v;
-    memset(p, 0, sizeof *p);
-    for (int i = 0; i < v->pits; i++)
-        p->pit[i] = board[i];
-    int captured = v->total - L;
-    p->left = (uint16_t)L;
-    p->store[NORTH] = (uint16_t)(captured / 2);
-    p->store[SOUTH] = (uint16_t)(captured - captured / 2);
-    p->side = SOUTH;
-    p->last_capturer = (int8_t)(captured ? SOUTH : NOBODY);
-    p->first_final = (int8_t)(cs == 0 ? NOBODY : cs == 1 ? SOUTH : NORTH);
-    pos_set_masks(v, p);
-}
-
 /* The sign of a value: the result for the side to move. */
 static int result_of(int x)
 {
     return (x > 0) - (x < 0);
 }
 
+/* Count one position's pair of values (placement rank k, state cs) into d. */
+static void count_pair(TablesDiff *d, int x, int y, uint64_t k, int cs)
+{
+    int diff = abs(x - y);
+    d->positions++;
+    d->value_differs += diff != 0;
+    d->result_differs += result_of(x) != result_of(y);
+    d->largest = diff > d->largest ? diff : d->largest;
+    if (d->by_diff[diff]++ == 0) {
+        d->first_rank[diff] = k;
+        d->first_cs[diff] = (uint8_t)cs;
+    }
+}
+
 void tables_compare_level(const Tables *a, const Tables *b, int level, int cs, TablesDiff *d)
 {
     memset(d, 0, sizeof *d);
+    d->level = level;
     if (!tables_holds_level(a, level) || !tables_holds_level(b, level))
         return;
     const Variant *v = &a->v;
@@ -81,20 +77,41 @@ void tables_compare_level(const Tables *a, const Tables *b, int level, int cs, T
         bool mover = false;
         for (int i = 0; i < v->holes && !mover; i++)
             mover = board[i] != 0;
-        if (!mover)
-            continue;   /* a pass, not a position */
-        int x = value_at(a, level, cs, k), y = value_at(b, level, cs, k);
-        int diff = abs(x - y);
-        d->positions++;
-        d->value_differs += diff != 0;
-        d->result_differs += result_of(x) != result_of(y);
-        if (diff > d->largest) {
-            d->largest = diff;
-            d->at_largest = 0;
-            example_position(a, board, level, cs, &d->example);
-            d->example_a = x;
-            d->example_b = y;
-        }
-        d->at_largest += diff == d->largest && diff != 0;
+        if (mover)   /* else a pass, not a position */
+            count_pair(d, value_at(a, level, cs, k), value_at(b, level, cs, k), k, cs);
     }
+}
+
+void tables_diff_add(TablesDiff *sum, const TablesDiff *d)
+{
+    sum->level = d->level;
+    sum->positions += d->positions;
+    sum->value_differs += d->value_differs;
+    sum->result_differs += d->result_differs;
+    sum->largest = d->largest > sum->largest ? d->largest : sum->largest;
+    for (int x = 0; x <= TABLES_MAX_DIFF; x++) {
+        if (sum->by_diff[x] == 0 && d->by_diff[x] != 0) {
+            sum->first_rank[x] = d->first_rank[x];
+            sum->first_cs[x] = d->first_cs[x];
+        }
+        sum->by_diff[x] += d->by_diff[x];
+    }
+}
+
+void tables_diff_example(const Tables *t, const TablesDiff *d, int diff, Position *p)
+{
+    const Variant *v = &t->v;
+    int L = d->level, cs = d->first_cs[diff], captured = v->total - L;
+    uint16_t board[MAX_PITS];
+    ranking_unrank(&t->rank, d->first_rank[diff], L, board);
+    memset(p, 0, sizeof *p);
+    for (int i = 0; i < v->pits; i++)
+        p->pit[i] = board[i];
+    p->left = (uint16_t)L;
+    p->store[NORTH] = (uint16_t)(captured / 2);
+    p->store[SOUTH] = (uint16_t)(captured - captured / 2);
+    p->side = SOUTH;
+    p->last_capturer = (int8_t)(captured ? SOUTH : NOBODY);
+    p->first_final = (int8_t)(cs == 0 ? NOBODY : cs == 1 ? SOUTH : NORTH);
+    pos_set_masks(v, p);
 }

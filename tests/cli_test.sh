@@ -491,8 +491,8 @@ run tables build --holes 3 --seeds 2 --max-seeds 6 --all-levels --quiet -o "$tmp
 expect_error "--agent alphabeta:tables=$tmp/t32.tb: agent 'alphabeta': tables=$tmp/t32.tb: the tables are for" \
     tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent "alphabeta:tables=$tmp/t32.tb"
 # tables compare: the three conventions of holes=3 seeds=3 (level 6): a row per pair, four
-# for each pair with first-final; the JSON's examples have, under each convention, the value
-# `anywoli solve` gives them.
+# for each pair with first-final; the JSON's examples (one per difference) have, under each
+# convention, the value `anywoli solve` gives them; --show N adds a row's N largest.
 for ff in penultimate first-final lottery; do
     run tables build --holes 3 --seeds 3 --final-four $ff --max-seeds 9 --quiet -o "$tmp/c-$ff.tb"
 done
@@ -511,8 +511,11 @@ assert [f["final_four"] for f in d["files"]] == ["penultimate", "first-final", "
 assert d["max_seeds"] == 9 and d["levels"] == "6" and len(d["rows"]) == 9
 for r in d["rows"]:
     assert r["value_differs"] <= r["positions"] and r["result_differs"] <= r["value_differs"]
-    if r["example"]:
-        print(r["a"], r["b"], r["example"]["value_a"], r["example"]["value_b"], r["example"]["apn"])
+    assert sum(x["positions"] for x in r["differences"]) == r["value_differs"]
+    assert [x["by"] for x in r["differences"]][:1] == ([r["largest"]] if r["largest"] else [])
+    for x in r["differences"]:
+        assert abs(x["value_a"] - x["value_b"]) == x["by"]
+        print(r["a"], r["b"], x["value_a"], x["value_b"], x["apn"])
 PY
 [[ -s "$tmp/examples" ]] || fail "anywoli tables compare --json: no example"
 while read -r fa fb va vb apn; do
@@ -580,6 +583,11 @@ expect_error "job main has no stored moves" \
     tables compare "${cmp_files[@]}" --games "$tmp/agree-nomoves.h5" --job main
 expect_error "--games $tmp/missing.h5" tables compare "${cmp_files[@]}" --games "$tmp/missing.h5"
 expect_error "--job needs --games RESULTS" tables compare "${cmp_files[@]}" --job main
+run tables compare "$tmp/c-penultimate.tb" "$tmp/c-first-final.tb" --show 2
+[[ $rc -eq 0 && $(grep -cE '^      by [0-9]+: [0-9]+ positions, the first ' "$tmp/out") -eq 3 ]] \
+    && grep -qE '^ +6 penultimate/first-final +mover .*$' "$tmp/out" \
+    || fail "anywoli tables compare --show: status $rc, $(head -c 900 "$tmp/out" "$tmp/err")"
+expect_error "--show" tables compare "${cmp_files[@]}" --show -1
 expect_error "compare takes two FILEs or more" tables compare "$tmp/c-lottery.tb"
 expect_error "not an Anywoli tables file" tables compare "$tmp/c-lottery.tb" "$tmp/not.tb"
 expect_error "$tmp/t33.tb: final_four penultimate, as $tmp/c-penultimate.tb" \

@@ -898,48 +898,75 @@ static int solved_relative(const char *opts, FinalFour ff, const Position *p)
     return r.value - solver_store_margin(p);
 }
 
-/* tables_compare_level's figures for one pair, level and state, recomputed from the graph
- * solver on every stride-th placement with South to move (stores split as the example's:
- * North half the captured seeds, rounded down), stride 1 giving every figure exactly. */
-static void expect_compare(const char *opts, int k, FinalFour fa, FinalFour fb, int L, int cs,
+/* The full value of p under convention ff, by the graph solver (no tables). */
+static int solved_value(const char *opts, FinalFour ff, const Position *p)
+{
+    return solved_relative(opts, ff, p) + solver_store_margin(p);
+}
+
+/* tables_compare_level's figures for one pair (tables ta and tb), level and state,
+ * recomputed from the graph solver on every stride-th placement with South to move (stores
+ * split as the examples': North half the captured seeds, rounded down), stride 1 giving every
+ * figure exactly, the count of each difference and its first position included. */
+static void expect_compare(const char *opts, const Tables *ta, const Tables *tb, int L, int cs,
                            int stride, const TablesDiff *d)
 {
     Variant v;
     tu_variant(opts, &v);
+    FinalFour fa = tables_variant(ta)->final_four, fb = tables_variant(tb)->final_four;
     Ranking r;
-    assert_int_equal(ranking_init(&r, v.pits, k), 0);
+    assert_int_equal(ranking_init(&r, v.pits, tables_max_seeds(ta)), 0);
     uint16_t board[MAX_PITS];
     ranking_unrank(&r, 0, L, board);
-    TablesDiff want = { 0 };
-    uint64_t i = 0;
+    static TablesDiff want;
+    memset(&want, 0, sizeof want);
+    uint64_t k = 0;
     do {
         Position p;
         int captured = v.total - L;
-        if (i++ % (uint64_t)stride != 0
-            || !make_position(&v, board, L, SOUTH, cs, SOUTH, captured / 2, &p))
-            continue;
-        int a = solved_relative(opts, fa, &p), b = solved_relative(opts, fb, &p);
-        int diff = abs(a - b);
-        want.positions++;
-        want.value_differs += a != b;
-        want.result_differs += (a > 0) - (a < 0) != (b > 0) - (b < 0);
-        want.largest = diff > want.largest ? diff : want.largest;
+        if (k % (uint64_t)stride == 0
+            && make_position(&v, board, L, SOUTH, cs, SOUTH, captured / 2, &p)) {
+            int a = solved_relative(opts, fa, &p), b = solved_relative(opts, fb, &p);
+            int diff = abs(a - b);
+            want.positions++;
+            want.value_differs += a != b;
+            want.result_differs += (a > 0) - (a < 0) != (b > 0) - (b < 0);
+            want.largest = diff > want.largest ? diff : want.largest;
+            if (want.by_diff[diff]++ == 0)
+                want.first_rank[diff] = k;
+        }
+        k++;
     } while (ranking_next(&r, board));
     ranking_free(&r);
+    assert_int_equal(d->level, L);
     if (stride == 1) {
         assert_int_equal(d->positions, want.positions);
         assert_int_equal(d->value_differs, want.value_differs);
         assert_int_equal(d->result_differs, want.result_differs);
         assert_int_equal(d->largest, want.largest);
+        for (int x = 0; x <= TABLES_MAX_DIFF; x++) {
+            assert_int_equal(d->by_diff[x], want.by_diff[x]);
+            if (want.by_diff[x])
+                assert_int_equal(d->first_rank[x], want.first_rank[x]);
+        }
     } else {
         assert_true(d->largest >= want.largest);
     }
-    if (d->largest) {   /* the example: its values by the solver, and the largest gap */
-        assert_int_equal(solved_relative(opts, fa, &d->example), d->example_a);
-        assert_int_equal(solved_relative(opts, fb, &d->example), d->example_b);
-        assert_int_equal(abs(d->example_a - d->example_b), d->largest);
-        assert_true(d->at_largest >= 1 && d->at_largest <= d->value_differs);
+    uint64_t differing = 0;
+    for (int x = 1; x <= d->largest; x++) {   /* each example: its values by the solver */
+        differing += d->by_diff[x];
+        if (!d->by_diff[x])
+            continue;
+        Position p;
+        tables_diff_example(ta, d, x, &p);
+        assert_true(pos_ok(&v, &p));
+        int a = solved_value(opts, fa, &p), b = solved_value(opts, fb, &p);
+        assert_int_equal(tables_value(ta, &p), a);
+        assert_int_equal(tables_value(tb, &p), b);
+        assert_int_equal(abs(a - b), x);
     }
+    assert_int_equal(differing, d->value_differs);
+    assert_int_equal(d->by_diff[0] + differing, d->positions);
 }
 
 /* Every pair of conventions on every level of small variants, and every convention state:
@@ -968,13 +995,27 @@ static void test_compare(void **state)
                 assert_int_equal(tables_check_comparable(t[a], "a.tb", t[b], "b.tb", &e), 0);
                 int states = conv[a] == FF_FIRST_FINAL || conv[b] == FF_FIRST_FINAL ? 3 : 1;
                 for (int L = tables_first_level(t[a]); L <= cases[c].k; L++) {
+                    static TablesDiff d, all;
+                    memset(&all, 0, sizeof all);
                     for (int cs = 0; cs < states; cs++) {
-                        TablesDiff d;
                         tables_compare_level(t[a], t[b], L, cs, &d);
-                        expect_compare(cases[c].opts, cases[c].k, conv[a], conv[b], L, cs,
-                                       c == 0 ? 1 : 5, &d);
+                        expect_compare(cases[c].opts, t[a], t[b], L, cs, c == 0 ? 1 : 5, &d);
+                        tables_diff_add(&all, &d);
                         differs += d.value_differs;
                     }
+                    /* The states' sum: the first of each difference from the first state
+                     * that has one. */
+                    uint64_t n = 0;
+                    for (int x = 0; x <= TABLES_MAX_DIFF; x++) {
+                        n += all.by_diff[x];
+                        if (all.by_diff[x]) {
+                            Position p;
+                            tables_diff_example(t[a], &all, x, &p);
+                            assert_int_equal(abs(tables_value(t[a], &p) - tables_value(t[b], &p)),
+                                             x);
+                        }
+                    }
+                    assert_int_equal(n, all.positions);
                 }
             }
         }

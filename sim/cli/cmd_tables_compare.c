@@ -12,7 +12,7 @@
 #include "stored_games.h"
 #include "tables.h"
 
-enum { OPT_JSON = OPT_FIRST_FREE, OPT_GAMES, OPT_JOB };
+enum { OPT_JSON = OPT_FIRST_FREE, OPT_GAMES, OPT_JOB, OPT_SHOW };
 
 #define COMPARE_MAX_JOBS 64
 
@@ -20,13 +20,14 @@ enum { OPT_JSON = OPT_FIRST_FREE, OPT_GAMES, OPT_JOB };
 #define COMPARE_MAX_FILES FF_NB
 
 static const char compare_usage[] =
-    "usage: anywoli tables compare FILE FILE... [--json]\n"
+    "usage: anywoli tables compare FILE FILE... [--json] [--show N]\n"
     "                              [--games RESULTS [--job NAME ...]]\n\n"
     "Tables of one board (the same rules but final_four, the same K and levels) under\n"
     "different conventions, compared on every position: for each level and each pair\n"
     "of files, the positions, the share whose value differs, the share whose result\n"
     "differs, the largest difference in seeds, how many positions have it, and the\n"
-    "first of them (in rank order) as an example, with its value under each. The\n"
+    "first of them (in rank order) as an example, with its value under each (with\n"
+    "--show N, the same for the row's N largest differences, a line each). The\n"
     "value is the margin the side to move forces from there on (`anywoli solve`'s\n"
     "value less the store difference); the result is its sign, the win, draw or loss\n"
     "of the side to move with equal stores. Positions are those with South to move\n"
@@ -44,7 +45,9 @@ static const char compare_usage[] =
     "each pair, how many games' results differ, with a 95% Wilson interval. Games\n"
     "that end otherwise (endless, unfinished) are left out, and so are those whose\n"
     "position lies on a level the files do not hold (counted).\n\n"
-    "  --json          one JSON document instead of the table (keys: docs/tables.md)\n"
+    "  --json          one JSON document instead of the table (keys: docs/tables.md),\n"
+    "                  every difference of each row with its example\n"
+    "  --show N        after each row, its N largest differences (0 to 254)\n"
     "  --games R       the games of results file R, as above\n"
     "  --job NAME      a job of R (repeat for more)\n\n"
     "Exit status 0, 2 on a bad input (fewer than two files, a file that is not\n"
@@ -65,71 +68,72 @@ static void describe_board(const Variant *v, char *buf, size_t size)
              v->seeds, v->capture, v->extra_turn ? "yes" : "no", v->skip_origin ? "yes" : "no");
 }
 
-/* Add d to the sum of a pair's states (the example: the first of the largest). */
-static void diff_add(TablesDiff *sum, const TablesDiff *d)
-{
-    sum->positions += d->positions;
-    sum->value_differs += d->value_differs;
-    sum->result_differs += d->result_differs;
-    if (d->largest > sum->largest) {
-        sum->largest = d->largest;
-        sum->at_largest = 0;
-        sum->example = d->example;
-        sum->example_a = d->example_a;
-        sum->example_b = d->example_b;
-    }
-    if (d->largest == sum->largest)
-        sum->at_largest += d->at_largest;
-}
-
 /* A share of the positions (0 of none). */
 static double share(uint64_t n, uint64_t of)
 {
     return of ? (double)n / (double)of : 0;
 }
 
-/* The full values of the example under each file: what `solve` prints for its APN. */
-static void example_values(const TablesDiff *d, int *a, int *b)
-{
-    int margin = d->example.store[SOUTH] - d->example.store[NORTH];
-    *a = margin + d->example_a;
-    *b = margin + d->example_b;
-}
-
-/* What one row shows. */
+/* What one row shows: a pair of files on a level, in one convention state or all. */
 typedef struct Row {
-    int level;
-    const char *a, *b;   /* the conventions */
+    const Tables *ta, *tb;
     const char *state;
     const TablesDiff *d;
 } Row;
 
-/* One row of the text table. */
-static void print_row(const Variant *v, const Row *r)
+/* The example of difference x: its APN and its values under each file (as `solve` gives). */
+static void row_example(const Row *r, int x, char *apn, int *a, int *b)
 {
-    char pair[64], example[APN_MAX + 32] = "-";
-    snprintf(pair, sizeof pair, "%s/%s", r->a, r->b);
-    if (r->d->largest) {
-        char apn[APN_MAX];
-        int a, b;
-        apn_format(v, &r->d->example, apn);
-        example_values(r->d, &a, &b);
-        snprintf(example, sizeof example, "%s (%+d, %+d)", apn, a, b);
-    }
-    printf("%5d %-25s %-8s %10" PRIu64 " %7.4f %7.4f %7d %9" PRIu64 "  %s\n", r->level, pair,
-           r->state, r->d->positions, share(r->d->value_differs, r->d->positions),
-           share(r->d->result_differs, r->d->positions), r->d->largest, r->d->at_largest,
-           example);
+    Position p;
+    tables_diff_example(r->ta, r->d, x, &p);
+    apn_format(tables_variant(r->ta), &p, apn);
+    *a = tables_value(r->ta, &p);
+    *b = tables_value(r->tb, &p);
 }
 
-/* One row as a JSON object. */
-static void json_row(Json *j, const Variant *v, const Row *r)
+/* The name of a row's pair: `penultimate/first-final`. */
+static void pair_name(const Row *r, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s/%s", final_four_name(tables_variant(r->ta)->final_four),
+             final_four_name(tables_variant(r->tb)->final_four));
+}
+
+/* One row of the text table, then its `show` largest differences, one line each. */
+static void print_row(const Row *r, long show)
+{
+    const TablesDiff *d = r->d;
+    char pair[64], example[APN_MAX + 32] = "-";
+    pair_name(r, pair, sizeof pair);
+    if (d->largest) {
+        char apn[APN_MAX];
+        int a, b;
+        row_example(r, d->largest, apn, &a, &b);
+        snprintf(example, sizeof example, "%s (%+d, %+d)", apn, a, b);
+    }
+    printf("%5d %-25s %-8s %10" PRIu64 " %7.4f %7.4f %7d %9" PRIu64 "  %s\n", d->level, pair,
+           r->state, d->positions, share(d->value_differs, d->positions),
+           share(d->result_differs, d->positions), d->largest, d->by_diff[d->largest] * !!d->largest,
+           example);
+    for (int x = d->largest; x > 0 && show > 0; x--) {
+        if (!d->by_diff[x])
+            continue;
+        char apn[APN_MAX];
+        int a, b;
+        row_example(r, x, apn, &a, &b);
+        printf("      by %d: %" PRIu64 " positions, the first %s (%+d, %+d)\n", x, d->by_diff[x],
+               apn, a, b);
+        show--;
+    }
+}
+
+/* One row as a JSON object, with every difference that occurs (largest first). */
+static void json_row(Json *j, const Row *r)
 {
     const TablesDiff *d = r->d;
     json_object_begin(j);
-    json_kv_int(j, "level", r->level);
-    json_kv_string(j, "a", r->a);
-    json_kv_string(j, "b", r->b);
+    json_kv_int(j, "level", d->level);
+    json_kv_string(j, "a", final_four_name(tables_variant(r->ta)->final_four));
+    json_kv_string(j, "b", final_four_name(tables_variant(r->tb)->final_four));
     json_kv_string(j, "state", r->state);
     json_kv_uint(j, "positions", d->positions);
     json_kv_uint(j, "value_differs", d->value_differs);
@@ -137,44 +141,45 @@ static void json_row(Json *j, const Variant *v, const Row *r)
     json_kv_uint(j, "result_differs", d->result_differs);
     json_kv_double(j, "result_share", share(d->result_differs, d->positions));
     json_kv_int(j, "largest", d->largest);
-    json_kv_uint(j, "at_largest", d->at_largest);
-    json_key(j, "example");
-    if (d->largest) {
+    json_key(j, "differences");
+    json_array_begin(j);
+    for (int x = d->largest; x > 0; x--) {
+        if (!d->by_diff[x])
+            continue;
         char apn[APN_MAX];
         int a, b;
-        apn_format(v, &d->example, apn);
-        example_values(d, &a, &b);
+        row_example(r, x, apn, &a, &b);
         json_object_begin(j);
+        json_kv_int(j, "by", x);
+        json_kv_uint(j, "positions", d->by_diff[x]);
         json_kv_string(j, "apn", apn);
         json_kv_int(j, "value_a", a);
         json_kv_int(j, "value_b", b);
         json_object_end(j);
-    } else {
-        json_null(j);
     }
+    json_array_end(j);
     json_object_end(j);
 }
 
 /* Every row of one pair on one level: each state and all of them with first-final, else
  * one. */
-static void compare_pair(const Tables *a, const Tables *b, int level, Json *j)
+static void compare_pair(const Tables *a, const Tables *b, int level, long show, Json *j)
 {
-    const Variant *va = tables_variant(a), *vb = tables_variant(b);
-    bool ff = va->final_four == FF_FIRST_FINAL || vb->final_four == FF_FIRST_FINAL;
-    TablesDiff d[4];
+    bool ff = tables_variant(a)->final_four == FF_FIRST_FINAL
+              || tables_variant(b)->final_four == FF_FIRST_FINAL;
+    static TablesDiff d[4];   /* 4 x 6 KB: not on the stack */
     memset(&d[3], 0, sizeof d[3]);
     int states = ff ? 3 : 1;
     for (int cs = 0; cs < states; cs++) {
         tables_compare_level(a, b, level, cs, &d[cs]);
-        diff_add(&d[3], &d[cs]);
+        tables_diff_add(&d[3], &d[cs]);
     }
     for (int cs = 0; cs < (ff ? 4 : 1); cs++) {
-        Row r = { level, final_four_name(va->final_four), final_four_name(vb->final_four),
-                  state_name(cs, ff), &d[cs] };
+        Row r = { a, b, state_name(cs, ff), &d[cs] };
         if (j)
-            json_row(j, va, &r);
+            json_row(j, &r);
         else
-            print_row(va, &r);
+            print_row(&r, show);
     }
 }
 
@@ -365,16 +370,19 @@ int cmd_tables_compare(int argc, char **argv)
         { "json", no_argument, NULL, OPT_JSON },
         { "games", required_argument, NULL, OPT_GAMES },
         { "job", required_argument, NULL, OPT_JOB },
+        { "show", required_argument, NULL, OPT_SHOW },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
     bool json = false;
     const char *games = NULL, *jobs[COMPARE_MAX_JOBS];
     int n_jobs = 0, c;
+    long long show = 0;
     while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
         switch (c) {
         case OPT_JSON: json = true; break;
         case OPT_GAMES: games = optarg; break;
+        case OPT_SHOW: show = cli_number("--show", optarg, 0, TABLES_MAX_DIFF); break;
         case OPT_JOB:
             if (n_jobs == COMPARE_MAX_JOBS)
                 die("--job: at most %d jobs", COMPARE_MAX_JOBS);
@@ -417,7 +425,7 @@ int cmd_tables_compare(int argc, char **argv)
             continue;
         for (int a = 0; a < n; a++)
             for (int b = a + 1; b < n; b++)
-                compare_pair(t[a], t[b], L, json ? &j : NULL);
+                compare_pair(t[a], t[b], L, (long)show, json ? &j : NULL);
     }
     if (json)
         json_array_end(&j);

@@ -110,10 +110,10 @@ static void print_row(const Row *r, long show)
         row_example(r, d->largest, apn, &a, &b);
         snprintf(example, sizeof example, "%s (%+d, %+d)", apn, a, b);
     }
+    uint64_t at_largest = d->largest ? d->by_diff[d->largest] : 0;
     printf("%5d %-25s %-8s %10" PRIu64 " %7.4f %7.4f %7d %9" PRIu64 "  %s\n", d->level, pair,
            r->state, d->positions, share(d->value_differs, d->positions),
-           share(d->result_differs, d->positions), d->largest, d->by_diff[d->largest] * !!d->largest,
-           example);
+           share(d->result_differs, d->positions), d->largest, at_largest, example);
     for (int x = d->largest; x > 0 && show > 0; x--) {
         if (!d->by_diff[x])
             continue;

@@ -19,14 +19,15 @@
 #define ANYWOLI_TABLES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "error.h"
 #include "position.h"
 #include "variant.h"
 
-/* The file format this program writes and reads. */
-#define TABLES_FORMAT_VERSION 1
+/* The file format this program writes; it also reads format 1 (which holds every level). */
+#define TABLES_FORMAT_VERSION 2
 /* The largest K: values are one signed byte, and |value| <= K. */
 #define TABLES_MAX_SEEDS 127
 
@@ -60,14 +61,31 @@ typedef struct Tables Tables;
 typedef void (*TablesProgress)(int level, uint64_t positions, int rounds, uint64_t updates,
                                double seconds, void *ctx);
 
-/* Build the tables of v up to max_seeds seeds (OpenMP threads, the same values for any
- * number); -1 with a message when max_seeds is out of range or memory runs out. */
+/* Which levels a build solves. */
+typedef enum TablesLevels {
+    TABLES_ALL_LEVELS,         /* every level capture + 1 .. K (for composed positions) */
+    TABLES_REACHABLE_LEVELS,   /* only those a game from the start can reach */
+} TablesLevels;
+
+/* Whether a game of v from the start can have `level` seeds on the board: every capture takes
+ * exactly `capture` seeds, so the seeds on the board stay congruent to the total modulo
+ * `capture` (on the standard board 4, 8, 12, ...). A move's children are on its own level
+ * or `capture`, 2 x `capture`, ... below it, so the reachable levels need no other. */
+bool tables_level_reachable(const Variant *v, int level);
+
+/* Build the tables of v up to max_seeds seeds, every level (OpenMP threads, the same values
+ * for any number); -1 with a message when max_seeds is out of range or memory runs out. */
 int tables_build(const Variant *v, int max_seeds, TablesProgress progress, void *ctx,
                  Tables **out, Error *e);
 
-/* Whether tables of v to max_seeds can be built (K in range, each level small enough), before
- * any work: -1 with a message saying why not. tables_build checks the same. */
-int tables_check_size(const Variant *v, int max_seeds, Error *e);
+/* tables_build of the levels `which` only (progress is called for those). */
+int tables_build_levels(const Variant *v, int max_seeds, TablesLevels which,
+                        TablesProgress progress, void *ctx, Tables **out, Error *e);
+
+/* Whether tables of v to max_seeds (the levels `which`) can be built (K in range, each level
+ * small enough), before any work: -1 with a message saying why not. The builds check the
+ * same. */
+int tables_check_size(const Variant *v, int max_seeds, TablesLevels which, Error *e);
 
 /* Write t to path, flushed to the disk (a name of the caller's: `tables build` writes
  * FILE.partial and puts it in place itself). -1 with a message, and path removed. */
@@ -94,15 +112,29 @@ void tables_release(const Tables *t);
 
 /* What t covers. */
 const Variant *tables_variant(const Tables *t);
+int tables_format(const Tables *t);          /* of the file opened; built: the one written */
 int tables_max_seeds(const Tables *t);
 int tables_first_level(const Tables *t);      /* capture + 1: fewer seeds end the game */
 int tables_conv_states(const Tables *t);      /* convention states: 1, or 3 (first-final) */
 uint64_t tables_positions(const Tables *t);   /* values stored */
-uint64_t tables_level_positions(const Tables *t, int level);   /* per convention state */
+uint64_t tables_level_positions(const Tables *t, int level);   /* per state; 0: not held */
 uint64_t tables_checksum(const Tables *t);
 
-/* Whether t holds p's value: p is not over and has at most K seeds on the board. */
+/* Whether t holds level L (capture + 1 .. K, and built: a file of reachable levels only
+ * lacks the others). */
+bool tables_holds_level(const Tables *t, int level);
+
+/* Whether t holds p's value: p is not over, has at most K seeds on the board, and its level
+ * is held. */
 bool tables_covers(const Tables *t, const Position *p);
+
+/* The highest level that p (not over) or its play can reach (p's seeds, less a multiple of
+ * `capture`, capture + 1 .. K) and t does not hold; 0 when t holds all of them. A position
+ * of a game from the start never meets one. */
+int tables_missing_level(const Tables *t, const Position *p);
+
+/* The levels t holds, as text: "8, 12", or "none" (at most size bytes). */
+void tables_describe_levels(const Tables *t, char *buf, size_t size);
 
 /* The relative value of p (covered): the margin its side to move forces from now on. */
 int tables_relative(const Tables *t, const Position *p);
@@ -126,5 +158,47 @@ typedef struct TablesLevelStats {
     double mean;
 } TablesLevelStats;
 void tables_level_stats(const Tables *t, int level, TablesLevelStats *s);
+
+/* ---- Conventions compared (tables_compare.c) ---- */
+
+/* The largest difference between two values: |value| <= K on both sides. */
+#define TABLES_MAX_DIFF (2 * TABLES_MAX_SEEDS)
+
+/* How the values of two tables of one board, under different conventions, differ on one
+ * level (and convention states). The positions are the level's placements whose side to
+ * move has seeds, South to move (the values are the same turned round). The result is the
+ * sign of the relative value: the result with equal stores (win, draw or loss of the play
+ * from now on). */
+typedef struct TablesDiff {
+    int level;
+    uint64_t positions;        /* compared */
+    uint64_t value_differs;    /* relative values differ */
+    uint64_t result_differs;   /* their signs differ */
+    int largest;               /* the largest |a - b| (0 when none differ) */
+    uint64_t by_diff[TABLES_MAX_DIFF + 1];   /* positions whose |a - b| is each d */
+    uint64_t first_rank[TABLES_MAX_DIFF + 1];   /* the first of them: its placement's rank */
+    uint8_t first_cs[TABLES_MAX_DIFF + 1];      /* and its convention state */
+} TablesDiff;
+
+/* 0 when a and b can be compared: the same board (every rule parameter but final_four), the
+ * same K and the same levels held, and different conventions; -1 with a one-line message
+ * naming path_b and what differs from path_a. */
+int tables_check_comparable(const Tables *a, const char *path_a, const Tables *b,
+                            const char *path_b, Error *e);
+
+/* a against b on a level both hold, in convention state cs (as under first-final: 0 nobody
+ * has made a final-seed capture, 1 the side to move made the first, 2 the opponent did; a
+ * one-state table has the same value in each, as its convention ignores who did). */
+void tables_compare_level(const Tables *a, const Tables *b, int level, int cs, TablesDiff *d);
+
+/* Add d (another state of the same level) to sum, which starts zeroed: the first position of
+ * each difference stays the first in (state, rank) order when the states are added in
+ * turn. */
+void tables_diff_add(TablesDiff *sum, const TablesDiff *d);
+
+/* The first position of d whose values differ by diff (d->by_diff[diff] > 0), South to move,
+ * the captured seeds split between the stores as evenly as they go (South's the odd one), so
+ * that `anywoli solve` gives it the tables' values (tables_value). */
+void tables_diff_example(const Tables *t, const TablesDiff *d, int diff, Position *p);
 
 #endif

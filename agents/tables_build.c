@@ -7,7 +7,10 @@
  * child has fewer seeds: a lower level, already solved, or the end of the game) or does not
  * (the child is on the same level). So levels capture+1 .. K are solved in increasing order,
  * and inside a level only the moves without capture remain unknown: they are the level's
- * own graph, which may have cycles.
+ * own graph, which may have cycles. A capture takes exactly `capture` seeds, so a child's
+ * level is its parent's less a multiple of `capture`: the levels a game from the start
+ * reaches (tables_level_reachable) need no others, and a build of those alone skips the
+ * rest (play_move asserts that every lower level it looks into is held).
  *
  * One level. Every move that captures, ends the game or is endless is an exit whose value is
  * known: the seeds gained plus the child's value from a lower level (sign kept when the
@@ -36,6 +39,7 @@
  * each move and looks up the child by it. */
 #include "tables_internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,6 +124,7 @@ static bool play_move(const Level *lv, const Position *p, int m, int *x, uint64_
         *flip = c.side != SOUTH;
         return false;
     }
+    assert(t->held[c.left]);   /* lower by a multiple of capture: held (tables.h) */
     int r = load8(&t->value[index_of(t, &c)]);
     *x = c.store[SOUTH] - c.store[NORTH] - before + (c.side == SOUTH ? r : -r);
     return true;
@@ -333,10 +338,12 @@ static bool solve_level(Tables *t, int L, int *rounds, uint64_t *updates)
     return ok;
 }
 
-/* The layout of the values: levels first_level .. K, each its convention states in turn. */
-int tables_layout(Tables *t, const Variant *v, int max_seeds, Error *e)
+/* The layout of the values: the levels held of first_level .. K, each its convention states
+ * in turn (a level not held starts where the next does: it takes no room). */
+int tables_layout(Tables *t, const Variant *v, int max_seeds, const bool *held, Error *e)
 {
     t->v = *v;
+    t->format = TABLES_FORMAT_VERSION;
     t->max_seeds = max_seeds;
     t->first_level = v->capture + 1;
     t->conv = v->final_four == FF_FIRST_FINAL ? 3 : 1;
@@ -346,11 +353,21 @@ int tables_layout(Tables *t, const Variant *v, int max_seeds, Error *e)
     uint64_t at = 0;
     for (int L = 0; L <= max_seeds + 1; L++) {
         t->level_at[L] = at;
-        if (L >= t->first_level && L <= max_seeds)
+        if (L > max_seeds)
+            continue;
+        t->held[L] = L >= t->first_level && (!held || held[L]);
+        if (t->held[L])
             at += (uint64_t)t->conv * ranking_count(&t->rank, L);
     }
     t->positions = at;
     return 0;
+}
+
+/* The levels a build of `which` solves, into held[0 .. max_seeds]. */
+static void levels_wanted(const Variant *v, int max_seeds, TablesLevels which, bool *held)
+{
+    for (int L = 0; L <= max_seeds; L++)
+        held[L] = which == TABLES_ALL_LEVELS || tables_level_reachable(v, L);
 }
 
 /* The checksum of the values: FNV-1a's multiplier over 8-byte little-endian words (the last
@@ -376,28 +393,42 @@ uint64_t values_checksum(const int8_t *x, uint64_t n)
 /* Whether tables of v to max_seeds can be built: K in range, and every level's positions
  * numbered in 32 bits (as a level is while it is solved). With t given, its layout is left
  * in it. */
-static int check_size(Tables *t, const Variant *v, int max_seeds, Error *e)
+static int check_size(Tables *t, const Variant *v, int max_seeds, TablesLevels which, Error *e)
 {
     if (max_seeds <= v->capture || max_seeds > TABLES_MAX_SEEDS || max_seeds > v->total)
         return error_set(e, "--max-seeds: %d is out of range (%d to %d for this variant)",
                          max_seeds, v->capture + 1,
                          v->total < TABLES_MAX_SEEDS ? v->total : TABLES_MAX_SEEDS);
-    if (tables_layout(t, v, max_seeds, e) != 0)
+    bool held[TABLES_MAX_SEEDS + 1];
+    levels_wanted(v, max_seeds, which, held);
+    if (tables_layout(t, v, max_seeds, held, e) != 0)
         return -1;
-    uint64_t top = (uint64_t)t->conv * ranking_count(&t->rank, max_seeds);
+    int L = max_seeds;
+    while (L > t->first_level && !t->held[L])
+        L--;
+    if (!t->held[L]) {
+        int next = max_seeds + 1;
+        while (next < v->total && !tables_level_reachable(v, next))
+            next++;
+        return error_set(e, "--max-seeds %d: no level from %d to %d occurs in a game from the "
+                         "start (the seeds on the board stay congruent to %d modulo %d; the "
+                         "first level above is %d), --all-levels builds them", max_seeds,
+                         t->first_level, max_seeds, v->total, v->capture, next);
+    }
+    uint64_t top = (uint64_t)t->conv * ranking_count(&t->rank, L);
     if (top >= UINT32_MAX)
         return error_set(e, "--max-seeds %d: level %d alone has %llu positions, more than the "
-                         "2^32 a level may have (a smaller K fits)", max_seeds, max_seeds,
+                         "2^32 a level may have (a smaller K fits)", max_seeds, L,
                          (unsigned long long)top);
     return 0;
 }
 
-int tables_check_size(const Variant *v, int max_seeds, Error *e)
+int tables_check_size(const Variant *v, int max_seeds, TablesLevels which, Error *e)
 {
     Tables *t = calloc(1, sizeof *t);
     if (!t)
         return error_set(e, "out of memory");
-    int rc = check_size(t, v, max_seeds, e);
+    int rc = check_size(t, v, max_seeds, which, e);
     tables_free(t);
     return rc;
 }
@@ -405,10 +436,16 @@ int tables_check_size(const Variant *v, int max_seeds, Error *e)
 int tables_build(const Variant *v, int max_seeds, TablesProgress progress, void *ctx,
                  Tables **out, Error *e)
 {
+    return tables_build_levels(v, max_seeds, TABLES_ALL_LEVELS, progress, ctx, out, e);
+}
+
+int tables_build_levels(const Variant *v, int max_seeds, TablesLevels which,
+                        TablesProgress progress, void *ctx, Tables **out, Error *e)
+{
     Tables *t = calloc(1, sizeof *t);
     if (!t)
         return error_set(e, "out of memory");
-    if (check_size(t, v, max_seeds, e) != 0) {
+    if (check_size(t, v, max_seeds, which, e) != 0) {
         tables_free(t);
         return -1;
     }
@@ -420,6 +457,8 @@ int tables_build(const Variant *v, int max_seeds, TablesProgress progress, void 
     }
     t->value = t->owned;
     for (int L = t->first_level; L <= max_seeds; L++) {
+        if (!t->held[L])
+            continue;
         double t0 = omp_get_wtime();
         int rounds = 0;
         uint64_t updates = 0;
@@ -439,7 +478,7 @@ int tables_build(const Variant *v, int max_seeds, TablesProgress progress, void 
 void tables_level_stats(const Tables *t, int level, TablesLevelStats *s)
 {
     memset(s, 0, sizeof *s);
-    if (level < t->first_level || level > t->max_seeds)
+    if (!tables_holds_level(t, level))
         return;
     uint64_t count = ranking_count(&t->rank, level), total = count * (uint64_t)t->conv;
     const int8_t *x = t->value + t->level_at[level];

@@ -1,4 +1,5 @@
-/* tables_file.c: the tables file, format 1 (docs/tables.md): the header and its fields,
+/* tables_file.c: the tables file, format 2 (docs/tables.md; format 1 is read too, as a file
+ * that holds every level): the header and its fields,
  * writing a file (tables_save), opening one by mapping it read-only with every check of its
  * header and values (tables_open), whether tables fit a variant, and freeing a set of tables
  * (which unmaps a file). It is apart from the build and the index because the byte layout on
@@ -124,14 +125,38 @@ int tables_save(const Tables *t, const char *path, Error *e)
     return 0;
 }
 
+/* The levels a file holds: every level in format 1; in format 2 those whose count of values
+ * (at H_LEVELS) is not 0, each count checked against the level's size. */
+static int levels_read(const uint8_t *h, uint32_t version, const Variant *v, int k, bool *held,
+                       const char *path, Error *e)
+{
+    Ranking r;
+    if (ranking_init(&r, v->pits, k) != 0) {
+        ranking_free(&r);
+        return error_set(e, "%s: bad header: max_seeds %d", path, k);
+    }
+    int conv = v->final_four == FF_FIRST_FINAL ? 3 : 1, rc = 0;
+    for (int L = 0; L <= k && rc == 0; L++) {
+        uint64_t n = get64(h + H_LEVELS + 8 * L), size = (uint64_t)conv * ranking_count(&r, L);
+        held[L] = version == 1 ? L > v->capture : n != 0;
+        if (version != 1 && n != 0 && (L <= v->capture || n != size))
+            rc = error_set(e, "%s: bad header: level %d holds %llu values, expected 0 or %llu",
+                           path, L, (unsigned long long)n,
+                           (unsigned long long)(L <= v->capture ? 0 : size));
+    }
+    ranking_free(&r);
+    return rc;
+}
+
 /* Check the header against what this program reads; fill t's layout from it. */
 static int header_read(Tables *t, const uint8_t *h, uint64_t size, const char *path, Error *e)
 {
     if (size < HEADER_BYTES || memcmp(h, magic, sizeof magic) != 0)
         return error_set(e, "%s: not an Anywoli tables file", path);
-    if (get32(h + H_VERSION) != TABLES_FORMAT_VERSION)
-        return error_set(e, "%s: tables format %u, this program reads format %d", path,
-                         get32(h + H_VERSION), TABLES_FORMAT_VERSION);
+    uint32_t version = get32(h + H_VERSION);
+    if (version != 1 && version != TABLES_FORMAT_VERSION)
+        return error_set(e, "%s: tables format %u, this program reads formats 1 to %d", path,
+                         version, TABLES_FORMAT_VERSION);
     if (get64(h + HEADER_CHECKSUM_AT) != values_checksum((const int8_t *)h, HEADER_CHECKSUM_AT))
         return error_set(e, "%s: damaged header (checksum mismatch)", path);
     Variant v;
@@ -149,7 +174,9 @@ static int header_read(Tables *t, const uint8_t *h, uint64_t size, const char *p
         return error_set(e, "%s: bad variant in the header: %s", path, sub.msg);
     if (k <= v.capture || k > TABLES_MAX_SEEDS || k > v.total || get32(h + H_VALUE_BYTES) != 1)
         return error_set(e, "%s: bad header: max_seeds %d", path, k);
-    if (tables_layout(t, &v, k, e) != 0)
+    bool held[TABLES_MAX_SEEDS + 1];
+    if (levels_read(h, version, &v, k, held, path, e) != 0
+        || tables_layout(t, &v, k, held, e) != 0)
         return -1;
     if (get64(h + H_POSITIONS) != t->positions || (int)get32(h + H_CONV) != t->conv)
         return error_set(e, "%s: bad header: %llu positions, expected %llu", path,
@@ -160,6 +187,7 @@ static int header_read(Tables *t, const uint8_t *h, uint64_t size, const char *p
                          (unsigned long long)size,
                          (unsigned long long)(HEADER_BYTES + t->positions));
     t->checksum = get64(h + H_CHECKSUM);
+    t->format = (int)version;
     return 0;
 }
 

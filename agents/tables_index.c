@@ -12,6 +12,7 @@
  * the build uses it for every move it plays. */
 #include "tables_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,9 +107,41 @@ bool ranking_next(const Ranking *r, uint16_t *board)
 
 /* ---- Probing ---- */
 
+bool tables_level_reachable(const Variant *v, int level)
+{
+    return level >= 0 && level <= v->total && (v->total - level) % v->capture == 0;
+}
+
+bool tables_holds_level(const Tables *t, int level)
+{
+    return level >= t->first_level && level <= t->max_seeds && t->held[level];
+}
+
 bool tables_covers(const Tables *t, const Position *p)
 {
-    return p->left <= t->max_seeds && p->left >= t->first_level;
+    return tables_holds_level(t, p->left);
+}
+
+int tables_missing_level(const Tables *t, const Position *p)
+{
+    int L = p->left;
+    if (L > t->max_seeds)   /* the highest level at or below K that p's play reaches */
+        L -= (L - t->max_seeds + t->v.capture - 1) / t->v.capture * t->v.capture;
+    for (; L >= t->first_level; L -= t->v.capture)
+        if (!t->held[L])
+            return L;
+    return 0;
+}
+
+void tables_describe_levels(const Tables *t, char *buf, size_t size)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int L = t->first_level; L <= t->max_seeds && at < size; L++)
+        if (t->held[L])
+            at += (size_t)snprintf(buf + at, size - at, "%s%d", at ? ", " : "", L);
+    if (at == 0)
+        snprintf(buf, size, "none");
 }
 
 int tables_relative(const Tables *t, const Position *p)
@@ -137,6 +170,7 @@ int tables_move_value(const Tables *t, const Position *p, int m)
 
 /* What the tables cover (tables.h). */
 const Variant *tables_variant(const Tables *t) { return &t->v; }
+int tables_format(const Tables *t) { return t->format; }
 int tables_max_seeds(const Tables *t) { return t->max_seeds; }
 int tables_first_level(const Tables *t) { return t->first_level; }
 int tables_conv_states(const Tables *t) { return t->conv; }
@@ -145,7 +179,7 @@ uint64_t tables_checksum(const Tables *t) { return t->checksum; }
 
 uint64_t tables_level_positions(const Tables *t, int level)
 {
-    if (level < t->first_level || level > t->max_seeds)
+    if (!tables_holds_level(t, level))
         return 0;
     return ranking_count(&t->rank, level);
 }

@@ -16,6 +16,7 @@
 #ifndef ANYWOLI_TABLES_INTERNAL_H
 #define ANYWOLI_TABLES_INTERNAL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,9 +24,11 @@
 
 struct Tables {
     Variant v;                          /* the rules the values are for */
+    int format;                         /* the file's format (built: the one written) */
     int max_seeds;                      /* K */
     int first_level;                    /* capture + 1 */
     int conv;                           /* convention states per level: 1 or 3 */
+    bool held[TABLES_MAX_SEEDS + 1];    /* the levels stored (others take no room) */
     uint64_t level_at[TABLES_MAX_SEEDS + 2];   /* where each level starts among the values */
     uint64_t positions;                 /* values in all */
     uint64_t checksum;                  /* of the values */
@@ -90,8 +93,9 @@ static inline void store8(int8_t *x, int8_t y)
 
 /* ---- Shared by the build and the file (defined in tables_build.c) ---- */
 
-/* The layout of the values: levels first_level .. K, each its convention states in turn. */
-int tables_layout(Tables *t, const Variant *v, int max_seeds, Error *e);
+/* The layout of the values: the levels held of first_level .. K (held[L] for each L; NULL:
+ * every level), each its convention states in turn. */
+int tables_layout(Tables *t, const Variant *v, int max_seeds, const bool *held, Error *e);
 
 /* The checksum of the values (also of the file's header). */
 uint64_t values_checksum(const int8_t *x, uint64_t n);

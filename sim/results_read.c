@@ -843,8 +843,9 @@ static int walk_game(const ResultsFile *f, const char *name, const Variant *v,
                      const GameRecord *row, Position p, const MoveList *moves,
                      const GameWalk *w, Error *e)
 {
-    for (uint32_t i = 0; i < moves->n && !pos_over(v, &p); i++) {
-        if (!w->position(w->ctx, row, &p, i))
+    uint32_t i = 0;
+    for (; i < moves->n && !pos_over(v, &p); i++) {
+        if (!w->position(w->ctx, row, &p, i, false))
             return 0;
         Error why;
         if (!pos_move_ok(v, &p, moves->move[i], &why))
@@ -856,6 +857,7 @@ static int walk_game(const ResultsFile *f, const char *name, const Variant *v,
             return 0;   /* the game ended as it stood */
         p = c;
     }
+    w->position(w->ctx, row, &p, i, true);
     return 0;
 }
 

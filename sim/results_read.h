@@ -100,10 +100,13 @@ int rf_read_moves(const ResultsFile *f, const char *name, const Variant *v, uint
 
 /* A walk over a job's stored games (rf_walk_games): `game` is called with each game's row
  * before its moves are read (NULL: every game; false skips it), `position` with each
- * position before a move, `ply` 0 first (false leaves the rest of that game). */
+ * position before a move, `ply` 0 first, and once more with `last` true at the position the
+ * stored moves lead to (the game over, or an unfinished game's last); false leaves the rest
+ * of that game. A move found endless ends the walk of its game where it stood. */
 typedef struct GameWalk {
     bool (*game)(void *ctx, const GameRecord *row);
-    bool (*position)(void *ctx, const GameRecord *row, const Position *p, uint32_t ply);
+    bool (*position)(void *ctx, const GameRecord *row, const Position *p, uint32_t ply,
+                     bool last);
     void *ctx;
 } GameWalk;
 

@@ -332,14 +332,36 @@ expect_error "unexpected argument" solve "0,2,2/0,2,2 4/0 S S -" extra
 
 # --- tables: build, info, and solve with them ---------------------------------------------
 tested+=(tables)
+# 18 seeds in all, captures of 4: from the start only level 6 (of 5 to 9) can occur.
 run tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/t33.tb"
-[[ $rc -eq 0 ]] && grep -q '^tables .*: max_seeds 9, [0-9]* positions' "$tmp/out" \
-    && grep -q '^level 9: ' "$tmp/err" && [[ -f "$tmp/t33.tb" && ! -e "$tmp/t33.tb.partial" ]] \
+[[ $rc -eq 0 ]] && grep -q '^tables .*: max_seeds 9, levels 6, 462 positions' "$tmp/out" \
+    && grep -q '^level 6: ' "$tmp/err" && ! grep -q '^level [5789]: ' "$tmp/err" \
+    && [[ -f "$tmp/t33.tb" && ! -e "$tmp/t33.tb.partial" ]] \
     || fail "anywoli tables build: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
 run tables info "$tmp/t33.tb"
 [[ $rc -eq 0 ]] && grep -q '^variant holes=3 seeds=3 capture=4 final_four=penultimate' "$tmp/out" \
-    && grep -q '^max_seeds 9$' "$tmp/out" && grep -qE '^ +9 +[0-9]+ +[0-9]+ ' "$tmp/out" \
+    && grep -q '^max_seeds 9$' "$tmp/out" && grep -qE '^ +6 +462 +[0-9]+ ' "$tmp/out" \
+    && grep -qx 'levels 6 (those a game from the start reaches)' "$tmp/out" \
+    && ! grep -qE '^ +[5789] +[0-9]+ ' "$tmp/out" \
     || fail "anywoli tables info: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
+run tables build --holes 3 --seeds 3 --max-seeds 9 --all-levels -o "$tmp/t33all.tb" --quiet
+[[ $rc -eq 0 ]] && grep -q '^tables .*: max_seeds 9, levels 5, 6, 7, 8, 9, 4795 positions' \
+    "$tmp/out" || fail "anywoli tables build --all-levels: status $rc, $(head -c 300 "$tmp/out")"
+run tables info "$tmp/t33all.tb"
+[[ $rc -eq 0 ]] && grep -qx 'levels 5, 6, 7, 8, 9 (every level)' "$tmp/out" \
+    && grep -qE '^ +9 +[0-9]+ +[0-9]+ ' "$tmp/out" \
+    || fail "anywoli tables info (all levels): status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
+# A composed position on a level the file does not hold (7 seeds; or 11, whose play reaches
+# 7) is refused with the levels the file holds; with every level it is solved.
+expect_error "--tables $tmp/t33.tb: the position (7 seeds on the board) reaches level 7, which the file does not hold (it holds levels 6;" \
+    solve --holes 3 --seeds 3 --tables "$tmp/t33.tb" "1,2,1/3,0,0 4/7 S - -"
+expect_error "the position (11 seeds on the board) reaches level 7" \
+    solve --holes 3 --seeds 3 --tables "$tmp/t33.tb" "1,2,1/3,3,1 4/3 S - -"
+run solve --holes 3 --seeds 3 "1,2,1/3,0,0 4/7 S - -"
+head -1 "$tmp/out" >"$tmp/solve-7"
+run solve --holes 3 --seeds 3 --tables "$tmp/t33all.tb" "1,2,1/3,0,0 4/7 S - -"
+[[ $rc -eq 0 ]] && [[ "$(head -1 "$tmp/out")" == "$(cat "$tmp/solve-7")" ]] \
+    || fail "anywoli solve --tables (all levels) on level 7: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
 # The same file for one thread and for two.
 run tables build --variant yit-nuri --max-seeds 8 -o "$tmp/n1.tb" --threads 1 --quiet
 run tables build --variant yit-nuri --max-seeds 8 -o "$tmp/n2.tb" --threads 2 --quiet
@@ -377,7 +399,7 @@ expect_error "--tables $tmp/fifo.tb: not a regular file (a FIFO)" solve --holes 
 expect_error "tables=$tmp/fifo.tb: not a regular file (a FIFO)" agents \
     "alphabeta:tables=$tmp/fifo.tb"
 expect_error "$tmp: not a regular file (a folder)" tables info "$tmp"
-head -c 5000 "$tmp/t33.tb" >"$tmp/cut.tb"
+head -c 4500 "$tmp/t33.tb" >"$tmp/cut.tb"
 expect_error "expected" tables info "$tmp/cut.tb"
 # alphabeta with tables: the spec names them; a missing file or another variant is refused.
 run agents "alphabeta:depth=2,tables=$tmp/t33.tb"
@@ -390,7 +412,7 @@ expect_error "the tables are for holes=3 seeds=3" play --holes 4 --seeds 3 --qui
 expect_error "agent_a: agent 'alphabeta': tables=$tmp/t33.tb: the tables are for" run \
     --holes 4 --seeds 3 --agent-a "alphabeta:tables=$tmp/t33.tb" --games 10 -o "$tmp/x.h5"
 expect_error "unknown action 'frob'" tables frob
-expect_error "expected build, info or agree" tables
+expect_error "expected build, info, agree or compare" tables
 # tables agree: a hand-checked position (holes=3 seeds=3): hole 1 is worth +6 (a final-seed
 # capture, the 2 seeds left to South), hole 0 -6 (a relay into North's mid-sow capture, the 2
 # left to North). Every game of a one-line book starts there and ends with its first move, so
@@ -433,6 +455,21 @@ run tables agree "$tmp/t33.tb" "$tmp/agree30.h5" --agent random --agent alphabet
 run tables agree "$tmp/t33.tb" "$tmp/agree30.h5" --agent random --first
 grep -q '^positions 30: the first of each game' "$tmp/out" \
     || fail "anywoli tables agree --first: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
+# A composed opening on level 7, which t33.tb does not hold: those positions are counted
+# and left out; alphabeta with the same tables searches there instead.
+echo "1,2,1/3,0,0 4/7 S - -" >"$tmp/agree-book7.txt"
+run run --holes 3 --seeds 3 --openings "file:$tmp/agree-book7.txt" --games 4 --record-moves \
+    --quiet -o "$tmp/agree7.h5"
+run tables agree "$tmp/t33.tb" "$tmp/agree7.h5" --agent random
+[[ $rc -eq 0 ]] && grep -qE '^not measured: [1-9][0-9]* positions on levels the tables do not hold \(they hold 6;' "$tmp/out" \
+    || fail "anywoli tables agree (level not held): status $rc, $(cat "$tmp/out" "$tmp/err")"
+run run --holes 3 --seeds 3 --openings "file:$tmp/agree-book7.txt" --games 4 --quiet \
+    --agent-a "alphabeta:depth=3,tables=$tmp/t33.tb" --agent-b random -o "$tmp/ab7t.h5"
+rc_t=$rc
+run run --holes 3 --seeds 3 --openings "file:$tmp/agree-book7.txt" --games 4 --quiet \
+    --agent-a "alphabeta:depth=3" --agent-b random -o "$tmp/ab7.h5"
+[[ $rc_t -eq 0 && $rc -eq 0 ]] \
+    || fail "anywoli run with alphabeta:tables= on a level not held: status $rc_t, $(cat "$tmp/err")"
 run run --holes 3 --seeds 3 --games 4 --quiet -o "$tmp/agree-nomoves.h5"
 run run --holes 3 --seeds 2 --games 4 --record-moves --quiet -o "$tmp/agree32.h5"
 expect_error "--agent SPEC is required" tables agree "$tmp/t33.tb" "$tmp/agree.h5"
@@ -447,9 +484,121 @@ expect_error "no job has stored moves and the tables' variant" tables agree "$tm
 expect_error "agree32.h5: job main: $tmp/t33.tb: the tables are for holes=3 seeds=3" \
     tables agree "$tmp/t33.tb" "$tmp/agree32.h5" --agent random --job main
 expect_error "nosuch" tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent random --job nosuch
-run tables build --holes 3 --seeds 2 --max-seeds 6 --quiet -o "$tmp/t32.tb"
+expect_error "--max-seeds 6: no level from 5 to 6 occurs in a game from the start" \
+    tables build --holes 3 --seeds 2 --max-seeds 6 --quiet -o "$tmp/t32.tb"
+[[ ! -e "$tmp/t32.tb" ]] || fail "anywoli tables build: a file was left after an error"
+run tables build --holes 3 --seeds 2 --max-seeds 6 --all-levels --quiet -o "$tmp/t32.tb"
 expect_error "--agent alphabeta:tables=$tmp/t32.tb: agent 'alphabeta': tables=$tmp/t32.tb: the tables are for" \
     tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent "alphabeta:tables=$tmp/t32.tb"
+# tables compare: the three conventions of holes=3 seeds=3 (level 6): a row per pair, four
+# for each pair with first-final; the JSON's examples (one per difference) have, under each
+# convention, the value `anywoli solve` gives them; --show N adds a row's N largest.
+for ff in penultimate first-final lottery; do
+    run tables build --holes 3 --seeds 3 --final-four $ff --max-seeds 9 --quiet -o "$tmp/c-$ff.tb"
+done
+cmp_files=("$tmp/c-penultimate.tb" "$tmp/c-first-final.tb" "$tmp/c-lottery.tb")
+run tables compare "${cmp_files[@]}"
+[[ $rc -eq 0 ]] && grep -q '^board holes=3 seeds=3 capture=4 extra_turn=yes skip_origin=no, max_seeds 9, levels 6$' "$tmp/out" \
+    && [[ $(grep -cE '^ +6 (penultimate/first-final|first-final/lottery) ' "$tmp/out") -eq 8 ]] \
+    && grep -qE '^ +6 penultimate/lottery +- +434 ' "$tmp/out" \
+    || fail "anywoli tables compare: status $rc, $(head -c 600 "$tmp/out" "$tmp/err")"
+run tables compare "${cmp_files[@]}" --json
+cp "$tmp/out" "$tmp/compare.json"
+/usr/bin/python3 - "$tmp/compare.json" >"$tmp/examples" <<'PY' || fail "anywoli tables compare --json: $(head -c 300 "$tmp/compare.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [f["final_four"] for f in d["files"]] == ["penultimate", "first-final", "lottery"]
+assert d["max_seeds"] == 9 and d["levels"] == "6" and len(d["rows"]) == 9
+for r in d["rows"]:
+    assert r["value_differs"] <= r["positions"] and r["result_differs"] <= r["value_differs"]
+    assert sum(x["positions"] for x in r["differences"]) == r["value_differs"]
+    assert [x["by"] for x in r["differences"]][:1] == ([r["largest"]] if r["largest"] else [])
+    for x in r["differences"]:
+        assert abs(x["value_a"] - x["value_b"]) == x["by"]
+        print(r["a"], r["b"], x["value_a"], x["value_b"], x["apn"])
+PY
+[[ -s "$tmp/examples" ]] || fail "anywoli tables compare --json: no example"
+while read -r fa fb va vb apn; do
+    run solve --holes 3 --seeds 3 --final-four "$fa" "$apn"
+    got_a=$(awk '$1 == "value" {print $2}' "$tmp/out")
+    run solve --holes 3 --seeds 3 --final-four "$fb" "$apn"
+    got_b=$(awk '$1 == "value" {print $2}' "$tmp/out")
+    [[ $got_a -eq $va && $got_b -eq $vb ]] \
+        || fail "anywoli tables compare: example $apn: $fa $va/$got_a, $fb $vb/$got_b"
+done <"$tmp/examples"
+# In play: each game of agree30.h5 replayed (`anywoli replay`) to its first position with at
+# most 9 seeds on the board, solved (`anywoli solve`) under each convention: the results for
+# South and the pairs that differ, as compare --games counts them.
+run tables compare "${cmp_files[@]}" --games "$tmp/agree30.h5" --json
+cp "$tmp/out" "$tmp/compare-games.json"
+/usr/bin/python3 - "$bin" "$tmp/agree30.h5" "$tmp/compare-games.json" <<'PY' \
+    || fail "anywoli tables compare --games: $(head -c 600 "$tmp/compare-games.json" "$tmp/err")"
+import json, subprocess, sys
+binary, results, got = sys.argv[1], sys.argv[2], json.load(open(sys.argv[3]))["games"]
+convs = ["penultimate", "first-final", "lottery"]
+def run(*args):
+    return subprocess.run([binary, *args], capture_output=True, text=True, check=True).stdout
+def south_result(apn, ff):
+    v = int(run("solve", "--holes", "3", "--seeds", "3", "--final-four", ff, apn).split()[1])
+    v = v if apn.split()[2] == "S" else -v
+    return (v > 0) - (v < 0)
+def first_within(game, k=9):
+    for line in run("replay", results, "--job", "main", "--game", str(game)).splitlines():
+        f = line.split()
+        if f[0] == "start" or (f[0].isdigit() and f[-1] != "endless"):
+            apn = " ".join(f[1:6] if f[0] == "start" else f[3:8])
+            if sum(int(x) for x in apn.split()[0].replace("/", ",").split(",")) <= k:
+                return apn
+        if f[-1] == "endless":
+            return None
+counts = {c: [0, 0, 0] for c in convs}
+differs = {}
+reached = 0
+for game in range(30):
+    apn = first_within(game)
+    if apn is None:
+        continue
+    reached += 1
+    r = {c: south_result(apn, c) for c in convs}
+    for c in convs:
+        counts[c][1 - r[c]] += 1
+    for i in range(3):
+        for j in range(i + 1, 3):
+            key = convs[i] + "/" + convs[j]
+            differs[key] = differs.get(key, 0) + (r[convs[i]] != r[convs[j]])
+assert got["games"] == 30 and got["reached"] == reached > 0 and got["unheld"] == 0, got
+for c in got["conventions"]:
+    assert [c["south_wins"], c["draws"], c["north_wins"]] == counts[c["final_four"]], (c, counts)
+for p in got["pairs"]:
+    assert p["games"] == reached and p["differs"] == differs[p["pair"]], (p, differs)
+assert any(p["differs"] for p in got["pairs"])
+PY
+run tables compare "${cmp_files[@]}" --games "$tmp/agree30.h5"
+[[ $rc -eq 0 ]] && grep -qE '^in play: .*agree30.h5: 1 job, 30 games; [0-9]+ reach at most 9 seeds' "$tmp/out" \
+    && grep -qE '^penultimate/lottery +[0-9]+ +[0-9]+ ' "$tmp/out" \
+    || fail "anywoli tables compare --games: status $rc, $(tail -c 600 "$tmp/out") $(cat "$tmp/err")"
+expect_error "no job has stored moves and the tables' variant (holes=3 seeds=3" \
+    tables compare "${cmp_files[@]}" --games "$tmp/agree32.h5"
+expect_error "job main has no stored moves" \
+    tables compare "${cmp_files[@]}" --games "$tmp/agree-nomoves.h5" --job main
+expect_error "--games $tmp/missing.h5" tables compare "${cmp_files[@]}" --games "$tmp/missing.h5"
+expect_error "--job needs --games RESULTS" tables compare "${cmp_files[@]}" --job main
+run tables compare "$tmp/c-penultimate.tb" "$tmp/c-first-final.tb" --show 2
+[[ $rc -eq 0 && $(grep -cE '^      by [0-9]+: [0-9]+ positions, the first ' "$tmp/out") -eq 3 ]] \
+    && grep -qE '^ +6 penultimate/first-final +mover .*$' "$tmp/out" \
+    || fail "anywoli tables compare --show: status $rc, $(head -c 900 "$tmp/out" "$tmp/err")"
+expect_error "--show" tables compare "${cmp_files[@]}" --show -1
+expect_error "compare takes two FILEs or more" tables compare "$tmp/c-lottery.tb"
+expect_error "not an Anywoli tables file" tables compare "$tmp/c-lottery.tb" "$tmp/not.tb"
+expect_error "$tmp/t33.tb: final_four penultimate, as $tmp/c-penultimate.tb" \
+    tables compare "$tmp/c-penultimate.tb" "$tmp/t33.tb"
+expect_error "$tmp/c-lottery.tb: levels 6, $tmp/t33all.tb holds 5, 6, 7, 8, 9" \
+    tables compare "$tmp/t33all.tb" "$tmp/c-lottery.tb"
+run tables build --holes 3 --seeds 3 --final-four lottery --max-seeds 8 --quiet -o "$tmp/c8.tb"
+expect_error "$tmp/c8.tb: max_seeds 8, $tmp/c-penultimate.tb has 9" \
+    tables compare "$tmp/c-penultimate.tb" "$tmp/c8.tb"
+expect_error "$tmp/t32.tb: the tables are for holes=3 seeds=2" \
+    tables compare "$tmp/c-lottery.tb" "$tmp/t32.tb"
 
 # --- openings: a balanced book (the values: tests/test_book.c) ----------------------------
 tested+=(openings)
@@ -547,6 +696,13 @@ for cmd in perft move bench agents play run replay export analyze solve tables o
         fail "anywoli $cmd --help: status $rc, output $(head -c 200 "$tmp/out")"
     fi
     check_help_text "anywoli $cmd --help"
+done
+# The tables actions have help of their own.
+for action in agree compare; do
+    run tables "$action" --help
+    [[ $rc -eq 0 ]] && grep -q "^usage: anywoli tables $action" "$tmp/out" && [[ ! -s "$tmp/err" ]] \
+        || fail "anywoli tables $action --help: status $rc, output $(head -c 200 "$tmp/out")"
+    check_help_text "anywoli tables $action --help"
 done
 # bench's help says what its lines are in whole sentences (it once ran two together).
 run bench --help

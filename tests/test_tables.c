@@ -696,6 +696,359 @@ static void test_prover(void **state)
     }
 }
 
+/* ---- Reachable levels ---- */
+
+/* Build the tables of a case, its reachable levels only; fails the test on error. */
+static Tables *build_reachable(const char *opts, int k, Variant *v)
+{
+    Tables *t;
+    Error e;
+    tu_variant(opts, v);
+    if (tables_build_levels(v, k, TABLES_REACHABLE_LEVELS, NULL, NULL, &t, &e) != 0)
+        fail_msg("%s K=%d reachable: %s", opts, k, e.msg);
+    return t;
+}
+
+/* What one position of the all-levels tables checks in the reachable-only ones. */
+typedef struct ReachCheck {
+    const Tables *reach;
+    long same, missing;
+} ReachCheck;
+
+/* A position of the all-levels tables: the same value in the reachable ones where they hold
+ * its level, and its own level named missing where they do not. */
+static void reach_one(const Variant *v, const Tables *all, const Position *p, void *ctx)
+{
+    ReachCheck *rc = ctx;
+    bool congruent = (v->total - p->left) % v->capture == 0;
+    assert_int_equal(tables_covers(rc->reach, p), congruent);
+    if (congruent) {
+        if (tables_value(rc->reach, p) != tables_value(all, p))
+            fail_msg("%s: %d with the reachable levels, %d with all", tu_apn(v, p),
+                     tables_value(rc->reach, p), tables_value(all, p));
+        assert_int_equal(tables_missing_level(rc->reach, p), 0);
+        rc->same++;
+    } else {
+        assert_int_equal(tables_missing_level(rc->reach, p), p->left);
+        rc->missing++;
+    }
+    assert_int_equal(tables_missing_level(all, p), 0);
+}
+
+/* Random games from the start: every position with at most K seeds on the board is on a
+ * level the reachable-only tables hold. */
+static void expect_games_covered(const Variant *v, const Tables *reach, int games)
+{
+    Rng rng;
+    rng_seed(&rng, 5, 0, 0);
+    for (int g = 0; g < games; g++) {
+        Position p;
+        pos_start(v, &p);
+        while (!pos_over(v, &p)) {
+            if (p.left <= tables_max_seeds(reach) && !tables_covers(reach, &p))
+                fail_msg("game %d: %s is not covered", g, tu_apn(v, &p));
+            Position q;
+            MoveInfo info;
+            if (pos_play(v, &p, pos_random_move(&p, &rng), &q, &info, NULL) == EV_ENDLESS)
+                break;
+            p = q;
+        }
+    }
+}
+
+/* The reachable-only build holds exactly the levels congruent to the total modulo capture
+ * (derived from each variant: capture 3 and 4, totals of every residue), and on every
+ * position of them the values of the all-levels build: a reachable level never needs an
+ * unreachable one. Positions elsewhere are not covered and name their level as missing;
+ * games from the start meet only held levels; the solver with them agrees from the start. */
+static void test_reachable_levels(void **state)
+{
+    (void)state;
+    static const Case cases[] = {
+        { "holes=2 seeds=3 final_four=first-final", 12 },   /* levels 8, 12 */
+        { "holes=3 seeds=2 final_four=lottery", 8 },
+        { "holes=3 seeds=3", 9 },
+        { "holes=3 seeds=2 capture=3", 10 },                 /* levels 6, 9 */
+        { "holes=3 seeds=3 capture=3 final_four=first-final", 9 },   /* 6, 9 */
+        { "holes=2 seeds=3 skip_origin=yes extra_turn=no", 12 },
+    };
+    int levels_held = 0;
+    for (int c = 0; c < N_ELEMS(cases); c++) {
+        Variant v;
+        Tables *all = build(cases[c].opts, cases[c].k, &v);
+        Tables *reach = build_reachable(cases[c].opts, cases[c].k, &v);
+        int held = 0;
+        for (int L = tables_first_level(all); L <= cases[c].k; L++) {
+            bool congruent = (v.total - L) % v.capture == 0;
+            assert_true(tables_holds_level(all, L));
+            assert_int_equal(tables_holds_level(reach, L), congruent);
+            assert_int_equal(tables_level_reachable(&v, L), congruent);
+            assert_int_equal(tables_level_positions(reach, L),
+                             congruent ? tables_level_positions(all, L) : 0);
+            held += congruent;
+        }
+        assert_true(held > 0 && tables_positions(reach) < tables_positions(all));
+        levels_held += held;
+        ReachCheck rc = { .reach = reach };
+        each_position(&v, all, 1, reach_one, &rc);
+        assert_true(rc.same > 0 && rc.missing > 0);
+        expect_games_covered(&v, reach, 50);
+        Position p;
+        pos_start(&v, &p);
+        SolveResult a, b;
+        assert_int_equal(solver_solve(&v, &p, 2000000, &a), SOLVE_OK);
+        assert_int_equal(solver_solve_tables(&v, &p, 2000000, reach, &b), SOLVE_OK);
+        assert_int_equal(a.value, b.value);
+        print_message("reachable %s K=%d: %d levels, %ld positions the same, %ld not held\n",
+                      cases[c].opts, cases[c].k, held, rc.same, rc.missing);
+        tables_free(reach);
+        tables_free(all);
+    }
+    assert_true(levels_held > N_ELEMS(cases));   /* some case solves a level on another */
+}
+
+/* Copy tables file a to b with the header's u32 at `at` set to x (and the header checksum
+ * made to hold). */
+static void copy_forged_header(const char *a, const char *b, long at, uint32_t x)
+{
+    FILE *in = fopen(a, "rb");
+    assert_non_null(in);
+    assert_int_equal(fseek(in, 0, SEEK_END), 0);
+    long size = ftell(in);
+    rewind(in);
+    uint8_t *buf = malloc((size_t)size);
+    assert_non_null(buf);
+    assert_int_equal(fread(buf, 1, (size_t)size, in), (size_t)size);
+    fclose(in);
+    for (int i = 0; i < 4; i++)
+        buf[at + i] = (uint8_t)(x >> (8 * i));
+    put_le64(buf + 4088, doc_checksum(buf, 4088));
+    FILE *out = fopen(b, "wb");
+    assert_non_null(out);
+    assert_int_equal(fwrite(buf, 1, (size_t)size, out), (size_t)size);
+    fclose(out);
+    free(buf);
+}
+
+/* The file records the levels it holds (format 2: a level's count of values is 0 when it is
+ * not held); a reachable-only file comes back with them; a format-1 file (every level) is
+ * still read; a count that is neither 0 nor the level's size is refused. */
+static void test_file_levels(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/anywoli-tables-XXXXXX", path[128], bad[128];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/t.tb", dir);
+    snprintf(bad, sizeof bad, "%s/bad.tb", dir);
+    Variant v;
+    Error e;
+    Tables *t = build_reachable("holes=3 seeds=3", 9, &v), *u;   /* total 18: level 6 */
+    assert_int_equal(tables_save(t, path, &e), 0);
+    assert_int_equal(tables_open(path, &u, &e), 0);
+    assert_int_equal(tables_format(u), 2);
+    for (int L = 5; L <= 9; L++)
+        assert_int_equal(tables_holds_level(u, L), L == 6);
+    assert_int_equal(tables_checksum(u), tables_checksum(t));
+    char levels[64];
+    tables_describe_levels(u, levels, sizeof levels);
+    assert_string_equal(levels, "6");
+    Position p;
+    tu_position("holes=3 seeds=3", "1,2,0/3,0,0 6/6 S - -", &v, &p);
+    assert_int_equal(tables_value(u, &p), 6);
+    tu_position("holes=3 seeds=3", "1,2,1/3,0,0 4/7 S - -", &v, &p);
+    assert_false(tables_covers(u, &p));
+    assert_int_equal(tables_missing_level(u, &p), 7);
+    tu_position("holes=3 seeds=3", "1,2,1/3,3,1 4/3 S - -", &v, &p);   /* 11: reaches 7 */
+    assert_int_equal(tables_missing_level(u, &p), 7);
+    tu_position("holes=3 seeds=3", "1,2,1/3,2,1 4/4 S - -", &v, &p);   /* 10: reaches 6 */
+    assert_int_equal(tables_missing_level(u, &p), 0);
+    tables_free(u);
+    /* Level 6's count (at 88 + 8 x 6) forged: refused. */
+    copy_forged_header(path, bad, 88 + 8 * 6, 5);
+    expect_refused(bad, "bad header: level 6 holds 5 values, expected 0 or 462");
+    tables_free(t);
+    /* Format 1 holds every level. */
+    t = build("holes=3 seeds=3", 9, &v);
+    assert_int_equal(tables_save(t, path, &e), 0);
+    copy_forged_header(path, bad, 16, 1);
+    assert_int_equal(tables_open(bad, &u, &e), 0);
+    assert_int_equal(tables_format(u), 1);
+    for (int L = 5; L <= 9; L++)
+        assert_true(tables_holds_level(u, L));
+    assert_int_equal(tables_checksum(u), tables_checksum(t));
+    tables_free(u);
+    copy_forged_header(path, bad, 16, 3);
+    expect_refused(bad, "tables format 3, this program reads formats 1 to 2");
+    tables_free(t);
+    unlink(bad);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* ---- Conventions compared ---- */
+
+/* The relative value of p under convention ff, by the graph solver (no tables). */
+static int solved_relative(const char *opts, FinalFour ff, const Position *p)
+{
+    Variant v;
+    tu_variant(opts, &v);
+    v.final_four = ff;
+    SolveResult r;
+    assert_int_equal(solver_solve(&v, p, 2000000, &r), SOLVE_OK);
+    return r.value - solver_store_margin(p);
+}
+
+/* The full value of p under convention ff, by the graph solver (no tables). */
+static int solved_value(const char *opts, FinalFour ff, const Position *p)
+{
+    return solved_relative(opts, ff, p) + solver_store_margin(p);
+}
+
+/* tables_compare_level's figures for one pair (tables ta and tb), level and state,
+ * recomputed from the graph solver on every stride-th placement with South to move (stores
+ * split as the examples': North half the captured seeds, rounded down), stride 1 giving every
+ * figure exactly, the count of each difference and its first position included. */
+static void expect_compare(const char *opts, const Tables *ta, const Tables *tb, int L, int cs,
+                           int stride, const TablesDiff *d)
+{
+    Variant v;
+    tu_variant(opts, &v);
+    FinalFour fa = tables_variant(ta)->final_four, fb = tables_variant(tb)->final_four;
+    Ranking r;
+    assert_int_equal(ranking_init(&r, v.pits, tables_max_seeds(ta)), 0);
+    uint16_t board[MAX_PITS];
+    ranking_unrank(&r, 0, L, board);
+    static TablesDiff want;
+    memset(&want, 0, sizeof want);
+    uint64_t k = 0;
+    do {
+        Position p;
+        int captured = v.total - L;
+        if (k % (uint64_t)stride == 0
+            && make_position(&v, board, L, SOUTH, cs, SOUTH, captured / 2, &p)) {
+            int a = solved_relative(opts, fa, &p), b = solved_relative(opts, fb, &p);
+            int diff = abs(a - b);
+            want.positions++;
+            want.value_differs += a != b;
+            want.result_differs += (a > 0) - (a < 0) != (b > 0) - (b < 0);
+            want.largest = diff > want.largest ? diff : want.largest;
+            if (want.by_diff[diff]++ == 0)
+                want.first_rank[diff] = k;
+        }
+        k++;
+    } while (ranking_next(&r, board));
+    ranking_free(&r);
+    assert_int_equal(d->level, L);
+    if (stride == 1) {
+        assert_int_equal(d->positions, want.positions);
+        assert_int_equal(d->value_differs, want.value_differs);
+        assert_int_equal(d->result_differs, want.result_differs);
+        assert_int_equal(d->largest, want.largest);
+        for (int x = 0; x <= TABLES_MAX_DIFF; x++) {
+            assert_int_equal(d->by_diff[x], want.by_diff[x]);
+            if (want.by_diff[x])
+                assert_int_equal(d->first_rank[x], want.first_rank[x]);
+        }
+    } else {
+        assert_true(d->largest >= want.largest);
+    }
+    uint64_t differing = 0;
+    for (int x = 1; x <= d->largest; x++) {   /* each example: its values by the solver */
+        differing += d->by_diff[x];
+        if (!d->by_diff[x])
+            continue;
+        Position p;
+        tables_diff_example(ta, d, x, &p);
+        assert_true(pos_ok(&v, &p));
+        int a = solved_value(opts, fa, &p), b = solved_value(opts, fb, &p);
+        assert_int_equal(tables_value(ta, &p), a);
+        assert_int_equal(tables_value(tb, &p), b);
+        assert_int_equal(abs(a - b), x);
+    }
+    assert_int_equal(differing, d->value_differs);
+    assert_int_equal(d->by_diff[0] + differing, d->positions);
+}
+
+/* Every pair of conventions on every level of small variants, and every convention state:
+ * positions, values and results that differ and the largest difference, each against the
+ * graph solver under each convention on every position (on a sample of one in 5 of the
+ * larger board, where only the largest difference is checked as a bound); mismatched files
+ * are refused. */
+static void test_compare(void **state)
+{
+    (void)state;
+    static const Case cases[] = { { "holes=2 seeds=3", 8 }, { "holes=3 seeds=2", 7 } };
+    static const FinalFour conv[] = { FF_PENULTIMATE, FF_FIRST_FINAL, FF_LOTTERY };
+    for (int c = 0; c < N_ELEMS(cases); c++) {
+        Tables *t[3];
+        Variant v;
+        for (int i = 0; i < 3; i++) {
+            char opts[128];
+            snprintf(opts, sizeof opts, "%s final_four=%s", cases[c].opts,
+                     final_four_name(conv[i]));
+            t[i] = build(opts, cases[c].k, &v);
+        }
+        Error e;
+        uint64_t differs = 0;
+        for (int a = 0; a < 3; a++) {
+            for (int b = a + 1; b < 3; b++) {
+                assert_int_equal(tables_check_comparable(t[a], "a.tb", t[b], "b.tb", &e), 0);
+                int states = conv[a] == FF_FIRST_FINAL || conv[b] == FF_FIRST_FINAL ? 3 : 1;
+                for (int L = tables_first_level(t[a]); L <= cases[c].k; L++) {
+                    static TablesDiff d, all;
+                    memset(&all, 0, sizeof all);
+                    for (int cs = 0; cs < states; cs++) {
+                        tables_compare_level(t[a], t[b], L, cs, &d);
+                        expect_compare(cases[c].opts, t[a], t[b], L, cs, c == 0 ? 1 : 5, &d);
+                        tables_diff_add(&all, &d);
+                        differs += d.value_differs;
+                    }
+                    /* The states' sum: the first of each difference from the first state
+                     * that has one. */
+                    uint64_t n = 0;
+                    for (int x = 0; x <= TABLES_MAX_DIFF; x++) {
+                        n += all.by_diff[x];
+                        if (all.by_diff[x]) {
+                            Position p;
+                            tables_diff_example(t[a], &all, x, &p);
+                            assert_int_equal(abs(tables_value(t[a], &p) - tables_value(t[b], &p)),
+                                             x);
+                        }
+                    }
+                    assert_int_equal(n, all.positions);
+                }
+            }
+        }
+        assert_true(differs > 0);
+        assert_int_equal(tables_check_comparable(t[0], "a.tb", t[0], "a2.tb", &e), -1);
+        assert_non_null(strstr(e.msg, "a2.tb: final_four penultimate, as a.tb"));
+        for (int i = 0; i < 3; i++)
+            tables_free(t[i]);
+    }
+    /* Another board, another K, other levels. */
+    Variant v;
+    Tables *a = build("holes=3 seeds=2", 8, &v);
+    Tables *b = build("holes=3 seeds=3 final_four=lottery", 8, &v);
+    Error e;
+    assert_int_equal(tables_check_comparable(a, "a.tb", b, "b.tb", &e), -1);
+    assert_non_null(strstr(e.msg, "b.tb: the tables are for holes=3 seeds=3"));
+    tables_free(b);
+    b = build("holes=3 seeds=2 final_four=lottery", 6, &v);
+    assert_int_equal(tables_check_comparable(a, "a.tb", b, "b.tb", &e), -1);
+    assert_non_null(strstr(e.msg, "b.tb: max_seeds 6, a.tb has 8"));
+    tables_free(b);
+    b = build_reachable("holes=3 seeds=2 final_four=lottery", 8, &v);   /* 12 seeds: 8 */
+    assert_int_equal(tables_check_comparable(a, "a.tb", b, "b.tb", &e), -1);
+    assert_non_null(strstr(e.msg, "b.tb: levels 8, a.tb holds 5, 6, 7, 8"));
+    tables_free(b);
+    /* No level of 5 to 7 is reachable with 12 seeds: refused. */
+    assert_int_equal(tables_build_levels(&v, 7, TABLES_REACHABLE_LEVELS, NULL, NULL, &b, &e), -1);
+    assert_non_null(strstr(e.msg, "--max-seeds 7: no level from 5 to 7 occurs in a game from "
+                            "the start (the seeds on the board stay congruent to 12 modulo 4; "
+                            "the first level above is 8)"));
+    tables_free(a);
+}
+
 /* Run one test with its time on stderr, to keep the fast ones fast. */
 #define TIMED(f) static void timed_##f(void **state) { double t0 = omp_get_wtime(); f(state); \
     print_message("%s: %.1f s\n", #f, omp_get_wtime() - t0); }
@@ -706,6 +1059,8 @@ TIMED(test_ranking)
 TIMED(test_threads)
 TIMED(test_alphabeta)
 TIMED(test_prover)
+TIMED(test_reachable_levels)
+TIMED(test_compare)
 
 int main(int argc, char **argv)
 {
@@ -722,6 +1077,9 @@ int main(int argc, char **argv)
         cmocka_unit_test(timed_test_solver_with_tables),
         cmocka_unit_test(timed_test_alphabeta),
         cmocka_unit_test(timed_test_prover),
+        cmocka_unit_test(timed_test_reachable_levels),
+        cmocka_unit_test(test_file_levels),
+        cmocka_unit_test(timed_test_compare),
     };
     const struct CMUnitTest slow_tests[] = {
         cmocka_unit_test(timed_test_against_search),

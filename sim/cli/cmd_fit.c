@@ -211,10 +211,11 @@ static bool gather_game(void *ctx, const GameRecord *r)
 }
 
 /* A position before a move: added from ply `skip` on, held out by its game's number. */
-static bool gather_position(void *ctx, const GameRecord *r, const Position *p, uint32_t ply)
+static bool gather_position(void *ctx, const GameRecord *r, const Position *p, uint32_t ply,
+                            bool last)
 {
     Gathering *x = ctx;
-    if (ply < x->skip)
+    if (last || ply < x->skip)
         return true;
     bool tabled, held = r->game % FIT_HOLD_EVERY == FIT_HOLD_EVERY - 1;
     double y = label_of(x->t, x->v, p, x->winner, &tabled);

@@ -22,8 +22,10 @@ static const char solve_usage[] =
     "  --max-states N   give up beyond N states (default 5000000): exit status 1\n"
     "  --tables FILE    endgame tables of the same variant (anywoli tables build):\n"
     "                   positions with at most their K seeds take their value from\n"
-    "                   FILE. A search comes first (null-window alpha-beta with a\n"
-    "                   transposition table, exact with cycles; last line\n"
+    "                   FILE (a position that reaches a level FILE does not hold is\n"
+    "                   refused: build FILE with --all-levels). A search comes\n"
+    "                   first (null-window alpha-beta with a transposition table,\n"
+    "                   exact with cycles; last line\n"
     "                   `states S nodes N`: positions kept in its table, positions\n"
     "                   searched, at most --max-states), then, if it runs out, the\n"
     "                   graph above the tables as without them\n\n";
@@ -42,6 +44,21 @@ static void print_result(const SolveResult *r, bool searched)
     else
         printf("states %llu components %llu largest %llu\n", (unsigned long long)r->states,
                (unsigned long long)r->components, (unsigned long long)r->largest_component);
+}
+
+/* A position whose play reaches a level the tables do not hold (a composed one, with tables
+ * of the reachable levels only) is refused: the search would miss the values it needs. */
+static void check_levels_held(const Tables *t, const char *path, const Variant *v,
+                              const Position *p)
+{
+    int missing = pos_over(v, p) ? 0 : tables_missing_level(t, p);
+    if (missing == 0)
+        return;
+    char levels[512];
+    tables_describe_levels(t, levels, sizeof levels);
+    die("--tables %s: the position (%d seeds on the board) reaches level %d, which the file "
+        "does not hold (it holds levels %s; `tables build --all-levels` holds every level)",
+        path, p->left, missing, levels);
 }
 
 int cmd_solve(int argc, char **argv)
@@ -80,6 +97,8 @@ int cmd_solve(int argc, char **argv)
     if (tables_path && (tables_open(tables_path, &t, &e) != 0
                         || tables_check_variant(t, &v, tables_path, &e) != 0))
         die("--tables %s", e.msg);
+    if (t)
+        check_levels_held(t, tables_path, &v, &p);
     SolveResult r;
     /* With tables: the search first (quick when the lines that decide are short), then the
      * whole graph above the tables (quick when the positions reachable above them are few). */

@@ -10,24 +10,33 @@
 #include "output.h"
 #include "tables.h"
 
-enum { OPT_MAX_SEEDS = OPT_FIRST_FREE, OPT_THREADS, OPT_FORCE, OPT_QUIET };
+enum { OPT_MAX_SEEDS = OPT_FIRST_FREE, OPT_THREADS, OPT_FORCE, OPT_QUIET, OPT_ALL_LEVELS };
 
 static const char tables_usage[] =
     "usage: anywoli tables build [variant options] --max-seeds K -o FILE\n"
-    "                            [--threads N] [--force] [--quiet]\n"
+    "                            [--all-levels] [--threads N] [--force] [--quiet]\n"
     "       anywoli tables info FILE\n"
-    "       anywoli tables agree TABLES RESULTS --agent SPEC ... (see agree --help)\n\n"
+    "       anywoli tables agree TABLES RESULTS --agent SPEC ... (see agree --help)\n"
+    "       anywoli tables compare FILE FILE... (see compare --help)\n\n"
     "build: the exact value of every position with at most K seeds on the board (each\n"
-    "side to move and convention state), by retrograde analysis, level by level, into\n"
-    "FILE (written as FILE.partial and renamed when complete). The value is the\n"
-    "margin the side to move forces from there on, as `anywoli solve` defines it. A\n"
-    "line per level on standard error (positions, rounds, seconds) unless --quiet.\n"
-    "info: the variant, K, the positions of each level and a summary of their values;\n"
-    "the file's checksums are checked.\n"
+    "side to move and convention state) that a game from the start can reach, by\n"
+    "retrograde analysis, level by level, into FILE (written as FILE.partial and\n"
+    "renamed when complete). A level is the positions with L seeds on the board;\n"
+    "every capture takes `capture` seeds, so a game reaches only the levels L with\n"
+    "the total - L a multiple of `capture` (4, 8, 12, ... on the standard board), and\n"
+    "only those are solved unless --all-levels. The value is the margin the side to\n"
+    "move forces from there on, as `anywoli solve` defines it. A line per level on\n"
+    "standard error (positions, rounds, seconds) unless --quiet.\n"
+    "info: the variant, K, the levels held, the positions of each and a summary of\n"
+    "their values; the file's checksums are checked.\n"
     "agree: the share of table-best moves each agent plays in the endgames of the\n"
-    "stored games of a results file, with intervals.\n\n"
+    "stored games of a results file, with intervals.\n"
+    "compare: the positions whose value and whose result differ between tables of\n"
+    "one board under different conventions, level by level.\n\n"
     "  --max-seeds K    the largest number of seeds on the board (capture + 1 to 127)\n"
     "  -o, --output F   the tables file to write\n"
+    "  --all-levels     every level capture + 1 to K, also those no game from the\n"
+    "                   start reaches (for composed positions: `solve --tables`)\n"
     "  --threads N      OpenMP threads (default: all); the file is the same for any N\n"
     "  --force          overwrite an existing FILE\n"
     "  --quiet          no progress lines\n\n";
@@ -42,19 +51,22 @@ static void progress_line(int level, uint64_t positions, int rounds, uint64_t up
 }
 
 /* Build the tables, write them as FILE.partial and put that in place as FILE. */
-static int build_and_publish(const Variant *v, int k, bool quiet, const Output *o, Error *e)
+static int build_and_publish(const Variant *v, int k, TablesLevels which, bool quiet,
+                             const Output *o, Error *e)
 {
     Tables *t;
     double t0 = omp_get_wtime();
-    if (tables_build(v, k, quiet ? NULL : progress_line, NULL, &t, e) != 0)
+    if (tables_build_levels(v, k, which, quiet ? NULL : progress_line, NULL, &t, e) != 0)
         return -1;
     double built = omp_get_wtime() - t0;
     int rc = tables_save(t, o->partial, e);
     if (rc == 0)
         rc = output_publish(o, o->partial, e);
+    char levels[512];
+    tables_describe_levels(t, levels, sizeof levels);
     if (rc == 0)
-        printf("tables %s: max_seeds %d, %llu positions, %llu bytes, %.2f s\n", o->path, k,
-               (unsigned long long)tables_positions(t),
+        printf("tables %s: max_seeds %d, levels %s, %llu positions, %llu bytes, %.2f s\n",
+               o->path, k, levels, (unsigned long long)tables_positions(t),
                (unsigned long long)(tables_positions(t) + 4096), built);
     tables_free(t);
     return rc;
@@ -69,12 +81,14 @@ static int tables_build_cmd(int argc, char **argv)
         { "threads", required_argument, NULL, OPT_THREADS },
         { "force", no_argument, NULL, OPT_FORCE },
         { "quiet", no_argument, NULL, OPT_QUIET },
+        { "all-levels", no_argument, NULL, OPT_ALL_LEVELS },
         { NULL, 0, NULL, 0 },
     };
     VariantText vo = { 0 };
     long long k = -1, threads = 0;
     const char *out = NULL;
     bool force = false, quiet = false;
+    TablesLevels which = TABLES_REACHABLE_LEVELS;
     int c;
     while ((c = cli_next_option(argc, argv, "o:", own, &vo)) != -1) {
         switch (c) {
@@ -83,6 +97,7 @@ static int tables_build_cmd(int argc, char **argv)
         case OPT_THREADS: threads = cli_number("--threads", optarg, 1, 1024); break;
         case OPT_FORCE: force = true; break;
         case OPT_QUIET: quiet = true; break;
+        case OPT_ALL_LEVELS: which = TABLES_ALL_LEVELS; break;
         case OPT_HELP: printf("%s%s", tables_usage, cli_variant_help); return 0;
         }
     }
@@ -95,17 +110,31 @@ static int tables_build_cmd(int argc, char **argv)
     Variant v;
     Error e;
     cli_variant(&vo, &v);
-    if (tables_check_size(&v, (int)k, &e) != 0)
+    if (tables_check_size(&v, (int)k, which, &e) != 0)
         die("%s", e.msg);
     Output o;
     cli_claim_output(&o, out, force, "tables build");
     if (threads)
         omp_set_num_threads((int)threads);
-    int status = build_and_publish(&v, (int)k, quiet, &o, &e);
+    int status = build_and_publish(&v, (int)k, which, quiet, &o, &e);
     output_release(&o);
     if (status != 0)
         fail("%s", e.msg);
     return 0;
+}
+
+/* What the levels held are: every level, those a game from the start reaches, or others. */
+static const char *levels_note(const Tables *t)
+{
+    const Variant *v = tables_variant(t);
+    bool all = true, reachable = true;
+    for (int L = tables_first_level(t); L <= tables_max_seeds(t); L++) {
+        all = all && tables_holds_level(t, L);
+        reachable = reachable && tables_holds_level(t, L) == tables_level_reachable(v, L);
+    }
+    if (all)
+        return "every level";
+    return reachable ? "those a game from the start reaches" : "some levels";
 }
 
 /* anywoli tables info. */
@@ -124,8 +153,10 @@ static int tables_info_cmd(int argc, char **argv)
     char desc[256];
     variant_describe(tables_variant(t), desc, sizeof desc);
     int k = tables_max_seeds(t), first = tables_first_level(t);
-    printf("file %s\nformat %d\nvariant %s\nmax_seeds %d\n", argv[1], TABLES_FORMAT_VERSION,
-           desc, k);
+    char levels[512];
+    tables_describe_levels(t, levels, sizeof levels);
+    printf("file %s\nformat %d\nvariant %s\nmax_seeds %d\n", argv[1], tables_format(t), desc, k);
+    printf("levels %s (%s)\n", levels, levels_note(t));
     printf("convention_states %d\npositions %llu\nchecksum %016llx (checked)\n",
            tables_conv_states(t), (unsigned long long)tables_positions(t),
            (unsigned long long)tables_checksum(t));
@@ -133,6 +164,8 @@ static int tables_info_cmd(int argc, char **argv)
     printf("%5s %12s %12s %7s %7s %7s %5s %5s %7s\n", "level", "stored", "positions",
            "won", "drawn", "lost", "min", "max", "mean");
     for (int L = first; L <= k; L++) {
+        if (!tables_holds_level(t, L))
+            continue;
         TablesLevelStats s;
         tables_level_stats(t, L, &s);
         double n = s.positions ? (double)s.positions / 100 : 1;
@@ -149,7 +182,7 @@ static int tables_info_cmd(int argc, char **argv)
 int cmd_tables(int argc, char **argv)
 {
     if (argc < 2)
-        die("expected build, info or agree (see --help)");
+        die("expected build, info, agree or compare (see --help)");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         printf("%s%s", tables_usage, cli_variant_help);
         return 0;
@@ -160,5 +193,7 @@ int cmd_tables(int argc, char **argv)
         return tables_info_cmd(argc - 1, argv + 1);
     if (strcmp(argv[1], "agree") == 0)
         return cmd_tables_agree(argc - 1, argv + 1);
-    die("unknown action '%s' (expected build, info or agree)", argv[1]);
+    if (strcmp(argv[1], "compare") == 0)
+        return cmd_tables_compare(argc - 1, argv + 1);
+    die("unknown action '%s' (expected build, info, agree or compare)", argv[1]);
 }

@@ -14,6 +14,7 @@
 #include "results_read.h"
 #include "rng.h"
 #include "stats.h"
+#include "stored_games.h"
 #include "tables.h"
 
 enum { OPT_AGENT = OPT_FIRST_FREE, OPT_JOB, OPT_FIRST, OPT_THREADS, OPT_SEED, OPT_SHOW,
@@ -33,9 +34,11 @@ static const char agree_usage[] =
     "nothing); with --first, only the first such position of each game. Each agent\n"
     "chooses in each position as at a game's start (new_game first; its random\n"
     "numbers from S, its spec and the position's number), so an agent's figures are\n"
-    "the same for any --threads and whatever other agents are measured. A move is best when its exact value equals the\n"
-    "position's; its loss is the difference, in seeds. A position is critical when\n"
-    "some legal move is not best.\n"
+    "the same for any --threads and whatever other agents are measured. A move is\n"
+    "best when its exact value equals the position's; its loss is the difference,\n"
+    "in seeds. A position is critical when some legal move is not best. Positions\n"
+    "on levels TABLES does not hold (built without --all-levels, they arise only\n"
+    "from composed openings) are counted in a line `not measured` and left out.\n"
     "A line per agent: positions, the share of best moves with its 95% Wilson\n"
     "interval, the mean loss with a 95% normal interval, the critical positions and\n"
     "the share of best moves in them (Wilson), the mean nodes (or playouts) per move.\n\n"
@@ -59,6 +62,7 @@ typedef struct Sample {
     Position *pos;
     size_t n, cap;
     uint64_t games;     /* games replayed */
+    uint64_t unheld;    /* positions left out: their level is not in the tables */
 } Sample;
 
 /* What one agent did over the positions: integers, so any sum order gives the same. */
@@ -96,44 +100,45 @@ static bool worth_measuring(const Tables *t, const Variant *v, const Selection *
            && (legal & (legal - 1)) != 0;
 }
 
-/* What the walk over a job's games (sample_job) samples with. */
-typedef struct Sampling {
+/* What replaying a game needs: the tables (of variant v), the selection, the sample. */
+typedef struct Replay {
     const Tables *t;
     const Variant *v;
+    const char *tables_path;
     const Selection *sel;
     Sample *s;
-} Sampling;
+} Replay;
 
 /* A game's row: every game is replayed. */
 static bool sample_game(void *ctx, const GameRecord *r)
 {
     (void)r;
-    ((Sampling *)ctx)->s->games++;
+    ((Replay *)ctx)->s->games++;
     return true;
 }
 
-/* A position before a move: kept when worth measuring (the game left after the first, with
- * sel->first). */
-static bool sample_position(void *ctx, const GameRecord *r, const Position *p, uint32_t ply)
+/* A position of a stored game: kept when worth measuring (the game left after the first,
+ * with sel->first); those on levels the tables do not hold are counted. */
+static bool sample_position(void *ctx, const GameRecord *r, const Position *p, uint32_t ply,
+                            bool last)
 {
     (void)r;
     (void)ply;
-    Sampling *x = ctx;
-    if (!worth_measuring(x->t, x->v, x->sel, p))
+    const Replay *rp = ctx;
+    if (last)
         return true;
-    sample_add(x->s, p);
-    return !x->sel->first;
+    rp->s->unheld += p->left <= tables_max_seeds(rp->t) && !tables_covers(rp->t, p);
+    if (!worth_measuring(rp->t, rp->v, rp->sel, p))
+        return true;
+    sample_add(rp->s, p);
+    return !rp->sel->first;
 }
 
-/* Every game of job `name` into s, its stored moves replayed (rf_walk_games). */
-static void sample_job(const ResultsFile *f, const char *name, const StoredJob *sj,
-                       const Tables *t, const Selection *sel, Sample *s)
+/* A job fits when its variant is the tables'. */
+static int job_fits(const Variant *v, void *ctx, Error *e)
 {
-    Sampling x = { t, &sj->variant, sel, s };
-    GameWalk w = { sample_game, sample_position, &x };
-    Error e;
-    if (rf_walk_games(f, name, sj, &w, &e) != 0)
-        die("%s", e.msg);
+    const Replay *rp = ctx;
+    return tables_check_variant(rp->t, v, rp->tables_path, e);
 }
 
 /* The jobs asked for (each must have moves and the tables' variant), or every job that has
@@ -142,33 +147,11 @@ static void sample_results(const ResultsFile *f, const char *const *jobs, int n_
                            const Tables *t, const char *tables_path, const Selection *sel,
                            Sample *s, int *used)
 {
-    Error e;
-    *used = 0;
-    int total = n_jobs ? n_jobs : rf_job_count(f);
-    for (int i = 0; i < total; i++) {
-        const char *name = n_jobs ? jobs[i] : rf_job_name(f, i);
-        StoredJob sj;
-        if (rf_read_job(f, name, &sj, &e) != 0)
-            die("%s", e.msg);
-        bool moves = rf_job_has_moves(f, name), same = tables_match(t, &sj.variant);
-        if (n_jobs && !moves)
-            die("%s: job %s has no stored moves (run it with record_moves = true, or "
-                "--record-moves)", rf_path(f), name);
-        if (n_jobs && !same) {
-            tables_check_variant(t, &sj.variant, tables_path, &e);
-            die("%s: job %s: %s", rf_path(f), name, e.msg);
-        }
-        if (moves && same) {
-            sample_job(f, name, &sj, t, sel, s);
-            ++*used;
-        }
-        stored_job_free(&sj);
-    }
-    if (*used == 0) {
-        char desc[256];
-        variant_describe(tables_variant(t), desc, sizeof desc);
-        die("%s: no job has stored moves and the tables' variant (%s)", rf_path(f), desc);
-    }
+    Replay rp = { t, tables_variant(t), tables_path, sel, s };
+    GameWalk w = { sample_game, sample_position, &rp };
+    char desc[256];
+    variant_describe(tables_variant(t), desc, sizeof desc);
+    *used = stored_games_each(f, jobs, n_jobs, job_fits, &w, desc);
 }
 
 /* One position: the agent's move (legal: checked) against the tables; returns the move. */
@@ -373,6 +356,12 @@ int cmd_tables_agree(int argc, char **argv)
            s.n, sel.first ? "the first of each game" : "every position",
            sel.min_seeds > tables_first_level(t) ? sel.min_seeds : tables_first_level(t),
            tables_max_seeds(t));
+    if (s.unheld) {
+        char levels[512];
+        tables_describe_levels(t, levels, sizeof levels);
+        printf("not measured: %" PRIu64 " positions on levels the tables do not hold (they "
+               "hold %s; `tables build --all-levels` holds every level)\n", s.unheld, levels);
+    }
     printf("%9s %6s %13s %6s %13s %8s %6s %13s %9s  %s\n", "positions", "best", "95% CI",
            "loss", "95% CI", "critical", "best", "95% CI", "nodes", "agent");
     uint8_t *played = show ? malloc(s.n ? s.n : 1) : NULL;

@@ -13,6 +13,7 @@ int cmd_play(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_tables(int argc, char **argv);
 int cmd_tables_agree(int argc, char **argv);   /* `tables agree`, from cmd_tables */
+int cmd_tables_compare(int argc, char **argv);   /* `tables compare`, from cmd_tables */
 int cmd_tune(int argc, char **argv);
 int cmd_fit(int argc, char **argv);
 int cmd_openings(int argc, char **argv);

@@ -61,9 +61,9 @@ static const char *const policy_names[] = { "random", "greedy", "capture", NULL 
 static const AgentOption mcts_options[] = {
     { "playouts", AOPT_INT, offsetof(MctsSettings, playouts), 1, 1e8, "1000", NULL,
       "playouts per move (one tree node each)" },
-    /* c=0.5 and policy=capture beat c=0.7 and policy=random at 1,000 playouts from the
+    /* c=0.35 and policy=capture beat c=0.7 and policy=random at 1,000 playouts from the
      * balanced book (docs/strong-play.md, configs/mcts-place.cfg). */
-    { "c", AOPT_REAL, offsetof(MctsSettings, c), 0, 100, "0.5", NULL,
+    { "c", AOPT_REAL, offsetof(MctsSettings, c), 0, 100, "0.35", NULL,
       "UCT exploration constant (rewards lie in [0, 1])" },
     { "reward", AOPT_CHOICE, offsetof(MctsSettings, reward), 0, 0, "win", reward_names,
       "a playout's reward: win (1, draw 1/2, loss 0) or margin (seeds ahead, scaled)" },

@@ -114,7 +114,7 @@ static void test_agents_command(void **state)
                                "alphabeta:depth=3,nodes=0,tt=16,ties=random,margin=0,"
                                "temperature=0,choice_moves=0,quiesce=0,w.store=1,w.seeds=0.1,w.threes=0,"
                                "w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0\n"
-                               "mcts:playouts=1000,c=0.5,reward=margin,horizon=20,policy=capture,"
+                               "mcts:playouts=1000,c=0.35,reward=margin,horizon=20,policy=capture,"
                                "epsilon=0,tries=0,temperature=0,choice_moves=0,solver=1,w.store=1,w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,"
                                "w.opp_empty=0,w.mobility=0,w.final=0\n");
     run_free(&r);

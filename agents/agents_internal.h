@@ -29,6 +29,12 @@ typedef struct AgentData {
  * `greedy` playout policy of MCTS. */
 int greedy_move(const Variant *v, const Position *p, Rng *rng, int32_t *value, uint64_t *nodes);
 
+/* The `capture` playout policy of MCTS: of at most `tries` legal moves of p (0: all) tried in
+ * an order drawn from s, the first in which the mover gains more seeds than the opponent,
+ * else the last one tried. out receives the position after it (as pos_play's), *ev its event. */
+int capture_playout_move(const Variant *v, const Position *p, int tries, Rng *s, Position *out,
+                         MoveEvent *ev);
+
 /* Fill settings with every option's default, then with `key=value,...` from opts. -1 with a
  * one-line message naming the agent, the key and the allowed values. */
 int agent_options_parse(const AgentKind *k, const char *opts, void *settings, Error *e);

@@ -1,6 +1,7 @@
 /* mcts.c: Monte Carlo tree search with UCT (upper confidence bounds applied to trees), to a
  * fixed number of playouts. A playout follows a cheap policy: uniformly random moves (the
- * engine's playout loop) or greedy ones (greedy_move); it may be cut off after `horizon`
+ * engine's playout loop), greedy ones (greedy_move), or a capture when one of a few moves
+ * tried at random makes one (capture_playout_move); it may be cut off after `horizon`
  * plies and scored by the alpha-beta evaluation (eval.h), squashed into the reward range.
  *
  * One node is added per playout. A node keeps the rewards of the player who made the move
@@ -44,8 +45,9 @@ typedef struct MctsSettings {
     double c;               /* exploration constant of UCT */
     int reward;             /* 0 win (1, 1/2, 0), 1 margin (scaled to [0, 1]) */
     int64_t horizon;        /* a playout's moves at most; 0: to the end of the game */
-    int policy;             /* 0 random, 1 greedy: how a playout chooses its moves */
+    int policy;             /* 0 random, 1 greedy, 2 capture: how a playout chooses its moves */
     double epsilon;         /* a greedy playout's chance of a random move instead */
+    int64_t tries;          /* policy=capture: moves tried for a capture at most; 0: all */
     double temperature;     /* the root choice: visits^(1/T); 0: the most visited */
     int64_t choice_moves;   /* the agent's first moves of a game that use it; 0: all */
     int64_t solver;         /* 1: prove game scores up the tree (MCTS-Solver) */
@@ -54,23 +56,29 @@ typedef struct MctsSettings {
 } MctsSettings;
 
 static const char *const reward_names[] = { "win", "margin", NULL };
-static const char *const policy_names[] = { "random", "greedy", NULL };
+static const char *const policy_names[] = { "random", "greedy", "capture", NULL };
 
 static const AgentOption mcts_options[] = {
     { "playouts", AOPT_INT, offsetof(MctsSettings, playouts), 1, 1e8, "1000", NULL,
       "playouts per move (one tree node each)" },
-    { "c", AOPT_REAL, offsetof(MctsSettings, c), 0, 100, "0.7", NULL,
+    /* c=0.35 and policy=capture beat c=0.7 and policy=random at 1,000 playouts from the
+     * balanced book (docs/strong-play.md, configs/mcts-place.cfg). */
+    { "c", AOPT_REAL, offsetof(MctsSettings, c), 0, 100, "0.35", NULL,
       "UCT exploration constant (rewards lie in [0, 1])" },
     { "reward", AOPT_CHOICE, offsetof(MctsSettings, reward), 0, 0, "win", reward_names,
       "a playout's reward: win (1, draw 1/2, loss 0) or margin (seeds ahead, scaled)" },
     { "horizon", AOPT_INT, offsetof(MctsSettings, horizon), 0, 1e9, "20", NULL,
       "cut a playout after this many plies and score it by the evaluation (w.*), squashed "
       "into the reward range (0: play to the end)" },
-    { "policy", AOPT_CHOICE, offsetof(MctsSettings, policy), 0, 0, "random", policy_names,
-      "how playouts move: uniformly at random, or as the greedy agent (ties at random)" },
+    { "policy", AOPT_CHOICE, offsetof(MctsSettings, policy), 0, 0, "capture", policy_names,
+      "how playouts move: uniformly at random, as the greedy agent (ties at random), or "
+      "capture: the first of `tries` moves in random order that wins seeds, else the last "
+      "one tried" },
     { "epsilon", AOPT_REAL, offsetof(MctsSettings, epsilon), 0, 1, "0", NULL,
       "policy=greedy: each playout move is uniformly random with this chance instead "
       "(epsilon-greedy; 0: always greedy)" },
+    { "tries", AOPT_INT, offsetof(MctsSettings, tries), 0, 64, "0", NULL,
+      "policy=capture: legal moves tried at most for one that wins seeds (0: all of them)" },
     { "temperature", AOPT_REAL, offsetof(MctsSettings, temperature), 0, 1000, "0", NULL,
       "choose a root move with probability proportional to its visits^(1/T) (0: off, the "
       "most visited)" },
@@ -210,6 +218,51 @@ static MoveEvent mcts_greedy_playout(const Variant *v, const Mcts *t, Position *
     return EV_NEXT;
 }
 
+/* The capture policy's move for p (not over): legal moves tried in an order drawn from s
+ * (without replacement), at most `tries` of them (0: all), the first whose mover gains more
+ * seeds than the opponent in it, else the last one tried. A capture is what a playout most
+ * often misses, and trying moves in turn finds one for a few plays where greedy_move plays
+ * every move and its follow-ups. The position after the move goes to out (as pos_play's) and
+ * its event to *ev, so the move chosen is not played twice. */
+int capture_playout_move(const Variant *v, const Position *p, int tries, Rng *s, Position *out,
+                         MoveEvent *ev)
+{
+    uint8_t moves[MAX_PITS];
+    const int n = pos_legal_moves(v, p, moves);
+    const int limit = tries > 0 && tries < n ? tries : n;
+    const int me = p->side;
+    int move = -1;
+    for (int k = 0; k < limit; k++) {
+        int j = k + (int)rng_below(s, (uint32_t)(n - k));
+        uint8_t m = moves[j];
+        moves[j] = moves[k];
+        moves[k] = m;
+        MoveInfo info;
+        move = m;
+        *ev = pos_play(v, p, move, out, &info, NULL);
+        if (out->store[me] - p->store[me] > out->store[!me] - p->store[!me])
+            break;
+    }
+    return move;
+}
+
+/* A capture-policy playout from p (not over), each side drawing from its own stream, at
+ * most t->cut.max_plies plies: what the last move reported (EV_NEXT when cut), p left where
+ * it stopped. */
+static MoveEvent mcts_capture_playout(const Variant *v, const Mcts *t, Position *p, Rng stream[2])
+{
+    const int tries = (int)t->set->tries;
+    for (int64_t ply = 0; ply < t->cut.max_plies; ply++) {
+        Position next;
+        MoveEvent ev;
+        capture_playout_move(v, p, tries, &stream[p->side], &next, &ev);
+        *p = next;
+        if (ev >= EV_OVER)
+            return ev;
+    }
+    return EV_NEXT;
+}
+
 /* A playout from p (not over) by the set policy with fresh streams drawn from rng; South's
  * reward. A playout cut at the horizon (or at the variant's max_plies) is scored by the
  * evaluation. */
@@ -221,6 +274,8 @@ static double mcts_playout(const Variant *v, const Mcts *t, Position p, Rng *rng
     MoveEvent ev;
     if (t->set->policy == 1) {
         ev = mcts_greedy_playout(v, t, &p, &stream[SOUTH]);
+    } else if (t->set->policy == 2) {
+        ev = mcts_capture_playout(v, t, &p, stream);
     } else {
         Playout po;
         ev = pos_random_playout(&t->cut, &p, stream, &po);

@@ -93,8 +93,8 @@ static void test_registry(void **state)
     }
     make_agent(&a, "mcts:policy=greedy,horizon=7,w.threes=-0.4");
     agent_describe(&a, full, sizeof full);
-    assert_string_equal(full, "mcts:playouts=1000,c=0.7,reward=win,horizon=7,policy=greedy,"
-                              "epsilon=0,temperature=0,choice_moves=0,solver=1,w.store=1,w.seeds=0,w.threes=-0.4,w.opp_threes=0,"
+    assert_string_equal(full, "mcts:playouts=1000,c=0.35,reward=win,horizon=7,policy=greedy,"
+                              "epsilon=0,tries=0,temperature=0,choice_moves=0,solver=1,w.store=1,w.seeds=0,w.threes=-0.4,w.opp_threes=0,"
                               "w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0");
     agent_free(&a);
 }
@@ -119,9 +119,10 @@ static void test_spec_errors(void **state)
         { "alphabeta:w.threes=-0.4x", "w.threes=-0.4x is not a number" },
         { "mcts:plies=20", "unknown option 'plies'" },
         { "mcts:horizon=-1", "horizon=-1 is out of range" },
-        { "mcts:policy=smart", "policy=smart is not one of random or greedy" },
+        { "mcts:policy=smart", "policy=smart is not one of random, greedy or capture" },
         { "mcts:solver=2", "agent 'mcts': solver=2 is out of range (0 to 1)" },
         { "mcts:epsilon=1.5", "agent 'mcts': epsilon=1.5 is out of range (0 to 1)" },
+        { "mcts:tries=65", "agent 'mcts': tries=65 is out of range (0 to 64)" },
         { "mcts:tables=/nonexistent/k8.tables",
           "agent 'mcts': tables=/nonexistent/k8.tables: cannot open" },
         { "mcts:w.final=2000", "w.final=2000 is out of range" },
@@ -198,7 +199,7 @@ static const char *const quick_specs[] = {
     "alphabeta:depth=6,nodes=300,w.seeds=0.3,w.threes=0.5,w.mobility=0.2,w.final=1",
     "mcts:playouts=60", "mcts:playouts=40,reward=margin,c=0",
     "mcts:playouts=30,policy=greedy,horizon=10,w.opp_threes=1",
-    "mcts:playouts=20,horizon=0",
+    "mcts:playouts=20,horizon=0", "mcts:playouts=30,policy=capture,tries=3",
 };
 #define QUICK_NB ((int)(sizeof quick_specs / sizeof quick_specs[0]))
 
@@ -739,6 +740,7 @@ static void test_greedy_hand_built(void **state)
 static const char *const vector_specs[] = {
     "random", "greedy", "alphabeta:depth=2", "alphabeta:depth=3,tt=0,ties=first",
     "mcts:playouts=12,horizon=20", "mcts:playouts=8,policy=greedy,horizon=4",
+    "mcts:playouts=10,policy=capture,tries=4",
 };
 
 /* Every agent returns a legal move for every "before" position of the single-move vectors
@@ -1138,7 +1140,11 @@ static void test_choice_moves(void **state)
     (void)state;
     static const char *const pairs[][2] = {
         { "alphabeta:depth=3,margin=4,choice_moves=2", "alphabeta:depth=3" },
-        { "mcts:playouts=300,temperature=1000,choice_moves=2", "mcts:playouts=300" },
+        /* The old defaults (c=0.7, random playouts): there the plain agent's move from the
+         * start varies little with the stream, so the temperature's spread shows against it;
+         * at the new defaults it varies about as much over 60 streams. */
+        { "mcts:playouts=300,c=0.7,policy=random,temperature=1000,choice_moves=2",
+          "mcts:playouts=300,c=0.7,policy=random" },
     };
     Variant v;
     Position p;

@@ -92,7 +92,7 @@ static void test_agents_command(void **state)
     assert_non_null(strstr(r.out, "  w.store=1 "));
     assert_non_null(strstr(r.out, "  playouts=1000 "));
     assert_non_null(strstr(r.out, "  horizon=20 "));
-    assert_non_null(strstr(r.out, "  policy=random "));
+    assert_non_null(strstr(r.out, "  policy=capture "));
     /* Every evaluation feature, with what it measures. */
     for (int t = 0; t < EVAL_NB; t++) {
         char line[256];
@@ -114,8 +114,8 @@ static void test_agents_command(void **state)
                                "alphabeta:depth=3,nodes=0,tt=16,ties=random,margin=0,"
                                "temperature=0,choice_moves=0,quiesce=0,w.store=1,w.seeds=0.1,w.threes=0,"
                                "w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0\n"
-                               "mcts:playouts=1000,c=0.7,reward=margin,horizon=20,policy=random,"
-                               "epsilon=0,temperature=0,choice_moves=0,solver=1,w.store=1,w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,"
+                               "mcts:playouts=1000,c=0.35,reward=margin,horizon=20,policy=capture,"
+                               "epsilon=0,tries=0,temperature=0,choice_moves=0,solver=1,w.store=1,w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,"
                                "w.opp_empty=0,w.mobility=0,w.final=0\n");
     run_free(&r);
     expect_error(NULL, "agents 'alphabeta:depth=99'", "depth=99 is out of range");
@@ -366,12 +366,12 @@ static void test_mcts_solver_off_replays(void **state)
 {
     (void)state;
     static const char *const games[] = {
-        "play --south 'mcts:playouts=300,solver=0' "
-        "--north 'mcts:playouts=200,reward=margin,c=1.2,solver=0' --holes 6 --seeds 3 --seed 5 "
-        "--quiet",
-        "play --south 'mcts:playouts=150,policy=greedy,horizon=0,solver=0' "
-        "--north 'mcts:playouts=250,temperature=1,choice_moves=8,solver=0' --final-four lottery "
-        "--holes 5 --seeds 4 --seed 9 --quiet",
+        "play --south 'mcts:playouts=300,policy=random,c=0.7,solver=0' "
+        "--north 'mcts:playouts=200,reward=margin,c=1.2,policy=random,solver=0' "
+        "--holes 6 --seeds 3 --seed 5 --quiet",
+        "play --south 'mcts:playouts=150,policy=greedy,horizon=0,c=0.7,solver=0' "
+        "--north 'mcts:playouts=250,temperature=1,choice_moves=8,policy=random,c=0.7,solver=0' "
+        "--final-four lottery --holes 5 --seeds 4 --seed 9 --quiet",
     };
     char *got = NULL, path[512];
     size_t len = 0;

@@ -8,6 +8,7 @@
 #include "test_tmp.h"
 
 #include "agent.h"
+#include "agents_internal.h"
 #include "solver.h"
 #include "tables.h"
 
@@ -174,13 +175,16 @@ static void test_solver_with_tables(void **state)
 }
 
 /* The same stream gives the same search: move, playouts, depth and value, with the solver,
- * with tables of no use here (the start is not covered) and with epsilon-greedy playouts. */
+ * with tables of no use here (the start is not covered), with epsilon-greedy playouts and
+ * with capture playouts. */
 static void test_solver_is_deterministic(void **state)
 {
     (void)state;
     static const char *const specs[] = {
         "mcts:playouts=2000",
         "mcts:playouts=700,policy=greedy,epsilon=0.3",
+        "mcts:playouts=800,policy=capture",
+        "mcts:playouts=800,policy=capture,tries=2",
         "mcts:playouts=900,reward=margin,temperature=1",
     };
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
@@ -201,6 +205,41 @@ static void test_solver_is_deterministic(void **state)
     }
 }
 
+/* The capture policy plays the one move that wins seeds whatever its stream, where it is the
+ * lowest hole (0: a final-seed capture of 4 and an extra move; hole 1 hands North 4 in
+ * mid-sow, hole 3 captures nothing) and where it is the highest (hole 2 captures and ends the
+ * game; hole 0's relay gives North the capture). With tries=1 it is one random move, so the
+ * others are played too. */
+static void test_capture_policy_plays_a_capture(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *opts, *apn;
+        int capture;
+        MoveEvent ev;
+    } cases[] = {
+        { "holes=4", "1,3,0,2/1,0,2,3 10/10 S - -", 0, EV_EXTRA },
+        { "holes=3", "2,0,1/3,0,0 10/14 S - -", 2, EV_OVER },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Variant v;
+        Position p, out;
+        MoveEvent ev;
+        tu_position(cases[i].opts, cases[i].apn, &v, &p);
+        int other = 0;
+        for (uint64_t seed = 0; seed < 40; seed++) {
+            Rng r;
+            rng_seed(&r, seed, 0, 0);
+            assert_int_equal(capture_playout_move(&v, &p, 0, &r, &out, &ev), cases[i].capture);
+            assert_int_equal(ev, cases[i].ev);
+            assert_true(out.store[SOUTH] > p.store[SOUTH]);
+            rng_seed(&r, seed, 0, 0);
+            other += capture_playout_move(&v, &p, 1, &r, &out, &ev) != cases[i].capture;
+        }
+        assert_true(other > 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -208,6 +247,7 @@ int main(void)
         cmocka_unit_test(test_solver_agrees_with_exact_values),
         cmocka_unit_test(test_solver_with_tables),
         cmocka_unit_test(test_solver_is_deterministic),
+        cmocka_unit_test(test_capture_policy_plays_a_capture),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

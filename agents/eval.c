@@ -25,11 +25,12 @@ const EvalTermInfo eval_terms[EVAL_NB] = {
                      "the mover, -1 the opponent, 0 nobody (lottery, or no capture yet)" },
 };
 
-/* Fill w with every term's default weight. */
+/* Fill w with every term's default weight, and the default fade. */
 void eval_default(EvalWeights *w)
 {
     for (int i = 0; i < EVAL_NB; i++)
         w->w[i] = eval_terms[i].def;
+    w->fade = EVAL_FADE_DEFAULT;
 }
 
 /* The defaults with an agent's own overrides applied. */
@@ -67,6 +68,7 @@ void eval_prepare(const EvalWeights *w, Evaluator *ev)
     ev->w[EVAL_EMPTY] -= ev->w[EVAL_MOBILITY];
     ev->w[EVAL_OPP_EMPTY] += ev->w[EVAL_MOBILITY];
     ev->w[EVAL_MOBILITY] = 0;
+    ev->fade = (int32_t)(w->fade * 1000 + 0.5);
 }
 
 /* South's final margin for each possible recipient of the seeds left. */

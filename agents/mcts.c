@@ -88,6 +88,9 @@ static const AgentOption mcts_options[] = {
      * at home looks good, and against greedy MCTS then shuffles until max_plies. */
     { "w", AOPT_WEIGHTS, offsetof(MctsSettings, weights), -1000, 1000, "w.seeds=0", NULL,
       "evaluation weights of a cut playout, as alphabeta's: w.<term>=x (see below)" },
+    /* After "w", whose defaults set the fade too: off, as MCTS evaluated before the fade. */
+    { "fade", AOPT_REAL, offsetof(MctsSettings, weights) + offsetof(EvalWeights, fade), 0, 1,
+      "0", NULL, "the evaluation's fade near the end, as alphabeta's (0: none)" },
     { NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };
 

@@ -26,7 +26,7 @@ static const char *const conventions[] = { "final_four=penultimate", "final_four
  * a tiny table (collisions of slots everywhere). */
 static const char *const specs[] = {
     "alphabeta:tt=16,ties=first,w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,"
-    "w.opp_empty=0,w.mobility=0,w.final=0",
+    "w.opp_empty=0,w.mobility=0,w.final=0,fade=0",
     "alphabeta:tt=16,ties=random,w.seeds=0.25,w.threes=0.5,w.opp_threes=-0.3,w.empty=0.2,"
     "w.opp_empty=-0.1,w.mobility=0.1,w.final=1.5",
     "alphabeta:tt=4,ties=first",

@@ -43,6 +43,7 @@ static void spec_weights(int s, Evaluator *ev)
         w.w[EVAL_SEEDS] = 0.1;
         for (int i = EVAL_THREES; i < EVAL_NB; i++)
             w.w[i] = 0;
+        w.fade = 0;
     } else if (s == 1) {
         w.w[EVAL_SEEDS] = 0.25;
         w.w[EVAL_THREES] = 0.5;

@@ -35,18 +35,24 @@ typedef struct EvalTermInfo {
 
 extern const EvalTermInfo eval_terms[EVAL_NB];
 
-/* Weights in seeds per unit of each term, as given in a spec. */
+/* The default fade of the positional terms (alphabeta's `fade` option; eval_position). */
+#define EVAL_FADE_DEFAULT 0.25
+
+/* Weights in seeds per unit of each term, as given in a spec, and the fade. */
 typedef struct EvalWeights {
     double w[EVAL_NB];
+    double fade;    /* the share of all the seeds on the board below which every term but
+                     * the store fades linearly to 0 (eval_position); 0: no fade */
 } EvalWeights;
 
 /* The weights in fixed point, ready for search. */
 typedef struct Evaluator {
     int32_t w[EVAL_NB];   /* EVAL_SCALE units per unit of the term (EVAL_MOBILITY folded
                            * into EVAL_EMPTY and EVAL_OPP_EMPTY, and 0) */
+    int32_t fade;         /* EvalWeights's fade in per mille (0: none) */
 } Evaluator;
 
-/* The default weights. */
+/* The default weights and fade. */
 void eval_default(EvalWeights *w);
 
 /* The default weights, then the overrides `w.<term>=x,...` an agent's table gives (NULL for
@@ -134,13 +140,12 @@ static inline int eval_term(const Variant *v, const Position *p, EvalTerm t)
     return 0;
 }
 
-/* The heuristic value of p (not over) for its side to move, in EVAL_SCALE units. Terms whose
- * weight is zero cost nothing. Mobility equals opp_empty - empty on a given board, so
- * eval_prepare folds its weight into those two and it costs nothing either. */
-static inline int32_t eval_position(const Evaluator *ev, const Variant *v, const Position *p)
+/* The positional part of p's value for its side to move: every weighted term but the
+ * store, unfaded, in EVAL_SCALE units. */
+static inline int32_t eval_positional(const Evaluator *ev, const Variant *v, const Position *p)
 {
     /* Term by term with constant names, so that each inlined eval_term is just that term. */
-    int32_t score = ev->w[EVAL_STORE] * eval_term(v, p, EVAL_STORE);
+    int32_t score = 0;
     if (ev->w[EVAL_SEEDS])
         score += ev->w[EVAL_SEEDS] * eval_term(v, p, EVAL_SEEDS);
     if (ev->w[EVAL_THREES])
@@ -154,6 +159,32 @@ static inline int32_t eval_position(const Evaluator *ev, const Variant *v, const
     if (ev->w[EVAL_FINAL])
         score += ev->w[EVAL_FINAL] * eval_term(v, p, EVAL_FINAL);
     return score;   /* EVAL_MOBILITY's weight is 0 here: folded by eval_prepare */
+}
+
+/* The heuristic value of p (not over) for its side to move, in EVAL_SCALE units. Terms whose
+ * weight is zero cost nothing. Mobility equals opp_empty - empty on a given board, so
+ * eval_prepare folds its weight into those two and it costs nothing either.
+ *
+ * With a fade f, the positional terms (all but the store) fade as tapered evaluations fade
+ * theirs by phase: once the seeds on the board fall below f of all the seeds, they are
+ * scaled by the seeds on the board over that many, so that near the end the value tends to
+ * the store difference and a capture always pays. Without it, weights that value holes of
+ * capture - 1 seeds highly make keeping a three worth about as much as capturing it with a
+ * few seeds left, and decided games loop for ever. The scaling is in integers (truncated
+ * towards zero), so the search stays exact; f = 1 scales by the seeds on the board over
+ * all the seeds throughout. */
+static inline int32_t eval_position(const Evaluator *ev, const Variant *v, const Position *p)
+{
+    int32_t store = ev->w[EVAL_STORE] * eval_term(v, p, EVAL_STORE);
+    int32_t rest = eval_positional(ev, v, p);
+    if (ev->fade) {
+        /* The seeds on the board below which the terms fade: fade (per mille) of them all. */
+        int32_t all = p->left + p->store[SOUTH] + p->store[NORTH];
+        int32_t from = (all * ev->fade + 999) / 1000;
+        if (p->left < from)
+            rest = rest * p->left / from;
+    }
+    return store + rest;
 }
 
 /* The exact final margin of a game that stopped at p, for p->side (the mover of the last

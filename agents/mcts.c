@@ -93,9 +93,15 @@ static const AgentOption mcts_options[] = {
       "endgame tables of the variant (anywoli tables build): positions they cover are leaves "
       "scored exactly, and proven (not under the lottery)" },
     /* Store difference alone by default: with w.seeds=0.1 a cut playout that keeps seeds
-     * at home looks good, and against greedy MCTS then shuffles until max_plies. */
-    { "w", AOPT_WEIGHTS, offsetof(MctsSettings, weights), -1000, 1000, "w.seeds=0", NULL,
+     * at home looks good, and against greedy MCTS then shuffles until max_plies. Every term
+     * is named, so that alphabeta's defaults do not leak in. */
+    { "w", AOPT_WEIGHTS, offsetof(MctsSettings, weights), -1000, 1000,
+      "w.store=1,w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,"
+      "w.final=0", NULL,
       "evaluation weights of a cut playout, as alphabeta's: w.<term>=x (see below)" },
+    /* After "w", whose defaults set the fade too: off, as MCTS evaluated before the fade. */
+    { "fade", AOPT_REAL, offsetof(MctsSettings, weights) + offsetof(EvalWeights, fade), 0, 1,
+      "0", NULL, "the evaluation's fade near the end, as alphabeta's (0: none)" },
     { NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };
 

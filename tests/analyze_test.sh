@@ -116,7 +116,7 @@ for want in "opening as unit: 3 openings, 8 pairs each" "  opening unit " \
 done
 # A rung label longer than the column is a line of its own, its cells on the next line.
 checks=$((checks + 1))
-grep -qx "  alphabeta:depth=1,margin=2,choice_moves=20,w.store=1,w.seeds=0.1" "$tmp/skill.txt" \
+grep -qx "  alphabeta:depth=1,margin=2,choice_moves=20,w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.final=0,fade=0" "$tmp/skill.txt" \
     || fail "skill tables: the long rung label is not on a line of its own"
 
 "$python" - "$tmp/skill.json" <<'PY' || fail "skill JSON"
@@ -140,7 +140,7 @@ assert jobs["plies-ab1"]["pairs"]["sprt"]["pairs_repeat_openings"] is False
 sk = d["skill"]
 assert [x["openings"] for x in sk] == ["file:book.txt", "start"], sk
 assert sk[0]["conventions"] == ["penultimate", "first-final", "lottery"], sk[0]
-assert sk[0]["rungs"] == ["random", "alphabeta:depth=1,ties=first"], sk[0]["rungs"]
+assert sk[0]["rungs"] == ["random", "alphabeta:depth=1,ties=first,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.final=0,fade=0"], sk[0]["rungs"]
 assert sk[0]["cells"][1][2] is None, sk[0]["cells"]
 assert sk[0]["cells"][0][2]["job"] == "book-random-final_four=lottery", sk[0]["cells"]
 assert sk[1]["conventions"] == ["penultimate", "first-final"], sk[1]
@@ -670,15 +670,16 @@ fi
 # Distinct lines (line_hash: the first 10 plies). Deterministic alpha-beta self-play from the
 # start plays one line, however its late tie-breaks make the games differ: the line count
 # and the warning say so, where the distinct games cannot; random players follow no common
-# line and get no warning. The counts are checked against h5py/numpy.
+# line and get no warning. The counts are checked against h5py/numpy. The alpha-beta players
+# keep the weights (and no fade) that were the defaults before issue 15, whose games these checks describe.
 cat >"$tmp/lines.cfg" <<'CFG'
 seed = 3L;
 output = "lines.h5";
 defaults = { variant = "anywoli"; games = 300L; };
 jobs = (
-  { name = "ab2"; agent_a = "alphabeta:depth=2"; agent_b = "alphabeta:depth=2"; },
+  { name = "ab2"; agent_a = "alphabeta:depth=2,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.final=0,fade=0"; agent_b = "alphabeta:depth=2,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.final=0,fade=0"; },
   { name = "rand"; agent_a = "random"; agent_b = "random"; },
-  { name = "match"; agent_a = "alphabeta:depth=6"; agent_b = "alphabeta:depth=4"; games = 200L; }
+  { name = "match"; agent_a = "alphabeta:depth=6,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.final=0,fade=0"; agent_b = "alphabeta:depth=4,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.final=0,fade=0"; games = 200L; }
 );
 CFG
 "$bin" run "$tmp/lines.cfg" -o "$tmp/lines.h5" --quiet --threads 2 >/dev/null \

@@ -77,8 +77,8 @@ static void test_registry(void **state)
     make_agent(&a, "alphabeta:w.seeds=0.25,depth=3,ties=first");
     agent_describe(&a, full, sizeof full);
     assert_string_equal(full, "alphabeta:depth=3,nodes=0,tt=16,ties=first,margin=0,temperature=0,"
-                              "choice_moves=0,quiesce=0,w.store=1,w.seeds=0.25,w.threes=0,w.opp_threes=0,w.empty=0,"
-                              "w.opp_empty=0,w.mobility=0,w.final=0");
+                              "choice_moves=0,quiesce=0,w.store=1,w.seeds=0.25,w.threes=3.79,w.opp_threes=-1,"
+                              "w.empty=-0.89,w.opp_empty=0.65,w.mobility=0,w.final=0.41,fade=0.25");
     agent_free(&a);
 
     /* The issue's own examples, and every key of MCTS. */
@@ -95,7 +95,7 @@ static void test_registry(void **state)
     agent_describe(&a, full, sizeof full);
     assert_string_equal(full, "mcts:playouts=1000,c=0.35,reward=win,horizon=7,policy=greedy,"
                               "epsilon=0,tries=0,temperature=0,choice_moves=0,solver=1,w.store=1,w.seeds=0,w.threes=-0.4,w.opp_threes=0,"
-                              "w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0");
+                              "w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0,fade=0");
     agent_free(&a);
 }
 
@@ -115,8 +115,9 @@ static void test_spec_errors(void **state)
         { "alphabeta:w.luck=1", "unknown option 'w.luck'" },
         { "alphabeta:w.ready=1", "unknown option 'w.ready' (expected depth, nodes, tt, ties, "
                                  "margin, temperature, choice_moves, quiesce, tables, w.store, w.seeds, w.threes, w.opp_threes, w.empty, "
-                                 "w.opp_empty, w.mobility or w.final)" },
+                                 "w.opp_empty, w.mobility, w.final or fade)" },
         { "alphabeta:w.threes=-0.4x", "w.threes=-0.4x is not a number" },
+        { "alphabeta:fade=1.5", "fade=1.5 is out of range (0 to 1)" },
         { "mcts:plies=20", "unknown option 'plies'" },
         { "mcts:horizon=-1", "horizon=-1 is out of range" },
         { "mcts:policy=smart", "policy=smart is not one of random, greedy or capture" },
@@ -244,7 +245,9 @@ static void test_legal_and_reproducible(void **state)
 /* Plain negamax, no pruning: the depth-limited value of p (not over) for its side to move,
  * from the definitions alone (a child's value is negated only when the side changes). At
  * the horizon, a child reached by a final-seed capture (an extra move) is searched one ply
- * more while `quiesce` extension plies are left (alphabeta's quiesce option). */
+ * more while `quiesce` extension plies are left (alphabeta's quiesce option), unless the
+ * mover's row is then empty: the opponent moves after the pass, so there is no extra move to
+ * search (and the child's value is the opponent's, to negate like any other). */
 static int32_t reference_value_q(const Variant *v, const Evaluator *ev, const Position *p,
                                  int depth, int quiesce)
 {
@@ -256,7 +259,7 @@ static int32_t reference_value_q(const Variant *v, const Evaluator *ev, const Po
         int32_t val;
         if (e == EV_OVER || e == EV_ENDLESS)
             val = eval_final(v, &c, e);
-        else if (depth == 1 && e == EV_EXTRA && quiesce > 0)
+        else if (depth == 1 && e == EV_EXTRA && c.side == p->side && quiesce > 0)
             val = reference_value_q(v, ev, &c, 1, quiesce - 1);
         else if (depth == 1)
             val = eval_position(ev, v, &c) * (c.side == p->side ? 1 : -1);
@@ -354,7 +357,14 @@ static void test_alphabeta_is_minimax(void **state)
 static void test_alphabeta_quiesce_is_extended_minimax(void **state)
 {
     (void)state;
-    static const char *const specs[] = { "alphabeta:tt=16", "alphabeta:tt=0,ties=first" };
+    /* Weights that value threes highly (the depth-4 tuning's), in the agents and the
+     * reference alike: with them a final-seed capture that empties the mover's row (the
+     * mover then passes) decides values here, which store and seeds alone rarely do. */
+#define QUIESCE_WEIGHTS \
+    "w.store=1,w.seeds=-0.16,w.threes=3.79,w.opp_threes=-1,w.empty=-0.89,w.opp_empty=0.65," \
+    "w.mobility=0,w.final=0.41"
+    static const char *const specs[] = { "alphabeta:tt=16," QUIESCE_WEIGHTS,
+                                         "alphabeta:tt=0,ties=first," QUIESCE_WEIGHTS };
     static const int budgets[] = { 0, 1, 3, 24 };
     int checked = 0, extended = 0;
     for (int s = 0; s < 2; s++) {
@@ -371,7 +381,7 @@ static void test_alphabeta_quiesce_is_extended_minimax(void **state)
                     make_agent(&a, spec);
                     EvalWeights w;
                     Evaluator ev;
-                    eval_default(&w);
+                    eval_default_with(QUIESCE_WEIGHTS, &w);
                     eval_prepare(&w, &ev);
                     for (int g = 0; g < 6; g++) {
                         Position p;
@@ -392,7 +402,8 @@ static void test_alphabeta_quiesce_is_extended_minimax(void **state)
                         MoveInfo info;
                         MoveEvent e = pos_play(&v, &p, m, &c, &info, NULL);
                         int32_t mv = e == EV_OVER || e == EV_ENDLESS ? eval_final(&v, &c, e)
-                                     : depth == 1 && e == EV_EXTRA && budgets[q] > 0
+                                     : depth == 1 && e == EV_EXTRA && c.side == p.side &&
+                                               budgets[q] > 0
                                          ? reference_value_q(&v, &ev, &c, 1, budgets[q] - 1)
                                      : depth == 1
                                          ? eval_position(&ev, &v, &c) *
@@ -568,7 +579,7 @@ static void test_eval_terms(void **state)
                 [EVAL_FINAL] = p.last_capturer == s ? 1 : p.last_capturer == o ? -1 : 0,
             };
             for (int t = 0; t < EVAL_NB; t++) {
-                EvalWeights w = { { 0 } };
+                EvalWeights w = { { 0 }, 0 };   /* fade off: each term as it is */
                 Evaluator ev;
                 w.w[t] = 1;
                 eval_prepare(&w, &ev);
@@ -579,6 +590,52 @@ static void test_eval_terms(void **state)
     }
 }
 
+/* The fade f: once the seeds on the board fall below f of all the seeds (rounded up), every
+ * term but the store is scaled by the seeds on the board over that many (truncated towards
+ * zero); 0 leaves the terms as they are, and the store term never fades. A pit diagram
+ * first: South to move with two threes and 20 of 48 seeds on the board, threes and store
+ * weighing 1 (in EVAL_SCALE units, store 200 and threes 200): f = 0.25 fades from 12 seeds,
+ * so not yet (400); f = 0.5 from 24 (200 + 200 * 20 / 24 = 366); f = 1 from 48 (200 +
+ * 200 * 20 / 48 = 283). Then many positions of every variant. */
+static void test_eval_fade(void **state)
+{
+    (void)state;
+    Variant v;
+    Position p;
+    tu_position("holes=6 seeds=4", "3,3,0,2,0,1/4,0,2,1,4,0 15/13 S - -", &v, &p);
+    EvalWeights w = { { 0 }, 0 };
+    Evaluator ev;
+    w.w[EVAL_STORE] = 1;
+    w.w[EVAL_THREES] = 1;
+    static const double fades[4] = { 0, 0.25, 0.5, 1 };
+    static const int32_t want[4] = { 400, 400, 366, 283 };
+    for (int f = 0; f < 4; f++) {
+        w.fade = fades[f];
+        eval_prepare(&w, &ev);
+        assert_int_equal(eval_position(&ev, &v, &p), want[f]);
+    }
+    int faded = 0;
+    for (int vi = 0; vi < VARIANTS_NB; vi++) {
+        tu_variant(variants[vi], &v);
+        for (int g = 0; g < 200; g++) {
+            random_position(&v, g, g % 60, &p);
+            EvalWeights x = { { 1, 0.25, 3.79, -1, -0.89, 0.65, 0.3, 0.41 }, 0 };
+            Evaluator e0, e1;
+            eval_prepare(&x, &e0);
+            x.fade = 0.3;
+            eval_prepare(&x, &e1);
+            int32_t store = e0.w[EVAL_STORE] * eval_term(&v, &p, EVAL_STORE);
+            int32_t rest = eval_position(&e0, &v, &p) - store;
+            int all = p.left + p.store[SOUTH] + p.store[NORTH];
+            int from = (3 * all + 9) / 10;   /* 0.3 of all, rounded up */
+            assert_int_equal(eval_position(&e1, &v, &p),
+                             p.left < from ? store + rest * p.left / from : store + rest);
+            faded += p.left < from && rest != 0;
+        }
+    }
+    assert_true(faded > 20);   /* the fading case is met, not only the open one */
+}
+
 /* The final-four term under each convention, for each state of the two award fields: +1
  * when the side to move stands to receive the seeds left, -1 when the opponent does, 0 under
  * the lottery or before any capture. */
@@ -587,7 +644,7 @@ static void test_eval_final_term(void **state)
     (void)state;
     static const char *const fields[] = { "- -", "S -", "N -", "S S", "S N", "N S", "N N" };
     static const char *const conventions[] = { "penultimate", "first-final", "lottery" };
-    EvalWeights w = { { 0 } };
+    EvalWeights w = { { 0 }, 0 };   /* fade off: each term as it is */
     Evaluator ev;
     w.w[EVAL_FINAL] = 2.5;
     eval_prepare(&w, &ev);
@@ -1191,6 +1248,7 @@ int main(void)
         cmocka_unit_test(test_end_scores),
         cmocka_unit_test(test_eval_terms),
         cmocka_unit_test(test_eval_final_term),
+        cmocka_unit_test(test_eval_fade),
         cmocka_unit_test(test_greedy),
         cmocka_unit_test(test_greedy_hand_built),
         cmocka_unit_test(test_vector_positions),

@@ -112,11 +112,11 @@ static void test_agents_command(void **state)
     assert_int_equal(r.status, 0);
     assert_string_equal(r.out, "random\n"
                                "alphabeta:depth=3,nodes=0,tt=16,ties=random,margin=0,"
-                               "temperature=0,choice_moves=0,quiesce=0,w.store=1,w.seeds=0.1,w.threes=0,"
-                               "w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0\n"
+                               "temperature=0,choice_moves=0,quiesce=0,w.store=1,w.seeds=-0.16,w.threes=3.79,"
+                               "w.opp_threes=-1,w.empty=-0.89,w.opp_empty=0.65,w.mobility=0,w.final=0.41,fade=0.25\n"
                                "mcts:playouts=1000,c=0.35,reward=margin,horizon=20,policy=capture,"
                                "epsilon=0,tries=0,temperature=0,choice_moves=0,solver=1,w.store=1,w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,"
-                               "w.opp_empty=0,w.mobility=0,w.final=0\n");
+                               "w.opp_empty=0,w.mobility=0,w.final=0,fade=0\n");
     run_free(&r);
     expect_error(NULL, "agents 'alphabeta:depth=99'", "depth=99 is out of range");
     expect_error(NULL, "agents nobody", "agent 'nobody': unknown");
@@ -391,6 +391,45 @@ static void test_mcts_solver_off_replays(void **state)
     free(want);
 }
 
+/* The weights and fade that were alphabeta's defaults before issue 15, as a spec. */
+#define OLD_DEFAULTS \
+    "fade=0,w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0," \
+    "w.mobility=0,w.final=0"
+
+/* The old defaults, written as a spec, play as the defaults did before issue 15, bit for bit:
+ * the same games (moves, values and nodes of every move) as recorded from that code with
+ * the default weights in tests/data/alphabeta/old-defaults-games.txt, with random and first
+ * ties, quiesce, a margin, a temperature, no table and the lottery. */
+static void test_alphabeta_old_defaults_replay(void **state)
+{
+    (void)state;
+    static const char *const games[] = {
+        "play --south 'alphabeta:depth=3," OLD_DEFAULTS "' "
+        "--north 'alphabeta:depth=2,ties=first," OLD_DEFAULTS "' --seed 5 --quiet",
+        "play --south 'alphabeta:depth=4,quiesce=2,margin=1,choice_moves=10," OLD_DEFAULTS "' "
+        "--north 'alphabeta:depth=3,temperature=0.5," OLD_DEFAULTS "' --holes 6 --seeds 3 "
+        "--seed 7 --quiet",
+        "play --south 'alphabeta:depth=2,tt=0," OLD_DEFAULTS "' "
+        "--north 'alphabeta:depth=5," OLD_DEFAULTS "' --final-four lottery --seed 9 --quiet",
+    };
+    char *got = NULL, path[512];
+    size_t len = 0;
+    FILE *mem = open_memstream(&got, &len);
+    assert_non_null(mem);
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        Run r = run(NULL, games[i]);
+        assert_int_equal(r.status, 0);
+        fputs(after_header(r.out), mem);
+        run_free(&r);
+    }
+    fclose(mem);
+    char *want = slurp(tu_data_path("alphabeta/old-defaults-games.txt", path, sizeof path));
+    assert_true(want[0] != '\0');
+    assert_string_equal(got, want);
+    free(got);
+    free(want);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3 || (strcmp(argv[2], "fast") != 0 && strcmp(argv[2], "slow") != 0)) {
@@ -410,6 +449,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_play_agents),
         cmocka_unit_test(test_bench_search_depths),
         cmocka_unit_test(test_mcts_solver_off_replays),
+        cmocka_unit_test(test_alphabeta_old_defaults_replay),
     };
     const struct CMUnitTest slow[] = {
         cmocka_unit_test(test_bench_search),

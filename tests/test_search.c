@@ -26,7 +26,7 @@ static const char *const conventions[] = { "final_four=penultimate", "final_four
  * a tiny table (collisions of slots everywhere). */
 static const char *const specs[] = {
     "alphabeta:tt=16,ties=first,w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,"
-    "w.opp_empty=0,w.mobility=0,w.final=0",
+    "w.opp_empty=0,w.mobility=0,w.final=0,fade=0",
     "alphabeta:tt=16,ties=random,w.seeds=0.25,w.threes=0.5,w.opp_threes=-0.3,w.empty=0.2,"
     "w.opp_empty=-0.1,w.mobility=0.1,w.final=1.5",
     "alphabeta:tt=4,ties=first",
@@ -43,6 +43,7 @@ static void spec_weights(int s, Evaluator *ev)
         w.w[EVAL_SEEDS] = 0.1;
         for (int i = EVAL_THREES; i < EVAL_NB; i++)
             w.w[i] = 0;
+        w.fade = 0;
     } else if (s == 1) {
         w.w[EVAL_SEEDS] = 0.25;
         w.w[EVAL_THREES] = 0.5;

@@ -20,11 +20,11 @@
 /* Every option spelled out, so that a change of a default leaves the bench as it is. */
 #define BENCH_ALPHABETA_SPEC(depth)                                                             \
     "alphabeta:depth=" depth ",nodes=0,tt=16,ties=first,w.store=1,w.seeds=0.1,w.threes=0,"     \
-    "w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0"
+    "w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0,fade=0"
 static const char bench_alphabeta[] = BENCH_ALPHABETA_SPEC("11");
 /* The same search to another depth (bench --search-depths). */
 static const char bench_alphabeta_depth[] = BENCH_ALPHABETA_SPEC("%d");
-static const char bench_mcts[] = "mcts:playouts=2000,c=0.7,reward=win,horizon=20,policy=random,w.store=1,w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0";
+static const char bench_mcts[] = "mcts:playouts=2000,c=0.7,reward=win,horizon=20,policy=random,w.store=1,w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0,fade=0";
 
 /* One search's result. */
 typedef struct BenchResult {

@@ -3,7 +3,7 @@
  * Evaluation/src/metrics), each with its interval where it has one.
  *
  * Units: shares and differences are probabilities; duration is in plies. Where this lab's
- * definitions differ from Ludii's they follow issue 5: advantage and balance are over finished
+ * definitions differ from Ludii's they follow this lab's choice: advantage and balance are over finished
  * games (Ludii divides by all trials), timeouts count endless and unfinished games. */
 #ifndef ANYWOLI_METRICS_H
 #define ANYWOLI_METRICS_H

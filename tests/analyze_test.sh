@@ -671,7 +671,7 @@ fi
 # start plays one line, however its late tie-breaks make the games differ: the line count
 # and the warning say so, where the distinct games cannot; random players follow no common
 # line and get no warning. The counts are checked against h5py/numpy. The alpha-beta players
-# keep the weights (and no fade) that were the defaults before issue 15, whose games these checks describe.
+# keep the weights (and no fade) that were the defaults before the tuned ones, whose games these checks describe.
 cat >"$tmp/lines.cfg" <<'CFG'
 seed = 3L;
 output = "lines.h5";

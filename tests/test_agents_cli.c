@@ -391,12 +391,12 @@ static void test_mcts_solver_off_replays(void **state)
     free(want);
 }
 
-/* The weights and fade that were alphabeta's defaults before issue 15, as a spec. */
+/* The weights and fade that were alphabeta's defaults before the tuned ones, as a spec. */
 #define OLD_DEFAULTS \
     "fade=0,w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0," \
     "w.mobility=0,w.final=0"
 
-/* The old defaults, written as a spec, play as the defaults did before issue 15, bit for bit:
+/* The old defaults, written as a spec, play as the defaults did before the tuned ones, bit for bit:
  * the same games (moves, values and nodes of every move) as recorded from that code with
  * the default weights in tests/data/alphabeta/old-defaults-games.txt, with random and first
  * ties, quiesce, a margin, a temperature, no table and the lottery. */

@@ -95,7 +95,7 @@ static const AgentOption alphabeta_options[] = {
       "evaluation weights in seeds per unit: w.<term>=x (see below)" },
     /* After "w", whose defaults set the fade too. */
     { "fade", AOPT_REAL, offsetof(AlphabetaSettings, weights) + offsetof(EvalWeights, fade), 0,
-      1, "0.25", NULL,
+      1, "0", NULL,
       "once the seeds on the board fall below this share of all the seeds, every term but the "
       "store fades linearly to 0, so that a capture always pays near the end (0: no fade)" },
     { NULL, 0, 0, 0, 0, NULL, NULL, NULL },

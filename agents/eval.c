@@ -6,27 +6,24 @@
 #include <string.h>
 
 /* The defaults: store difference first; the other terms are corrections, measured in
- * colour-swapped matches, not guessed. They are the weights SPSA found from poor ones at
- * depth 4 (configs/tune-from-poor.cfg, seed 2), divided by their store weight 0.317 so that
- * the store stays the unit, and rounded to 0.01 as eval_prepare does; they play with the
- * fade at 0.25 (EVAL_FADE_DEFAULT), without which they let decided games loop. From the
- * balanced book they beat the earlier defaults (store 1, seeds 0.1, the rest 0, no fade) by
- * +110, +87 and +84 Elo at depths 4, 6 and 8 (docs/strong-play.md, "Better default
- * weights"). */
+ * colour-swapped matches, not guessed. Tuned weights that beat them by 84 to 110 Elo at
+ * depths 4, 6 and 8 exist (docs/strong-play.md, "Better default weights"), but at depths 1
+ * to 3 they stop capturing and most games against greedy or random never end, so they are
+ * not the defaults. */
 const EvalTermInfo eval_terms[EVAL_NB] = {
     [EVAL_STORE] = { "store", 1.0, "seeds in the mover's store minus the opponent's" },
-    [EVAL_SEEDS] = { "seeds", -0.16, "seeds in the mover's row minus the opponent's row" },
-    [EVAL_THREES] = { "threes", 3.79,
+    [EVAL_SEEDS] = { "seeds", 0.1, "seeds in the mover's row minus the opponent's row" },
+    [EVAL_THREES] = { "threes", 0.0,
                       "holes of the mover's row holding capture-1 seeds (threes when capture "
                       "is 4)" },
-    [EVAL_OPP_THREES] = { "opp_threes", -1.0,
+    [EVAL_OPP_THREES] = { "opp_threes", 0.0,
                           "holes of the opponent's row holding capture-1 seeds" },
-    [EVAL_EMPTY] = { "empty", -0.89, "empty holes of the mover's row" },
-    [EVAL_OPP_EMPTY] = { "opp_empty", 0.65, "empty holes of the opponent's row" },
+    [EVAL_EMPTY] = { "empty", 0.0, "empty holes of the mover's row" },
+    [EVAL_OPP_EMPTY] = { "opp_empty", 0.0, "empty holes of the opponent's row" },
     [EVAL_MOBILITY] = { "mobility", 0.0,
                         "legal moves (non-empty holes), mover's minus opponent's: "
                         "opp_empty - empty" },
-    [EVAL_FINAL] = { "final", 0.41,
+    [EVAL_FINAL] = { "final", 0.0,
                      "who stands to receive the seeds left by the final-four convention: +1 "
                      "the mover, -1 the opponent, 0 nobody (lottery, or no capture yet)" },
 };

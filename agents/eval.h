@@ -36,7 +36,7 @@ typedef struct EvalTermInfo {
 extern const EvalTermInfo eval_terms[EVAL_NB];
 
 /* The default fade of the positional terms (alphabeta's `fade` option; eval_position). */
-#define EVAL_FADE_DEFAULT 0.25
+#define EVAL_FADE_DEFAULT 0
 
 /* Weights in seeds per unit of each term, as given in a spec, and the fade. */
 typedef struct EvalWeights {

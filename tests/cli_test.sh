@@ -643,7 +643,7 @@ expect_error "--threads" openings --plies 2 --threads 0 -o "$tmp/b.txt"
 expect_error "unknown option '--frob'" openings --plies 2 --frob -o "$tmp/b.txt"
 expect_error "unexpected argument 'extra'" openings --plies 2 -o "$tmp/b.txt" extra
 expect_error "all:7" openings --plies 7 -o "$tmp/b.txt"
-expect_error "--window 0.00: no line of 12 is within it (the nearest is 0.49 seeds from 0)" \
+expect_error "--window 0.00: no line of 12 is within it (the nearest is 0.40 seeds from 0)" \
     openings --plies 1 --depth 1 --window 0 -o "$tmp/b.txt"
 [[ ! -e "$tmp/b.txt" && ! -e "$tmp/b.txt.partial" ]] || fail "anywoli openings: a refused book left a file"
 

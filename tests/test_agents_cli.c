@@ -358,6 +358,28 @@ static const char *after_header(const char *out)
     return out;
 }
 
+/* The games of `play` commands, their output after the header, are exactly those recorded in
+ * the data file `data` (tests/data/...). */
+static void assert_plays_as_recorded(const char *const *games, size_t n, const char *data)
+{
+    char *got = NULL, path[512];
+    size_t len = 0;
+    FILE *mem = open_memstream(&got, &len);
+    assert_non_null(mem);
+    for (size_t i = 0; i < n; i++) {
+        Run r = run(NULL, games[i]);
+        assert_int_equal(r.status, 0);
+        fputs(after_header(r.out), mem);
+        run_free(&r);
+    }
+    fclose(mem);
+    char *want = slurp(tu_data_path(data, path, sizeof path));
+    assert_true(want[0] != '\0');
+    assert_string_equal(got, want);
+    free(got);
+    free(want);
+}
+
 /* MCTS with solver=0 is the UCT agent from before the solver, bit for bit: the same games
  * (moves, rewards and playouts of every move) as recorded from that code in
  * tests/data/mcts/solver-off-games.txt, with random, greedy and margin playouts, a
@@ -373,22 +395,7 @@ static void test_mcts_solver_off_replays(void **state)
         "--north 'mcts:playouts=250,temperature=1,choice_moves=8,policy=random,c=0.7,solver=0' "
         "--final-four lottery --holes 5 --seeds 4 --seed 9 --quiet",
     };
-    char *got = NULL, path[512];
-    size_t len = 0;
-    FILE *mem = open_memstream(&got, &len);
-    assert_non_null(mem);
-    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
-        Run r = run(NULL, games[i]);
-        assert_int_equal(r.status, 0);
-        fputs(after_header(r.out), mem);
-        run_free(&r);
-    }
-    fclose(mem);
-    char *want = slurp(tu_data_path("mcts/solver-off-games.txt", path, sizeof path));
-    assert_true(want[0] != '\0');
-    assert_string_equal(got, want);
-    free(got);
-    free(want);
+    assert_plays_as_recorded(games, sizeof games / sizeof games[0], "mcts/solver-off-games.txt");
 }
 
 /* The weights and fade that were alphabeta's defaults before the tuned ones, as a spec. */
@@ -412,22 +419,8 @@ static void test_alphabeta_old_defaults_replay(void **state)
         "play --south 'alphabeta:depth=2,tt=0," OLD_DEFAULTS "' "
         "--north 'alphabeta:depth=5," OLD_DEFAULTS "' --final-four lottery --seed 9 --quiet",
     };
-    char *got = NULL, path[512];
-    size_t len = 0;
-    FILE *mem = open_memstream(&got, &len);
-    assert_non_null(mem);
-    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
-        Run r = run(NULL, games[i]);
-        assert_int_equal(r.status, 0);
-        fputs(after_header(r.out), mem);
-        run_free(&r);
-    }
-    fclose(mem);
-    char *want = slurp(tu_data_path("alphabeta/old-defaults-games.txt", path, sizeof path));
-    assert_true(want[0] != '\0');
-    assert_string_equal(got, want);
-    free(got);
-    free(want);
+    assert_plays_as_recorded(games, sizeof games / sizeof games[0],
+                             "alphabeta/old-defaults-games.txt");
 }
 
 int main(int argc, char **argv)

@@ -14,6 +14,7 @@
 #include "eval.h"
 #include "json.h"
 #include "results_read.h"
+#include "stored_games.h"
 #include "tables.h"
 #include "texel.h"
 
@@ -187,7 +188,7 @@ static int winner_of(const GameRecord *r)
     return r->outcome == 0 ? SOUTH : r->outcome == 1 ? NORTH : r->outcome == 2 ? NOBODY : -2;
 }
 
-/* What the walk over a job's games (gather_job) adds its positions with. */
+/* What the walk over the jobs' games (gather_results) adds their positions with. */
 typedef struct Gathering {
     Gathered *g;
     const Terms *terms;
@@ -224,15 +225,13 @@ static bool gather_position(void *ctx, const GameRecord *r, const Position *p, u
     return true;
 }
 
-/* Every finished game of job `name`, its stored moves replayed (rf_walk_games). */
-static void gather_job(Gathered *g, const Terms *terms, const Tables *t, const ResultsFile *f,
-                       const char *name, const StoredJob *sj, long skip)
+/* Every job's variant will do (the fit reads any board): the walk of its games that follows
+ * labels and weighs their positions under it. */
+static int take_variant(const Variant *v, void *ctx, Error *e)
 {
-    Gathering x = { g, terms, t, &sj->variant, skip, 0 };
-    GameWalk w = { gather_game, gather_position, &x };
-    Error e;
-    if (rf_walk_games(f, name, sj, &w, &e) != 0)
-        die("%s", e.msg);
+    (void)e;
+    ((Gathering *)ctx)->v = v;
+    return 0;
 }
 
 /* Whether some job to be read has the tables' variant (else they would label nothing). */
@@ -258,32 +257,14 @@ static bool tables_fit_a_job(const Tables *t, const ResultsFile *f, const char *
 static int gather_results(Gathered *g, const Terms *terms, const Tables *t,
                           const ResultsFile *f, const char *const *jobs, int n_jobs, long skip)
 {
-    Error e;
     if (t && !tables_fit_a_job(t, f, jobs, n_jobs)) {
         char desc[256];
         variant_describe(tables_variant(t), desc, sizeof desc);
         die("--tables: no job of %s has the tables' variant (%s)", rf_path(f), desc);
     }
-    int used = 0, total = n_jobs ? n_jobs : rf_job_count(f);
-    for (int i = 0; i < total; i++) {
-        const char *name = n_jobs ? jobs[i] : rf_job_name(f, i);
-        StoredJob sj;
-        if (rf_read_job(f, name, &sj, &e) != 0)
-            die("%s", e.msg);
-        bool moves = rf_job_has_moves(f, name);
-        if (n_jobs && !moves)
-            die("%s: job %s has no stored moves (run it with record_moves = true, or "
-                "--record-moves)", rf_path(f), name);
-        if (moves) {
-            gather_job(g, terms, t, f, name, &sj, skip);
-            used++;
-        }
-        stored_job_free(&sj);
-    }
-    if (used == 0)
-        die("%s: no job has stored moves (run one with record_moves = true, or "
-            "--record-moves)", rf_path(f));
-    return used;
+    Gathering x = { g, terms, t, NULL, skip, 0 };
+    GameWalk w = { gather_game, gather_position, &x };
+    return stored_games_each(f, jobs, n_jobs, take_variant, &w, NULL);
 }
 
 /* Fit a table, or die with the reason and what was fitted. */

@@ -30,7 +30,10 @@ int stored_games_each(const ResultsFile *f, const char *const *jobs, int n_jobs,
         }
         stored_job_free(&sj);
     }
-    if (used == 0)
+    if (used == 0 && wanted)
         die("%s: no job has stored moves and the tables' variant (%s)", rf_path(f), wanted);
+    if (used == 0)
+        die("%s: no job has stored moves (run one with record_moves = true, or "
+            "--record-moves)", rf_path(f));
     return used;
 }

@@ -14,8 +14,9 @@ typedef int (*JobFits)(const Variant *v, void *ctx, Error *e);
 
 /* Walk (w) every game of the jobs named (each must exist, have stored moves and fit: a
  * one-line error, exit status 2, otherwise), or with n_jobs 0 of every job that has stored
- * moves and fits (dies naming `wanted`, the variant asked for, when there is none), in file
- * and game order; `fits` gets w->ctx. Dies on damaged moves. Returns the jobs used. */
+ * moves and fits (dies naming `wanted`, the variant asked for, when there is none; NULL:
+ * any variant), in file and game order; `fits` gets w->ctx. Dies on damaged moves. Returns
+ * the jobs used. */
 int stored_games_each(const ResultsFile *f, const char *const *jobs, int n_jobs, JobFits fits,
                       const GameWalk *w, const char *wanted);
 

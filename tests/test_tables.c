@@ -404,26 +404,40 @@ static void put_le64(uint8_t *p, uint64_t x)
         p[i] = (uint8_t)(x >> (8 * i));
 }
 
-/* Copy tables file a to b with value `at` set to `value`, both checksums made to hold. */
-static void copy_forged_value(const char *a, const char *b, long at, int value)
+/* The whole of file a (*size bytes), malloc'd. */
+static uint8_t *read_file(const char *a, long *size)
 {
     FILE *in = fopen(a, "rb");
     assert_non_null(in);
     assert_int_equal(fseek(in, 0, SEEK_END), 0);
-    long size = ftell(in);
+    *size = ftell(in);
     rewind(in);
-    uint8_t *buf = malloc((size_t)size);
+    uint8_t *buf = malloc((size_t)*size);
     assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)size, in), (size_t)size);
+    assert_int_equal(fread(buf, 1, (size_t)*size, in), (size_t)*size);
     fclose(in);
-    buf[4096 + at] = (uint8_t)(int8_t)value;
-    put_le64(buf + 80, doc_checksum(buf + 4096, (uint64_t)size - 4096));
-    put_le64(buf + 4088, doc_checksum(buf, 4088));
+    return buf;
+}
+
+/* Write size bytes of buf as file b, and free buf. */
+static void write_file(const char *b, uint8_t *buf, long size)
+{
     FILE *out = fopen(b, "wb");
     assert_non_null(out);
     assert_int_equal(fwrite(buf, 1, (size_t)size, out), (size_t)size);
     fclose(out);
     free(buf);
+}
+
+/* Copy tables file a to b with value `at` set to `value`, both checksums made to hold. */
+static void copy_forged_value(const char *a, const char *b, long at, int value)
+{
+    long size;
+    uint8_t *buf = read_file(a, &size);
+    buf[4096 + at] = (uint8_t)(int8_t)value;
+    put_le64(buf + 80, doc_checksum(buf + 4096, (uint64_t)size - 4096));
+    put_le64(buf + 4088, doc_checksum(buf, 4088));
+    write_file(b, buf, size);
 }
 
 /* Values beyond |value| <= L with valid checksums are refused, naming level and position;
@@ -811,23 +825,12 @@ static void test_reachable_levels(void **state)
  * made to hold). */
 static void copy_forged_header(const char *a, const char *b, long at, uint32_t x)
 {
-    FILE *in = fopen(a, "rb");
-    assert_non_null(in);
-    assert_int_equal(fseek(in, 0, SEEK_END), 0);
-    long size = ftell(in);
-    rewind(in);
-    uint8_t *buf = malloc((size_t)size);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)size, in), (size_t)size);
-    fclose(in);
+    long size;
+    uint8_t *buf = read_file(a, &size);
     for (int i = 0; i < 4; i++)
         buf[at + i] = (uint8_t)(x >> (8 * i));
     put_le64(buf + 4088, doc_checksum(buf, 4088));
-    FILE *out = fopen(b, "wb");
-    assert_non_null(out);
-    assert_int_equal(fwrite(buf, 1, (size_t)size, out), (size_t)size);
-    fclose(out);
-    free(buf);
+    write_file(b, buf, size);
 }
 
 /* The file records the levels it holds (format 2: a level's count of values is 0 when it is

@@ -62,10 +62,15 @@ typedef struct AlphabetaSettings {
     int64_t choice_moves;   /* the agent's first moves of a game that use them; 0: all */
     int64_t quiesce;        /* extra moves the horizon plays out; 0: none */
     char tables[AGENT_TEXT_MAX];   /* endgame tables file, or "" */
+    int weight_set;         /* WEIGHTS_*: the set the weights not given come from */
     EvalWeights weights;
 } AlphabetaSettings;
 
 static const char *const ties_names[] = { "random", "first", NULL };
+
+/* The default weights: by depth (the tuned set from EVAL_TUNED_FROM), or one set. */
+enum { WEIGHTS_AUTO = 0, WEIGHTS_PLAIN, WEIGHTS_TUNED };
+static const char *const weight_set_names[] = { "auto", "plain", "tuned", NULL };
 
 static const AgentOption alphabeta_options[] = {
     { "depth", AOPT_INT, offsetof(AlphabetaSettings, depth), 1, AB_MAX_DEPTH, "6", NULL,
@@ -91,6 +96,11 @@ static const AgentOption alphabeta_options[] = {
       "this many plies more, before the position is evaluated (0: none)" },
     { "tables", AOPT_TEXT, offsetof(AlphabetaSettings, tables), 0, 0, "", NULL,
       "endgame tables of the variant (anywoli tables build): exact values at their seeds" },
+    { "weights", AOPT_CHOICE, offsetof(AlphabetaSettings, weight_set), 0, 0, "auto",
+      weight_set_names,
+      "the set the weights not given as w.<term> come from: plain (store 1, seeds 0.1), tuned "
+      "(stronger from depth 4, but it stops capturing below), or auto: tuned from depth 4, "
+      "plain below" },
     { "w", AOPT_WEIGHTS, offsetof(AlphabetaSettings, weights), -1000, 1000, NULL, NULL,
       "evaluation weights in seeds per unit: w.<term>=x (see below)" },
     /* After "w", whose defaults set the fade too. */
@@ -665,7 +675,11 @@ static void ab_prepare_order(const AlphabetaSettings *set, Evaluator *order)
 /* Build the agent: its state, the weights in fixed point and the table. */
 int alphabeta_agent_init(Agent *a, void *settings, Error *e)
 {
-    const AlphabetaSettings *set = settings;
+    AlphabetaSettings *set = settings;
+    /* Resolved here, so that the agent's full spec names every weight it plays. */
+    if (set->weight_set == WEIGHTS_TUNED ||
+        (set->weight_set == WEIGHTS_AUTO && set->depth >= EVAL_TUNED_FROM))
+        eval_use_tuned(&set->weights);
     Search *s = calloc(1, sizeof *s);
     if (!s)
         return error_set(e, "agent 'alphabeta': out of memory");

@@ -5,25 +5,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The defaults: store difference first; the other terms are corrections, measured in
- * colour-swapped matches, not guessed. Tuned weights that beat them by 84 to 110 Elo at
- * depths 4, 6 and 8 exist (docs/strong-play.md, "Better default weights"), but at depths 1
- * to 3 they stop capturing and most games against greedy or random never end, so they are
- * not the defaults. */
+/* Two sets of weights. The plain set, store difference first and seeds 0.1, is every
+ * agent's default but alpha-beta's from depth EVAL_TUNED_FROM. The tuned set is the weights
+ * SPSA found from poor ones at depth 4 (configs/tune-from-poor.cfg, seed 2), divided by their
+ * store weight so that the store stays the unit and rounded to 0.01 as eval_prepare does.
+ * From the balanced book it beats the plain set at depths 4 to 10 (docs/strong-play.md,
+ * "Better default weights"); at depths 1 to 3 it stops capturing once few seeds are left
+ * (it keeps every hole of its row filled, so no four is ever made), and most of its games
+ * against greedy or random never end, so shallow searches keep the plain set. */
 const EvalTermInfo eval_terms[EVAL_NB] = {
-    [EVAL_STORE] = { "store", 1.0, "seeds in the mover's store minus the opponent's" },
-    [EVAL_SEEDS] = { "seeds", 0.1, "seeds in the mover's row minus the opponent's row" },
-    [EVAL_THREES] = { "threes", 0.0,
+    [EVAL_STORE] = { "store", 1.0, 1.0, "seeds in the mover's store minus the opponent's" },
+    [EVAL_SEEDS] = { "seeds", 0.1, -0.16, "seeds in the mover's row minus the opponent's row" },
+    [EVAL_THREES] = { "threes", 0.0, 3.79,
                       "holes of the mover's row holding capture-1 seeds (threes when capture "
                       "is 4)" },
-    [EVAL_OPP_THREES] = { "opp_threes", 0.0,
+    [EVAL_OPP_THREES] = { "opp_threes", 0.0, -1.0,
                           "holes of the opponent's row holding capture-1 seeds" },
-    [EVAL_EMPTY] = { "empty", 0.0, "empty holes of the mover's row" },
-    [EVAL_OPP_EMPTY] = { "opp_empty", 0.0, "empty holes of the opponent's row" },
-    [EVAL_MOBILITY] = { "mobility", 0.0,
+    [EVAL_EMPTY] = { "empty", 0.0, -0.89, "empty holes of the mover's row" },
+    [EVAL_OPP_EMPTY] = { "opp_empty", 0.0, 0.65, "empty holes of the opponent's row" },
+    [EVAL_MOBILITY] = { "mobility", 0.0, 0.0,
                         "legal moves (non-empty holes), mover's minus opponent's: "
                         "opp_empty - empty" },
-    [EVAL_FINAL] = { "final", 0.0,
+    [EVAL_FINAL] = { "final", 0.0, 0.41,
                      "who stands to receive the seeds left by the final-four convention: +1 "
                      "the mover, -1 the opponent, 0 nobody (lottery, or no capture yet)" },
 };
@@ -34,6 +37,14 @@ void eval_default(EvalWeights *w)
     for (int i = 0; i < EVAL_NB; i++)
         w->w[i] = eval_terms[i].def;
     w->fade = EVAL_FADE_DEFAULT;
+    w->given = 0;
+}
+
+void eval_use_tuned(EvalWeights *w)
+{
+    for (int i = 0; i < EVAL_NB; i++)
+        if (!(w->given & 1u << i))
+            w->w[i] = eval_terms[i].tuned;
 }
 
 /* The defaults with an agent's own overrides applied. */

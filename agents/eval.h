@@ -26,10 +26,12 @@ typedef enum EvalTerm {
     EVAL_NB
 } EvalTerm;
 
-/* One term: its name (a spec writes `w.<name>=x`), default weight and meaning. */
+/* One term: its name (a spec writes `w.<name>=x`), its weight in each of the two sets
+ * (eval.c says where they come from) and its meaning. */
 typedef struct EvalTermInfo {
     const char *name;
-    double def;
+    double def;       /* the plain set: every default but alpha-beta's from EVAL_TUNED_FROM */
+    double tuned;     /* the tuned set */
     const char *help;
 } EvalTermInfo;
 
@@ -38,11 +40,16 @@ extern const EvalTermInfo eval_terms[EVAL_NB];
 /* The default fade of the positional terms (alphabeta's `fade` option; eval_position). */
 #define EVAL_FADE_DEFAULT 0
 
+/* The depth from which alpha-beta's default weights are the tuned set (`weights=auto`):
+ * below it the tuned set stops capturing once few seeds are left, and games never end. */
+#define EVAL_TUNED_FROM 4
+
 /* Weights in seeds per unit of each term, as given in a spec, and the fade. */
 typedef struct EvalWeights {
     double w[EVAL_NB];
     double fade;    /* the share of all the seeds on the board below which every term but
                      * the store fades linearly to 0 (eval_position); 0: no fade */
+    uint32_t given; /* bit t: w[t] was given in the spec (not a default) */
 } EvalWeights;
 
 /* The weights in fixed point, ready for search. */
@@ -58,6 +65,9 @@ void eval_default(EvalWeights *w);
 /* The default weights, then the overrides `w.<term>=x,...` an agent's table gives (NULL for
  * none; every name and number in them is valid). */
 void eval_default_with(const char *overrides, EvalWeights *w);
+
+/* Every weight not given in the spec (w->given) set to the tuned set's. */
+void eval_use_tuned(EvalWeights *w);
 
 /* The term a name denotes, or -1. */
 int eval_term_lookup(const char *name);

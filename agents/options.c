@@ -96,6 +96,7 @@ static int set_option(const AgentKind *k, const AgentOption *o, const char *key,
         if (parse_number(k, o, key, text, &x, e) != 0)
             return -1;
         ((EvalWeights *)dst)->w[t] = x;
+        ((EvalWeights *)dst)->given |= 1u << t;
         return 0;
     }
     if (parse_number(k, o, key, text, &x, e) != 0)

@@ -77,7 +77,7 @@ static void test_registry(void **state)
     make_agent(&a, "alphabeta:w.seeds=0.25,depth=3,ties=first");
     agent_describe(&a, full, sizeof full);
     assert_string_equal(full, "alphabeta:depth=3,nodes=0,tt=16,ties=first,margin=0,temperature=0,"
-                              "choice_moves=0,quiesce=0,w.store=1,w.seeds=0.25,w.threes=0,w.opp_threes=0,w.empty=0,"
+                              "choice_moves=0,quiesce=0,weights=auto,w.store=1,w.seeds=0.25,w.threes=0,w.opp_threes=0,w.empty=0,"
                               "w.opp_empty=0,w.mobility=0,w.final=0,fade=0");
     agent_free(&a);
 
@@ -114,7 +114,7 @@ static void test_spec_errors(void **state)
         { "alphabeta:ties=best", "ties=best is not one of random or first" },
         { "alphabeta:w.luck=1", "unknown option 'w.luck'" },
         { "alphabeta:w.ready=1", "unknown option 'w.ready' (expected depth, nodes, tt, ties, "
-                                 "margin, temperature, choice_moves, quiesce, tables, w.store, w.seeds, w.threes, w.opp_threes, w.empty, "
+                                 "margin, temperature, choice_moves, quiesce, tables, weights, w.store, w.seeds, w.threes, w.opp_threes, w.empty, "
                                  "w.opp_empty, w.mobility, w.final or fade)" },
         { "alphabeta:w.threes=-0.4x", "w.threes=-0.4x is not a number" },
         { "alphabeta:fade=1.5", "fade=1.5 is out of range (0 to 1)" },
@@ -317,6 +317,8 @@ static void test_alphabeta_is_minimax(void **state)
                 EvalWeights w;
                 Evaluator ev;
                 eval_default(&w);
+                if (depth >= EVAL_TUNED_FROM)   /* weights=auto */
+                    eval_use_tuned(&w);
                 if (s == 0) {
                     w.w[EVAL_SEEDS] = 0.25;
                     w.w[EVAL_THREES] = 0.5;
@@ -579,7 +581,7 @@ static void test_eval_terms(void **state)
                 [EVAL_FINAL] = p.last_capturer == s ? 1 : p.last_capturer == o ? -1 : 0,
             };
             for (int t = 0; t < EVAL_NB; t++) {
-                EvalWeights w = { { 0 }, 0 };   /* fade off: each term as it is */
+                EvalWeights w = { { 0 }, 0, 0 };   /* fade off: each term as it is */
                 Evaluator ev;
                 w.w[t] = 1;
                 eval_prepare(&w, &ev);
@@ -603,7 +605,7 @@ static void test_eval_fade(void **state)
     Variant v;
     Position p;
     tu_position("holes=6 seeds=4", "3,3,0,2,0,1/4,0,2,1,4,0 15/13 S - -", &v, &p);
-    EvalWeights w = { { 0 }, 0 };
+    EvalWeights w = { { 0 }, 0, 0 };
     Evaluator ev;
     w.w[EVAL_STORE] = 1;
     w.w[EVAL_THREES] = 1;
@@ -619,7 +621,7 @@ static void test_eval_fade(void **state)
         tu_variant(variants[vi], &v);
         for (int g = 0; g < 200; g++) {
             random_position(&v, g, g % 60, &p);
-            EvalWeights x = { { 1, 0.25, 3.79, -1, -0.89, 0.65, 0.3, 0.41 }, 0 };
+            EvalWeights x = { { 1, 0.25, 3.79, -1, -0.89, 0.65, 0.3, 0.41 }, 0, 0 };
             Evaluator e0, e1;
             eval_prepare(&x, &e0);
             x.fade = 0.3;
@@ -644,7 +646,7 @@ static void test_eval_final_term(void **state)
     (void)state;
     static const char *const fields[] = { "- -", "S -", "N -", "S S", "S N", "N S", "N N" };
     static const char *const conventions[] = { "penultimate", "first-final", "lottery" };
-    EvalWeights w = { { 0 }, 0 };   /* fade off: each term as it is */
+    EvalWeights w = { { 0 }, 0, 0 };   /* fade off: each term as it is */
     Evaluator ev;
     w.w[EVAL_FINAL] = 2.5;
     eval_prepare(&w, &ev);
@@ -1014,6 +1016,8 @@ static void test_alphabeta_margin(void **state)
                      extra[k]);
             snprintf(plain, sizeof plain, "alphabeta:depth=%d%s", depth, extra[k]);
             eval_default(&w);
+            if (depth >= EVAL_TUNED_FROM)   /* weights=auto */
+                eval_use_tuned(&w);
             if (k == 3)
                 w.w[EVAL_SEEDS] = 0.3;
             eval_prepare(&w, &ev);

@@ -45,6 +45,8 @@ void eval_use_tuned(EvalWeights *w)
     for (int i = 0; i < EVAL_NB; i++)
         if (!(w->given & 1u << i))
             w->w[i] = eval_terms[i].tuned;
+    if (!(w->given & EVAL_GIVEN_FADE))
+        w->fade = EVAL_FADE_TUNED;
 }
 
 /* The defaults with an agent's own overrides applied. */

@@ -44,12 +44,19 @@ extern const EvalTermInfo eval_terms[EVAL_NB];
  * below it the tuned set stops capturing once few seeds are left, and games never end. */
 #define EVAL_TUNED_FROM 4
 
+/* The tuned set's fade: without it the tuned set lets decided games loop at any depth. */
+#define EVAL_FADE_TUNED 0.25
+
+/* EvalWeights.given's bit for the fade (the terms' bits are their indices). */
+#define EVAL_GIVEN_FADE (1u << EVAL_NB)
+
 /* Weights in seeds per unit of each term, as given in a spec, and the fade. */
 typedef struct EvalWeights {
     double w[EVAL_NB];
     double fade;    /* the share of all the seeds on the board below which every term but
                      * the store fades linearly to 0 (eval_position); 0: no fade */
-    uint32_t given; /* bit t: w[t] was given in the spec (not a default) */
+    uint32_t given; /* bit t: w[t] was given in the spec (not a default); EVAL_GIVEN_FADE:
+                     * the fade was */
 } EvalWeights;
 
 /* The weights in fixed point, ready for search. */
@@ -66,7 +73,8 @@ void eval_default(EvalWeights *w);
  * none; every name and number in them is valid). */
 void eval_default_with(const char *overrides, EvalWeights *w);
 
-/* Every weight not given in the spec (w->given) set to the tuned set's. */
+/* Every weight not given in the spec (w->given) set to the tuned set's, and the fade to
+ * EVAL_FADE_TUNED unless given. */
 void eval_use_tuned(EvalWeights *w);
 
 /* The term a name denotes, or -1. */

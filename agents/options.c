@@ -96,7 +96,6 @@ static int set_option(const AgentKind *k, const AgentOption *o, const char *key,
         if (parse_number(k, o, key, text, &x, e) != 0)
             return -1;
         ((EvalWeights *)dst)->w[t] = x;
-        ((EvalWeights *)dst)->given |= 1u << t;
         return 0;
     }
     if (parse_number(k, o, key, text, &x, e) != 0)
@@ -140,6 +139,23 @@ static void key_list(const AgentKind *k, char *buf, size_t len)
     }
     names[n] = NULL;
     choice_list(names, buf, len);
+}
+
+/* Note in k's weights that the spec gave `key` (a term, or the fade, which sits inside the
+ * weights as an option of its own), so that an agent choosing its default set by depth
+ * (alphabeta's weights=auto) keeps it. */
+static void note_given(const AgentKind *k, const AgentOption *o, const char *key,
+                       void *settings)
+{
+    for (const AgentOption *w = k->options; w && w->key; w++) {
+        if (w->type != AOPT_WEIGHTS)
+            continue;
+        EvalWeights *ws = (EvalWeights *)((char *)settings + w->offset);
+        if (o == w)
+            ws->given |= 1u << eval_term_lookup(key + 2);
+        else if (o->offset == w->offset + offsetof(EvalWeights, fade))
+            ws->given |= EVAL_GIVEN_FADE;
+    }
 }
 
 /* Apply every default of k's table to settings. */
@@ -188,6 +204,7 @@ int agent_options_parse(const AgentKind *k, const char *opts, void *settings, Er
         given[ngiven++] = item;
         if (set_option(k, o, item, eq + 1, settings, e) != 0)
             return -1;
+        note_given(k, o, item, settings);
     }
     return 0;
 }

@@ -7,11 +7,13 @@
 
 #include "book.h"
 
+/* The plain weights at every depth (weights=plain): the lab's books were valued with them,
+ * and a book must not change when alpha-beta's defaults do. */
 int book_agent(Agent *a, const BookSettings *s, Error *e)
 {
     char spec[128];
-    snprintf(spec, sizeof spec, "alphabeta:depth=%d,nodes=%" PRId64 ",ties=first", s->depth,
-             s->nodes);
+    snprintf(spec, sizeof spec, "alphabeta:depth=%d,nodes=%" PRId64 ",ties=first,weights=plain",
+             s->depth, s->nodes);
     return agent_create(a, spec, e);
 }
 
@@ -168,9 +170,9 @@ static void write_header(const Book *b, const Variant *v, const BookSettings *s,
                "(all:%d), %" PRId64 " in all\n", s->plies, s->plies, b->lines.count);
     if (s->nodes)
         fprintf(f, "# value: alphabeta, at most %" PRId64 " nodes (depth at most %d), "
-                   "ties=first, default weights\n", s->nodes, s->depth);
+                   "ties=first, weights=plain\n", s->nodes, s->depth);
     else
-        fprintf(f, "# value: alphabeta, depth %d, ties=first, default weights\n", s->depth);
+        fprintf(f, "# value: alphabeta, depth %d, ties=first, weights=plain\n", s->depth);
     fprintf(f, "# value of a line: seeds ahead for South (the first player) in the position "
                "it leads to; forced moves played first\n");
     fprintf(f, "# window: |value| <= %s seeds: %" PRId64 " of %" PRId64 " lines\n", w + 1,

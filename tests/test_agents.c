@@ -51,6 +51,62 @@ static void make_agent(Agent *a, const char *spec)
         fail_msg("spec '%s': %s", spec, e.msg);
 }
 
+/* The weights part of an agent's full spec: from "w.store=" to the end. */
+static const char *described_weights(const char *spec, char *full, size_t len)
+{
+    Agent a;
+    make_agent(&a, spec);
+    agent_describe(&a, full, len);
+    agent_free(&a);
+    const char *w = strstr(full, "w.store=");
+    assert_non_null(w);
+    return w;
+}
+
+/* alphabeta's default weights by depth (weights=auto): the plain set below EVAL_TUNED_FROM,
+ * the tuned set (with its fade) from it; weights=plain and weights=tuned choose one at any
+ * depth; a weight or fade given in the spec overrides the set's; the full spec reads back
+ * as the same weights. */
+static void test_weight_sets(void **state)
+{
+    (void)state;
+    static const char plain[] = "w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,"
+                                "w.opp_empty=0,w.mobility=0,w.final=0,fade=0";
+    static const char tuned[] = "w.store=1,w.seeds=-0.16,w.threes=3.79,w.opp_threes=-1,"
+                                "w.empty=-0.89,w.opp_empty=0.65,w.mobility=0,w.final=0.41,"
+                                "fade=0.25";
+    static const struct {
+        const char *spec, *weights;
+    } cases[] = {
+        { "alphabeta:depth=1", plain },
+        { "alphabeta:depth=3", plain },
+        { "alphabeta:depth=4", tuned },
+        { "alphabeta:depth=10,nodes=5000", tuned },
+        { "alphabeta:depth=8,weights=plain", plain },
+        { "alphabeta:depth=2,weights=tuned", tuned },
+        { "alphabeta:depth=6,w.seeds=0.3,fade=0",
+          "w.store=1,w.seeds=0.3,w.threes=3.79,w.opp_threes=-1,w.empty=-0.89,"
+          "w.opp_empty=0.65,w.mobility=0,w.final=0.41,fade=0" },
+        { "alphabeta:depth=2,w.threes=1,fade=0.5",
+          "w.store=1,w.seeds=0.1,w.threes=1,w.opp_threes=0,w.empty=0,w.opp_empty=0,"
+          "w.mobility=0,w.final=0,fade=0.5" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char full[1024], again[1024];
+        const char *w = described_weights(cases[i].spec, full, sizeof full);
+        if (strcmp(w, cases[i].weights) != 0)
+            fail_msg("%s: weights %s, expected %s", cases[i].spec, w, cases[i].weights);
+        assert_string_equal(described_weights(full, again, sizeof again), w);
+    }
+    /* The full spec names every weight, so a described shallow agent forced to the other
+     * set keeps what it was told. */
+    char full[1024];
+    assert_string_equal(described_weights("alphabeta:depth=2,weights=tuned,w.seeds=0.1", full,
+                                          sizeof full),
+                        "w.store=1,w.seeds=0.1,w.threes=3.79,w.opp_threes=-1,w.empty=-0.89,"
+                        "w.opp_empty=0.65,w.mobility=0,w.final=0.41,fade=0.25");
+}
+
 /* Every agent of the registry builds with its defaults, and its full spec reads back as
  * the same agent. */
 static void test_registry(void **state)
@@ -365,8 +421,9 @@ static void test_alphabeta_quiesce_is_extended_minimax(void **state)
 #define QUIESCE_WEIGHTS \
     "w.store=1,w.seeds=-0.16,w.threes=3.79,w.opp_threes=-1,w.empty=-0.89,w.opp_empty=0.65," \
     "w.mobility=0,w.final=0.41"
-    static const char *const specs[] = { "alphabeta:tt=16," QUIESCE_WEIGHTS,
-                                         "alphabeta:tt=0,ties=first," QUIESCE_WEIGHTS };
+    /* Unfaded, as the reference evaluates (the tuned set's fade is its default from depth 4). */
+    static const char *const specs[] = { "alphabeta:tt=16,fade=0," QUIESCE_WEIGHTS,
+                                         "alphabeta:tt=0,ties=first,fade=0," QUIESCE_WEIGHTS };
     static const int budgets[] = { 0, 1, 3, 24 };
     int checked = 0, extended = 0;
     for (int s = 0; s < 2; s++) {
@@ -1242,6 +1299,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_registry),
+        cmocka_unit_test(test_weight_sets),
         cmocka_unit_test(test_spec_errors),
         cmocka_unit_test(test_random_same_draw),
         cmocka_unit_test(test_legal_and_reproducible),

@@ -36,9 +36,10 @@ static const char fit_usage[] =
     "capture are kept: the search evaluates them at its horizon too.\n"
     "The model: P(result) = 1 / (1 + exp(-K e)), e the evaluation in seeds with the\n"
     "store's weight 1; K and the weights of the terms fitted by maximum likelihood\n"
-    "(GSL's BFGS); terms not fitted keep their default weights. Games whose index is\n"
-    "4 mod 5 are held out: the log-loss on them, of the fit and of the default\n"
-    "weights (their own K fitted), says whether the fit predicts better.\n\n"
+    "(GSL's BFGS); terms not fitted keep the plain set's weights (store 1, seeds\n"
+    "0.1, the rest 0). Games whose index is 4 mod 5 are held out: the log-loss on\n"
+    "them, of the fit and of the plain weights (their own K fitted), says whether\n"
+    "the fit predicts better.\n\n"
     "  --job NAME     a job of RESULTS (repeat for more; default: every job with\n"
     "                 stored moves)\n"
     "  --tables FILE  endgame tables: exact labels for the positions they hold\n"
@@ -276,8 +277,8 @@ static void fit_or_die(const Rows *r, const char *what, TexelFit *fit)
         die("%s: %s", what, e.msg);
 }
 
-/* The spec of the fitted weights: every term explicit, so that it means the same whatever
- * the defaults become. */
+/* The spec of the fitted weights: every term explicit, and the fade off as in the fit
+ * (eval_term is unfaded), so that it means the same at any depth whatever the defaults. */
 static void fitted_spec(const Terms *terms, const double *w, char *buf, size_t len)
 {
     double weight[EVAL_NB];
@@ -290,6 +291,8 @@ static void fitted_spec(const Terms *terms, const double *w, char *buf, size_t l
     for (int t = 0; t < EVAL_NB && at < len; t++)
         at += (size_t)snprintf(buf + at, len - at, "%sw.%s=%.3f", t ? "," : "",
                                eval_terms[t].name, fabs(weight[t]) < 5e-4 ? 0.0 : weight[t]);
+    if (at < len)
+        snprintf(buf + at, len - at, ",fade=0");
 }
 
 /* What the fit found, for the text and the JSON. */

@@ -16,11 +16,37 @@
  * known: the seeds gained plus the child's value from a lower level (sign kept when the
  * mover moves again, negated otherwise), the final margin, or 0. The level is then solved as
  * solver.c solves one strongly connected component, by value iteration from 0 (the value of
- * play cut off), but asynchronously: a first pass finds each position's best exit and the
- * predecessors of each position within the level; every position with moves without capture
- * starts at 0 and is recomputed (the best over its moves, as the values stand); whenever a
- * value changes, its predecessors are marked to be recomputed in the next round; the level is
- * done when a round marks nothing.
+ * play cut off), but asynchronously: every position with moves without capture starts at 0
+ * and is recomputed (the best over all its moves, as the values stand); whenever a value
+ * changes, its predecessors (the positions with a move without capture to it) are marked to
+ * be recomputed in the next round; the level is done when a round marks nothing.
+ *
+ * Parts. A move without capture keeps who made the first final-seed capture, so under
+ * first-final a level is two parts closed under its own moves: state 0 (nobody made one;
+ * indices 0 .. count) and states 1 and 2 together (count .. 3 count: a move that passes the
+ * turn swaps them). Each part needs only itself and lower levels, so it is solved alone
+ * (other conventions: one part). emit_edge asserts the claim, and a test checks it.
+ *
+ * One part, in four steps. 1: a pass plays every move of every position once: it sets the
+ * value after round 0 (the best exit, or 0 to be recomputed, marked dirty) and appends each
+ * move without capture as a 7-byte record (parent, 32 bits; child's offset in its bucket, 24)
+ * to the bucket file of the child's range; threads fill buffers of their own and reserve
+ * room in a bucket file with one atomic add. 2: bucket by bucket, the records are read,
+ * sorted by child (counting sort) into lists of parents (4 bytes each), appended to one list
+ * file in child order, and the bucket file closed; the in-degree of each position (a byte)
+ * and where each 64 positions' lists start (8 bytes) are kept, so a list's place is one
+ * offset plus at most 63 in-degrees. 3: rounds: 3a recomputes the dirty positions in
+ * parallel, keeping in the dirty bits only those whose value changed; 3b reads the lists of
+ * those, in index order chunk by chunk through a window of each thread's (one read of
+ * consecutive lists up to the chunk's last), and marks their parents in `next`. 4: the
+ * positions whose side to move has no seeds take the value after the pass.
+ *
+ * Memory and disk. Besides the values (1 byte a position, the tables themselves), a part
+ * needs 1 byte a position (in-degree) and 3/8 (list offsets, dirty and next bits), the
+ * buffers (MAX_BUCKETS x 14 KB a thread, a window of 1 MB a thread) and one bucket sorted in
+ * memory (11 bytes an edge of one bucket of 2^21 children); the disk holds 7 bytes an edge
+ * while the bucket files stand, then 4. Work files are made with mkstemp in the work
+ * directory and unlinked at once, so a build that dies leaves none.
  *
  * Why that is exact. Every value ever held is that of the game cut off (and valued 0) after
  * some number of moves inside the level that may differ between lines of play: 0 at the
@@ -31,9 +57,10 @@
  * never used the cut-off being the same on all lines: "force at least t" is an attractor
  * question, settled within |level| moves, so once every line runs past |level| moves the
  * cut-off game has the true values. Those are unique, so the tables are the same whatever
- * the order of the recomputations and however many threads make them; threads read and write
- * the one-byte values with relaxed atomic operations, and rounds are separated by barriers,
- * so a value changed while a predecessor was reading it marks that predecessor again.
+ * the order of the recomputations, however many threads make them and whatever the bucket
+ * and window sizes; threads read and write the one-byte values with relaxed atomic
+ * operations, and the steps of a round are separated by barriers, so a value changed while a
+ * predecessor was reading it marks that predecessor for the next round.
  *
  * The index of positions is tables_index.c's (and tables_internal.h's); this file plays
  * each move and looks up the child by it. */

@@ -63,6 +63,7 @@ typedef struct TablesPartReport {
     int part, parts;          /* 1 .. parts */
     uint64_t positions;       /* of the part */
     uint64_t edges;           /* moves without capture inside the part */
+    int max_indegree;         /* the most of them into one position (at most 255) */
     uint64_t list_bytes;      /* the predecessor lists' work file */
     int rounds;               /* of recomputation */
     uint64_t updates;         /* positions recomputed */

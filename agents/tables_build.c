@@ -173,6 +173,7 @@ typedef struct Part {
     Bucket *bk;
     int list_fd;          /* the predecessor lists, parent indices (uint32), child order */
     uint64_t edges;
+    unsigned max_indeg;   /* the largest in-degree */
     size_t window_entries;
     int threads;
     Emit *emit;           /* per thread, while the edges are written */
@@ -479,6 +480,7 @@ static int bucket_lists(Part *pt, uint64_t b, uint8_t **raw, uint32_t **lists, u
                              "more than the %d the build can hold", pt->lv->L, count[c],
                              MAX_INDEGREE);
         pt->indeg[first + c] = (uint8_t)count[c];
+        pt->max_indeg = count[c] > pt->max_indeg ? count[c] : pt->max_indeg;
         uint32_t here = count[c];
         count[c] = (uint32_t)sum;   /* where the child's list starts among the bucket's */
         sum += here;
@@ -688,6 +690,7 @@ static int solve_part(Part *pt, const TablesBuildOptions *o, TablesPartReport *r
         part_pass(pt, fill_pass);
     r->positions = pt->n;
     r->edges = pt->edges;
+    r->max_indegree = (int)pt->max_indeg;
     r->list_bytes = pt->edges * sizeof(uint32_t);
     r->updates = pt->updates;
     part_close(pt);

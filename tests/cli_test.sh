@@ -335,7 +335,7 @@ tested+=(tables)
 # 18 seeds in all, captures of 4: from the start only level 6 (of 5 to 9) can occur.
 run tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/t33.tb"
 [[ $rc -eq 0 ]] && grep -q '^tables .*: max_seeds 9, levels 6, 462 positions' "$tmp/out" \
-    && grep -qE '^level 6 part 1/1: 462 positions, [0-9]+ edges, list file [0-9]+ bytes, [0-9]+ rounds, [0-9]+ updates, [0-9.]+ s, peak RSS [0-9]+ MiB$' "$tmp/err" \
+    && grep -qE '^level 6 part 1/1: 462 positions, [0-9]+ edges \(in-degree at most [0-9]+\), list file [0-9]+ bytes, [0-9]+ rounds, [0-9]+ updates, [0-9.]+ s, peak RSS [0-9]+ MiB$' "$tmp/err" \
     && ! grep -q '^level [5789] ' "$tmp/err" \
     && [[ -f "$tmp/t33.tb" && ! -e "$tmp/t33.tb.partial" ]] \
     || fail "anywoli tables build: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"

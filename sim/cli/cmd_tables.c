@@ -52,11 +52,12 @@ static const char tables_usage[] =
 static void progress_line(const TablesPartReport *r, void *ctx)
 {
     (void)ctx;
-    fprintf(stderr, "level %d part %d/%d: %llu positions, %llu edges, list file %llu bytes, "
-            "%d rounds, %llu updates, %.2f s, peak RSS %llu MiB\n", r->level, r->part,
-            r->parts, (unsigned long long)r->positions, (unsigned long long)r->edges,
-            (unsigned long long)r->list_bytes, r->rounds, (unsigned long long)r->updates,
-            r->seconds, (unsigned long long)(r->peak_rss >> 20));
+    fprintf(stderr, "level %d part %d/%d: %llu positions, %llu edges (in-degree at most %d), "
+            "list file %llu bytes, %d rounds, %llu updates, %.2f s, peak RSS %llu MiB\n",
+            r->level, r->part, r->parts, (unsigned long long)r->positions,
+            (unsigned long long)r->edges, r->max_indegree, (unsigned long long)r->list_bytes,
+            r->rounds, (unsigned long long)r->updates, r->seconds,
+            (unsigned long long)(r->peak_rss >> 20));
 }
 
 /* Build the tables, write them as FILE.partial and put that in place as FILE. */

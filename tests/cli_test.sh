@@ -379,6 +379,16 @@ expect_error "anywoli tables: $tmp/t33.tb: cannot create a work file (Not a dire
     tables build --holes 3 --seeds 3 --max-seeds 9 --work-dir "$tmp/t33.tb" -o "$tmp/x.tb"
 [[ ! -e "$tmp/x.tb" && ! -e "$tmp/x.tb.partial" && ! -e "$tmp/x.tb.lock" ]] \
     || fail "anywoli tables build --work-dir: a file was left after an I/O error"
+# A work file that cannot grow (as on a full disk; here a file size limit of 2 KiB, the
+# signal ignored so that the write fails instead): one line, exit 2, no file left.
+( trap '' XFSZ; ulimit -f 2; exec "$bin" tables build --holes 3 --seeds 3 --max-seeds 9 \
+    --work-dir "$tmp/work" -o "$tmp/x.tb" ) >"$tmp/out" 2>"$tmp/err"
+rc=$?
+checks=$((checks + 1))
+[[ $rc -eq 2 && $(wc -l <"$tmp/err") -eq 1 && ! -e "$tmp/x.tb" && ! -e "$tmp/x.tb.partial" ]] \
+    && grep -qx "anywoli tables: $tmp/work: cannot write a work file (File too large)" "$tmp/err" \
+    && [[ -z "$(ls -A "$tmp/work")" ]] \
+    || fail "anywoli tables build, a work file that cannot grow: status $rc, $(cat "$tmp/err")"
 run tables build --variant yit-nuri --max-seeds 8 -o "$tmp/n1.tb" --threads 1 --quiet
 run tables build --variant yit-nuri --max-seeds 8 -o "$tmp/n2.tb" --threads 2 --quiet
 [[ $rc -eq 0 ]] && cmp -s "$tmp/n1.tb" "$tmp/n2.tb" \

@@ -56,10 +56,35 @@ bool ranking_next(const Ranking *r, uint16_t *board);
 /* A set of tables, built or opened from a file. Read-only once made: threads may share it. */
 typedef struct Tables Tables;
 
-/* Progress of a build: called after each level with its positions, the rounds and the
- * recomputations of positions it took, and the seconds spent on it. */
-typedef void (*TablesProgress)(int level, uint64_t positions, int rounds, uint64_t updates,
-                               double seconds, void *ctx);
+/* What one part of a level took (a level is solved in parts: one, or two under first-final;
+ * see tables_build.c), reported to a build's progress callback after each part. */
+typedef struct TablesPartReport {
+    int level;
+    int part, parts;          /* 1 .. parts */
+    uint64_t positions;       /* of the part */
+    uint64_t edges;           /* moves without capture inside the part */
+    int max_indegree;         /* the most of them into one position (at most 255) */
+    uint64_t list_bytes;      /* the predecessor lists' work file */
+    int rounds;               /* of recomputation */
+    uint64_t updates;         /* positions recomputed */
+    double seconds;
+    uint64_t peak_rss;        /* the process's peak resident memory so far, bytes */
+} TablesPartReport;
+typedef void (*TablesProgress)(const TablesPartReport *r, void *ctx);
+
+/* How a build works (NULL or zeros: the defaults). */
+typedef struct TablesBuildOptions {
+    const char *work_dir;     /* where the work files go (created and unlinked at once;
+                               * about 7 bytes an edge at the most); NULL: $TMPDIR or /tmp */
+    /* Internal knobs, for tests (0: the defaults): the children per bucket file (at most
+     * 2^24), and the bytes of each thread's window onto the lists (at least 1024). */
+    uint64_t bucket_size;
+    size_t window_bytes;
+} TablesBuildOptions;
+
+/* A build's return value when the work files failed (the disk full, the work directory
+ * missing or not writable): the message names the directory. */
+#define TABLES_IO_ERROR (-2)
 
 /* Which levels a build solves. */
 typedef enum TablesLevels {
@@ -74,13 +99,20 @@ typedef enum TablesLevels {
 bool tables_level_reachable(const Variant *v, int level);
 
 /* Build the tables of v up to max_seeds seeds, every level (OpenMP threads, the same values
- * for any number); -1 with a message when max_seeds is out of range or memory runs out. */
+ * for any number), the work files in $TMPDIR or /tmp; -1 with a message when max_seeds is
+ * out of range or memory runs out, TABLES_IO_ERROR when the work files fail. */
 int tables_build(const Variant *v, int max_seeds, TablesProgress progress, void *ctx,
                  Tables **out, Error *e);
 
 /* tables_build of the levels `which` only (progress is called for those). */
 int tables_build_levels(const Variant *v, int max_seeds, TablesLevels which,
                         TablesProgress progress, void *ctx, Tables **out, Error *e);
+
+/* tables_build_levels with options o (NULL: the defaults); -1 with a message, or
+ * TABLES_IO_ERROR when the work files failed. The values are the same for any options. */
+int tables_build_with(const Variant *v, int max_seeds, TablesLevels which,
+                      const TablesBuildOptions *o, TablesProgress progress, void *ctx,
+                      Tables **out, Error *e);
 
 /* Whether tables of v to max_seeds (the levels `which`) can be built (K in range, each level
  * small enough), before any work: -1 with a message saying why not. The builds check the

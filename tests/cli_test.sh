@@ -335,7 +335,8 @@ tested+=(tables)
 # 18 seeds in all, captures of 4: from the start only level 6 (of 5 to 9) can occur.
 run tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/t33.tb"
 [[ $rc -eq 0 ]] && grep -q '^tables .*: max_seeds 9, levels 6, 462 positions' "$tmp/out" \
-    && grep -q '^level 6: ' "$tmp/err" && ! grep -q '^level [5789]: ' "$tmp/err" \
+    && grep -qE '^level 6 part 1/1: 462 positions, [0-9]+ edges \(in-degree at most [0-9]+\), list file [0-9]+ bytes, [0-9]+ rounds, [0-9]+ updates, [0-9.]+ s, peak RSS [0-9]+ MiB$' "$tmp/err" \
+    && ! grep -q '^level [5789] ' "$tmp/err" \
     && [[ -f "$tmp/t33.tb" && ! -e "$tmp/t33.tb.partial" ]] \
     || fail "anywoli tables build: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
 run tables info "$tmp/t33.tb"
@@ -363,6 +364,31 @@ run solve --holes 3 --seeds 3 --tables "$tmp/t33all.tb" "1,2,1/3,0,0 4/7 S - -"
 [[ $rc -eq 0 ]] && [[ "$(head -1 "$tmp/out")" == "$(cat "$tmp/solve-7")" ]] \
     || fail "anywoli solve --tables (all levels) on level 7: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
 # The same file for one thread and for two.
+# The work files: in --work-dir (default: FILE's folder), unlinked at once, none left; a
+# work directory that cannot be written is a one-line error, exit 2, and no file.
+mkdir "$tmp/work"
+run tables build --holes 3 --seeds 3 --final-four first-final --max-seeds 9 \
+    --work-dir "$tmp/work" -o "$tmp/t33ff.tb"
+[[ $rc -eq 0 ]] && grep -q '^level 6 part 1/2: 462 positions' "$tmp/err" \
+    && grep -q '^level 6 part 2/2: 924 positions' "$tmp/err" \
+    && [[ -z "$(ls -A "$tmp/work")" ]] \
+    || fail "anywoli tables build --work-dir: status $rc, $(ls -A "$tmp/work") $(head -c 300 "$tmp/err")"
+expect_error "anywoli tables: $tmp/no-such-dir: cannot create a work file (No such file or directory)" \
+    tables build --holes 3 --seeds 3 --max-seeds 9 --work-dir "$tmp/no-such-dir" -o "$tmp/x.tb"
+expect_error "anywoli tables: $tmp/t33.tb: cannot create a work file (Not a directory)" \
+    tables build --holes 3 --seeds 3 --max-seeds 9 --work-dir "$tmp/t33.tb" -o "$tmp/x.tb"
+[[ ! -e "$tmp/x.tb" && ! -e "$tmp/x.tb.partial" && ! -e "$tmp/x.tb.lock" ]] \
+    || fail "anywoli tables build --work-dir: a file was left after an I/O error"
+# A work file that cannot grow (as on a full disk; here a file size limit of 2 KiB, the
+# signal ignored so that the write fails instead): one line, exit 2, no file left.
+( trap '' XFSZ; ulimit -f 2; exec "$bin" tables build --holes 3 --seeds 3 --max-seeds 9 \
+    --work-dir "$tmp/work" -o "$tmp/x.tb" ) >"$tmp/out" 2>"$tmp/err"
+rc=$?
+checks=$((checks + 1))
+[[ $rc -eq 2 && $(wc -l <"$tmp/err") -eq 1 && ! -e "$tmp/x.tb" && ! -e "$tmp/x.tb.partial" ]] \
+    && grep -qx "anywoli tables: $tmp/work: cannot write a work file (File too large)" "$tmp/err" \
+    && [[ -z "$(ls -A "$tmp/work")" ]] \
+    || fail "anywoli tables build, a work file that cannot grow: status $rc, $(cat "$tmp/err")"
 run tables build --variant yit-nuri --max-seeds 8 -o "$tmp/n1.tb" --threads 1 --quiet
 run tables build --variant yit-nuri --max-seeds 8 -o "$tmp/n2.tb" --threads 2 --quiet
 [[ $rc -eq 0 ]] && cmp -s "$tmp/n1.tb" "$tmp/n2.tb" \

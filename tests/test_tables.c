@@ -341,19 +341,118 @@ static void test_move_value(void **state)
     tables_free(t);
 }
 
-/* The same tables for 1 and 2 threads. */
+/* Build the tables of a case with build options o; fails the test on error. */
+static Tables *build_with(const char *opts, int k, const TablesBuildOptions *o, Variant *v)
+{
+    Tables *t;
+    Error e;
+    tu_variant(opts, v);
+    if (tables_build_with(v, k, TABLES_ALL_LEVELS, o, NULL, NULL, &t, &e) != 0)
+        fail_msg("%s K=%d: %s", opts, k, e.msg);
+    return t;
+}
+
+/* The same values, byte for byte, as a. */
+static void expect_same_tables(const Tables *a, const Tables *b)
+{
+    assert_int_equal(tables_positions(a), tables_positions(b));
+    assert_int_equal(tables_checksum(a), tables_checksum(b));
+}
+
+/* The same tables for 1, 2 and 3 threads, the last with tiny work files (many buckets, a
+ * window of one list: the lists read again and again). */
 static void test_threads(void **state)
 {
     (void)state;
     Variant v;
+    const char *opts = "variant=yit-nuri final_four=first-final";
+    const TablesBuildOptions tiny = { .bucket_size = 1000, .window_bytes = 1 };
     omp_set_num_threads(1);   /* level 7 (3 x 77520 positions) is large enough for threads */
-    Tables *a = build("variant=yit-nuri final_four=first-final", 7, &v);
+    Tables *a = build(opts, 7, &v);
     omp_set_num_threads(2);
-    Tables *b = build("variant=yit-nuri final_four=first-final", 7, &v);
-    assert_int_equal(tables_checksum(a), tables_checksum(b));
-    assert_int_equal(tables_positions(a), tables_positions(b));
-    tables_free(a);
+    Tables *b = build(opts, 7, &v);
+    expect_same_tables(a, b);
     tables_free(b);
+    omp_set_num_threads(3);
+    b = build_with(opts, 7, &tiny, &v);
+    expect_same_tables(a, b);
+    tables_free(b);
+    omp_set_num_threads(2);
+    tables_free(a);
+}
+
+/* Bucket sizes and windows, from the smallest up, give the same values as the defaults, on
+ * variants whose levels have lists of many lengths (first-final: two parts a level). */
+static void test_work_files(void **state)
+{
+    (void)state;
+    static const TablesBuildOptions knobs[] = {
+        { .bucket_size = 1, .window_bytes = 1 },
+        { .bucket_size = 7, .window_bytes = 1024 },
+        { .bucket_size = 64, .window_bytes = 4096 },
+        { .bucket_size = 1 << 24, .window_bytes = 1 << 20 },
+    };
+    for (int c = 0; c < N_ELEMS(fast_cases); c++) {
+        Variant v;
+        Tables *a = build(fast_cases[c].opts, fast_cases[c].k, &v);
+        for (int k = 0; k < N_ELEMS(knobs); k++) {
+            Tables *b = build_with(fast_cases[c].opts, fast_cases[c].k, &knobs[k], &v);
+            expect_same_tables(a, b);
+            tables_free(b);
+        }
+        tables_free(a);
+    }
+}
+
+/* A work directory that cannot hold files: TABLES_IO_ERROR, a message naming it. */
+static void test_work_dir_error(void **state)
+{
+    (void)state;
+    Variant v;
+    tu_variant("holes=2 seeds=2", &v);
+    const TablesBuildOptions o = { .work_dir = "/nonexistent/anywoli-work" };
+    Tables *t = NULL;
+    Error e;
+    assert_int_equal(tables_build_with(&v, 8, TABLES_ALL_LEVELS, &o, NULL, NULL, &t, &e),
+                     TABLES_IO_ERROR);
+    assert_null(t);
+    assert_string_equal(e.msg, "/nonexistent/anywoli-work: cannot create a work file (No such "
+                               "file or directory)");
+}
+
+/* The claim that splits a first-final level into parts: a move that stays on the level
+ * (captures nothing) keeps who made the first final-seed capture. */
+static void parts_one(const Variant *v, const Tables *t, const Position *p, void *ctx)
+{
+    (void)t;
+    long *inner = ctx;
+    for (uint64_t m = p->legal; m; m &= m - 1) {
+        Position c;
+        MoveInfo info;
+        MoveEvent ev = pos_play(v, p, __builtin_ctzll(m), &c, &info, NULL);
+        if (ev == EV_ENDLESS || ev == EV_OVER || c.left != p->left)
+            continue;
+        assert_int_equal(c.first_final, p->first_final);
+        ++*inner;
+    }
+}
+
+static void test_parts(void **state)
+{
+    (void)state;
+    static const char *const variants[] = {
+        "holes=3 seeds=2 final_four=first-final",
+        "holes=2 seeds=3 final_four=first-final extra_turn=no",
+        "holes=3 seeds=2 final_four=first-final skip_origin=yes",
+    };
+    for (int c = 0; c < N_ELEMS(variants); c++) {
+        Variant v;
+        Tables *t = build(variants[c], 8, &v);
+        long inner = 0;
+        assert_true(each_position(&v, t, 1, parts_one, &inner) > 1000);
+        assert_true(inner > 1000);
+        tables_free(t);
+    }
 }
 
 /* Open path, expecting failure with a message containing `want`. */
@@ -1060,6 +1159,7 @@ TIMED(test_consistency)
 TIMED(test_solver_with_tables)
 TIMED(test_ranking)
 TIMED(test_threads)
+TIMED(test_work_files)
 TIMED(test_alphabeta)
 TIMED(test_prover)
 TIMED(test_reachable_levels)
@@ -1073,6 +1173,9 @@ int main(int argc, char **argv)
         cmocka_unit_test(timed_test_against_search),
         cmocka_unit_test(timed_test_consistency),
         cmocka_unit_test(timed_test_threads),
+        cmocka_unit_test(timed_test_work_files),
+        cmocka_unit_test(test_work_dir_error),
+        cmocka_unit_test(test_parts),
         cmocka_unit_test(test_file),
         cmocka_unit_test(test_file_untrusted),
         cmocka_unit_test(test_bad_k),

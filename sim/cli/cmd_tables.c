@@ -1,7 +1,9 @@
 /* cmd_tables.c: `anywoli tables build` and `anywoli tables info`, endgame tables
  * (`tables agree` is in cmd_tables_agree.c). */
+#include <libgen.h>
 #include <omp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -10,11 +12,13 @@
 #include "output.h"
 #include "tables.h"
 
-enum { OPT_MAX_SEEDS = OPT_FIRST_FREE, OPT_THREADS, OPT_FORCE, OPT_QUIET, OPT_ALL_LEVELS };
+enum { OPT_MAX_SEEDS = OPT_FIRST_FREE, OPT_THREADS, OPT_FORCE, OPT_QUIET, OPT_ALL_LEVELS,
+       OPT_WORK_DIR };
 
 static const char tables_usage[] =
     "usage: anywoli tables build [variant options] --max-seeds K -o FILE\n"
-    "                            [--all-levels] [--threads N] [--force] [--quiet]\n"
+    "                            [--all-levels] [--threads N] [--work-dir DIR]\n"
+    "                            [--force] [--quiet]\n"
     "       anywoli tables info FILE\n"
     "       anywoli tables agree TABLES RESULTS --agent SPEC ... (see agree --help)\n"
     "       anywoli tables compare FILE FILE... (see compare --help)\n\n"
@@ -25,8 +29,11 @@ static const char tables_usage[] =
     "every capture takes `capture` seeds, so a game reaches only the levels L with\n"
     "the total - L a multiple of `capture` (4, 8, 12, ... on the standard board), and\n"
     "only those are solved unless --all-levels. The value is the margin the side to\n"
-    "move forces from there on, as `anywoli solve` defines it. A line per level on\n"
-    "standard error (positions, rounds, seconds) unless --quiet.\n"
+    "move forces from there on, as `anywoli solve` defines it. A level is solved in\n"
+    "parts (two under first-final), a line for each on standard error (positions,\n"
+    "edges, list file, rounds, seconds, peak memory) unless --quiet. The predecessor\n"
+    "lists live in work files in --work-dir while a part is solved (up to about 7\n"
+    "bytes a move without capture; unlinked at once).\n"
     "info: the variant, K, the levels held, the positions of each and a summary of\n"
     "their values; the file's checksums are checked.\n"
     "agree: the share of table-best moves each agent plays in the endgames of the\n"
@@ -38,26 +45,32 @@ static const char tables_usage[] =
     "  --all-levels     every level capture + 1 to K, also those no game from the\n"
     "                   start reaches (for composed positions: `solve --tables`)\n"
     "  --threads N      OpenMP threads (default: all); the file is the same for any N\n"
+    "  --work-dir DIR   where the work files go (default: the folder of FILE)\n"
     "  --force          overwrite an existing FILE\n"
     "  --quiet          no progress lines\n\n";
 
-/* A level done: one line on standard error. */
-static void progress_line(int level, uint64_t positions, int rounds, uint64_t updates,
-                          double seconds, void *ctx)
+/* A part of a level done: one line on standard error. */
+static void progress_line(const TablesPartReport *r, void *ctx)
 {
     (void)ctx;
-    fprintf(stderr, "level %d: %llu positions, %d rounds, %llu updates, %.2f s\n", level,
-            (unsigned long long)positions, rounds, (unsigned long long)updates, seconds);
+    fprintf(stderr, "level %d part %d/%d: %llu positions, %llu edges (in-degree at most %d), "
+            "list file %llu bytes, %d rounds, %llu updates, %.2f s, peak RSS %llu MiB\n",
+            r->level, r->part, r->parts, (unsigned long long)r->positions,
+            (unsigned long long)r->edges, r->max_indegree, (unsigned long long)r->list_bytes,
+            r->rounds, (unsigned long long)r->updates, r->seconds,
+            (unsigned long long)(r->peak_rss >> 20));
 }
 
 /* Build the tables, write them as FILE.partial and put that in place as FILE. */
-static int build_and_publish(const Variant *v, int k, TablesLevels which, bool quiet,
-                             const Output *o, Error *e)
+static int build_and_publish(const Variant *v, int k, TablesLevels which,
+                             const TablesBuildOptions *bo, bool quiet, const Output *o,
+                             Error *e)
 {
     Tables *t;
     double t0 = omp_get_wtime();
-    if (tables_build_levels(v, k, which, quiet ? NULL : progress_line, NULL, &t, e) != 0)
-        return -1;
+    int built_rc = tables_build_with(v, k, which, bo, quiet ? NULL : progress_line, NULL, &t, e);
+    if (built_rc != 0)
+        return built_rc;
     double built = omp_get_wtime() - t0;
     int rc = tables_save(t, o->partial, e);
     if (rc == 0)
@@ -82,11 +95,12 @@ static int tables_build_cmd(int argc, char **argv)
         { "force", no_argument, NULL, OPT_FORCE },
         { "quiet", no_argument, NULL, OPT_QUIET },
         { "all-levels", no_argument, NULL, OPT_ALL_LEVELS },
+        { "work-dir", required_argument, NULL, OPT_WORK_DIR },
         { NULL, 0, NULL, 0 },
     };
     VariantText vo = { 0 };
     long long k = -1, threads = 0;
-    const char *out = NULL;
+    const char *out = NULL, *work = NULL;
     bool force = false, quiet = false;
     TablesLevels which = TABLES_REACHABLE_LEVELS;
     int c;
@@ -98,6 +112,7 @@ static int tables_build_cmd(int argc, char **argv)
         case OPT_FORCE: force = true; break;
         case OPT_QUIET: quiet = true; break;
         case OPT_ALL_LEVELS: which = TABLES_ALL_LEVELS; break;
+        case OPT_WORK_DIR: work = optarg; break;
         case OPT_HELP: printf("%s%s", tables_usage, cli_variant_help); return 0;
         }
     }
@@ -116,8 +131,15 @@ static int tables_build_cmd(int argc, char **argv)
     cli_claim_output(&o, out, force, "tables build");
     if (threads)
         omp_set_num_threads((int)threads);
-    int status = build_and_publish(&v, (int)k, which, quiet, &o, &e);
+    char *out_copy = strdup(out);
+    if (!out_copy)
+        fail("out of memory");
+    TablesBuildOptions bo = { .work_dir = work ? work : dirname(out_copy) };
+    int status = build_and_publish(&v, (int)k, which, &bo, quiet, &o, &e);
     output_release(&o);
+    free(out_copy);
+    if (status == TABLES_IO_ERROR)
+        die("%s", e.msg);   /* the disk or the work directory: exit 2, no file written */
     if (status != 0)
         fail("%s", e.msg);
     return 0;

@@ -138,18 +138,21 @@ static void test_alphabeta_beats_mcts(void **state)
 #define LADDER_BOOK "file:" TEST_DATA_DIR "/../../configs/strong-play-book.txt"
 
 /* A's half-points (0 .. 4) over each pair of games from the book's openings, a pair per
- * opening: games 2k (A South) and 2k + 1 (B South) of job `job`, as a run plays them, into
- * counts[] by half-points. Returns the pairs played. */
+ * opening (the first `lines` of them; 0: all): games 2k (A South) and 2k + 1 (B South) of job
+ * `job`, as a run plays them, into counts[] by half-points; *unfinished counts the games that
+ * reached v's max_plies, which `how` judges. Returns the pairs played. */
 static uint64_t play_book_pairs(const Variant *v, const char *a_spec, const char *b_spec,
-                                uint64_t job, uint64_t counts[PENTA_NB])
+                                uint64_t job, int64_t lines, UnfinishedJudgement how,
+                                uint64_t counts[PENTA_NB], int *unfinished)
 {
     OpeningSet book;
     Error e;
     if (openings_load(&book, LADDER_BOOK, v, &e) != 0)
         fail_msg("%s", e.msg);
     uint64_t c0 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
-    const int64_t n = book.count;
-    #pragma omp parallel reduction(+ : c0, c1, c2, c3, c4)
+    int cut = 0;
+    const int64_t n = lines > 0 && lines < book.count ? lines : book.count;
+    #pragma omp parallel reduction(+ : c0, c1, c2, c3, c4, cut)
     {
         Agent a, b;
         if (agent_create(&a, a_spec, &e) != 0 || agent_create(&b, b_spec, &e) != 0)
@@ -158,13 +161,14 @@ static uint64_t play_book_pairs(const Variant *v, const char *a_spec, const char
         for (int64_t k = 0; k < n; k++) {
             Opening o;
             int32_t index = (int32_t)openings_pair(&book, v, MATCH_SEED, job, (uint64_t)k, &o);
-            GameOptions opt = { .unfinished = UNFINISHED_BY_STORES };
+            GameOptions opt = { .unfinished = how };
             int half = 0;
             for (int colour = 0; colour < 2; colour++) {
                 GameRecord r;
                 if (game_play_indexed(v, MATCH_SEED, job, 2 * (uint64_t)k + (uint64_t)colour,
                                       &o, index, &a, &b, &opt, &r, NULL) != 0)
                     abort();   /* no search here can run out of memory or be stopped */
+                cut += r.plies >= v->max_plies;
                 int a_side = colour ? NORTH : SOUTH;
                 half += r.outcome == OUT_SOUTH   ? (a_side == SOUTH ? 2 : 0)
                         : r.outcome == OUT_NORTH ? (a_side == NORTH ? 2 : 0)
@@ -181,6 +185,8 @@ static uint64_t play_book_pairs(const Variant *v, const char *a_spec, const char
     }
     openings_free(&book);
     counts[0] = c0, counts[1] = c1, counts[2] = c2, counts[3] = c3, counts[4] = c4;
+    if (unfinished)
+        *unfinished = cut;
     return (uint64_t)n;
 }
 
@@ -193,7 +199,7 @@ static void expect_rung(const char *a_spec, const char *b_spec, uint64_t job)
     tu_variant("", &v);
     uint64_t counts[PENTA_NB];
     double t0 = omp_get_wtime();
-    uint64_t pairs = play_book_pairs(&v, a_spec, b_spec, job, counts);
+    uint64_t pairs = play_book_pairs(&v, a_spec, b_spec, job, 0, UNFINISHED_BY_STORES, counts, NULL);
     PairEstimate est = pentanomial_estimate(counts, 0.95);
     printf("%s vs %s: %llu pairs from the book, pentanomial %llu %llu %llu %llu %llu, score "
            "%.3f [%.3f, %.3f], %.1f s\n",
@@ -225,33 +231,9 @@ static int book_unfinished(const char *a_spec, const char *b_spec, uint64_t job,
     Variant v;
     tu_variant("", &v);
     v.max_plies = max_plies;
-    OpeningSet book;
-    Error e;
-    if (openings_load(&book, LADDER_BOOK, &v, &e) != 0)
-        fail_msg("%s", e.msg);
-    int unfinished = 0;
-    #pragma omp parallel reduction(+ : unfinished)
-    {
-        Agent a, b;
-        if (agent_create(&a, a_spec, &e) != 0 || agent_create(&b, b_spec, &e) != 0)
-            abort();   /* a bad spec here is a bug of the test */
-        #pragma omp for schedule(dynamic, 1)
-        for (int k = 0; k < lines; k++) {
-            Opening o;
-            int32_t index = (int32_t)openings_pair(&book, &v, MATCH_SEED, job, (uint64_t)k, &o);
-            GameOptions opt = { .unfinished = UNFINISHED_KEPT };
-            for (int colour = 0; colour < 2; colour++) {
-                GameRecord r;
-                if (game_play_indexed(&v, MATCH_SEED, job, 2 * (uint64_t)k + (uint64_t)colour,
-                                      &o, index, &a, &b, &opt, &r, NULL) != 0)
-                    abort();
-                unfinished += r.outcome == OUT_UNFINISHED;
-            }
-        }
-        agent_free(&a);
-        agent_free(&b);
-    }
-    openings_free(&book);
+    uint64_t counts[PENTA_NB];
+    int unfinished;
+    play_book_pairs(&v, a_spec, b_spec, job, lines, UNFINISHED_KEPT, counts, &unfinished);
     printf("%s vs %s: %d of %d games from the book unfinished at %lld plies\n", a_spec, b_spec,
            unfinished, 2 * lines, (long long)max_plies);
     fflush(stdout);

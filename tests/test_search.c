@@ -33,11 +33,14 @@ static const char *const specs[] = {
 };
 #define SPECS_NB ((int)(sizeof specs / sizeof specs[0]))
 
-/* The weights of specs[s], for the plain search. */
-static void spec_weights(int s, Evaluator *ev)
+/* The weights of specs[s] at `depth` (weights=auto: the tuned set from EVAL_TUNED_FROM), for
+ * the plain search. */
+static void spec_weights(int s, int depth, Evaluator *ev)
 {
     EvalWeights w;
     eval_default(&w);
+    if (depth >= EVAL_TUNED_FROM)
+        eval_use_tuned(&w);
     if (s == 0) {
         w.w[EVAL_STORE] = 1;
         w.w[EVAL_SEEDS] = 0.1;
@@ -97,9 +100,9 @@ static int check_position(const Variant *v, const Position *p, const char *where
     if (pos_over(v, p) || __builtin_popcountll(pos_legal_mask(v, p)) < 2)
         return 0;
     for (int s = 0; s < SPECS_NB; s++) {
-        Evaluator ev;
-        spec_weights(s, &ev);
         for (int depth = 1; depth <= max_depth; depth++) {
+            Evaluator ev;
+            spec_weights(s, depth, &ev);
             char spec[300];
             snprintf(spec, sizeof spec, "%s,depth=%d", specs[s], depth);
             Agent a;

@@ -38,6 +38,7 @@ command -v gnuplot >/dev/null && have_gnuplot=true
 declare -A games=(
     [agent-ladder]=10 [board-sweep]=20 [conventions]=20 [default]=20
     [endgame-agreement]=4 [from-the-start]=8 [mcts-place]=2 [small-variants]=20 [strong-play]=2
+    [weights-verify]=4
 )
 
 # check_json_and_page NAME JSON [DIR]: the checks above on one analysis.

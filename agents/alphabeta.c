@@ -100,7 +100,7 @@ static const AgentOption alphabeta_options[] = {
       weight_set_names,
       "the set the weights not given as w.<term> come from: plain (store 1, seeds 0.1), tuned "
       "(stronger from depth 4, but it stops capturing below), or auto: tuned from depth 4, "
-      "plain below" },
+      "plain below (`anywoli agents` lists the weights of the default depth)" },
     { "w", AOPT_WEIGHTS, offsetof(AlphabetaSettings, weights), -1000, 1000, NULL, NULL,
       "evaluation weights in seeds per unit: w.<term>=x (see below)" },
     /* After "w", whose defaults set the fade too. */

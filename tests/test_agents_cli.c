@@ -93,10 +93,12 @@ static void test_agents_command(void **state)
     assert_non_null(strstr(r.out, "  playouts=1000 "));
     assert_non_null(strstr(r.out, "  horizon=20 "));
     assert_non_null(strstr(r.out, "  policy=capture "));
-    /* Every evaluation feature, with what it measures. */
+    /* Every evaluation feature, with what it measures, at the value alphabeta plays it with
+     * at its default depth (6: the tuned set, and its fade). */
+    assert_non_null(strstr(r.out, "  fade=0.25 "));
     for (int t = 0; t < EVAL_NB; t++) {
         char line[256];
-        snprintf(line, sizeof line, "  w.%s=%g ", eval_terms[t].name, eval_terms[t].def);
+        snprintf(line, sizeof line, "  w.%s=%g ", eval_terms[t].name, eval_terms[t].tuned);
         const char *at = strstr(r.out, line);
         if (!at)
             fail_msg("agents: no line for %s", line);

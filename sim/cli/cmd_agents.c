@@ -29,22 +29,46 @@ static void option_range(const AgentOption *o, char *buf, size_t len)
     }
 }
 
-/* One agent's entry: name and summary, then an indented line per option. */
+/* The value `key` takes in a full spec (`name:key=value,...`), into buf. */
+static void described_value(const char *full, const char *key, char *buf, size_t len)
+{
+    size_t n = strlen(key);
+    for (const char *p = strchr(full, ':'); p; p = strchr(p + 1, ',')) {
+        if (strncmp(p + 1, key, n) == 0 && p[1 + n] == '=') {
+            snprintf(buf, len, "%.*s", (int)strcspn(p + 2 + n, ","), p + 2 + n);
+            return;
+        }
+    }
+    buf[0] = '\0';
+}
+
+/* One agent's entry: name and summary, then an indented line per option with the value it
+ * takes in a spec that gives none (read from that agent's full spec, so that a default that
+ * depends on another option, as alphabeta's weights on its depth, shows as it plays). */
 static void list_agent(const AgentKind *k)
 {
+    Agent a;
+    Error e;
+    char full[1024];
+    if (agent_create(&a, k->name, &e) != 0)
+        die("%s", e.msg);   /* every kind builds with its defaults (test_agents checks it) */
+    agent_describe(&a, full, sizeof full);
+    agent_free(&a);
     printf("%-10s %s\n", k->name, k->summary);
     for (const AgentOption *o = k->options; o && o->key; o++) {
-        char range[96], key[48];
+        char range[96], key[112], value[64];
         option_range(o, range, sizeof range);
         if (o->type != AOPT_WEIGHTS) {
-            snprintf(key, sizeof key, "%s=%s", o->key, o->def);
+            described_value(full, o->key, value, sizeof value);
+            snprintf(key, sizeof key, "%s=%s", o->key, value);
             printf("  %-18s %s (%s)\n", key, o->help, range);
             continue;
         }
-        EvalWeights w;
-        eval_default_with(o->def, &w);
         for (int t = 0; t < EVAL_NB; t++) {
-            snprintf(key, sizeof key, "w.%s=%g", eval_terms[t].name, w.w[t]);
+            char name[32];
+            snprintf(name, sizeof name, "w.%s", eval_terms[t].name);
+            described_value(full, name, value, sizeof value);
+            snprintf(key, sizeof key, "%s=%s", name, value);
             printf("  %-18s weight of: %s (%s)\n", key, eval_terms[t].help, range);
         }
     }

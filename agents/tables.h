@@ -56,30 +56,33 @@ bool ranking_next(const Ranking *r, uint16_t *board);
 /* A set of tables, built or opened from a file. Read-only once made: threads may share it. */
 typedef struct Tables Tables;
 
-/* What one part of a level took (a level is solved in parts: one, or two under first-final;
- * see tables_build.c), reported to a build's progress callback after each part. */
-typedef struct TablesPartReport {
+/* What one level took (every convention built together at once; see tables_build.c),
+ * reported to a build's progress callback after each level. */
+typedef struct TablesLevelReport {
     int level;
-    int part, parts;          /* 1 .. parts */
-    uint64_t positions;       /* of the part */
-    uint64_t edges;           /* moves without capture inside the part */
-    int max_indegree;         /* the most of them into one position (at most 255) */
+    uint64_t placements;      /* of the level: each has a value per convention state */
+    uint64_t values;          /* placements x the states of the conventions built */
+    uint64_t edges;           /* moves without capture between placements of the level */
+    int max_indegree;         /* the most of them into one placement (at most 255) */
     uint64_t list_bytes;      /* the predecessor lists' work file */
     int rounds;               /* of recomputation */
-    uint64_t updates;         /* positions recomputed */
+    uint64_t updates;         /* placements recomputed (every value of each) */
     double seconds;
     uint64_t peak_rss;        /* the process's peak resident memory so far, bytes */
-} TablesPartReport;
-typedef void (*TablesProgress)(const TablesPartReport *r, void *ctx);
+} TablesLevelReport;
+typedef void (*TablesProgress)(const TablesLevelReport *r, void *ctx);
 
 /* How a build works (NULL or zeros: the defaults). */
 typedef struct TablesBuildOptions {
     const char *work_dir;     /* where the work files go (created and unlinked at once;
                                * about 7 bytes an edge at the most); NULL: $TMPDIR or /tmp */
     /* Internal knobs, for tests (0: the defaults): the children per bucket file (at most
-     * 2^24), and the bytes of each thread's window onto the lists (at least 1024). */
+     * 2^24), the bytes of each thread's window onto the lists (at least 1024), and the most
+     * moves into one placement the build accepts (at most and by default 255, the most a
+     * byte holds; a smaller limit lets a test reach the error). */
     uint64_t bucket_size;
     size_t window_bytes;
+    unsigned max_indegree;
 } TablesBuildOptions;
 
 /* A build's return value when the work files failed (the disk full, the work directory
@@ -113,6 +116,14 @@ int tables_build_levels(const Variant *v, int max_seeds, TablesLevels which,
 int tables_build_with(const Variant *v, int max_seeds, TablesLevels which,
                       const TablesBuildOptions *o, TablesProgress progress, void *ctx,
                       Tables **out, Error *e);
+
+/* The tables of one board under n conventions (1 to 3, each once; v's own final_four is
+ * ignored), built together: a level's moves are played once for all of them, so three
+ * conventions cost little more than one (tables_build.c). out[k] is conventions[k]'s,
+ * the same byte for byte as tables_build_with would build for it. Errors as there. */
+int tables_build_set(const Variant *v, const FinalFour *conventions, int n, int max_seeds,
+                     TablesLevels which, const TablesBuildOptions *o, TablesProgress progress,
+                     void *ctx, Tables **out, Error *e);
 
 /* Whether tables of v to max_seeds (the levels `which`) can be built (K in range, each level
  * small enough), before any work: -1 with a message saying why not. The builds check the

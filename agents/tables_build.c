@@ -21,32 +21,41 @@
  * changes, its predecessors (the positions with a move without capture to it) are marked to
  * be recomputed in the next round; the level is done when a round marks nothing.
  *
- * Parts. A move without capture keeps who made the first final-seed capture, so under
- * first-final a level is two parts closed under its own moves: state 0 (nobody made one;
- * indices 0 .. count) and states 1 and 2 together (count .. 3 count: a move that passes the
- * turn swaps them). Each part needs only itself and lower levels, so it is solved alone
- * (other conventions: one part). emit_edge asserts the claim, and a test checks it.
+ * Placements and slots. What a move does to the board depends neither on the convention nor
+ * on who made the first final-seed capture (a capture only records the first, if none is
+ * recorded yet), only what the end of the game awards does. So a level's graph is that of its
+ * placements (the seeds in the holes, South to move), the same for every convention of one
+ * board, and each placement has a value in each slot: a convention state of one of the
+ * tables built together (penultimate and lottery one each, first-final three: nobody, the
+ * side to move, the opponent made the first final-seed capture). A move is played once, from
+ * the placement with nobody's capture recorded, and valued in every slot (play_move); a move
+ * without capture keeps who made the first final-seed capture, so its child's value in a
+ * slot is the child's in the same slot when the mover moves again, and in the turned slot
+ * (states 1 and 2 swapped) when the turn passes. A placement is recomputed in every slot
+ * when any of its children changed in any. Building the three conventions together thus
+ * costs one pass of moves, not five, and first-final alone one, not three.
  *
- * One part, in four steps. 1: a pass plays every move of every position once: it sets the
- * value after round 0 (the best exit, or 0 to be recomputed, marked dirty) and appends each
- * move without capture as a 7-byte record (parent, 32 bits; child's offset in its bucket, 24)
- * to the bucket file of the child's range; threads fill buffers of their own and reserve
- * room in a bucket file with one atomic add. 2: bucket by bucket, the records are read,
- * sorted by child (counting sort) into lists of parents (4 bytes each), appended to one list
- * file in child order, and the bucket file closed; the in-degree of each position (a byte)
- * and where each 64 positions' lists start (8 bytes) are kept, so a list's place is one
- * offset plus at most 63 in-degrees. 3: rounds: 3a recomputes the dirty positions in
- * parallel, keeping in the dirty bits only those whose value changed; 3b reads the lists of
+ * One level, in four steps. 1: a pass plays every move of every placement once: it sets the
+ * values after round 0 (each slot's best exit, or 0 to be recomputed, marked dirty) and
+ * appends each move without capture as a 7-byte record (parent, 32 bits; child's offset in
+ * its bucket, 24) to the bucket file of the child's range; threads fill buffers of their own
+ * and reserve room in a bucket file with one atomic add. 2: bucket by bucket, the records are
+ * read, sorted by child (counting sort) into lists of parents (4 bytes each), appended to one
+ * list file in child order, and the bucket file closed; the in-degree of each placement (a
+ * byte) and where each 64 placements' lists start (8 bytes) are kept, so a list's place is
+ * one offset plus at most 63 in-degrees. 3: rounds: 3a recomputes the dirty placements in
+ * parallel, keeping in the dirty bits only those with a value changed; 3b reads the lists of
  * those, in index order chunk by chunk through a window of each thread's (one read of
  * consecutive lists up to the chunk's last), and marks their parents in `next`. 4: the
- * positions whose side to move has no seeds take the value after the pass.
+ * placements whose side to move has no seeds take the values after the pass.
  *
- * Memory and disk. Besides the values (1 byte a position, the tables themselves), a part
- * needs 1 byte a position (in-degree) and 3/8 (list offsets, dirty and next bits), the
- * buffers (MAX_BUCKETS x 14 KB a thread, a window of 1 MB a thread) and one bucket sorted in
- * memory (11 bytes an edge of one bucket of 2^21 children); the disk holds 7 bytes an edge
- * while the bucket files stand, then 4. Work files are made with mkstemp in the work
- * directory and unlinked at once, so a build that dies leaves none.
+ * Memory and disk. Besides the values (1 byte a position, the tables themselves: a byte a
+ * slot for each placement), a level needs 1 byte a placement (in-degree) and 3/8 (list
+ * offsets, dirty and next bits), the buffers (MAX_BUCKETS x 14 KB a thread, a window of 1 MB
+ * a thread) and one bucket sorted in memory (11 bytes an edge of one bucket of 2^21
+ * children); the disk holds 7 bytes an edge while the bucket files stand, then 4. Work files
+ * are made with mkstemp in the work directory and unlinked at once, so a build that dies
+ * leaves none.
  *
  * Why that is exact. Every value ever held is that of the game cut off (and valued 0) after
  * some number of moves inside the level that may differ between lines of play: 0 at the
@@ -57,8 +66,9 @@
  * never used the cut-off being the same on all lines: "force at least t" is an attractor
  * question, settled within |level| moves, so once every line runs past |level| moves the
  * cut-off game has the true values. Those are unique, so the tables are the same whatever
- * the order of the recomputations, however many threads make them and whatever the bucket
- * and window sizes; threads read and write the one-byte values with relaxed atomic
+ * the order of the recomputations (a placement recomputed when none of its children changed
+ * in a slot keeps its value there), however many threads make them, whatever the bucket and
+ * window sizes and whichever conventions are built together; threads read and write the one-byte values with relaxed atomic
  * operations, and the steps of a round are separated by barriers, so a value changed while a
  * predecessor was reading it marks that predecessor for the next round.
  *
@@ -85,9 +95,30 @@
 
 /* ---- Positions of a level ---- */
 
-/* The position of a placement with South to move in convention state cs. */
-static void placement_position(const Tables *t, const uint16_t *board, int L, int cs,
-                               Position *p)
+/* Values a placement has at the most when conventions are built together: penultimate 1,
+ * first-final 3 (its convention states), lottery 1. */
+#define MAX_SLOTS 5
+
+/* What one level's solution works on: the tables built together (one board, a convention
+ * each) and their slots, a slot being one table's values of one convention state. A
+ * placement's index is its rank; slot s's value of it is value[s][rank]. */
+typedef struct Level {
+    Tables *const *t;
+    int nt;
+    int L;
+    uint64_t count;              /* placements of the level */
+    int slots;
+    int8_t *value[MAX_SLOTS];    /* each slot's values of the level, in its table */
+    int table[MAX_SLOTS];        /* the slot's table */
+    int state[MAX_SLOTS];        /* its convention state: 0 nobody, 1 the mover, 2 the opponent
+                                  * made the first final-seed capture */
+    int turned[MAX_SLOTS];       /* the slot of the same table and position seen from the
+                                  * other side (states 1 and 2 swap) */
+} Level;
+
+/* The position of a placement with South to move and nobody having made a final-seed
+ * capture: the one position whose moves are played for every slot (see play_move). */
+static void placement_position(const Tables *t, const uint16_t *board, int L, Position *p)
 {
     const Variant *v = &t->v;
     memset(p, 0, sizeof *p);
@@ -97,7 +128,7 @@ static void placement_position(const Tables *t, const uint16_t *board, int L, in
     p->store[SOUTH] = (uint16_t)(v->total - L);
     p->side = SOUTH;
     p->last_capturer = SOUTH;   /* never decides a value (see tables.h) */
-    p->first_final = (int8_t)(cs == 0 ? NOBODY : cs == 1 ? SOUTH : NORTH);
+    p->first_final = NOBODY;
     pos_set_masks(v, p);
 }
 
@@ -116,29 +147,21 @@ static bool mover_has_seeds(const Variant *v, const uint16_t *board)
 #define DEFAULT_BUCKET (1u << 21)
 /* A record's child offset within its bucket has 24 bits. */
 #define MAX_BUCKET (1u << 24)
-/* At most this many bucket files are open at once (a larger part gets larger buckets). */
+/* At most this many bucket files are open at once (a larger level gets larger buckets). */
 #define MAX_BUCKETS 512
 /* An edge in a bucket file: the parent (32 bits), the child's offset in the bucket (24). */
 #define RECORD 7
 /* Each thread's buffer for each bucket, in bytes (a whole number of records). */
 #define BUCKET_BUF (RECORD * 2048)
-/* A position has at most this many moves into it from its level (its in-degree is a byte). */
+/* A placement has at most this many moves into it from its level (its in-degree is a
+ * byte). */
 #define MAX_INDEGREE 255
 /* The default window through which a thread reads the lists, in bytes. */
 #define DEFAULT_WINDOW (1u << 20)
 /* The smallest window: one whole list. */
 #define MIN_WINDOW (4 * (MAX_INDEGREE + 1))
 
-/* What one level's solution works on. Indices are the level's own: cs * count + rank. */
-typedef struct Level {
-    Tables *t;
-    int L;
-    uint64_t count;       /* placements per convention state */
-    uint64_t n;           /* positions of the level: count * conv */
-    int8_t *value;        /* the level's values, in the tables */
-} Level;
-
-/* One bucket file: the edges into children [b * bucket, (b + 1) * bucket) of a part. */
+/* One bucket file: the edges into children [b * bucket, (b + 1) * bucket) of the level. */
 typedef struct Bucket {
     int fd;
     uint64_t bytes;       /* reserved so far (threads add to it atomically) */
@@ -146,10 +169,10 @@ typedef struct Bucket {
 
 /* A thread's buffers of edges, one per bucket, flushed when full. */
 typedef struct Emit {
-    struct Part *pt;
+    struct Work *w;
     uint8_t *buf;         /* buckets * BUCKET_BUF */
     uint32_t *used;       /* bytes in each bucket's buffer */
-    bool inner;           /* the position visited has a move without capture */
+    bool inner;           /* the placement visited has a move without capture */
 } Emit;
 
 /* A thread's window onto the list file: entries [lo, hi) are in buf. */
@@ -158,22 +181,22 @@ typedef struct Window {
     uint64_t lo, hi;
 } Window;
 
-/* One part of a level: positions [start, start + n) of it, closed under the moves without
- * capture (see solve_level). Indices into its work arrays are relative to start. */
-typedef struct Part {
+/* The work arrays and files of one level's solution, indexed by placement (n of them). */
+typedef struct Work {
     const Level *lv;
     const char *dir;      /* the work directory */
-    uint64_t start, n;
-    uint8_t *indeg;       /* moves into each position from the part */
-    uint64_t *list_at;    /* per 64 positions: where the first one's list starts (entries) */
+    uint64_t n;
+    uint8_t *indeg;       /* moves into each placement from the level */
+    uint64_t *list_at;    /* per 64 placements: where the first one's list starts (entries) */
     uint64_t *dirty;      /* bit set: recompute in this round; after it: changed */
     uint64_t *next;       /* bit set: recompute in the next round */
     uint64_t bucket;      /* children per bucket */
     uint64_t buckets;
     Bucket *bk;
-    int list_fd;          /* the predecessor lists, parent indices (uint32), child order */
+    int list_fd;          /* the predecessor lists, parent ranks (uint32), child order */
     uint64_t edges;
     unsigned max_indeg;   /* the largest in-degree */
+    unsigned indeg_limit; /* the most a placement may have (MAX_INDEGREE but in tests) */
     size_t window_entries;
     int threads;
     Emit *emit;           /* per thread, while the edges are written */
@@ -181,17 +204,17 @@ typedef struct Part {
     int fault;            /* the first I/O error's errno, 0 when none */
     const char *fault_op; /* what failed: "write", "read" */
     uint64_t updates;
-} Part;
+} Work;
 
 #define EXIT_NONE INT8_MIN
 
-/* Note the first I/O error of a part (threads may meet one together). */
-static void part_fault(Part *pt, int err, const char *op)
+/* Note the first I/O error of a level (threads may meet one together). */
+static void work_fault(Work *w, int err, const char *op)
 {
-    #pragma omp critical(tables_part_fault)
-    if (!pt->fault) {
-        pt->fault = err ? err : EIO;
-        pt->fault_op = op;
+    #pragma omp critical(tables_work_fault)
+    if (!w->fault) {
+        w->fault = err ? err : EIO;
+        w->fault_op = op;
     }
 }
 
@@ -202,36 +225,20 @@ static int io_error(Error *e, const char *dir, const char *op, int err)
     return TABLES_IO_ERROR;
 }
 
-/* Write n bytes at off of fd; false (errno set) when they could not all be written. */
-static bool write_at(int fd, const void *buf, size_t n, uint64_t off)
-{
-    const uint8_t *p = buf;
-    while (n) {
-        ssize_t w = pwrite(fd, p, n, (off_t)off);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            errno = w < 0 ? errno : ENOSPC;
-            return false;
-        }
-        p += w, n -= (size_t)w, off += (uint64_t)w;
-    }
-    return true;
-}
-
-/* Read n bytes at off of fd; false (errno set) when they could not all be read. */
-static bool read_at(int fd, void *buf, size_t n, uint64_t off)
+/* Write (writing) or read n bytes at off of fd; false (errno set) when they could not all
+ * be moved: a write that moves nothing is a full disk, a read that does an early end. */
+static bool io_at(int fd, bool writing, void *buf, size_t n, uint64_t off)
 {
     uint8_t *p = buf;
     while (n) {
-        ssize_t r = pread(fd, p, n, (off_t)off);
-        if (r < 0 && errno == EINTR)
+        ssize_t k = writing ? pwrite(fd, p, n, (off_t)off) : pread(fd, p, n, (off_t)off);
+        if (k < 0 && errno == EINTR)
             continue;
-        if (r <= 0) {
-            errno = r < 0 ? errno : EIO;
+        if (k <= 0) {
+            errno = k < 0 ? errno : writing ? ENOSPC : EIO;
             return false;
         }
-        p += r, n -= (size_t)r, off += (uint64_t)r;
+        p += k, n -= (size_t)k, off += (uint64_t)k;
     }
     return true;
 }
@@ -250,67 +257,83 @@ static int work_file(const char *dir, Error *e)
     return fd;
 }
 
-/* Play move m of p (South to move, on the level): true with *x its value for the mover when
- * it leaves the level; false with the child's index (*flip: the side to move changes) when it
- * stays on it. */
+/* Play move m of p (a placement's position: South to move, nobody having made a final-seed
+ * capture) once for every slot. The sowing does not depend on the convention nor on who
+ * made the first final-seed capture (a capture only records the first), so the child of a
+ * slot of state 1 or 2 is this child with that record put back. True with x[s] the move's
+ * value for the mover in each slot when it leaves the level; false with the child's rank
+ * (*flip: the side to move changes) when it stays on it. A move without capture keeps who
+ * made the first final-seed capture: in state 1 or 2 its child's slot is the same (flip
+ * false) or the turned one (see inner_best). */
 static bool play_move(const Level *lv, const Position *p, int m, int *x, uint64_t *child,
                       bool *flip)
 {
-    const Tables *t = lv->t;
+    const Tables *t0 = lv->t[0];
     Position c;
     MoveInfo info;
-    MoveEvent ev = pos_play(&t->v, p, m, &c, &info, NULL);
+    MoveEvent ev = pos_play(&t0->v, p, m, &c, &info, NULL);
     int before = p->store[SOUTH] - p->store[NORTH];
     if (ev == EV_ENDLESS) {
-        *x = 0;
+        for (int s = 0; s < lv->slots; s++)
+            x[s] = 0;
         return true;
     }
-    if (ev == EV_OVER) {
-        *x = solver_final_margin(&t->v, &c) * (c.side == SOUTH ? 1 : -1) - before;
-        return true;
-    }
-    if (c.left == lv->L) {
-        *child = index_of(t, &c) - t->level_at[lv->L];
+    if (ev != EV_OVER && c.left == lv->L) {
+        assert(c.first_final == NOBODY);   /* no capture, so no final-seed capture */
+        *child = placement_rank(t0, &c);
         *flip = c.side != SOUTH;
         return false;
     }
-    assert(t->held[c.left]);   /* lower by a multiple of capture: held (tables.h) */
-    int r = load8(&t->value[index_of(t, &c)]);
-    *x = c.store[SOUTH] - c.store[NORTH] - before + (c.side == SOUTH ? r : -r);
+    int sign = c.side == SOUTH ? 1 : -1, gained = c.store[SOUTH] - c.store[NORTH] - before;
+    uint64_t rank = ev == EV_OVER ? 0 : placement_rank(t0, &c);
+    int8_t made = c.first_final;   /* by this move, or NOBODY */
+    for (int s = 0; s < lv->slots; s++) {
+        const Tables *t = lv->t[lv->table[s]];
+        c.first_final = lv->state[s] == 0 ? made : lv->state[s] == 1 ? SOUTH : NORTH;
+        if (ev == EV_OVER) {
+            x[s] = solver_final_margin(&t->v, &c) * sign - before;
+            continue;
+        }
+        assert(t->held[c.left]);   /* lower by a multiple of capture: held (tables.h) */
+        uint64_t at = t->level_at[c.left] + (uint64_t)conv_state(t, &c) * t->rank.count[c.left];
+        x[s] = gained + sign * load8(&t->value[at + rank]);
+    }
     return true;
 }
 
-/* The moves of position i (placement board, convention state cs): the best exit, returned,
- * and f called on each move without capture. */
+/* The moves of placement i (board): the best exit of each slot into best[] (EXIT_NONE when
+ * every move stays on the level), and f called on each move without capture. */
 typedef void (*InnerMove)(const Level *lv, uint64_t i, uint64_t child, bool flip, void *ctx);
-static int each_move(const Level *lv, uint64_t i, const uint16_t *board, int cs, InnerMove f,
-                     void *ctx)
+static void each_move(const Level *lv, uint64_t i, const uint16_t *board, int *best,
+                      InnerMove f, void *ctx)
 {
     Position p;
-    placement_position(lv->t, board, lv->L, cs, &p);
-    int best = EXIT_NONE;
-    for (uint64_t m = pos_legal_mask(&lv->t->v, &p); m; m &= m - 1) {
-        int x;
+    placement_position(lv->t[0], board, lv->L, &p);
+    for (int s = 0; s < lv->slots; s++)
+        best[s] = EXIT_NONE;
+    for (uint64_t m = pos_legal_mask(&lv->t[0]->v, &p); m; m &= m - 1) {
+        int x[MAX_SLOTS];
         uint64_t child;
         bool flip;
-        if (play_move(lv, &p, __builtin_ctzll(m), &x, &child, &flip))
-            best = x > best ? x : best;
-        else
+        if (!play_move(lv, &p, __builtin_ctzll(m), x, &child, &flip)) {
             f(lv, i, child, flip, ctx);
+            continue;
+        }
+        for (int s = 0; s < lv->slots; s++)
+            best[s] = x[s] > best[s] ? x[s] : best[s];
     }
-    return best;
 }
 
 /* Write bucket b's buffer of em to its file, at room reserved with one atomic add. */
 static void flush_bucket(Emit *em, uint64_t b)
 {
-    Part *pt = em->pt;
+    Work *w = em->w;
     uint32_t used = em->used[b];
     if (!used)
         return;
-    uint64_t at = __atomic_fetch_add(&pt->bk[b].bytes, used, __ATOMIC_RELAXED);
-    if (!write_at(pt->bk[b].fd, em->buf + b * BUCKET_BUF, used, at))
-        part_fault(pt, errno, "write");
+    uint64_t at = __atomic_fetch_add(&w->bk[b].bytes, used, __ATOMIC_RELAXED);
+    if (!io_at(w->bk[b].fd, true, em->buf + b * BUCKET_BUF, used, at))
+        work_fault(w, errno, "write");
     em->used[b] = 0;
 }
 
@@ -320,12 +343,9 @@ static void emit_edge(const Level *lv, uint64_t i, uint64_t child, bool flip, vo
     (void)lv;
     (void)flip;
     Emit *em = ctx;
-    Part *pt = em->pt;
-    /* The claim that makes parts: a move without capture keeps the convention state (who
-     * made the first final-seed capture, absolutely), so it stays in its part. */
-    assert(child >= pt->start && child - pt->start < pt->n);
-    uint64_t c = child - pt->start, b = c / pt->bucket, off = c % pt->bucket;
-    uint32_t parent = (uint32_t)(i - pt->start);
+    Work *w = em->w;
+    uint64_t b = child / w->bucket, off = child % w->bucket;
+    uint32_t parent = (uint32_t)i;
     uint8_t *r = em->buf + b * BUCKET_BUF + em->used[b];
     for (int k = 0; k < 4; k++)
         r[k] = (uint8_t)(parent >> (8 * k));
@@ -336,138 +356,144 @@ static void emit_edge(const Level *lv, uint64_t i, uint64_t child, bool flip, vo
         flush_bucket(em, b);
 }
 
-/* Raise *ctx to the value of a move without capture, as the values stand. */
+/* Raise each slot's best (ctx) to the value of a move without capture, as the values
+ * stand: the child's own slot when the mover moves again, else the turned slot, negated. */
 static void inner_best(const Level *lv, uint64_t i, uint64_t child, bool flip, void *ctx)
 {
     (void)i;
-    int c = load8(&lv->value[child]), *best = ctx;
-    int x = flip ? -c : c;
-    *best = x > *best ? x : *best;
+    int *best = ctx;
+    for (int s = 0; s < lv->slots; s++) {
+        int c = load8(&lv->value[flip ? lv->turned[s] : s][child]);
+        int x = flip ? -c : c;
+        best[s] = x > best[s] ? x : best[s];
+    }
 }
 
-/* Step 1 for one position: every move played once; the edges of the moves without capture
- * go to the bucket files, and the value after round 0 is set: 0 (the value of play cut
- * off) with such moves, to be recomputed, or the best exit without. A position whose side
- * to move has no seeds waits for step 4. */
-static void edges_visit(Part *pt, uint64_t i, const uint16_t *board, int cs)
+/* Step 1 for one placement: every move played once; the edges of the moves without capture
+ * go to the bucket files, and the values after round 0 are set: 0 (the value of play cut
+ * off) in every slot with such moves, to be recomputed, or each slot's best exit without. A
+ * placement whose side to move has no seeds waits for step 4. */
+static void edges_visit(Work *w, uint64_t i, const uint16_t *board)
 {
-    const Level *lv = pt->lv;
-    if (!mover_has_seeds(&lv->t->v, board))
+    const Level *lv = w->lv;
+    if (!mover_has_seeds(&lv->t[0]->v, board))
         return;
-    Emit *em = &pt->emit[omp_get_thread_num()];
+    Emit *em = &w->emit[omp_get_thread_num()];
     em->inner = false;
-    int best = each_move(lv, i, board, cs, emit_edge, em);
-    lv->value[i] = (int8_t)(em->inner ? 0 : best);
-    uint64_t j = i - pt->start;
+    int best[MAX_SLOTS];
+    each_move(lv, i, board, best, emit_edge, em);
+    for (int s = 0; s < lv->slots; s++)
+        lv->value[s][i] = (int8_t)(em->inner ? 0 : best[s]);
     if (em->inner)
-        pt->dirty[j >> 6] |= 1ULL << (j & 63);   /* each thread owns whole words (CHUNK) */
+        w->dirty[i >> 6] |= 1ULL << (i & 63);   /* each thread owns whole words (CHUNK) */
 }
 
-/* Step 3 for one position (j, of the part): the best of its moves as the values stand;
- * true when that changes its value. */
-static bool update(Part *pt, uint64_t j)
+/* Step 3 for one placement: the best of its moves in each slot as the values stand; true
+ * when that changes a value. */
+static bool update(Work *w, uint64_t i)
 {
-    const Level *lv = pt->lv;
-    uint64_t i = pt->start + j;
+    const Level *lv = w->lv;
     uint16_t board[MAX_PITS];
-    ranking_unrank(&lv->t->rank, i % lv->count, lv->L, board);
-    int inner = EXIT_NONE;
-    int best = each_move(lv, i, board, (int)(i / lv->count), inner_best, &inner);
-    best = inner > best ? inner : best;
-    if (load8(&lv->value[i]) == best)
-        return false;
-    store8(&lv->value[i], (int8_t)best);
-    return true;
+    ranking_unrank(&lv->t[0]->rank, i, lv->L, board);
+    int best[MAX_SLOTS], inner[MAX_SLOTS];
+    for (int s = 0; s < lv->slots; s++)
+        inner[s] = EXIT_NONE;
+    each_move(lv, i, board, best, inner_best, inner);
+    bool changed = false;
+    for (int s = 0; s < lv->slots; s++) {
+        int x = inner[s] > best[s] ? inner[s] : best[s];
+        if (load8(&lv->value[s][i]) != x) {
+            store8(&lv->value[s][i], (int8_t)x);
+            changed = true;
+        }
+    }
+    return changed;
 }
 
-/* Step 4 for one position: without seeds for the side to move, the value after the pass
- * (the position turned round, the other state: in the same part). */
-static void fill_pass(Part *pt, uint64_t i, const uint16_t *board, int cs)
+/* Step 4 for one placement: without seeds for the side to move, the value after the pass
+ * in each slot (the placement turned round, in the turned slot). */
+static void fill_pass(Work *w, uint64_t i, const uint16_t *board)
 {
-    const Level *lv = pt->lv;
-    const Variant *v = &lv->t->v;
+    const Level *lv = w->lv;
+    const Variant *v = &lv->t[0]->v;
     if (mover_has_seeds(v, board))
         return;
     uint16_t turned[MAX_PITS];
     for (int j = 0; j < v->pits; j++)
         turned[j] = board[(j + v->holes) % v->pits];
-    int other = cs == 0 ? 0 : 3 - cs;
-    uint64_t k = (uint64_t)other * lv->count + ranking_rank(&lv->t->rank, turned, lv->L);
-    assert(k >= pt->start && k - pt->start < pt->n);
-    lv->value[i] = (int8_t)-lv->value[k];
+    uint64_t k = ranking_rank(&lv->t[0]->rank, turned, lv->L);
+    for (int s = 0; s < lv->slots; s++)
+        lv->value[s][i] = (int8_t)-lv->value[lv->turned[s]][k];
 }
 
-/* One pass over every position of the part with f, in parallel chunks of whole bitmap
+/* One pass over every placement of the level with f, in parallel chunks of whole bitmap
  * words, each chunk walking its placements in rank order. */
-typedef void (*Visit)(Part *pt, uint64_t i, const uint16_t *board, int cs);
-static void part_pass(Part *pt, Visit f)
+typedef void (*Visit)(Work *w, uint64_t i, const uint16_t *board);
+static void level_pass(Work *w, Visit f)
 {
-    const Level *lv = pt->lv;
-    uint64_t chunks = (pt->n + CHUNK - 1) / CHUNK;
-    #pragma omp parallel for schedule(dynamic, 1) if (pt->n >= PARALLEL_FROM)
+    const Level *lv = w->lv;
+    uint64_t chunks = (w->n + CHUNK - 1) / CHUNK;
+    #pragma omp parallel for schedule(dynamic, 1) if (w->n >= PARALLEL_FROM)
     for (uint64_t ch = 0; ch < chunks; ch++) {
-        uint64_t j = ch * CHUNK, end = j + CHUNK < pt->n ? j + CHUNK : pt->n;
+        uint64_t i = ch * CHUNK, end = i + CHUNK < w->n ? i + CHUNK : w->n;
         uint16_t board[MAX_PITS];
-        ranking_unrank(&lv->t->rank, (pt->start + j) % lv->count, lv->L, board);
-        for (; j < end; j++) {
-            uint64_t i = pt->start + j;
-            if (i % lv->count == 0)
-                ranking_unrank(&lv->t->rank, 0, lv->L, board);
-            f(pt, i, board, (int)(i / lv->count));
-            ranking_next(&lv->t->rank, board);
+        ranking_unrank(&lv->t[0]->rank, i, lv->L, board);
+        for (; i < end; i++) {
+            f(w, i, board);
+            ranking_next(&lv->t[0]->rank, board);
         }
     }
 }
 
 /* Step 1: the pass that writes the edges, each thread through its own buffers. */
-static int part_edges(Part *pt, Error *e)
+static int level_edges(Work *w, Error *e)
 {
-    pt->emit = calloc((size_t)pt->threads, sizeof *pt->emit);
-    bool ok = pt->emit != NULL;
-    for (int k = 0; ok && k < pt->threads; k++) {
-        pt->emit[k].pt = pt;
-        pt->emit[k].buf = malloc(pt->buckets * BUCKET_BUF);
-        pt->emit[k].used = calloc(pt->buckets, sizeof *pt->emit[k].used);
-        ok = pt->emit[k].buf && pt->emit[k].used;
+    w->emit = calloc((size_t)w->threads, sizeof *w->emit);
+    bool ok = w->emit != NULL;
+    for (int k = 0; ok && k < w->threads; k++) {
+        w->emit[k].w = w;
+        w->emit[k].buf = malloc(w->buckets * BUCKET_BUF);
+        w->emit[k].used = calloc(w->buckets, sizeof *w->emit[k].used);
+        ok = w->emit[k].buf && w->emit[k].used;
     }
     if (ok) {
-        part_pass(pt, edges_visit);
-        for (int k = 0; k < pt->threads; k++)
-            for (uint64_t b = 0; b < pt->buckets; b++)
-                flush_bucket(&pt->emit[k], b);
+        level_pass(w, edges_visit);
+        for (int k = 0; k < w->threads; k++)
+            for (uint64_t b = 0; b < w->buckets; b++)
+                flush_bucket(&w->emit[k], b);
     }
-    for (int k = 0; pt->emit && k < pt->threads; k++) {
-        free(pt->emit[k].buf);
-        free(pt->emit[k].used);
+    for (int k = 0; w->emit && k < w->threads; k++) {
+        free(w->emit[k].buf);
+        free(w->emit[k].used);
     }
-    free(pt->emit);
-    pt->emit = NULL;
+    free(w->emit);
+    w->emit = NULL;
     if (!ok)
-        return error_set(e, "out of memory for the edge buffers at level %d", pt->lv->L);
-    if (pt->fault)
-        return io_error(e, pt->dir, pt->fault_op, pt->fault);
+        return error_set(e, "out of memory for the edge buffers at level %d", w->lv->L);
+    if (w->fault)
+        return io_error(e, w->dir, w->fault_op, w->fault);
     return 0;
 }
 
 /* Step 2 for one bucket: its edges counted and sorted by child (counting sort) into lists
  * of parents, appended to the list file; the bucket file is then closed (and so gone). */
-static int bucket_lists(Part *pt, uint64_t b, uint8_t **raw, uint32_t **lists, uint32_t *count,
+static int bucket_lists(Work *w, uint64_t b, uint8_t **raw, uint32_t **lists, uint32_t *count,
                         Error *e)
 {
-    uint64_t bytes = pt->bk[b].bytes, edges = bytes / RECORD;
-    uint64_t first = b * pt->bucket;
-    uint64_t size = pt->n - first < pt->bucket ? pt->n - first : pt->bucket;
+    uint64_t bytes = w->bk[b].bytes, edges = bytes / RECORD;
+    uint64_t first = b * w->bucket;
+    uint64_t size = w->n - first < w->bucket ? w->n - first : w->bucket;
     uint8_t *r = realloc(*raw, bytes ? bytes : 1);
     uint32_t *l = r ? realloc(*lists, (edges ? edges : 1) * sizeof *l) : NULL;
     *raw = r ? r : *raw;
     *lists = l ? l : *lists;
     if (!r || !l)
         return error_set(e, "out of memory for a bucket of %llu edges at level %d",
-                         (unsigned long long)edges, pt->lv->L);
-    if (!read_at(pt->bk[b].fd, r, bytes, 0))
-        return io_error(e, pt->dir, "read", errno);
-    close(pt->bk[b].fd);
-    pt->bk[b].fd = -1;
+                         (unsigned long long)edges, w->lv->L);
+    if (!io_at(w->bk[b].fd, false, r, bytes, 0))
+        return io_error(e, w->dir, "read", errno);
+    close(w->bk[b].fd);
+    w->bk[b].fd = -1;
     memset(count, 0, size * sizeof *count);
     for (uint64_t k = 0; k < edges; k++) {
         const uint8_t *x = r + k * RECORD;
@@ -475,12 +501,12 @@ static int bucket_lists(Part *pt, uint64_t b, uint8_t **raw, uint32_t **lists, u
     }
     uint64_t sum = 0;
     for (uint64_t c = 0; c < size; c++) {
-        if (count[c] > MAX_INDEGREE)
+        if (count[c] > w->indeg_limit)
             return error_set(e, "level %d: a position has %u moves into it from its level, "
-                             "more than the %d the build can hold", pt->lv->L, count[c],
-                             MAX_INDEGREE);
-        pt->indeg[first + c] = (uint8_t)count[c];
-        pt->max_indeg = count[c] > pt->max_indeg ? count[c] : pt->max_indeg;
+                             "more than the %u the build can hold", w->lv->L, count[c],
+                             w->indeg_limit);
+        w->indeg[first + c] = (uint8_t)count[c];
+        w->max_indeg = count[c] > w->max_indeg ? count[c] : w->max_indeg;
         uint32_t here = count[c];
         count[c] = (uint32_t)sum;   /* where the child's list starts among the bucket's */
         sum += here;
@@ -491,176 +517,178 @@ static int bucket_lists(Part *pt, uint64_t b, uint8_t **raw, uint32_t **lists, u
         l[count[off]++] = x[0] | (uint32_t)x[1] << 8 | (uint32_t)x[2] << 16
                           | (uint32_t)x[3] << 24;
     }
-    if (!write_at(pt->list_fd, l, edges * sizeof *l, pt->edges * sizeof *l))
-        return io_error(e, pt->dir, "write", errno);
-    pt->edges += edges;
+    if (!io_at(w->list_fd, true, l, edges * sizeof *l, w->edges * sizeof *l))
+        return io_error(e, w->dir, "write", errno);
+    w->edges += edges;
     return 0;
 }
 
-/* Step 2: the predecessor lists of the part, bucket by bucket (so the disk holds about a
- * bucket file's 7 bytes an edge at the most), and where each 64 positions' lists start. */
-static int part_lists(Part *pt, Error *e)
+/* Step 2: the predecessor lists of the level, bucket by bucket (so the disk holds about a
+ * bucket file's 7 bytes an edge at the most), and where each 64 placements' lists start. */
+static int level_lists(Work *w, Error *e)
 {
     uint8_t *raw = NULL;
     uint32_t *lists = NULL;
-    uint32_t *count = malloc(pt->bucket * sizeof *count);
-    int rc = count ? 0 : error_set(e, "out of memory at level %d", pt->lv->L);
-    for (uint64_t b = 0; rc == 0 && b < pt->buckets; b++)
-        rc = bucket_lists(pt, b, &raw, &lists, count, e);
+    uint32_t *count = malloc(w->bucket * sizeof *count);
+    int rc = count ? 0 : error_set(e, "out of memory at level %d", w->lv->L);
+    for (uint64_t b = 0; rc == 0 && b < w->buckets; b++)
+        rc = bucket_lists(w, b, &raw, &lists, count, e);
     free(raw);
     free(lists);
     free(count);
     uint64_t at = 0;
-    for (uint64_t j = 0; rc == 0 && j < pt->n; j++) {
+    for (uint64_t j = 0; rc == 0 && j < w->n; j++) {
         if (j % 64 == 0)
-            pt->list_at[j / 64] = at;
-        at += pt->indeg[j];
+            w->list_at[j / 64] = at;
+        at += w->indeg[j];
     }
     return rc;
 }
 
-/* Where the list of position j starts in the list file (entries). */
-static uint64_t list_start(const Part *pt, uint64_t j)
+/* Where the list of placement j starts in the list file (entries). */
+static uint64_t list_start(const Work *w, uint64_t j)
 {
-    uint64_t at = pt->list_at[j / 64];
+    uint64_t at = w->list_at[j / 64];
     for (uint64_t k = j & ~63ULL; k < j; k++)
-        at += pt->indeg[k];
+        at += w->indeg[k];
     return at;
 }
 
-/* The parents of position j, through the thread's window (read again, from j's list up to
+/* The parents of placement j, through the thread's window (read again, from j's list up to
  * `end` at the most, when the list is not in it); NULL after an I/O error. */
-static const uint32_t *list_of(Part *pt, Window *w, uint64_t j, uint64_t end)
+static const uint32_t *list_of(Work *w, Window *win, uint64_t j, uint64_t end)
 {
-    uint64_t at = list_start(pt, j), len = pt->indeg[j];
-    if (at >= w->lo && at + len <= w->hi)
-        return w->buf + (at - w->lo);
-    uint64_t hi = at + pt->window_entries < end ? at + pt->window_entries : end;
-    if (!read_at(pt->list_fd, w->buf, (size_t)(hi - at) * sizeof *w->buf,
-                 at * sizeof *w->buf)) {
-        part_fault(pt, errno, "read");
-        w->lo = w->hi = 0;
+    uint64_t at = list_start(w, j), len = w->indeg[j];
+    if (at >= win->lo && at + len <= win->hi)
+        return win->buf + (at - win->lo);
+    uint64_t hi = at + w->window_entries < end ? at + w->window_entries : end;
+    if (!io_at(w->list_fd, false, win->buf, (size_t)(hi - at) * sizeof *win->buf,
+               at * sizeof *win->buf)) {
+        work_fault(w, errno, "read");
+        win->lo = win->hi = 0;
         return NULL;
     }
-    w->lo = at;
-    w->hi = hi;
-    return w->buf;
+    win->lo = at;
+    win->hi = hi;
+    return win->buf;
 }
 
-/* Step 3b for one chunk of positions: the parents of each changed one are marked for the
+/* Step 3b for one chunk of placements: the parents of each changed one are marked for the
  * next round, the lists read in index order through the thread's window. */
-static void propagate_chunk(Part *pt, uint64_t w0, uint64_t w1)
+static void propagate_chunk(Work *w, uint64_t w0, uint64_t w1)
 {
-    Window *win = &pt->win[omp_get_thread_num()];
+    Window *win = &w->win[omp_get_thread_num()];
     uint64_t last = w1;
-    while (last > w0 && !pt->dirty[last - 1])
+    while (last > w0 && !w->dirty[last - 1])
         last--;
     if (last == w0)
         return;
-    uint64_t jl = (last - 1) * 64 + 63 - (uint64_t)__builtin_clzll(pt->dirty[last - 1]);
-    uint64_t end = list_start(pt, jl) + pt->indeg[jl];   /* the chunk's last list read */
-    for (uint64_t w = w0; w < last; w++) {
-        for (uint64_t bits = pt->dirty[w]; bits; bits &= bits - 1) {
-            uint64_t j = w * 64 + (uint64_t)__builtin_ctzll(bits);
-            if (!pt->indeg[j])
+    uint64_t jl = (last - 1) * 64 + 63 - (uint64_t)__builtin_clzll(w->dirty[last - 1]);
+    uint64_t end = list_start(w, jl) + w->indeg[jl];   /* the chunk's last list read */
+    for (uint64_t word = w0; word < last; word++) {
+        for (uint64_t bits = w->dirty[word]; bits; bits &= bits - 1) {
+            uint64_t j = word * 64 + (uint64_t)__builtin_ctzll(bits);
+            if (!w->indeg[j])
                 continue;
-            const uint32_t *p = list_of(pt, win, j, end);
-            for (unsigned k = 0; p && k < pt->indeg[j]; k++)
-                __atomic_or_fetch(&pt->next[p[k] >> 6], 1ULL << (p[k] & 63),
+            const uint32_t *p = list_of(w, win, j, end);
+            for (unsigned k = 0; p && k < w->indeg[j]; k++)
+                __atomic_or_fetch(&w->next[p[k] >> 6], 1ULL << (p[k] & 63),
                                   __ATOMIC_RELAXED);
         }
     }
 }
 
-/* Step 3: rounds over the positions marked, until a round changes nothing; returns the
- * rounds. Each round recomputes the marked positions (3a, leaving in `dirty` those that
- * changed), then marks their parents (3b) from the list file. */
-static int part_rounds(Part *pt)
+/* Step 3: rounds over the placements marked, until a round changes nothing; returns the
+ * rounds. Each round recomputes the marked placements (3a, leaving in `dirty` those that
+ * changed in some slot), then marks their parents (3b) from the list file. */
+static int level_rounds(Work *w)
 {
-    uint64_t words = (pt->n + 63) / 64, per_chunk = CHUNK / 64;
+    uint64_t words = (w->n + 63) / 64, per_chunk = CHUNK / 64;
     uint64_t chunks = (words + per_chunk - 1) / per_chunk;
     int rounds = 0;
-    for (bool any = true; any && !pt->fault; rounds++) {
+    for (bool any = true; any && !w->fault; rounds++) {
         uint64_t updates = 0;
         #pragma omp parallel for schedule(dynamic, 64) reduction(+ : updates) \
-            if (pt->n >= PARALLEL_FROM)
-        for (uint64_t w = 0; w < words; w++) {
+            if (w->n >= PARALLEL_FROM)
+        for (uint64_t word = 0; word < words; word++) {
             uint64_t changed = 0;
-            for (uint64_t bits = pt->dirty[w]; bits; bits &= bits - 1) {
+            for (uint64_t bits = w->dirty[word]; bits; bits &= bits - 1) {
                 int b = __builtin_ctzll(bits);
-                if (update(pt, w * 64 + (uint64_t)b))
+                if (update(w, word * 64 + (uint64_t)b))
                     changed |= 1ULL << b;
                 updates++;
             }
-            pt->dirty[w] = changed;
+            w->dirty[word] = changed;
         }
-        pt->updates += updates;
-        #pragma omp parallel for schedule(dynamic, 1) if (pt->n >= PARALLEL_FROM)
+        w->updates += updates;
+        #pragma omp parallel for schedule(dynamic, 1) if (w->n >= PARALLEL_FROM)
         for (uint64_t ch = 0; ch < chunks; ch++) {
             uint64_t w1 = (ch + 1) * per_chunk < words ? (ch + 1) * per_chunk : words;
-            propagate_chunk(pt, ch * per_chunk, w1);
+            propagate_chunk(w, ch * per_chunk, w1);
         }
         any = false;
-        #pragma omp parallel for reduction(|| : any) if (pt->n >= PARALLEL_FROM)
-        for (uint64_t w = 0; w < words; w++) {
-            pt->dirty[w] = pt->next[w];
-            pt->next[w] = 0;
-            any = any || pt->dirty[w];
+        #pragma omp parallel for reduction(|| : any) if (w->n >= PARALLEL_FROM)
+        for (uint64_t word = 0; word < words; word++) {
+            w->dirty[word] = w->next[word];
+            w->next[word] = 0;
+            any = any || w->dirty[word];
         }
     }
     return rounds;
 }
 
-/* The work arrays and files of a part; -1 or TABLES_IO_ERROR with a message. */
-static int part_open(Part *pt, const TablesBuildOptions *o, Error *e)
+/* The work arrays and files of a level; -1 or TABLES_IO_ERROR with a message. */
+static int work_open(Work *w, const TablesBuildOptions *o, Error *e)
 {
-    uint64_t words = (pt->n + 63) / 64;
-    pt->bucket = o && o->bucket_size ? o->bucket_size : DEFAULT_BUCKET;
-    pt->bucket = pt->bucket < MAX_BUCKET ? pt->bucket : MAX_BUCKET;
-    if ((pt->n + pt->bucket - 1) / pt->bucket > MAX_BUCKETS)
-        pt->bucket = (pt->n + MAX_BUCKETS - 1) / MAX_BUCKETS;
-    pt->buckets = pt->n ? (pt->n + pt->bucket - 1) / pt->bucket : 0;
+    uint64_t words = (w->n + 63) / 64;
+    w->bucket = o && o->bucket_size ? o->bucket_size : DEFAULT_BUCKET;
+    w->bucket = w->bucket < MAX_BUCKET ? w->bucket : MAX_BUCKET;
+    if ((w->n + w->bucket - 1) / w->bucket > MAX_BUCKETS)
+        w->bucket = (w->n + MAX_BUCKETS - 1) / MAX_BUCKETS;
+    w->buckets = w->n ? (w->n + w->bucket - 1) / w->bucket : 0;
     size_t window = o && o->window_bytes ? o->window_bytes : DEFAULT_WINDOW;
-    pt->window_entries = (window < MIN_WINDOW ? MIN_WINDOW : window) / sizeof(uint32_t);
-    pt->threads = omp_get_max_threads();
-    pt->list_fd = -1;
-    pt->indeg = calloc(pt->n ? pt->n : 1, 1);
-    pt->list_at = calloc(words ? words : 1, sizeof *pt->list_at);
-    pt->dirty = calloc(words ? words : 1, sizeof *pt->dirty);
-    pt->next = calloc(words ? words : 1, sizeof *pt->next);
-    pt->bk = calloc(pt->buckets ? pt->buckets : 1, sizeof *pt->bk);
-    pt->win = calloc((size_t)pt->threads, sizeof *pt->win);
-    bool ok = pt->indeg && pt->list_at && pt->dirty && pt->next && pt->bk && pt->win;
-    for (int k = 0; ok && k < pt->threads; k++)
-        ok = (pt->win[k].buf = malloc(pt->window_entries * sizeof(uint32_t))) != NULL;
-    for (uint64_t b = 0; b < pt->buckets; b++)
-        pt->bk[b].fd = -1;
+    w->window_entries = (window < MIN_WINDOW ? MIN_WINDOW : window) / sizeof(uint32_t);
+    w->indeg_limit = o && o->max_indegree && o->max_indegree < MAX_INDEGREE
+                         ? o->max_indegree : MAX_INDEGREE;
+    w->threads = omp_get_max_threads();
+    w->list_fd = -1;
+    w->indeg = calloc(w->n ? w->n : 1, 1);
+    w->list_at = calloc(words ? words : 1, sizeof *w->list_at);
+    w->dirty = calloc(words ? words : 1, sizeof *w->dirty);
+    w->next = calloc(words ? words : 1, sizeof *w->next);
+    w->bk = calloc(w->buckets ? w->buckets : 1, sizeof *w->bk);
+    w->win = calloc((size_t)w->threads, sizeof *w->win);
+    bool ok = w->indeg && w->list_at && w->dirty && w->next && w->bk && w->win;
+    for (int k = 0; ok && k < w->threads; k++)
+        ok = (w->win[k].buf = malloc(w->window_entries * sizeof(uint32_t))) != NULL;
+    for (uint64_t b = 0; w->bk && b < w->buckets; b++)
+        w->bk[b].fd = -1;
     if (!ok)
-        return error_set(e, "out of memory at level %d", pt->lv->L);
-    if ((pt->list_fd = work_file(pt->dir, e)) < 0)
+        return error_set(e, "out of memory at level %d", w->lv->L);
+    if ((w->list_fd = work_file(w->dir, e)) < 0)
         return TABLES_IO_ERROR;
-    for (uint64_t b = 0; b < pt->buckets; b++)
-        if ((pt->bk[b].fd = work_file(pt->dir, e)) < 0)
+    for (uint64_t b = 0; b < w->buckets; b++)
+        if ((w->bk[b].fd = work_file(w->dir, e)) < 0)
             return TABLES_IO_ERROR;
     return 0;
 }
 
-/* Free the work arrays of a part and close its files (unlinked: the disk is freed). */
-static void part_close(Part *pt)
+/* Free the work arrays of a level and close its files (unlinked: the disk is freed). */
+static void work_close(Work *w)
 {
-    for (uint64_t b = 0; pt->bk && b < pt->buckets; b++)
-        if (pt->bk[b].fd >= 0)
-            close(pt->bk[b].fd);
-    if (pt->list_fd >= 0)
-        close(pt->list_fd);
-    for (int k = 0; pt->win && k < pt->threads; k++)
-        free(pt->win[k].buf);
-    free(pt->win);
-    free(pt->bk);
-    free(pt->indeg);
-    free(pt->list_at);
-    free(pt->dirty);
-    free(pt->next);
+    for (uint64_t b = 0; w->bk && b < w->buckets; b++)
+        if (w->bk[b].fd >= 0)
+            close(w->bk[b].fd);
+    if (w->list_fd >= 0)
+        close(w->list_fd);
+    for (int k = 0; w->win && k < w->threads; k++)
+        free(w->win[k].buf);
+    free(w->win);
+    free(w->bk);
+    free(w->indeg);
+    free(w->list_at);
+    free(w->dirty);
+    free(w->next);
 }
 
 /* The peak resident memory of the process so far, in bytes. */
@@ -672,58 +700,57 @@ static uint64_t peak_rss(void)
     return (uint64_t)ru.ru_maxrss * 1024;   /* kilobytes on Linux */
 }
 
-/* Solve one part of a level: steps 1 to 4; -1 with a message (TABLES_IO_ERROR for the work
- * files), the report filled in. */
-static int solve_part(Part *pt, const TablesBuildOptions *o, TablesPartReport *r, Error *e)
+/* The slots of the tables built together, into lv: each table's convention states in
+ * turn. */
+static void level_slots(Level *lv, Tables *const *t, int nt)
 {
-    int rc = part_open(pt, o, e);
-    if (rc == 0)
-        rc = part_edges(pt, e);
-    if (rc == 0)
-        rc = part_lists(pt, e);
-    if (rc == 0) {
-        r->rounds = part_rounds(pt);
-        if (pt->fault)
-            rc = io_error(e, pt->dir, pt->fault_op, pt->fault);
+    lv->t = t;
+    lv->nt = nt;
+    lv->slots = 0;
+    for (int k = 0; k < nt; k++) {
+        int base = lv->slots;
+        for (int cs = 0; cs < t[k]->conv; cs++, lv->slots++) {
+            lv->table[lv->slots] = k;
+            lv->state[lv->slots] = cs;
+            lv->turned[lv->slots] = base + (cs == 0 ? 0 : 3 - cs);
+        }
     }
-    if (rc == 0)
-        part_pass(pt, fill_pass);
-    r->positions = pt->n;
-    r->edges = pt->edges;
-    r->max_indegree = (int)pt->max_indeg;
-    r->list_bytes = pt->edges * sizeof(uint32_t);
-    r->updates = pt->updates;
-    part_close(pt);
-    return rc;
 }
 
-/* Solve level L (the levels below solved), part by part. Within a level a move without
- * capture keeps the convention state in the absolute sense (nobody, South or North made the
- * first final-seed capture; a capture would leave the level), so under first-final state 0
- * (indices 0 .. count) is closed under the level's moves, and so are states 1 and 2 together
- * (count .. 3 count: a move that passes the turn swaps them); each part needs only lower
- * levels and itself. -1 or TABLES_IO_ERROR with a message. */
-static int solve_level(Tables *t, int L, const TablesBuildOptions *o, const char *dir,
-                       TablesProgress progress, void *ctx, Error *e)
+/* Solve level L of every table built together (the levels below solved): steps 1 to 4 over
+ * the level's placements, every slot at once. -1 or TABLES_IO_ERROR with a message, the
+ * report filled in. */
+static int solve_level(Level *lv, int L, const TablesBuildOptions *o, const char *dir,
+                       TablesLevelReport *r, Error *e)
 {
-    Level lv = { .t = t, .L = L, .count = ranking_count(&t->rank, L) };
-    lv.n = lv.count * (uint64_t)t->conv;
-    lv.value = t->owned + t->level_at[L];
-    int parts = t->conv == 1 ? 1 : 2;
-    for (int k = 0; k < parts; k++) {
-        double t0 = omp_get_wtime();
-        Part pt = { .lv = &lv, .dir = dir, .start = k == 0 ? 0 : lv.count,
-                    .n = k == 0 ? lv.count : lv.n - lv.count };
-        TablesPartReport r = { .level = L, .part = k + 1, .parts = parts };
-        int rc = solve_part(&pt, o, &r, e);
-        if (rc != 0)
-            return rc;
-        r.seconds = omp_get_wtime() - t0;
-        r.peak_rss = peak_rss();
-        if (progress)
-            progress(&r, ctx);
+    lv->L = L;
+    lv->count = ranking_count(&lv->t[0]->rank, L);
+    for (int s = 0; s < lv->slots; s++) {
+        Tables *t = lv->t[lv->table[s]];
+        lv->value[s] = t->owned + t->level_at[L] + (uint64_t)lv->state[s] * lv->count;
     }
-    return 0;
+    Work w = { .lv = lv, .dir = dir, .n = lv->count };
+    int rc = work_open(&w, o, e);
+    if (rc == 0)
+        rc = level_edges(&w, e);
+    if (rc == 0)
+        rc = level_lists(&w, e);
+    if (rc == 0) {
+        r->rounds = level_rounds(&w);
+        if (w.fault)
+            rc = io_error(e, w.dir, w.fault_op, w.fault);
+    }
+    if (rc == 0)
+        level_pass(&w, fill_pass);
+    r->level = L;
+    r->placements = lv->count;
+    r->values = lv->count * (uint64_t)lv->slots;
+    r->edges = w.edges;
+    r->max_indegree = (int)w.max_indeg;
+    r->list_bytes = w.edges * sizeof(uint32_t);
+    r->updates = w.updates;
+    work_close(&w);
+    return rc;
 }
 
 /* The layout of the values: the levels held of first_level .. K, each its convention states
@@ -778,8 +805,8 @@ uint64_t values_checksum(const int8_t *x, uint64_t n)
     return rng_mix64(h ^ n);
 }
 
-/* Whether tables of v to max_seeds can be built: K in range, and every level's positions
- * numbered in 32 bits (as a level is while it is solved). With t given, its layout is left
+/* Whether tables of v to max_seeds can be built: K in range, and every level's placements
+ * numbered in 32 bits (as a level's are while it is solved). With t given, its layout is left
  * in it. */
 static int check_size(Tables *t, const Variant *v, int max_seeds, TablesLevels which, Error *e)
 {
@@ -803,10 +830,10 @@ static int check_size(Tables *t, const Variant *v, int max_seeds, TablesLevels w
                          "first level above is %d), --all-levels builds them", max_seeds,
                          t->first_level, max_seeds, v->total, v->capture, next);
     }
-    uint64_t top = (uint64_t)t->conv * ranking_count(&t->rank, L);
+    uint64_t top = ranking_count(&t->rank, L);
     if (top >= UINT32_MAX)
-        return error_set(e, "--max-seeds %d: level %d alone has %llu positions, more than the "
-                         "2^32 a level may have (a smaller K fits)", max_seeds, L,
+        return error_set(e, "--max-seeds %d: level %d alone has %llu placements, more than "
+                         "the 2^32 a level may have (a smaller K fits)", max_seeds, L,
                          (unsigned long long)top);
     return 0;
 }
@@ -846,31 +873,76 @@ int tables_build_with(const Variant *v, int max_seeds, TablesLevels which,
                       const TablesBuildOptions *o, TablesProgress progress, void *ctx,
                       Tables **out, Error *e)
 {
-    Tables *t = calloc(1, sizeof *t);
-    if (!t)
-        return error_set(e, "out of memory");
-    if (check_size(t, v, max_seeds, which, e) != 0) {
-        tables_free(t);
-        return -1;
-    }
-    t->owned = malloc(t->positions ? t->positions : 1);
-    if (!t->owned) {
-        unsigned long long n = t->positions;
-        tables_free(t);
-        return error_set(e, "out of memory for %llu positions", n);
-    }
-    t->value = t->owned;
-    for (int L = t->first_level; L <= max_seeds; L++) {
-        if (!t->held[L])
-            continue;
-        int rc = solve_level(t, L, o, work_dir(o), progress, ctx, e);
+    return tables_build_set(v, &v->final_four, 1, max_seeds, which, o, progress, ctx, out, e);
+}
+
+/* Free the first n tables of t. */
+static void free_set(Tables **t, int n)
+{
+    for (int k = 0; k < n; k++)
+        tables_free(t[k]);
+}
+
+/* The tables of v under each convention, laid out, their values allocated; -1 with a
+ * message (none made). */
+static int set_open(const Variant *v, const FinalFour *conventions, int n, int max_seeds,
+                    TablesLevels which, Tables **t, Error *e)
+{
+    if (n < 1 || n > FF_NB)
+        return error_set(e, "tables of 1 to %d conventions are built together, not %d", FF_NB,
+                         n);
+    for (int k = 0; k < n; k++) {
+        for (int j = 0; j < k; j++)
+            if (conventions[j] == conventions[k]) {
+                free_set(t, k);
+                return error_set(e, "the convention %s is asked for twice",
+                                 final_four_name(conventions[k]));
+            }
+        Variant vk = *v;
+        vk.final_four = conventions[k];
+        t[k] = calloc(1, sizeof *t[k]);
+        int rc = t[k] ? check_size(t[k], &vk, max_seeds, which, e)
+                      : error_set(e, "out of memory");
+        if (rc == 0 && !(t[k]->owned = malloc(t[k]->positions ? t[k]->positions : 1)))
+            rc = error_set(e, "out of memory for %llu positions",
+                           (unsigned long long)t[k]->positions);
         if (rc != 0) {
-            tables_free(t);
+            free_set(t, k + 1);
+            return -1;
+        }
+        t[k]->value = t[k]->owned;
+    }
+    return 0;
+}
+
+int tables_build_set(const Variant *v, const FinalFour *conventions, int n, int max_seeds,
+                     TablesLevels which, const TablesBuildOptions *o, TablesProgress progress,
+                     void *ctx, Tables **out, Error *e)
+{
+    Tables *t[FF_NB] = { NULL };
+    if (set_open(v, conventions, n, max_seeds, which, t, e) != 0)
+        return -1;
+    Level lv = { 0 };
+    level_slots(&lv, t, n);
+    for (int L = t[0]->first_level; L <= max_seeds; L++) {
+        if (!t[0]->held[L])
+            continue;
+        double t0 = omp_get_wtime();
+        TablesLevelReport r = { 0 };
+        int rc = solve_level(&lv, L, o, work_dir(o), &r, e);
+        if (rc != 0) {
+            free_set(t, n);
             return rc;
         }
+        r.seconds = omp_get_wtime() - t0;
+        r.peak_rss = peak_rss();
+        if (progress)
+            progress(&r, ctx);
     }
-    t->checksum = values_checksum(t->value, t->positions);
-    *out = t;
+    for (int k = 0; k < n; k++) {
+        t[k]->checksum = values_checksum(t[k]->value, t[k]->positions);
+        out[k] = t[k];
+    }
     return 0;
 }
 

@@ -57,16 +57,17 @@ static inline int conv_state(const Tables *t, const Position *p)
     return p->first_final == p->side ? 1 : 2;
 }
 
-/* Where the value of p (left within the levels) is: the rank of its board from its side to
- * move's view, read off its non-empty holes only (most are empty in an endgame). */
-static inline uint64_t index_of(const Tables *t, const Position *p)
+/* The rank of p's board among the placements of its level, from its side to move's view,
+ * read off its non-empty holes only (most are empty in an endgame). The same for tables of
+ * any convention of one board: they share the ranking. */
+static inline uint64_t placement_rank(const Tables *t, const Position *p)
 {
     const Variant *v = &t->v;
     const int n = v->pits, turn = p->side == SOUTH ? 0 : v->holes;
     const uint64_t all = n == 64 ? ~0ULL : (1ULL << n) - 1;
     uint64_t seen = turn ? ((p->nonempty >> turn) | (p->nonempty << (n - turn))) & all
                          : p->nonempty;
-    int L = p->left, s = L;
+    int s = p->left;
     uint64_t k = 0;
     for (; seen && s; seen &= seen - 1) {
         int j = __builtin_ctzll(seen), i = j + turn;
@@ -76,7 +77,15 @@ static inline uint64_t index_of(const Tables *t, const Position *p)
         k += below_at(&t->rank, j, s, c);
         s -= c;
     }
-    return t->level_at[L] + (uint64_t)conv_state(t, p) * t->rank.count[L] + k;
+    return k;
+}
+
+/* Where the value of p (left within the levels) is: its level, its convention state, the
+ * rank of its placement. */
+static inline uint64_t index_of(const Tables *t, const Position *p)
+{
+    return t->level_at[p->left] + (uint64_t)conv_state(t, p) * t->rank.count[p->left]
+           + placement_rank(t, p);
 }
 
 /* A value as it stands (other threads may be writing values of the same level). */

@@ -335,7 +335,7 @@ tested+=(tables)
 # 18 seeds in all, captures of 4: from the start only level 6 (of 5 to 9) can occur.
 run tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/t33.tb"
 [[ $rc -eq 0 ]] && grep -q '^tables .*: max_seeds 9, levels 6, 462 positions' "$tmp/out" \
-    && grep -qE '^level 6 part 1/1: 462 positions, [0-9]+ edges \(in-degree at most [0-9]+\), list file [0-9]+ bytes, [0-9]+ rounds, [0-9]+ updates, [0-9.]+ s, peak RSS [0-9]+ MiB$' "$tmp/err" \
+    && grep -qE '^level 6: 462 placements, 462 values, [0-9]+ edges \(in-degree at most [0-9]+\), list file [0-9]+ bytes, [0-9]+ rounds, [0-9]+ updates, [0-9.]+ s, peak RSS [0-9]+ MiB$' "$tmp/err" \
     && ! grep -q '^level [5789] ' "$tmp/err" \
     && [[ -f "$tmp/t33.tb" && ! -e "$tmp/t33.tb.partial" ]] \
     || fail "anywoli tables build: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
@@ -369,8 +369,7 @@ run solve --holes 3 --seeds 3 --tables "$tmp/t33all.tb" "1,2,1/3,0,0 4/7 S - -"
 mkdir "$tmp/work"
 run tables build --holes 3 --seeds 3 --final-four first-final --max-seeds 9 \
     --work-dir "$tmp/work" -o "$tmp/t33ff.tb"
-[[ $rc -eq 0 ]] && grep -q '^level 6 part 1/2: 462 positions' "$tmp/err" \
-    && grep -q '^level 6 part 2/2: 924 positions' "$tmp/err" \
+[[ $rc -eq 0 ]] && grep -q '^level 6: 462 placements, 1386 values' "$tmp/err" \
     && [[ -z "$(ls -A "$tmp/work")" ]] \
     || fail "anywoli tables build --work-dir: status $rc, $(ls -A "$tmp/work") $(head -c 300 "$tmp/err")"
 expect_error "anywoli tables: $tmp/no-such-dir: cannot create a work file (No such file or directory)" \
@@ -393,6 +392,31 @@ run tables build --variant yit-nuri --max-seeds 8 -o "$tmp/n1.tb" --threads 1 --
 run tables build --variant yit-nuri --max-seeds 8 -o "$tmp/n2.tb" --threads 2 --quiet
 [[ $rc -eq 0 ]] && cmp -s "$tmp/n1.tb" "$tmp/n2.tb" \
     || fail "anywoli tables build --threads 1 and 2: different files (status $rc)"
+# --also: the board's tables under other conventions from the same build, each file the
+# same byte for byte as its own build's; a convention or a file named twice, a bad
+# CONVENTION=FILE, or a file that exists is refused before any work, no file or lock left.
+run tables build --variant yit-nuri --max-seeds 8 --final-four first-final -o "$tmp/nf.tb" --quiet
+run tables build --variant yit-nuri --max-seeds 8 --final-four lottery -o "$tmp/nl.tb" --quiet
+run tables build --variant yit-nuri --max-seeds 8 -o "$tmp/s1.tb" --also "lottery=$tmp/s3.tb" \
+    --also "first-final=$tmp/s2.tb"
+[[ $rc -eq 0 ]] && cmp -s "$tmp/n1.tb" "$tmp/s1.tb" && cmp -s "$tmp/nf.tb" "$tmp/s2.tb" \
+    && cmp -s "$tmp/nl.tb" "$tmp/s3.tb" \
+    && grep -q "^tables $tmp/s2.tb (first-final): max_seeds 8, levels 8," "$tmp/out" \
+    && grep -qE '^level 8: [0-9]+ placements, [0-9]+ values' "$tmp/err" \
+    && [[ $(grep -c '^level 8: ' "$tmp/err") -eq 1 ]] \
+    || fail "anywoli tables build --also: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
+expect_error "--also penultimate: that convention is built already" \
+    tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/x.tb" --also "penultimate=$tmp/y.tb"
+expect_error "--also: $tmp/x.tb is named twice" \
+    tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/x.tb" --also "lottery=$tmp/x.tb"
+expect_error "--also: 'first-last' is not a convention" \
+    tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/x.tb" --also "first-last=$tmp/y.tb"
+expect_error "--also: 'lottery' is not CONVENTION=FILE" \
+    tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/x.tb" --also lottery
+expect_error "$tmp/t33.tb: exists (--force" \
+    tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/x.tb" --also "lottery=$tmp/t33.tb"
+[[ ! -e "$tmp/x.tb" && ! -e "$tmp/x.tb.lock" && ! -e "$tmp/y.tb" && ! -e "$tmp/t33.tb.lock" ]] \
+    || fail "anywoli tables build --also: a file or lock was left after a refusal"
 # With tables, the same value and moves as without, from fewer states.
 run solve --holes 3 --seeds 3 --start
 grep -v '^states' "$tmp/out" >"$tmp/solve-plain"

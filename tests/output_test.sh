@@ -161,7 +161,8 @@ one_line_error "t.h5 is complete (the tuning had finished when it was stopped); 
 check "the tuning journal is gone" test ! -e t.h5.journal
 
 # --- tables build ---------------------------------------------------------------------------
-tb=(tables build --holes 4 --seeds 3 --max-seeds 12 --threads 1 --quiet)
+# A build that takes about half a second on one thread, so that a file can appear meanwhile.
+tb=(tables build --holes 5 --seeds 3 --max-seeds 14 --threads 1 --quiet)
 "$bin" "${tb[@]}" -o whole.tb >/dev/null 2>&1 || fail "the reference tables build failed"
 "$bin" "${tb[@]}" -o t.tb >/dev/null 2>t.tb.err &
 pid=$!

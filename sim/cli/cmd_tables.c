@@ -13,12 +13,12 @@
 #include "tables.h"
 
 enum { OPT_MAX_SEEDS = OPT_FIRST_FREE, OPT_THREADS, OPT_FORCE, OPT_QUIET, OPT_ALL_LEVELS,
-       OPT_WORK_DIR };
+       OPT_WORK_DIR, OPT_ALSO };
 
 static const char tables_usage[] =
     "usage: anywoli tables build [variant options] --max-seeds K -o FILE\n"
-    "                            [--all-levels] [--threads N] [--work-dir DIR]\n"
-    "                            [--force] [--quiet]\n"
+    "                            [--also CONVENTION=FILE ...] [--all-levels]\n"
+    "                            [--threads N] [--work-dir DIR] [--force] [--quiet]\n"
     "       anywoli tables info FILE\n"
     "       anywoli tables agree TABLES RESULTS --agent SPEC ... (see agree --help)\n"
     "       anywoli tables compare FILE FILE... (see compare --help)\n\n"
@@ -29,11 +29,12 @@ static const char tables_usage[] =
     "every capture takes `capture` seeds, so a game reaches only the levels L with\n"
     "the total - L a multiple of `capture` (4, 8, 12, ... on the standard board), and\n"
     "only those are solved unless --all-levels. The value is the margin the side to\n"
-    "move forces from there on, as `anywoli solve` defines it. A level is solved in\n"
-    "parts (two under first-final), a line for each on standard error (positions,\n"
-    "edges, list file, rounds, seconds, peak memory) unless --quiet. The predecessor\n"
-    "lists live in work files in --work-dir while a part is solved (up to about 7\n"
-    "bytes a move without capture; unlinked at once).\n"
+    "move forces from there on, as `anywoli solve` defines it. A line for each level\n"
+    "on standard error (placements, values, edges, list file, rounds, seconds, peak\n"
+    "memory) unless --quiet. The predecessor lists live in work files in --work-dir\n"
+    "while a level is solved (up to about 7 bytes a move without capture; unlinked at\n"
+    "once). --also builds the board's tables under another convention in the same\n"
+    "run, each move played once for all: three conventions cost about as much as one.\n"
     "info: the variant, K, the levels held, the positions of each and a summary of\n"
     "their values; the file's checksums are checked.\n"
     "agree: the share of table-best moves each agent plays in the endgames of the\n"
@@ -41,48 +42,116 @@ static const char tables_usage[] =
     "compare: the positions whose value and whose result differ between tables of\n"
     "one board under different conventions, level by level.\n\n"
     "  --max-seeds K    the largest number of seeds on the board (capture + 1 to 127)\n"
-    "  -o, --output F   the tables file to write\n"
+    "  -o, --output F   the tables file to write (the variant's convention)\n"
+    "  --also C=FILE    also write FILE, the tables under convention C (penultimate,\n"
+    "                   first-final or lottery), built together with FILE above\n"
     "  --all-levels     every level capture + 1 to K, also those no game from the\n"
     "                   start reaches (for composed positions: `solve --tables`)\n"
     "  --threads N      OpenMP threads (default: all); the file is the same for any N\n"
     "  --work-dir DIR   where the work files go (default: the folder of FILE)\n"
-    "  --force          overwrite an existing FILE\n"
+    "  --force          overwrite an existing FILE (and --also's)\n"
     "  --quiet          no progress lines\n\n";
 
-/* A part of a level done: one line on standard error. */
-static void progress_line(const TablesPartReport *r, void *ctx)
+/* A level done: one line on standard error. */
+static void progress_line(const TablesLevelReport *r, void *ctx)
 {
     (void)ctx;
-    fprintf(stderr, "level %d part %d/%d: %llu positions, %llu edges (in-degree at most %d), "
-            "list file %llu bytes, %d rounds, %llu updates, %.2f s, peak RSS %llu MiB\n",
-            r->level, r->part, r->parts, (unsigned long long)r->positions,
+    fprintf(stderr, "level %d: %llu placements, %llu values, %llu edges (in-degree at most "
+            "%d), list file %llu bytes, %d rounds, %llu updates, %.2f s, peak RSS %llu MiB\n",
+            r->level, (unsigned long long)r->placements, (unsigned long long)r->values,
             (unsigned long long)r->edges, r->max_indegree, (unsigned long long)r->list_bytes,
             r->rounds, (unsigned long long)r->updates, r->seconds,
             (unsigned long long)(r->peak_rss >> 20));
 }
 
-/* Build the tables, write them as FILE.partial and put that in place as FILE. */
+/* The tables files of one build: the variant's convention first, then each --also. */
+typedef struct BuildSet {
+    int n;
+    FinalFour conv[FF_NB];
+    const char *path[FF_NB];
+    Output out[FF_NB];
+} BuildSet;
+
+/* Build the tables, write each as FILE.partial and put that in place as FILE. */
 static int build_and_publish(const Variant *v, int k, TablesLevels which,
-                             const TablesBuildOptions *bo, bool quiet, const Output *o,
+                             const TablesBuildOptions *bo, bool quiet, BuildSet *set,
                              Error *e)
 {
-    Tables *t;
+    Tables *t[FF_NB] = { NULL };
     double t0 = omp_get_wtime();
-    int built_rc = tables_build_with(v, k, which, bo, quiet ? NULL : progress_line, NULL, &t, e);
+    int built_rc = tables_build_set(v, set->conv, set->n, k, which, bo,
+                                    quiet ? NULL : progress_line, NULL, t, e);
     if (built_rc != 0)
         return built_rc;
     double built = omp_get_wtime() - t0;
-    int rc = tables_save(t, o->partial, e);
-    if (rc == 0)
-        rc = output_publish(o, o->partial, e);
-    char levels[512];
-    tables_describe_levels(t, levels, sizeof levels);
-    if (rc == 0)
-        printf("tables %s: max_seeds %d, levels %s, %llu positions, %llu bytes, %.2f s\n",
-               o->path, k, levels, (unsigned long long)tables_positions(t),
-               (unsigned long long)(tables_positions(t) + 4096), built);
-    tables_free(t);
+    int rc = 0;
+    for (int i = 0; i < set->n; i++) {
+        const Output *o = &set->out[i];
+        if (rc == 0)
+            rc = tables_save(t[i], o->partial, e);
+        if (rc == 0)
+            rc = output_publish(o, o->partial, e);
+        char levels[512];
+        tables_describe_levels(t[i], levels, sizeof levels);
+        if (rc == 0)
+            printf("tables %s (%s): max_seeds %d, levels %s, %llu positions, %llu bytes, "
+                   "%.2f s\n", o->path, final_four_name(set->conv[i]), k, levels,
+                   (unsigned long long)tables_positions(t[i]),
+                   (unsigned long long)(tables_positions(t[i]) + 4096), built);
+        tables_free(t[i]);
+    }
     return rc;
+}
+
+/* --also CONVENTION=FILE: one more file of the set; dies on a bad one. */
+static void add_also(BuildSet *set, const char *arg)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || !eq[1])
+        die("--also: '%s' is not CONVENTION=FILE (penultimate, first-final or lottery)", arg);
+    char name[32];
+    size_t len = (size_t)(eq - arg);
+    snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), arg);
+    Variant probe;
+    variant_default(&probe);
+    Error e;
+    if (len >= sizeof name || variant_set(&probe, "final_four", name, &e) != 0)
+        die("--also: '%.*s' is not a convention (expected penultimate, first-final or "
+            "lottery)", (int)len, arg);
+    if (set->n == FF_NB)
+        die("--also: at most %d conventions are built together", FF_NB);
+    set->conv[set->n] = probe.final_four;
+    set->path[set->n++] = eq + 1;
+}
+
+/* The files of the set: each convention once, each path once; dies otherwise. */
+static void check_set(const BuildSet *set)
+{
+    for (int i = 1; i < set->n; i++)
+        for (int j = 0; j < i; j++) {
+            if (set->conv[i] == set->conv[j])
+                die("--also %s: that convention is built already (-o or another --also)",
+                    final_four_name(set->conv[i]));
+            if (strcmp(set->path[i], set->path[j]) == 0)
+                die("--also: %s is named twice", set->path[i]);
+        }
+}
+
+/* Claim every file of the set (locked, refused when it exists without --force); on a
+ * refusal the files claimed are let go, and nothing is left beside them. */
+static void claim_set(BuildSet *set, bool force)
+{
+    Error e;
+    for (int i = 0; i < set->n; i++) {
+        int rc = output_claim(&set->out[i], set->path[i], force, "tables build", &e);
+        if (rc == 0 && !force && access(set->path[i], F_OK) == 0)
+            rc = error_set(&e, "%s: exists (--force to overwrite)", set->path[i]);
+        if (rc != 0) {
+            for (int j = 0; j <= i; j++)
+                output_release(&set->out[j]);
+            die("%s", e.msg);
+        }
+    }
 }
 
 /* anywoli tables build. */
@@ -96,6 +165,7 @@ static int tables_build_cmd(int argc, char **argv)
         { "quiet", no_argument, NULL, OPT_QUIET },
         { "all-levels", no_argument, NULL, OPT_ALL_LEVELS },
         { "work-dir", required_argument, NULL, OPT_WORK_DIR },
+        { "also", required_argument, NULL, OPT_ALSO },
         { NULL, 0, NULL, 0 },
     };
     VariantText vo = { 0 };
@@ -103,6 +173,7 @@ static int tables_build_cmd(int argc, char **argv)
     const char *out = NULL, *work = NULL;
     bool force = false, quiet = false;
     TablesLevels which = TABLES_REACHABLE_LEVELS;
+    BuildSet set = { .n = 1 };
     int c;
     while ((c = cli_next_option(argc, argv, "o:", own, &vo)) != -1) {
         switch (c) {
@@ -113,6 +184,7 @@ static int tables_build_cmd(int argc, char **argv)
         case OPT_QUIET: quiet = true; break;
         case OPT_ALL_LEVELS: which = TABLES_ALL_LEVELS; break;
         case OPT_WORK_DIR: work = optarg; break;
+        case OPT_ALSO: add_also(&set, optarg); break;
         case OPT_HELP: printf("%s%s", tables_usage, cli_variant_help); return 0;
         }
     }
@@ -125,18 +197,21 @@ static int tables_build_cmd(int argc, char **argv)
     Variant v;
     Error e;
     cli_variant(&vo, &v);
+    set.conv[0] = v.final_four;
+    set.path[0] = out;
+    check_set(&set);
     if (tables_check_size(&v, (int)k, which, &e) != 0)
         die("%s", e.msg);
-    Output o;
-    cli_claim_output(&o, out, force, "tables build");
+    claim_set(&set, force);
     if (threads)
         omp_set_num_threads((int)threads);
     char *out_copy = strdup(out);
     if (!out_copy)
         fail("out of memory");
     TablesBuildOptions bo = { .work_dir = work ? work : dirname(out_copy) };
-    int status = build_and_publish(&v, (int)k, which, &bo, quiet, &o, &e);
-    output_release(&o);
+    int status = build_and_publish(&v, (int)k, which, &bo, quiet, &set, &e);
+    for (int i = 0; i < set.n; i++)
+        output_release(&set.out[i]);
     free(out_copy);
     if (status == TABLES_IO_ERROR)
         die("%s", e.msg);   /* the disk or the work directory: exit 2, no file written */

@@ -627,6 +627,34 @@ run tables compare "${cmp_files[@]}" --games "$tmp/agree30.h5"
 [[ $rc -eq 0 ]] && grep -qE '^in play: .*agree30.h5: 1 job, 30 games; [0-9]+ reach at most 9 seeds' "$tmp/out" \
     && grep -qE '^penultimate/lottery +[0-9]+ +[0-9]+ ' "$tmp/out" \
     || fail "anywoli tables compare --games: status $rc, $(tail -c 600 "$tmp/out") $(cat "$tmp/err")"
+# --by-job: a row per job, in the file's order, whose games and differences add up to the
+# totals (two jobs of 24 games, moves stored).
+cat >"$tmp/two-jobs.cfg" <<'CFG'
+seed = 5L;
+defaults = { holes = 3; seeds = 3; record_moves = true; games = 24L; };
+jobs = ( { name = "rnd"; agent_a = "random"; agent_b = "random"; },
+         { name = "ab"; agent_a = "alphabeta:depth=2"; agent_b = "random"; } );
+CFG
+run run "$tmp/two-jobs.cfg" --quiet -o "$tmp/two-jobs.h5"
+run tables compare "${cmp_files[@]}" --games "$tmp/two-jobs.h5" --by-job --json
+cp "$tmp/out" "$tmp/by-job.json"
+/usr/bin/python3 - "$tmp/by-job.json" <<'PY' || fail "anywoli tables compare --by-job: $(head -c 600 "$tmp/by-job.json" "$tmp/err")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+jobs, games = d["jobs"], d["games"]
+assert [j["job"] for j in jobs] == ["rnd", "ab"], jobs
+assert sum(j["games"] for j in jobs) == games["reached"] > 0
+for k, p in enumerate(games["pairs"]):
+    assert sum(j["pairs"][k]["differs"] for j in jobs) == p["differs"]
+    for j in jobs:
+        q = j["pairs"][k]
+        assert q["pair"] == p["pair"] and abs(q["share"] - q["differs"] / j["games"]) < 1e-12
+PY
+run tables compare "${cmp_files[@]}" --games "$tmp/two-jobs.h5" --by-job --job ab
+[[ $rc -eq 0 ]] && grep -qE '^ab +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$' "$tmp/out" \
+    && ! grep -q '^rnd ' "$tmp/out" \
+    || fail "anywoli tables compare --by-job --job: status $rc, $(tail -c 400 "$tmp/out")"
+expect_error "--by-job needs --games RESULTS" tables compare "${cmp_files[@]}" --by-job
 expect_error "no job has stored moves and the tables' variant (holes=3 seeds=3" \
     tables compare "${cmp_files[@]}" --games "$tmp/agree32.h5"
 expect_error "job main has no stored moves" \

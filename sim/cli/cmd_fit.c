@@ -228,8 +228,9 @@ static bool gather_position(void *ctx, const GameRecord *r, const Position *p, u
 
 /* Every job's variant will do (the fit reads any board): the walk of its games that follows
  * labels and weighs their positions under it. */
-static int take_variant(const Variant *v, void *ctx, Error *e)
+static int take_variant(const char *name, const Variant *v, void *ctx, Error *e)
 {
+    (void)name;
     (void)e;
     ((Gathering *)ctx)->v = v;
     return 0;

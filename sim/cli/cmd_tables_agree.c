@@ -135,8 +135,9 @@ static bool sample_position(void *ctx, const GameRecord *r, const Position *p, u
 }
 
 /* A job fits when its variant is the tables'. */
-static int job_fits(const Variant *v, void *ctx, Error *e)
+static int job_fits(const char *name, const Variant *v, void *ctx, Error *e)
 {
+    (void)name;
     const Replay *rp = ctx;
     return tables_check_variant(rp->t, v, rp->tables_path, e);
 }

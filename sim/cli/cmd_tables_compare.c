@@ -3,6 +3,7 @@
  * position on each level and for each pair (agents/tables_compare.c does the counting). */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -12,7 +13,7 @@
 #include "stored_games.h"
 #include "tables.h"
 
-enum { OPT_JSON = OPT_FIRST_FREE, OPT_GAMES, OPT_JOB, OPT_SHOW };
+enum { OPT_JSON = OPT_FIRST_FREE, OPT_GAMES, OPT_JOB, OPT_SHOW, OPT_BY_JOB };
 
 #define COMPARE_MAX_JOBS 64
 
@@ -21,7 +22,7 @@ enum { OPT_JSON = OPT_FIRST_FREE, OPT_GAMES, OPT_JOB, OPT_SHOW };
 
 static const char compare_usage[] =
     "usage: anywoli tables compare FILE FILE... [--json] [--show N]\n"
-    "                              [--games RESULTS [--job NAME ...]]\n\n"
+    "                              [--games RESULTS [--job NAME ...] [--by-job]]\n\n"
     "Tables of one board (the same rules but final_four, the same K and levels) under\n"
     "different conventions, compared on every position: for each level and each pair\n"
     "of files, the positions, the share whose value differs, the share whose result\n"
@@ -44,12 +45,14 @@ static const char compare_usage[] =
     "result for South under its convention (the lottery at its expectation), and for\n"
     "each pair, how many games' results differ, with a 95% Wilson interval. Games\n"
     "that end otherwise (endless, unfinished) are left out, and so are those whose\n"
-    "position lies on a level the files do not hold (counted).\n\n"
+    "position lies on a level the files do not hold (counted). --by-job adds the\n"
+    "share that differs for each pair in each job, a line (a key \"jobs\" in JSON).\n\n"
     "  --json          one JSON document instead of the table (keys: docs/tables.md),\n"
     "                  every difference of each row with its example\n"
     "  --show N        after each row, its N largest differences (0 to 254)\n"
     "  --games R       the games of results file R, as above\n"
-    "  --job NAME      a job of R (repeat for more)\n\n"
+    "  --job NAME      a job of R (repeat for more)\n"
+    "  --by-job        the in-play figures of each job too\n\n"
     "Exit status 0, 2 on a bad input (fewer than two files, a file that is not\n"
     "tables, another board, K or levels, the same convention twice; a results file\n"
     "or job that cannot be read, has no stored moves or another board).\n";
@@ -91,11 +94,11 @@ static void row_example(const Row *r, int x, char *apn, int *a, int *b)
     *b = tables_value(r->tb, &p);
 }
 
-/* The name of a row's pair: `penultimate/first-final`. */
-static void pair_name(const Row *r, char *buf, size_t size)
+/* The name of the pair of tables a, b: `penultimate/first-final`. */
+static void pair_name(const Tables *a, const Tables *b, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s/%s", final_four_name(tables_variant(r->ta)->final_four),
-             final_four_name(tables_variant(r->tb)->final_four));
+    snprintf(buf, size, "%s/%s", final_four_name(tables_variant(a)->final_four),
+             final_four_name(tables_variant(b)->final_four));
 }
 
 /* One row of the text table, then its `show` largest differences, one line each. */
@@ -103,7 +106,7 @@ static void print_row(const Row *r, long show)
 {
     const TablesDiff *d = r->d;
     char pair[64], example[APN_MAX + 32] = "-";
-    pair_name(r, pair, sizeof pair);
+    pair_name(r->ta, r->tb, pair, sizeof pair);
     if (d->largest) {
         char apn[APN_MAX];
         int a, b;
@@ -215,6 +218,13 @@ static void print_header(Tables *const *t, char *const *paths, int n, Json *j)
 
 /* ---- In play: the first position of each game within the tables ---- */
 
+/* What one job's games gave (--by-job). */
+typedef struct JobTally {
+    char *name;
+    uint64_t reached;
+    uint64_t differs[COMPARE_MAX_FILES][COMPARE_MAX_FILES];
+} JobTally;
+
 /* What the games gave. */
 typedef struct InPlay {
     Tables *const *t;
@@ -223,15 +233,26 @@ typedef struct InPlay {
     uint64_t games, reached, over, unheld;
     uint64_t results[COMPARE_MAX_FILES][3];                 /* South wins, draws, losses */
     uint64_t differs[COMPARE_MAX_FILES][COMPARE_MAX_FILES];
+    JobTally *jobs;                    /* each job walked, in order; the last is the current */
+    int n_jobs;
 } InPlay;
 
-/* A job fits when it is played on the files' board (under any convention). */
-static int job_on_board(const Variant *v, void *ctx, Error *e)
+/* A job fits when it is played on the files' board (under any convention); its games come
+ * next, so a tally of its own starts. */
+static int job_on_board(const char *name, const Variant *v, void *ctx, Error *e)
 {
-    const InPlay *g = ctx;
+    InPlay *g = ctx;
     Variant w = *v;
     w.final_four = tables_variant(g->t[0])->final_four;
-    return tables_check_variant(g->t[0], &w, g->path, e);
+    if (tables_check_variant(g->t[0], &w, g->path, e) != 0)
+        return -1;
+    JobTally *more = realloc(g->jobs, (size_t)(g->n_jobs + 1) * sizeof *more);
+    char *copy = strdup(name);
+    if (!more || !copy)
+        fail("out of memory");
+    g->jobs = more;
+    g->jobs[g->n_jobs++] = (JobTally){ .name = copy };
+    return 0;
 }
 
 /* The results for South of p under each file's convention (its exact value's sign). */
@@ -244,6 +265,8 @@ static void count_results(InPlay *g, const Variant *v, const Position *p)
     }
     g->reached++;
     g->over += over;
+    JobTally *job = &g->jobs[g->n_jobs - 1];
+    job->reached++;
     int result[COMPARE_MAX_FILES];
     for (int i = 0; i < g->n; i++) {
         int x = tables_value(g->t[i], p) * (p->side == SOUTH ? 1 : -1);
@@ -251,8 +274,10 @@ static void count_results(InPlay *g, const Variant *v, const Position *p)
         g->results[i][1 - result[i]]++;
     }
     for (int a = 0; a < g->n; a++)
-        for (int b = a + 1; b < g->n; b++)
+        for (int b = a + 1; b < g->n; b++) {
             g->differs[a][b] += result[a] != result[b];
+            job->differs[a][b] += result[a] != result[b];
+        }
 }
 
 /* A game's row: each is replayed to its first position with at most K seeds. */
@@ -276,6 +301,60 @@ static bool first_within(void *ctx, const GameRecord *r, const Position *p, uint
         return true;
     count_results(g, tables_variant(g->t[0]), p);
     return false;
+}
+
+/* --by-job: for each job, the games counted and the share that differs for each pair; as
+ * text (a column a pair) or as the JSON document's key "jobs". */
+static void print_by_job(const InPlay *g, Json *j)
+{
+    if (j) {
+        json_key(j, "jobs");
+        json_array_begin(j);
+    } else {
+        printf("%-40s %9s", "by job: share that differs", "games");
+        for (int a = 0; a < g->n; a++)
+            for (int b = a + 1; b < g->n; b++) {
+                char pair[64];
+                pair_name(g->t[a], g->t[b], pair, sizeof pair);
+                printf(" %25s", pair);
+            }
+        printf("\n");
+    }
+    for (int k = 0; k < g->n_jobs; k++) {
+        const JobTally *job = &g->jobs[k];
+        if (j) {
+            json_object_begin(j);
+            json_kv_string(j, "job", job->name);
+            json_kv_uint(j, "games", job->reached);
+            json_key(j, "pairs");
+            json_array_begin(j);
+        } else {
+            printf("%-40s %9" PRIu64, job->name, job->reached);
+        }
+        for (int a = 0; a < g->n; a++)
+            for (int b = a + 1; b < g->n; b++) {
+                double x = share(job->differs[a][b], job->reached);
+                if (j) {
+                    char pair[64];
+                    pair_name(g->t[a], g->t[b], pair, sizeof pair);
+                    json_object_begin(j);
+                    json_kv_string(j, "pair", pair);
+                    json_kv_uint(j, "differs", job->differs[a][b]);
+                    json_kv_double(j, "share", x);
+                    json_object_end(j);
+                } else {
+                    printf(" %25.4f", x);
+                }
+            }
+        if (j) {
+            json_array_end(j);
+            json_object_end(j);
+        } else {
+            printf("\n");
+        }
+    }
+    if (j)
+        json_array_end(j);
 }
 
 /* The in-play figures: as text, or as the JSON document's key "games". */
@@ -317,9 +396,7 @@ static void print_in_play(const InPlay *g, const char *results, int jobs, Json *
     for (int a = 0; a < g->n; a++) {
         for (int b = a + 1; b < g->n; b++) {
             char pair[64];
-            snprintf(pair, sizeof pair, "%s/%s",
-                     final_four_name(tables_variant(g->t[a])->final_four),
-                     final_four_name(tables_variant(g->t[b])->final_four));
+            pair_name(g->t[a], g->t[b], pair, sizeof pair);
             Interval ci = wilson_interval(g->differs[a][b], g->reached, 0.95);
             double x = share(g->differs[a][b], g->reached);
             if (j) {
@@ -368,10 +445,11 @@ int cmd_tables_compare(int argc, char **argv)
         { "games", required_argument, NULL, OPT_GAMES },
         { "job", required_argument, NULL, OPT_JOB },
         { "show", required_argument, NULL, OPT_SHOW },
+        { "by-job", no_argument, NULL, OPT_BY_JOB },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
-    bool json = false;
+    bool json = false, by_job = false;
     const char *games = NULL, *jobs[COMPARE_MAX_JOBS];
     int n_jobs = 0, c;
     long long show = 0;
@@ -379,6 +457,7 @@ int cmd_tables_compare(int argc, char **argv)
         switch (c) {
         case OPT_JSON: json = true; break;
         case OPT_GAMES: games = optarg; break;
+        case OPT_BY_JOB: by_job = true; break;
         case OPT_SHOW: show = cli_number("--show", optarg, 0, TABLES_MAX_DIFF); break;
         case OPT_JOB:
             if (n_jobs == COMPARE_MAX_JOBS)
@@ -405,6 +484,8 @@ int cmd_tables_compare(int argc, char **argv)
     }
     if (n_jobs && !games)
         die("--job needs --games RESULTS");
+    if (by_job && !games)
+        die("--by-job needs --games RESULTS");
     InPlay g;
     int used = games ? replay_games(t, paths, n, games, jobs, n_jobs, &g) : 0;
     Json j;
@@ -428,10 +509,16 @@ int cmd_tables_compare(int argc, char **argv)
         json_array_end(&j);
     if (games)
         print_in_play(&g, games, used, json ? &j : NULL);
+    if (by_job)
+        print_by_job(&g, json ? &j : NULL);
     if (json) {
         json_object_end(&j);
         json_finish(&j);
     }
+    for (int k = 0; games && k < g.n_jobs; k++)
+        free(g.jobs[k].name);
+    if (games)
+        free(g.jobs);
     for (int i = 0; i < n; i++)
         tables_free(t[i]);
     return 0;

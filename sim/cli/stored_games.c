@@ -20,10 +20,10 @@ int stored_games_each(const ResultsFile *f, const char *const *jobs, int n_jobs,
         if (n_jobs && !moves)
             die("%s: job %s has no stored moves (run it with record_moves = true, or "
                 "--record-moves)", rf_path(f), name);
-        bool fit = fits(&sj.variant, w->ctx, &e) == 0;
+        bool fit = moves && fits(name, &sj.variant, w->ctx, &e) == 0;
         if (n_jobs && !fit)
             die("%s: job %s: %s", rf_path(f), name, e.msg);
-        if (moves && fit) {
+        if (fit) {
             if (rf_walk_games(f, name, &sj, w, &e) != 0)
                 die("%s", e.msg);
             used++;

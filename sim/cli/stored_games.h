@@ -8,9 +8,10 @@
 
 #include "results_read.h"
 
-/* Whether a job's variant is one the caller can replay: 0, or -1 with a message saying why
- * not. */
-typedef int (*JobFits)(const Variant *v, void *ctx, Error *e);
+/* Whether job `name`'s variant is one the caller can replay: 0, or -1 with a message saying
+ * why not. Asked of each job with stored moves just before its games are walked, so a 0 also
+ * tells the caller which job the games that follow belong to. */
+typedef int (*JobFits)(const char *name, const Variant *v, void *ctx, Error *e);
 
 /* Walk (w) every game of the jobs named (each must exist, have stored moves and fit: a
  * one-line error, exit status 2, otherwise), or with n_jobs 0 of every job that has stored

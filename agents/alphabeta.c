@@ -654,11 +654,7 @@ static void alphabeta_done(Agent *a)
 static int alphabeta_check_variant(Agent *a, const Variant *v, Error *e)
 {
     const Search *s = a->data;
-    if (!s->tables || tables_match(s->tables, v))
-        return 0;
-    Error inner;
-    tables_check_variant(s->tables, v, s->set->tables, &inner);
-    return error_set(e, "agent 'alphabeta': tables=%s", inner.msg);
+    return tables_check_option("alphabeta", s->tables, s->set->tables, v, e);
 }
 
 /* The evaluator of the order key: the evaluation's weights, each hole of the mover's row at
@@ -701,11 +697,10 @@ int alphabeta_agent_init(Agent *a, void *settings, Error *e)
                              (long long)set->tt);
         }
     }
-    Error inner;
-    if (set->tables[0] && tables_acquire(set->tables, &s->tables, &inner) != 0) {
+    if (tables_acquire_option("alphabeta", set->tables, &s->tables, e) != 0) {
         free(s->tt);
         free(s);
-        return error_set(e, "agent 'alphabeta': tables=%s", inner.msg);
+        return -1;
     }
     a->data = s;
     a->choose = alphabeta_choose;

@@ -586,11 +586,7 @@ static void mcts_done(Agent *a)
 static int mcts_check_variant(Agent *a, const Variant *v, Error *e)
 {
     const Mcts *t = a->data;
-    if (!t->tables || tables_match(t->tables, v))
-        return 0;
-    Error inner;
-    tables_check_variant(t->tables, v, t->set->tables, &inner);
-    return error_set(e, "agent 'mcts': tables=%s", inner.msg);
+    return tables_check_option("mcts", t->tables, t->set->tables, v, e);
 }
 
 /* Build the agent: a first node pool (searches grow it), the weights in fixed point and
@@ -610,11 +606,10 @@ int mcts_agent_init(Agent *a, void *settings, Error *e)
         free(t);
         return error_set(e, "agent 'mcts': out of memory");
     }
-    Error inner;
-    if (set->tables[0] && tables_acquire(set->tables, &t->tables, &inner) != 0) {
+    if (tables_acquire_option("mcts", set->tables, &t->tables, e) != 0) {
         free(t->node);
         free(t);
-        return error_set(e, "agent 'mcts': tables=%s", inner.msg);
+        return -1;
     }
     t->base.settings = settings;
     t->set = set;

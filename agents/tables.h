@@ -153,6 +153,13 @@ void tables_free(Tables *t);
 int tables_acquire(const char *path, const Tables **out, Error *e);
 void tables_release(const Tables *t);
 
+/* An agent's `tables=PATH` option: the shared tables of path (*out NULL when path is
+ * empty), and whether they fit a game's variant (0 when they are its or there are none);
+ * -1 with "agent 'AGENT': tables=..." and the reason. */
+int tables_acquire_option(const char *agent, const char *path, const Tables **out, Error *e);
+int tables_check_option(const char *agent, const Tables *t, const char *path, const Variant *v,
+                        Error *e);
+
 /* What t covers. */
 const Variant *tables_variant(const Tables *t);
 int tables_format(const Tables *t);          /* of the file opened; built: the one written */

@@ -1,7 +1,9 @@
 /* tables_cache.c: the process-wide cache of opened tables files, behind tables_acquire and
  * tables_release. It is the one piece of the tables with state of its own (a list guarded by
  * an OpenMP critical section), so it is apart from the files that only compute: each file is
- * mapped and checked once however many agents, in however many threads, use it. */
+ * mapped and checked once however many agents, in however many threads, use it. An agent's
+ * `tables=` option goes through it too (tables_acquire_option, tables_check_option), so that
+ * alpha-beta and MCTS open and check their tables, and word the errors, the same way. */
 #include "tables_internal.h"
 
 #include <stdlib.h>
@@ -72,4 +74,23 @@ void tables_release(const Tables *t)
             }
         }
     }
+}
+
+int tables_acquire_option(const char *agent, const char *path, const Tables **out, Error *e)
+{
+    *out = NULL;
+    Error inner;
+    if (path[0] && tables_acquire(path, out, &inner) != 0)
+        return error_set(e, "agent '%s': tables=%s", agent, inner.msg);
+    return 0;
+}
+
+int tables_check_option(const char *agent, const Tables *t, const char *path, const Variant *v,
+                        Error *e)
+{
+    if (!t || tables_match(t, v))
+        return 0;
+    Error inner;
+    tables_check_variant(t, v, path, &inner);
+    return error_set(e, "agent '%s': tables=%s", agent, inner.msg);
 }

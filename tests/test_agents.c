@@ -6,6 +6,7 @@
  * find and a position where alpha-beta must avoid a one-move loss; a stop request that makes
  * every search give up at once and changes nothing after it. */
 #include "test_util.h"
+#include "test_weights.h"
 
 #include <math.h>
 
@@ -354,8 +355,7 @@ static void test_alphabeta_is_minimax(void **state)
 {
     (void)state;
     static const char *const specs[] = {
-        "alphabeta:tt=16,w.seeds=0.25,w.threes=0.5,w.opp_threes=-0.3,w.empty=0.2,"
-        "w.opp_empty=-0.1,w.mobility=0.1,w.final=1.5",
+        "alphabeta:tt=16," TW_EVERY_TERM,
         "alphabeta:tt=0,ties=first",
         "alphabeta:tt=4",   /* a tiny table: many collisions of slots, none of keys */
     };
@@ -372,18 +372,9 @@ static void test_alphabeta_is_minimax(void **state)
                 make_agent(&a, spec);
                 EvalWeights w;
                 Evaluator ev;
-                eval_default(&w);
-                if (depth >= EVAL_TUNED_FROM)   /* weights=auto */
-                    eval_use_tuned(&w);
-                if (s == 0) {
-                    w.w[EVAL_SEEDS] = 0.25;
-                    w.w[EVAL_THREES] = 0.5;
-                    w.w[EVAL_OPP_THREES] = -0.3;
-                    w.w[EVAL_EMPTY] = 0.2;
-                    w.w[EVAL_OPP_EMPTY] = -0.1;
-                    w.w[EVAL_MOBILITY] = 0.1;
-                    w.w[EVAL_FINAL] = 1.5;
-                }
+                tw_auto(depth, &w);
+                if (s == 0)
+                    tw_every_term(&w);
                 eval_prepare(&w, &ev);
                 for (int g = 0; g < 5; g++) {
                     Position p;
@@ -1072,9 +1063,7 @@ static void test_alphabeta_margin(void **state)
             snprintf(spec, sizeof spec, "alphabeta:depth=%d,margin=%g%s", depth, margins[k],
                      extra[k]);
             snprintf(plain, sizeof plain, "alphabeta:depth=%d%s", depth, extra[k]);
-            eval_default(&w);
-            if (depth >= EVAL_TUNED_FROM)   /* weights=auto */
-                eval_use_tuned(&w);
+            tw_auto(depth, &w);
             if (k == 3)
                 w.w[EVAL_SEEDS] = 0.3;
             eval_prepare(&w, &ev);

@@ -6,6 +6,7 @@
  *   test_search fast   depths 1 to 5, a sample of the positions
  *   test_search slow   depths 1 to 8, all of them */
 #include "test_util.h"
+#include "test_weights.h"
 
 #include "agent.h"
 #include "bench_positions.h"
@@ -27,8 +28,7 @@ static const char *const conventions[] = { "final_four=penultimate", "final_four
 static const char *const specs[] = {
     "alphabeta:tt=16,ties=first,w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,"
     "w.opp_empty=0,w.mobility=0,w.final=0,fade=0",
-    "alphabeta:tt=16,ties=random,w.seeds=0.25,w.threes=0.5,w.opp_threes=-0.3,w.empty=0.2,"
-    "w.opp_empty=-0.1,w.mobility=0.1,w.final=1.5",
+    "alphabeta:tt=16,ties=random," TW_EVERY_TERM,
     "alphabeta:tt=4,ties=first",
 };
 #define SPECS_NB ((int)(sizeof specs / sizeof specs[0]))
@@ -38,9 +38,7 @@ static const char *const specs[] = {
 static void spec_weights(int s, int depth, Evaluator *ev)
 {
     EvalWeights w;
-    eval_default(&w);
-    if (depth >= EVAL_TUNED_FROM)
-        eval_use_tuned(&w);
+    tw_auto(depth, &w);
     if (s == 0) {
         w.w[EVAL_STORE] = 1;
         w.w[EVAL_SEEDS] = 0.1;
@@ -48,13 +46,7 @@ static void spec_weights(int s, int depth, Evaluator *ev)
             w.w[i] = 0;
         w.fade = 0;
     } else if (s == 1) {
-        w.w[EVAL_SEEDS] = 0.25;
-        w.w[EVAL_THREES] = 0.5;
-        w.w[EVAL_OPP_THREES] = -0.3;
-        w.w[EVAL_EMPTY] = 0.2;
-        w.w[EVAL_OPP_EMPTY] = -0.1;
-        w.w[EVAL_MOBILITY] = 0.1;
-        w.w[EVAL_FINAL] = 1.5;
+        tw_every_term(&w);
     }
     eval_prepare(&w, ev);
 }

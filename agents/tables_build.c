@@ -57,6 +57,22 @@
  * are made with mkstemp in the work directory and unlinked at once, so a build that dies
  * leaves none.
  *
+ * Ranks. With TablesBuildOptions.cluster, processes (MPI ranks: the caller's, this layer knows
+ * no MPI) share each level, each owning a contiguous block of its placements. Each holds a
+ * full copy of the values (the lower levels and this one): the ranks share the moves, the
+ * lists and the recomputations, not the values. Step 1 plays the moves of a rank's own
+ * placements only, so its bucket and list files hold only the edges whose parent it owns
+ * (for each child of the level, its own parents); then every block's values after the pass
+ * go to every rank. In a round each rank recomputes its own marked placements (3a), the
+ * ranks exchange the values that changed (index and a byte a slot), each stores the others'
+ * and marks them changed, and 3b marks its own parents of every placement changed anywhere;
+ * the level ends when no rank marked any. Step 4 is every rank's over the whole level. A rank
+ * sees another's changes a round late, which the argument below allows (every value held is
+ * still one of a cut-off game); at the end every change has reached every rank, so every
+ * copy holds the one fixed point, for any number of ranks. A step that fails on one rank
+ * fails on all with the first failing rank's message (level_agree), so none waits alone in
+ * an exchange.
+ *
  * Why that is exact. Every value ever held is that of the game cut off (and valued 0) after
  * some number of moves inside the level that may differ between lines of play: 0 at the
  * start, and a recomputation from such values is again one, one move longer on every line.

@@ -56,6 +56,15 @@ bool ranking_next(const Ranking *r, uint16_t *board);
 /* A set of tables, built or opened from a file. Read-only once made: threads may share it. */
 typedef struct Tables Tables;
 
+/* One rank's share of a level shared between ranks: the placements it owns, the edges out
+ * of them (its lists), its recomputations, the bytes it sent to and received from the other
+ * ranks in the exchanges of values (each byte sent counted once for each rank it reaches),
+ * the collective calls of those exchanges, and its seconds. */
+typedef struct TablesRankFigures {
+    uint64_t owned, edges, updates, sent, received, messages;
+    double seconds;
+} TablesRankFigures;
+
 /* What one level took (every convention built together at once; see tables_build.c),
  * reported to a build's progress callback after each level. */
 typedef struct TablesLevelReport {
@@ -69,8 +78,32 @@ typedef struct TablesLevelReport {
     uint64_t updates;         /* placements recomputed (every value of each) */
     double seconds;
     uint64_t peak_rss;        /* the process's peak resident memory so far, bytes */
+    /* Shared between ranks (TablesBuildOptions.cluster), the figures above are the level's
+     * (edges, list bytes and updates summed over the ranks, the in-degree the most of one
+     * rank's lists, seconds and memory rank 0's), and these the ranks': */
+    int ranks;                /* 0 in one process */
+    TablesRankFigures busiest;   /* each figure's largest over the ranks */
+    TablesRankFigures all;       /* each summed over the ranks */
+    uint64_t peak_rss_max;    /* the largest peak resident memory of a rank, bytes */
 } TablesLevelReport;
 typedef void (*TablesProgress)(const TablesLevelReport *r, void *ctx);
+
+/* The processes sharing a build (MPI ranks, given by the caller: this layer knows no MPI),
+ * each owning a contiguous block of every level's placements (tables_build.c). Every
+ * function is collective: all ranks call it in the same order. */
+typedef struct TablesCluster {
+    int rank, size;
+    /* The block [*lo, *hi) of n placements that a rank owns: contiguous, in rank order. */
+    void (*share)(uint64_t n, int rank, int size, uint64_t *lo, uint64_t *hi);
+    /* Every rank's bytes (mine, n of them) one after the other in rank order into a new
+     * buffer *all (freed by the caller); returns their total. */
+    uint64_t (*allgather)(const void *mine, uint64_t n, uint8_t **all);
+    /* The largest, and the sum, of x over the ranks. */
+    int64_t (*max)(int64_t x);
+    int64_t (*sum)(int64_t x);
+    /* The collective calls this process has made so far. */
+    uint64_t (*calls)(void);
+} TablesCluster;
 
 /* How a build works (NULL or zeros: the defaults). */
 typedef struct TablesBuildOptions {
@@ -83,6 +116,9 @@ typedef struct TablesBuildOptions {
     uint64_t bucket_size;
     size_t window_bytes;
     unsigned max_indegree;
+    /* The ranks sharing the build (NULL: one process). Every rank builds the same tables
+     * (the whole values, each rank a copy); the values are the same for any number. */
+    const TablesCluster *cluster;
 } TablesBuildOptions;
 
 /* A build's return value when the work files failed (the disk full, the work directory

@@ -57,6 +57,22 @@
  * are made with mkstemp in the work directory and unlinked at once, so a build that dies
  * leaves none.
  *
+ * Ranks. With TablesBuildOptions.cluster, processes (MPI ranks: the caller's, this layer knows
+ * no MPI) share each level, each owning a contiguous block of its placements. Each holds a
+ * full copy of the values (the lower levels and this one): the ranks share the moves, the
+ * lists and the recomputations, not the values. Step 1 plays the moves of a rank's own
+ * placements only, so its bucket and list files hold only the edges whose parent it owns
+ * (for each child of the level, its own parents); then every block's values after the pass
+ * go to every rank. In a round each rank recomputes its own marked placements (3a), the
+ * ranks exchange the values that changed (index and a byte a slot), each stores the others'
+ * and marks them changed, and 3b marks its own parents of every placement changed anywhere;
+ * the level ends when no rank marked any. Step 4 is every rank's over the whole level. A rank
+ * sees another's changes a round late, which the argument below allows (every value held is
+ * still one of a cut-off game); at the end every change has reached every rank, so every
+ * copy holds the one fixed point, for any number of ranks. A step that fails on one rank
+ * fails on all with the first failing rank's message (level_agree), so none waits alone in
+ * an exchange.
+ *
  * Why that is exact. Every value ever held is that of the game cut off (and valued 0) after
  * some number of moves inside the level that may differ between lines of play: 0 at the
  * start, and a recomputation from such values is again one, one move longer on every line.
@@ -203,7 +219,11 @@ typedef struct Work {
     Window *win;          /* per thread, while the rounds read the lists */
     int fault;            /* the first I/O error's errno, 0 when none */
     const char *fault_op; /* what failed: "write", "read" */
+    bool short_of_memory; /* a buffer of an exchange could not be had */
     uint64_t updates;
+    const TablesCluster *cl;   /* the ranks sharing the level; NULL: one process */
+    uint64_t lo, hi;      /* the placements this rank owns (every one in one process) */
+    uint64_t sent, received, messages;   /* of the exchanges of values (TablesRankFigures) */
 } Work;
 
 #define EXIT_NONE INT8_MIN
@@ -426,16 +446,20 @@ static void fill_pass(Work *w, uint64_t i, const uint16_t *board)
         lv->value[s][i] = (int8_t)-lv->value[lv->turned[s]][k];
 }
 
-/* One pass over every placement of the level with f, in parallel chunks of whole bitmap
- * words, each chunk walking its placements in rank order. */
+/* One pass over the placements [lo, hi) of the level with f, in parallel chunks of whole
+ * bitmap words (the chunks of the whole level, cut to the range, so that no two threads
+ * share a word), each chunk walking its placements in rank order. */
 typedef void (*Visit)(Work *w, uint64_t i, const uint16_t *board);
-static void level_pass(Work *w, Visit f)
+static void level_pass(Work *w, Visit f, uint64_t lo, uint64_t hi)
 {
     const Level *lv = w->lv;
-    uint64_t chunks = (w->n + CHUNK - 1) / CHUNK;
-    #pragma omp parallel for schedule(dynamic, 1) if (w->n >= PARALLEL_FROM)
-    for (uint64_t ch = 0; ch < chunks; ch++) {
-        uint64_t i = ch * CHUNK, end = i + CHUNK < w->n ? i + CHUNK : w->n;
+    uint64_t first = lo / CHUNK, last = (hi + CHUNK - 1) / CHUNK;
+    #pragma omp parallel for schedule(dynamic, 1) if (hi - lo >= PARALLEL_FROM)
+    for (uint64_t ch = first; ch < last; ch++) {
+        uint64_t i = ch * CHUNK > lo ? ch * CHUNK : lo;
+        uint64_t end = (ch + 1) * CHUNK < hi ? (ch + 1) * CHUNK : hi;
+        if (i >= end)
+            continue;
         uint16_t board[MAX_PITS];
         ranking_unrank(&lv->t[0]->rank, i, lv->L, board);
         for (; i < end; i++) {
@@ -457,7 +481,7 @@ static int level_edges(Work *w, Error *e)
         ok = w->emit[k].buf && w->emit[k].used;
     }
     if (ok) {
-        level_pass(w, edges_visit);
+        level_pass(w, edges_visit, w->lo, w->hi);
         for (int k = 0; k < w->threads; k++)
             for (uint64_t b = 0; b < w->buckets; b++)
                 flush_bucket(&w->emit[k], b);
@@ -598,6 +622,122 @@ static void propagate_chunk(Work *w, uint64_t w0, uint64_t w1)
     }
 }
 
+/* ---- Ranks sharing a level ---- */
+
+/* The outcome of a step on every rank: the first failing rank's code and message (in rank
+ * order), so that the ranks stop together and rank 0 can say why; rc in one process. */
+static int level_agree(const Work *w, int rc, Error *e)
+{
+    const TablesCluster *cl = w->cl;
+    if (!cl || cl->max(rc != 0) == 0)
+        return rc;
+    uint8_t mine[1 + sizeof e->msg] = { (uint8_t)-rc };
+    if (rc)
+        memcpy(mine + 1, e->msg, sizeof e->msg);
+    uint8_t *all;
+    uint64_t total = cl->allgather(mine, sizeof mine, &all);
+    for (uint64_t at = 0; at < total; at += sizeof mine)
+        if (all[at]) {
+            rc = -(int)all[at];
+            memcpy(e->msg, all + at + 1, sizeof e->msg);
+            e->msg[sizeof e->msg - 1] = '\0';
+            break;
+        }
+    free(all);
+    return rc;
+}
+
+/* Every rank's bytes to every rank (cl->allgather), counted in this rank's figures: what it
+ * sends reaches each other rank, what it receives is the others'. */
+static uint64_t exchange(Work *w, const void *mine, uint64_t n, uint8_t **all)
+{
+    uint64_t calls = w->cl->calls();
+    uint64_t total = w->cl->allgather(mine, n, all);
+    w->sent += n * (uint64_t)(w->cl->size - 1);
+    w->received += total - n;
+    w->messages += w->cl->calls() - calls;
+    return total;
+}
+
+/* After step 1 on ranks: the values after the pass of each rank's placements, every slot, to
+ * every rank, so that each holds the whole level (as every later step needs). */
+static int share_pass_values(Work *w, Error *e)
+{
+    const Level *lv = w->lv;
+    const TablesCluster *cl = w->cl;
+    uint64_t own = w->hi - w->lo;
+    uint8_t *mine = malloc(own * (uint64_t)lv->slots + 1), *all;
+    int rc = level_agree(w, mine ? 0 : error_set(e, "out of memory at level %d", lv->L), e);
+    if (rc != 0) {
+        free(mine);
+        return rc;
+    }
+    for (int s = 0; s < lv->slots; s++)
+        memcpy(mine + (uint64_t)s * own, lv->value[s] + w->lo, own);
+    exchange(w, mine, own * (uint64_t)lv->slots, &all);
+    const uint8_t *at = all;
+    for (int r = 0; r < cl->size; r++) {
+        uint64_t lo, hi;
+        cl->share(w->n, r, cl->size, &lo, &hi);
+        for (int s = 0; r != cl->rank && s < lv->slots; s++)
+            memcpy(lv->value[s] + lo, at + (uint64_t)s * (hi - lo), hi - lo);
+        at += (uint64_t)lv->slots * (hi - lo);
+    }
+    free(mine);
+    free(all);
+    return 0;
+}
+
+/* Between steps 3a and 3b on ranks: the placements this rank changed (`dirty` in its words),
+ * as records of the index (4 bytes) and a byte a slot, to every rank; each stores the others'
+ * values and marks those changed too, so that 3b marks this rank's parents of every
+ * placement changed anywhere. Out of memory, it sends nothing and notes it: the level then
+ * fails on every rank at the end of the round. */
+static void share_changes(Work *w, uint64_t own0, uint64_t own1)
+{
+    const Level *lv = w->lv;
+    size_t rec = 4 + (size_t)lv->slots;
+    uint64_t changed = 0;
+    for (uint64_t word = own0; word < own1; word++)
+        changed += (uint64_t)__builtin_popcountll(w->dirty[word]);
+    uint8_t *mine = malloc(changed * rec + 1), *all, *r = mine;
+    if (!mine)
+        w->short_of_memory = true;
+    for (uint64_t word = own0; mine && word < own1; word++)
+        for (uint64_t bits = w->dirty[word]; bits; bits &= bits - 1) {
+            uint32_t j = (uint32_t)(word * 64 + (uint64_t)__builtin_ctzll(bits));
+            memcpy(r, &j, 4);
+            for (int s = 0; s < lv->slots; s++)
+                r[4 + s] = (uint8_t)lv->value[s][j];
+            r += rec;
+        }
+    uint64_t total = exchange(w, mine, mine ? changed * rec : 0, &all);
+    for (uint64_t at = 0; at < total; at += rec) {
+        uint32_t j;
+        memcpy(&j, all + at, 4);
+        if (j >= w->lo && j < w->hi)
+            continue;
+        for (int s = 0; s < lv->slots; s++)
+            lv->value[s][j] = (int8_t)all[at + 4 + s];
+        w->dirty[j >> 6] |= 1ULL << (j & 63);
+    }
+    free(mine);
+    free(all);
+}
+
+/* Whether another round is due on every rank: 1 when some rank marked a placement, 0 when
+ * none did, 2 when one failed (then every rank stops). */
+static int round_due(Work *w, bool marked)
+{
+    int due = w->fault || w->short_of_memory ? 2 : marked;
+    if (!w->cl)
+        return due;
+    uint64_t calls = w->cl->calls();
+    due = (int)w->cl->max(due);
+    w->messages += w->cl->calls() - calls;
+    return due;
+}
+
 /* Step 3: rounds over the placements marked, until a round changes nothing; returns the
  * rounds. Each round recomputes the marked placements (3a, leaving in `dirty` those that
  * changed in some slot), then marks their parents (3b) from the list file. */
@@ -605,12 +745,13 @@ static int level_rounds(Work *w)
 {
     uint64_t words = (w->n + 63) / 64, per_chunk = CHUNK / 64;
     uint64_t chunks = (words + per_chunk - 1) / per_chunk;
+    uint64_t own0 = w->lo / 64, own1 = (w->hi + 63) / 64;   /* the words of own placements */
     int rounds = 0;
-    for (bool any = true; any && !w->fault; rounds++) {
+    for (int due = 1; due == 1; rounds++) {
         uint64_t updates = 0;
         #pragma omp parallel for schedule(dynamic, 64) reduction(+ : updates) \
             if (w->n >= PARALLEL_FROM)
-        for (uint64_t word = 0; word < words; word++) {
+        for (uint64_t word = own0; word < own1; word++) {
             uint64_t changed = 0;
             for (uint64_t bits = w->dirty[word]; bits; bits &= bits - 1) {
                 int b = __builtin_ctzll(bits);
@@ -621,18 +762,21 @@ static int level_rounds(Work *w)
             w->dirty[word] = changed;
         }
         w->updates += updates;
+        if (w->cl)
+            share_changes(w, own0, own1);
         #pragma omp parallel for schedule(dynamic, 1) if (w->n >= PARALLEL_FROM)
         for (uint64_t ch = 0; ch < chunks; ch++) {
             uint64_t w1 = (ch + 1) * per_chunk < words ? (ch + 1) * per_chunk : words;
             propagate_chunk(w, ch * per_chunk, w1);
         }
-        any = false;
+        bool any = false;
         #pragma omp parallel for reduction(|| : any) if (w->n >= PARALLEL_FROM)
         for (uint64_t word = 0; word < words; word++) {
             w->dirty[word] = w->next[word];
             w->next[word] = 0;
             any = any || w->dirty[word];
         }
+        due = round_due(w, any);
     }
     return rounds;
 }
@@ -729,19 +873,27 @@ static int solve_level(Level *lv, int L, const TablesBuildOptions *o, const char
         Tables *t = lv->t[lv->table[s]];
         lv->value[s] = t->owned + t->level_at[L] + (uint64_t)lv->state[s] * lv->count;
     }
-    Work w = { .lv = lv, .dir = dir, .n = lv->count };
-    int rc = work_open(&w, o, e);
+    Work w = { .lv = lv, .dir = dir, .n = lv->count, .cl = o ? o->cluster : NULL,
+               .hi = lv->count };
+    if (w.cl)
+        w.cl->share(w.n, w.cl->rank, w.cl->size, &w.lo, &w.hi);
+    int rc = level_agree(&w, work_open(&w, o, e), e);
     if (rc == 0)
-        rc = level_edges(&w, e);
+        rc = level_agree(&w, level_edges(&w, e), e);
+    if (rc == 0 && w.cl)
+        rc = share_pass_values(&w, e);
     if (rc == 0)
-        rc = level_lists(&w, e);
+        rc = level_agree(&w, level_lists(&w, e), e);
     if (rc == 0) {
         r->rounds = level_rounds(&w);
         if (w.fault)
             rc = io_error(e, w.dir, w.fault_op, w.fault);
+        else if (w.short_of_memory)
+            rc = error_set(e, "out of memory for the exchange of values at level %d", L);
+        rc = level_agree(&w, rc, e);
     }
     if (rc == 0)
-        level_pass(&w, fill_pass);
+        level_pass(&w, fill_pass, 0, w.n);   /* every rank: each holds the whole level */
     r->level = L;
     r->placements = lv->count;
     r->values = lv->count * (uint64_t)lv->slots;
@@ -749,8 +901,37 @@ static int solve_level(Level *lv, int L, const TablesBuildOptions *o, const char
     r->max_indegree = (int)w.max_indeg;
     r->list_bytes = w.edges * sizeof(uint32_t);
     r->updates = w.updates;
+    r->busiest = (TablesRankFigures){ .owned = w.hi - w.lo, .edges = w.edges,
+                                      .updates = w.updates, .sent = w.sent,
+                                      .received = w.received, .messages = w.messages };
     work_close(&w);
     return rc;
+}
+
+/* A level's report on ranks: this rank's figures (in r->busiest) taken over the ranks, the
+ * level's edges, lists and updates summed, its in-degree the largest. */
+static void level_figures(const TablesCluster *cl, TablesLevelReport *r)
+{
+    TablesRankFigures m = r->busiest;
+    m.seconds = r->seconds;
+    r->ranks = cl->size;
+    uint64_t *mine[] = { &m.owned, &m.edges, &m.updates, &m.sent, &m.received, &m.messages };
+    uint64_t *most[] = { &r->busiest.owned, &r->busiest.edges, &r->busiest.updates,
+                         &r->busiest.sent, &r->busiest.received, &r->busiest.messages };
+    uint64_t *sum[] = { &r->all.owned, &r->all.edges, &r->all.updates, &r->all.sent,
+                        &r->all.received, &r->all.messages };
+    for (size_t k = 0; k < sizeof mine / sizeof mine[0]; k++) {
+        *most[k] = (uint64_t)cl->max((int64_t)*mine[k]);
+        *sum[k] = (uint64_t)cl->sum((int64_t)*mine[k]);
+    }
+    int64_t us = (int64_t)(m.seconds * 1e6);
+    r->busiest.seconds = (double)cl->max(us) / 1e6;
+    r->all.seconds = (double)cl->sum(us) / 1e6;
+    r->peak_rss_max = (uint64_t)cl->max((int64_t)r->peak_rss);
+    r->edges = r->all.edges;
+    r->list_bytes = r->edges * sizeof(uint32_t);
+    r->updates = r->all.updates;
+    r->max_indegree = (int)cl->max(r->max_indegree);
 }
 
 /* The layout of the values: the levels held of first_level .. K, each its convention states
@@ -936,6 +1117,8 @@ int tables_build_set(const Variant *v, const FinalFour *conventions, int n, int 
         }
         r.seconds = omp_get_wtime() - t0;
         r.peak_rss = peak_rss();
+        if (o && o->cluster)
+            level_figures(o->cluster, &r);
         if (progress)
             progress(&r, ctx);
     }

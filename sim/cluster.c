@@ -2,7 +2,10 @@
  * without a launcher. */
 #include "cluster.h"
 
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #if ANYWOLI_MPI
 #include <mpi.h>
@@ -10,6 +13,40 @@
 
 static int my_rank = 0;
 static int n_ranks = 1;
+static bool joined = false;
+static uint64_t calls = 0;   /* collective calls into MPI, for the figures of a build */
+
+bool cluster_joined(void)
+{
+    return joined;
+}
+
+uint64_t cluster_calls(void)
+{
+    return calls;
+}
+
+/* A buffer of n bytes for rows from the ranks, or every rank ends (a rank alone out of
+ * memory cannot leave the others waiting in a collective). */
+static uint8_t *gathered(uint64_t n)
+{
+    uint8_t *p = malloc(n ? n : 1);
+    if (!p) {
+        fprintf(stderr, "anywoli (rank %d): out of memory for %llu bytes from the ranks\n",
+                my_rank, (unsigned long long)n);
+        cluster_abort(1);
+    }
+    return p;
+}
+
+/* The gather of one rank: a copy of its own bytes. */
+static uint64_t own_copy(const void *mine, uint64_t n, uint8_t **all)
+{
+    *all = gathered(n);
+    if (n)
+        memcpy(*all, mine, n);
+    return n;
+}
 
 void cluster_share(uint64_t n, int rank, int size, uint64_t *lo, uint64_t *hi)
 {
@@ -64,35 +101,74 @@ void cluster_start(int *argc, char ***argv)
     MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &my_rank);
     MPI_Comm_size(MPI_COMM_WORLD, &n_ranks);
+    joined = true;
     atexit(finalize_at_exit);
+}
+
+uint64_t cluster_allgather(const void *mine, uint64_t n, uint8_t **all)
+{
+    if (n_ranks == 1)
+        return own_copy(mine, n, all);
+    int64_t *count = (int64_t *)gathered((size_t)n_ranks * sizeof *count);
+    int *sizes = (int *)gathered((size_t)n_ranks * sizeof *sizes);
+    int *offsets = (int *)gathered((size_t)n_ranks * sizeof *offsets);
+    int64_t own = (int64_t)n;
+    MPI_Allgather(&own, 1, MPI_INT64_T, count, 1, MPI_INT64_T, MPI_COMM_WORLD);
+    uint64_t total = 0;
+    for (int r = 0; r < n_ranks; r++) {
+        offsets[r] = (int)total;
+        sizes[r] = (int)count[r];
+        total += (uint64_t)count[r];
+    }
+    if (total > INT_MAX) {
+        if (my_rank == 0)
+            fprintf(stderr, "anywoli: an exchange of %llu bytes between ranks is more than "
+                    "the 2^31 one MPI call moves\n", (unsigned long long)total);
+        cluster_abort(1);
+    }
+    *all = gathered(total);
+    MPI_Allgatherv(mine, (int)n, MPI_BYTE, *all, sizes, offsets, MPI_BYTE, MPI_COMM_WORLD);
+    calls += 2;
+    free(count);
+    free(sizes);
+    free(offsets);
+    return total;
 }
 
 void cluster_broadcast(void *buf, size_t bytes)
 {
-    if (n_ranks > 1)
+    if (n_ranks > 1) {
         MPI_Bcast(buf, (int)bytes, MPI_BYTE, 0, MPI_COMM_WORLD);
+        calls++;
+    }
 }
 
 int64_t cluster_max(int64_t x)
 {
     int64_t y = x;
-    if (n_ranks > 1)
+    if (n_ranks > 1) {
         MPI_Allreduce(&x, &y, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+        calls++;
+    }
     return y;
 }
 
 int64_t cluster_sum(int64_t x)
 {
     int64_t y = x;
-    if (n_ranks > 1)
+    if (n_ranks > 1) {
         MPI_Allreduce(&x, &y, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+        calls++;
+    }
     return y;
 }
 
 void cluster_sum_array(int64_t *v, int n)
 {
-    if (n_ranks > 1 && n > 0)
+    if (n_ranks > 1 && n > 0) {
         MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+        calls++;
+    }
 }
 
 void cluster_gather_rows(const unsigned char *mine, unsigned char *rows_all,
@@ -150,6 +226,11 @@ void cluster_broadcast(void *buf, size_t bytes)
 {
     (void)buf;
     (void)bytes;
+}
+
+uint64_t cluster_allgather(const void *mine, uint64_t n, uint8_t **all)
+{
+    return own_copy(mine, n, all);
 }
 
 int64_t cluster_max(int64_t x)

@@ -25,6 +25,9 @@ int cluster_size(void);
 /* Whether this process leads the run (rank 0). */
 bool cluster_leads(void);
 
+/* Whether this process joined ranks started by an MPI launcher (even a single one). */
+bool cluster_joined(void);
+
 /* Whether the binary was built with MPI. */
 bool cluster_has_mpi(void);
 
@@ -42,6 +45,14 @@ void cluster_sum_array(int64_t *v, int n);
  * into rows_all on rank 0; counts must be the same on every rank. */
 void cluster_gather_rows(const unsigned char *mine, unsigned char *rows_all,
                          const uint32_t *counts, size_t bytes);
+
+/* Every rank's n bytes (mine) one after the other in rank order, on every rank, into a new
+ * buffer *all (the caller frees it); returns their total. Out of memory, or past the 2^31
+ * bytes one MPI call moves, every rank ends (cluster_abort) with a message. */
+uint64_t cluster_allgather(const void *mine, uint64_t n, uint8_t **all);
+
+/* The collective calls into MPI this process has made so far (0 in a single process). */
+uint64_t cluster_calls(void);
 
 /* The share [*lo, *hi) of n items that a rank plays: contiguous and in rank order, so the
  * gathered rows come out in item order. */

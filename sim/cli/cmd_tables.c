@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cluster.h"
 #include "commands.h"
 #include "output.h"
 #include "tables.h"
@@ -35,6 +36,11 @@ static const char tables_usage[] =
     "while a level is solved (up to about 7 bytes a move without capture; unlinked at\n"
     "once). --also builds the board's tables under another convention in the same\n"
     "run, each move played once for all: three conventions cost about as much as one.\n"
+    "Under mpirun (a build with MPI) the ranks share each level: each plays the moves\n"
+    "of a block of its placements and recomputes them, and holds a copy of all the\n"
+    "values; rank 0 writes the same file(s) as one process and adds a line a level\n"
+    "with the ranks' figures (busiest rank / sum; see docs/tables.md). --threads is\n"
+    "per rank.\n"
     "info: the variant, K, the levels held, the positions of each and a summary of\n"
     "their values; the file's checksums are checked.\n"
     "agree: the share of table-best moves each agent plays in the endgames of the\n"
@@ -52,7 +58,8 @@ static const char tables_usage[] =
     "  --force          overwrite an existing FILE (and --also's)\n"
     "  --quiet          no progress lines\n\n";
 
-/* A level done: one line on standard error. */
+/* A level done: one line on standard error, and under MPI one more with the ranks' figures,
+ * each as the busiest rank's / the sum over the ranks. */
 static void progress_line(const TablesLevelReport *r, void *ctx)
 {
     (void)ctx;
@@ -62,6 +69,32 @@ static void progress_line(const TablesLevelReport *r, void *ctx)
             (unsigned long long)r->edges, r->max_indegree, (unsigned long long)r->list_bytes,
             r->rounds, (unsigned long long)r->updates, r->seconds,
             (unsigned long long)(r->peak_rss >> 20));
+    if (!r->ranks)
+        return;
+    const TablesRankFigures *b = &r->busiest, *a = &r->all;
+    fprintf(stderr, "level %d on %d ranks (busiest/all): %llu/%llu placements owned, "
+            "%llu/%llu edges, %llu/%llu updates, %llu/%llu bytes sent, %llu/%llu bytes "
+            "received, %llu/%llu messages, %.2f/%.2f s, peak RSS at most %llu MiB\n",
+            r->level, r->ranks, (unsigned long long)b->owned, (unsigned long long)a->owned,
+            (unsigned long long)b->edges, (unsigned long long)a->edges,
+            (unsigned long long)b->updates, (unsigned long long)a->updates,
+            (unsigned long long)b->sent, (unsigned long long)a->sent,
+            (unsigned long long)b->received, (unsigned long long)a->received,
+            (unsigned long long)b->messages, (unsigned long long)a->messages, b->seconds,
+            a->seconds, (unsigned long long)(r->peak_rss_max >> 20));
+}
+
+/* The ranks of an MPI launch, to share the build (each level's placements in blocks). */
+static const TablesCluster *build_cluster(void)
+{
+    static TablesCluster c = { .share = cluster_share, .allgather = cluster_allgather,
+                               .max = cluster_max, .sum = cluster_sum,
+                               .calls = cluster_calls };
+    if (!cluster_joined())
+        return NULL;
+    c.rank = cluster_rank();
+    c.size = cluster_size();
+    return &c;
 }
 
 /* The tables files of one build: the variant's convention first, then each --also. */
@@ -72,7 +105,8 @@ typedef struct BuildSet {
     Output out[FF_NB];
 } BuildSet;
 
-/* Build the tables, write each as FILE.partial and put that in place as FILE. */
+/* Build the tables, write each as FILE.partial and put that in place as FILE (rank 0
+ * alone, under MPI: the others hold the same tables). */
 static int build_and_publish(const Variant *v, int k, TablesLevels which,
                              const TablesBuildOptions *bo, bool quiet, BuildSet *set,
                              Error *e)
@@ -87,6 +121,10 @@ static int build_and_publish(const Variant *v, int k, TablesLevels which,
     int rc = 0;
     for (int i = 0; i < set->n; i++) {
         const Output *o = &set->out[i];
+        if (!cluster_leads()) {
+            tables_free(t[i]);
+            continue;
+        }
         if (rc == 0)
             rc = tables_save(t[i], o->partial, e);
         if (rc == 0)
@@ -138,20 +176,21 @@ static void check_set(const BuildSet *set)
 }
 
 /* Claim every file of the set (locked, refused when it exists without --force); on a
- * refusal the files claimed are let go, and nothing is left beside them. */
-static void claim_set(BuildSet *set, bool force)
+ * refusal the files claimed are let go, and nothing is left beside them. -1 with a
+ * message. */
+static int claim_set(BuildSet *set, bool force, Error *e)
 {
-    Error e;
     for (int i = 0; i < set->n; i++) {
-        int rc = output_claim(&set->out[i], set->path[i], force, "tables build", &e);
+        int rc = output_claim(&set->out[i], set->path[i], force, "tables build", e);
         if (rc == 0 && !force && access(set->path[i], F_OK) == 0)
-            rc = error_set(&e, "%s: exists (--force to overwrite)", set->path[i]);
+            rc = error_set(e, "%s: exists (--force to overwrite)", set->path[i]);
         if (rc != 0) {
             for (int j = 0; j <= i; j++)
                 output_release(&set->out[j]);
-            die("%s", e.msg);
+            return -1;
         }
     }
+    return 0;
 }
 
 /* anywoli tables build. */
@@ -202,15 +241,19 @@ static int tables_build_cmd(int argc, char **argv)
     check_set(&set);
     if (tables_check_size(&v, (int)k, which, &e) != 0)
         die("%s", e.msg);
-    claim_set(&set, force);
+    /* Rank 0 alone claims the files; every rank stops when it cannot (only rank 0 says so). */
+    bool lead = cluster_leads();
+    if (!cluster_all(!lead || claim_set(&set, force, &e) == 0))
+        die("%s", e.msg);
     if (threads)
         omp_set_num_threads((int)threads);
     char *out_copy = strdup(out);
     if (!out_copy)
         fail("out of memory");
-    TablesBuildOptions bo = { .work_dir = work ? work : dirname(out_copy) };
-    int status = build_and_publish(&v, (int)k, which, &bo, quiet, &set, &e);
-    for (int i = 0; i < set.n; i++)
+    TablesBuildOptions bo = { .work_dir = work ? work : dirname(out_copy),
+                              .cluster = build_cluster() };
+    int status = build_and_publish(&v, (int)k, which, &bo, quiet || !lead, &set, &e);
+    for (int i = 0; lead && i < set.n; i++)
         output_release(&set.out[i]);
     free(out_copy);
     if (status == TABLES_IO_ERROR)

@@ -15,10 +15,13 @@ typedef struct Command {
     const char *summary;
 } Command;
 
-/* Whether a command shares its work between MPI ranks when mpirun starts it. */
-static bool uses_ranks(const char *name)
+/* Whether a command shares its work between MPI ranks when mpirun starts it (of `tables`,
+ * only `tables build`). */
+static bool uses_ranks(int argc, char **argv)
 {
-    return strcmp(name, "run") == 0 || strcmp(name, "tune") == 0;
+    const char *name = argv[1];
+    return strcmp(name, "run") == 0 || strcmp(name, "tune") == 0 ||
+           (strcmp(name, "tables") == 0 && argc > 2 && strcmp(argv[2], "build") == 0);
 }
 
 static const Command commands[] = {
@@ -71,7 +74,7 @@ int main(int argc, char **argv)
             static char label[64];
             snprintf(label, sizeof label, "anywoli %s", name);
             cli_command = label;
-            if (uses_ranks(name)) {
+            if (uses_ranks(argc, argv)) {
                 cluster_start(&argc, &argv);
                 cli_silent = !cluster_leads();
             }

@@ -99,3 +99,10 @@ same_tuning() {
         fail "$1 and $2 differ in their tuning tables"
     fi
 }
+
+# mpi_launcher MPIEXEC: how the MPI tests start ranks, into the array `mpi`. As root in a
+# container, with more ranks than cores; single-copy shared memory is not always allowed.
+mpi_launcher() {
+    export OMPI_MCA_btl_vader_single_copy_mechanism=none
+    mpi=("$1" --oversubscribe --allow-run-as-root --bind-to none)
+}

@@ -21,9 +21,7 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 failures=0
 checks=0
-# Root in a container, more ranks than cores; single-copy shared memory is not always allowed.
-export OMPI_MCA_btl_vader_single_copy_mechanism=none
-mpi=("$mpiexec" --oversubscribe --allow-run-as-root --bind-to none)
+mpi_launcher "$mpiexec"
 
 # ranks_attr FILE: the root's `ranks` attribute.
 ranks_attr() {

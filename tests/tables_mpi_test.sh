@@ -19,8 +19,7 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 failures=0
 checks=0
-export OMPI_MCA_btl_vader_single_copy_mechanism=none
-mpi=("$mpiexec" --oversubscribe --allow-run-as-root --bind-to none)
+mpi_launcher "$mpiexec"
 
 # build NAME RANKS THREADS OPTIONS...: tables build into NAME.tb (stderr in NAME.err), one
 # process without mpirun when RANKS is 0; "--also C=FILE" names FILE under NAME's prefix.

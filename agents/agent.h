@@ -74,6 +74,10 @@ struct Agent {
     void (*done)(Agent *a);       /* optional: frees data */
     /* optional: 0 if the agent can play the variant v, else -1 with a message */
     int (*check_variant)(Agent *a, const Variant *v, Error *e);
+    /* optional: a note (one line into buf, true) when playing from p, a position of v, is
+     * not what the agent's options promise: its tables lack a level that p's play reaches */
+    bool (*note_position)(Agent *a, const Variant *v, const Position *p, char *buf,
+                          size_t size);
     void *data;                   /* agent-private */
 };
 
@@ -90,6 +94,11 @@ int agent_create(Agent *a, const char *spec, Error *e);
 /* Whether the agent can play variant v (an agent with tables, for instance, only the
  * tables' variant): 0, or -1 with a one-line message. */
 int agent_check_variant(Agent *a, const Variant *v, Error *e);
+
+/* A note on playing from p (a composed position, say): true with one line in buf when the
+ * agent has something to say (tables that do not hold a level p's play reaches). */
+bool agent_note_position(Agent *a, const Variant *v, const Position *p, char *buf,
+                         size_t size);
 
 /* Reset an agent at the start of a game (calls new_game if it has one). */
 void agent_new_game(Agent *a);

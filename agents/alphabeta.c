@@ -657,6 +657,14 @@ static int alphabeta_check_variant(Agent *a, const Variant *v, Error *e)
     return tables_check_option("alphabeta", s->tables, s->set->tables, v, e);
 }
 
+/* A position whose play reaches a level the tables lack. */
+static bool alphabeta_note_position(Agent *a, const Variant *v, const Position *p, char *buf,
+                                    size_t size)
+{
+    const Search *s = a->data;
+    return tables_note_option("alphabeta", s->tables, s->set->tables, v, p, buf, size);
+}
+
 /* The evaluator of the order key: the evaluation's weights, each hole of the mover's row at
  * capture - 1 seeds weighing AB_ORDER_THREAT captures more, a capture being 4 seeds at the
  * store's weight (the standard capture; on other variants a rough measure, which only
@@ -707,5 +715,6 @@ int alphabeta_agent_init(Agent *a, void *settings, Error *e)
     a->new_game = alphabeta_new_game;
     a->done = alphabeta_done;
     a->check_variant = alphabeta_check_variant;
+    a->note_position = alphabeta_note_position;
     return 0;
 }

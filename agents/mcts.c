@@ -589,6 +589,14 @@ static int mcts_check_variant(Agent *a, const Variant *v, Error *e)
     return tables_check_option("mcts", t->tables, t->set->tables, v, e);
 }
 
+/* A position whose play reaches a level the tables lack. */
+static bool mcts_note_position(Agent *a, const Variant *v, const Position *p, char *buf,
+                               size_t size)
+{
+    const Mcts *t = a->data;
+    return tables_note_option("mcts", t->tables, t->set->tables, v, p, buf, size);
+}
+
 /* Build the agent: a first node pool (searches grow it), the weights in fixed point and
  * the tables. */
 int mcts_agent_init(Agent *a, void *settings, Error *e)
@@ -619,5 +627,6 @@ int mcts_agent_init(Agent *a, void *settings, Error *e)
     a->new_game = mcts_new_game;
     a->done = mcts_done;
     a->check_variant = mcts_check_variant;
+    a->note_position = mcts_note_position;
     return 0;
 }

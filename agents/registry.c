@@ -74,6 +74,12 @@ int agent_check_variant(Agent *a, const Variant *v, Error *e)
     return a->check_variant ? a->check_variant(a, v, e) : 0;
 }
 
+bool agent_note_position(Agent *a, const Variant *v, const Position *p, char *buf,
+                         size_t size)
+{
+    return a->note_position && a->note_position(a, v, p, buf, size);
+}
+
 void agent_new_game(Agent *a)
 {
     if (a->new_game)

@@ -195,6 +195,11 @@ void tables_release(const Tables *t);
 int tables_acquire_option(const char *agent, const char *path, const Tables **out, Error *e);
 int tables_check_option(const char *agent, const Tables *t, const char *path, const Variant *v,
                         Error *e);
+/* Whether those tables (of v, or none) lack a level that p's play reaches: true with the
+ * note "agent 'AGENT': tables=PATH do not hold level L, which this position reaches (...)"
+ * in buf. */
+bool tables_note_option(const char *agent, const Tables *t, const char *path,
+                        const Variant *v, const Position *p, char *buf, size_t size);
 
 /* What t covers. */
 const Variant *tables_variant(const Tables *t);

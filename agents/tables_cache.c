@@ -6,6 +6,7 @@
  * alpha-beta and MCTS open and check their tables, and word the errors, the same way. */
 #include "tables_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,6 +84,20 @@ int tables_acquire_option(const char *agent, const char *path, const Tables **ou
     if (path[0] && tables_acquire(path, out, &inner) != 0)
         return error_set(e, "agent '%s': tables=%s", agent, inner.msg);
     return 0;
+}
+
+bool tables_note_option(const char *agent, const Tables *t, const char *path,
+                        const Variant *v, const Position *p, char *buf, size_t size)
+{
+    int missing = t && tables_match(t, v) && !pos_over(v, p) ? tables_missing_level(t, p) : 0;
+    if (!missing)
+        return false;
+    char levels[256];
+    tables_describe_levels(t, levels, sizeof levels);
+    snprintf(buf, size, "agent '%s': tables=%s do not hold level %d, which this position "
+             "reaches (they hold levels %s): positions there are searched without them",
+             agent, path, missing, levels);
+    return true;
 }
 
 int tables_check_option(const char *agent, const Tables *t, const char *path, const Variant *v,

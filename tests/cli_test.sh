@@ -358,6 +358,17 @@ expect_error "--tables $tmp/t33.tb: the position (7 seeds on the board) reaches 
     solve --holes 3 --seeds 3 --tables "$tmp/t33.tb" "1,2,1/3,0,0 4/7 S - -"
 expect_error "the position (11 seeds on the board) reaches level 7" \
     solve --holes 3 --seeds 3 --tables "$tmp/t33.tb" "1,2,1/3,3,1 4/3 S - -"
+# alphabeta:tables= and mcts:tables= say so when play starts from such a position (and are
+# silent from the start, which reaches only held levels).
+run play --holes 3 --seeds 3 --south "alphabeta:tables=$tmp/t33.tb" \
+    --north "mcts:playouts=50,tables=$tmp/t33.tb" --position "1,2,1/3,0,0 4/7 S - -" --quiet
+[[ $rc -eq 0 ]] \
+    && grep -qx "anywoli play: --south: note: agent 'alphabeta': tables=$tmp/t33.tb do not hold level 7, which this position reaches (they hold levels 6): positions there are searched without them" "$tmp/err" \
+    && grep -q "^anywoli play: --north: note: agent 'mcts': tables=$tmp/t33.tb do not hold level 7" "$tmp/err" \
+    || fail "anywoli play, tables without the position's level: status $rc, $(cat "$tmp/err")"
+run play --holes 3 --seeds 3 --south "alphabeta:tables=$tmp/t33.tb" --north random --quiet
+[[ $rc -eq 0 && ! -s "$tmp/err" ]] \
+    || fail "anywoli play from the start with reachable tables: status $rc, $(cat "$tmp/err")"
 run solve --holes 3 --seeds 3 "1,2,1/3,0,0 4/7 S - -"
 head -1 "$tmp/out" >"$tmp/solve-7"
 run solve --holes 3 --seeds 3 --tables "$tmp/t33all.tb" "1,2,1/3,0,0 4/7 S - -"

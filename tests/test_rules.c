@@ -422,7 +422,7 @@ static void test_scripted_game(void **state)
         }
         assert_true(n < 4096);
         Script s = { moves, n, 0 };
-        Agent south = { "script", script_choose, NULL, NULL, NULL, &s };
+        Agent south = { .name = "script", .choose = script_choose, .data = &s };
         Agent north = south;
         Rng g;
         GameRecord r;
@@ -459,7 +459,7 @@ static void test_scripted_endless_game(void **state)
     static const int moves[] = { 1, 0, 5, 1 };
     Variant v;
     Script s = { moves, 4, 0 };
-    Agent south = { "script", script_choose, NULL, NULL, NULL, &s };
+    Agent south = { .name = "script", .choose = script_choose, .data = &s };
     Agent north = south;
     Rng g;
     GameRecord r;
@@ -537,7 +537,7 @@ static void test_game_from_position_and_moves(void **state)
     assert_true(n > 3 && n < 4096);
     memcpy(rest, line + 3, (size_t)(n - 3) * sizeof *rest);
     Script sc = { rest, n - 3, 0 };
-    Agent south = { "script", script_choose, NULL, NULL, NULL, &sc };
+    Agent south = { .name = "script", .choose = script_choose, .data = &sc };
     Agent north = south;
     Seen seen = { .v = &v };
     GameOptions o = { .start = { .position = &mid, .moves = line, .n_moves = 3 },
@@ -574,7 +574,7 @@ static void test_game_ply_cap_judgement(void **state)
             continue;
         for (int j = 0; j < 2; j++) {
             Script sc = { line, cap, 0 };
-            Agent south = { "script", script_choose, NULL, NULL, NULL, &sc };
+            Agent south = { .name = "script", .choose = script_choose, .data = &sc };
             Agent north = south;
             GameOptions o = { .max_plies = cap,
                               .unfinished = j ? UNFINISHED_BY_STORES : UNFINISHED_KEPT };
@@ -622,7 +622,7 @@ static void test_game_line_hash(void **state)
         int n = cap <= 12 ? cap : full;   /* 13: no cap, the whole game */
         int given = n < 3 ? n : 3;
         Script sc = { line + given, n - given, 0 };
-        Agent south = { "script", script_choose, NULL, NULL, NULL, &sc };
+        Agent south = { .name = "script", .choose = script_choose, .data = &sc };
         Agent north = south;
         GameOptions o = { .start = { .moves = line, .n_moves = (uint32_t)given },
                           .max_plies = cap <= 12 ? cap : 0 };
@@ -658,7 +658,7 @@ static void test_game_abandoned(void **state)
     pos_start(&v, &p);
     highest_line(&v, &p, line, 2, &end);
     Script sc = { line, 2, 0 };
-    Agent south = { "refusing", refusing_choose, NULL, NULL, NULL, &sc };
+    Agent south = { .name = "refusing", .choose = refusing_choose, .data = &sc };
     Agent north = south;
     Rng g;
     GameRecord r;

@@ -254,6 +254,10 @@ static void setup_player(Game *g, int side, const char *who)
     }
     if (agent_create(&pl->agent, who, &e) != 0 || agent_check_variant(&pl->agent, &g->v, &e) != 0)
         die("--%s: %s", side == SOUTH ? "south" : "north", e.msg);
+    char note[512];
+    if (agent_note_position(&pl->agent, &g->v, &g->p, note, sizeof note))
+        fprintf(stderr, "anywoli play: --%s: note: %s\n", side == SOUTH ? "south" : "north",
+                note);
 }
 
 /* Print who plays which side, in full. */

@@ -120,7 +120,6 @@
  * placement's index is its rank; slot s's value of it is value[s][rank]. */
 typedef struct Level {
     Tables *const *t;
-    int nt;
     int L;
     uint64_t count;              /* placements of the level */
     int slots;
@@ -849,7 +848,6 @@ static uint64_t peak_rss(void)
 static void level_slots(Level *lv, Tables *const *t, int nt)
 {
     lv->t = t;
-    lv->nt = nt;
     lv->slots = 0;
     for (int k = 0; k < nt; k++) {
         int base = lv->slots;

@@ -58,17 +58,21 @@ void cli_agree_or_die(bool ok, const char *msg)
     die("%s", msg);
 }
 
+int cli_try_claim_output(Output *o, const char *path, bool force, const char *what, Error *e)
+{
+    int rc = output_claim(o, path, force, what, e);
+    if (rc == 0 && !force && access(path, F_OK) == 0)
+        rc = error_set(e, "%s: exists (--force to overwrite)", path);
+    if (rc != 0)
+        output_release(o);
+    return rc;
+}
+
 void cli_claim_output(Output *o, const char *path, bool force, const char *what)
 {
     Error e;
-    if (output_claim(o, path, force, what, &e) != 0) {
-        output_release(o);
+    if (cli_try_claim_output(o, path, force, what, &e) != 0)
         die("%s", e.msg);
-    }
-    if (!force && access(path, F_OK) == 0) {
-        output_release(o);
-        die("%s: exists (--force to overwrite)", path);
-    }
 }
 
 const struct option cli_variant_options[] = {

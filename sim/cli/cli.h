@@ -33,6 +33,8 @@ void cli_agree_or_die(bool ok, const char *msg);
  * beside path proves the folder can be written before any work, and an existing path is
  * refused without --force; on either failure a one-line error and exit status 2. */
 void cli_claim_output(Output *o, const char *path, bool force, const char *what);
+/* cli_claim_output without dying: -1 with the message, o released. */
+int cli_try_claim_output(Output *o, const char *path, bool force, const char *what, Error *e);
 
 /* Option codes of the variant options, above any short option letter. */
 enum {

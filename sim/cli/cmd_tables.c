@@ -181,11 +181,8 @@ static void check_set(const BuildSet *set)
 static int claim_set(BuildSet *set, bool force, Error *e)
 {
     for (int i = 0; i < set->n; i++) {
-        int rc = output_claim(&set->out[i], set->path[i], force, "tables build", e);
-        if (rc == 0 && !force && access(set->path[i], F_OK) == 0)
-            rc = error_set(e, "%s: exists (--force to overwrite)", set->path[i]);
-        if (rc != 0) {
-            for (int j = 0; j <= i; j++)
+        if (cli_try_claim_output(&set->out[i], set->path[i], force, "tables build", e) != 0) {
+            for (int j = 0; j < i; j++)
                 output_release(&set->out[j]);
             return -1;
         }

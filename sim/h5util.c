@@ -1,7 +1,10 @@
 /* h5util.c: HDF5 helpers shared by the results file, its reader and the tuning file. */
 #include "h5util.h"
 
+#include <inttypes.h>
+#include <stdarg.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,45 +82,146 @@ H5T_class_t h5u_attr_class(hid_t loc, const char *name)
     return c;
 }
 
-/* Read scalar attribute name of loc into v as memory type mtype. */
-static int read_scalar(hid_t loc, const char *name, hid_t mtype, void *v)
+/* The name of an HDF5 type class, for messages. */
+static const char *class_name(H5T_class_t c)
 {
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT);
-    herr_t rc = a < 0 ? -1 : H5Aread(a, mtype, v);
+    switch (c) {
+    case H5T_INTEGER: return "an integer";
+    case H5T_FLOAT: return "a float";
+    case H5T_STRING: return "text";
+    case H5T_COMPOUND: return "a compound";
+    case H5T_ARRAY: return "an array type";
+    case H5T_VLEN: return "a variable-length sequence";
+    case H5T_ENUM: return "an enum";
+    default: return "of another type";
+    }
+}
+
+/* Say what was found into why; -1. */
+static int found(char *why, size_t len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, len, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* Open attribute name of loc when it holds one value (a scalar, or a one-element array, as
+ * R's rhdf5 writes) of class want, into *a and *ft (the caller closes both): 0, 1 when
+ * absent, -1 with what was found into why. */
+static int open_one(hid_t loc, const char *name, H5T_class_t want, hid_t *a, hid_t *ft,
+                    char *why, size_t len)
+{
+    *a = *ft = -1;
+    htri_t exists = H5Aexists(loc, name);
+    if (exists == 0)
+        return 1;
+    *a = exists > 0 ? H5Aopen(loc, name, H5P_DEFAULT) : -1;
+    *ft = *a >= 0 ? H5Aget_type(*a) : -1;
+    hid_t space = *a >= 0 ? H5Aget_space(*a) : -1;
+    H5S_class_t shape = space >= 0 ? H5Sget_simple_extent_type(space) : H5S_NO_CLASS;
+    hssize_t n = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
+    H5T_class_t c = *ft >= 0 ? H5Tget_class(*ft) : H5T_NO_CLASS;
+    if (space >= 0)
+        H5Sclose(space);
+    H5Eclear2(H5E_DEFAULT);
+    if (*ft < 0 || shape == H5S_NO_CLASS)
+        return found(why, len, "unreadable");
+    if (c != want)
+        return found(why, len, "%s, expected %s", class_name(c), class_name(want));
+    if (shape == H5S_NULL || n != 1)
+        return found(why, len, "%lld values, expected one",
+                     shape == H5S_NULL ? 0LL : (long long)n);
+    return 0;
+}
+
+/* Close what open_one opened; pass rc through. */
+static int close_one(hid_t a, hid_t ft, int rc)
+{
+    if (ft >= 0)
+        H5Tclose(ft);
     if (a >= 0)
         H5Aclose(a);
-    return rc < 0 ? -1 : 0;
+    H5Eclear2(H5E_DEFAULT);
+    return rc;
+}
+
+/* Read the opened integer attribute a of file type ft into *v (see h5u_get_int). */
+static int read_int(hid_t a, hid_t ft, int64_t *v, char *why, size_t len)
+{
+    if (H5Tget_size(ft) > 8)
+        return found(why, len, "a %zu-byte integer, expected at most 8 bytes", H5Tget_size(ft));
+    /* Unsigned read as unsigned: HDF5 would clamp 2^63 and beyond to INT64_MAX unseen. */
+    if (H5Tget_sign(ft) != H5T_SGN_NONE)
+        return H5Aread(a, H5T_NATIVE_INT64, v) < 0 ? found(why, len, "unreadable") : 0;
+    uint64_t u;
+    if (H5Aread(a, H5T_NATIVE_UINT64, &u) < 0)
+        return found(why, len, "unreadable");
+    if (u > INT64_MAX)
+        return found(why, len, "%" PRIu64 ", expected at most %" PRId64, u, INT64_MAX);
+    *v = (int64_t)u;
+    return 0;
+}
+
+/* Read the opened text attribute a of file type ft as a malloc'd copy into *s. */
+static int read_text(hid_t a, hid_t ft, char **s, char *why, size_t len)
+{
+    /* Only variable-length text reads into our type; fixed-length text is a foreign file. */
+    if (H5Tis_variable_str(ft) <= 0)
+        return found(why, len, "fixed-length text, expected variable-length text");
+    hid_t t = h5u_string_type();
+    char *p = NULL;
+    int rc = t < 0 || H5Aread(a, t, &p) < 0 || !p ? found(why, len, "unreadable text")
+             : !(*s = strdup(p))                  ? found(why, len, "out of memory")
+                                                  : 0;
+    if (p)
+        H5free_memory(p);
+    if (t >= 0)
+        H5Tclose(t);
+    return rc;
+}
+
+int h5u_get_int(hid_t loc, const char *name, int64_t *v, char *why, size_t len)
+{
+    hid_t a, ft;
+    int rc = open_one(loc, name, H5T_INTEGER, &a, &ft, why, len);
+    return close_one(a, ft, rc == 0 ? read_int(a, ft, v, why, len) : rc);
+}
+
+int h5u_get_double(hid_t loc, const char *name, double *v, char *why, size_t len)
+{
+    hid_t a, ft;
+    int rc = open_one(loc, name, H5T_FLOAT, &a, &ft, why, len);
+    if (rc == 0 && H5Aread(a, H5T_NATIVE_DOUBLE, v) < 0)
+        rc = found(why, len, "unreadable");
+    return close_one(a, ft, rc);
+}
+
+int h5u_get_string(hid_t loc, const char *name, char **s, char *why, size_t len)
+{
+    hid_t a, ft;
+    *s = NULL;
+    int rc = open_one(loc, name, H5T_STRING, &a, &ft, why, len);
+    return close_one(a, ft, rc == 0 ? read_text(a, ft, s, why, len) : rc);
 }
 
 int h5u_read_int(hid_t loc, const char *name, int64_t *v)
 {
-    return read_scalar(loc, name, H5T_NATIVE_INT64, v);
+    char why[160];
+    return h5u_get_int(loc, name, v, why, sizeof why) == 0 ? 0 : -1;
 }
 
 int h5u_read_double(hid_t loc, const char *name, double *v)
 {
-    return read_scalar(loc, name, H5T_NATIVE_DOUBLE, v);
+    char why[160];
+    return h5u_get_double(loc, name, v, why, sizeof why) == 0 ? 0 : -1;
 }
 
 char *h5u_read_string(hid_t loc, const char *name)
 {
-    if (H5Aexists(loc, name) <= 0)
-        return NULL;
-    hid_t a = H5Aopen(loc, name, H5P_DEFAULT), t = h5u_string_type();
-    hid_t ft = a >= 0 ? H5Aget_type(a) : -1;
-    char *p = NULL, *s = NULL;
-    /* Only variable-length text reads into our type; anything else is a foreign file. */
-    if (ft >= 0 && H5Tget_class(ft) == H5T_STRING && H5Tis_variable_str(ft) > 0 && t >= 0 &&
-        H5Aread(a, t, &p) >= 0 && p) {
-        s = strdup(p);
-        H5free_memory(p);
-    }
-    if (ft >= 0)
-        H5Tclose(ft);
-    if (t >= 0)
-        H5Tclose(t);
-    if (a >= 0)
-        H5Aclose(a);
+    char why[160], *s;
+    h5u_get_string(loc, name, &s, why, sizeof why);
     return s;
 }
 
@@ -132,6 +236,33 @@ bool h5u_table_has_field(hid_t loc, const char *name, const char *field)
         H5Dclose(ds);
     H5Eclear2(H5E_DEFAULT);
     return has;
+}
+
+bool h5u_rows_stored(hid_t ds)
+{
+    hid_t dcpl = H5Dget_create_plist(ds), space = H5Dget_space(ds);
+    H5D_layout_t layout = dcpl >= 0 ? H5Pget_layout(dcpl) : H5D_LAYOUT_ERROR;
+    hsize_t rows = 0, chunk = 0, stored = 0;
+    bool ok = space >= 0 && H5Sget_simple_extent_ndims(space) == 1 &&
+              H5Sget_simple_extent_dims(space, &rows, NULL) == 1;
+    /* Chunks: one a chunk's rows, from the first; contiguous: all its space allocated (a
+     * compact dataset holds its data in its header). */
+    if (ok && layout == H5D_CHUNKED)
+        ok = H5Pget_chunk(dcpl, 1, &chunk) == 1 && chunk > 0 &&
+             H5Dget_num_chunks(ds, space, &stored) >= 0 &&
+             stored == rows / chunk + (rows % chunk != 0);
+    else if (ok && layout == H5D_CONTIGUOUS) {
+        H5D_space_status_t status;
+        ok = rows == 0 || (H5Dget_space_status(ds, &status) >= 0 &&
+                           status == H5D_SPACE_STATUS_ALLOCATED);
+    } else
+        ok = ok && layout == H5D_COMPACT;
+    if (space >= 0)
+        H5Sclose(space);
+    if (dcpl >= 0)
+        H5Pclose(dcpl);
+    H5Eclear2(H5E_DEFAULT);
+    return ok;
 }
 
 int h5u_range_io(hid_t ds, hid_t type, uint64_t first, uint64_t n, void *buf, bool write)

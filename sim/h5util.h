@@ -6,6 +6,7 @@
 
 #include <hdf5.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Keep HDF5 from printing its error stack: failures become one-line messages. */
@@ -31,17 +32,30 @@ int h5u_attr_string(hid_t loc, const char *name, const char *s);
 /* The class of attribute name of loc (H5T_INTEGER, H5T_STRING...), H5T_NO_CLASS when absent. */
 H5T_class_t h5u_attr_class(hid_t loc, const char *name);
 
-/* Read a numeric attribute into *v, converted by HDF5: 0, or -1 when absent or unreadable. */
+/* The one reading of an attribute: attribute name of loc, which must hold one value (a
+ * scalar, or a one-element array) of the class asked for: a 64-bit integer at most (an
+ * unsigned one at most INT64_MAX), a float, or variable-length text (a malloc'd copy into *s).
+ * 0 when read, 1 when absent, -1 with what was found instead into why ("2 values, expected
+ * one", "a float, expected an integer"...). */
+int h5u_get_int(hid_t loc, const char *name, int64_t *v, char *why, size_t len);
+int h5u_get_double(hid_t loc, const char *name, double *v, char *why, size_t len);
+int h5u_get_string(hid_t loc, const char *name, char **s, char *why, size_t len);
+
+/* The same without the reason: 0, or -1 when absent or not as above. */
 int h5u_read_int(hid_t loc, const char *name, int64_t *v);
 int h5u_read_double(hid_t loc, const char *name, double *v);
 
-/* A text attribute as a malloc'd string; NULL when absent, not variable-length text, or out of
- * memory. */
+/* The same for text: a malloc'd string, NULL when absent or not as above. */
 char *h5u_read_string(hid_t loc, const char *name);
 
 /* Read (write false) or write rows [first, first + n) of the 1-D dataset ds as memory type
  * `type` to or from buf: 0, or -1 (the HDF5 error stack cleared). */
 int h5u_range_io(hid_t ds, hid_t type, uint64_t first, uint64_t n, void *buf, bool write);
+
+/* Whether every row of the 1-D dataset ds is stored in the file: a table resized beyond
+ * what was written (chunks never written read as fill values) is damage, refused before a
+ * reader sizes anything by its length. */
+bool h5u_rows_stored(hid_t ds);
 
 /* Whether the dataset `name` of loc is a table (compound) with the field `field`: how a reader
  * tells a file written before a column was added. */

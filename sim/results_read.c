@@ -39,34 +39,83 @@ struct RowStream {
     char *job;                          /* the job's name, for messages */
     Variant variant;                    /* the job's rules, that every row is checked against */
     bool from_positions;                /* its openings may be positions (a book) */
+    int64_t openings;                   /* the rows of its openings table (0: none) */
 };
 
-/* An integer attribute of loc; -1 when absent or not an integer: a foreign file's float is
- * refused rather than rounded. */
-static int attr_int64(hid_t loc, const char *name, int64_t *v)
+/* The attribute's place for messages: "root attribute X" or "job NAME: ... attribute X". */
+static int attr_fault(const ResultsFile *f, const char *job, const char *name, const char *why,
+                      Error *e)
 {
-    return h5u_attr_class(loc, name) == H5T_INTEGER ? h5u_read_int(loc, name, v) : -1;
+    if (!job)
+        return error_set(e, "%s: damaged results file (root attribute %s: %s)", f->path, name,
+                         why);
+    return error_set(e, "%s: job %s: damaged results file (attribute %s: %s)", f->path, job,
+                     name, why);
 }
 
-/* Record one job of /jobs (an H5Literate callback). */
+/* Integer attribute name of loc (the root when job is NULL, else job's group) into *v: 0; 1
+ * when absent and not required; -1 with a one-line message naming the file, the job and
+ * the attribute when it is missing and required, or not one integer. */
+static int attr_int(const ResultsFile *f, hid_t loc, const char *job, const char *name,
+                    bool required, int64_t *v, Error *e)
+{
+    char why[160];
+    int rc = h5u_get_int(loc, name, v, why, sizeof why);
+    if (rc == 1 && required)
+        return attr_fault(f, job, name, "missing", e);
+    return rc < 0 ? attr_fault(f, job, name, why, e) : rc;
+}
+
+/* Text attribute name of loc as a malloc'd string into *s, as attr_int reads integers. */
+static int attr_text(const ResultsFile *f, hid_t loc, const char *job, const char *name,
+                     bool required, char **s, Error *e)
+{
+    char why[160];
+    int rc = h5u_get_string(loc, name, s, why, sizeof why);
+    if (rc == 1 && required)
+        return attr_fault(f, job, name, "missing", e);
+    return rc < 0 ? attr_fault(f, job, name, why, e) : rc;
+}
+
+/* What H5Literate gathers the jobs into, and its first fault. */
+typedef struct JobList {
+    ResultsFile *f;
+    Error *e;
+    bool failed;
+} JobList;
+
+/* Record one job of /jobs (an H5Literate callback): a group, its `index` one integer when
+ * present (files without it are ordered by name). */
 static herr_t collect_job(hid_t jobs, const char *name, const H5L_info_t *info, void *data)
 {
     (void)info;
-    ResultsFile *f = data;
+    JobList *list = data;
+    ResultsFile *f = list->f;
     JobName *grown = realloc(f->jobs, ((size_t)f->njobs + 1) * sizeof *grown);
-    if (!grown)
+    if (!grown) {
+        list->failed = error_set(list->e, "out of memory") != 0;
         return -1;
-    f->jobs = grown;
-    hid_t g = H5Gopen2(jobs, name, H5P_DEFAULT);
-    int64_t index = f->njobs;
-    if (g >= 0) {
-        attr_int64(g, "index", &index);
-        H5Gclose(g);
     }
-    grown[f->njobs].name = strdup(name);
+    f->jobs = grown;
+    H5O_info_t oi;
+    bool is_group = H5Oget_info_by_name(jobs, name, &oi, H5P_DEFAULT) >= 0 &&
+                    oi.type == H5O_TYPE_GROUP;
+    hid_t g = is_group ? H5Gopen2(jobs, name, H5P_DEFAULT) : -1;
+    int64_t index = f->njobs;
+    int rc = g < 0 ? error_set(list->e, "%s: damaged results file (/jobs/%s is not a group)",
+                               f->path, name)
+                   : attr_int(f, g, name, "index", false, &index, list->e);
+    if (g >= 0)
+        H5Gclose(g);
+    H5Eclear2(H5E_DEFAULT);
+    grown[f->njobs].name = rc >= 0 ? strdup(name) : NULL;
     grown[f->njobs].index = index;
-    if (!grown[f->njobs].name)
+    if (!grown[f->njobs].name) {
+        if (rc >= 0)
+            error_set(list->e, "out of memory");
+        list->failed = true;
         return -1;
+    }
     f->njobs++;
     return 0;
 }
@@ -81,20 +130,45 @@ static int job_order(const void *x, const void *y)
 }
 
 /* Check the root's format attributes; a one-line message when they are wrong. */
-static int check_format(hid_t file, const char *path, Error *e)
+static int check_format(const ResultsFile *f, Error *e)
 {
-    char *format = h5u_read_string(file, "format");
+    char *format = NULL;
     int64_t version = -1;
-    bool is_results = format && strcmp(format, RESULTS_FORMAT) == 0;
+    int rc = attr_text(f, f->file, NULL, "format", false, &format, e);
+    bool is_results = rc == 0 && strcmp(format, RESULTS_FORMAT) == 0;
     free(format);
+    if (rc < 0)
+        return -1;
     if (!is_results)
-        return error_set(e, "%s: not an anywoli results file (no format \"%s\")", path,
+        return error_set(e, "%s: not an anywoli results file (no format \"%s\")", f->path,
                          RESULTS_FORMAT);
-    if (attr_int64(file, "format_version", &version) != 0)
-        return error_set(e, "%s: damaged results file (no format_version)", path);
+    if (attr_int(f, f->file, NULL, "format_version", true, &version, e) != 0)
+        return -1;
     if (version != RESULTS_FORMAT_VERSION)
         return error_set(e, "%s: results file of format_version %lld; this program reads %d",
-                         path, (long long)version, RESULTS_FORMAT_VERSION);
+                         f->path, (long long)version, RESULTS_FORMAT_VERSION);
+    return 0;
+}
+
+/* The root's descriptive attributes (docs/results.md), each checked where present: one text
+ * or one integer, so that rf_root_text and the readers after it never meet an array. */
+static int check_root_attributes(const ResultsFile *f, Error *e)
+{
+    static const char *const texts[] = { "program_version", "git_commit", "config", "started",
+                                         "finished", "host" };
+    static const char *const ints[] = { "threads", "ranks" };
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+        char *s = NULL;
+        int rc = attr_text(f, f->file, NULL, texts[i], false, &s, e);
+        free(s);
+        if (rc < 0)
+            return -1;
+    }
+    for (size_t i = 0; i < sizeof ints / sizeof *ints; i++) {
+        int64_t v;
+        if (attr_int(f, f->file, NULL, ints[i], false, &v, e) < 0)
+            return -1;
+    }
     return 0;
 }
 
@@ -102,9 +176,8 @@ static int check_format(hid_t file, const char *path, Error *e)
  * replay of the file would be of other games. */
 static int check_seed(ResultsFile *f, Error *e)
 {
-    if (attr_int64(f->file, "seed", &f->seed) != 0)
-        return error_set(e, "%s: damaged results file (root attribute seed missing or not an "
-                         "integer)", f->path);
+    if (attr_int(f, f->file, NULL, "seed", true, &f->seed, e) != 0)
+        return -1;
     if (f->seed < 0)
         return error_set(e, "%s: damaged results file (root attribute seed %" PRId64
                          ", expected 0 to %" PRId64 ")", f->path, f->seed, INT64_MAX);
@@ -116,10 +189,15 @@ static int list_jobs(ResultsFile *f, Error *e)
 {
     hid_t jobs = H5Lexists(f->file, "jobs", H5P_DEFAULT) > 0
                      ? H5Gopen2(f->file, "jobs", H5P_DEFAULT) : -1;
+    H5Eclear2(H5E_DEFAULT);
     if (jobs < 0)
         return error_set(e, "%s: damaged results file (no /jobs group)", f->path);
-    herr_t rc = H5Literate(jobs, H5_INDEX_NAME, H5_ITER_INC, NULL, collect_job, f);
+    JobList list = { f, e, false };
+    herr_t rc = H5Literate(jobs, H5_INDEX_NAME, H5_ITER_INC, NULL, collect_job, &list);
     H5Gclose(jobs);
+    H5Eclear2(H5E_DEFAULT);
+    if (list.failed)
+        return -1;
     if (rc < 0)
         return error_set(e, "%s: damaged results file (cannot list its jobs)", f->path);
     if (f->njobs > 1)
@@ -148,8 +226,8 @@ ResultsFile *rf_open(const char *path, Error *e)
         error_set(e, "%s: cannot open it (unreadable or damaged)", path);
     else if (f->file < 0)
         error_set(e, "%s: not an anywoli results file (not HDF5, or damaged)", path);
-    if (f->file < 0 || check_format(f->file, path, e) != 0 || check_seed(f, e) != 0 ||
-        list_jobs(f, e) != 0) {
+    if (f->file < 0 || check_format(f, e) != 0 || check_seed(f, e) != 0 ||
+        check_root_attributes(f, e) != 0 || list_jobs(f, e) != 0) {
         rf_close(f);
         return NULL;
     }
@@ -247,29 +325,29 @@ static int64_t dataset_length(hid_t ds)
 
 /* The variant from a job group's attributes, through the one text to variant (so a stored
  * value is held to the range a config is). */
-static int read_variant(hid_t g, Variant *v, Error *e)
+static int read_variant(const ResultsFile *f, hid_t g, const char *job, Variant *v, Error *e)
 {
     char text[VP_NB][64];
     VariantText t;
-    VariantFault f;
+    VariantFault fault;
     memset(&t, 0, sizeof t);
     for (int p = 0; p < VP_NB; p++) {
         const char *name = variant_param_name((VariantParam)p);
         int64_t x;
-        if (p == VP_FINAL_FOUR) {
-            char *s = h5u_read_string(g, name);
-            snprintf(text[p], sizeof text[p], "%s", s ? s : "?");
-            free(s);
-        } else if (attr_int64(g, name, &x) == 0) {
+        char *s = NULL;
+        if (p == VP_FINAL_FOUR ? attr_text(f, g, job, name, true, &s, e) != 0
+                               : attr_int(f, g, job, name, true, &x, e) != 0)
+            return -1;
+        if (p == VP_FINAL_FOUR)
+            snprintf(text[p], sizeof text[p], "%s", s);
+        else
             snprintf(text[p], sizeof text[p], "%" PRId64, x);
-        } else {
-            return error_set(e, "attribute %s missing", name);
-        }
+        free(s);
         t.value[p] = text[p];
     }
-    if (variant_from_text(&t, v, &f) == 0)
+    if (variant_from_text(&t, v, &fault) == 0)
         return 0;
-    return error_set(e, "%s", f.e.msg);
+    return error_set(e, "%s: job %s: %s", f->path, job, fault.e.msg);
 }
 
 /* Say which jobs the file has, after an unknown one. */
@@ -290,8 +368,9 @@ static int read_job_attributes(const ResultsFile *f, hid_t g, const char *name, 
                                Error *e)
 {
     int64_t index;
-    if (attr_int64(g, "index", &index) != 0 || attr_int64(g, "games", &sj->games) != 0)
-        return error_set(e, "%s: job %s: attributes or table missing", f->path, name);
+    if (attr_int(f, g, name, "index", true, &index, e) != 0 ||
+        attr_int(f, g, name, "games", true, &sj->games, e) != 0)
+        return -1;
     if (index < 0)
         return error_set(e, "%s: job %s: damaged results file (attribute index %" PRId64
                          ", expected 0 or more)", f->path, name, index);
@@ -299,17 +378,14 @@ static int read_job_attributes(const ResultsFile *f, hid_t g, const char *name, 
         return error_set(e, "%s: job %s: damaged results file (attribute games %" PRId64
                          " for %" PRIu64 " rows stored)", f->path, name, sj->games, sj->rows);
     sj->index = (uint64_t)index;
-    sj->agent_a = h5u_read_string(g, "agent_a");
-    sj->agent_b = h5u_read_string(g, "agent_b");
-    if (!sj->agent_a || !sj->agent_b)
-        return error_set(e, "%s: job %s: agent attributes missing", f->path, name);
+    if (attr_text(f, g, name, "agent_a", true, &sj->agent_a, e) != 0 ||
+        attr_text(f, g, name, "agent_b", true, &sj->agent_b, e) != 0)
+        return -1;
     /* Files written before openings existed played every game from the start. */
-    sj->openings = h5u_attr_class(g, "openings") == H5T_NO_CLASS ? strdup("start")
-                                                                 : h5u_read_string(g, "openings");
-    if (!sj->openings)
-        return error_set(e, "%s: job %s: damaged results file (attribute openings is not text)",
-                         f->path, name);
-    return 0;
+    int rc = attr_text(f, g, name, "openings", false, &sj->openings, e);
+    if (rc == 1 && !(sj->openings = strdup("start")))
+        return error_set(e, "out of memory");
+    return rc < 0 ? -1 : 0;
 }
 
 int rf_read_job(const ResultsFile *f, const char *name, StoredJob *sj, Error *e)
@@ -321,13 +397,17 @@ int rf_read_job(const ResultsFile *f, const char *name, StoredJob *sj, Error *e)
         return no_such_job(f, name, e);
     hid_t ds = H5Lexists(g, "games", H5P_DEFAULT) > 0 ? H5Dopen2(g, "games", H5P_DEFAULT) : -1;
     int64_t rows = ds < 0 ? -1 : dataset_length(ds);
-    Error inner;
     int rc = 0;
     if (rows < 0)
-        rc = error_set(e, "%s: job %s: attributes or table missing", f->path, name);
+        rc = error_set(e, "%s: job %s: damaged results file (games table missing or not of one "
+                       "dimension)",
+                       f->path, name);
+    else if (!h5u_rows_stored(ds))
+        rc = error_set(e, "%s: job %s: damaged results file (games table of %" PRId64 " rows, "
+                       "not all of them stored)", f->path, name, rows);
     sj->rows = rows < 0 ? 0 : (uint64_t)rows;
-    if (rc == 0 && read_variant(g, &sj->variant, &inner) != 0)
-        rc = error_set(e, "%s: job %s: %s", f->path, name, inner.msg);
+    if (rc == 0)
+        rc = read_variant(f, g, name, &sj->variant, e);
     if (rc == 0)
         rc = read_job_attributes(f, g, name, sj, e);
     if (ds >= 0)
@@ -452,12 +532,26 @@ struct MoveStream {
     hid_t mv, ix;
     uint64_t n_moves, n_ix;             /* their lengths */
     Variant v;
-    const char *path;
+    const ResultsFile *f;               /* for the games' openings */
     char *job;                          /* for messages */
+    int16_t *raw;                       /* a game's moves as stored, read wide enough that a
+                                         * negative or too large one is seen, never clamped */
+    uint32_t raw_cap;
     uint64_t block_first;               /* the offsets held: ix[block_first .. + block_n) */
     uint64_t block_n;
     uint64_t block[MOVE_INDEX_BLOCK];
 };
+
+/* Whether dataset ds stores integers (HDF5 would convert floats to moves or offsets). */
+static bool stores_integers(hid_t ds)
+{
+    hid_t t = H5Dget_type(ds);
+    bool is_int = t >= 0 && H5Tget_class(t) == H5T_INTEGER;
+    if (t >= 0)
+        H5Tclose(t);
+    H5Eclear2(H5E_DEFAULT);
+    return is_int;
+}
 
 MoveStream *rf_moves_open(const ResultsFile *f, const char *name, const Variant *v, Error *e)
 {
@@ -467,7 +561,7 @@ MoveStream *rf_moves_open(const ResultsFile *f, const char *name, const Variant 
         error_set(e, "out of memory");
         return NULL;
     }
-    s->path = f->path;
+    s->f = f;
     s->v = *v;
     s->mv = open_dataset(f, name, "moves");
     s->ix = open_dataset(f, name, "moves_index");
@@ -476,7 +570,13 @@ MoveStream *rf_moves_open(const ResultsFile *f, const char *name, const Variant 
     uint64_t first = 1;
     if (s->mv < 0 || s->ix < 0)
         error_set(e, "%s: job %s: no moves stored", f->path, name);
-    else if (n_moves < 0 || n_ix < 1 ||
+    else if (n_moves < 0 || n_ix < 0 || !stores_integers(s->mv) || !stores_integers(s->ix))
+        error_set(e, "%s: job %s: damaged moves (moves and moves_index must be integers of "
+                  "one dimension)", f->path, name);
+    else if (!h5u_rows_stored(s->mv) || !h5u_rows_stored(s->ix))
+        error_set(e, "%s: job %s: damaged moves (moves of %" PRId64 " and moves_index of %"
+                  PRId64 " entries, not all of them stored)", f->path, name, n_moves, n_ix);
+    else if (n_ix < 1 ||
              h5u_range_io(s->ix, H5T_NATIVE_UINT64, 0, 1, &first, false) != 0 || first != 0)
         error_set(e, "%s: job %s: damaged moves (moves_index of %" PRId64 " entries, expected "
                   "0 first)", f->path, name, n_ix);
@@ -505,6 +605,26 @@ static int game_offsets(MoveStream *s, uint64_t game, uint64_t at[2])
     return 0;
 }
 
+/* Grow the game's buffers (the stored moves and l) to n moves. */
+static int grow_moves(MoveStream *s, MoveList *l, uint32_t n)
+{
+    if (n > s->raw_cap) {
+        int16_t *raw = realloc(s->raw, (size_t)n * sizeof *raw);
+        if (!raw)
+            return -1;
+        s->raw = raw;
+        s->raw_cap = n;
+    }
+    if (n > l->cap) {
+        uint8_t *grown = realloc(l->move, n);
+        if (!grown)
+            return -1;
+        l->move = grown;
+        l->cap = n;
+    }
+    return 0;
+}
+
 /* Game `game`'s moves into l (see rf_moves_read); what is wrong into why, and -1, when the
  * index or a move is damaged. */
 static int read_game_moves(MoveStream *s, uint64_t game, MoveList *l, Error *why)
@@ -523,30 +643,62 @@ static int read_game_moves(MoveStream *s, uint64_t game, MoveList *l, Error *why
                          " (expected increasing offsets from 0, at most max_plies %" PRId64
                          " apart)", at[0], at[1], s->n_moves, (int64_t)v->max_plies);
     uint32_t n = (uint32_t)(at[1] - at[0]);
-    if (n > l->cap) {
-        uint8_t *grown = realloc(l->move, n);
-        if (!grown)
-            return error_set(why, "out of memory for %u moves", n);
-        l->move = grown;
-        l->cap = n;
-    }
+    if (grow_moves(s, l, n) != 0)
+        return error_set(why, "out of memory for %u moves", n);
     l->n = 0;
-    if (n && h5u_range_io(s->mv, H5T_NATIVE_UINT8, at[0], n, l->move, false) != 0)
+    if (n && h5u_range_io(s->mv, H5T_NATIVE_INT16, at[0], n, s->raw, false) != 0)
         return error_set(why, "moves unreadable");
-    for (uint32_t i = 0; i < n; i++)
-        if (l->move[i] >= 2 * v->holes)
-            return error_set(why, "ply %u: move %u is not a hole (0 to %d)", i + 1,
-                             l->move[i], 2 * v->holes - 1);
+    for (uint32_t i = 0; i < n; i++) {
+        if (s->raw[i] < 0 || s->raw[i] >= 2 * v->holes)
+            return error_set(why, "ply %u: move %d is not a hole (0 to %d)", i + 1,
+                             s->raw[i], 2 * v->holes - 1);
+        l->move[i] = (uint8_t)s->raw[i];
+    }
     l->n = n;
     return 0;
 }
 
-int rf_moves_read(MoveStream *s, uint64_t game, MoveList *l, Error *e)
+/* Play the game's moves from p by the rules: each legal, none after the game is over or
+ * after an endless move (which ends it as it stood). 0, or -1 with the ply and why. */
+static int play_fault(const Variant *v, Position p, const MoveList *l, Error *why)
+{
+    for (uint32_t i = 0; i < l->n; i++) {
+        Error e;
+        if (pos_over(v, &p))
+            return error_set(why, "ply %u: a move after the game is over", i + 1);
+        if (!pos_move_ok(v, &p, l->move[i], &e))
+            return error_set(why, "ply %u: %s", i + 1, e.msg);
+        MoveInfo info;
+        if (pos_play(v, &p, l->move[i], &p, &info, NULL) == EV_ENDLESS && i + 1 < l->n)
+            return error_set(why, "ply %u: a move after the endless move", i + 2);
+    }
+    return 0;
+}
+
+int rf_moves_read(MoveStream *s, const GameRecord *row, MoveList *l, Position *start,
+                  Error *e)
 {
     Error why;
-    if (read_game_moves(s, game, l, &why) != 0)
-        return error_set(e, "%s: job %s: game %" PRIu64 ": damaged moves (%s)", s->path, s->job,
-                         game, why.msg);
+    Position p;
+    Opening op;
+    const char *path = s->f->path;
+    if (read_game_moves(s, row->game, l, &why) != 0)
+        return error_set(e, "%s: job %s: game %" PRIu64 ": damaged moves (%s)", path, s->job,
+                         row->game, why.msg);
+    if (l->n != row->plies)
+        return error_set(e, "%s: job %s: game %" PRIu64 ": damaged moves (%u stored, the row "
+                         "has %" PRIu32 " plies)", path, s->job, row->game, l->n, row->plies);
+    if (row->opening >= 0 && rf_read_opening(s->f, s->job, &s->v, row->opening, &op, e) != 0)
+        return -1;
+    if (row->opening >= 0 && op.has_position)
+        p = op.position;   /* the stored moves start there */
+    else
+        pos_start(&s->v, &p);
+    if (play_fault(&s->v, p, l, &why) != 0)
+        return error_set(e, "%s: job %s: game %" PRIu64 ": damaged moves (%s)", path, s->job,
+                         row->game, why.msg);
+    if (start)
+        *start = p;
     return 0;
 }
 
@@ -559,15 +711,16 @@ void rf_moves_close(MoveStream *s)
     if (s->ix >= 0)
         H5Dclose(s->ix);
     H5Eclear2(H5E_DEFAULT);
+    free(s->raw);
     free(s->job);
     free(s);
 }
 
-int rf_read_moves(const ResultsFile *f, const char *name, const Variant *v, uint64_t game,
-                  MoveList *l, Error *e)
+int rf_read_moves(const ResultsFile *f, const char *name, const Variant *v,
+                  const GameRecord *row, MoveList *l, Error *e)
 {
     MoveStream *s = rf_moves_open(f, name, v, e);
-    int rc = s ? rf_moves_read(s, game, l, e) : -1;
+    int rc = s ? rf_moves_read(s, row, l, NULL, e) : -1;
     rf_moves_close(s);
     return rc;
 }
@@ -581,6 +734,11 @@ int rf_length_histogram(const ResultsFile *f, const char *name, size_t expect,
     if (ds < 0)
         return 0;
     /* Its size is checked before anything is allocated: a stored length is not a budget. */
+    if (!stores_integers(ds)) {
+        H5Dclose(ds);
+        return error_set(e, "%s: job %s: damaged results file (length_histogram: expected "
+                         "integers)", f->path, name);
+    }
     int64_t n = dataset_length(ds);
     if (n < 0 || (uint64_t)n != expect) {
         H5Dclose(ds);
@@ -721,6 +879,10 @@ RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)
     s->variant = sj.variant;
     s->from_positions = strncmp(sj.openings, "file:", 5) == 0;
     stored_job_free(&sj);
+    hid_t op = open_dataset(f, name, "openings");
+    s->openings = op >= 0 ? dataset_length(op) : 0;
+    if (op >= 0)
+        H5Dclose(op);
     s->ds = open_dataset(f, name, "games");
     int64_t rows = s->ds >= 0 ? dataset_length(s->ds) : -1;
     const char *bad = NULL;
@@ -762,6 +924,19 @@ static int read_block(RowStream *s, uint64_t first, uint64_t n)
     return h5u_range_io(s->ds, s->type, first, n, s->buf, false);
 }
 
+/* Whether the row's opening is a row of its job's openings table (rf_row_fault has held
+ * it to -1 or more); what is wrong into why, and a positive number, when it is not. */
+static int opening_fault(const RowStream *s, const GameRecord *r, char *why, size_t len)
+{
+    if (r->opening < s->openings)
+        return 0;
+    if (s->openings == 0)
+        return snprintf(why, len, "opening %" PRId32 ", expected -1 (the job has no openings "
+                        "table)", r->opening);
+    return snprintf(why, len, "opening %" PRId32 ", expected -1 to %" PRId64 " (its openings "
+                    "table's rows)", r->opening, s->openings - 1);
+}
+
 int64_t rf_rows_next(RowStream *s, GameRecord *out, uint64_t max, Error *e)
 {
     uint64_t n = s->rows - s->next;
@@ -779,7 +954,8 @@ int64_t rf_rows_next(RowStream *s, GameRecord *out, uint64_t max, Error *e)
         row_unpack(s->buf + i * ROW_BYTES, &out[i]);
         row_set_absent(&out[i], s->absent);
         if (rf_row_fault(&s->variant, s->next + i, s->from_positions, &out[i], why,
-                         sizeof why))
+                         sizeof why) ||
+            opening_fault(s, &out[i], why, sizeof why))
             return error_set(e, "%s: job %s: game %" PRIu64 ": damaged row (%s)", s->path,
                              s->job, s->next + i, why);
     }
@@ -838,27 +1014,22 @@ int results_read_rows(const char *path, const char *name, uint64_t first, uint64
     return rc;
 }
 
-/* Replay one stored game from start, showing w each position before a move. */
-static int walk_game(const ResultsFile *f, const char *name, const Variant *v,
-                     const GameRecord *row, Position p, const MoveList *moves,
-                     const GameWalk *w, Error *e)
+/* Replay one stored game from p, its start, showing w each position before a move (the
+ * moves checked by the rules as they were read). */
+static void walk_game(const Variant *v, const GameRecord *row, Position p,
+                      const MoveList *moves, const GameWalk *w)
 {
     uint32_t i = 0;
-    for (; i < moves->n && !pos_over(v, &p); i++) {
+    for (; i < moves->n; i++) {
         if (!w->position(w->ctx, row, &p, i, false))
-            return 0;
-        Error why;
-        if (!pos_move_ok(v, &p, moves->move[i], &why))
-            return error_set(e, "%s: job %s: game %" PRIu64 ": ply %" PRIu32 ": damaged moves "
-                             "(%s)", f->path, name, row->game, i + 1, why.msg);
+            return;
         Position c;
         MoveInfo info;
         if (pos_play(v, &p, moves->move[i], &c, &info, NULL) == EV_ENDLESS)
-            return 0;   /* the game ended as it stood */
+            return;   /* the game ended as it stood */
         p = c;
     }
     w->position(w->ctx, row, &p, i, true);
-    return 0;
 }
 
 int rf_walk_games(const ResultsFile *f, const char *name, const StoredJob *sj,
@@ -873,20 +1044,11 @@ int rf_walk_games(const ResultsFile *f, const char *name, const StoredJob *sj,
         if (w->game && !w->game(w->ctx, &r))
             continue;
         Position start;
-        Opening op;
-        if (r.opening >= 0 && rf_read_opening(f, name, &sj->variant, r.opening, &op, e) != 0) {
+        if (rf_moves_read(ms, &r, &moves, &start, e) != 0) {
             got = -1;
             break;
         }
-        if (r.opening >= 0 && op.has_position)
-            start = op.position;   /* the stored moves start there */
-        else
-            pos_start(&sj->variant, &start);
-        if (rf_moves_read(ms, r.game, &moves, e) != 0 ||
-            walk_game(f, name, &sj->variant, &r, start, &moves, w, e) != 0) {
-            got = -1;
-            break;
-        }
+        walk_game(&sj->variant, &r, start, &moves, w);
     }
     move_list_free(&moves);
     rf_moves_close(ms);

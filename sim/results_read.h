@@ -17,8 +17,10 @@
 /* An open results file. */
 typedef struct ResultsFile ResultsFile;
 
-/* Open path for reading: it must be a regular file (a FIFO is refused, never waited on), an HDF5 file with format "anywoli-results" and
- * format_version 1, with a /jobs group. NULL with a one-line message otherwise. */
+/* Open path for reading: it must be a regular file (a FIFO is refused, never waited on), an
+ * HDF5 file with format "anywoli-results" and format_version 1, the root's attributes each
+ * one value of its kind (h5u_get_int, h5u_get_string), with a /jobs group of groups. NULL
+ * with a one-line message naming the file and the attribute otherwise. */
 ResultsFile *rf_open(const char *path, Error *e);
 
 /* Close the file and free it (NULL is allowed). */
@@ -45,8 +47,9 @@ bool rf_has_group(const ResultsFile *f, const char *name);
  * malloc'd string, or NULL when absent. */
 char *rf_root_text(const ResultsFile *f, const char *name);
 
-/* A job as a results file stores it, its attributes checked (the variant through
- * variant_finish, the root's seed 0 or more, index 0 or more, games no fewer than the rows). */
+/* A job as a results file stores it, its attributes checked (each one value of its kind;
+ * the variant through variant_finish, the root's seed 0 or more, index 0 or more, games no
+ * fewer than the rows), and its games table one-dimensional with every row stored. */
 typedef struct StoredJob {
     int64_t seed;                    /* the experiment's (root attribute) */
     uint64_t index;                  /* the job's `index`: its number in rng_seed */
@@ -84,19 +87,23 @@ typedef struct MoveStream MoveStream;
  * stored" when it has none, or "... damaged moves (...)" when moves_index does not start at 0. */
 MoveStream *rf_moves_open(const ResultsFile *f, const char *name, const Variant *v, Error *e);
 
-/* Game `game`'s moves (row `game` of the table) into l (grown as needed; move_list_free frees
- * it): the holes picked up, 0 .. 2 x holes - 1, one a ply from the game's start, its opening
- * included. -1 with "FILE: job NAME: game N: damaged moves (what)" when moves_index does not
- * give the game increasing offsets within `moves` at most max_plies apart (checked before
- * anything is allocated), or a move is not a hole. */
-int rf_moves_read(MoveStream *s, uint64_t game, MoveList *l, Error *e);
+/* The moves of the game of row `row` (its row of the table, read and checked) into l (grown
+ * as needed; move_list_free frees it): the holes picked up, 0 .. 2 x holes - 1, one a ply
+ * from the game's start, its opening included; its start (the opening's position, or the
+ * variant's) into *start when not NULL. -1 with "FILE: job NAME: game N: damaged moves
+ * (what)" when moves_index does not give the game increasing offsets within `moves` at most
+ * max_plies apart (checked before anything is allocated), a move is not a hole, the moves
+ * are not the row's plies, or the rules refuse one played from the start (an illegal move,
+ * a move after the game is over or after an endless move). */
+int rf_moves_read(MoveStream *s, const GameRecord *row, MoveList *l, Position *start,
+                  Error *e);
 
 /* Stop reading and free the stream (NULL is allowed). */
 void rf_moves_close(MoveStream *s);
 
 /* One game's moves: rf_moves_open, rf_moves_read, rf_moves_close. */
-int rf_read_moves(const ResultsFile *f, const char *name, const Variant *v, uint64_t game,
-                  MoveList *l, Error *e);
+int rf_read_moves(const ResultsFile *f, const char *name, const Variant *v,
+                  const GameRecord *row, MoveList *l, Error *e);
 
 /* A walk over a job's stored games (rf_walk_games): `game` is called with each game's row
  * before its moves are read (NULL: every game; false skips it), `position` with each
@@ -111,11 +118,10 @@ typedef struct GameWalk {
 } GameWalk;
 
 /* Replay every stored game of job `name` (of StoredJob sj) in game order from its start (its
- * opening's position, or the variant's start: the stored moves include the opening's), each
- * move checked by the rules, showing w every position before a move until the game is over
- * or a move is endless. The one replay of stored games (fit, tables agree). -1 with a
- * one-line message, "FILE: job NAME: game N: ply P: damaged moves (why)" for a move the
- * rules refuse, or the reader's. */
+ * opening's position, or the variant's start: the stored moves include the opening's), its
+ * moves read and checked by rf_moves_read, showing w every position before a move until the
+ * game is over or a move is endless. The one replay of stored games (fit, tables agree). -1
+ * with the reader's one-line message. */
 int rf_walk_games(const ResultsFile *f, const char *name, const StoredJob *sj,
                   const GameWalk *w, Error *e);
 
@@ -143,7 +149,8 @@ int rf_row_fault(const Variant *v, uint64_t index, bool from_positions, const Ga
 typedef struct RowStream RowStream;
 
 /* Start reading job `name`'s table from its first row; every row read is checked with
- * rf_row_fault against the job's variant. */
+ * rf_row_fault against the job's variant, and its opening against the job's openings table
+ * (-1, or one of its rows). */
 RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e);
 
 /* The rows of the table. */

@@ -617,6 +617,13 @@ def with_columns(name, hash_of, opening_of, hash_type="<u8"):
                 b["opening"] = [opening_of(job, int(i)) for i in a["game"]]
             del grp["games"]
             grp.create_dataset("games", data=b, chunks=True, compression="gzip")
+            # the openings the rows name: a game's opening is a row of its job's table (a
+            # job from the start has an empty one)
+            if job == "short" and hash_of is not None:
+                del grp["openings"]
+                text = h5py.string_dtype()
+                grp["openings"] = np.array([(k, "", "") for k in range(5)], dtype=[
+                    ("index", "<i8"), ("moves", text), ("apn", text)])
 # "short": pairs cycle through 5 openings; "self": from the start (-1).
 def opening(job, i):
     return (i // 2) % 5 if job == "short" else -1

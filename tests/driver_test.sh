@@ -405,7 +405,8 @@ done
 rc=$?
 expect_status 0 "moves: replay of a job without moves"
 check "moves: no moves to check" test -z "$(grep 'stored moves' out)"
-# A stored move changed: replay names the job, the game and the ply, and fails (status 1).
+# A stored move changed so that the moves after it break the rules: the reader refuses them
+# as damage, one line naming the job, the game and the ply (status 2).
 cp mv.h5 mv-bad.h5
 if /usr/bin/python3 - 2>/dev/null <<'EOF'
 import h5py
@@ -417,8 +418,33 @@ EOF
 then
     "$bin" replay mv-bad.h5 --job greedy --game 6 --quiet >out 2>err
     rc=$?
-    expect_status 1 "moves: replay of a changed move"
-    check "moves: the changed move is named" grep -q "^anywoli replay: mv-bad.h5: job greedy: game 6: ply 5: stored move [0-9]*, the replay moves [0-9]*$" err
+    expect_status 2 "moves: replay of a changed move"
+    one_line_error "mv-bad.h5: job greedy: game 6: damaged moves (ply "
+fi
+# Game 6's moves made game 7's (the same opening, the colours swapped; its row's plies
+# theirs): moves the rules allow, but not the game's. replay names the first ply where they
+# part from the game played again, and fails (status 1).
+cp mv.h5 mv-bad.h5
+if /usr/bin/python3 - 2>/dev/null <<'EOF'
+import h5py, numpy as np
+with h5py.File("mv-bad.h5", "r+") as f:
+    g = f["jobs/greedy"]
+    ix, mv = g["moves_index"][()].astype("i8"), g["moves"][()]
+    seven = mv[ix[7]:ix[8]]
+    moves = np.concatenate([mv[:ix[6]], seven, mv[ix[7]:]]).astype("u1")
+    ix[7:] += len(seven) - (ix[7] - ix[6])
+    ix = ix.astype("u8")
+    del g["moves"], g["moves_index"]
+    g["moves"], g["moves_index"] = moves, ix
+    row = g["games"][6]
+    row["plies"] = len(seven)
+    g["games"][6] = row
+EOF
+then
+    "$bin" replay mv-bad.h5 --job greedy --game 6 --quiet >out 2>err
+    rc=$?
+    expect_status 1 "moves: replay of another game's moves"
+    check "moves: the first move that differs is named" grep -q "^anywoli replay: mv-bad.h5: job greedy: game 6: ply [0-9]*: stored move [0-9]*, the replay moves [0-9]*$" err
 fi
 # Damaged offsets (a game's end before its start, one beyond the moves) are refused before
 # anything is read: one line naming the job and the game, exit status 2.

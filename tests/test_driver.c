@@ -305,10 +305,12 @@ static uint8_t *read_moves(const char *path, const char *job, const Variant *v, 
     uint8_t *all = NULL;
     *len = 0;
     for (uint64_t g = 0; g < games; g++) {
-        if (rf_moves_read(s, g, &l, &e) != 0)
+        GameRecord row;
+        if (rf_read_rows(f, job, g, 1, &row, &e) != 0 ||
+            rf_moves_read(s, &row, &l, NULL, &e) != 0)
             fail_msg("%s", e.msg);
         if (g % 97 == 0 || g + 1 == games) {
-            if (rf_read_moves(f, job, v, g, &one, &e) != 0)
+            if (rf_read_moves(f, job, v, &row, &one, &e) != 0)
                 fail_msg("%s", e.msg);
             assert_int_equal(one.n, l.n);
             assert_memory_equal(one.move, l.move, l.n);
@@ -404,7 +406,9 @@ static void test_move_records(void **state)
     assert_non_null(f);
     assert_false(rf_job_has_moves(f, "plain"));
     MoveList l = { NULL, 0, 0 };
-    assert_int_equal(rf_read_moves(f, "plain", &x.jobs[2].variant, 0, &l, &e), -1);
+    GameRecord row;
+    assert_int_equal(rf_read_rows(f, "plain", 0, 1, &row, &e), 0);
+    assert_int_equal(rf_read_moves(f, "plain", &x.jobs[2].variant, &row, &l, &e), -1);
     assert_non_null(strstr(e.msg, "job plain: no moves stored"));
     rf_close(f);
     experiment_free(&x);

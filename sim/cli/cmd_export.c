@@ -119,17 +119,12 @@ static bool exported(const Export *x, int i)
     return !x->job || strcmp(rf_job_name(x->f, i), x->job) == 0;
 }
 
-/* The moves column of game r: ",3 14 7", read from s into l (reused from game to game). -1
- * with e when they are damaged, or are not the row's plies (a game has one move a ply). */
-static int write_moves(FILE *out, MoveStream *s, const GameRecord *r, MoveList *l,
-                       const char *path, const char *job, Error *e)
+/* The moves column of game r: ",3 14 7", read from s into l (reused from game to game) and
+ * checked by the reader; -1 with e when they are damaged. */
+static int write_moves(FILE *out, MoveStream *s, const GameRecord *r, MoveList *l, Error *e)
 {
-    if (rf_moves_read(s, r->game, l, e) != 0)
+    if (rf_moves_read(s, r, l, NULL, e) != 0)
         return -1;
-    if (l->n != r->plies)
-        return error_set(e, "%s: job %s: game %" PRIu64 ": damaged moves (%u stored, the row "
-                         "has %" PRIu32 " plies)", path, job, (uint64_t)r->game, l->n,
-                         r->plies);
     fputc(',', out);
     for (uint32_t i = 0; i < l->n; i++)
         fprintf(out, i ? " %u" : "%u", l->move[i]);
@@ -239,7 +234,7 @@ static int write_job(const Export *x, FILE *out, const char *name, GameRecord *r
         for (int64_t i = 0; i < n && rc == 0; i++) {
             write_row(x, out, name, shared, work, &rows[i]);
             if (ms)
-                rc = write_moves(out, ms, &rows[i], &moves, rf_path(x->f), name, e);
+                rc = write_moves(out, ms, &rows[i], &moves, e);
             fputc('\n', out);
         }
     }

@@ -213,7 +213,7 @@ int cmd_replay(int argc, char **argv)
     if (has_moves) {
         /* The stored moves are checked against the game played again from its seed first;
          * then the game loop plays the stored ones, for the moves shown. */
-        if (rf_read_moves(f, job, &sj.variant, (uint64_t)game, &kept, &e) != 0)
+        if (rf_read_moves(f, job, &sj.variant, &stored, &kept, &e) != 0)
             die("%s", e.msg);
         replay_game(&sj, (uint64_t)game, opening, stored.opening, &a, &b, true, NULL, &replayed,
                     &got);

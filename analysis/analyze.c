@@ -182,6 +182,13 @@ static void hist_trim(const uint64_t *h, size_t *len)
         (*len)--;
 }
 
+/* Out of memory for job j's table: the file, the job and its rows named. */
+static int job_out_of_memory(ResultsFile *f, const JobAnalysis *j, Error *e)
+{
+    return error_set(e, "%s: job %s: out of memory for its %" PRIu64 " games", rf_path(f),
+                     j->name, (uint64_t)j->rows);
+}
+
 /* The moves_hash, line_hash and opening of a job's games, gathered as they stream by, for the
  * counts of distinct games, lines and openings (8 bytes a game each: sorting needs them all).
  * A column the file lacks (written before it existed) is not gathered. */
@@ -198,12 +205,10 @@ static int repeats_init(ResultsFile *f, const JobAnalysis *j, Repeats *r, Error 
 {
     memset(r, 0, sizeof *r);
     size_t n = (size_t)j->rows + 1;
-    if (rf_job_has_field(f, j->name, "moves_hash") && !(r->hashes = malloc(n * 8)))
-        return error_set(e, "out of memory");
-    if (rf_job_has_field(f, j->name, "line_hash") && !(r->lines = malloc(n * 8)))
-        return error_set(e, "out of memory");
-    if (rf_job_has_field(f, j->name, "opening") && !(r->openings = malloc(n * 8)))
-        return error_set(e, "out of memory");
+    if ((rf_job_has_field(f, j->name, "moves_hash") && !(r->hashes = malloc(n * 8))) ||
+        (rf_job_has_field(f, j->name, "line_hash") && !(r->lines = malloc(n * 8))) ||
+        (rf_job_has_field(f, j->name, "opening") && !(r->openings = malloc(n * 8))))
+        return job_out_of_memory(f, j, e);
     return 0;
 }
 
@@ -279,11 +284,11 @@ static int job_stream(ResultsFile *f, JobAnalysis *j, GameRecord *buf, Error *e)
     int64_t n = repeats_init(f, j, &rep, e) == 0 ? 1 : -1;
     j->pair_results = malloc(((size_t)j->rows / 2 + 1) * sizeof *j->pair_results);
     if (n > 0 && !j->pair_results)
-        n = error_set(e, "out of memory");
+        n = job_out_of_memory(f, j, e);
     while (n > 0 && (n = rf_rows_next(s, buf, READ_ROWS, e)) > 0) {
         for (int64_t i = 0; i < n && n > 0; i++) {
             if (job_add(j, &buf[i]) != 0)
-                n = error_set(e, "out of memory");
+                n = job_out_of_memory(f, j, e);
             else if (repeats_add(&rep, f, j, &buf[i], e) != 0)
                 n = -1;
         }

@@ -4,6 +4,8 @@ written as words (codes.py), its tables as numpy arrays or pandas DataFrames.
 The file is opened for each read and closed again, so a Results object holds no open handle.
 pandas is imported only by the methods that return DataFrames.
 """
+import functools
+
 import h5py
 import numpy as np
 
@@ -30,6 +32,90 @@ def _plain(value):
     return value
 
 
+# What h5py, numpy and HDF5 raise on a file that is not what docs/results.md says (a missing
+# object, a wrong type or shape, a damaged or truncated file, a table too large to hold):
+# the public methods turn them into ResultsError, so that a caller meets nothing else.
+_DAMAGE = (KeyError, ValueError, TypeError, IndexError, AttributeError, OSError, RuntimeError,
+           MemoryError, OverflowError, UnicodeError)
+
+
+def _guarded(method):
+    """The method, with what a damaged file makes h5py or numpy raise as ResultsError naming
+    the file (a ResultsError of the method's own passes as it is)."""
+    @functools.wraps(method)
+    def guarded(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except ResultsError:
+            raise
+        except _DAMAGE as e:
+            what = str(e).splitlines()[0] if str(e) else ""
+            raise ResultsError(f"{self.path}: damaged results file ({type(e).__name__}"
+                               f"{': ' + what if what else ''})") from None
+    return guarded
+
+
+def _where(path, job):
+    """The start of a message about the root (job None) or a job."""
+    return f"{path}: damaged results file" if job is None else \
+        f"{path}: job {job}: damaged results file"
+
+
+def _attr(obj, name, kind, path, job, default=None):
+    """Attribute name of obj (the root when job is None, else the job's group), holding one
+    value (a scalar or a one-element array) of kind "int" (a 64-bit integer at most),
+    "float" or "text" (variable-length), as the C reader holds them: the value, `default`
+    when absent and a default is given, ResultsError naming the file, the job and the
+    attribute otherwise."""
+    place = "root attribute" if job is None else "attribute"
+    if name not in obj.attrs:
+        if default is not None:
+            return default
+        raise ResultsError(f"{_where(path, job)} ({place} {name}: missing)")
+    aid = obj.attrs.get_id(name)
+    t = aid.get_type()
+    words = {"int": "an integer", "float": "a float", "text": "text"}
+    found = {h5py.h5t.INTEGER: "int", h5py.h5t.FLOAT: "float",
+             h5py.h5t.STRING: "text"}.get(t.get_class(), "other")
+    size = int(np.prod(aid.shape)) if aid.shape is not None else 0
+    why = None
+    if found != kind:
+        why = f"{words.get(found, 'of another type')}, expected {words[kind]}"
+    elif size != 1:
+        why = f"{size} values, expected one"
+    elif kind == "text" and not t.is_variable_str():
+        why = "fixed-length text, expected variable-length text"
+    elif kind == "int" and t.get_size() > 8:
+        why = f"a {t.get_size()}-byte integer, expected at most 8 bytes"
+    if why:
+        raise ResultsError(f"{_where(path, job)} ({place} {name}: {why})")
+    value = np.asarray(obj.attrs[name]).reshape(-1)[0]
+    if kind == "text":
+        return _text(value)
+    if kind == "float":
+        return float(value)
+    value = int(value)
+    if value > 2**63 - 1:
+        raise ResultsError(f"{_where(path, job)} ({place} {name}: {value}, expected at most "
+                           f"{2**63 - 1})")
+    return value
+
+
+def _table(group, name, path, job):
+    """The 1-D dataset `name` of a job's group, every row of it stored (a table resized beyond
+    what was written is refused before its length sizes anything)."""
+    d = group.get(name)
+    if not isinstance(d, h5py.Dataset) or d.ndim != 1:
+        raise ResultsError(f"{_where(path, job)} ({name}: not a table of one dimension)")
+    stored = len(d) == 0 or (d.id.get_num_chunks() == -(-len(d) // d.chunks[0]) if d.chunks
+                             else d.id.get_space_status() == h5py.h5d.SPACE_STATUS_ALLOCATED
+                             or d.id.get_create_plist().get_layout() == h5py.h5d.COMPACT)
+    if not stored:
+        raise ResultsError(f"{_where(path, job)} ({name} table of {len(d)} rows, not all of "
+                           f"them stored)")
+    return d
+
+
 def _words(field, values, path, job):
     """A coded column as an array of its words (codes.CODED); ResultsError on a code the
     table does not know (a damaged file)."""
@@ -53,37 +139,62 @@ class Results:
         try:
             with h5py.File(self.path, "r") as f:
                 self._read_root(f)
+        except ResultsError:
+            raise
         except OSError as e:
             raise ResultsError(f"{self.path}: not a readable HDF5 file ({e})") from None
+        except _DAMAGE as e:
+            raise ResultsError(f"{self.path}: damaged results file ({type(e).__name__}: "
+                               f"{str(e).splitlines()[0] if str(e) else ''})") from None
 
     def _read_root(self, f):
-        attrs = f["/"].attrs
-        fmt = _text(attrs.get("format", ""))
-        version = attrs.get("format_version")
-        if fmt != codes.FORMAT or version is None or int(version) != codes.FORMAT_VERSION:
+        fmt = _attr(f, "format", "text", self.path, None, default="")
+        if fmt != codes.FORMAT:
+            raise ResultsError(f"{self.path}: not an anywoli results file of format "
+                               f"{codes.FORMAT_VERSION} (format {fmt!r})")
+        version = _attr(f, "format_version", "int", self.path, None)
+        if version != codes.FORMAT_VERSION:
             raise ResultsError(f"{self.path}: not an anywoli results file of format "
                                f"{codes.FORMAT_VERSION} (format {fmt!r}, version {version})")
-        if "jobs" not in f:
+        if not isinstance(f.get("jobs"), h5py.Group):
             raise ResultsError(f"{self.path}: damaged results file (no /jobs group)")
-        self.config = _text(attrs["config"])
-        self.seed = int(attrs["seed"])
-        self.provenance = {k: _plain(attrs[k]) for k in codes.PROVENANCE if k in attrs}
+        self.config = _attr(f, "config", "text", self.path, None)
+        self.seed = _attr(f, "seed", "int", self.path, None)
+        if self.seed < 0:
+            raise ResultsError(f"{self.path}: damaged results file (root attribute seed "
+                               f"{self.seed}, expected 0 to {2**63 - 1})")
+        self.provenance = {k: _attr(f, k, "int" if k in ("threads", "ranks") else "text",
+                                    self.path, None) for k in codes.PROVENANCE
+                           if k in f["/"].attrs}
         jobs = f["jobs"]
+        self._jobs = {}
+        for n in jobs:
+            if not isinstance(jobs.get(n), h5py.Group):
+                raise ResultsError(f"{self.path}: damaged results file (/jobs/{n} is not a "
+                                   f"group)")
+            self._jobs[n] = self._read_job(jobs[n], n)
         # ordered as the jobs were run: by their `index` (files without it: by name)
-        self.job_names = sorted(jobs, key=lambda n: (int(jobs[n].attrs.get("index", 0)), n))
-        self._jobs = {n: self._read_job(jobs[n]) for n in self.job_names}
+        self.job_names = sorted(self._jobs, key=lambda n: (self._jobs[n]["index"], n))
 
-    @staticmethod
-    def _read_job(group):
-        """A job's attributes: name, index, the variant, agents, openings, games, rows."""
-        a = group.attrs
-        job = {"name": group.name.rsplit("/", 1)[-1], "index": int(a.get("index", 0))}
+    def _read_job(self, group, name):
+        """A job's attributes, as the C reader checks them: name, index, the variant, agents,
+        openings, games (no fewer than the rows), rows, has_moves."""
+        path = self.path
+        job = {"name": name, "index": _attr(group, "index", "int", path, name, default=0)}
+        if job["index"] < 0:
+            raise ResultsError(f"{_where(path, name)} (attribute index {job['index']}, "
+                               f"expected 0 or more)")
         for k in codes.VARIANT:
-            job[k] = bool(a[k]) if k in codes.YES_NO else _plain(a[k])
-        job["agent_a"], job["agent_b"] = _text(a["agent_a"]), _text(a["agent_b"])
-        job["openings"] = _text(a.get("openings", "start"))
-        job["games"] = int(a["games"])
-        job["rows"] = len(group["games"]) if "games" in group else 0
+            value = _attr(group, k, "text" if k == "final_four" else "int", path, name)
+            job[k] = bool(value) if k in codes.YES_NO else value
+        job["agent_a"] = _attr(group, "agent_a", "text", path, name)
+        job["agent_b"] = _attr(group, "agent_b", "text", path, name)
+        job["openings"] = _attr(group, "openings", "text", path, name, default="start")
+        job["games"] = _attr(group, "games", "int", path, name)
+        job["rows"] = len(_table(group, "games", path, name))
+        if job["games"] < job["rows"]:
+            raise ResultsError(f"{_where(path, name)} (attribute games {job['games']} for "
+                               f"{job['rows']} rows stored)")
         job["has_moves"] = "moves" in group and "moves_index" in group
         return job
 
@@ -104,6 +215,7 @@ class Results:
         import pandas as pd
         return pd.DataFrame([self._jobs[n] for n in self.job_names])
 
+    @_guarded
     def columns(self, name):
         """Job `name`'s games table as a dict of numpy arrays, one per stored column, in the
         table's order: the coded columns (codes.CODED) as arrays of their words; a column an
@@ -112,7 +224,12 @@ class Results:
         unfinished games)."""
         self._job(name)
         with h5py.File(self.path, "r") as f:
-            table = f["jobs"][name]["games"][:]
+            group = f["jobs"][name]
+            games = _table(group, "games", self.path, name)
+            table = games[:]
+            openings = len(_table(group, "openings", self.path, name)) \
+                if "openings" in group else 0
+        _check_table(table, openings, self.path, name)
         out = {}
         for field in table.dtype.names:
             values = table[field]
@@ -126,6 +243,7 @@ class Results:
         out["score_a"] = score_of_a(table["outcome"], table["a_south"])
         return out
 
+    @_guarded
     def games(self, name):
         """Job `name`'s games as a DataFrame: the columns of `columns`, the coded ones as
         pandas Categoricals of their words (every word of the code a category, in the order
@@ -137,9 +255,13 @@ class Results:
         cols["a_south"] = cols["a_south"].astype(bool)
         return pd.DataFrame(cols)
 
+    @_guarded
     def moves(self, name, game):
         """Game `game` of job `name`: its moves (opening included) as hole numbers, a list of
-        ints. ResultsError when the job was run without record_moves."""
+        ints. ResultsError when the job was run without record_moves, or its moves are
+        damaged (checked as the C reader checks their form: integers, each a hole, one a ply
+        of the game's row; not whether the rules allow them, which `anywoli export --moves`
+        checks)."""
         job = self._job(name)
         if not job["has_moves"]:
             raise ResultsError(f"{self.path}: job {name} has no stored moves (run it with "
@@ -150,25 +272,62 @@ class Results:
         with h5py.File(self.path, "r") as f:
             group = f["jobs"][name]
             where = f"{self.path}: job {name}: game {game}: damaged moves"
-            offsets = group["moves_index"][game:game + 2]
+            index = _table(group, "moves_index", self.path, name)
+            stored = _table(group, "moves", self.path, name)
+            if index.dtype.kind not in "iu" or stored.dtype.kind not in "iu":
+                raise ResultsError(f"{self.path}: job {name}: damaged moves (moves and "
+                                   f"moves_index must be integers of one dimension)")
+            if len(index) < 1 or int(index[0]) != 0:
+                raise ResultsError(f"{self.path}: job {name}: damaged moves (moves_index of "
+                                   f"{len(index)} entries, expected 0 first)")
+            offsets = index[game:game + 2]
             if len(offsets) != 2:
-                raise ResultsError(f"{where} (moves_index has {len(group['moves_index'])} "
-                                   f"entries, not the game's end)")
+                raise ResultsError(f"{where} (moves_index has {len(index)} entries, not the "
+                                   f"game's end)")
             first, end = int(offsets[0]), int(offsets[1])
-            if not 0 <= first <= end <= len(group["moves"]):
+            max_plies = int(job["max_plies"])
+            if not 0 <= first <= end <= len(stored) or end - first > max_plies:
                 raise ResultsError(f"{where} (moves_index gives moves {first}..{end} of "
-                                   f"{len(group['moves'])})")
+                                   f"{len(stored)} (expected increasing offsets from 0, at "
+                                   f"most max_plies {max_plies} apart))")
             # as the C reader checks: one move a ply of the game's row, each a hole
             plies = int(group["games"][game]["plies"])
             if end - first != plies:
                 raise ResultsError(f"{where} ({end - first} stored, the row has {plies} "
                                    f"plies)")
-            moves = [int(m) for m in group["moves"][first:end]]
+            moves = [int(m) for m in stored[first:end]]
             holes = 2 * int(job["holes"])
-            bad = [m for m in moves if m >= holes]
+            bad = [(i, m) for i, m in enumerate(moves) if not 0 <= m < holes]
             if bad:
-                raise ResultsError(f"{where} (move {bad[0]} is not a hole, 0 to {holes - 1})")
+                raise ResultsError(f"{where} (ply {bad[0][0] + 1}: move {bad[0][1]} is not a "
+                                   f"hole (0 to {holes - 1}))")
             return moves
+
+
+def _check_table(table, openings, path, job):
+    """The checks of a games table the Python reader shares with the C reader's rows (a
+    compound of integer columns, `game` the row's index, `opening` a row of the job's
+    openings table); ResultsError naming the file, the job, the game and the field."""
+    if table.dtype.names is None or "game" not in table.dtype.names or \
+            "outcome" not in table.dtype.names or "a_south" not in table.dtype.names:
+        raise ResultsError(f"{_where(path, job)} (games is not a table of format 1)")
+    for field in table.dtype.names:
+        if table.dtype[field].kind not in "iu":
+            raise ResultsError(f"{_where(path, job)} (games column {field}: expected an "
+                               f"integer)")
+    rows = np.arange(len(table), dtype=np.uint64)
+    wrong = table["game"].astype(np.uint64) != rows
+    if wrong.any():
+        row = int(np.argmax(wrong))
+        raise ResultsError(f"{path}: job {job}: game {row}: damaged row (game "
+                           f"{int(table['game'][row])} in row {row})")
+    if "opening" in table.dtype.names:
+        opening = table["opening"].astype(np.int64)
+        wrong = (opening < -1) | (opening >= openings)
+        if wrong.any():
+            row = int(np.argmax(wrong))
+            raise ResultsError(f"{path}: job {job}: game {row}: damaged row (opening "
+                               f"{int(opening[row])}, expected -1 to {openings - 1})")
 
 
 def score_of_a(outcome, a_south):

@@ -35,6 +35,13 @@ if(ANYWOLI_SYSTEM_PYTHON)
                    $<TARGET_FILE:anywoli>)
   set_tests_properties(results_format PROPERTIES LABELS fast TIMEOUT 300 SKIP_RETURN_CODE 77
                        ENVIRONMENT "${ANYWOLI_LSAN}")
+  # The readers (analyze, export, replay and the Python package) against damaged and hostile
+  # files (tests/hostile_files.py): one line and status 2, or ResultsError; never a crash.
+  add_test(NAME hostile_files
+           COMMAND ${ANYWOLI_SYSTEM_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/hostile_test.py
+                   $<TARGET_FILE:anywoli> ${CMAKE_CURRENT_SOURCE_DIR})
+  set_tests_properties(hostile_files PROPERTIES LABELS fast TIMEOUT 300 SKIP_RETURN_CODE 77
+                       ENVIRONMENT "${ANYWOLI_LSAN}")
 endif()
 
 # The libFuzzer targets (fuzz/, built with clang apart from this build), a fixed number of

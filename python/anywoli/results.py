@@ -13,23 +13,13 @@ from . import codes
 
 
 class ResultsError(ValueError):
-    """A file that is not a results file of format 1, an unknown job, a job without moves."""
+    """A file that is not a results file of format 1, or is damaged; an unknown job; a job
+    without moves."""
 
 
 def _text(value):
     """An attribute as text (h5py gives variable-length strings as str, fixed ones as bytes)."""
     return value.decode() if isinstance(value, bytes) else str(value)
-
-
-def _plain(value):
-    """An attribute as a Python value: text, int or float."""
-    if isinstance(value, (bytes, str)):
-        return _text(value)
-    if isinstance(value, np.integer):
-        return int(value)
-    if isinstance(value, np.floating):
-        return float(value)
-    return value
 
 
 # What h5py, numpy and HDF5 raise on a file that is not what docs/results.md says (a missing
@@ -137,16 +127,13 @@ class Results:
     def __init__(self, path):
         self.path = str(path)
         try:
-            with h5py.File(self.path, "r") as f:
-                self._read_root(f)
-        except ResultsError:
-            raise
+            f = h5py.File(self.path, "r")
         except OSError as e:
             raise ResultsError(f"{self.path}: not a readable HDF5 file ({e})") from None
-        except _DAMAGE as e:
-            raise ResultsError(f"{self.path}: damaged results file ({type(e).__name__}: "
-                               f"{str(e).splitlines()[0] if str(e) else ''})") from None
+        with f:
+            self._read_root(f)
 
+    @_guarded
     def _read_root(self, f):
         fmt = _attr(f, "format", "text", self.path, None, default="")
         if fmt != codes.FORMAT:

@@ -880,7 +880,8 @@ RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)
     s->from_positions = strncmp(sj.openings, "file:", 5) == 0;
     stored_job_free(&sj);
     hid_t op = open_dataset(f, name, "openings");
-    s->openings = op >= 0 ? dataset_length(op) : 0;
+    int64_t openings = op >= 0 ? dataset_length(op) : 0;
+    s->openings = openings > 0 ? openings : 0;   /* none of one dimension: no openings */
     if (op >= 0)
         H5Dclose(op);
     s->ds = open_dataset(f, name, "games");

@@ -218,6 +218,7 @@ VARIANTS = [
     ("opening_beyond_table", row_field("opening", 999999), ALL),
     ("opening_below_minus_one", row_field("opening", -5), ALL),
     ("openings_table_ints", openings_ints, "er"),
+    ("openings_table_2d", replace("openings", lambda t: t.reshape(-1, 1)), ALL),
     # the moves
     ("move_negative", move_at(5, -3, "i1"), "erp"),
     ("move_not_a_hole", move_at(5, 200), "erp"),

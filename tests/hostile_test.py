@@ -5,11 +5,12 @@
     hostile_test.py PATH/TO/anywoli TESTS_DIR
 
 For every variant: `anywoli analyze`, `export --moves --job j`, `replay --job j --game
-GAME`, `fit --job j`, `tables agree` and `tables compare --games` (tables of j's board) end with status 0, or 2 with one line on stderr naming the file (never a crash, a
-signal, a hang, or status 2 without its line), and with 2 where the variant lists them; the
-Python reader (python/anywoli) reads it or raises ResultsError naming the file, nothing
-else, and raises it where the variant lists it. Exit status 77 (skipped) without h5py,
-numpy or pandas.
+GAME`, `fit --job j`, `tables agree` and `tables compare --games` (tables of j's board) end
+with status 0, or 2 with one line on stderr naming the file (never a crash, a signal, a
+hang, or status 2 without its line), and with 2 where the variant lists them; the Python
+reader (python/anywoli) reads it or raises ResultsError naming the file, nothing else, and
+raises it where the variant lists it, in analyze's words where both refuse it (but for
+OWN_WORDS). Exit status 77 (skipped) without h5py, numpy or pandas.
 """
 import os
 import subprocess
@@ -54,6 +55,11 @@ TABLES = [["tables", "build", "--holes", "6", "--seeds", "4", "--max-seeds", "8"
           ["tables", "build", "--holes", "6", "--seeds", "4", "--max-seeds", "8",
            "--final-four", "lottery", "-o", "tl.tb"]]
 
+# The variants the Python reader refuses in words of its own; it says the others as
+# analyze does.
+OWN_WORDS = {"not_hdf5", "empty", "truncated", "truncated_header", "format_missing",
+             "format_version_2", "games_ints", "games_column_missing", "openings_table_2d"}
+
 failures = []
 
 
@@ -63,7 +69,7 @@ def fail(what):
 
 
 def check_command(binary, key, path, name, must_refuse):
-    """One C reader on one variant."""
+    """One C reader on one variant: its error line, without the program's name."""
     command = COMMANDS[key]
     # the results file after the command's word(s) and its tables, or last (after --games)
     at = len(command) if command[-1] == "--games" else 3 if key == "t" else 1
@@ -75,6 +81,7 @@ def check_command(binary, key, path, name, must_refuse):
         fail(f"{name}: {' '.join(COMMANDS[key])} did not end in 60 s")
         return
     lines = done.stderr.splitlines()
+    said = lines[0].split(": ", 1)[-1] if len(lines) == 1 else ""
     what = f"{name}: {' '.join(COMMANDS[key])}"
     if done.returncode not in (0, 2):
         fail(f"{what}: status {done.returncode} (stderr: {done.stderr[:300]!r})")
@@ -82,6 +89,7 @@ def check_command(binary, key, path, name, must_refuse):
         fail(f"{what}: status 2 without one line naming the file: {done.stderr[:300]!r}")
     elif must_refuse and done.returncode != 2:
         fail(f"{what}: status {done.returncode}, expected 2 (a damaged file)")
+    return said
 
 
 def read_everything(path):
@@ -96,14 +104,17 @@ def read_everything(path):
         r.moves("j", hostile_files.GAME)
 
 
-def check_python(path, name, must_refuse):
-    """The Python reader on one variant: read, or ResultsError naming the file."""
+def check_python(path, name, must_refuse, analyze_says):
+    """The Python reader on one variant: read, or ResultsError naming the file; a damaged
+    row said in analyze's words."""
     try:
         read_everything(path)
     except anywoli.ResultsError as e:
         message = str(e)
         if path not in message or "\n" in message:
             fail(f"{name}: python: a ResultsError not one line naming the file: {message!r}")
+        if analyze_says and message != analyze_says:
+            fail(f"{name}: python says {message!r}, analyze {analyze_says!r}")
         return
     except BaseException as e:   # anything else is the failure this test looks for
         fail(f"{name}: python: {type(e).__name__}: {str(e)[:200]}")
@@ -125,14 +136,16 @@ def main():
         # The good file reads everywhere: the failures below are the variants'.
         for key in COMMANDS:
             check_command(binary, key, good, "good", False)
-        check_python(good, "good", False)
+        check_python(good, "good", False, "")
         if failures:
             return 1
         for name, change, refuse in hostile_files.VARIANTS:
             path = hostile_files.make(good, tmp, name, change)
-            for key in COMMANDS:
-                check_command(binary, key, path, name, REFUSED_LIKE.get(key, key) in refuse)
-            check_python(path, name, "p" in refuse)
+            said = {key: check_command(binary, key, path, name,
+                                       REFUSED_LIKE.get(key, key) in refuse)
+                    for key in COMMANDS}
+            check_python(path, name, "p" in refuse,
+                         "" if name in OWN_WORDS else said["a"])
             os.remove(path)
     print(f"hostile_test: {len(hostile_files.VARIANTS)} variants, {len(failures)} failures")
     return 1 if failures else 0

@@ -96,7 +96,8 @@ def _table(group, name, path, job):
     what was written is refused before its length sizes anything)."""
     d = group.get(name)
     if not isinstance(d, h5py.Dataset) or d.ndim != 1:
-        raise ResultsError(f"{_where(path, job)} ({name}: not a table of one dimension)")
+        raise ResultsError(f"{_where(path, job)} ({name} table missing or not of one "
+                           f"dimension)")
     stored = len(d) == 0 or (d.id.get_num_chunks() == -(-len(d) // d.chunks[0]) if d.chunks
                              else d.id.get_space_status() == h5py.h5d.SPACE_STATUS_ALLOCATED
                              or d.id.get_create_plist().get_layout() == h5py.h5d.COMPACT)
@@ -172,8 +173,10 @@ class Results:
             raise ResultsError(f"{_where(path, name)} (attribute index {job['index']}, "
                                f"expected 0 or more)")
         for k in codes.VARIANT:
-            value = _attr(group, k, "text" if k == "final_four" else "int", path, name)
-            job[k] = bool(value) if k in codes.YES_NO else value
+            job[k] = _attr(group, k, "text" if k == "final_four" else "int", path, name)
+        _check_variant(job, path)
+        for k in codes.YES_NO:
+            job[k] = bool(job[k])
         job["agent_a"] = _attr(group, "agent_a", "text", path, name)
         job["agent_b"] = _attr(group, "agent_b", "text", path, name)
         job["openings"] = _attr(group, "openings", "text", path, name, default="start")
@@ -216,7 +219,7 @@ class Results:
             table = games[:]
             openings = len(_table(group, "openings", self.path, name)) \
                 if "openings" in group else 0
-        _check_table(table, openings, self.path, name)
+        _check_table(table, self._jobs[name], openings, self.path)
         out = {}
         for field in table.dtype.names:
             values = table[field]
@@ -291,30 +294,132 @@ class Results:
             return moves
 
 
-def _check_table(table, openings, path, job):
-    """The checks of a games table the Python reader shares with the C reader's rows (a
-    compound of integer columns, `game` the row's index, `opening` a row of the job's
-    openings table); ResultsError naming the file, the job, the game and the field."""
-    if table.dtype.names is None or "game" not in table.dtype.names or \
-            "outcome" not in table.dtype.names or "a_south" not in table.dtype.names:
-        raise ResultsError(f"{_where(path, job)} (games is not a table of format 1)")
-    for field in table.dtype.names:
+def _check_variant(job, path):
+    """A job's variant held to the ranges a config is (variants/variant.c); ResultsError in
+    its words otherwise."""
+    v = job
+    bad = None
+    for k, low, high in (("holes", 2, 32), ("seeds", 1, 64), ("capture", 2, 64)):
+        if bad is None and not low <= v[k] <= high:
+            bad = f"{k}: {v[k]} is out of range" + \
+                (f" ({low} to {high})" if -2**31 <= v[k] < 2**31 else "")
+    if bad is None and v["final_four"] not in ("penultimate", "first-final", "lottery"):
+        bad = (f"final_four: '{v['final_four']}' is not a convention (expected penultimate, "
+               f"first-final or lottery)")
+    for k in codes.YES_NO:
+        if bad is None and v[k] not in (0, 1):
+            bad = f"{k}: '{v[k]}' is not yes or no"
+    if bad is None and not 1 <= v["max_plies"] <= 10_000_000:
+        bad = f"max_plies: {v['max_plies']} is out of range " + \
+            ("(at least 1)" if v["max_plies"] < 1 else "(at most 10000000)")
+    if bad is None and 2 * v["holes"] * v["seeds"] <= v["capture"]:
+        bad = (f"capture: {v['capture']} must be below the {2 * v['holes'] * v['seeds']} "
+               f"seeds in play (2 x holes x seeds)")
+    if bad:
+        raise ResultsError(f"{path}: job {job['name']}: {bad}")
+
+
+# The columns every games table has (docs/results.md: the core, before "Beyond the core").
+CORE = ("game", "a_south", "outcome", "south", "north", "left", "last_capturer", "first_final",
+        "lottery", "plies", "passes", "mid_captures", "final_captures")
+
+
+def _check_table(table, job, openings, path):
+    """A games table held to what the C reader holds every row to (docs/results.md, "What
+    readers check"): a compound of integer columns with the core ones, and each row a game
+    the job's variant allows, its opening a row of the job's openings table. ResultsError
+    naming the file, the job, the first damaged game and its first faulty field."""
+    name = job["name"]
+    names = table.dtype.names or ()
+    if any(field not in names for field in CORE):
+        raise ResultsError(f"{_where(path, name)} (games is not a table of format 1)")
+    for field in names:
         if table.dtype[field].kind not in "iu":
-            raise ResultsError(f"{_where(path, job)} (games column {field}: expected an "
+            raise ResultsError(f"{_where(path, name)} (games column {field}: expected an "
                                f"integer)")
-    rows = np.arange(len(table), dtype=np.uint64)
-    wrong = table["game"].astype(np.uint64) != rows
-    if wrong.any():
-        row = int(np.argmax(wrong))
-        raise ResultsError(f"{path}: job {job}: game {row}: damaged row (game "
-                           f"{int(table['game'][row])} in row {row})")
-    if "opening" in table.dtype.names:
-        opening = table["opening"].astype(np.int64)
-        wrong = (opening < -1) | (opening >= openings)
-        if wrong.any():
-            row = int(np.argmax(wrong))
-            raise ResultsError(f"{path}: job {job}: game {row}: damaged row (opening "
-                               f"{int(opening[row])}, expected -1 to {openings - 1})")
+    faults = _row_faults(table, job, openings)
+    bad = np.zeros(len(table), dtype=bool)
+    for mask, _ in faults:
+        bad |= mask
+    if bad.any():
+        row = int(np.argmax(bad))
+        why = next(say(row) for mask, say in faults if mask[row])
+        raise ResultsError(f"{path}: job {name}: game {row}: damaged row ({why})")
+
+
+def _row_faults(table, job, openings):
+    """The C reader's row checks (rf_row_fault, in its order) as (mask of the rows failing
+    it, what to say of row r) pairs."""
+    c = {f: table[f].astype(np.int64) for f in table.dtype.names}
+    c.setdefault("opening", np.full(len(table), -1, dtype=np.int64))
+    index = np.arange(len(table), dtype=np.int64)
+    holes, capture, max_plies = int(job["holes"]), int(job["capture"]), int(job["max_plies"])
+    total = 2 * holes * int(job["seeds"])
+    fixed = not str(job["openings"]).startswith("file:")   # no book: every seed accounted
+    taken = (c["mid_captures"] + c["final_captures"]) * capture
+    off = total - c["left"]
+    to = {"first-final": np.where(c["first_final"] != -1, c["first_final"],
+                                  c["last_capturer"]),
+          "lottery": c["lottery"]}.get(job["final_four"], c["last_capturer"])
+    score_to = np.where(to == 0, c["south"], c["north"])
+    outcome = np.where(c["south"] > c["north"], 0, np.where(c["north"] > c["south"], 1, 2))
+    done, v = c["outcome"] <= 2, c
+    return [
+        (c["game"] != index, lambda r: f"game {v['game'][r]} in row {r}"),
+        (c["a_south"] != (index % 2 == 0), lambda r: f"a_south {v['a_south'][r]}, expected "
+         f"{int(r % 2 == 0)} (colours alternate)"),
+        ((c["outcome"] < 0) | (c["outcome"] > 4),
+         lambda r: f"outcome {v['outcome'][r]}, expected 0 to 4"),
+        ((c["last_capturer"] < -1) | (c["last_capturer"] > 1),
+         lambda r: f"last_capturer {v['last_capturer'][r]}, expected -1 to 1"),
+        ((c["first_final"] < -1) | (c["first_final"] > 1),
+         lambda r: f"first_final {v['first_final'][r]}, expected -1 to 1"),
+        ((c["lottery"] != 0) & (c["lottery"] != 1),
+         lambda r: f"lottery {v['lottery'][r]}, expected 0 or 1"),
+        (c["opening"] < -1, lambda r: f"opening {v['opening'][r]}, expected -1 or more"),
+        ((c["plies"] < 1) | (c["plies"] > max_plies),
+         lambda r: f"plies {v['plies'][r]}, expected 1 to max_plies {max_plies}"),
+        ((c["passes"] > c["plies"]) | (c["final_captures"] > c["plies"]),
+         lambda r: f"passes {v['passes'][r]} or final_captures {v['final_captures'][r]} "
+         f"above plies {v['plies'][r]}"),
+        ((c["left"] > total) | (taken > off) | (fixed & (taken != off)),
+         lambda r: f"mid_captures {v['mid_captures'][r]} + final_captures "
+         f"{v['final_captures'][r]} of {capture} seeds each with left {v['left'][r]} is "
+         f"not the variant's {total} seeds"),
+        (np.where(c["last_capturer"] == -1, taken != 0, fixed & (taken == 0)),
+         lambda r: f"last_capturer {v['last_capturer'][r]} with "
+         f"{v['mid_captures'][r] + v['final_captures'][r]} captures"),
+        (np.where(c["first_final"] == -1, c["final_captures"] != 0,
+                  fixed & (c["final_captures"] == 0)),
+         lambda r: f"first_final {v['first_final'][r]} with {v['final_captures'][r]} final "
+         f"captures"),
+        (done & (c["left"] > capture),
+         lambda r: f"left {v['left'][r]} in a finished game, expected at most capture "
+         f"{capture}"),
+        (done & (c["south"] + c["north"] != total),
+         lambda r: f"south {v['south'][r]} + north {v['north'][r]} is not the variant's "
+         f"{total} seeds"),
+        (done & ((to == -1) | (score_to < c["left"])),
+         lambda r: f"the {v['left'][r]} seeds left cannot have gone to the "
+         f"{job['final_four']} recipient"),
+        (done & (c["outcome"] != outcome),
+         lambda r: f"outcome {v['outcome'][r]} disagrees with south {v['south'][r]}, north "
+         f"{v['north'][r]}"),
+        (~done & (c["left"] <= capture),
+         lambda r: f"left {v['left'][r]} in an "
+         f"{'endless' if v['outcome'][r] == 3 else 'unfinished'} game, expected more than "
+         f"capture {capture}"),
+        (~done & (c["south"] + c["north"] + c["left"] != total),
+         lambda r: f"south {v['south'][r]} + north {v['north'][r]} + left {v['left'][r]} "
+         f"is not the variant's {total} seeds"),
+        ((c["outcome"] == 4) & (c["plies"] != max_plies),
+         lambda r: f"plies {v['plies'][r]} in an unfinished game, expected max_plies "
+         f"{max_plies}"),
+        (c["opening"] >= openings,
+         lambda r: f"opening {v['opening'][r]}, expected -1 (the job has no openings table)"
+         if openings == 0 else f"opening {v['opening'][r]}, expected -1 to {openings - 1} "
+         f"(its openings table's rows)"),
+    ]
 
 
 def score_of_a(outcome, a_south):

@@ -26,15 +26,27 @@ int report_check_dir(const char *dir, bool force, Error *e);
 /* Whether gnuplot can be run (found on PATH). */
 int report_gnuplot_available(void);
 
+/* Where gnuplot draws: a private folder made inside the report folder (mkdtemp: new, and
+ * only this user's, so no link can wait in it at a plot's name). A plot drawn there is moved
+ * into the report folder by a rename, which replaces a name and never writes through it. */
+typedef struct ReportStage {
+    char dir[4200];          /* REPORT/.anywoli-plots-XXXXXX: gnuplot's `set output` folder */
+    const char *final;       /* REPORT */
+} ReportStage;
+int report_stage_open(ReportStage *s, const char *dir, Error *e);
+/* Remove the folder and whatever is left in it (after a failure). */
+void report_stage_close(ReportStage *s);
+
 /* What other reports (the tuning's) share. A gnuplot to write a script to (g->in), its
- * messages kept apart from the terminal (-1 with a message if it cannot run), and its end: -1
- * when drawing dir/name.png failed, with the line of gnuplot's messages that says why. */
+ * messages kept apart from the terminal (-1 with a message if it cannot run), and its end:
+ * the script's plot stage->dir/name.png moved to stage->final/name.png; -1 when drawing
+ * failed, with the line of gnuplot's messages that says why, or when the move failed. */
 typedef struct Gnuplot {
     FILE *in;                /* the script goes here */
     FILE *errors;            /* gnuplot's stderr */
 } Gnuplot;
 int report_gnuplot_open(Gnuplot *g, Error *e);
-int report_gnuplot_close(Gnuplot *g, const char *dir, const char *name, Error *e);
+int report_gnuplot_close(Gnuplot *g, const ReportStage *stage, const char *name, Error *e);
 
 /* The page, written whole beside its final name: a temporary file in dir (its name in tmp;
  * NULL with a message if it cannot be made), then report_page_commit closes it and, when rc

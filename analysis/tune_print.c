@@ -262,23 +262,36 @@ static void plot_matches(FILE *gp, const TuneData *d, const char *dir)
                 "lines lw 2\nunset multiplot\n");
 }
 
-/* Run one gnuplot script drawn by draw; -1 when gnuplot failed. */
+/* Run one gnuplot script drawn by draw into the stage, and move its plot in place; -1 when
+ * gnuplot failed. */
 static int run_gnuplot(void (*draw)(FILE *, const TuneData *, const char *), const TuneData *d,
-                       const char *dir, const char *name, Error *e)
+                       const ReportStage *stage, const char *name, Error *e)
 {
     Gnuplot g;
     if (report_gnuplot_open(&g, e) != 0)
         return -1;
-    draw(g.in, d, dir);
-    return report_gnuplot_close(&g, dir, name, e);
+    draw(g.in, d, stage->dir);
+    return report_gnuplot_close(&g, stage, name, e);
+}
+
+/* Both plots of the tuning, drawn in a private stage and moved into dir; -1 on a failure. */
+static int draw_plots(const TuneData *d, const char *dir, Error *e)
+{
+    ReportStage stage;
+    if (report_stage_open(&stage, dir, e) != 0)
+        return -1;
+    int rc = run_gnuplot(plot_weights, d, &stage, "tuning_weights", e);
+    if (rc == 0)
+        rc = run_gnuplot(plot_matches, d, &stage, "tuning_matches", e);
+    report_stage_close(&stage);
+    return rc;
 }
 
 int tune_report(const TuneData *d, const char *path, const char *dir, bool force, Error *e)
 {
     if (report_check_dir(dir, force, e) != 0)
         return -1;
-    if (run_gnuplot(plot_weights, d, dir, "tuning_weights", e) != 0 ||
-        run_gnuplot(plot_matches, d, dir, "tuning_matches", e) != 0)
+    if (draw_plots(d, dir, e) != 0)
         return -1;
     char *tables = NULL, tmp[4200];
     size_t len = 0;

@@ -45,6 +45,21 @@ char *output_name(const char *path, const char *suffix);
  * folder cannot be written, or when another process holds the claim (named). */
 int output_claim(Output *o, const char *path, bool force, const char *what, Error *e);
 
+/* The one refusal of an output that exists without --force: -1 with "PATH already exists
+ * (--force replaces it)". */
+int output_refuse_existing(const char *path, Error *e);
+
+/* A job that keeps nothing for a resume (`export`, `openings`, `tables build`), its claim
+ * held: a FILE.partial there was left by a writer that died (the lock was free), so it is
+ * removed, never followed, and *removed set; one that is not a regular file is refused
+ * (-1 with a message). */
+int output_clear_leftover(const Output *o, bool *removed, Error *e);
+
+/* Whether two claimed outputs are one file under two names: the same lock file, or the same
+ * existing file (compared by device and inode, so "a.tb", "./a.tb" and a link to the folder
+ * are one). */
+bool output_same_file(const Output *a, const Output *b);
+
 /* Put the complete file `from` in place as FILE (flushing the folder). -1 with a message,
  * and `from` left where it is, when FILE appeared or changed since the claim. */
 int output_publish(const Output *o, const char *from, Error *e);

@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# writes_test.sh: every file the program writes is made afresh, never through a link, and
+# nothing it writes is lost without a word.
+#
+#   writes_test.sh PATH/TO/anywoli
+#
+# A symbolic link planted at a name a command writes (OUT.partial, a report's plot, a
+# --dump) never sends the bytes into the file it points to: the command refuses (exit 2)
+# and the linked file is untouched. A FILE.partial left by a writer killed with kill -9 is
+# removed at the next start, with one line saying so. An existing output is refused in one
+# wording. A book's `# command:` header stays one line whatever the arguments hold. A
+# command whose standard output cannot be written (/dev/full) exits 1 with one line. One
+# tables file named twice (`-o a.tb --also first-final=./a.tb`) is refused before any work.
+set -u
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
+
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+failures=0
+checks=0
+
+# run ARGS...: the command, its stdout in ./out, stderr in ./err, status in $rc.
+run() {
+    "$bin" "$@" >out 2>err
+    rc=$?
+}
+
+# refused TEXT ARGS...: the command exits 2 with one line of stderr holding TEXT.
+refused() {
+    local want=$1
+    shift
+    run "$@"
+    expect_status 2 "anywoli $*"
+    one_line_error "$want"
+}
+
+# untouched: the planted link's target still holds what it held.
+untouched() {
+    checks=$((checks + 1))
+    [[ $(cat victim) == precious ]] || fail "$1 wrote through a link into another file"
+}
+
+printf 'precious\n' >victim
+"$bin" run --holes 6 --seeds 3 --games 20 --record-moves --quiet -o ok.h5 >/dev/null 2>err \
+    || fail "the small run: $(cat err)"
+book=(openings --holes 4 --seeds 2 --plies 2 --window 100)
+
+# --- a link at OUT.partial: refused, nothing written through it ----------------------------
+ln -s victim out.csv.partial
+refused "out.csv.partial is a symbolic link, not a regular file" export ok.h5 -o out.csv
+untouched "export -o"
+check "export: no output after the refusal" test ! -e out.csv -a ! -e out.csv.lock
+ln -s victim t.tb.partial
+refused "t.tb.partial is a symbolic link" tables build --holes 3 --seeds 2 --max-seeds 8 -o t.tb
+untouched "tables build"
+ln -s victim b.txt.partial
+refused "b.txt.partial is a symbolic link" "${book[@]}" -o b.txt
+untouched "openings -o"
+ln -s victim dump.csv
+refused "--dump dump.csv: cannot create: File exists" fit ok.h5 --dump dump.csv
+untouched "fit --dump"
+rm -f out.csv.partial t.tb.partial b.txt.partial dump.csv
+
+# A dangling link is refused the same way (it would create the file it points to).
+ln -s made-through-link out.csv.partial
+refused "out.csv.partial is a symbolic link" export ok.h5 -o out.csv
+check "export: nothing created through a dangling link" test ! -e made-through-link
+rm -f out.csv.partial
+
+# --- analyze --report: plots drawn where no link can wait, then moved in place -------------
+if command -v gnuplot >/dev/null; then
+    mkdir rep
+    for p in lengths advantage margins conventions; do ln -s ../victim "rep/$p.png"; done
+    run analyze ok.h5 --report rep
+    expect_status 0 "analyze --report with links at the plots' names"
+    untouched "analyze --report"
+    checks=$((checks + 1))
+    [[ -f rep/lengths.png && ! -L rep/lengths.png ]] \
+        && [[ $(head -c 4 rep/lengths.png | tail -c 3) == PNG ]] \
+        || fail "analyze --report: the plot is not a file of its own"
+    checks=$((checks + 1))
+    [[ -z $(find rep -name '.*') ]] || fail "analyze --report left its drawing folder"
+else
+    echo "writes_test: gnuplot not found, the report's links not checked"
+fi
+
+# --- a writer killed with kill -9: its FILE.partial and FILE.lock, next time ---------------
+# What a killed export leaves: its partial CSV, and the lock file naming a process now gone
+# (the lock itself died with it).
+"$bin" export ok.h5 | head -3 >out.csv.partial
+echo "anywoli export, pid 999999 on $(hostname), since 2026-01-01T00:00:00Z" >out.csv.lock
+run export ok.h5 -o out.csv
+expect_status 0 "export after a killed one"
+one_line_error "removed out.csv.partial, left by an interrupted export"
+checks=$((checks + 1))
+[[ $(wc -l <out.csv) -eq 21 && ! -e out.csv.partial && ! -e out.csv.lock ]] \
+    || fail "export after a killed one: $(wc -l <out.csv) lines, $(ls)"
+
+# --- one wording for an output that exists --------------------------------------------------
+refused "out.csv already exists (--force replaces it)" export ok.h5 -o out.csv
+"$bin" tables build --holes 3 --seeds 2 --max-seeds 8 -o t.tb --quiet >/dev/null 2>err \
+    || fail "tables build: $(cat err)"
+refused "t.tb already exists (--force replaces it)" \
+    tables build --holes 3 --seeds 2 --max-seeds 8 -o t.tb
+"$bin" "${book[@]}" -o b.txt >/dev/null 2>err || fail "openings: $(cat err)"
+refused "b.txt already exists (--force replaces it)" "${book[@]}" -o b.txt
+refused "ok.h5 already exists (--force replaces it)" run --holes 4 --seeds 2 --games 2 -o ok.h5
+
+# --- one tables file named twice -------------------------------------------------------------
+mkdir sub && ln -s sub lk
+for also in ./a.tb "$tmp/a.tb" lk/../a.tb; do
+    refused "the same file as a.tb" \
+        tables build --holes 3 --seeds 2 --max-seeds 8 -o a.tb --also "first-final=$also"
+done
+refused "--also lk/a.tb: the same file as sub/a.tb" \
+    tables build --holes 3 --seeds 2 --max-seeds 8 -o sub/a.tb --also first-final=lk/a.tb
+check "a file named twice: nothing left" test -z "$(ls sub; ls a.tb* 2>/dev/null)"
+
+# --- a book's header: the command line, quoted, on one line ---------------------------------
+"$bin" "${book[@]}" -o $'b\n0' >/dev/null 2>err || fail "openings -o \$'b\\n0': $(cat err)"
+checks=$((checks + 1))
+grep -qxF "# command: anywoli openings --holes 4 --seeds 2 --plies 2 --window 100 -o \$'b\\x0a0'" \
+    $'b\n0' && ! grep -qx '0' $'b\n0' || fail "openings: the header holds a raw newline: $(head -3 $'b\n0')"
+"$bin" "${book[@]}" -o "it's b" >/dev/null 2>err || fail "openings -o \"it's b\": $(cat err)"
+eval "set -- $(sed -n 's/^# command: anywoli //p' "it's b")"
+checks=$((checks + 1))
+[[ $# -eq 11 && ${11} == "it's b" ]] || fail "openings: the header's command does not read back"
+
+# --- standard output that cannot be written: exit 1, one line -------------------------------
+lost() {
+    "$bin" "$@" >/dev/full 2>err
+    rc=$?
+    expect_status 1 "anywoli $* >/dev/full"
+    one_line_error "cannot write standard output: No space left on device"
+}
+"$bin" tables build --holes 3 --seeds 2 --final-four first-final --max-seeds 8 -o f.tb --quiet \
+    >/dev/null 2>err || fail "tables build: $(cat err)"
+cat >tune.cfg <<'CFG'
+seed = 3L;
+agent = "alphabeta:depth=1";
+iterations = 2;
+pairs = 1;
+a = 5.0;
+weights = ( { name = "seeds"; min = -1.0; max = 1.0; step = 0.1; } );
+verification = { pairs = 1; };
+max_plies = 60;
+CFG
+lost analyze ok.h5
+lost analyze ok.h5 --json
+lost replay ok.h5 --job main --game 0
+lost export ok.h5
+lost tables info t.tb
+lost tables compare t.tb f.tb
+lost fit ok.h5
+lost run --holes 4 --seeds 2 --games 4 --quiet -o run-full.h5
+lost tune tune.cfg --quiet -o tune-full.h5
+lost "${book[@]}" -o book-full.txt
+
+echo "writes_test: $checks checks, $failures failures"
+[[ $failures -eq 0 ]]

@@ -753,7 +753,7 @@ run tune "$tmp/tune.cfg" -o "$tmp/tune.h5" --threads 2 --quiet
     || fail "anywoli tune: status $rc, output $(head -c 300 "$tmp/out") $(head -c 300 "$tmp/err")"
 expect_error "already exists" tune "$tmp/tune.cfg" -o "$tmp/tune.h5"
 expect_error "missing the tuning CONFIG" tune
-expect_error "cannot read" tune "$tmp/no-such-config.cfg"
+expect_error "no-such-config.cfg: cannot open" tune "$tmp/no-such-config.cfg"
 expect_error "--threads" tune "$tmp/tune.cfg" --threads 0
 sed 's/iterations = 4;/iterations = -4;/' "$tmp/tune.cfg" >"$tmp/tune-bad.cfg"
 expect_error "tune-bad.cfg:4: iterations: -4 is out of range" tune "$tmp/tune-bad.cfg" -o "$tmp/b.h5"

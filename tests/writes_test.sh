@@ -11,7 +11,9 @@
 # wording. A book's `# command:` header stays one line whatever the arguments hold. A
 # command whose standard output cannot be written (/dev/full) exits 1 with one line. One
 # tables file named twice (`-o a.tb --also first-final=./a.tb`) is refused before any work. A
-# full disk during `run` is one line, without HDF5's error stack.
+# full disk during `run` is one line, without HDF5's error stack. A config that is not a
+# regular file (a FIFO with no writer, a folder), or that @includes one, is one line and exit
+# status 2 at once, for `run` and `tune`.
 set -u
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -159,6 +161,36 @@ lost fit ok.h5
 lost run --holes 4 --seeds 2 --games 4 --quiet -o run-full.h5
 lost tune tune.cfg --quiet -o tune-full.h5
 lost "${book[@]}" -o book-full.txt
+
+# --- a config that is not a regular file, or @includes one: one line, never a wait ----------
+mkfifo fifo.cfg
+mkdir folder.cfg
+printf 'games = 2;\n' >part.cfg
+for inc in fifo.cfg folder.cfg missing.cfg; do
+    printf 'seed = 1;\noutput = "i.h5";\n@include "%s"\njobs = ( { holes = 3; seeds = 2; } );\n' \
+        "$inc" >"inc-$inc"
+done
+printf '@include "part.cfg"\n@include "inc-fifo.cfg"\n' >nested.cfg
+for cmd in run tune; do
+    # timeout: before, both waited for ever on a FIFO with no writer.
+    for cfg in fifo.cfg:"fifo.cfg: not a regular file (a FIFO)" \
+               inc-fifo.cfg:"inc-fifo.cfg:3: @include: fifo.cfg: not a regular file (a FIFO)" \
+               inc-folder.cfg:"inc-folder.cfg:3: @include: folder.cfg: not a regular file (a folder)" \
+               inc-missing.cfg:"inc-missing.cfg:3: @include: missing.cfg: cannot open: No such file" \
+               nested.cfg:"inc-fifo.cfg:3: @include: fifo.cfg: not a regular file (a FIFO)"; do
+        timeout 10 "$bin" $cmd "${cfg%%:*}" -o i.h5 >out 2>err
+        rc=$?
+        expect_status 2 "anywoli $cmd ${cfg%%:*}"
+        one_line_error "anywoli $cmd: ${cfg#*:}"
+    done
+done
+check "a refused config: nothing written" test ! -e i.h5 -a ! -e i.h5.journal
+# An @include of a regular file still reads it, as before.
+printf 'seed = 1;\noutput = "i.h5";\njobs = ( { holes = 3; seeds = 2;\n@include "part.cfg"\n} );\n' \
+    >inc-part.cfg
+run run inc-part.cfg --quiet
+expect_status 0 "run with an @include"
+check "the included setting is read" grep -q '^results: i.h5 (1 job, 2 games' out
 
 # --- a full disk during run: one line, not HDF5's error stack -------------------------------
 # A small tmpfs fills while both the journal and the results file grow (HDF5 writes from the

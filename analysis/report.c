@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "new_file.h"
 #include "output.h"
 
 #define PLOT_JOBS_MAX 12          /* series with a style of their own; heat map panels */
@@ -1164,49 +1165,28 @@ int report_check_dir(const char *dir, bool force, Error *e)
     return 0;
 }
 
-/* mkstemp makes files 0600; the page gets the mode fopen would have given it. */
-static void chmod_as_created(const char *path)
+FILE *report_page_open(const ReportStage *stage, Error *e)
 {
-    mode_t mask = umask(0);
-    umask(mask);
-    chmod(path, 0666 & ~mask);
+    char path[4400];
+    snprintf(path, sizeof path, "%s/index.html", stage->dir);
+    return new_file_stream(path, e);
 }
 
-FILE *report_page_open(const char *dir, char *tmp, size_t size, Error *e)
+int report_page_commit(FILE *out, const ReportStage *stage, bool force, int rc, Error *e)
 {
-    snprintf(tmp, size, "%s/.index.html.XXXXXX", dir);
-    int fd = mkstemp(tmp);
-    FILE *out = fd < 0 ? NULL : fdopen(fd, "w");
-    if (!out) {
-        error_set(e, "%s: cannot write in the folder: %s", dir, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(tmp);
-        }
-    }
-    return out;
-}
-
-int report_page_commit(FILE *out, const char *tmp, const char *dir, bool force, int rc, Error *e)
-{
-    char page[4200];
-    snprintf(page, sizeof page, "%s/index.html", dir);
-    if (fclose(out) != 0 || rc != 0) {
-        unlink(tmp);
+    char page[4400], drawn[4400];
+    snprintf(page, sizeof page, "%s/index.html", stage->final);
+    snprintf(drawn, sizeof drawn, "%s/index.html", stage->dir);
+    if (fclose(out) != 0 || rc != 0)
         return error_set(e, "%s: writing the page failed", page);
-    }
-    chmod_as_created(tmp);
     /* Without force, link() fails on an index.html that appeared meanwhile: never replaced. */
-    if (force ? rename(tmp, page) != 0 : link(tmp, page) != 0) {
+    if (force ? rename(drawn, page) != 0 : link(drawn, page) != 0) {
         int err = errno;
-        unlink(tmp);
         if (err == EEXIST)
             return error_set(e, "%s: appeared while the report was drawn: left as it is (give "
                              "--force to replace it)", page);
         return error_set(e, "%s: cannot put the page in place: %s", page, strerror(err));
     }
-    if (!force)
-        unlink(tmp);
     return 0;
 }
 
@@ -1494,11 +1474,10 @@ int report_write(const Analysis *a, const char *dir, bool force, Error *e)
     }
     for (int i = 0; i < n && rc == 0; i++)
         rc = run_gnuplot(plots[i].draw, a, &stage, plots[i].name, e);
-    report_stage_close(&stage);
-    char tmp[4200];
-    FILE *out = rc == 0 ? report_page_open(dir, tmp, sizeof tmp, e) : NULL;
+    FILE *out = rc == 0 ? report_page_open(&stage, e) : NULL;
     if (out)
-        rc = report_page_commit(out, tmp, dir, force, write_page(out, a, dir, plots, n), e);
+        rc = report_page_commit(out, &stage, force, write_page(out, a, dir, plots, n), e);
+    report_stage_close(&stage);
     plots_free(plots, n);
     return out ? rc : -1;
 }

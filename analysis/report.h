@@ -3,7 +3,9 @@
  * first-player advantage with intervals per job and per convention (re-scored only where both
  * agents are convention-blind), the score-margin distribution, and for sweeps the advantage
  * over the swept parameter, one line per series (heat maps for two, one panel per series).
- * Each plot is written as DIR/NAME.png and embedded in the page as a base64 data URI. */
+ * Each plot is written as DIR/NAME.png and embedded in the page as a base64 data URI. Plots
+ * and page are drawn in a private folder inside DIR (ReportStage) and renamed into place, so
+ * that no link at one of their names is ever written through. */
 #ifndef ANYWOLI_REPORT_H
 #define ANYWOLI_REPORT_H
 
@@ -48,12 +50,13 @@ typedef struct Gnuplot {
 int report_gnuplot_open(Gnuplot *g, Error *e);
 int report_gnuplot_close(Gnuplot *g, const ReportStage *stage, const char *name, Error *e);
 
-/* The page, written whole beside its final name: a temporary file in dir (its name in tmp;
+/* The page, written whole in the stage (stage->dir/index.html, a new file: new_file_stream;
  * NULL with a message if it cannot be made), then report_page_commit closes it and, when rc
- * is 0, puts it in place as dir/index.html (replacing one only with force; without, one that
- * appeared meanwhile is left alone, an error); else removes it. */
-FILE *report_page_open(const char *dir, char *tmp, size_t size, Error *e);
-int report_page_commit(FILE *out, const char *tmp, const char *dir, bool force, int rc, Error *e);
+ * is 0, puts it in place as stage->final/index.html (replacing one only with force; without,
+ * one that appeared meanwhile is left alone, an error). report_stage_close removes what is
+ * left. */
+FILE *report_page_open(const ReportStage *stage, Error *e);
+int report_page_commit(FILE *out, const ReportStage *stage, bool force, int rc, Error *e);
 
 /* Text with HTML's special characters escaped. */
 void report_html_text(FILE *out, const char *s, size_t len);

@@ -162,6 +162,20 @@ lost run --holes 4 --seeds 2 --games 4 --quiet -o run-full.h5
 lost tune tune.cfg --quiet -o tune-full.h5
 lost "${book[@]}" -o book-full.txt
 
+# The tuning's report: its plots too are drawn where no link can wait.
+if command -v gnuplot >/dev/null; then
+    mkdir trep
+    ln -s ../victim trep/tuning_weights.png
+    ln -s ../victim trep/tuning_matches.png
+    run analyze tune-full.h5 --report trep
+    expect_status 0 "analyze --report of a tuning, with links at the plots' names"
+    untouched "the tuning's report"
+    check "the tuning's report: plots of its own" test -f trep/tuning_weights.png -a ! -L trep/tuning_weights.png
+    check "the tuning's report: its page" grep -q '<!DOCTYPE html>' trep/index.html
+    checks=$((checks + 1))
+    [[ -z $(find trep -name '.*') ]] || fail "the tuning's report left its drawing folder"
+fi
+
 # --- a config that is not a regular file, or @includes one: one line, never a wait ----------
 mkfifo fifo.cfg
 mkdir folder.cfg

@@ -161,6 +161,12 @@ lost fit ok.h5
 lost run --holes 4 --seeds 2 --games 4 --quiet -o run-full.h5
 lost tune tune.cfg --quiet -o tune-full.h5
 lost "${book[@]}" -o book-full.txt
+# `play` waits on a person: the lost board is said at the first prompt, not after the game.
+mkfifo wait.fifo   # held open for writing by the command itself: its input never ends
+timeout 10 "$bin" play --holes 4 --seeds 2 3<>wait.fifo <wait.fifo >/dev/full 2>err
+rc=$?
+expect_status 1 "anywoli play >/dev/full, waiting on its input"
+one_line_error "anywoli play: cannot write standard output: No space left on device"
 
 # The tuning's report: its plots too are drawn where no link can wait.
 if command -v gnuplot >/dev/null; then

@@ -378,6 +378,7 @@ static void *writer_main(void *arg)
         }
     }
     pthread_mutex_unlock(&w->lock);
+    H5Eclear2(H5E_DEFAULT);   /* this thread's error stack (a failed write) dies with it */
     return NULL;
 }
 

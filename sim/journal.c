@@ -334,10 +334,12 @@ int journal_resume(Journal *j, const char *path, size_t row_bytes, const char *f
     memset(scan, 0, sizeof *scan);
     if (journal_init(j, path, row_bytes, e) != 0)
         return -1;
-    j->fd = open(path, O_RDWR | O_CLOEXEC);
+    /* Never through a link: a resume appends to the journal and cuts its torn tail. */
+    j->fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
     Cursor cur = { j->fd, 0 }, *f = &cur;
     if (j->fd < 0) {
-        error_set(e, "cannot open %s: %s", path, strerror(errno));
+        error_set(e, "cannot open %s: %s", path,
+                  errno == ELOOP ? "a symbolic link, not a regular file" : strerror(errno));
         journal_close(j);
         return -1;
     }

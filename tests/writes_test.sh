@@ -66,6 +66,19 @@ ln -s victim dump.csv
 refused "--dump dump.csv: cannot create: File exists" fit ok.h5 --dump dump.csv
 untouched "fit --dump"
 rm -f out.csv.partial t.tb.partial b.txt.partial dump.csv
+# run --resume appends to its journal and cuts its torn tail: a link there is refused, even
+# to a journal of the same job (another run's, stopped part-way), which is left as it was.
+slow=(--agent-a alphabeta:depth=4 --games 400 --batch 4 --threads 1 --quiet)
+"$bin" run "${slow[@]}" -o other.h5 >/dev/null 2>&1 &
+other=$!
+wait_for_journal other.h5.journal 300 || fail "the other run did not start"
+kill -INT $other
+wait $other
+cp other.h5.journal journal.copy
+ln -s other.h5.journal j.h5.journal
+refused "cannot open j.h5.journal: a symbolic link" run "${slow[@]}" -o j.h5 --resume
+check "the linked journal untouched" cmp -s other.h5.journal journal.copy
+rm -f j.h5.journal
 
 # A dangling link is refused the same way (it would create the file it points to).
 ln -s made-through-link out.csv.partial

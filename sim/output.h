@@ -1,4 +1,5 @@
-/* output.h: the files of a long job that writes one output (`run`, `tune`, `tables build`).
+/* output.h: the files of a job that writes one output (`run`, `tune`, `tables build`,
+ * `export -o`, `openings`).
  *
  * A job writes FILE.partial (and, for `run` and `tune`, the journal FILE.journal) and puts the
  * complete file in place as FILE at the end. Around that work:
@@ -8,6 +9,9 @@
  *              job leaves nothing that blocks the next one.
  *   - check:   only a regular file is ever replaced: FILE as something else (a folder, a
  *              device, a FIFO, a link) is refused at the start, --force or not.
+ *   - create:  FILE.partial is made afresh (new_file.h: never through a link, never over a
+ *              name that exists); a stale one left by a job that died is removed by the jobs
+ *              that keep nothing to resume (output_clear_leftover).
  *   - publish: the final rename never replaces what appeared meanwhile: without --force
  *              nothing is replaced at all, with it only the regular file that was there when
  *              the job began.

@@ -4,12 +4,14 @@
 #
 #   writes_test.sh PATH/TO/anywoli
 #
-# A symbolic link planted at a name a command writes (OUT.partial, a report's plot, a
-# --dump) never sends the bytes into the file it points to: the command refuses (exit 2)
-# and the linked file is untouched. A FILE.partial left by a writer killed with kill -9 is
+# A symbolic link planted at a name a command writes (OUT.partial, a run's journal on
+# --resume, a report's plot, a --dump) never sends the bytes into the file it points to: the
+# command refuses (exit 2), or draws its plot elsewhere and renames it into place, and the
+# linked file is untouched. A FILE.partial left by a writer killed with kill -9 is
 # removed at the next start, with one line saying so. An existing output is refused in one
 # wording. A book's `# command:` header stays one line whatever the arguments hold. A
-# command whose standard output cannot be written (/dev/full) exits 1 with one line. One
+# command whose standard output cannot be written (/dev/full) exits 1 with one line (`play`
+# at its first prompt, not after the game). One
 # tables file named twice (`-o a.tb --also first-final=./a.tb`) is refused before any work. A
 # full disk during `run` is one line, without HDF5's error stack. A config that is not a
 # regular file (a FIFO with no writer, a folder), or that @includes one, is one line and exit

@@ -106,18 +106,28 @@ else
 fi
 
 # --- a writer killed with kill -9: its FILE.partial and FILE.lock, next time ---------------
-# What a killed export leaves: its partial CSV, and the lock file naming a process now gone
-# (the lock itself died with it).
-"$bin" export ok.h5 | head -3 >out.csv.partial
-echo "anywoli export, pid 999999 on $(hostname), since 2026-01-01T00:00:00Z" >out.csv.lock
-run export ok.h5 -o out.csv
+# An export killed part-way leaves its partial CSV and its lock file (the lock itself died
+# with it). The next start takes the free lock, removes the stale partial file with one line
+# saying so, and writes the whole file; the lock file goes when it ends.
+"$bin" run --holes 4 --seeds 2 --games 150000 --quiet -o big.h5 >/dev/null 2>err \
+    || fail "the larger run: $(cat err)"
+"$bin" export big.h5 -o big.csv 2>/dev/null &
+pid=$!
+wait_for_journal big.csv.partial 262144 || fail "the export did not start"
+kill -9 $pid
+wait $pid 2>/dev/null
+check "a killed export leaves its partial file and its lock" \
+    test -s big.csv.partial -a -e big.csv.lock -a ! -e big.csv
+run export big.h5 -o big.csv
 expect_status 0 "export after a killed one"
-one_line_error "removed out.csv.partial, left by an interrupted export"
+one_line_error "anywoli export: removed big.csv.partial, left by an interrupted export"
 checks=$((checks + 1))
-[[ $(wc -l <out.csv) -eq 21 && ! -e out.csv.partial && ! -e out.csv.lock ]] \
-    || fail "export after a killed one: $(wc -l <out.csv) lines, $(ls)"
+[[ $(wc -l <big.csv) -eq 150001 && ! -e big.csv.partial && ! -e big.csv.lock ]] \
+    || fail "export after a killed one: $(wc -l <big.csv) lines, $(ls big.csv*)"
+rm -f big.csv
 
 # --- one wording for an output that exists --------------------------------------------------
+"$bin" export ok.h5 -o out.csv 2>err || fail "export: $(cat err)"
 refused "out.csv already exists (--force replaces it)" export ok.h5 -o out.csv
 "$bin" tables build --holes 3 --seeds 2 --max-seeds 8 -o t.tb --quiet >/dev/null 2>err \
     || fail "tables build: $(cat err)"

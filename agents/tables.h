@@ -166,8 +166,9 @@ int tables_build_set(const Variant *v, const FinalFour *conventions, int n, int 
  * same. */
 int tables_check_size(const Variant *v, int max_seeds, TablesLevels which, Error *e);
 
-/* Write t to path, flushed to the disk (a name of the caller's: `tables build` writes
- * FILE.partial and puts it in place itself). -1 with a message, and path removed. */
+/* Write t to path, a new file (new_file_create: never over a name that exists, never through
+ * a link), flushed to the disk (a name of the caller's: `tables build` writes FILE.partial
+ * and puts it in place itself). -1 with a message, and a file it created removed. */
 int tables_save(const Tables *t, const char *path, Error *e);
 
 /* Open a tables file (mapped read-only), its header and checksums checked; -1 with a

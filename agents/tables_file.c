@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "input_file.h"
+#include "new_file.h"
 
 /* The header: a fixed 4096 bytes (docs/tables.md), then the values. */
 #define HEADER_BYTES 4096
@@ -108,9 +109,9 @@ int tables_save(const Tables *t, const char *path, Error *e)
 {
     uint8_t h[HEADER_BYTES];
     header_write(t, h);
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int fd = new_file_create(path, e);
     if (fd < 0)
-        return error_set(e, "%s: cannot write: %s", path, strerror(errno));
+        return -1;
     bool ok = write_all(fd, h, HEADER_BYTES) && write_all(fd, t->value, t->positions)
               && fsync(fd) == 0;
     int err = errno;

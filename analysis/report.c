@@ -2,6 +2,7 @@
  * written beside the page as a PNG file and embedded in it as a base64 data URI. */
 #include "report.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -11,6 +12,9 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "new_file.h"
+#include "output.h"
 
 #define PLOT_JOBS_MAX 12          /* series with a style of their own; heat map panels */
 #define PANEL_JOBS 12             /* jobs drawn in one panel of a per-job distribution plot */
@@ -1073,29 +1077,66 @@ static void gnuplot_complaint(FILE *errors, char *buf, size_t size)
     }
 }
 
-int report_gnuplot_close(Gnuplot *g, const char *dir, const char *name, Error *e)
+/* Move the plot name.png from the stage into the report folder. */
+static int stage_publish(const ReportStage *s, const char *name, Error *e)
+{
+    char from[4400], to[4400];
+    snprintf(from, sizeof from, "%s/%s.png", s->dir, name);
+    snprintf(to, sizeof to, "%s/%s.png", s->final, name);
+    if (rename(from, to) != 0)
+        return error_set(e, "%s: cannot put the plot in place: %s", to, strerror(errno));
+    return 0;
+}
+
+int report_gnuplot_close(Gnuplot *g, const ReportStage *stage, const char *name, Error *e)
 {
     int status = pclose(g->in);
     char why[256];
     gnuplot_complaint(g->errors, why, sizeof why);
     fclose(g->errors);
     if (status != 0)
-        return error_set(e, "gnuplot failed drawing %s/%s.png (%s %d)%s%s", dir, name,
+        return error_set(e, "gnuplot failed drawing %s/%s.png (%s %d)%s%s", stage->final, name,
                          WIFEXITED(status) ? "exit status" : "signal",
                          WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
                          why[0] ? ": " : "", why);
+    return stage_publish(stage, name, e);
+}
+
+int report_stage_open(ReportStage *s, const char *dir, Error *e)
+{
+    s->final = dir;
+    snprintf(s->dir, sizeof s->dir, "%s/.anywoli-plots-XXXXXX", dir);
+    if (!mkdtemp(s->dir))
+        return error_set(e, "%s: cannot write in the folder: %s", dir, strerror(errno));
     return 0;
 }
 
-/* Run one gnuplot script drawn by draw; -1 when gnuplot failed. */
+void report_stage_close(ReportStage *s)
+{
+    DIR *d = opendir(s->dir);
+    struct dirent *ent;
+    char path[4700];
+    while (d && (ent = readdir(d)) != NULL) {
+        if (strcmp(ent->d_name, ".") == 0 || strcmp(ent->d_name, "..") == 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", s->dir, ent->d_name);
+        unlink(path);
+    }
+    if (d)
+        closedir(d);
+    rmdir(s->dir);
+}
+
+/* Run one gnuplot script drawn by draw into the stage, and move its plot in place; -1 when
+ * gnuplot failed. */
 static int run_gnuplot(void (*draw)(FILE *, const Analysis *, const char *), const Analysis *a,
-                       const char *dir, const char *name, Error *e)
+                       const ReportStage *stage, const char *name, Error *e)
 {
     Gnuplot g;
     if (report_gnuplot_open(&g, e) != 0)
         return -1;
-    draw(g.in, a, dir);
-    return report_gnuplot_close(&g, dir, name, e);
+    draw(g.in, a, stage->dir);
+    return report_gnuplot_close(&g, stage, name, e);
 }
 
 int report_check_dir(const char *dir, bool force, Error *e)
@@ -1120,53 +1161,32 @@ int report_check_dir(const char *dir, bool force, Error *e)
     if (lstat(page, &st) == 0 && !S_ISREG(st.st_mode))
         return error_set(e, "%s: exists and is not a regular file: not replaced", page);
     if (lstat(page, &st) == 0 && !force)
-        return error_set(e, "%s: exists (give --force to replace it)", page);
+        return output_refuse_existing(page, e);
     return 0;
 }
 
-/* mkstemp makes files 0600; the page gets the mode fopen would have given it. */
-static void chmod_as_created(const char *path)
+FILE *report_page_open(const ReportStage *stage, Error *e)
 {
-    mode_t mask = umask(0);
-    umask(mask);
-    chmod(path, 0666 & ~mask);
+    char path[4400];
+    snprintf(path, sizeof path, "%s/index.html", stage->dir);
+    return new_file_stream(path, e);
 }
 
-FILE *report_page_open(const char *dir, char *tmp, size_t size, Error *e)
+int report_page_commit(FILE *out, const ReportStage *stage, bool force, int rc, Error *e)
 {
-    snprintf(tmp, size, "%s/.index.html.XXXXXX", dir);
-    int fd = mkstemp(tmp);
-    FILE *out = fd < 0 ? NULL : fdopen(fd, "w");
-    if (!out) {
-        error_set(e, "%s: cannot write in the folder: %s", dir, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(tmp);
-        }
-    }
-    return out;
-}
-
-int report_page_commit(FILE *out, const char *tmp, const char *dir, bool force, int rc, Error *e)
-{
-    char page[4200];
-    snprintf(page, sizeof page, "%s/index.html", dir);
-    if (fclose(out) != 0 || rc != 0) {
-        unlink(tmp);
+    char page[4400], drawn[4400];
+    snprintf(page, sizeof page, "%s/index.html", stage->final);
+    snprintf(drawn, sizeof drawn, "%s/index.html", stage->dir);
+    if (fclose(out) != 0 || rc != 0)
         return error_set(e, "%s: writing the page failed", page);
-    }
-    chmod_as_created(tmp);
     /* Without force, link() fails on an index.html that appeared meanwhile: never replaced. */
-    if (force ? rename(tmp, page) != 0 : link(tmp, page) != 0) {
+    if (force ? rename(drawn, page) != 0 : link(drawn, page) != 0) {
         int err = errno;
-        unlink(tmp);
         if (err == EEXIST)
             return error_set(e, "%s: appeared while the report was drawn: left as it is (give "
                              "--force to replace it)", page);
         return error_set(e, "%s: cannot put the page in place: %s", page, strerror(err));
     }
-    if (!force)
-        unlink(tmp);
     return 0;
 }
 
@@ -1446,13 +1466,18 @@ int report_write(const Analysis *a, const char *dir, bool force, Error *e)
     int n = plots_of(a, plots);
     if (n < 0)
         return error_set(e, "out of memory");
-    int rc = 0;
+    ReportStage stage;
+    int rc = report_stage_open(&stage, dir, e);
+    if (rc != 0) {
+        plots_free(plots, n);
+        return -1;
+    }
     for (int i = 0; i < n && rc == 0; i++)
-        rc = run_gnuplot(plots[i].draw, a, dir, plots[i].name, e);
-    char tmp[4200];
-    FILE *out = rc == 0 ? report_page_open(dir, tmp, sizeof tmp, e) : NULL;
+        rc = run_gnuplot(plots[i].draw, a, &stage, plots[i].name, e);
+    FILE *out = rc == 0 ? report_page_open(&stage, e) : NULL;
     if (out)
-        rc = report_page_commit(out, tmp, dir, force, write_page(out, a, dir, plots, n), e);
+        rc = report_page_commit(out, &stage, force, write_page(out, a, dir, plots, n), e);
+    report_stage_close(&stage);
     plots_free(plots, n);
     return out ? rc : -1;
 }

@@ -3,7 +3,9 @@
  * first-player advantage with intervals per job and per convention (re-scored only where both
  * agents are convention-blind), the score-margin distribution, and for sweeps the advantage
  * over the swept parameter, one line per series (heat maps for two, one panel per series).
- * Each plot is written as DIR/NAME.png and embedded in the page as a base64 data URI. */
+ * Each plot is written as DIR/NAME.png and embedded in the page as a base64 data URI. Plots
+ * and page are drawn in a private folder inside DIR (ReportStage) and renamed into place, so
+ * that no link at one of their names is ever written through. */
 #ifndef ANYWOLI_REPORT_H
 #define ANYWOLI_REPORT_H
 
@@ -26,22 +28,35 @@ int report_check_dir(const char *dir, bool force, Error *e);
 /* Whether gnuplot can be run (found on PATH). */
 int report_gnuplot_available(void);
 
+/* Where gnuplot draws: a private folder made inside the report folder (mkdtemp: new, and
+ * only this user's, so no link can wait in it at a plot's name). A plot drawn there is moved
+ * into the report folder by a rename, which replaces a name and never writes through it. */
+typedef struct ReportStage {
+    char dir[4200];          /* REPORT/.anywoli-plots-XXXXXX: gnuplot's `set output` folder */
+    const char *final;       /* REPORT */
+} ReportStage;
+int report_stage_open(ReportStage *s, const char *dir, Error *e);
+/* Remove the folder and whatever is left in it (after a failure). */
+void report_stage_close(ReportStage *s);
+
 /* What other reports (the tuning's) share. A gnuplot to write a script to (g->in), its
- * messages kept apart from the terminal (-1 with a message if it cannot run), and its end: -1
- * when drawing dir/name.png failed, with the line of gnuplot's messages that says why. */
+ * messages kept apart from the terminal (-1 with a message if it cannot run), and its end:
+ * the script's plot stage->dir/name.png moved to stage->final/name.png; -1 when drawing
+ * failed, with the line of gnuplot's messages that says why, or when the move failed. */
 typedef struct Gnuplot {
     FILE *in;                /* the script goes here */
     FILE *errors;            /* gnuplot's stderr */
 } Gnuplot;
 int report_gnuplot_open(Gnuplot *g, Error *e);
-int report_gnuplot_close(Gnuplot *g, const char *dir, const char *name, Error *e);
+int report_gnuplot_close(Gnuplot *g, const ReportStage *stage, const char *name, Error *e);
 
-/* The page, written whole beside its final name: a temporary file in dir (its name in tmp;
+/* The page, written whole in the stage (stage->dir/index.html, a new file: new_file_stream;
  * NULL with a message if it cannot be made), then report_page_commit closes it and, when rc
- * is 0, puts it in place as dir/index.html (replacing one only with force; without, one that
- * appeared meanwhile is left alone, an error); else removes it. */
-FILE *report_page_open(const char *dir, char *tmp, size_t size, Error *e);
-int report_page_commit(FILE *out, const char *tmp, const char *dir, bool force, int rc, Error *e);
+ * is 0, puts it in place as stage->final/index.html (replacing one only with force; without,
+ * one that appeared meanwhile is left alone, an error). report_stage_close removes what is
+ * left. */
+FILE *report_page_open(const ReportStage *stage, Error *e);
+int report_page_commit(FILE *out, const ReportStage *stage, bool force, int rc, Error *e);
 
 /* Text with HTML's special characters escaped. */
 void report_html_text(FILE *out, const char *s, size_t len);

@@ -388,6 +388,8 @@ int tune_config_parse(TuneConfig *t, const char *text, const char *label, const 
     memset(t, 0, sizeof *t);
     t->gains = (SpsaGains){ 0.0, 1.0, 0.0, 0.602, 0.101 };
     t->opening_plies = 4;
+    if (config_check_includes(text, label, 0, e) != 0)
+        return -1;
     if (output && !(t->output = strdup(output)))
         return error_set(e, "out of memory");
     config_init(&cfg);
@@ -412,22 +414,9 @@ int tune_config_parse(TuneConfig *t, const char *text, const char *label, const 
 int tune_config_load(TuneConfig *t, const char *path, const char *output, int threads, Error *e)
 {
     memset(t, 0, sizeof *t);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return error_set(e, "%s: cannot read: %s", path, strerror(errno));
-    if (config_refuse_other_file(path, f, e) != 0) {
-        fclose(f);
+    char *text;
+    if (config_read_text(path, (size_t)1 << 20, &text, e) != 0)
         return -1;
-    }
-    char *text = malloc((1u << 20) + 1);
-    size_t len = text ? fread(text, 1, 1u << 20, f) : 0;
-    bool bad = !text || ferror(f) || !feof(f) || memchr(text, '\0', len);
-    fclose(f);
-    if (bad) {
-        free(text);
-        return error_set(e, "%s: cannot read (an I/O error, a NUL byte, or over 1 MiB)", path);
-    }
-    text[len] = '\0';
     int rc = tune_config_parse(t, text, path, output, threads, e);
     free(text);
     return rc;

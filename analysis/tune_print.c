@@ -262,32 +262,32 @@ static void plot_matches(FILE *gp, const TuneData *d, const char *dir)
                 "lines lw 2\nunset multiplot\n");
 }
 
-/* Run one gnuplot script drawn by draw; -1 when gnuplot failed. */
+/* Run one gnuplot script drawn by draw into the stage, and move its plot in place; -1 when
+ * gnuplot failed. */
 static int run_gnuplot(void (*draw)(FILE *, const TuneData *, const char *), const TuneData *d,
-                       const char *dir, const char *name, Error *e)
+                       const ReportStage *stage, const char *name, Error *e)
 {
     Gnuplot g;
     if (report_gnuplot_open(&g, e) != 0)
         return -1;
-    draw(g.in, d, dir);
-    return report_gnuplot_close(&g, dir, name, e);
+    draw(g.in, d, stage->dir);
+    return report_gnuplot_close(&g, stage, name, e);
 }
 
-int tune_report(const TuneData *d, const char *path, const char *dir, bool force, Error *e)
+/* The page of the tuning report, its plots drawn and in place: written in the stage, then
+ * put in place. */
+static int write_page(const TuneData *d, const char *path, const ReportStage *stage, bool force,
+                      Error *e)
 {
-    if (report_check_dir(dir, force, e) != 0)
-        return -1;
-    if (run_gnuplot(plot_weights, d, dir, "tuning_weights", e) != 0 ||
-        run_gnuplot(plot_matches, d, dir, "tuning_matches", e) != 0)
-        return -1;
-    char *tables = NULL, tmp[4200];
+    const char *dir = stage->final;
+    char *tables = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&tables, &len);
     if (!mem)
         return error_set(e, "out of memory");
     tune_print(d, mem);
     fclose(mem);
-    FILE *out = report_page_open(dir, tmp, sizeof tmp, e);
+    FILE *out = report_page_open(stage, e);
     if (!out) {
         free(tables);
         return -1;
@@ -306,12 +306,26 @@ int tune_report(const TuneData *d, const char *path, const char *dir, bool force
         report_html_figure(out, dir, "tuning_matches", "The verification matches, and the "
                            "score difference of each iteration.") != 0) {
         free(tables);
-        report_page_commit(out, tmp, dir, force, -1, e);
+        report_page_commit(out, stage, force, -1, e);
         return error_set(e, "%s: cannot read the plots gnuplot drew", dir);
     }
     fprintf(out, "<h2>Tables</h2>\n<pre>");
     report_html_text(out, tables, len);
     fprintf(out, "</pre>\n</body></html>\n");
     free(tables);
-    return report_page_commit(out, tmp, dir, force, 0, e);
+    return report_page_commit(out, stage, force, 0, e);
+}
+
+int tune_report(const TuneData *d, const char *path, const char *dir, bool force, Error *e)
+{
+    ReportStage stage;
+    if (report_check_dir(dir, force, e) != 0 || report_stage_open(&stage, dir, e) != 0)
+        return -1;
+    int rc = run_gnuplot(plot_weights, d, &stage, "tuning_weights", e);
+    if (rc == 0)
+        rc = run_gnuplot(plot_matches, d, &stage, "tuning_matches", e);
+    if (rc == 0)
+        rc = write_page(d, path, &stage, force, e);
+    report_stage_close(&stage);
+    return rc;
 }

@@ -11,8 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "agent.h"
+#include "input_file.h"
 #include "nearest.h"
 
 /* The keys a job (or `defaults`) may set. Sweeps vary in this order, the last fastest. */
@@ -892,6 +894,8 @@ int experiment_parse(Experiment *x, const char *text, const char *label, const O
     config_t cfg;
     int rc = -1;
     memset(x, 0, sizeof *x);
+    if (config_check_includes(text, label, 0, e) != 0)
+        return -1;
     config_init(&cfg);
     if (!config_read_string(&cfg, text)) {
         const char *why = config_error_text(&cfg);
@@ -943,37 +947,106 @@ int config_refuse_other_kind(const char *label, const struct config_t *cfg, cons
                         experiment ? "tune" : "run", label);
 }
 
-int experiment_load(Experiment *x, const char *path, const Overrides *o, Error *e)
+int config_read_text(const char *path, size_t max_bytes, char **text, Error *e)
 {
-    memset(x, 0, sizeof *x);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return error_set(e, "%s: cannot read: %s", path, strerror(errno));
+    *text = NULL;
+    int fd = input_file_open(path, e);
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "rb");
+    if (!f) {
+        if (fd >= 0)
+            close(fd);
+        return fd < 0 ? -1 : error_set(e, "%s: cannot read: %s", path, strerror(errno));
+    }
     if (config_refuse_other_file(path, f, e) != 0) {
         fclose(f);
         return -1;
     }
-    char *text = NULL;
+    char *buf = NULL;
     size_t len = 0, cap = 0, got;
     do {
         if (cap - len < 4096) {
             cap = cap ? 2 * cap : 8192;
-            char *grown = cap <= (64u << 20) ? realloc(text, cap + 1) : NULL;
+            char *grown = cap <= 2 * max_bytes + 8192 ? realloc(buf, cap + 1) : NULL;
             if (!grown) {
-                free(text);
+                free(buf);
                 fclose(f);
                 return error_set(e, "%s: too large or out of memory", path);
             }
-            text = grown;
+            buf = grown;
         }
-        got = fread(text + len, 1, cap - len, f);
+        got = fread(buf + len, 1, cap - len, f);
         len += got;
-    } while (got > 0);
-    bool bad = ferror(f) || memchr(text, '\0', len) != NULL;
+    } while (got > 0 && len <= max_bytes);
+    bool bad = ferror(f) || len > max_bytes || memchr(buf, '\0', len) != NULL;
     fclose(f);
-    text[len] = '\0';
-    int rc = bad ? error_set(e, "%s: cannot read (an I/O error, or a NUL byte in the text)", path)
-                 : experiment_parse(x, text, path, o, e);
+    buf[len] = '\0';
+    if (bad) {
+        free(buf);
+        return error_set(e, "%s: cannot read (an I/O error, a NUL byte, or over %zu MiB)", path,
+                         max_bytes >> 20);
+    }
+    *text = buf;
+    return 0;
+}
+
+/* The file named by the @include directive at p (just past its opening quote), unescaped
+ * as libconfig reads it (\\ and \"), into name; false if the line has no closing quote. */
+static bool include_name(const char *p, char *name, size_t size)
+{
+    size_t n = 0;
+    for (; *p && *p != '"' && *p != '\n'; p++) {
+        if (*p == '\\' && (p[1] == '\\' || p[1] == '"'))
+            p++;
+        if (n + 1 < size)
+            name[n++] = *p;
+    }
+    name[n] = '\0';
+    return *p == '"';
+}
+
+/* Where the line at p holds an @include directive (spaces, `@include`, spaces, a quote): just
+ * past the quote, or NULL. */
+static const char *include_at(const char *p)
+{
+    p += strspn(p, " \t");
+    if (strncmp(p, "@include", 8) != 0 || (p[8] != ' ' && p[8] != '\t'))
+        return NULL;
+    p += 8 + strspn(p + 8, " \t");
+    return *p == '"' ? p + 1 : NULL;
+}
+
+int config_check_includes(const char *text, const char *label, int depth, Error *e)
+{
+    int line = 1;
+    for (const char *p = text; *p; line++) {
+        const char *q = include_at(p);
+        char name[4096];
+        if (q && include_name(q, name, sizeof name)) {
+            Error why;
+            char *inner = NULL;
+            if (depth >= CONFIG_INCLUDE_DEPTH)
+                return error_set(e, "%s:%d: @include \"%s\": includes nested over %d deep",
+                                 label, line, name, CONFIG_INCLUDE_DEPTH);
+            if (config_read_text(name, CONFIG_MAX_TEXT, &inner, &why) != 0)
+                return error_set(e, "%s:%d: @include: %s", label, line, why.msg);
+            int rc = config_check_includes(inner, name, depth + 1, e);
+            free(inner);
+            if (rc != 0)
+                return -1;
+        }
+        const char *end = strchr(p, '\n');
+        p = end ? end + 1 : p + strlen(p);
+    }
+    return 0;
+}
+
+int experiment_load(Experiment *x, const char *path, const Overrides *o, Error *e)
+{
+    memset(x, 0, sizeof *x);
+    char *text;
+    if (config_read_text(path, CONFIG_MAX_TEXT, &text, e) != 0)
+        return -1;
+    int rc = experiment_parse(x, text, path, o, e);
     free(text);
     return rc;
 }

@@ -76,6 +76,20 @@ int config_error_v(Error *e, const char *label, int line, const char *key, const
  * has `jobs`, a tuning `weights`). 0 when the file may be the right kind; its own errors
  * then say what is wrong in it. config_refuse_other_file reads the start of f, and rewinds it. */
 int config_refuse_other_file(const char *path, FILE *f, Error *e);
+
+#define CONFIG_MAX_TEXT ((size_t)64 << 20)     /* bytes of a config (an experiment) */
+#define CONFIG_INCLUDE_DEPTH 10                /* @include within @include, as libconfig */
+
+/* The whole text of the config at path, NUL-terminated and malloc'd into *text: only a
+ * regular file is read (a FIFO without a writer would block for ever: input_file_open), and
+ * a results file is refused (config_refuse_other_file). -1 with a one-line message. */
+int config_read_text(const char *path, size_t max_bytes, char **text, Error *e);
+
+/* Check every @include of a libconfig text before libconfig opens it (libconfig 1.5 has no
+ * hook for it: a FIFO would block for ever, a folder ends the program with flex's own
+ * message): each must be a regular file, and so must those it includes. -1 with
+ * `LABEL:LINE: @include: PATH: not a regular file (a folder)`. depth: 0 for a config. */
+int config_check_includes(const char *text, const char *label, int depth, Error *e);
 struct config_t;
 int config_refuse_other_kind(const char *label, const struct config_t *cfg, const char *kind,
                              Error *e);

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "cluster.h"
+#include "h5util.h"
 #include "stop.h"
 
 #define BATCH_SECONDS 0.5         /* an adaptive batch aims at this much playing time */
@@ -343,6 +344,7 @@ static void *writer_main(void *arg)
 {
     Driver *d = arg;
     Writer *w = &d->w;
+    h5u_silence();   /* a thread-safe HDF5 keeps the setting per thread: this one's too */
     pthread_mutex_lock(&w->lock);
     for (;;) {
         if (w->pending) {
@@ -376,6 +378,7 @@ static void *writer_main(void *arg)
         }
     }
     pthread_mutex_unlock(&w->lock);
+    H5Eclear2(H5E_DEFAULT);   /* this thread's error stack (a failed write) dies with it */
     return NULL;
 }
 

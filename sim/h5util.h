@@ -9,7 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Keep HDF5 from printing its error stack: failures become one-line messages. */
+/* Keep HDF5 from printing its error stack: failures become one-line messages. A thread-safe
+ * HDF5 (Debian's) keeps this per thread, and a new thread prints again: every thread that
+ * calls HDF5 calls this first (the driver's writer thread does). */
 void h5u_silence(void);
 
 /* h5u_silence(), and keep HDF5 from closing files at exit: for the writers, which close every

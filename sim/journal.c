@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "new_file.h"
 #include "output.h"
 
 static const char header_magic[8] = { 'A', 'N', 'Y', 'W', 'J', 'R', 'N', '1' };
@@ -158,8 +159,8 @@ int journal_create(Journal *j, const char *path, size_t row_bytes, const char *f
     memcpy(tmp, path, n);
     memcpy(tmp + n, ".new", 5);
     unlink(tmp);                           /* left by a kill in an earlier creation */
-    j->fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    int rc = j->fd < 0 ? error_set(e, "cannot create %s: %s", path, strerror(errno)) : 0;
+    j->fd = new_file_create(tmp, e);
+    int rc = j->fd < 0 ? -1 : 0;
     rc = rc ? rc : lock(j, e);
     rc = rc ? rc : write_header(j, fingerprint, started, e);
     bool moved = false;
@@ -333,10 +334,12 @@ int journal_resume(Journal *j, const char *path, size_t row_bytes, const char *f
     memset(scan, 0, sizeof *scan);
     if (journal_init(j, path, row_bytes, e) != 0)
         return -1;
-    j->fd = open(path, O_RDWR | O_CLOEXEC);
+    /* Never through a link: a resume appends to the journal and cuts its torn tail. */
+    j->fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
     Cursor cur = { j->fd, 0 }, *f = &cur;
     if (j->fd < 0) {
-        error_set(e, "cannot open %s: %s", path, strerror(errno));
+        error_set(e, "cannot open %s: %s", path,
+                  errno == ELOOP ? "a symbolic link, not a regular file" : strerror(errno));
         journal_close(j);
         return -1;
     }

@@ -42,6 +42,18 @@ static const char *file_kind(mode_t mode)
          : S_ISLNK(mode) ? "a symbolic link" : S_ISSOCK(mode) ? "a socket" : "not a file";
 }
 
+/* The refusal of a name that is not a regular file, in one wording. */
+static int refuse_not_regular(const char *path, mode_t mode, Error *e)
+{
+    return error_set(e, "%s is %s, not a regular file: anywoli writes its output only to "
+                     "regular files", path, file_kind(mode));
+}
+
+int output_refuse_existing(const char *path, Error *e)
+{
+    return error_set(e, "%s already exists (--force replaces it)", path);
+}
+
 /* Who holds the lock on fd, from the text it wrote (or the kernel's pid when it has not yet). */
 static void describe_holder(int fd, char *out, size_t len)
 {
@@ -129,20 +141,42 @@ int output_claim(Output *o, const char *path, bool force, const char *what, Erro
     struct stat st;
     /* Checked before the lock too, so that a device is refused without a lock beside it. */
     if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
-        return error_set(e, "%s is %s, not a regular file: anywoli writes its output only to "
-                         "regular files", path, file_kind(st.st_mode));
+        return refuse_not_regular(path, st.st_mode, e);
     if (take_lock(o, what, e) != 0)
         return -1;
     if (lstat(path, &st) == 0) {
         if (!S_ISREG(st.st_mode))
-            return error_set(e, "%s is %s, not a regular file: anywoli writes its output only "
-                             "to regular files", path, file_kind(st.st_mode));
+            return refuse_not_regular(path, st.st_mode, e);
         o->had_file = true;
         o->dev = st.st_dev;
         o->ino = st.st_ino;
         o->ctime = st.st_ctim;
     }
     return 0;
+}
+
+int output_clear_leftover(const Output *o, bool *removed, Error *e)
+{
+    struct stat st;
+    *removed = false;
+    if (lstat(o->partial, &st) != 0)
+        return 0;
+    if (!S_ISREG(st.st_mode))
+        return refuse_not_regular(o->partial, st.st_mode, e);
+    if (unlink(o->partial) != 0 && errno != ENOENT)
+        return error_set(e, "cannot remove %s, left by an interrupted %s: %s", o->partial,
+                         o->what, strerror(errno));
+    *removed = true;
+    return 0;
+}
+
+bool output_same_file(const Output *a, const Output *b)
+{
+    struct stat la, lb;
+    if (a->lock_fd >= 0 && b->lock_fd >= 0 && fstat(a->lock_fd, &la) == 0 &&
+        fstat(b->lock_fd, &lb) == 0 && la.st_dev == lb.st_dev && la.st_ino == lb.st_ino)
+        return true;
+    return a->had_file && b->had_file && a->dev == b->dev && a->ino == b->ino;
 }
 
 /* rename(from, to) that fails with EEXIST when `to` exists, on any file system. */
@@ -245,7 +279,7 @@ int output_check_leftovers(const Output *o, bool resume, const char *what, bool 
     if (resume && !o->force && exists(o->path) && exists(o->journal) && !exists(o->partial))
         return 1;
     if (exists(o->path) && !o->force)
-        return error_set(e, "%s already exists (--force replaces it)", o->path);
+        return output_refuse_existing(o->path, e);
     if (had && !resume && !o->force)
         return error_set(e, "%s is left from an interrupted %s (--resume continues it, --force "
                          "starts again)", exists(o->partial) ? o->partial : o->journal, what);
@@ -281,7 +315,7 @@ int output_sealed_leftover(const Output *o, size_t row_bytes, const char *finger
     if (rc == -1)
         return -1;
     if (rc != 0 || !scan.sealed)
-        return error_set(e, "%s already exists (--force replaces it)", o->path), 0;
+        return output_refuse_existing(o->path, e), 0;
     if (!remove_if_there(o->journal))
         return error_set(e, "cannot remove %s: %s", o->journal, strerror(errno));
     output_flush_folder(o->journal);

@@ -1,4 +1,5 @@
-/* output.h: the files of a long job that writes one output (`run`, `tune`, `tables build`).
+/* output.h: the files of a job that writes one output (`run`, `tune`, `tables build`,
+ * `export -o`, `openings`).
  *
  * A job writes FILE.partial (and, for `run` and `tune`, the journal FILE.journal) and puts the
  * complete file in place as FILE at the end. Around that work:
@@ -8,6 +9,9 @@
  *              job leaves nothing that blocks the next one.
  *   - check:   only a regular file is ever replaced: FILE as something else (a folder, a
  *              device, a FIFO, a link) is refused at the start, --force or not.
+ *   - create:  FILE.partial is made afresh (new_file.h: never through a link, never over a
+ *              name that exists); a stale one left by a job that died is removed by the jobs
+ *              that keep nothing to resume (output_clear_leftover).
  *   - publish: the final rename never replaces what appeared meanwhile: without --force
  *              nothing is replaced at all, with it only the regular file that was there when
  *              the job began.
@@ -44,6 +48,21 @@ char *output_name(const char *path, const char *suffix);
  * "tune", "tables build"). -1 with a one-line message when FILE exists and is not a regular file, when the
  * folder cannot be written, or when another process holds the claim (named). */
 int output_claim(Output *o, const char *path, bool force, const char *what, Error *e);
+
+/* The one refusal of an output that exists without --force: -1 with "PATH already exists
+ * (--force replaces it)". */
+int output_refuse_existing(const char *path, Error *e);
+
+/* A job that keeps nothing for a resume (`export`, `openings`, `tables build`), its claim
+ * held: a FILE.partial there was left by a writer that died (the lock was free), so it is
+ * removed, never followed, and *removed set; one that is not a regular file is refused
+ * (-1 with a message). */
+int output_clear_leftover(const Output *o, bool *removed, Error *e);
+
+/* Whether two claimed outputs are one file under two names: the same lock file, or the same
+ * existing file (compared by device and inode, so "a.tb", "./a.tb" and a link to the folder
+ * are one). */
+bool output_same_file(const Output *a, const Output *b);
 
 /* Put the complete file `from` in place as FILE (flushing the folder). -1 with a message,
  * and `from` left where it is, when FILE appeared or changed since the claim. */

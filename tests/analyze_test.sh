@@ -742,7 +742,10 @@ cat >"$tmp/gpbin/gnuplot" <<'SH'
 #!/usr/bin/env bash
 script=$(cat)
 out=$(sed -n "s/^set output '\(.*\)'$/\1/p" <<<"$script" | head -n 1)
-printf '%s\n' "$script" >"${out%.png}.gp"
+# The plot is drawn in a private folder inside the report's: the script goes beside the page.
+stage=$(dirname "$out")
+name=$(basename "$out")
+printf '%s\n' "$script" >"$(dirname "$stage")/${name%.png}.gp"
 base64 -d >"$out" <<<'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
 SH
 chmod +x "$tmp/gpbin/gnuplot"
@@ -845,7 +848,7 @@ checks=$((checks + 1))
 # written in is a one-line error before any drawing (gnuplot's own six lines, exit 1, before).
 if command -v gnuplot >/dev/null; then
     mkdir -p "$tmp/old" && echo precious >"$tmp/old/index.html"
-    expect_status 2 "old/index.html: exists (give --force to replace it)" "$f" --report "$tmp/old"
+    expect_status 2 "old/index.html already exists (--force replaces it)" "$f" --report "$tmp/old"
     checks=$((checks + 1))
     [[ $(cat "$tmp/old/index.html") == precious ]] || fail "--report replaced index.html"
     "$bin" analyze "$f" --report "$tmp/old" --force >/dev/null 2>"$tmp/err" \

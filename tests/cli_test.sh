@@ -418,13 +418,13 @@ run tables build --variant yit-nuri --max-seeds 8 -o "$tmp/s1.tb" --also "lotter
     || fail "anywoli tables build --also: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
 expect_error "--also penultimate: that convention is built already" \
     tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/x.tb" --also "penultimate=$tmp/y.tb"
-expect_error "--also: $tmp/x.tb is named twice" \
+expect_error "--also $tmp/x.tb: the same file as $tmp/x.tb" \
     tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/x.tb" --also "lottery=$tmp/x.tb"
 expect_error "--also: 'first-last' is not a convention" \
     tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/x.tb" --also "first-last=$tmp/y.tb"
 expect_error "--also: 'lottery' is not CONVENTION=FILE" \
     tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/x.tb" --also lottery
-expect_error "$tmp/t33.tb: exists (--force" \
+expect_error "$tmp/t33.tb already exists (--force replaces it)" \
     tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/x.tb" --also "lottery=$tmp/t33.tb"
 [[ ! -e "$tmp/x.tb" && ! -e "$tmp/x.tb.lock" && ! -e "$tmp/y.tb" && ! -e "$tmp/t33.tb.lock" ]] \
     || fail "anywoli tables build --also: a file or lock was left after a refusal"
@@ -438,7 +438,7 @@ tables_states=$(awk '/^states/ {print $2}' "$tmp/out")
 [[ $rc -eq 0 ]] && cmp -s "$tmp/solve-plain" "$tmp/solve-tables" \
     && [[ $tables_states -lt $plain_states ]] \
     || fail "anywoli solve --tables: status $rc, $(cat "$tmp/solve-tables") ($tables_states states)"
-expect_error "exists (--force" tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/t33.tb"
+expect_error "t33.tb already exists (--force replaces it)" tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/t33.tb"
 expect_error "--max-seeds K is required" tables build --holes 3 -o "$tmp/x.tb"
 expect_error "-o FILE is required" tables build --holes 3 --max-seeds 8
 expect_error "--max-seeds: 4 is out of range" tables build --holes 3 --max-seeds 4 -o "$tmp/x.tb"
@@ -711,7 +711,7 @@ run "${book[@]}" --max 3 -o "$tmp/book3.txt"
 [[ $rc -eq 0 && $(grep -vc '^#' "$tmp/book3.txt") -eq 3 ]] && grep -q '^# max: at most 3' "$tmp/book3.txt" \
     || fail "anywoli openings --max 3: status $rc, $(grep -vc '^#' "$tmp/book3.txt") lines"
 cp "$tmp/book3.txt" "$tmp/keep.txt"
-expect_error "book3.txt: exists (--force to overwrite)" "${book[@]}" -o "$tmp/book3.txt"
+expect_error "book3.txt already exists (--force replaces it)" "${book[@]}" -o "$tmp/book3.txt"
 cmp -s "$tmp/book3.txt" "$tmp/keep.txt" || fail "anywoli openings: a refused book replaced the file"
 run "${book[@]}" --force -o "$tmp/book3.txt"
 [[ $rc -eq 0 && $(grep -vc '^#' "$tmp/book3.txt") -gt 3 ]] || fail "anywoli openings --force: status $rc"
@@ -753,7 +753,7 @@ run tune "$tmp/tune.cfg" -o "$tmp/tune.h5" --threads 2 --quiet
     || fail "anywoli tune: status $rc, output $(head -c 300 "$tmp/out") $(head -c 300 "$tmp/err")"
 expect_error "already exists" tune "$tmp/tune.cfg" -o "$tmp/tune.h5"
 expect_error "missing the tuning CONFIG" tune
-expect_error "cannot read" tune "$tmp/no-such-config.cfg"
+expect_error "no-such-config.cfg: cannot open" tune "$tmp/no-such-config.cfg"
 expect_error "--threads" tune "$tmp/tune.cfg" --threads 0
 sed 's/iterations = 4;/iterations = -4;/' "$tmp/tune.cfg" >"$tmp/tune-bad.cfg"
 expect_error "tune-bad.cfg:4: iterations: -4 is out of range" tune "$tmp/tune-bad.cfg" -o "$tmp/b.h5"

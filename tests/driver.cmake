@@ -57,3 +57,13 @@ add_test(NAME output_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/output_test.sh
                                  $<TARGET_FILE:anywoli>)
 set_tests_properties(output_cli PROPERTIES LABELS slow TIMEOUT 600
                      ENVIRONMENT "${ANYWOLI_LSAN}")
+# Files made afresh, never through a link (a link at OUT.partial, at a journal on --resume,
+# at a report's plot, at a --dump); a killed writer's OUT.partial cleared at the next start;
+# one wording for an output that exists; one tables file named twice refused; a book's header
+# kept to one line; a lost write to standard output (/dev/full) an error for every command;
+# a config that is a FIFO or a folder, or @includes one, refused at once; a full disk (a
+# small tmpfs, when it can be mounted) one line without HDF5's error stack.
+add_test(NAME writes_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/writes_test.sh
+                                 $<TARGET_FILE:anywoli>)
+set_tests_properties(writes_cli PROPERTIES LABELS fast TIMEOUT 120
+                     ENVIRONMENT "${ANYWOLI_LSAN}")

@@ -68,7 +68,7 @@ checks=$((checks + 1))
 echo keep >kept.csv
 export_ e.h5 -o kept.csv
 expect_status 2 "export -o over an existing file"
-one_line_error "kept.csv: exists (--force to overwrite)"
+one_line_error "kept.csv already exists (--force replaces it)"
 check "the existing OUT is untouched" grep -qx keep kept.csv
 export_ e.h5 -o kept.csv --force
 expect_status 0 "export -o --force"

@@ -407,7 +407,7 @@ static void test_unreadable_file(void **state)
     Experiment x;
     Error e;
     assert_int_equal(experiment_load(&x, "/nonexistent/x.cfg", NULL, &e), -1);
-    assert_string_equal(e.msg, "/nonexistent/x.cfg: cannot read: No such file or directory");
+    assert_string_equal(e.msg, "/nonexistent/x.cfg: cannot open: No such file or directory");
 }
 
 int main(void)

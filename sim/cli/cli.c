@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cluster.h"
 #include "nearest.h"
@@ -14,10 +15,15 @@
 const char *cli_command = "anywoli";
 bool cli_silent = false;
 
+/* Set by die and fail: their exit reports its own failure, so standard output is not
+ * checked on the way out. */
+static bool exiting_on_error = false;
+
 /* Print "anywoli CMD: message" (naming the rank under MPI, past rank 0) and exit with the
  * given status. */
 static noreturn void vexit(int status, const char *fmt, va_list ap)
 {
+    exiting_on_error = true;
     if (cli_silent)
         exit(status);
     if (cluster_rank() > 0)
@@ -43,6 +49,33 @@ void fail(const char *fmt, ...)
     vexit(1, fmt, ap);
 }
 
+/* Whether something written to standard output was lost (a full disk, a closed file):
+ * flushed, then its error flag; *err says why. */
+static bool stdout_lost(int *err)
+{
+    errno = 0;
+    bool lost = fflush(stdout) != 0 || ferror(stdout);
+    *err = errno ? errno : EIO;
+    return lost;
+}
+
+void cli_flush_stdout(void)
+{
+    int err;
+    if (stdout_lost(&err))
+        fail("cannot write standard output: %s", strerror(err));
+}
+
+void cli_check_stdout_at_exit(void)
+{
+    int err;
+    if (exiting_on_error || !stdout_lost(&err))
+        return;
+    if (!cli_silent)
+        fprintf(stderr, "%s: cannot write standard output: %s\n", cli_command, strerror(err));
+    _exit(1);   /* exit() may not be called again from an atexit handler */
+}
+
 void cli_agree_or_die(bool ok, const char *msg)
 {
     if (cluster_all(ok))
@@ -60,11 +93,18 @@ void cli_agree_or_die(bool ok, const char *msg)
 
 int cli_try_claim_output(Output *o, const char *path, bool force, const char *what, Error *e)
 {
+    struct stat st;
+    bool removed = false;
     int rc = output_claim(o, path, force, what, e);
-    if (rc == 0 && !force && access(path, F_OK) == 0)
-        rc = error_set(e, "%s: exists (--force to overwrite)", path);
+    if (rc == 0 && !force && lstat(path, &st) == 0)
+        rc = output_refuse_existing(path, e);
+    if (rc == 0)
+        rc = output_clear_leftover(o, &removed, e);
     if (rc != 0)
         output_release(o);
+    else if (removed && !cli_silent)
+        fprintf(stderr, "%s: removed %s, left by an interrupted %s (it is written again)\n",
+                cli_command, o->partial, what);
     return rc;
 }
 

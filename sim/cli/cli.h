@@ -24,14 +24,23 @@ noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A failure of the machine (out of memory, I/O): as die, with exit status 1. */
 noreturn void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Standard output, flushed: fail (exit status 1, "cannot write standard output: No space
+ * left on device") if anything written to it was lost. */
+void cli_flush_stdout(void);
+/* The same check as the program ends, for every command (main registers it with atexit):
+ * a lost write turns a successful exit into status 1 with that one line. */
+void cli_check_stdout_at_exit(void);
+
 /* Collective over MPI ranks: return if every rank is ok; otherwise every rank exits with
  * status 2, after rank 0's message if it failed, or else each failing rank's (naming it).
  * For inputs that ranks read separately (a config on each machine's disk). */
 void cli_agree_or_die(bool ok, const char *msg);
 
-/* Claim the output of a command that writes one file (`tables build`, `openings`): the lock
- * beside path proves the folder can be written before any work, and an existing path is
- * refused without --force; on either failure a one-line error and exit status 2. */
+/* Claim the output of a command that writes one file (`tables build`, `openings`, `export`):
+ * the lock beside path proves the folder can be written before any work, an existing path is
+ * refused without --force, and a PATH.partial left by a writer that died is removed (saying
+ * so on stderr); on a failure a one-line error and exit status 2. The caller then creates
+ * PATH.partial with new_file_create and puts it in place with output_publish. */
 void cli_claim_output(Output *o, const char *path, bool force, const char *what);
 /* cli_claim_output without dying: -1 with the message, o released. */
 int cli_try_claim_output(Output *o, const char *path, bool force, const char *what, Error *e);

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "new_file.h"
 #include "output.h"
 #include "results_read.h"
 
@@ -268,11 +269,10 @@ static void export_to_file(const Export *x, const char *path, bool force)
     Output o;
     cli_claim_output(&o, path, force, "export");
     Error e;
-    FILE *out = fopen(o.partial, "w");
+    FILE *out = new_file_stream(o.partial, &e);
     if (!out) {
-        int err = errno;
         output_release(&o);
-        fail("%s: cannot write: %s", path, strerror(err));
+        fail("%s", e.msg);
     }
     int rc = write_export(x, out, &e);
     bool written = !ferror(out);
@@ -331,8 +331,7 @@ int cmd_export(int argc, char **argv)
     } else {
         if (write_export(&x, stdout, &e) != 0)
             die("%s", e.msg);
-        if (fflush(stdout) != 0 || ferror(stdout))
-            fail("stdout: cannot write: %s", strerror(errno));
+        cli_flush_stdout();
     }
     rf_close(x.f);
     return 0;

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "eval.h"
+#include "new_file.h"
 #include "json.h"
 #include "results_read.h"
 #include "stored_games.h"
@@ -445,9 +446,9 @@ int cmd_fit(int argc, char **argv)
     size_t cols = (size_t)terms.n + 1;
     Gathered g = { .fit.cols = cols, .held.cols = cols, .def_fit.cols = 1, .def_held.cols = 1 };
     if (dump_path) {
-        g.dump = fopen(dump_path, "wx");   /* never over an existing file */
+        g.dump = new_file_stream(dump_path, &e);   /* never over an existing file */
         if (!g.dump)
-            die("--dump %s: cannot create it (it exists, or its folder does not)", dump_path);
+            die("--dump %s", e.msg);
         fprintf(g.dump, "game,ply,held_out,tabled,label,base");
         for (int i = 0; i < terms.n; i++)
             fprintf(g.dump, ",%s", eval_terms[terms.term[i]].name);

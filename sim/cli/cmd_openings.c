@@ -1,7 +1,9 @@
 /* cmd_openings.c: `anywoli openings`, a balanced book of openings (the work is sim/book.c). */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <omp.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +12,7 @@
 #include "book.h"
 #include "cli.h"
 #include "commands.h"
+#include "new_file.h"
 #include "output.h"
 
 enum { OPT_PLIES = OPT_FIRST_FREE, OPT_DEPTH, OPT_NODES, OPT_WINDOW, OPT_MAX, OPT_THREADS,
@@ -54,20 +57,56 @@ static int64_t window_option(const char *text)
     return (int64_t)floor(w * BOOK_SCALE + 1e-6);
 }
 
-/* The command line as typed, for the book's header. */
+/* Write one argument as a shell would read it back: bare when it is plain, in single quotes
+ * when it holds a character the shell treats specially, and in $'...' with escapes when it
+ * holds a control character, so that the header stays one line whatever was typed. */
+static void put_quoted(FILE *out, const char *arg)
+{
+    bool plain = *arg != '\0', control = false;
+    for (const unsigned char *p = (const unsigned char *)arg; *p; p++) {
+        control |= *p < 0x20 || *p == 0x7f;
+        plain &= isalnum(*p) || strchr("%+,-./:=@_", *p) != NULL;
+    }
+    if (plain) {
+        fputs(arg, out);
+    } else if (!control) {
+        fputc('\'', out);
+        for (const char *p = arg; *p; p++) {
+            if (*p == '\'')
+                fputs("'\\''", out);   /* close, an escaped quote, open again */
+            else
+                fputc(*p, out);
+        }
+        fputc('\'', out);
+    } else {
+        fputs("$'", out);
+        for (const unsigned char *p = (const unsigned char *)arg; *p; p++) {
+            if (*p == '\'' || *p == '\\')
+                fprintf(out, "\\%c", *p);
+            else if (*p < 0x20 || *p == 0x7f)
+                fprintf(out, "\\x%02x", *p);
+            else
+                fputc(*p, out);
+        }
+        fputc('\'', out);
+    }
+}
+
+/* The command line as typed, quoted for a shell, for the book's header (one line). */
 static char *command_line(int argc, char **argv)
 {
-    size_t len = strlen("anywoli") + 1;
-    for (int i = 0; i < argc; i++)
-        len += strlen(argv[i]) + 1;
-    char *s = malloc(len);
-    if (!s)
+    char *s = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&s, &len);
+    if (!out)
         fail("out of memory");
-    strcpy(s, "anywoli");
+    fputs("anywoli", out);
     for (int i = 0; i < argc; i++) {
-        strcat(s, " ");
-        strcat(s, argv[i]);
+        fputc(' ', out);
+        put_quoted(out, argv[i]);
     }
+    if (fclose(out) != 0 || !s)
+        fail("out of memory");
     return s;
 }
 
@@ -75,9 +114,9 @@ static char *command_line(int argc, char **argv)
 static int write_and_publish(const Book *b, const Variant *v, const BookSettings *s,
                              const char *cmd, const Output *o, Error *e)
 {
-    FILE *f = fopen(o->partial, "w");
+    FILE *f = new_file_stream(o->partial, e);
     if (!f)
-        return error_set(e, "%s: cannot write: %s", o->partial, strerror(errno));
+        return -1;
     int rc = book_write(b, v, s, cmd, f, e);
     if (fclose(f) != 0 && rc == 0)
         rc = error_set(e, "%s: cannot write: %s", o->partial, strerror(errno));

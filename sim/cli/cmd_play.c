@@ -124,7 +124,7 @@ static int ask_move(const Game *g, const Position *p)
     for (;;) {
         printf("%s to move (%c1-%c%d, or quit): ", side_name[p->side],
                p->side == SOUTH ? 'S' : 'N', p->side == SOUTH ? 'S' : 'N', g->v.holes);
-        fflush(stdout);
+        cli_flush_stdout();   /* a long game: the board lost is said now, not at the end */
         ssize_t n = getline(&line, &cap, stdin);
         if (n < 0) {
             free(line);

@@ -1,6 +1,7 @@
 /* main.c: the `anywoli` entry point and its table of subcommands. */
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -56,6 +57,7 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
+    atexit(cli_check_stdout_at_exit);
     if (argc < 2) {
         usage(stderr);
         return 2;

@@ -7,7 +7,9 @@
 # same tables as an uninterrupted run; SIGINT and SIGTERM: a clean stop, a readable .partial
 # file and a message on how to resume; the first SIGTERM abandons a search of 10^8 playouts
 # within seconds (its tree not reserved up front), and a stop in the middle of a batch keeps
-# its whole games, which --resume completes to the uninterrupted tables; a search tree beyond
+# its whole games, which --resume completes to the uninterrupted tables; a job of 4e8 games
+# from random openings stops as fast (its openings are written with its games, not ahead of
+# them), and resumes to the uninterrupted tables; a search tree beyond
 # the memory limit is a one-line failure; existing files never overwritten without --force; an
 # unwritable path and a bad config touch nothing; a full disk (a file size limit) is a clear
 # error that keeps the finished batches; progress lines; replay of stored games; every config
@@ -132,6 +134,39 @@ rc=$?
 expect_status 0 "resume after a stop part-way through a batch"
 check "the resume took the kept games from the journal" grep -q "${kept:-x} resumed from the journal" out
 same_tables b-full.h5 b.h5
+
+# --- openings of a long job: written with the games that name them ------------------------
+# A job of 4e8 games from random openings (2e8 pairs) starts playing at once: its openings
+# table is not written ahead of its games, so SIGTERM stops it within seconds and the file
+# holds the openings of the pairs played, not gigabytes. A resume writes them again, and a
+# run stopped at batches that split pairs ends with the uninterrupted run's tables.
+"$bin" run --games 400000000 --openings plies:4 --threads 1 --quiet -o big.h5 >out 2>err &
+pid=$!
+wait_for_journal big.h5.journal 1000
+sleep 1
+kill -TERM $pid
+wait_stopped $pid 5
+expect_status 143 "SIGTERM a job of 4e8 games from random openings"
+checks=$((checks + 1))
+[[ $(stat -c %s big.h5.partial 2>/dev/null || echo 0) -lt 50000000 ]] \
+    || fail "a stopped job of 4e8 games: big.h5.partial holds $(stat -c %s big.h5.partial) bytes"
+kept=$(grep -o 'stopped by SIGTERM: [0-9]* of' err | awk '{print $4}')
+rows=$(h5ls big.h5.partial/jobs/main/openings | grep -o '{[0-9]*' | tr -d '{')
+checks=$((checks + 1))
+[[ -n $kept && $rows -eq $(((kept + 1) / 2)) ]] \
+    || fail "a stopped job: ${rows:-no} openings rows for ${kept:-no} games (one a pair begun)"
+opening_job=(--games 10001 --openings plies:3 --batch 301 --seed 8 --quiet)
+"$bin" run "${opening_job[@]}" -o of.h5 >/dev/null 2>&1
+"$bin" run "${opening_job[@]}" -o oi.h5 >/dev/null 2>&1 &
+pid=$!
+wait_for_journal oi.h5.journal 20000
+kill -9 $pid
+wait $pid 2>/dev/null
+check "a job from random openings killed before its end" test ! -e oi.h5
+"$bin" run "${opening_job[@]}" -o oi.h5 --resume >/dev/null 2>err
+rc=$?
+expect_status 0 "resume of a job from random openings"
+same_tables of.h5 oi.h5
 
 # --- existing files, unwritable paths, bad configs ----------------------------------------
 before=$(md5sum full.h5)

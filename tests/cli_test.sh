@@ -252,6 +252,21 @@ expect_error "unknown preset 'yit-nuir'; did you mean 'yit-nuri'?" \
 expect_error "'lotery' is not a convention; did you mean 'lottery'?" \
     run --final-four lotery --games 2 -o "$tmp/x.h5"
 expect_error "did you mean 'plies'?" run --openings plise:2 --games 2 -o "$tmp/x.h5"
+# A book is read a bounded line at a time: a line of 600 MB (NUL bytes, no line break) read
+# within 400 MB of address space is a one-line error naming it, never the end of the book
+# (it used to end the book there: a run of its first 2 openings, exit status 0).
+printf '3 14 7\n11 23\n' >"$tmp/huge-book.txt"
+truncate -s 600M "$tmp/huge-book.txt"
+if ! grep -qa __asan_init "$bin"; then
+    (ulimit -v 400000; exec "$bin" run --openings "file:$tmp/huge-book.txt" --games 4 \
+        -o "$tmp/hb.h5" --quiet >"$tmp/out" 2>"$tmp/err")
+    rc=$?
+    checks=$((checks + 1))
+    [[ $rc -eq 2 && $(wc -l <"$tmp/err") -eq 1 && ! -e "$tmp/hb.h5" ]] \
+        && grep -qF "anywoli run: --openings: $tmp/huge-book.txt:3: longer than 4096 characters" "$tmp/err" \
+        || fail "a book with a line of 600 MB: status $rc, $(head -c 300 "$tmp/err")"
+fi
+rm -f "$tmp/huge-book.txt"
 cat >"$tmp/slip.cfg" <<'EOF_CFG'
 sede = 1L;
 output = "unused.h5";

@@ -4,7 +4,8 @@
 #   cli_test.sh PATH/TO/anywoli VECTORS_DIR
 #
 # Exact output of perft and move, exit status 2 with one stderr line for every bad input,
-# --help of each subcommand, and the bench signature for one and two threads. Every command
+# --help, -h and `anywoli help CMD` of each subcommand (the same text), and the bench signature
+# for one and two threads. Every command
 # that `anywoli --help` lists must be tested here (the list `tested` below).
 set -u
 
@@ -800,13 +801,27 @@ for cmd in perft move bench agents play run replay export analyze solve tables o
         fail "anywoli $cmd --help: status $rc, output $(head -c 200 "$tmp/out")"
     fi
     check_help_text "anywoli $cmd --help"
+    # -h and `anywoli help CMD` print the same help (they were an unknown option and the
+    # top-level help).
+    cp "$tmp/out" "$tmp/help"
+    for form in "$cmd -h" "help $cmd"; do
+        run $form
+        [[ $rc -eq 0 && ! -s "$tmp/err" ]] && cmp -s "$tmp/out" "$tmp/help" \
+            || fail "anywoli $form: status $rc, not the --help text: $(head -c 200 "$tmp/out" "$tmp/err")"
+    done
 done
 # The tables actions have help of their own.
-for action in agree compare; do
+for action in build agree compare; do
     run tables "$action" --help
     [[ $rc -eq 0 ]] && grep -q "^usage: anywoli tables $action" "$tmp/out" && [[ ! -s "$tmp/err" ]] \
         || fail "anywoli tables $action --help: status $rc, output $(head -c 200 "$tmp/out")"
     check_help_text "anywoli tables $action --help"
+    cp "$tmp/out" "$tmp/help"
+    for form in "tables $action -h" "help tables $action"; do
+        run $form
+        [[ $rc -eq 0 && ! -s "$tmp/err" ]] && cmp -s "$tmp/out" "$tmp/help" \
+            || fail "anywoli $form: status $rc, not the --help text: $(head -c 200 "$tmp/out" "$tmp/err")"
+    done
 done
 # bench's help says what its lines are in whole sentences (it once ran two together).
 run bench --help
@@ -822,6 +837,7 @@ for cmd in $commands; do
 done
 expect_error "unknown command 'frobnicate' (try" frobnicate
 expect_error "unknown command 'rnu'; did you mean 'run'?" rnu
+expect_error "unknown command 'rnu'; did you mean 'run'?" help rnu
 run
 [[ $rc -eq 2 ]] || fail "anywoli with no command: exit status $rc, expected 2"
 

@@ -176,6 +176,14 @@ expect_status 2 "existing file"
 one_line_error "full.h5 already exists (--force replaces it)"
 check "existing file untouched" test "$(md5sum full.h5)" == "$before"
 check "no .partial made" test ! -e full.h5.partial -a ! -e full.h5.journal
+# --resume of a finished file: nothing to resume, said as such (it used to say the file
+# exists, as if --resume had not been given); the file untouched.
+"$bin" run "${quick[@]}" -o full.h5 --resume >out 2>err
+rc=$?
+expect_status 2 "--resume of a finished file"
+one_line_error "anywoli run: nothing to resume: full.h5 is finished (no full.h5.partial or full.h5.journal is left); --force replaces it"
+check "a finished file is left as it is by --resume" test "$(md5sum full.h5)" == "$before"
+check "--resume of a finished file makes nothing" test ! -e full.h5.partial -a ! -e full.h5.journal
 touch left.h5.partial
 "$bin" run --games 10 -o left.h5 >out 2>err
 rc=$?

@@ -80,6 +80,13 @@ struct config_t;
 int config_refuse_other_kind(const char *label, const struct config_t *cfg, const char *kind,
                              Error *e);
 
+/* The error of a libconfig text that does not parse (cfg after config_read_string failed):
+ * `LABEL:LINE: syntax error`, with libconfig's reason when it gives one, and a hint when the
+ * line sets a key to an unquoted word (`agent_a = random;`: `... syntax error: agent_a =
+ * random: agent specs are strings in double quotes (agent_a = "random";)`). Returns -1. */
+int config_syntax_error(Error *e, const char *label, const struct config_t *cfg,
+                        const char *text);
+
 /* Check every whole-number literal of a libconfig text (outside strings and comments), which
  * libconfig 1.5 would otherwise read wrong without a word: one beyond 64 bits (saturated, so
  * 9223372036854775808L reads as 2^63-1) and one beyond 32 bits without the L suffix (wrapped).

@@ -766,9 +766,9 @@ static void config_folder(const Loader *L, char *buf, size_t len)
 }
 
 /* Load job j's openings (its variant made) from the chosen value of `openings`, "start" when
- * none is set; an opening's index must fit the records' int32 `opening`. A book named in the
- * config by a relative path is read beside the config; one given by --openings, from the
- * current folder, as the shell's other paths are. */
+ * none is set; an opening's index must fit the records' int32 `opening`. Paths as config.h
+ * says: a book named in the config by a relative path is read beside the config; one given by
+ * --openings, from the current folder (and its errors name --openings, not the config). */
 static int job_openings(const Loader *L, const Values *m, int pick, int job_line,
                         const char *name, Job *j)
 {
@@ -778,7 +778,13 @@ static int job_openings(const Loader *L, const Values *m, int pick, int job_line
     if (!L->o->openings)
         config_folder(L, folder, sizeof folder);
     Error e;
-    if (openings_load_in(&j->openings, spec, folder, &j->variant, &e) != 0)
+    int rc = openings_load_in(&j->openings, spec, folder, &j->variant, &e);
+    if (rc != 0 && L->o->openings) {
+        error_set(L->e, "--openings: %s (job %s)", e.msg, name);
+        one_line(L->e->msg);
+        return -1;
+    }
+    if (rc != 0)
         return cfg_error(L, line, "openings", "%s", e.msg);
     int64_t tables = j->openings.kind == OPENINGS_PLIES ? (j->games + 1) / 2 : j->openings.count;
     if (tables > INT32_MAX)

@@ -4,7 +4,13 @@
  * A config names its seed, its output file and its jobs; `defaults` sets keys once for all
  * jobs; a list of values for a variant parameter, the preset or an agent spec is a sweep that
  * expands into one job per combination, named `<name>-<key>=<value>...`. Every error is one
- * line, `FILE:LINE: key: what is wrong`. */
+ * line, `FILE:LINE: key: what is wrong`.
+ *
+ * Paths: a book the config names by a relative path (`openings = "file:PATH"`) is read from
+ * the config's folder, so that a config and its book travel together; every other relative
+ * path is taken from the current folder, as the shell's are: the config's `output`, the
+ * command line's -o and --openings file:PATH, and a file an agent spec names (tables=PATH).
+ * `anywoli run --help` and docs/openings.md say the same. */
 #ifndef ANYWOLI_CONFIG_H
 #define ANYWOLI_CONFIG_H
 

@@ -390,7 +390,8 @@ expect_status 2 "a bad book in a config"
 one_line_error "badopen.cfg:3: openings: badbook.txt:2: "
 check "bad openings write nothing" test ! -e never.h5 -a ! -e never.h5.partial
 # A config's book named by a relative path is read beside the config, wherever the command runs
-# from; one given by --openings is read from the current folder, as the shell's paths are.
+# from; one given by --openings is read from the current folder, as the shell's paths are (its
+# errors name --openings, not the config), and so is the config's output (config.h, "Paths").
 mkdir beside && printf '3 14\n' >beside/near.txt
 printf 'seed = 1; output = "near.h5";\njobs = ( { games = 4;\n  openings = "file:near.txt"; } );\n' \
     >beside/near.cfg
@@ -401,10 +402,25 @@ check "the book beside the config is played" test -e near.h5
 "$bin" run beside/near.cfg --openings file:near.txt --force --quiet >out 2>err
 rc=$?
 expect_status 2 "--openings file:PATH is read from the current folder"
-one_line_error "beside/near.cfg:2: openings: near.txt: cannot open"
+one_line_error "anywoli run: --openings: near.txt: cannot open: No such file or directory (job job1)"
+check "a config's output is written in the current folder" test ! -e beside/near.h5
 "$bin" run beside/near.cfg --openings file:beside/near.txt --force --quiet >out 2>err
 rc=$?
 expect_status 0 "--openings file:PATH from the current folder, with a config"
+# A book is the only path a config resolves from its own folder: a file an agent spec names
+# (tables=PATH) is taken from the current folder, as the config's output is.
+"$bin" tables build --holes 3 --seeds 2 --max-seeds 8 -o t3.tables >/dev/null 2>&1
+printf 'seed = 1; output = "tab.h5";\njobs = ( { games = 2; holes = 3; seeds = 2;\n  agent_a = "alphabeta:depth=1,tables=t3.tables"; } );\n' \
+    >beside/tab.cfg
+"$bin" run beside/tab.cfg --quiet >out 2>err
+rc=$?
+expect_status 0 "an agent's tables=PATH in a config, from the current folder"
+check "the config's output in the current folder" test -e tab.h5 -a ! -e beside/tab.h5
+mv t3.tables beside/
+"$bin" run beside/tab.cfg --quiet --force >out 2>err
+rc=$?
+expect_status 2 "an agent's tables=PATH is not read beside the config"
+one_line_error "beside/tab.cfg:3: agent_a: agent 'alphabeta': tables=t3.tables: cannot open"
 
 # --- move records: kill -9 and --resume, replay, bad values -------------------------------
 # Random games (the agents' loop, not the fast path, keeps the moves) and greedy ones from

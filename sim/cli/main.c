@@ -102,7 +102,8 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *name = argv[1];
-    if (strcmp(name, "help") == 0 && argc > 2 && argv[2][0] != '-')
+    if (strcmp(name, "help") == 0 && argc > 2 && argv[2][0] != '-' &&
+        strcmp(argv[2], "help") != 0)
         return command_help(argc, argv);
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
         usage(stdout);

@@ -394,9 +394,7 @@ int tune_config_parse(TuneConfig *t, const char *text, const char *label, const 
         return error_set(e, "out of memory");
     config_init(&cfg);
     if (!config_read_string(&cfg, text)) {
-        error_set(e, "%s:%d: syntax error%s%s", label, config_error_line(&cfg),
-                  strcmp(config_error_text(&cfg), "syntax error") ? ": " : "",
-                  strcmp(config_error_text(&cfg), "syntax error") ? config_error_text(&cfg) : "");
+        config_syntax_error(e, label, &cfg, text);
     } else if (config_refuse_other_kind(label, &cfg, "tuning", e) == 0 &&
                config_check_int_literals(text, label, e) == 0 && read_settings(&r, &cfg, t) == 0) {
         t->source = strdup(label);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -136,6 +137,91 @@ int config_error_v(Error *e, const char *label, int line, const char *key, const
     if (e)
         one_line(e->msg);
     return -1;
+}
+
+/* The text of line `line` (1-based) of text, and its length in *len; NULL past the end. */
+static const char *line_of(const char *text, int line, size_t *len)
+{
+    for (int at = 1; at < line && text; at++) {
+        text = strchr(text, '\n');
+        text = text ? text + 1 : NULL;
+    }
+    if (text)
+        *len = strcspn(text, "\n");
+    return text;
+}
+
+/* Whether word (n bytes) is one libconfig takes unquoted: true or false, in any case. */
+static bool bare_boolean(const char *word, size_t n)
+{
+    return (n == 4 && strncasecmp(word, "true", 4) == 0) ||
+           (n == 5 && strncasecmp(word, "false", 5) == 0);
+}
+
+/* Characters of a libconfig setting name. */
+static const char name_chars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-";
+
+/* If a setting `key = word` (or `key = [word, ...]`) with an unquoted word starts at c, the
+ * hint for it into hint (see unquoted_hint) and true; else false. */
+static bool unquoted_setting(const char *c, char *hint, size_t size)
+{
+    const char *key = c;
+    size_t key_len = strspn(key, name_chars);
+    c += key_len;
+    c += strspn(c, " \t");
+    if (key_len == 0 || !isalpha((unsigned char)*key) || (*c != '=' && *c != ':'))
+        return false;
+    c++;
+    c += strspn(c, " \t");
+    bool list = *c == '[' || *c == '(';
+    if (list)
+        c += 1 + strspn(c + 1, " \t");
+    size_t word = strcspn(c, list ? ";#,])}" : ";#])}");
+    while (word > 0 && isspace((unsigned char)c[word - 1]))
+        word--;
+    if (word == 0 || !isalpha((unsigned char)*c) || bare_boolean(c, word))
+        return false;
+    bool agent = strncmp(key, "agent", 5) == 0 ||
+                 (key_len == 8 && strncmp(key, "opponent", 8) == 0);
+    const char *open = list ? "[" : "", *more = list ? ", ...]" : "";
+    snprintf(hint, size,
+             ": %.*s = %s%.*s%s: %s are strings in double quotes (%.*s = %s\"%.*s\"%s;)",
+             (int)key_len, key, open, (int)word, c, more,
+             agent ? "agent specs" : "text values", (int)key_len, key, open, (int)word, c, more);
+    return true;
+}
+
+/* A hint for a syntax error on a line that sets a key to an unquoted word (`agent_a =
+ * random;`, or a list of such words), wherever on the line: `: agent_a = random: agent specs
+ * are strings in double quotes (agent_a = "random";)`, into hint; "" when there is none. */
+static void unquoted_hint(const char *line, size_t len, char *hint, size_t size)
+{
+    char text[512];
+    snprintf(text, sizeof text, "%.*s", (int)len, line);
+    hint[0] = '\0';
+    bool quoted = false;
+    for (const char *c = text; *c && *c != '#'; c++) {
+        if (*c == '"')
+            quoted = !quoted;
+        bool starts = c == text || !strchr(name_chars, c[-1]);
+        if (!quoted && starts && unquoted_setting(c, hint, size))
+            return;
+    }
+}
+
+int config_syntax_error(Error *e, const char *label, const struct config_t *cfg,
+                        const char *text)
+{
+    int line = config_error_line(cfg);
+    const char *why = config_error_text(cfg);
+    size_t len = 0;
+    const char *at = line_of(text, line, &len);
+    char hint[700] = "";
+    if (at)
+        unquoted_hint(at, len, hint, sizeof hint);
+    if (strcmp(why, "syntax error") != 0)
+        return error_set(e, "%s:%d: syntax error: %s%s", label, line, why, hint);
+    return error_set(e, "%s:%d: syntax error%s", label, line, hint);
 }
 
 /* Set `LABEL:LINE: KEY: what` (KEY left out when NULL) and return -1. */
@@ -682,9 +768,9 @@ static void config_folder(const Loader *L, char *buf, size_t len)
 }
 
 /* Load job j's openings (its variant made) from the chosen value of `openings`, "start" when
- * none is set; an opening's index must fit the records' int32 `opening`. A book named in the
- * config by a relative path is read beside the config; one given by --openings, from the
- * current folder, as the shell's other paths are. */
+ * none is set; an opening's index must fit the records' int32 `opening`. Paths as config.h
+ * says: a book named in the config by a relative path is read beside the config; one given by
+ * --openings, from the current folder (and its errors name --openings, not the config). */
 static int job_openings(const Loader *L, const Values *m, int pick, int job_line,
                         const char *name, Job *j)
 {
@@ -694,7 +780,13 @@ static int job_openings(const Loader *L, const Values *m, int pick, int job_line
     if (!L->o->openings)
         config_folder(L, folder, sizeof folder);
     Error e;
-    if (openings_load_in(&j->openings, spec, folder, &j->variant, &e) != 0)
+    int rc = openings_load_in(&j->openings, spec, folder, &j->variant, &e);
+    if (rc != 0 && L->o->openings) {
+        error_set(L->e, "--openings: %s (job %s)", e.msg, name);
+        one_line(L->e->msg);
+        return -1;
+    }
+    if (rc != 0)
         return cfg_error(L, line, "openings", "%s", e.msg);
     int64_t tables = j->openings.kind == OPENINGS_PLIES ? (j->games + 1) / 2 : j->openings.count;
     if (tables > INT32_MAX)
@@ -898,11 +990,7 @@ int experiment_parse(Experiment *x, const char *text, const char *label, const O
         return -1;
     config_init(&cfg);
     if (!config_read_string(&cfg, text)) {
-        const char *why = config_error_text(&cfg);
-        if (strcmp(why, "syntax error") == 0)
-            cfg_error(&L, config_error_line(&cfg), NULL, "syntax error");
-        else
-            cfg_error(&L, config_error_line(&cfg), NULL, "syntax error: %s", why);
+        config_syntax_error(e, label, &cfg, text);
     } else if (config_refuse_other_kind(label, &cfg, "experiment", e) == 0 &&
                load_settings(&L, &cfg, text, x) == 0) {
         x->source = strdup(label);

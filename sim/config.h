@@ -4,7 +4,13 @@
  * A config names its seed, its output file and its jobs; `defaults` sets keys once for all
  * jobs; a list of values for a variant parameter, the preset or an agent spec is a sweep that
  * expands into one job per combination, named `<name>-<key>=<value>...`. Every error is one
- * line, `FILE:LINE: key: what is wrong`. */
+ * line, `FILE:LINE: key: what is wrong`.
+ *
+ * Paths: a book the config names by a relative path (`openings = "file:PATH"`) is read from
+ * the config's folder, so that a config and its book travel together; every other relative
+ * path is taken from the current folder, as the shell's are: the config's `output`, the
+ * command line's -o and --openings file:PATH, and a file an agent spec names (tables=PATH).
+ * `anywoli run --help` and docs/openings.md say the same. */
 #ifndef ANYWOLI_CONFIG_H
 #define ANYWOLI_CONFIG_H
 
@@ -93,6 +99,13 @@ int config_check_includes(const char *text, const char *label, int depth, Error 
 struct config_t;
 int config_refuse_other_kind(const char *label, const struct config_t *cfg, const char *kind,
                              Error *e);
+
+/* The error of a libconfig text that does not parse (cfg after config_read_string failed):
+ * `LABEL:LINE: syntax error`, with libconfig's reason when it gives one, and a hint when the
+ * line sets a key to an unquoted word (`agent_a = random;`: `... syntax error: agent_a =
+ * random: agent specs are strings in double quotes (agent_a = "random";)`). Returns -1. */
+int config_syntax_error(Error *e, const char *label, const struct config_t *cfg,
+                        const char *text);
 
 /* Check every whole-number literal of a libconfig text (outside strings and comments), which
  * libconfig 1.5 would otherwise read wrong without a word: one beyond 64 bits (saturated, so

@@ -270,37 +270,64 @@ static int list_append(OpeningSet *s, int64_t *room, const Opening *o, Error *e)
     return 0;
 }
 
-/* Read the book lines of f into s->list; -1 with the message of the first bad line. */
+/* What book_line found. */
+typedef enum LineRead { LINE_READ, LINE_END, LINE_LONG, LINE_FAILED } LineRead;
+
+/* The next line of f into buf (OPENINGS_LINE_MAX + 1 bytes), its '\n' dropped, its length
+ * (NUL bytes included) in *len: memory stays bounded by the line limit whatever the file
+ * holds, and a read error is told from the end of the file (LINE_FAILED, errno set). */
+static LineRead book_line(FILE *f, char *buf, size_t *len)
+{
+    size_t n = 0;
+    int c;
+    while ((c = getc(f)) != EOF && c != '\n') {
+        if (n == OPENINGS_LINE_MAX)
+            return LINE_LONG;
+        buf[n++] = (char)c;
+    }
+    buf[n] = '\0';
+    *len = n;
+    if (c == EOF && ferror(f))
+        return LINE_FAILED;
+    return c == EOF && n == 0 ? LINE_END : LINE_READ;
+}
+
+/* One line of the book (line_no, n bytes in buf) into s->list; -1 with its message. */
+static int book_add_line(OpeningSet *s, char *buf, size_t n, long line_no, int64_t *room,
+                         const Variant *v, Error *e)
+{
+    Opening o;
+    if (strlen(buf) != n)
+        return error_set(e, "%s:%ld: a NUL byte (a book is text)", s->path, line_no);
+    int got = parse_book_line(buf, s->path, line_no, v, &o, e);
+    if (got < 0)
+        return -1;
+    if (got == 0 && s->count == OPENINGS_MAX_COUNT)
+        return error_set(e, "%s:%ld: more than %d openings", s->path, line_no,
+                         OPENINGS_MAX_COUNT);
+    return got == 0 ? list_append(s, room, &o, e) : 0;
+}
+
+/* Read the book lines of f into s->list; -1 with the message of the first bad line, or of a
+ * read error (never taken for the end of the file). */
 static int read_book(OpeningSet *s, FILE *f, const Variant *v, Error *e)
 {
-    char *buf = NULL;
-    size_t cap = 0;
-    ssize_t len;
+    char buf[OPENINGS_LINE_MAX + 1];
+    size_t len;
     long line_no = 0;
     int64_t room = 0;
     int rc = 0;
-    Opening o;
-    while (rc == 0 && (len = getline(&buf, &cap, f)) >= 0) {
+    LineRead got;
+    while (rc == 0 && (got = book_line(f, buf, &len)) != LINE_END) {
         line_no++;
-        if (len - (len > 0 && buf[len - 1] == '\n') > OPENINGS_LINE_MAX)
+        if (got == LINE_FAILED)
+            rc = error_set(e, "%s:%ld: cannot read: %s", s->path, line_no, strerror(errno));
+        else if (got == LINE_LONG)
             rc = error_set(e, "%s:%ld: longer than %d characters", s->path, line_no,
                            OPENINGS_LINE_MAX);
-        else if (strlen(buf) != (size_t)len)
-            rc = error_set(e, "%s:%ld: a NUL byte (a book is text)", s->path, line_no);
-        else {
-            int got = parse_book_line(buf, s->path, line_no, v, &o, e);
-            if (got < 0)
-                rc = -1;
-            else if (got == 0 && s->count == OPENINGS_MAX_COUNT)
-                rc = error_set(e, "%s:%ld: more than %d openings", s->path, line_no,
-                               OPENINGS_MAX_COUNT);
-            else if (got == 0)
-                rc = list_append(s, &room, &o, e);
-        }
+        else
+            rc = book_add_line(s, buf, len, line_no, &room, v, e);
     }
-    free(buf);
-    if (rc == 0 && ferror(f))
-        rc = error_set(e, "%s: cannot read: %s", s->path, strerror(errno));
     if (rc == 0 && s->count == 0)
         rc = error_set(e, "%s: no openings (only blank lines and comments)", s->path);
     return rc;

@@ -19,8 +19,9 @@ typedef enum OpeningKind { OPENINGS_START = 0, OPENINGS_PLIES, OPENINGS_ALL, OPE
 
 #define OPENING_MAX_PLIES 64
 
-/* The most lines all:N may enumerate, and the most openings a book may hold: a job's table
- * of openings is kept whole in memory (about 430 bytes an opening) and in its results file. */
+/* The most lines all:N may enumerate, and the most openings a book may hold: a job's list
+ * of openings is kept whole in memory (about 430 bytes an opening); its results file holds
+ * the ones its games played. */
 #define OPENINGS_MAX_COUNT 1000000
 
 /* The most positions all:N may visit while counting its lines (a board where most lines end

@@ -278,6 +278,9 @@ int output_check_leftovers(const Output *o, bool resume, const char *what, bool 
     *resuming = false;
     if (resume && !o->force && exists(o->path) && exists(o->journal) && !exists(o->partial))
         return 1;
+    if (resume && !o->force && exists(o->path) && !had)
+        return error_set(e, "nothing to resume: %s is finished (no %s or %s is left); --force "
+                         "replaces it", o->path, o->partial, o->journal);
     if (exists(o->path) && !o->force)
         return output_refuse_existing(o->path, e);
     if (had && !resume && !o->force)

@@ -78,7 +78,8 @@ void output_flush_folder(const char *path);
 
 /* What to do with FILE, FILE.partial and FILE.journal before a checkpointed job writes
  * (`what` names it in messages): -1 refused (e says why: FILE exists without --force,
- * leftovers without --resume or --force, ...); 0 go on, with *resuming set when the journal
+ * leftovers without --resume or --force, nothing to resume: --resume of a finished FILE, which
+ * is left as it is, ...); 0 go on, with *resuming set when the journal
  * is to be continued (leftovers are removed on --force); 1 when FILE and its journal are all
  * that is left (a stop after the final rename): the caller asks output_sealed_leftover. */
 int output_check_leftovers(const Output *o, bool resume, const char *what, bool *resuming,

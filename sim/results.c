@@ -31,6 +31,7 @@ struct Results {
     hid_t row_type;          /* the packed compound: the same in the file and in memory */
     hid_t games;             /* the open games table, or -1 */
     const Job *job;          /* whose table is open */
+    int64_t seed;            /* the experiment's: openings rows are drawn from it */
     char *path;
 };
 
@@ -174,14 +175,17 @@ hid_t results_opening_type(void)
     return t;
 }
 
-/* The number of rows of job j's openings table: one per pair of games for random plies
- * (each pair draws its own), one per opening of a list, none from the start. */
-static int64_t opening_rows(const Job *j)
+/* The rows of job j's openings table once games [0, games) are in the file: one per pair
+ * begun for random plies (each pair draws its own); for a list, the lines those pairs have
+ * reached (pair k plays line k mod count), at most the list; none from the start. Written
+ * with the games that name them, nothing is computed or stored for games not played. */
+static int64_t opening_rows(const Job *j, int64_t games)
 {
+    int64_t pairs = (games + 1) / 2;
     switch (j->openings.kind) {
     case OPENINGS_START: return 0;
-    case OPENINGS_PLIES: return (j->games + 1) / 2;
-    default: return j->openings.count;
+    case OPENINGS_PLIES: return pairs;
+    default: return pairs < j->openings.count ? pairs : j->openings.count;
     }
 }
 
@@ -204,13 +208,12 @@ static void make_opening_rows(const Job *j, int64_t seed, int64_t first, int64_t
     }
 }
 
-/* Job j's openings table in group g, written block by block (memory stays flat however many
- * pairs draw random openings). */
-static int write_openings(hid_t g, const Job *j, int64_t seed)
+/* Job j's empty openings table in group g, extendible: its rows come with the games. */
+static int create_openings(hid_t g, const Job *j)
 {
-    int64_t total = opening_rows(j);
-    hsize_t dims[1] = { (hsize_t)total }, maxdims[1] = { H5S_UNLIMITED };
-    hsize_t chunk[1] = { total < OPENING_BLOCK ? (hsize_t)(total ? total : 1) : OPENING_BLOCK };
+    int64_t most = opening_rows(j, j->games);
+    hsize_t dims[1] = { 0 }, maxdims[1] = { H5S_UNLIMITED };
+    hsize_t chunk[1] = { most < OPENING_BLOCK ? (hsize_t)(most ? most : 1) : OPENING_BLOCK };
     hid_t type = results_opening_type();
     hid_t space = H5Screate_simple(1, dims, maxdims);
     hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
@@ -218,16 +221,7 @@ static int write_openings(hid_t g, const Job *j, int64_t seed)
     if (type >= 0 && space >= 0 && dcpl >= 0 && H5Pset_chunk(dcpl, 1, chunk) >= 0 &&
         H5Pset_deflate(dcpl, DEFLATE_LEVEL) >= 0)
         ds = H5Dcreate2(g, "openings", type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
-    OpeningRow *rows = malloc(OPENING_BLOCK * sizeof *rows);
-    char *text = malloc((size_t)OPENING_BLOCK * OPENING_TEXT);
-    int rc = ds >= 0 && rows && text ? 0 : -1;
-    for (int64_t first = 0; rc == 0 && first < total; first += OPENING_BLOCK) {
-        int64_t n = total - first < OPENING_BLOCK ? total - first : OPENING_BLOCK;
-        make_opening_rows(j, seed, first, n, rows, text);
-        rc = h5u_range_io(ds, type, (uint64_t)first, (uint64_t)n, rows, true);
-    }
-    free(rows);
-    free(text);
+    int rc = ds >= 0 ? 0 : -1;
     if (ds >= 0 && H5Dclose(ds) < 0)
         rc = -1;
     if (dcpl >= 0)
@@ -294,7 +288,7 @@ static int write_jobs(Results *r, const Experiment *x)
         rc = g < 0 ? -1 : 0;
         rc = rc ? rc : write_job_attrs(g, &x->jobs[i]);
         rc = rc ? rc : create_games(g, r->row_type, x->jobs[i].games);
-        rc = rc ? rc : write_openings(g, &x->jobs[i], x->seed);
+        rc = rc ? rc : create_openings(g, &x->jobs[i]);
         rc = rc || !x->jobs[i].record_moves ? rc : create_moves(g);
         if (g >= 0)
             H5Gclose(g);
@@ -315,6 +309,7 @@ Results *results_create(const char *path, const Experiment *x, const char *start
         return NULL;
     }
     r->games = -1;
+    r->seed = x->seed;
     r->row_type = row_type_create();
     r->file = H5Fcreate(path, H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT);
     if (r->file < 0 || r->row_type < 0) {
@@ -408,6 +403,41 @@ static int append_moves(Results *r, const Job *j, uint32_t n, const unsigned cha
     return rc;
 }
 
+/* Extend job j's openings table, which holds the rows of games [0, start), to the rows of
+ * games [0, start + n): the openings of the pairs those games begin, block by block. */
+static int append_openings(Results *r, const Job *j, uint64_t start, uint32_t n, Error *e)
+{
+    int64_t from = opening_rows(j, (int64_t)start), to = opening_rows(j, (int64_t)(start + n));
+    if (to == from)
+        return 0;
+    char name[JOB_NAME_MAX + 32];
+    snprintf(name, sizeof name, "/jobs/%s/openings", j->name);
+    hid_t ds = H5Dopen2(r->file, name, H5P_DEFAULT);
+    hid_t type = results_opening_type();
+    int64_t block = to - from < OPENING_BLOCK ? to - from : OPENING_BLOCK;
+    OpeningRow *rows = malloc((size_t)block * sizeof *rows);
+    char *text = malloc((size_t)block * OPENING_TEXT);
+    int rc = ds < 0 || type < 0 ? h5_error(e, r->path, "opening a job's openings") : 0;
+    if (rc == 0 && (!rows || !text))
+        rc = error_set(e, "out of memory");
+    if (rc == 0 && rows_of(ds) != from)
+        rc = error_set(e, "%s: job %s: its openings table does not hold the rows of its "
+                       "games", r->path, j->name);
+    for (int64_t first = from; rc == 0 && first < to; first += block) {
+        int64_t k = to - first < block ? to - first : block;
+        make_opening_rows(j, r->seed, first, k, rows, text);
+        if (extend(ds, type, (uint64_t)first, (uint64_t)k, rows) != 0)
+            rc = h5_error(e, r->path, "writing openings");
+    }
+    free(rows);
+    free(text);
+    if (type >= 0)
+        H5Tclose(type);
+    if (ds >= 0)
+        H5Dclose(ds);
+    return rc;
+}
+
 int results_append(Results *r, const Job *j, uint64_t start, uint32_t n,
                    const unsigned char *rows, const unsigned char *moves, Error *e)
 {
@@ -421,7 +451,9 @@ int results_append(Results *r, const Job *j, uint64_t start, uint32_t n,
     if (H5Dset_extent(r->games, size) < 0 ||
         h5u_range_io(r->games, r->row_type, start, n, (void *)rows, true) != 0)
         return h5_error(e, r->path, "writing games");
-    return j->record_moves ? append_moves(r, j, n, rows, moves, e) : 0;
+    if (j->record_moves && append_moves(r, j, n, rows, moves, e) != 0)
+        return -1;
+    return append_openings(r, j, start, n, e);
 }
 
 /* The length histogram of a finished job, chunked and compressed. */

@@ -68,14 +68,17 @@ void results_now(char *buf, size_t len);
 typedef struct Results Results;
 
 /* Create path (it must not exist) with the root attributes and every job's group: its
- * attributes, its openings table (all of it: it follows from the job's openings, seed and
- * index alone) and an empty games table. */
+ * attributes, an empty games table and an empty openings table (its rows come with the
+ * games: nothing is written for games not yet played, so creating the file takes no time
+ * however many games the jobs have). */
 Results *results_create(const char *path, const Experiment *x, const char *started, int threads,
                         Error *e);
 
 /* Append n packed rows to job j's table; start must equal the rows it holds. For a job that
  * records its moves, `moves` holds the games' moves in order (their plies' worth, the sum of
- * `plies`), appended to /jobs/<job>/moves with their offsets in moves_index; else NULL. */
+ * `plies`), appended to /jobs/<job>/moves with their offsets in moves_index; else NULL. The
+ * openings table grows to the openings the games [0, start + n) name (a pure function of the
+ * seed, the job and the pair, so a resume writes the same rows). */
 int results_append(Results *r, const Job *j, uint64_t start, uint32_t n,
                    const unsigned char *rows, const unsigned char *moves, Error *e);
 

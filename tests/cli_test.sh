@@ -4,7 +4,8 @@
 #   cli_test.sh PATH/TO/anywoli VECTORS_DIR
 #
 # Exact output of perft and move, exit status 2 with one stderr line for every bad input,
-# --help of each subcommand, and the bench signature for one and two threads. Every command
+# --help, -h and `anywoli help CMD` of each subcommand (the same text), and the bench signature
+# for one and two threads. Every command
 # that `anywoli --help` lists must be tested here (the list `tested` below).
 set -u
 
@@ -252,6 +253,21 @@ expect_error "unknown preset 'yit-nuir'; did you mean 'yit-nuri'?" \
 expect_error "'lotery' is not a convention; did you mean 'lottery'?" \
     run --final-four lotery --games 2 -o "$tmp/x.h5"
 expect_error "did you mean 'plies'?" run --openings plise:2 --games 2 -o "$tmp/x.h5"
+# A book is read a bounded line at a time: a line of 600 MB (NUL bytes, no line break) read
+# within 400 MB of address space is a one-line error naming it, never the end of the book
+# (it used to end the book there: a run of its first 2 openings, exit status 0).
+printf '3 14 7\n11 23\n' >"$tmp/huge-book.txt"
+truncate -s 600M "$tmp/huge-book.txt"
+if ! grep -qa __asan_init "$bin"; then
+    (ulimit -v 400000; exec "$bin" run --openings "file:$tmp/huge-book.txt" --games 4 \
+        -o "$tmp/hb.h5" --quiet >"$tmp/out" 2>"$tmp/err")
+    rc=$?
+    checks=$((checks + 1))
+    [[ $rc -eq 2 && $(wc -l <"$tmp/err") -eq 1 && ! -e "$tmp/hb.h5" ]] \
+        && grep -qF "anywoli run: --openings: $tmp/huge-book.txt:3: longer than 4096 characters" "$tmp/err" \
+        || fail "a book with a line of 600 MB: status $rc, $(head -c 300 "$tmp/err")"
+fi
+rm -f "$tmp/huge-book.txt"
 cat >"$tmp/slip.cfg" <<'EOF_CFG'
 sede = 1L;
 output = "unused.h5";
@@ -785,13 +801,27 @@ for cmd in perft move bench agents play run replay export analyze solve tables o
         fail "anywoli $cmd --help: status $rc, output $(head -c 200 "$tmp/out")"
     fi
     check_help_text "anywoli $cmd --help"
+    # -h and `anywoli help CMD` print the same help (they were an unknown option and the
+    # top-level help).
+    cp "$tmp/out" "$tmp/help"
+    for form in "$cmd -h" "help $cmd"; do
+        run $form
+        [[ $rc -eq 0 && ! -s "$tmp/err" ]] && cmp -s "$tmp/out" "$tmp/help" \
+            || fail "anywoli $form: status $rc, not the --help text: $(head -c 200 "$tmp/out" "$tmp/err")"
+    done
 done
 # The tables actions have help of their own.
-for action in agree compare; do
+for action in build agree compare; do
     run tables "$action" --help
     [[ $rc -eq 0 ]] && grep -q "^usage: anywoli tables $action" "$tmp/out" && [[ ! -s "$tmp/err" ]] \
         || fail "anywoli tables $action --help: status $rc, output $(head -c 200 "$tmp/out")"
     check_help_text "anywoli tables $action --help"
+    cp "$tmp/out" "$tmp/help"
+    for form in "tables $action -h" "help tables $action"; do
+        run $form
+        [[ $rc -eq 0 && ! -s "$tmp/err" ]] && cmp -s "$tmp/out" "$tmp/help" \
+            || fail "anywoli $form: status $rc, not the --help text: $(head -c 200 "$tmp/out" "$tmp/err")"
+    done
 done
 # bench's help says what its lines are in whole sentences (it once ran two together).
 run bench --help
@@ -807,6 +837,7 @@ for cmd in $commands; do
 done
 expect_error "unknown command 'frobnicate' (try" frobnicate
 expect_error "unknown command 'rnu'; did you mean 'run'?" rnu
+expect_error "unknown command 'rnu'; did you mean 'run'?" help rnu
 run
 [[ $rc -eq 2 ]] || fail "anywoli with no command: exit status $rc, expected 2"
 

@@ -7,7 +7,9 @@
 # same tables as an uninterrupted run; SIGINT and SIGTERM: a clean stop, a readable .partial
 # file and a message on how to resume; the first SIGTERM abandons a search of 10^8 playouts
 # within seconds (its tree not reserved up front), and a stop in the middle of a batch keeps
-# its whole games, which --resume completes to the uninterrupted tables; a search tree beyond
+# its whole games, which --resume completes to the uninterrupted tables; a job of 4e8 games
+# from random openings stops as fast (its openings are written with its games, not ahead of
+# them), and resumes to the uninterrupted tables; a search tree beyond
 # the memory limit is a one-line failure; existing files never overwritten without --force; an
 # unwritable path and a bad config touch nothing; a full disk (a file size limit) is a clear
 # error that keeps the finished batches; progress lines; replay of stored games; every config
@@ -133,6 +135,39 @@ expect_status 0 "resume after a stop part-way through a batch"
 check "the resume took the kept games from the journal" grep -q "${kept:-x} resumed from the journal" out
 same_tables b-full.h5 b.h5
 
+# --- openings of a long job: written with the games that name them ------------------------
+# A job of 4e8 games from random openings (2e8 pairs) starts playing at once: its openings
+# table is not written ahead of its games, so SIGTERM stops it within seconds and the file
+# holds the openings of the pairs played, not gigabytes. A resume writes them again, and a
+# run stopped at batches that split pairs ends with the uninterrupted run's tables.
+"$bin" run --games 400000000 --openings plies:4 --threads 1 --quiet -o big.h5 >out 2>err &
+pid=$!
+wait_for_journal big.h5.journal 1000
+sleep 1
+kill -TERM $pid
+wait_stopped $pid 5
+expect_status 143 "SIGTERM a job of 4e8 games from random openings"
+checks=$((checks + 1))
+[[ $(stat -c %s big.h5.partial 2>/dev/null || echo 0) -lt 50000000 ]] \
+    || fail "a stopped job of 4e8 games: big.h5.partial holds $(stat -c %s big.h5.partial) bytes"
+kept=$(grep -o 'stopped by SIGTERM: [0-9]* of' err | awk '{print $4}')
+rows=$(h5ls big.h5.partial/jobs/main/openings | grep -o '{[0-9]*' | tr -d '{')
+checks=$((checks + 1))
+[[ -n $kept && $rows -eq $(((kept + 1) / 2)) ]] \
+    || fail "a stopped job: ${rows:-no} openings rows for ${kept:-no} games (one a pair begun)"
+opening_job=(--games 10001 --openings plies:3 --batch 301 --seed 8 --quiet)
+"$bin" run "${opening_job[@]}" -o of.h5 >/dev/null 2>&1
+"$bin" run "${opening_job[@]}" -o oi.h5 >/dev/null 2>&1 &
+pid=$!
+wait_for_journal oi.h5.journal 20000
+kill -9 $pid
+wait $pid 2>/dev/null
+check "a job from random openings killed before its end" test ! -e oi.h5
+"$bin" run "${opening_job[@]}" -o oi.h5 --resume >/dev/null 2>err
+rc=$?
+expect_status 0 "resume of a job from random openings"
+same_tables of.h5 oi.h5
+
 # --- existing files, unwritable paths, bad configs ----------------------------------------
 before=$(md5sum full.h5)
 "$bin" run --games 10 -o full.h5 >out 2>err
@@ -141,6 +176,14 @@ expect_status 2 "existing file"
 one_line_error "full.h5 already exists (--force replaces it)"
 check "existing file untouched" test "$(md5sum full.h5)" == "$before"
 check "no .partial made" test ! -e full.h5.partial -a ! -e full.h5.journal
+# --resume of a finished file: nothing to resume, said as such (it used to say the file
+# exists, as if --resume had not been given); the file untouched.
+"$bin" run "${quick[@]}" -o full.h5 --resume >out 2>err
+rc=$?
+expect_status 2 "--resume of a finished file"
+one_line_error "anywoli run: nothing to resume: full.h5 is finished (no full.h5.partial or full.h5.journal is left); --force replaces it"
+check "a finished file is left as it is by --resume" test "$(md5sum full.h5)" == "$before"
+check "--resume of a finished file makes nothing" test ! -e full.h5.partial -a ! -e full.h5.journal
 touch left.h5.partial
 "$bin" run --games 10 -o left.h5 >out 2>err
 rc=$?
@@ -347,7 +390,8 @@ expect_status 2 "a bad book in a config"
 one_line_error "badopen.cfg:3: openings: badbook.txt:2: "
 check "bad openings write nothing" test ! -e never.h5 -a ! -e never.h5.partial
 # A config's book named by a relative path is read beside the config, wherever the command runs
-# from; one given by --openings is read from the current folder, as the shell's paths are.
+# from; one given by --openings is read from the current folder, as the shell's paths are (its
+# errors name --openings, not the config), and so is the config's output (config.h, "Paths").
 mkdir beside && printf '3 14\n' >beside/near.txt
 printf 'seed = 1; output = "near.h5";\njobs = ( { games = 4;\n  openings = "file:near.txt"; } );\n' \
     >beside/near.cfg
@@ -358,10 +402,25 @@ check "the book beside the config is played" test -e near.h5
 "$bin" run beside/near.cfg --openings file:near.txt --force --quiet >out 2>err
 rc=$?
 expect_status 2 "--openings file:PATH is read from the current folder"
-one_line_error "beside/near.cfg:2: openings: near.txt: cannot open"
+one_line_error "anywoli run: --openings: near.txt: cannot open: No such file or directory (job job1)"
+check "a config's output is written in the current folder" test ! -e beside/near.h5
 "$bin" run beside/near.cfg --openings file:beside/near.txt --force --quiet >out 2>err
 rc=$?
 expect_status 0 "--openings file:PATH from the current folder, with a config"
+# A book is the only path a config resolves from its own folder: a file an agent spec names
+# (tables=PATH) is taken from the current folder, as the config's output is.
+"$bin" tables build --holes 3 --seeds 2 --max-seeds 8 -o t3.tables >/dev/null 2>&1
+printf 'seed = 1; output = "tab.h5";\njobs = ( { games = 2; holes = 3; seeds = 2;\n  agent_a = "alphabeta:depth=1,tables=t3.tables"; } );\n' \
+    >beside/tab.cfg
+"$bin" run beside/tab.cfg --quiet >out 2>err
+rc=$?
+expect_status 0 "an agent's tables=PATH in a config, from the current folder"
+check "the config's output in the current folder" test -e tab.h5 -a ! -e beside/tab.h5
+mv t3.tables beside/
+"$bin" run beside/tab.cfg --quiet --force >out 2>err
+rc=$?
+expect_status 2 "an agent's tables=PATH is not read beside the config"
+one_line_error "beside/tab.cfg:3: agent_a: agent 'alphabeta': tables=t3.tables: cannot open"
 
 # --- move records: kill -9 and --resume, replay, bad values -------------------------------
 # Random games (the agents' loop, not the fast path, keeps the moves) and greedy ones from

@@ -5,7 +5,8 @@
 
 Every job's rows, in order: the row count equals the games table's, each column equals the
 stored field (codes written as docs/results.md's words, each convention's recipient as
-`analyze` re-awards it), the variant and agent columns equal the job's attributes, nodes_a,
+`analyze` re-awards it), the variant and agent columns equal the job's attributes (yes/no
+parameters as a config writes them, yes or no), nodes_a,
 nodes_b, choices_a and choices_b the stored columns (empty for a job without them), and with --moves the moves
 column equals the job's moves datasets. Prints one line per failure; exit status 1 if any.
 """
@@ -17,6 +18,7 @@ import h5py
 OUTCOMES = ["south", "north", "draw", "endless", "unfinished"]
 SIDES = {0: "south", 1: "north", -1: "none"}
 VARIANT = ["holes", "seeds", "capture", "final_four", "extra_turn", "skip_origin", "max_plies"]
+YES_NO = ["extra_turn", "skip_origin"]
 PLAIN = ["south", "north", "left", "plies", "passes", "mid_captures", "final_captures"]
 
 
@@ -42,6 +44,8 @@ def expected_row(name, job, row, index, moves):
     e["south_agent"], e["north_agent"] = ("A", "B") if int(row["a_south"]) else ("B", "A")
     for k in VARIANT + ["agent_a", "agent_b"]:
         e[k] = text(job.attrs[k])
+    for k in YES_NO:   # stored 0 and 1, written as configs write them
+        e[k] = "yes" if int(job.attrs[k]) else "no"
     has_nodes = "nodes_a" in fields and "nodes_b" in fields
     e["nodes_a"] = str(int(row["nodes_a"])) if has_nodes else ""
     e["nodes_b"] = str(int(row["nodes_b"])) if has_nodes else ""

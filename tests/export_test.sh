@@ -35,7 +35,7 @@ jobs = (
   { name = "ab,c=2+x"; agent_a = "random"; agent_b = "alphabeta:depth=1,w.store=1.5";
     games = 30L; },
   { name = "small"; holes = 6; final_four = "lottery"; agent_a = "random"; agent_b = "random";
-    games = 41L; openings = "plies:2"; record_moves = true; }
+    games = 41L; openings = "plies:2"; record_moves = true; skip_origin = true; }
 );
 CFG
 "$bin" run e.cfg >/dev/null 2>err || fail "run e.cfg: $(head -c 300 err)"
@@ -50,6 +50,11 @@ check "export e.h5 equals the file" "$python" "$tests/export_check.py" e.h5 out
 checks=$((checks + 1))
 grep -q '^"ab,c=2+x",0,' out && grep -q ',"alphabeta:depth=1,w.store=1.5"' out ||
     fail "the job name and agent spec with commas are not quoted: $(sed -n 2p out)"
+# The yes/no parameters read as a config writes them (they were written 1 and 0).
+checks=$((checks + 1))
+grep -q '^"ab,c=2+x",0,.*,12,4,4,penultimate,yes,no,100000,' out &&
+    grep -q '^small,0,.*,6,4,4,lottery,yes,yes,100000,' out ||
+    fail "extra_turn and skip_origin are not yes or no: $(sed -n 2p out)"
 # One job, and the row count of the header plus its games.
 export_ e.h5 --job small
 expect_status 0 "export --job small"

@@ -26,6 +26,18 @@ static const BadConfig bad_configs[] = {
       "t.cfg:3: syntax error" },
     { HEAD "seed = 2;\njobs = ( { games = 1; } );\n",
       "t.cfg:3: syntax error: duplicate setting name" },
+    /* An unquoted word where a string goes: a hint that names the key and the quotes. */
+    { HEAD "jobs = ( { games = 1; agent_a = random; } );\n",
+      "t.cfg:3: syntax error: agent_a = random: agent specs are strings in double quotes "
+      "(agent_a = \"random\";)" },
+    { HEAD "jobs = ( { name = \"a = b\"; agent_b = [greedy, alphabeta:depth=2]; } );\n",
+      "t.cfg:3: syntax error: agent_b = [greedy, ...]: agent specs are strings in double "
+      "quotes (agent_b = [\"greedy\", ...];)" },
+    { HEAD "defaults = { final_four = lottery; };\njobs = ( { games = 1; } );\n",
+      "t.cfg:3: syntax error: final_four = lottery: text values are strings in double quotes "
+      "(final_four = \"lottery\";)" },
+    { HEAD "jobs = ( { games = 1; record_moves = True; } ) )\n",
+      "t.cfg:3: syntax error" },
     { HEAD "sed = 2;\njobs = ( { games = 1; } );\n",
       "t.cfg:3: sed: unknown setting; did you mean 'seed'? (expected seed, output, threads, batch, description, "
       "defaults or jobs)" },

@@ -467,6 +467,10 @@ static void test_file_bad_files(void **state)
     snprintf(spec, sizeof spec, "file:%s", path);
     snprintf(want, sizeof want, "%s:2: a NUL byte (a book is text)", path);
     load_fails(spec, &v, want);
+
+    /* A read that fails is an error naming the line, never the end of the book: this
+     * process's memory at address 0, a regular file whose first read fails. */
+    load_fails("file:/proc/self/mem", &v, "/proc/self/mem:1: cannot read: Input/output error");
 }
 
 /* ---- plies:N ----------------------------------------------------------------------------- */

@@ -220,7 +220,8 @@ def check_conventions(runs):
 
 def check_openings(binary, tmp):
     """Random plies per pair: one openings row per pair, both games of a pair name it, its
-    moves and APN as text; every game's moves_hash; replay of a game from its opening."""
+    moves and APN as text; every game's moves_hash; replay of a game from its opening; a
+    list's table (all:N) holds the lines its pairs played, at most the whole list."""
     run(binary, ["--games", "301", "--seed", "4", "--openings", "plies:3", "-o", "o.h5"], tmp)
     with h5py.File(os.path.join(tmp, "o.h5"), "r") as f:
         g = f["jobs/main"]
@@ -238,6 +239,15 @@ def check_openings(binary, tmp):
                         "201"], capture_output=True, text=True)
     check(p.returncode == 0 and "check: the stored row matches" in p.stdout and
           "opening 100 of plies:3" in p.stdout, f"replay from an opening: {p.stderr.strip()}")
+    # A list's table holds the lines the pairs played, up to the whole list: 7 games (4
+    # pairs) of the 116 lines of all:2, then 30 games cycling through the 12 of all:1.
+    for spec, games, want in (("all:2", 7, 4), ("all:1", 30, 12)):
+        run(binary, ["--games", str(games), "--openings", spec, "-o", "l.h5", "--force"], tmp)
+        with h5py.File(os.path.join(tmp, "l.h5"), "r") as f:
+            table = f["jobs/main/openings"][:]
+            check(np.array_equal(table["index"], np.arange(want)),
+                  f"{spec}, {games} games: openings rows {list(table['index'])[:20]}, "
+                  f"expected 0..{want - 1}")
     with h5py.File(os.path.join(tmp, "x.h5"), "r") as f:
         for job in ("small", "capped"):
             check(np.all(f["jobs"][job]["games"]["opening"] == -1), f"{job}: opening -1")

@@ -631,6 +631,9 @@ static void test_bad_configs(void **state)
     expect_error("pairs = 6;\n", "pairs = 6;\nvariant = \"oware\";\n",
                  "bad.cfg:6: variant: unknown preset 'oware' (expected anywoli, yit-nuri or yit-jani)");
     expect_error("a = 10.0;", "a = = 10.0;", "bad.cfg:7: syntax error");
+    expect_error("pairs = 6;\n", "pairs = 6;\nopponent = greedy;\n",
+                 "bad.cfg:6: syntax error: opponent = greedy: agent specs are strings in double "
+                 "quotes (opponent = \"greedy\";)");
     expect_error("weights = (", "wait = 1;\nweights = (", "bad.cfg:8: wait: unknown key");
     expect_error("weights = (", "or = 1;\nweights = (", "bad.cfg:8: or: unknown key");
 }

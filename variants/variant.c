@@ -116,11 +116,28 @@ int variant_finish(Variant *v, Error *e)
     return variant_finish_at(v, &param, e);
 }
 
+void variant_param_text(const Variant *v, VariantParam p, char *buf, size_t len)
+{
+    switch (p) {
+    case VP_HOLES: snprintf(buf, len, "%d", v->holes); break;
+    case VP_SEEDS: snprintf(buf, len, "%d", v->seeds); break;
+    case VP_CAPTURE: snprintf(buf, len, "%d", v->capture); break;
+    case VP_FINAL_FOUR: snprintf(buf, len, "%s", final_four_name(v->final_four)); break;
+    case VP_EXTRA_TURN: snprintf(buf, len, "%s", v->extra_turn ? "yes" : "no"); break;
+    case VP_SKIP_ORIGIN: snprintf(buf, len, "%s", v->skip_origin ? "yes" : "no"); break;
+    case VP_MAX_PLIES: snprintf(buf, len, "%" PRId64, v->max_plies); break;
+    default: snprintf(buf, len, "?"); break;
+    }
+}
+
 void variant_describe(const Variant *v, char *buf, int len)
 {
-    snprintf(buf, (size_t)len,
-             "holes=%d seeds=%d capture=%d final_four=%s extra_turn=%s skip_origin=%s "
-             "max_plies=%" PRId64,
-             v->holes, v->seeds, v->capture, final_four_name(v->final_four),
-             v->extra_turn ? "yes" : "no", v->skip_origin ? "yes" : "no", v->max_plies);
+    size_t used = 0, size = (size_t)len;
+    buf[0] = '\0';
+    for (int p = 0; p < VP_NB && used < size; p++) {
+        char value[32];
+        variant_param_text(v, (VariantParam)p, value, sizeof value);
+        used += (size_t)snprintf(buf + used, size - used, "%s%s=%s", p ? " " : "",
+                                 param_names[p], value);
+    }
 }

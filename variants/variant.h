@@ -3,6 +3,7 @@
 #define ANYWOLI_VARIANT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "error.h"
@@ -70,7 +71,11 @@ int variant_finish(Variant *v, Error *e);
 /* As variant_finish, and in *param the parameter its message is about (VP_NB on success). */
 int variant_finish_at(Variant *v, VariantParam *param, Error *e);
 
-/* Write the parameters as `holes=12 seeds=4 ...` into buf. */
+/* One parameter's value as configs and the command line write it ("12", "lottery", "yes")
+ * into buf: the one text form of a value, for every writer of variants as text. */
+void variant_param_text(const Variant *v, VariantParam p, char *buf, size_t len);
+
+/* Write the parameters as `holes=12 seeds=4 ...` (variant_param_text's values) into buf. */
 void variant_describe(const Variant *v, char *buf, int len);
 
 /* Which side owns pit i. */

@@ -206,13 +206,25 @@ static bool long_option_at_fault(const char *arg, const struct option *opts)
     return false;
 }
 
+/* Whether opts holds --help: a command whose options do also takes -h for it. */
+static bool has_help(const struct option *opts)
+{
+    for (int i = 0; opts[i].name; i++)
+        if (opts[i].val == OPT_HELP)
+            return true;
+    return false;
+}
+
 int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *opts)
 {
     /* A leading ':' makes getopt_long tell a missing value (':') from an unknown option. */
     char so[32];
-    snprintf(so, sizeof so, ":%s", shortopts);
+    bool short_help = has_help(opts) && !strchr(shortopts, 'h');
+    snprintf(so, sizeof so, ":%s%s", shortopts, short_help ? "h" : "");
     opterr = 0;
     int c = getopt_long(argc, argv, so, opts, NULL);
+    if (short_help && c == 'h')
+        return OPT_HELP;
     if (c != '?' && c != ':')
         return c;
     const char *arg = optind > 0 && optind - 1 < argc ? argv[optind - 1] : "";

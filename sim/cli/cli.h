@@ -59,7 +59,7 @@ extern const struct option cli_variant_options[];
 extern const char cli_variant_help[];
 
 /* getopt_long over opts (ended by a zero entry; `shortopts` without a leading ':'): the next
- * option's code (optarg set) or -1 at the end. Dies with a one-line message for an unknown
+ * option's code (optarg set) or -1 at the end; -h is --help (OPT_HELP) where opts has it. Dies with a one-line message for an unknown
  * option (naming the nearest known one when it looks like a slip: "did you mean
  * '--agent-a'?"), a prefix of several, or a missing value. */
 int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *opts);

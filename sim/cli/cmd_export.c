@@ -34,7 +34,8 @@ static const char export_usage[] =
     "  plies, passes, mid_captures, final_captures, opening (-1: the variant's start)\n"
     "  south_agent, north_agent   A or B: which of the job's agents played each side\n"
     "  holes, seeds, capture, final_four, extra_turn, skip_origin, max_plies,\n"
-    "  agent_a, agent_b   the job's variant and agent specs\n"
+    "  agent_a, agent_b   the job's variant and agent specs, written as configs\n"
+    "                     write them (extra_turn and skip_origin: yes or no)\n"
     "  nodes_a, nodes_b   what each agent searched in the game (when the file has\n"
     "                     them; empty for a job without them)\n"
     "  choices_a, choices_b   the moves each agent chose (likewise): nodes_a /\n"
@@ -168,8 +169,8 @@ static void write_header(const Export *x, FILE *out)
     fputc('\n', out);
 }
 
-/* The columns every row of a job shares, after south_agent and north_agent: its variant and
- * agents, formatted once. */
+/* The columns every row of a job shares, after south_agent and north_agent: its variant (each
+ * value as a config writes it: extra_turn yes, not 1) and agents, formatted once. */
 static char *job_columns(const StoredJob *sj)
 {
     const Variant *v = &sj->variant;
@@ -178,8 +179,11 @@ static char *job_columns(const StoredJob *sj)
     FILE *m = open_memstream(&text, &len);
     if (!m)
         fail("out of memory");
-    fprintf(m, "%d,%d,%d,%s,%d,%d,%" PRId64 ",", v->holes, v->seeds, v->capture,
-            final_four_name(v->final_four), v->extra_turn, v->skip_origin, v->max_plies);
+    for (int p = 0; p < VP_NB; p++) {
+        char value[32];
+        variant_param_text(v, (VariantParam)p, value, sizeof value);
+        fprintf(m, "%s,", value);
+    }
     csv_field(m, sj->agent_a);
     fputc(',', m);
     csv_field(m, sj->agent_b);

@@ -52,25 +52,15 @@ static void usage(FILE *out)
                  "Commands:\n");
     for (int i = 0; i < COMMANDS_NB; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\n'anywoli COMMAND --help' describes a command and its options.\n");
+    fprintf(out, "\n'anywoli COMMAND --help', 'anywoli COMMAND -h' or 'anywoli help COMMAND'\n"
+                 "describes a command and its options.\n");
 }
 
-int main(int argc, char **argv)
+/* Run the command argv[1] names with its arguments; an unknown one is refused with the
+ * nearest name. */
+static int run_command(int argc, char **argv)
 {
-    atexit(cli_check_stdout_at_exit);
-    if (argc < 2) {
-        usage(stderr);
-        return 2;
-    }
     const char *name = argv[1];
-    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
-        usage(stdout);
-        return 0;
-    }
-    if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
-        printf("anywoli %s (%s)\n", results_program_version(), results_git_commit());
-        return 0;
-    }
     for (int i = 0; i < COMMANDS_NB; i++) {
         if (strcmp(name, commands[i].name) == 0) {
             static char label[64];
@@ -91,4 +81,39 @@ int main(int argc, char **argv)
     fprintf(stderr, "anywoli: unknown command '%s'%s (try 'anywoli --help')\n", name,
             nearest_hint(&n, "", hint, sizeof hint));
     return 2;
+}
+
+/* `anywoli help COMMAND [ACTION]`: what `anywoli COMMAND [ACTION] --help` prints. */
+static int command_help(int argc, char **argv)
+{
+    char *args[8];
+    int n = 0;
+    args[n++] = argv[0];
+    for (int i = 2; i < argc && n < 6; i++)
+        args[n++] = argv[i];
+    args[n++] = "--help";
+    args[n] = NULL;
+    return run_command(n, args);
+}
+
+int main(int argc, char **argv)
+{
+    atexit(cli_check_stdout_at_exit);
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "help") == 0 && argc > 2 && argv[2][0] != '-' &&
+        strcmp(argv[2], "help") != 0)
+        return command_help(argc, argv);
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
+        printf("anywoli %s (%s)\n", results_program_version(), results_git_commit());
+        return 0;
+    }
+    return run_command(argc, argv);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval.h"
 #include "results.h"
 #include "results_read.h"
 
@@ -22,6 +23,40 @@ bool agent_is_convention_blind(const char *spec)
 {
     size_t n = strcspn(spec, ":");
     return n == strlen("random") && strncmp(spec, "random", n) == 0;
+}
+
+/* The value of `key=` in a full spec (after ':' or ','), or NaN when it has none. */
+static double spec_value(const char *spec, const char *key)
+{
+    size_t n = strlen(key);
+    for (const char *s = strchr(spec, ':'); s; s = strchr(s + 1, ',')) {
+        if (strncmp(s + 1, key, n) == 0 && s[1 + n] == '=')
+            return strtod(s + 2 + n, NULL);
+    }
+    return NAN;
+}
+
+/* Whether a full spec's weights and fade are every one the named set's (tuned or plain). */
+static bool spec_has_weight_set(const char *played, bool tuned)
+{
+    for (int t = 0; t < EVAL_NB; t++) {
+        char key[40];
+        snprintf(key, sizeof key, "w.%s", eval_terms[t].name);
+        double want = tuned ? eval_terms[t].tuned : eval_terms[t].def;
+        if (!(fabs(spec_value(played, key) - want) < 1e-9))
+            return false;
+    }
+    double fade = tuned ? EVAL_FADE_TUNED : EVAL_FADE_DEFAULT;
+    return fabs(spec_value(played, "fade") - fade) < 1e-9;
+}
+
+void analyze_agent_label(const char *given, const char *played, char *buf, size_t len)
+{
+    const char *set = !played                               ? " [played spec unknown]"
+                      : spec_has_weight_set(played, true)  ? " [tuned weights]"
+                      : spec_has_weight_set(played, false) ? " [plain weights]"
+                                                           : "";
+    snprintf(buf, len, "%s%s", given, set);
 }
 
 /* Count one game of outcome o. */
@@ -324,6 +359,13 @@ static int job_init(ResultsFile *f, const char *name, JobAnalysis *j, Error *e)
     j->name = strdup(name);
     j->agent_a = sj.agent_a;
     j->agent_b = sj.agent_b;
+    j->played_a = sj.played_a;
+    j->played_b = sj.played_b;
+    char label[AGENT_LABEL_MAX];
+    analyze_agent_label(sj.agent_a, sj.played_a, label, sizeof label);
+    j->label_a = strdup(label);
+    analyze_agent_label(sj.agent_b, sj.played_b, label, sizeof label);
+    j->label_b = strdup(label);
     j->openings_spec = sj.openings;
     j->variant = sj.variant;
     j->games_planned = sj.games;
@@ -335,7 +377,7 @@ static int job_init(ResultsFile *f, const char *name, JobAnalysis *j, Error *e)
     j->margin_origin = -total;
     j->margins_len = (size_t)(2 * total + 1);
     j->margins = calloc(j->margins_len, sizeof *j->margins);
-    if (!j->name || !j->margins || !j->openings_spec)
+    if (!j->name || !j->margins || !j->openings_spec || !j->label_a || !j->label_b)
         return error_set(e, "out of memory") - 1;
     return 0;
 }
@@ -704,18 +746,22 @@ static int build_skill(Analysis *a)
     return 0;
 }
 
-/* The index of an agent spec in a->agents, added when new; -1 when out of memory. */
-static int agent_index(Analysis *a, const char *spec)
+/* The index of an agent spec in a->agents, added with its label when new; -1 when out of
+ * memory. */
+static int agent_index(Analysis *a, const char *spec, const char *label)
 {
     for (int i = 0; i < a->nagents; i++)
         if (strcmp(a->agents[i], spec) == 0)
             return i;
     char **grown = realloc(a->agents, ((size_t)a->nagents + 1) * sizeof *grown);
-    if (!grown)
+    if (grown)
+        a->agents = grown;
+    const char **labels = realloc(a->agent_labels, ((size_t)a->nagents + 1) * sizeof *labels);
+    if (labels)
+        a->agent_labels = labels;
+    if (!grown || !labels || !(grown[a->nagents] = strdup(spec)))
         return -1;
-    a->agents = grown;
-    if (!(grown[a->nagents] = strdup(spec)))
-        return -1;
+    labels[a->nagents] = label;
     return a->nagents++;
 }
 
@@ -777,7 +823,8 @@ static int fit_ratings(Analysis *a)
         const JobAnalysis *j = &a->jobs[i];
         if (!j->two_agents)
             continue;
-        int ia = agent_index(a, j->agent_a), ib = agent_index(a, j->agent_b);
+        int ia = agent_index(a, j->agent_a, j->label_a);
+        int ib = agent_index(a, j->agent_b, j->label_b);
         if (ia < 0 || ib < 0) {
             free(pairs);
             return -1;
@@ -869,6 +916,10 @@ static void job_free(JobAnalysis *j)
     free(j->name);
     free(j->agent_a);
     free(j->agent_b);
+    free(j->played_a);
+    free(j->played_b);
+    free(j->label_a);
+    free(j->label_b);
     free(j->openings_spec);
     free(j->pair_results);
     free(j->lengths);
@@ -887,6 +938,7 @@ void analysis_free(Analysis *a)
     for (int i = 0; i < a->nagents; i++)
         free(a->agents[i]);
     free(a->agents);
+    free(a->agent_labels);
     if (a->bt_status == BT_OK)
         bt_fit_free(&a->bt);
     free(a->cross);

@@ -28,6 +28,7 @@
 #include "variant.h"
 
 #define ANALYZE_CONFIDENCE 0.95
+#define AGENT_LABEL_MAX 1100      /* analyze_agent_label's room: a full spec and the set */
 #define CONV_NB 3                 /* the final_four conventions, in FinalFour order */
 #define CONV_PAIRS_NB 3           /* (penultimate, first-final), (penultimate, lottery),
                                      (first-final, lottery) */
@@ -51,6 +52,8 @@ typedef struct PairedTest {
 /* One job analysed. */
 typedef struct JobAnalysis {
     char *name, *agent_a, *agent_b;
+    char *played_a, *played_b;    /* the full specs played; NULL in older files: not known */
+    char *label_a, *label_b;      /* what figures call each player (analyze_agent_label) */
     char *openings_spec;          /* the job's `openings` ("start" in older files) */
     Variant variant;
     int64_t games_planned;        /* the job's `games` attribute */
@@ -176,6 +179,7 @@ typedef struct Analysis {
 
     int nagents;                  /* distinct agents of the jobs with two agents */
     char **agents;
+    const char **agent_labels;    /* [i]: what figures call agent i (a job's label) */
     int bt_status;                /* bt_fit's status; -1 when not attempted */
     BtFit bt;
     CrossCell *cross;             /* [row * nagents + column], when bt_status >= 0 */
@@ -204,6 +208,12 @@ bool analyze_same_setup(const JobAnalysis *x, const JobAnalysis *y);
 
 /* The value of variant parameter p (VariantParam) as a number (final_four as its index). */
 long analyze_param_value(const Variant *v, int p);
+
+/* A short name for the player that played spec `given` as `played` (its full spec, NULL when
+ * the file does not say): the spec as given, and where the played spec holds evaluation
+ * weights that are one of the named sets, that set (`alphabeta:depth=4 [tuned weights]`);
+ * `[played spec unknown]` without a played spec. Written into buf. */
+void analyze_agent_label(const char *given, const char *played, char *buf, size_t len);
 
 /* Whether an agent spec names an agent that ignores the final_four convention. */
 bool agent_is_convention_blind(const char *spec);

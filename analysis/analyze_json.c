@@ -387,6 +387,16 @@ static void write_metrics(Json *j, const GameMetrics *m)
     json_object_end(j);
 }
 
+/* A text value, or null when not known. */
+static void kv_text_or_null(Json *j, const char *key, const char *text)
+{
+    json_key(j, key);
+    if (text)
+        json_string(j, text);
+    else
+        json_null(j);
+}
+
 /* One job. */
 static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
 {
@@ -394,6 +404,10 @@ static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
     json_kv_string(j, "name", x->name);
     json_kv_string(j, "agent_a", x->agent_a);
     json_kv_string(j, "agent_b", x->agent_b);
+    kv_text_or_null(j, "agent_a_played", x->played_a);
+    kv_text_or_null(j, "agent_b_played", x->played_b);
+    json_kv_string(j, "agent_a_label", x->label_a);
+    json_kv_string(j, "agent_b_label", x->label_b);
     write_variant(j, &x->variant);
     json_kv_int(j, "games_planned", x->games_planned);
     json_kv_uint(j, "games", x->rows);
@@ -500,11 +514,14 @@ static void write_between(Json *j, const Analysis *a)
 }
 
 /* A rating with its standard error and interval. */
-static void kv_rating(Json *j, const char *agent, double r, double se, double z)
+static void kv_rating(Json *j, const char *agent, const char *label, double r, double se,
+                      double z)
 {
     json_object_begin(j);
     if (agent)
         json_kv_string(j, "agent", agent);
+    if (label)
+        json_kv_string(j, "label", label);
     json_kv_double(j, "rating", r);
     json_kv_double(j, "se", se);
     json_kv_double(j, "lo", r - z * se);
@@ -566,10 +583,10 @@ static void write_ratings(Json *j, const Analysis *a)
         json_key(j, "agents");
         json_array_begin(j);
         for (int i = 0; i < a->bt.agents; i++)
-            kv_rating(j, a->agents[i], a->bt.rating[i], a->bt.rating_se[i], z);
+            kv_rating(j, a->agents[i], a->agent_labels[i], a->bt.rating[i], a->bt.rating_se[i], z);
         json_array_end(j);
         json_key(j, "first_move");
-        kv_rating(j, NULL, a->bt.home, a->bt.home_se, z);
+        kv_rating(j, NULL, NULL, a->bt.home, a->bt.home_se, z);
         json_kv_double(j, "draw_nu", a->bt.draw_nu);
         json_kv_double(j, "draw_nu_se", a->bt.draw_nu_se);
         json_kv_double(j, "log_likelihood", a->bt.log_likelihood);
@@ -613,6 +630,11 @@ static void write_skill_design(Json *j, const Analysis *a, const SkillDesign *d)
     json_array_begin(j);
     for (int r = 0; r < d->nrungs; r++)
         json_string(j, a->jobs[d->rung[r]].agent_a);
+    json_array_end(j);
+    json_key(j, "rung_labels");
+    json_array_begin(j);
+    for (int r = 0; r < d->nrungs; r++)
+        json_string(j, a->jobs[d->rung[r]].label_a);
     json_array_end(j);
     json_key(j, "cells");
     json_array_begin(j);

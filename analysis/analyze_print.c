@@ -106,11 +106,26 @@ static void print_openings(const JobAnalysis *j, FILE *out)
             (unsigned long long)(j->rows - j->openings.games));
 }
 
+/* The full specs the agents played (every option and weight at its value), or that the file
+ * does not say: a spec as given leaves its defaults to the program that ran it. */
+static void print_played(const JobAnalysis *j, FILE *out)
+{
+    if (!j->played_a || !j->played_b) {
+        fprintf(out, "played: not known (the file has no agent_a_played attribute: the specs "
+                     "above as the program of the time read them)\n");
+        return;
+    }
+    fprintf(out, "played: A %s\n", j->played_a);
+    if (j->two_agents)
+        fprintf(out, "played: B %s\n", j->played_b);
+}
+
 /* The job's heading: its agents and variant. */
 static void print_heading(const JobAnalysis *j, FILE *out)
 {
     const Variant *v = &j->variant;
     fprintf(out, "== job %s: A %s vs B %s\n", j->name, j->agent_a, j->agent_b);
+    print_played(j, out);
     fprintf(out, "variant: holes %d, seeds %d, capture %d, final_four %s, extra_turn %d, "
                  "skip_origin %d, max_plies %ld\n", v->holes, v->seeds, v->capture,
             final_four_name(v->final_four), v->extra_turn ? 1 : 0, v->skip_origin ? 1 : 0,
@@ -522,7 +537,7 @@ static void print_crosstable(const Analysis *a, const int *order, FILE *out)
         fprintf(out, " %12d", c + 1);
     fprintf(out, "\n");
     for (int r = 0; r < m; r++) {
-        fprintf(out, "%-3d %-32s", r + 1, a->agents[order[r]]);
+        fprintf(out, "%-3d %-32s", r + 1, a->agent_labels[order[r]]);
         for (int c = 0; c < m; c++) {
             const CrossCell *x = &a->cross[order[r] * m + order[c]];
             char cell[48] = "-";
@@ -544,7 +559,7 @@ static void print_ratings(const Analysis *a, FILE *out)
         return;
     fprintf(out, "\nRatings (Bradley-Terry-Davidson with a first-move term, over the jobs "
                  "with two agents; Elo points, %s = 0; maximum a posteriori with a Gaussian "
-                 "prior of sd %g Elo on each rating about their mean)\n", a->agents[0],
+                 "prior of sd %g Elo on each rating about their mean)\n", a->agent_labels[0],
             BT_PRIOR_SD_ELO);
     int *order = malloc((size_t)a->nagents * sizeof *order);
     if (!order)
@@ -562,7 +577,7 @@ static void print_ratings(const Analysis *a, FILE *out)
         fprintf(out, "%-32s %10s %10s  %s\n", "agent", "rating", "se", "95% interval");
         for (int k = 0; k < f->agents; k++) {
             int i = order[k];
-            fprintf(out, "%-32s %10.1f %10.1f  [%.1f, %.1f]\n", a->agents[i], f->rating[i],
+            fprintf(out, "%-32s %10.1f %10.1f  [%.1f, %.1f]\n", a->agent_labels[i], f->rating[i],
                     f->rating_se[i], f->rating[i] - z * f->rating_se[i],
                     f->rating[i] + z * f->rating_se[i]);
         }
@@ -618,7 +633,7 @@ static void print_skill_design(const Analysis *a, const SkillDesign *d, int numb
 {
     int w = 24;   /* the rung column: as wide as its labels, up to SKILL_LABEL_MAX */
     for (int r = 0; r < d->nrungs; r++) {
-        int len = (int)strlen(a->jobs[d->rung[r]].agent_a);
+        int len = (int)strlen(a->jobs[d->rung[r]].label_a);
         w = len > w && len <= SKILL_LABEL_MAX ? len : w;
     }
     fprintf(out, "\ndesign %d: openings %s; %s\n  %-*s", number, d->openings, d->variant, w,
@@ -628,7 +643,7 @@ static void print_skill_design(const Analysis *a, const SkillDesign *d, int numb
     fprintf(out, "\n");
     for (int r = 0; r < d->nrungs; r++) {
         char b[EST_LEN];
-        const char *label = a->jobs[d->rung[r]].agent_a;
+        const char *label = a->jobs[d->rung[r]].label_a;
         if ((int)strlen(label) > w)   /* a long spec on a line of its own, its cells below */
             fprintf(out, "  %s\n  %-*s", label, w, "");
         else

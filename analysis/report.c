@@ -583,7 +583,7 @@ static void series_title(const Analysis *a, const JobAnalysis *j, const int *axe
 {
     /* Each part is added only while the title fits: long specs (tuned weights) are cut, never
      * written past buf. */
-    int n = snprintf(buf, size, "%s vs %s", j->agent_a, j->agent_b);
+    int n = snprintf(buf, size, "%s vs %s", j->label_a, j->label_b);
     if ((size_t)n < size && strcmp(j->openings_spec, "start") != 0)
         n += snprintf(buf + n, size - (size_t)n, ", openings %s", j->openings_spec);
     for (int p = 0; p < VP_NB && (size_t)n < size; p++) {
@@ -921,7 +921,7 @@ static int skill_label_lines(const Analysis *a, const SkillDesign *d)
     int most = 1;
     for (int r = 0; r < d->nrungs; r++) {
         int lines = 1;
-        for (const char *c = a->jobs[d->rung[r]].agent_a; *c; c++)
+        for (const char *c = a->jobs[d->rung[r]].label_a; *c; c++)
             lines += (*c == ':' || *c == ',') && c[1];
         most = lines > most ? lines : most;
     }
@@ -934,7 +934,7 @@ static int skill_label_chars(const Analysis *a, const SkillDesign *d)
     int most = 1;
     for (int r = 0; r < d->nrungs; r++) {
         int run = 0;
-        for (const char *c = a->jobs[d->rung[r]].agent_a; *c; c++) {
+        for (const char *c = a->jobs[d->rung[r]].label_a; *c; c++) {
             run++;
             most = run > most ? run : most;
             if (*c == ':' || *c == ',')
@@ -963,7 +963,7 @@ static void plot_skill_design(FILE *gp, const Analysis *a, const SkillDesign *d,
             skill_label_lines(a, d) - 1);
     for (int r = 0; r < d->nrungs; r++) {
         fprintf(gp, "%s", r ? ", " : "");
-        gp_wrapped_label(gp, a->jobs[d->rung[r]].agent_a, &lines);
+        gp_wrapped_label(gp, a->jobs[d->rung[r]].label_a, &lines);
         fprintf(gp, " %d", r);
     }
     fprintf(gp, ")\nset xrange [-0.5:%d.5]\n", d->nrungs - 1);

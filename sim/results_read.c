@@ -303,6 +303,11 @@ static int read_job_attributes(const ResultsFile *f, hid_t g, const char *name, 
     sj->agent_b = h5u_read_string(g, "agent_b");
     if (!sj->agent_a || !sj->agent_b)
         return error_set(e, "%s: job %s: agent attributes missing", f->path, name);
+    /* Files written before the played specs were stored do not say which player played. */
+    sj->played_a = h5u_attr_class(g, "agent_a_played") == H5T_STRING
+                       ? h5u_read_string(g, "agent_a_played") : NULL;
+    sj->played_b = h5u_attr_class(g, "agent_b_played") == H5T_STRING
+                       ? h5u_read_string(g, "agent_b_played") : NULL;
     /* Files written before openings existed played every game from the start. */
     sj->openings = h5u_attr_class(g, "openings") == H5T_NO_CLASS ? strdup("start")
                                                                  : h5u_read_string(g, "openings");
@@ -354,7 +359,9 @@ void stored_job_free(StoredJob *sj)
     free(sj->agent_a);
     free(sj->agent_b);
     free(sj->openings);
-    sj->agent_a = sj->agent_b = sj->openings = NULL;
+    free(sj->played_a);
+    free(sj->played_b);
+    sj->agent_a = sj->agent_b = sj->openings = sj->played_a = sj->played_b = NULL;
 }
 
 /* An openings row's moves ("3 14 7") played from v's start into *o, each checked legal;

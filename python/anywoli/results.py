@@ -81,6 +81,10 @@ class Results:
         for k in codes.VARIANT:
             job[k] = bool(a[k]) if k in codes.YES_NO else _plain(a[k])
         job["agent_a"], job["agent_b"] = _text(a["agent_a"]), _text(a["agent_b"])
+        # The full specs played; None in files written before they were stored (not known).
+        for side in ("a", "b"):
+            played = a.get("agent_%s_played" % side)
+            job["agent_%s_played" % side] = None if played is None else _text(played)
         job["openings"] = _text(a.get("openings", "start"))
         job["games"] = int(a["games"])
         job["rows"] = len(group["games"]) if "games" in group else 0
@@ -100,7 +104,8 @@ class Results:
     @property
     def jobs(self):
         """A DataFrame, one row per job in run order: name, index, the variant parameters,
-        agent_a, agent_b, openings, games (planned), rows (stored), has_moves."""
+        agent_a, agent_b, agent_a_played and agent_b_played (the full specs played, None when
+        the file predates them), openings, games (planned), rows (stored), has_moves."""
         import pandas as pd
         return pd.DataFrame([self._jobs[n] for n in self.job_names])
 

@@ -261,15 +261,19 @@ def check_skill(tables, doc, want):
             check(g[key] == w[key], "%s: %s %s, recomputed %s" % (where, key, g[key], w[key]))
         check("final_four" not in g["variant"] and "holes=" in g["variant"],
               "%s: variant %s" % (where, g["variant"]))
+        labels = g.get("rung_labels") or []
+        check(len(labels) == len(w["rungs"]), "%s: rung_labels %s" % (where, labels))
         for r, (grow, wrow) in enumerate(zip(g["cells"], w["cells"])):
             check(len(grow) == len(wrow), "%s: rung %d's cells" % (where, r))
+            # A rung is labelled by its player: the spec as given, and the weight set played.
+            label = labels[r] if r < len(labels) else w["rungs"][r]
+            check(label.startswith(w["rungs"][r]), "%s: label %s" % (where, label))
             # The rung's row: its label then its cells, or a long label alone, its cells on
             # the next line.
             rows = text.splitlines()
             at = next((k for k, l in enumerate(rows)
-                       if l.startswith("  " + w["rungs"][r] + " ") or l == "  " + w["rungs"][r]),
-                      None)
-            line = "" if at is None else rows[at] if rows[at].strip() != w["rungs"][r] \
+                       if l.startswith("  " + label + " ") or l == "  " + label), None)
+            line = "" if at is None else rows[at] if rows[at].strip() != label \
                 else (rows[at + 1] if at + 1 < len(rows) else "")
             for gc, wc in zip(grow, wrow):
                 if wc is None:

@@ -108,6 +108,41 @@ if command -v gnuplot >/dev/null; then
         "$tmp/skill-report" "$s" || fail "skill: tables, JSON, report and the file disagree"
     checks=$((checks + 1))
 fi
+# Each job stores the full spec its agents played beside the spec as given, as `anywoli
+# agents SPEC` prints it; analyze shows it and labels players by it. A file written before
+# the attribute says that the played spec is not known.
+"$python" - "$bin" "$s" "$tmp/skill.json" "$tmp/skill.txt" "$tmp/old.h5" <<'PY' \
+    || fail "played specs"
+import json, shutil, subprocess, sys
+import h5py
+bin_, path, doc_path, text_path, old = sys.argv[1:6]
+doc = json.load(open(doc_path))
+text = open(text_path).read()
+for job in doc["jobs"]:
+    for side in "ab":
+        full = subprocess.run([bin_, "agents", job["agent_" + side]], check=True,
+                              capture_output=True, text=True).stdout.strip()
+        assert job["agent_%s_played" % side] == full, (job["name"], full)
+        with h5py.File(path, "r") as f:
+            stored = f["jobs"][job["name"]].attrs["agent_%s_played" % side]
+        assert (stored.decode() if isinstance(stored, bytes) else stored) == full
+    assert "played: A %s\n" % job["agent_a_played"] in text, job["name"]
+ab = [j for j in doc["jobs"] if j["agent_a"].startswith("alphabeta:depth=1,ties=first")][0]
+assert ab["agent_a_label"] == ab["agent_a"] + " [plain weights]", ab["agent_a_label"]
+shutil.copy(path, old)
+with h5py.File(old, "r+") as f:
+    for g in f["jobs"].values():
+        del g.attrs["agent_a_played"]
+        del g.attrs["agent_b_played"]
+out = subprocess.run([bin_, "analyze", old, "--json"], check=True, capture_output=True,
+                     text=True).stdout
+for job in json.loads(out)["jobs"]:
+    assert job["agent_a_played"] is None and job["agent_b_played"] is None, job["name"]
+    assert job["agent_a_label"] == job["agent_a"] + " [played spec unknown]"
+out = subprocess.run([bin_, "analyze", old], check=True, capture_output=True, text=True).stdout
+assert "played: not known (the file has no agent_a_played attribute" in out
+PY
+checks=$((checks + 1))
 for want in "opening as unit: 3 openings, 8 pairs each" "  opening unit " \
             "First-player advantage against skill" "design 2: openings start;" \
             "the SPRT assumes independent pairs, but here pairs repeat openings"; do
@@ -116,7 +151,7 @@ for want in "opening as unit: 3 openings, 8 pairs each" "  opening unit " \
 done
 # A rung label longer than the column is a line of its own, its cells on the next line.
 checks=$((checks + 1))
-grep -qx "  alphabeta:depth=1,margin=2,choice_moves=20,w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.final=0,fade=0" "$tmp/skill.txt" \
+grep -qx "  alphabeta:depth=1,margin=2,choice_moves=20,w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.final=0,fade=0 \[plain weights\]" "$tmp/skill.txt" \
     || fail "skill tables: the long rung label is not on a line of its own"
 
 "$python" - "$tmp/skill.json" <<'PY' || fail "skill JSON"
@@ -800,7 +835,7 @@ conv = open(os.path.join(sys.argv[5], "sweep.gp")).read()
 assert conv.count("\nplot ") == 2 and "panel 2 of 2: series 9 to 9 of 9" in conv, conv[-800:]
 assert "'lottery'" not in re.search(r"^set xtics .*$", conv, flags=re.M).group(0)
 page = open(os.path.join(sys.argv[5], "index.html")).read()
-assert "alphabeta:depth=8 vs alphabeta:depth=8. In 2 panels of at most 8 series." in page
+assert "alphabeta:depth=8 [tuned weights] vs alphabeta:depth=8 [tuned weights]. In 2 panels of at most 8 series." in page
 # A parameter is swept when two jobs of the same agents differ in it alone.
 assert sweep["between_jobs"]["swept"] == ["holes", "seeds", "final_four"], sweep["between_jobs"]
 assert ladder["between_jobs"]["swept"] == [], ladder["between_jobs"]

@@ -80,7 +80,23 @@ typedef struct PairAdvantage {
     PairUnits units;              /* what the interval is over */
     bool degenerate;              /* every unit alike (or one unit): the interval is stats.h's
                                      all_equal_mean_interval, not a t interval */
+    double se;                    /* the standard error of the advantage with its unit (sd /
+                                     sqrt(pairs), or the CR1 sqrt(V)); 0 when degenerate over
+                                     2 units or more, NaN with fewer */
+    double df;                    /* the t interval's degrees of freedom: units - 1 */
 } PairAdvantage;
+
+/* Two independent jobs' advantages compared, each with its own unit: the difference x - y
+ * with Welch's t interval (se^2 = se_x^2 + se_y^2, Welch-Satterthwaite degrees of freedom)
+ * and its two-sided p. p NaN and the interval [-2, 2] when either has no standard error or
+ * is degenerate (every unit alike: its bound is no standard error). */
+typedef struct AdvantageDifference {
+    Estimate difference;
+    double p_value;
+    double df;
+} AdvantageDifference;
+AdvantageDifference advantage_difference(const PairAdvantage *x, const PairAdvantage *y,
+                                         double confidence);
 
 /* The above; value NaN and interval [-1, 1] with no pairs. Where every pair had the same
  * d (a stronger agent winning with both colours makes every pair 1-1, d = 0), or there is

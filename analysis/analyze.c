@@ -151,16 +151,37 @@ static int a_half_points(const GameRecord *r, int *south_minus_north)
     return (r->outcome == OUT_SOUTH) == (r->a_south != 0) ? 2 : 0;
 }
 
+/* South's points minus North's in a game under each convention (conv: its outcome under
+ * each, from convention_outcomes; an endless or unfinished game 0 under all). */
+static void convention_sn(const int conv[CONV_NB], int sn[CONV_NB])
+{
+    for (int c = 0; c < CONV_NB; c++)
+        sn[c] = conv[c] == OUT_SOUTH ? 1 : conv[c] == OUT_NORTH ? -1 : 0;
+}
+
+/* Keep a counted pair under each convention, for the advantage re-scored with the unit. */
+static void conv_pairs_add(JobAnalysis *j, int64_t opening, uint8_t a_half,
+                           const int sn[CONV_NB])
+{
+    for (int c = 0; c < CONV_NB; c++)
+        if (j->conv_pair_results[c])
+            j->conv_pair_results[c][j->npair_results] =
+                (PairResult){ opening, a_half, (uint8_t)(sn[c] + j->pending_conv_sn[c] + 2) };
+}
+
 /* Pair the games 2k and 2k+1 (rows come in game order): the even one waits for the odd
  * one, then the pair is counted, or left out when either game is unfinished. A counted pair
- * is also kept with its opening, for the estimates whose unit is the opening. */
-static void pair_add(JobAnalysis *j, const GameRecord *r)
+ * is also kept with its opening, for the estimates whose unit is the opening, and so under
+ * each convention (conv: the game's outcome under each). */
+static void pair_add(JobAnalysis *j, const GameRecord *r, const int conv[CONV_NB])
 {
-    int sn, a = a_half_points(r, &sn);
+    int sn, a = a_half_points(r, &sn), csn[CONV_NB];
+    convention_sn(conv, csn);
     if (r->game % 2 == 0) {
         j->pending = true;
         j->pending_a = a;
         j->pending_sn = sn;
+        memcpy(j->pending_conv_sn, csn, sizeof csn);
         return;
     }
     if (!j->pending)
@@ -172,19 +193,23 @@ static void pair_add(JobAnalysis *j, const GameRecord *r)
     }
     j->penta[a + j->pending_a]++;
     j->pair_sn[sn + j->pending_sn + 2]++;
-    if (j->pair_results)
-        j->pair_results[j->npair_results++] =
-            (PairResult){ r->opening, (uint8_t)(a + j->pending_a),
-                          (uint8_t)(sn + j->pending_sn + 2) };
+    if (!j->pair_results)
+        return;
+    conv_pairs_add(j, r->opening, (uint8_t)(a + j->pending_a), csn);
+    j->pair_results[j->npair_results++] =
+        (PairResult){ r->opening, (uint8_t)(a + j->pending_a),
+                      (uint8_t)(sn + j->pending_sn + 2) };
 }
 
 /* Count one game of a job; -1 when out of memory. */
 static int job_add(JobAnalysis *j, const GameRecord *r)
 {
     int o = r->outcome;             /* 0 to 4: the reader checked every row */
+    int out[CONV_NB] = { o, o, o };
+    bool consistent = o > OUT_DRAW || convention_outcomes(r, (int)j->variant.final_four, out);
     outcomes_add(&j->all, o);
     outcomes_add(&j->by_south[r->a_south ? 0 : 1], o);
-    pair_add(j, r);
+    pair_add(j, r, out);
     j->work[0] += r->nodes_a;
     j->work[1] += r->nodes_b;
     j->choices[0] += r->choices_a;
@@ -197,8 +222,7 @@ static int job_add(JobAnalysis *j, const GameRecord *r)
             outcomes_add(&j->conv[c], o);
         return 0;
     }
-    int out[CONV_NB];
-    if (!convention_outcomes(r, (int)j->variant.final_four, out))
+    if (!consistent)
         j->inconsistent++;
     for (int c = 0; c < CONV_NB; c++)
         outcomes_add(&j->conv[c], out[c]);
@@ -313,7 +337,12 @@ static int job_stream(ResultsFile *f, JobAnalysis *j, GameRecord *buf, Error *e)
     Repeats rep;
     int64_t n = repeats_init(f, j, &rep, e) == 0 ? 1 : -1;
     j->pair_results = malloc(((size_t)j->rows / 2 + 1) * sizeof *j->pair_results);
-    if (n > 0 && !j->pair_results)
+    bool room = j->pair_results != NULL;
+    for (int c = 0; c < CONV_NB; c++) {
+        j->conv_pair_results[c] = malloc(((size_t)j->rows / 2 + 1) * sizeof *j->pair_results);
+        room = room && j->conv_pair_results[c];
+    }
+    if (n > 0 && !room)
         n = error_set(e, "out of memory");
     while (n > 0 && (n = rf_rows_next(s, buf, READ_ROWS, e)) > 0) {
         for (int64_t i = 0; i < n && n > 0; i++) {
@@ -434,6 +463,13 @@ static void job_estimate(JobAnalysis *j, const AnalyzeOptions *opt)
                                              ANALYZE_CONFIDENCE);
     free(j->pair_results);
     j->pair_results = NULL;
+    for (int c = 0; c < CONV_NB; c++) {
+        j->conv_pair_advantage[c] = pair_advantage_pairs(j->conv_pair_results[c],
+                                                         j->npair_results, ANALYZE_CONFIDENCE);
+        free(j->conv_pair_results[c]);
+        j->conv_pair_results[c] = NULL;
+    }
+    j->games_independent = job_games_independent(j);
     if (opt->sprt) {
         j->sprt = sprt_trinomial(j->a_wins, j->a_draws, j->a_losses, opt->elo0, opt->elo1,
                                  opt->alpha, opt->beta);
@@ -452,6 +488,12 @@ static int job_analyze(ResultsFile *f, const char *name, JobAnalysis *j, GameRec
     if (rc == 0)
         job_estimate(j, opt);
     return rc;
+}
+
+bool job_games_independent(const JobAnalysis *j)
+{
+    return strcmp(j->openings_spec, "start") == 0 && !j->lines_few &&
+           !(j->has_distinct && distinct_games_few(&j->distinct));
 }
 
 long analyze_param_value(const Variant *v, int p)
@@ -543,6 +585,24 @@ static void compare_lengths(const JobAnalysis *x, const JobAnalysis *y, JobPair 
                                        y->lengths_len);
 }
 
+/* Two jobs compared: their advantages, each with its own unit; and, where both jobs' games
+ * are independent, their outcome counts (chi-square) and lengths, which count games. */
+static void compare_jobs(const JobAnalysis *x, const JobAnalysis *y, JobPair *q)
+{
+    q->advantage = advantage_difference(&x->pair_advantage, &y->pair_advantage,
+                                        ANALYZE_CONFIDENCE);
+    q->game_tests = x->games_independent && y->games_independent;
+    if (q->game_tests) {
+        q->chi = outcome_test(x, y);
+        compare_lengths(x, y, q);
+        return;
+    }
+    q->chi = (TestResult){ NAN, NAN, NAN };
+    q->lengths_censored = x->censored > 0 || y->censored > 0;
+    q->lengths = (MannWhitney){ .p_value = NAN };
+    q->log_rank.chi = q->chi;
+}
+
 double job_pair_length_p(const JobPair *q)
 {
     return q->lengths_censored ? q->log_rank.chi.p_value : q->lengths.p_value;
@@ -570,15 +630,27 @@ static int build_pairs(Analysis *a)
                 q->i = i;
                 q->j = j;
                 q->differs = p >= 0 ? variant_param_name((VariantParam)p) : NULL;
-                q->chi = outcome_test(&a->jobs[i], &a->jobs[j]);
-                compare_lengths(&a->jobs[i], &a->jobs[j], q);
+                compare_jobs(&a->jobs[i], &a->jobs[j], q);
             }
         }
     }
     return 0;
 }
 
-/* Holm's correction within each family of pair tests (outcomes; lengths). */
+/* The p-value of test t (0 outcomes, 1 lengths, 2 advantages) of a pair of jobs. */
+static double pair_test_p(const JobPair *q, int t)
+{
+    return t == 0 ? q->chi.p_value : t == 1 ? job_pair_length_p(q) : q->advantage.p_value;
+}
+
+/* Where the Holm-adjusted p of test t goes. */
+static double *pair_test_holm(JobPair *q, int t)
+{
+    return t == 0 ? &q->chi_holm : t == 1 ? &q->lengths_holm : &q->advantage_holm;
+}
+
+/* Holm's correction within each family of pair tests (outcomes; lengths; advantages), over
+ * the tests made: a test not made (NaN) stays NaN and does not count. */
 static int holm_pairs(Analysis *a)
 {
     int m = a->npairs;
@@ -586,23 +658,29 @@ static int holm_pairs(Analysis *a)
     if (!p)
         return -1;
     double *q = p + m;
-    for (int k = 0; k < m; k++)
-        p[k] = isnan(a->pairs[k].chi.p_value) ? 1.0 : a->pairs[k].chi.p_value;
-    int rc = m ? holm_adjust(p, (size_t)m, q) : 0;
-    for (int k = 0; rc == 0 && k < m; k++)
-        a->pairs[k].chi_holm = q[k];
-    for (int k = 0; k < m; k++)
-        p[k] = isnan(job_pair_length_p(&a->pairs[k])) ? 1.0 : job_pair_length_p(&a->pairs[k]);
-    rc = rc == 0 && m ? holm_adjust(p, (size_t)m, q) : rc;
-    for (int k = 0; rc == 0 && k < m; k++)
-        a->pairs[k].lengths_holm = q[k];
+    int rc = 0;
+    for (int t = 0; t < 3 && rc == 0; t++) {
+        int made = 0;
+        for (int k = 0; k < m; k++)
+            if (!isnan(pair_test_p(&a->pairs[k], t)))
+                p[made++] = pair_test_p(&a->pairs[k], t);
+        rc = made ? holm_adjust(p, (size_t)made, q) : 0;
+        for (int k = 0, i = 0; rc == 0 && k < m; k++)
+            *pair_test_holm(&a->pairs[k], t) =
+                isnan(pair_test_p(&a->pairs[k], t)) ? NAN : q[i++];
+    }
     free(p);
     return rc;
 }
 
-/* The chi-square test over every job's S/N/draw counts. */
+/* The chi-square test over every job's S/N/draw counts, when every job's games are
+ * independent (it counts games); else NaN. */
 static int omnibus_test(Analysis *a)
 {
+    a->omnibus = (TestResult){ NAN, NAN, NAN };
+    for (int i = 0; i < a->njobs; i++)
+        if (!a->jobs[i].games_independent)
+            return 0;
     uint64_t *t = malloc((size_t)a->njobs * 3 * sizeof *t);
     if (!t)
         return -1;
@@ -716,8 +794,9 @@ static void skill_design_free(SkillDesign *d)
     free(d->cell);
 }
 
-/* The designs of the self-play jobs, those with 2 rungs or more kept (the others are not a
- * ladder); -1 when out of memory. */
+/* The designs of the self-play jobs, those with 2 rungs or 2 conventions or more kept (a
+ * single player under several conventions is a design too; one job alone is not); -1 when
+ * out of memory. */
 static int build_skill(Analysis *a)
 {
     int n = 0;
@@ -736,11 +815,11 @@ static int build_skill(Analysis *a)
     }
     a->nskill = 0;
     for (int k = 0; k < n; k++) {
-        if (a->skill[k].nrungs < 2) {
+        skill_conventions(&a->skill[k]);
+        if (a->skill[k].nrungs < 2 && a->skill[k].nconv < 2) {
             skill_design_free(&a->skill[k]);
             continue;
         }
-        skill_conventions(&a->skill[k]);
         a->skill[a->nskill++] = a->skill[k];
     }
     return 0;
@@ -810,6 +889,55 @@ void analyze_rating_order(const Analysis *a, int *order)
     }
 }
 
+double analyze_design_effect(const JobAnalysis *j)
+{
+    double f = (double)outcomes_finished(&j->all), d = 1.0;
+    if (f < 2)
+        return d;
+    /* The score: a game's variance from A's wins and draws, over the finished games. */
+    double s = j->elo.score;
+    double var_s = ((double)j->a_wins + (double)j->a_draws / 4) / f - s * s;
+    double ratio_s = j->pairs.se * j->pairs.se / (var_s / f);
+    /* The advantage: a game's South minus North, 1, -1 or 0. */
+    double adv = j->advantage.value;
+    double var_a = ((double)j->all.south + (double)j->all.north) / f - adv * adv;
+    double ratio_a = j->pair_advantage.se * j->pair_advantage.se / (var_a / f);
+    if (var_s > 0 && ratio_s > d)
+        d = ratio_s;
+    if (var_a > 0 && ratio_a > d)
+        d = ratio_a;
+    return d;
+}
+
+/* The fit's standard errors and covariance widened by the largest design effect among the
+ * rated jobs (analyze_design_effect), and the rated jobs that follow few lines counted. */
+static void widen_ratings(Analysis *a)
+{
+    a->bt_design_effect = 1.0;
+    a->bt_design_job = -1;
+    a->bt_few_lines = 0;
+    for (int i = 0; i < a->njobs; i++) {
+        if (!a->jobs[i].two_agents)
+            continue;
+        double d = analyze_design_effect(&a->jobs[i]);
+        if (d > a->bt_design_effect) {
+            a->bt_design_effect = d;
+            a->bt_design_job = i;
+        }
+        a->bt_few_lines += a->jobs[i].lines_few;
+    }
+    if (a->bt_status != BT_OK || a->bt_design_job < 0)
+        return;
+    double w = sqrt(a->bt_design_effect);
+    BtFit *f = &a->bt;
+    for (int i = 0; i < f->agents; i++)
+        f->rating_se[i] *= w;
+    f->home_se *= w;
+    f->draw_nu_se *= w;
+    for (int k = 0; k < f->params * f->params; k++)
+        f->cov[k] *= a->bt_design_effect;
+}
+
 /* The Bradley-Terry-Davidson fit over the jobs with two agents, when 3+ agents met, with its
  * weak prior (ratings.h), and the crosstable of the same games. */
 static int fit_ratings(Analysis *a)
@@ -837,6 +965,7 @@ static int fit_ratings(Analysis *a)
     int rc = 0;
     if (a->nagents >= 3) {
         a->bt_status = bt_fit(pairs, np, a->nagents, 0, BT_PRIOR_SD_ELO, &a->bt);
+        widen_ratings(a);
         rc = a->bt_status == BT_NO_MEMORY ? -1 : count_crosstable(a, pairs, np);
     }
     free(pairs);
@@ -922,6 +1051,8 @@ static void job_free(JobAnalysis *j)
     free(j->label_b);
     free(j->openings_spec);
     free(j->pair_results);
+    for (int c = 0; c < CONV_NB; c++)
+        free(j->conv_pair_results[c]);
     free(j->lengths);
     free(j->margins);
 }

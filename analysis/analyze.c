@@ -159,16 +159,6 @@ static void convention_sn(const int conv[CONV_NB], int sn[CONV_NB])
         sn[c] = conv[c] == OUT_SOUTH ? 1 : conv[c] == OUT_NORTH ? -1 : 0;
 }
 
-/* Keep a counted pair under each convention, for the advantage re-scored with the unit. */
-static void conv_pairs_add(JobAnalysis *j, int64_t opening, uint8_t a_half,
-                           const int sn[CONV_NB])
-{
-    for (int c = 0; c < CONV_NB; c++)
-        if (j->conv_pair_results[c])
-            j->conv_pair_results[c][j->npair_results] =
-                (PairResult){ opening, a_half, (uint8_t)(sn[c] + j->pending_conv_sn[c] + 2) };
-}
-
 /* Pair the games 2k and 2k+1 (rows come in game order): the even one waits for the odd
  * one, then the pair is counted, or left out when either game is unfinished. A counted pair
  * is also kept with its opening, for the estimates whose unit is the opening, and so under
@@ -195,10 +185,11 @@ static void pair_add(JobAnalysis *j, const GameRecord *r, const int conv[CONV_NB
     j->pair_sn[sn + j->pending_sn + 2]++;
     if (!j->pair_results)
         return;
-    conv_pairs_add(j, r->opening, (uint8_t)(a + j->pending_a), csn);
-    j->pair_results[j->npair_results++] =
-        (PairResult){ r->opening, (uint8_t)(a + j->pending_a),
-                      (uint8_t)(sn + j->pending_sn + 2) };
+    PairResult *p = &j->pair_results[j->npair_results++];
+    *p = (PairResult){ r->opening, (uint8_t)(a + j->pending_a),
+                       (uint8_t)(sn + j->pending_sn + 2), { 0 } };
+    for (int c = 0; c < CONV_NB; c++)
+        p->rescored[c] = (uint8_t)(csn[c] + j->pending_conv_sn[c] + 2);
 }
 
 /* Count one game of a job; -1 when out of memory. */
@@ -337,12 +328,7 @@ static int job_stream(ResultsFile *f, JobAnalysis *j, GameRecord *buf, Error *e)
     Repeats rep;
     int64_t n = repeats_init(f, j, &rep, e) == 0 ? 1 : -1;
     j->pair_results = malloc(((size_t)j->rows / 2 + 1) * sizeof *j->pair_results);
-    bool room = j->pair_results != NULL;
-    for (int c = 0; c < CONV_NB; c++) {
-        j->conv_pair_results[c] = malloc(((size_t)j->rows / 2 + 1) * sizeof *j->pair_results);
-        room = room && j->conv_pair_results[c];
-    }
-    if (n > 0 && !room)
+    if (n > 0 && !j->pair_results)
         n = error_set(e, "out of memory");
     while (n > 0 && (n = rf_rows_next(s, buf, READ_ROWS, e)) > 0) {
         for (int64_t i = 0; i < n && n > 0; i++) {
@@ -461,14 +447,15 @@ static void job_estimate(JobAnalysis *j, const AnalyzeOptions *opt)
                                           ANALYZE_CONFIDENCE);
     j->pair_advantage = pair_advantage_pairs(j->pair_results, j->npair_results,
                                              ANALYZE_CONFIDENCE);
+    /* The same pairs re-scored under each convention (the job's own is its pairs). */
+    for (int c = 0; c < CONV_NB; c++) {
+        for (size_t k = 0; k < j->npair_results; k++)
+            j->pair_results[k].south_minus_north = j->pair_results[k].rescored[c];
+        j->conv_pair_advantage[c] = pair_advantage_pairs(j->pair_results, j->npair_results,
+                                                         ANALYZE_CONFIDENCE);
+    }
     free(j->pair_results);
     j->pair_results = NULL;
-    for (int c = 0; c < CONV_NB; c++) {
-        j->conv_pair_advantage[c] = pair_advantage_pairs(j->conv_pair_results[c],
-                                                         j->npair_results, ANALYZE_CONFIDENCE);
-        free(j->conv_pair_results[c]);
-        j->conv_pair_results[c] = NULL;
-    }
     j->games_independent = job_games_independent(j);
     if (opt->sprt) {
         j->sprt = sprt_trinomial(j->a_wins, j->a_draws, j->a_losses, opt->elo0, opt->elo1,
@@ -1051,8 +1038,6 @@ static void job_free(JobAnalysis *j)
     free(j->label_b);
     free(j->openings_spec);
     free(j->pair_results);
-    for (int c = 0; c < CONV_NB; c++)
-        free(j->conv_pair_results[c]);
     free(j->lengths);
     free(j->margins);
 }

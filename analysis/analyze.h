@@ -104,8 +104,6 @@ typedef struct JobAnalysis {
                                      (freed after: 16 bytes a pair) */
     size_t npair_results;
     int pending_conv_sn[CONV_NB]; /* the even game's South minus North under each convention */
-    PairResult *conv_pair_results[CONV_NB];   /* the same pairs re-scored under each
-                                                 convention, while estimating */
     PairAdvantage conv_pair_advantage[CONV_NB];   /* the advantage under each convention with
                                                      the job's unit (pair or opening) */
     PairEstimate pairs;           /* A's score and Elo over the pairs (or openings) */

@@ -421,6 +421,7 @@ static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
     json_kv_string(j, "name", x->name);
     json_kv_string(j, "agent_a", x->agent_a);
     json_kv_string(j, "agent_b", x->agent_b);
+    json_kv_string(j, "openings", x->openings_spec);
     kv_text_or_null(j, "agent_a_played", x->played_a);
     kv_text_or_null(j, "agent_b_played", x->played_b);
     json_kv_string(j, "agent_a_label", x->label_a);

@@ -123,6 +123,9 @@ PairUnits pair_units(PairResult *p, size_t n)
     return u;
 }
 
+/* The re-scorings sit in PairResult's padding: a pair costs 16 bytes as before. */
+_Static_assert(sizeof(PairResult) == 16, "PairResult grew");
+
 /* A pair's value for the score (A's points / 2) and for the advantage (d / 2). */
 static double score_of(const PairResult *r) { return r->a_half / 4.0; }
 static double advantage_of(const PairResult *r) { return (r->south_minus_north - 2) / 2.0; }

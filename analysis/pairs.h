@@ -34,11 +34,16 @@ typedef struct PairUnits {
     uint64_t fewest, most;        /* pairs per unit */
 } PairUnits;
 
+#define PAIR_RESCORED_NB 3        /* the final_four conventions a pair is re-scored under */
+
 /* One counted pair as the clustered estimates see it. */
 typedef struct PairResult {
     int64_t opening;              /* the pair's opening (its games' `opening`), -1: none */
     uint8_t a_half;               /* A's half-points over the pair, 0 .. 4 */
     uint8_t south_minus_north;    /* South's points minus North's over the pair, + 2 (0 .. 4) */
+    uint8_t rescored[PAIR_RESCORED_NB];   /* south_minus_north with the pair's games re-scored
+                                             under each convention (FinalFour order; in the
+                                             struct's padding, so it costs no memory) */
 } PairResult;
 
 /* Sort p[0 .. n-1] by opening and say what the unit is: the opening when some opening >= 0

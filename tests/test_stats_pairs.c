@@ -230,7 +230,7 @@ static size_t clustered_pairs(size_t i, PairResult *p)
 {
     for (size_t k = 0; k < clustered_cases[i].n; k++)
         p[k] = (PairResult){ clustered_cases[i].o[k], clustered_cases[i].a[k],
-                             clustered_cases[i].d[k] };
+                             clustered_cases[i].d[k], { 0 } };
     return clustered_cases[i].n;
 }
 
@@ -277,7 +277,8 @@ static void test_clustered_pairs(void **state)
     }
     /* One opening played by every pair: no variance; the score has no interval, the
      * advantage the all-alike bound over one unit. */
-    PairResult one[4] = { { 3, 2, 3 }, { 3, 4, 4 }, { 3, 0, 2 }, { 3, 2, 3 } };
+    PairResult one[4] = { { 3, 2, 3, { 0 } }, { 3, 4, 4, { 0 } }, { 3, 0, 2, { 0 } },
+                          { 3, 2, 3, { 0 } } };
     PairEstimate e = pentanomial_estimate_pairs(one, 4, 0.95);
     PairAdvantage a = pair_advantage_pairs(one, 4, 0.95);
     assert_true(e.units.unit == PAIR_UNIT_OPENING && e.units.units == 1 && e.units.most == 4);
@@ -291,11 +292,11 @@ static void test_clustered_pairs(void **state)
 static void test_pair_units(void **state)
 {
     (void)state;
-    PairResult p[6] = { { 4, 0, 0 }, { -1, 0, 0 }, { 4, 0, 0 }, { 9, 0, 0 }, { -1, 0, 0 },
-                        { 4, 0, 0 } };
+    PairResult p[6] = { { .opening = 4 }, { .opening = -1 }, { .opening = 4 }, { .opening = 9 },
+                        { .opening = -1 }, { .opening = 4 } };
     PairUnits u = pair_units(p, 6);
     assert_true(u.unit == PAIR_UNIT_OPENING && u.units == 4 && u.fewest == 1 && u.most == 3);
-    PairResult q[3] = { { 2, 0, 0 }, { -1, 0, 0 }, { 0, 0, 0 } };
+    PairResult q[3] = { { .opening = 2 }, { .opening = -1 }, { .opening = 0 } };
     u = pair_units(q, 3);
     assert_true(u.unit == PAIR_UNIT_PAIR && u.units == 3 && u.fewest == 1 && u.most == 1);
     u = pair_units(NULL, 0);

@@ -76,6 +76,20 @@ checks=$((checks + 1))
 grep -qF "Here A and B look at the convention:" "$tmp/gg.txt" \
     || fail "greedy pair: $(grep -F 'Here ' "$tmp/gg.txt")"
 
+# Ludii's "advantage" (South's wins over finished games) is named apart from the first-player
+# advantage (South minus North), in the text and the JSON.
+checks=$((checks + 1))
+grep -q "^  south win rate .*South wins / finished games (Ludii's \"advantage\")" "$tmp/tables.txt" \
+    || fail "metrics: no south win rate row"
+"$python" - "$tmp/doc.json" <<'PY' || fail "metrics: south_win_rate"
+import json, sys
+for job in json.load(open(sys.argv[1]))["jobs"]:
+    m = job["metrics"]
+    assert "advantage" not in m and set(m["south_win_rate"]) == {"value", "lo", "hi"}, m
+    assert abs(m["south_win_rate"]["value"] - job["outcomes"]["south"]["rate"]) < 1e-12, m
+PY
+checks=$((checks + 1))
+
 # --job and --sprt.
 "$bin" analyze "$f" --job rg --sprt -10,10,0.05,0.1 --json >"$tmp/one.json" \
     || fail "analyze --job rg --sprt"

@@ -420,7 +420,8 @@ static void plot_advantage(FILE *gp, const Analysis *a, const char *dir)
             const Estimate *x = b == 0 ? (game ? &j->advantage : NULL) : shown_advantage(j);
             if (!x || (b > 0 && (j->pair_advantage.units.unit == PAIR_UNIT_OPENING) != (b == 2)))
                 continue;
-            gp_advantage_row(gp, i + (b ? 0.2 : 0), x);
+            /* Beside the game unit's point where it has one, else on the job's tic. */
+            gp_advantage_row(gp, i + (b && game ? 0.2 : 0), x);
             range_add(&r, x);
             points[b]++;
         }
@@ -1330,6 +1331,8 @@ static void caption_conventions(Plot *p, const Analysis *a)
         caption_add(p, "First-player advantage in points per 100 games under the convention "
                        "each job played (no job's games can be re-scored: an agent of each looks "
                        "at the convention).");
+    caption_add(p, " Intervals with each job's unit (the pair, or the opening where pairs "
+                   "repeat openings), the pairs re-scored.");
     if (aware && aware < a->njobs)
         caption_add(p, " Not valid, so left out: the re-scorings of %d job(s) where an agent "
                        "looks at the convention (it would have played other games); their "

@@ -112,4 +112,11 @@ const AgentKind *agent_kind(int i);
 /* Write the agent's full spec, every option with its value (`alphabeta:depth=6,...`). */
 void agent_describe(const Agent *a, char *buf, size_t len);
 
+/* The full spec of the agent a spec builds (agent_describe's), as `anywoli agents` prints it
+ * and a results file stores it beside the spec as given; -1 with agent_create's message. */
+int agent_full_spec(const char *spec, char *buf, size_t len, Error *e);
+
+/* Room for a full spec: every option and weight at its value. */
+#define AGENT_FULL_SPEC_MAX 1024
+
 #endif

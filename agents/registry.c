@@ -110,3 +110,13 @@ void agent_describe(const Agent *a, char *buf, size_t len)
     }
     snprintf(buf, len, "%s%s%s", a->name ? a->name : "?", opts[0] ? ":" : "", opts);
 }
+
+int agent_full_spec(const char *spec, char *buf, size_t len, Error *e)
+{
+    Agent a;
+    if (agent_create(&a, spec, e) != 0)
+        return -1;
+    agent_describe(&a, buf, len);
+    agent_free(&a);
+    return 0;
+}

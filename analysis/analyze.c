@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval.h"
 #include "results.h"
 #include "results_read.h"
 
@@ -22,6 +23,40 @@ bool agent_is_convention_blind(const char *spec)
 {
     size_t n = strcspn(spec, ":");
     return n == strlen("random") && strncmp(spec, "random", n) == 0;
+}
+
+/* The value of `key=` in a full spec (after ':' or ','), or NaN when it has none. */
+static double spec_value(const char *spec, const char *key)
+{
+    size_t n = strlen(key);
+    for (const char *s = strchr(spec, ':'); s; s = strchr(s + 1, ',')) {
+        if (strncmp(s + 1, key, n) == 0 && s[1 + n] == '=')
+            return strtod(s + 2 + n, NULL);
+    }
+    return NAN;
+}
+
+/* Whether a full spec's weights and fade are every one the named set's (tuned or plain). */
+static bool spec_has_weight_set(const char *played, bool tuned)
+{
+    for (int t = 0; t < EVAL_NB; t++) {
+        char key[40];
+        snprintf(key, sizeof key, "w.%s", eval_terms[t].name);
+        double want = tuned ? eval_terms[t].tuned : eval_terms[t].def;
+        if (!(fabs(spec_value(played, key) - want) < 1e-9))
+            return false;
+    }
+    double fade = tuned ? EVAL_FADE_TUNED : EVAL_FADE_DEFAULT;
+    return fabs(spec_value(played, "fade") - fade) < 1e-9;
+}
+
+void analyze_agent_label(const char *given, const char *played, char *buf, size_t len)
+{
+    const char *set = !played                               ? " [played spec unknown]"
+                      : spec_has_weight_set(played, true)  ? " [tuned weights]"
+                      : spec_has_weight_set(played, false) ? " [plain weights]"
+                                                           : "";
+    snprintf(buf, len, "%s%s", given, set);
 }
 
 /* Count one game of outcome o. */
@@ -116,16 +151,27 @@ static int a_half_points(const GameRecord *r, int *south_minus_north)
     return (r->outcome == OUT_SOUTH) == (r->a_south != 0) ? 2 : 0;
 }
 
+/* South's points minus North's in a game under each convention (conv: its outcome under
+ * each, from convention_outcomes; an endless or unfinished game 0 under all). */
+static void convention_sn(const int conv[CONV_NB], int sn[CONV_NB])
+{
+    for (int c = 0; c < CONV_NB; c++)
+        sn[c] = conv[c] == OUT_SOUTH ? 1 : conv[c] == OUT_NORTH ? -1 : 0;
+}
+
 /* Pair the games 2k and 2k+1 (rows come in game order): the even one waits for the odd
  * one, then the pair is counted, or left out when either game is unfinished. A counted pair
- * is also kept with its opening, for the estimates whose unit is the opening. */
-static void pair_add(JobAnalysis *j, const GameRecord *r)
+ * is also kept with its opening, for the estimates whose unit is the opening, and so under
+ * each convention (conv: the game's outcome under each). */
+static void pair_add(JobAnalysis *j, const GameRecord *r, const int conv[CONV_NB])
 {
-    int sn, a = a_half_points(r, &sn);
+    int sn, a = a_half_points(r, &sn), csn[CONV_NB];
+    convention_sn(conv, csn);
     if (r->game % 2 == 0) {
         j->pending = true;
         j->pending_a = a;
         j->pending_sn = sn;
+        memcpy(j->pending_conv_sn, csn, sizeof csn);
         return;
     }
     if (!j->pending)
@@ -137,19 +183,24 @@ static void pair_add(JobAnalysis *j, const GameRecord *r)
     }
     j->penta[a + j->pending_a]++;
     j->pair_sn[sn + j->pending_sn + 2]++;
-    if (j->pair_results)
-        j->pair_results[j->npair_results++] =
-            (PairResult){ r->opening, (uint8_t)(a + j->pending_a),
-                          (uint8_t)(sn + j->pending_sn + 2) };
+    if (!j->pair_results)
+        return;
+    PairResult *p = &j->pair_results[j->npair_results++];
+    *p = (PairResult){ r->opening, (uint8_t)(a + j->pending_a),
+                       (uint8_t)(sn + j->pending_sn + 2), { 0 } };
+    for (int c = 0; c < CONV_NB; c++)
+        p->rescored[c] = (uint8_t)(csn[c] + j->pending_conv_sn[c] + 2);
 }
 
 /* Count one game of a job; -1 when out of memory. */
 static int job_add(JobAnalysis *j, const GameRecord *r)
 {
     int o = r->outcome;             /* 0 to 4: the reader checked every row */
+    int out[CONV_NB] = { o, o, o };
+    bool consistent = o > OUT_DRAW || convention_outcomes(r, (int)j->variant.final_four, out);
     outcomes_add(&j->all, o);
     outcomes_add(&j->by_south[r->a_south ? 0 : 1], o);
-    pair_add(j, r);
+    pair_add(j, r, out);
     j->work[0] += r->nodes_a;
     j->work[1] += r->nodes_b;
     j->choices[0] += r->choices_a;
@@ -162,8 +213,7 @@ static int job_add(JobAnalysis *j, const GameRecord *r)
             outcomes_add(&j->conv[c], o);
         return 0;
     }
-    int out[CONV_NB];
-    if (!convention_outcomes(r, (int)j->variant.final_four, out))
+    if (!consistent)
         j->inconsistent++;
     for (int c = 0; c < CONV_NB; c++)
         outcomes_add(&j->conv[c], out[c]);
@@ -329,6 +379,13 @@ static int job_init(ResultsFile *f, const char *name, JobAnalysis *j, Error *e)
     j->name = strdup(name);
     j->agent_a = sj.agent_a;
     j->agent_b = sj.agent_b;
+    j->played_a = sj.played_a;
+    j->played_b = sj.played_b;
+    char label[AGENT_LABEL_MAX];
+    analyze_agent_label(sj.agent_a, sj.played_a, label, sizeof label);
+    j->label_a = strdup(label);
+    analyze_agent_label(sj.agent_b, sj.played_b, label, sizeof label);
+    j->label_b = strdup(label);
     j->openings_spec = sj.openings;
     j->variant = sj.variant;
     j->games_planned = sj.games;
@@ -340,7 +397,7 @@ static int job_init(ResultsFile *f, const char *name, JobAnalysis *j, Error *e)
     j->margin_origin = -total;
     j->margins_len = (size_t)(2 * total + 1);
     j->margins = calloc(j->margins_len, sizeof *j->margins);
-    if (!j->name || !j->margins || !j->openings_spec)
+    if (!j->name || !j->margins || !j->openings_spec || !j->label_a || !j->label_b)
         return error_set(e, "out of memory") - 1;
     return 0;
 }
@@ -395,8 +452,16 @@ static void job_estimate(JobAnalysis *j, const AnalyzeOptions *opt)
                                           ANALYZE_CONFIDENCE);
     j->pair_advantage = pair_advantage_pairs(j->pair_results, j->npair_results,
                                              ANALYZE_CONFIDENCE);
+    /* The same pairs re-scored under each convention (the job's own is its pairs). */
+    for (int c = 0; c < CONV_NB; c++) {
+        for (size_t k = 0; k < j->npair_results; k++)
+            j->pair_results[k].south_minus_north = j->pair_results[k].rescored[c];
+        j->conv_pair_advantage[c] = pair_advantage_pairs(j->pair_results, j->npair_results,
+                                                         ANALYZE_CONFIDENCE);
+    }
     free(j->pair_results);
     j->pair_results = NULL;
+    j->games_independent = job_games_independent(j);
     if (opt->sprt) {
         j->sprt = sprt_trinomial(j->a_wins, j->a_draws, j->a_losses, opt->elo0, opt->elo1,
                                  opt->alpha, opt->beta);
@@ -415,6 +480,12 @@ static int job_analyze(ResultsFile *f, const char *name, JobAnalysis *j, GameRec
     if (rc == 0)
         job_estimate(j, opt);
     return rc;
+}
+
+bool job_games_independent(const JobAnalysis *j)
+{
+    return strcmp(j->openings_spec, "start") == 0 && !j->lines_few &&
+           !(j->has_distinct && distinct_games_few(&j->distinct));
 }
 
 long analyze_param_value(const Variant *v, int p)
@@ -506,6 +577,24 @@ static void compare_lengths(const JobAnalysis *x, const JobAnalysis *y, JobPair 
                                        y->lengths_len);
 }
 
+/* Two jobs compared: their advantages, each with its own unit; and, where both jobs' games
+ * are independent, their outcome counts (chi-square) and lengths, which count games. */
+static void compare_jobs(const JobAnalysis *x, const JobAnalysis *y, JobPair *q)
+{
+    q->advantage = advantage_difference(&x->pair_advantage, &y->pair_advantage,
+                                        ANALYZE_CONFIDENCE);
+    q->game_tests = x->games_independent && y->games_independent;
+    if (q->game_tests) {
+        q->chi = outcome_test(x, y);
+        compare_lengths(x, y, q);
+        return;
+    }
+    q->chi = (TestResult){ NAN, NAN, NAN };
+    q->lengths_censored = x->censored > 0 || y->censored > 0;
+    q->lengths = (MannWhitney){ .p_value = NAN };
+    q->log_rank.chi = q->chi;
+}
+
 double job_pair_length_p(const JobPair *q)
 {
     return q->lengths_censored ? q->log_rank.chi.p_value : q->lengths.p_value;
@@ -533,15 +622,27 @@ static int build_pairs(Analysis *a)
                 q->i = i;
                 q->j = j;
                 q->differs = p >= 0 ? variant_param_name((VariantParam)p) : NULL;
-                q->chi = outcome_test(&a->jobs[i], &a->jobs[j]);
-                compare_lengths(&a->jobs[i], &a->jobs[j], q);
+                compare_jobs(&a->jobs[i], &a->jobs[j], q);
             }
         }
     }
     return 0;
 }
 
-/* Holm's correction within each family of pair tests (outcomes; lengths). */
+/* The p-value of test t (0 outcomes, 1 lengths, 2 advantages) of a pair of jobs. */
+static double pair_test_p(const JobPair *q, int t)
+{
+    return t == 0 ? q->chi.p_value : t == 1 ? job_pair_length_p(q) : q->advantage.p_value;
+}
+
+/* Where the Holm-adjusted p of test t goes. */
+static double *pair_test_holm(JobPair *q, int t)
+{
+    return t == 0 ? &q->chi_holm : t == 1 ? &q->lengths_holm : &q->advantage_holm;
+}
+
+/* Holm's correction within each family of pair tests (outcomes; lengths; advantages), over
+ * the tests made: a test not made (NaN) stays NaN and does not count. */
 static int holm_pairs(Analysis *a)
 {
     int m = a->npairs;
@@ -549,23 +650,29 @@ static int holm_pairs(Analysis *a)
     if (!p)
         return -1;
     double *q = p + m;
-    for (int k = 0; k < m; k++)
-        p[k] = isnan(a->pairs[k].chi.p_value) ? 1.0 : a->pairs[k].chi.p_value;
-    int rc = m ? holm_adjust(p, (size_t)m, q) : 0;
-    for (int k = 0; rc == 0 && k < m; k++)
-        a->pairs[k].chi_holm = q[k];
-    for (int k = 0; k < m; k++)
-        p[k] = isnan(job_pair_length_p(&a->pairs[k])) ? 1.0 : job_pair_length_p(&a->pairs[k]);
-    rc = rc == 0 && m ? holm_adjust(p, (size_t)m, q) : rc;
-    for (int k = 0; rc == 0 && k < m; k++)
-        a->pairs[k].lengths_holm = q[k];
+    int rc = 0;
+    for (int t = 0; t < 3 && rc == 0; t++) {
+        int made = 0;
+        for (int k = 0; k < m; k++)
+            if (!isnan(pair_test_p(&a->pairs[k], t)))
+                p[made++] = pair_test_p(&a->pairs[k], t);
+        rc = made ? holm_adjust(p, (size_t)made, q) : 0;
+        for (int k = 0, i = 0; rc == 0 && k < m; k++)
+            *pair_test_holm(&a->pairs[k], t) =
+                isnan(pair_test_p(&a->pairs[k], t)) ? NAN : q[i++];
+    }
     free(p);
     return rc;
 }
 
-/* The chi-square test over every job's S/N/draw counts. */
+/* The chi-square test over every job's S/N/draw counts, when every job's games are
+ * independent (it counts games); else NaN. */
 static int omnibus_test(Analysis *a)
 {
+    a->omnibus = (TestResult){ NAN, NAN, NAN };
+    for (int i = 0; i < a->njobs; i++)
+        if (!a->jobs[i].games_independent)
+            return 0;
     uint64_t *t = malloc((size_t)a->njobs * 3 * sizeof *t);
     if (!t)
         return -1;
@@ -679,8 +786,9 @@ static void skill_design_free(SkillDesign *d)
     free(d->cell);
 }
 
-/* The designs of the self-play jobs, those with 2 rungs or more kept (the others are not a
- * ladder); -1 when out of memory. */
+/* The designs of the self-play jobs, those with 2 rungs or 2 conventions or more kept (a
+ * single player under several conventions is a design too; one job alone is not); -1 when
+ * out of memory. */
 static int build_skill(Analysis *a)
 {
     int n = 0;
@@ -699,28 +807,32 @@ static int build_skill(Analysis *a)
     }
     a->nskill = 0;
     for (int k = 0; k < n; k++) {
-        if (a->skill[k].nrungs < 2) {
+        skill_conventions(&a->skill[k]);
+        if (a->skill[k].nrungs < 2 && a->skill[k].nconv < 2) {
             skill_design_free(&a->skill[k]);
             continue;
         }
-        skill_conventions(&a->skill[k]);
         a->skill[a->nskill++] = a->skill[k];
     }
     return 0;
 }
 
-/* The index of an agent spec in a->agents, added when new; -1 when out of memory. */
-static int agent_index(Analysis *a, const char *spec)
+/* The index of an agent spec in a->agents, added with its label when new; -1 when out of
+ * memory. */
+static int agent_index(Analysis *a, const char *spec, const char *label)
 {
     for (int i = 0; i < a->nagents; i++)
         if (strcmp(a->agents[i], spec) == 0)
             return i;
     char **grown = realloc(a->agents, ((size_t)a->nagents + 1) * sizeof *grown);
-    if (!grown)
+    if (grown)
+        a->agents = grown;
+    const char **labels = realloc(a->agent_labels, ((size_t)a->nagents + 1) * sizeof *labels);
+    if (labels)
+        a->agent_labels = labels;
+    if (!grown || !labels || !(grown[a->nagents] = strdup(spec)))
         return -1;
-    a->agents = grown;
-    if (!(grown[a->nagents] = strdup(spec)))
-        return -1;
+    labels[a->nagents] = label;
     return a->nagents++;
 }
 
@@ -769,6 +881,55 @@ void analyze_rating_order(const Analysis *a, int *order)
     }
 }
 
+double analyze_design_effect(const JobAnalysis *j)
+{
+    double f = (double)outcomes_finished(&j->all), d = 1.0;
+    if (f < 2)
+        return d;
+    /* The score: a game's variance from A's wins and draws, over the finished games. */
+    double s = j->elo.score;
+    double var_s = ((double)j->a_wins + (double)j->a_draws / 4) / f - s * s;
+    double ratio_s = j->pairs.se * j->pairs.se / (var_s / f);
+    /* The advantage: a game's South minus North, 1, -1 or 0. */
+    double adv = j->advantage.value;
+    double var_a = ((double)j->all.south + (double)j->all.north) / f - adv * adv;
+    double ratio_a = j->pair_advantage.se * j->pair_advantage.se / (var_a / f);
+    if (var_s > 0 && ratio_s > d)
+        d = ratio_s;
+    if (var_a > 0 && ratio_a > d)
+        d = ratio_a;
+    return d;
+}
+
+/* The fit's standard errors and covariance widened by the largest design effect among the
+ * rated jobs (analyze_design_effect), and the rated jobs that follow few lines counted. */
+static void widen_ratings(Analysis *a)
+{
+    a->bt_design_effect = 1.0;
+    a->bt_design_job = -1;
+    a->bt_few_lines = 0;
+    for (int i = 0; i < a->njobs; i++) {
+        if (!a->jobs[i].two_agents)
+            continue;
+        double d = analyze_design_effect(&a->jobs[i]);
+        if (d > a->bt_design_effect) {
+            a->bt_design_effect = d;
+            a->bt_design_job = i;
+        }
+        a->bt_few_lines += a->jobs[i].lines_few;
+    }
+    if (a->bt_status != BT_OK || a->bt_design_job < 0)
+        return;
+    double w = sqrt(a->bt_design_effect);
+    BtFit *f = &a->bt;
+    for (int i = 0; i < f->agents; i++)
+        f->rating_se[i] *= w;
+    f->home_se *= w;
+    f->draw_nu_se *= w;
+    for (int k = 0; k < f->params * f->params; k++)
+        f->cov[k] *= a->bt_design_effect;
+}
+
 /* The Bradley-Terry-Davidson fit over the jobs with two agents, when 3+ agents met, with its
  * weak prior (ratings.h), and the crosstable of the same games. */
 static int fit_ratings(Analysis *a)
@@ -782,7 +943,8 @@ static int fit_ratings(Analysis *a)
         const JobAnalysis *j = &a->jobs[i];
         if (!j->two_agents)
             continue;
-        int ia = agent_index(a, j->agent_a), ib = agent_index(a, j->agent_b);
+        int ia = agent_index(a, j->agent_a, j->label_a);
+        int ib = agent_index(a, j->agent_b, j->label_b);
         if (ia < 0 || ib < 0) {
             free(pairs);
             return -1;
@@ -795,6 +957,7 @@ static int fit_ratings(Analysis *a)
     int rc = 0;
     if (a->nagents >= 3) {
         a->bt_status = bt_fit(pairs, np, a->nagents, 0, BT_PRIOR_SD_ELO, &a->bt);
+        widen_ratings(a);
         rc = a->bt_status == BT_NO_MEMORY ? -1 : count_crosstable(a, pairs, np);
     }
     free(pairs);
@@ -874,6 +1037,10 @@ static void job_free(JobAnalysis *j)
     free(j->name);
     free(j->agent_a);
     free(j->agent_b);
+    free(j->played_a);
+    free(j->played_b);
+    free(j->label_a);
+    free(j->label_b);
     free(j->openings_spec);
     free(j->pair_results);
     free(j->lengths);
@@ -892,6 +1059,7 @@ void analysis_free(Analysis *a)
     for (int i = 0; i < a->nagents; i++)
         free(a->agents[i]);
     free(a->agents);
+    free(a->agent_labels);
     if (a->bt_status == BT_OK)
         bt_fit_free(&a->bt);
     free(a->cross);

@@ -28,6 +28,7 @@
 #include "variant.h"
 
 #define ANALYZE_CONFIDENCE 0.95
+#define AGENT_LABEL_MAX 1100      /* analyze_agent_label's room: a full spec and the set */
 #define CONV_NB 3                 /* the final_four conventions, in FinalFour order */
 #define CONV_PAIRS_NB 3           /* (penultimate, first-final), (penultimate, lottery),
                                      (first-final, lottery) */
@@ -51,6 +52,8 @@ typedef struct PairedTest {
 /* One job analysed. */
 typedef struct JobAnalysis {
     char *name, *agent_a, *agent_b;
+    char *played_a, *played_b;    /* the full specs played; NULL in older files: not known */
+    char *label_a, *label_b;      /* what figures call each player (analyze_agent_label) */
     char *openings_spec;          /* the job's `openings` ("start" in older files) */
     Variant variant;
     int64_t games_planned;        /* the job's `games` attribute */
@@ -100,6 +103,9 @@ typedef struct JobAnalysis {
     PairResult *pair_results;     /* the counted pairs with their openings, while estimating
                                      (freed after: 16 bytes a pair) */
     size_t npair_results;
+    int pending_conv_sn[CONV_NB]; /* the even game's South minus North under each convention */
+    PairAdvantage conv_pair_advantage[CONV_NB];   /* the advantage under each convention with
+                                                     the job's unit (pair or opening) */
     PairEstimate pairs;           /* A's score and Elo over the pairs (or openings) */
     PairAdvantage pair_advantage; /* South's advantage with the pair (or opening) as unit */
     Sprt sprt_pairs;              /* the pentanomial GSPRT, when AnalyzeOptions.sprt */
@@ -114,6 +120,8 @@ typedef struct JobAnalysis {
                                    * North) shares of games that follow their most common line */
     bool lines_few;               /* most games follow one line, overall or in one colour */
     DistinctGames openings;       /* over the games with an opening (opening >= 0) */
+    bool games_independent;       /* the games may be taken one by one (job_games_independent):
+                                     tests that count games hold */
 
     /* The agents' work, where the file has nodes and choices: [0] A's, [1] B's, summed over
      * every game (nodes, or playouts for MCTS; the moves each chose). */
@@ -125,6 +133,10 @@ typedef struct JobAnalysis {
 typedef struct JobPair {
     int i, j;
     const char *differs;          /* the variant parameter they differ in, or NULL */
+    AdvantageDifference advantage;   /* the advantages' difference, each with its job's unit */
+    double advantage_holm;
+    bool game_tests;              /* both jobs' games are independent: chi-square and the
+                                     length tests hold; else they are not made (NaN) */
     TestResult chi;               /* chi-square on the 2 x 3 table of S/N/draw counts */
     double chi_holm;
     bool lengths_censored;        /* a job has censored games: the log-rank test, not MW */
@@ -162,7 +174,8 @@ typedef struct Analysis {
     JobAnalysis *jobs;
     AnalyzeOptions opt;
 
-    TestResult omnibus;           /* chi-square on jobs x (S, N, draw), with 2+ jobs */
+    TestResult omnibus;           /* chi-square on jobs x (S, N, draw), with 2+ jobs, when
+                                     every job's games are independent (else NaN) */
     int npairs;
     JobPair *pairs;
     bool pairs_by_parameter;      /* pairs are one parameter apart (else every pair) */
@@ -171,14 +184,20 @@ typedef struct Analysis {
                                      and openings differ in it and in nothing else */
     int sweep[VP_NB];             /* VariantParam, in VariantParam order */
 
-    int nskill;                   /* designs with at least 2 rungs (SkillDesign) */
+    int nskill;                   /* designs with at least 2 rungs or 2 conventions */
     SkillDesign *skill;
 
     int nagents;                  /* distinct agents of the jobs with two agents */
     char **agents;
+    const char **agent_labels;    /* [i]: what figures call agent i (a job's label) */
     int bt_status;                /* bt_fit's status; -1 when not attempted */
     BtFit bt;
     CrossCell *cross;             /* [row * nagents + column], when bt_status >= 0 */
+    double bt_design_effect;      /* the largest of the rated jobs' design effects (at least
+                                     1; analyze_design_effect): the fit's standard errors are
+                                     widened by its square root */
+    int bt_design_job;            /* the job it comes from, -1 when 1 (no widening) */
+    int bt_few_lines;             /* rated jobs whose games follow few lines (lines_few) */
 } Analysis;
 
 /* Analyse an open results file (results_read.h); a one-line message and -1 if a job is
@@ -199,11 +218,30 @@ void analyze_rating_order(const Analysis *a, int *order);
 /* The p-value of the length test of a pair of jobs: log-rank or Mann-Whitney. */
 double job_pair_length_p(const JobPair *q);
 
+/* Whether a job's games may be counted one by one, as the tests between jobs that count
+ * games (chi-square, Mann-Whitney, log-rank) and McNemar's take them: played from the start
+ * (games 2k and 2k+1 of a job with openings share one, and book lines repeat), distinct (95%
+ * or more, where the file says) and not following few lines. */
+bool job_games_independent(const JobAnalysis *j);
+
+/* A match's design effect: the variance of its score and of its first-player advantage with
+ * the job's unit (pair, or opening where pairs repeat openings) over their variance with the
+ * game as unit, the larger of the two, and at least 1 (NaN parts left out). The ratings'
+ * fit counts games; widening its standard errors by the square root of the largest design
+ * effect among the rated jobs gives them the unit the jobs call for. */
+double analyze_design_effect(const JobAnalysis *j);
+
 /* Whether two jobs play the same agents from the same openings spec. */
 bool analyze_same_setup(const JobAnalysis *x, const JobAnalysis *y);
 
 /* The value of variant parameter p (VariantParam) as a number (final_four as its index). */
 long analyze_param_value(const Variant *v, int p);
+
+/* A short name for the player that played spec `given` as `played` (its full spec, NULL when
+ * the file does not say): the spec as given, and where the played spec holds evaluation
+ * weights that are one of the named sets, that set (`alphabeta:depth=4 [tuned weights]`);
+ * `[played spec unknown]` without a played spec. Written into buf. */
+void analyze_agent_label(const char *given, const char *played, char *buf, size_t len);
 
 /* Whether an agent spec names an agent that ignores the final_four convention. */
 bool agent_is_convention_blind(const char *spec);

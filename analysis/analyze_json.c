@@ -97,17 +97,33 @@ static void write_colours(Json *j, const JobAnalysis *x)
 }
 
 /* One McNemar test's counts and p-value. */
-static void kv_paired(Json *j, const char *key, const PairedTest *t)
+static void kv_paired(Json *j, const char *key, const PairedTest *t, bool independent)
 {
     json_key(j, key);
     json_object_begin(j);
     json_kv_uint(j, "only_first", t->only_first);
     json_kv_uint(j, "only_second", t->only_second);
-    json_kv_double(j, "p", t->p_value);
+    json_kv_double(j, "p", independent ? t->p_value : NAN);
     json_object_end(j);
 }
 
-/* The McNemar tests of each pair of conventions. */
+/* An advantage with the unit its interval is over (the pairs' advantage, pairs.advantage's
+ * keys). */
+static void kv_unit_advantage(Json *j, const char *key, const PairAdvantage *p)
+{
+    json_key(j, key);
+    json_object_begin(j);
+    json_kv_double(j, "value", p->advantage.value);
+    json_kv_double(j, "lo", p->advantage.ci.lo);
+    json_kv_double(j, "hi", p->advantage.ci.hi);
+    json_kv_string(j, "unit", p->units.unit == PAIR_UNIT_OPENING ? "opening" : "pair");
+    json_kv_uint(j, "units", p->units.units);
+    json_kv_bool(j, "degenerate", p->degenerate);
+    json_object_end(j);
+}
+
+/* The McNemar tests of each pair of conventions (p null where the games are not
+ * independent). */
 static void write_mcnemar(Json *j, const JobAnalysis *x)
 {
     json_key(j, "mcnemar");
@@ -118,8 +134,8 @@ static void write_mcnemar(Json *j, const JobAnalysis *x)
         json_object_begin(j);
         json_kv_string(j, "first", conv_keys[c1]);
         json_kv_string(j, "second", conv_keys[c2]);
-        kv_paired(j, "south_won", &x->mc_south[q]);
-        kv_paired(j, "north_won", &x->mc_north[q]);
+        kv_paired(j, "south_won", &x->mc_south[q], x->games_independent);
+        kv_paired(j, "north_won", &x->mc_north[q], x->games_independent);
         json_object_end(j);
     }
     json_array_end(j);
@@ -141,7 +157,8 @@ static void write_conventions(Json *j, const JobAnalysis *x)
         kv_rate(j, "north", x->conv[c].north, x->conv_rate[c][1]);
         kv_rate(j, "draw", x->conv[c].draw, x->conv_rate[c][2]);
         kv_estimate(j, "advantage", x->conv_advantage[c]);
-        json_kv_double(j, "p_binomial", x->conv_advantage_p[c]);
+        kv_unit_advantage(j, "advantage_unit", &x->conv_pair_advantage[c]);
+        json_kv_double(j, "p_binomial", x->games_independent ? x->conv_advantage_p[c] : NAN);
         json_object_end(j);
     }
     write_mcnemar(j, x);
@@ -374,7 +391,7 @@ static void write_metrics(Json *j, const GameMetrics *m)
 {
     json_key(j, "metrics");
     json_object_begin(j);
-    kv_estimate(j, "advantage", m->advantage);
+    kv_estimate(j, "south_win_rate", m->south_win_rate);
     kv_estimate(j, "balance", m->balance);
     kv_estimate(j, "completion", m->completion);
     kv_estimate(j, "drawishness", m->drawishness);
@@ -387,6 +404,16 @@ static void write_metrics(Json *j, const GameMetrics *m)
     json_object_end(j);
 }
 
+/* A text value, or null when not known. */
+static void kv_text_or_null(Json *j, const char *key, const char *text)
+{
+    json_key(j, key);
+    if (text)
+        json_string(j, text);
+    else
+        json_null(j);
+}
+
 /* One job. */
 static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
 {
@@ -394,10 +421,16 @@ static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
     json_kv_string(j, "name", x->name);
     json_kv_string(j, "agent_a", x->agent_a);
     json_kv_string(j, "agent_b", x->agent_b);
+    json_kv_string(j, "openings", x->openings_spec);
+    kv_text_or_null(j, "agent_a_played", x->played_a);
+    kv_text_or_null(j, "agent_b_played", x->played_b);
+    json_kv_string(j, "agent_a_label", x->label_a);
+    json_kv_string(j, "agent_b_label", x->label_b);
     write_variant(j, &x->variant);
     json_kv_int(j, "games_planned", x->games_planned);
     json_kv_uint(j, "games", x->rows);
     json_kv_bool(j, "two_agents", x->two_agents);
+    json_kv_bool(j, "games_independent", x->games_independent);
     json_kv_bool(j, "agent_a_blind", x->blind_a);
     json_kv_bool(j, "agent_b_blind", x->blind_b);
     json_kv_uint(j, "inconsistent_rows", x->inconsistent);
@@ -457,6 +490,24 @@ static void write_pair(Json *j, const Analysis *a, const JobPair *q)
     json_kv_string(j, "first", a->jobs[q->i].name);
     json_kv_string(j, "second", a->jobs[q->j].name);
     json_kv_string(j, "differs_in", q->differs);
+    json_key(j, "advantage_difference");
+    json_object_begin(j);
+    estimate_members(j, q->advantage.difference);
+    json_kv_double(j, "df", q->advantage.df);
+    json_kv_double(j, "p", q->advantage.p_value);
+    json_kv_double(j, "p_holm", q->advantage_holm);
+    json_object_end(j);
+    json_kv_bool(j, "game_tests", q->game_tests);
+    if (!q->game_tests) {
+        json_key(j, "chi_square_outcomes");
+        json_null(j);
+        json_key(j, "mann_whitney_lengths");
+        json_null(j);
+        json_key(j, "log_rank_lengths");
+        json_null(j);
+        json_object_end(j);
+        return;
+    }
     kv_test(j, "chi_square_outcomes", q->chi, q->chi_holm);
     json_key(j, "mann_whitney_lengths");
     if (q->lengths_censored) {
@@ -484,7 +535,12 @@ static void write_between(Json *j, const Analysis *a)
         return;
     }
     json_object_begin(j);
-    kv_test(j, "chi_square_outcomes", a->omnibus, a->omnibus.p_value);
+    if (isnan(a->omnibus.p_value)) {
+        json_key(j, "chi_square_outcomes");
+        json_null(j);
+    } else {
+        kv_test(j, "chi_square_outcomes", a->omnibus, a->omnibus.p_value);
+    }
     json_kv_string(j, "pairs_rule", a->pairs_by_parameter ? "one_parameter_apart" : "all_pairs");
     json_key(j, "pairs");
     json_array_begin(j);
@@ -500,11 +556,14 @@ static void write_between(Json *j, const Analysis *a)
 }
 
 /* A rating with its standard error and interval. */
-static void kv_rating(Json *j, const char *agent, double r, double se, double z)
+static void kv_rating(Json *j, const char *agent, const char *label, double r, double se,
+                      double z)
 {
     json_object_begin(j);
     if (agent)
         json_kv_string(j, "agent", agent);
+    if (label)
+        json_kv_string(j, "label", label);
     json_kv_double(j, "rating", r);
     json_kv_double(j, "se", se);
     json_kv_double(j, "lo", r - z * se);
@@ -561,15 +620,24 @@ static void write_ratings(Json *j, const Analysis *a)
     json_kv_string(j, "message", bt_strerror(a->bt_status));
     json_kv_string(j, "anchor", a->agents[0]);
     write_prior(j);
+    json_kv_double(j, "design_effect", a->bt_design_effect);
+    json_kv_string(j, "design_effect_job",
+                   a->bt_design_job >= 0 ? a->jobs[a->bt_design_job].name : NULL);
+    json_key(j, "few_lines_jobs");
+    json_array_begin(j);
+    for (int i = 0; i < a->njobs; i++)
+        if (a->jobs[i].two_agents && a->jobs[i].lines_few)
+            json_string(j, a->jobs[i].name);
+    json_array_end(j);
     if (a->bt_status == BT_OK) {
         json_kv_bool(j, "data_finite", a->bt.data_finite);
         json_key(j, "agents");
         json_array_begin(j);
         for (int i = 0; i < a->bt.agents; i++)
-            kv_rating(j, a->agents[i], a->bt.rating[i], a->bt.rating_se[i], z);
+            kv_rating(j, a->agents[i], a->agent_labels[i], a->bt.rating[i], a->bt.rating_se[i], z);
         json_array_end(j);
         json_key(j, "first_move");
-        kv_rating(j, NULL, a->bt.home, a->bt.home_se, z);
+        kv_rating(j, NULL, NULL, a->bt.home, a->bt.home_se, z);
         json_kv_double(j, "draw_nu", a->bt.draw_nu);
         json_kv_double(j, "draw_nu_se", a->bt.draw_nu_se);
         json_kv_double(j, "log_likelihood", a->bt.log_likelihood);
@@ -613,6 +681,11 @@ static void write_skill_design(Json *j, const Analysis *a, const SkillDesign *d)
     json_array_begin(j);
     for (int r = 0; r < d->nrungs; r++)
         json_string(j, a->jobs[d->rung[r]].agent_a);
+    json_array_end(j);
+    json_key(j, "rung_labels");
+    json_array_begin(j);
+    for (int r = 0; r < d->nrungs; r++)
+        json_string(j, a->jobs[d->rung[r]].label_a);
     json_array_end(j);
     json_key(j, "cells");
     json_array_begin(j);

@@ -106,11 +106,26 @@ static void print_openings(const JobAnalysis *j, FILE *out)
             (unsigned long long)(j->rows - j->openings.games));
 }
 
+/* The full specs the agents played (every option and weight at its value), or that the file
+ * does not say: a spec as given leaves its defaults to the program that ran it. */
+static void print_played(const JobAnalysis *j, FILE *out)
+{
+    if (!j->played_a || !j->played_b) {
+        fprintf(out, "played: not known (the file has no agent_a_played attribute: the specs "
+                     "above as the program of the time read them)\n");
+        return;
+    }
+    fprintf(out, "played: A %s\n", j->played_a);
+    if (j->two_agents)
+        fprintf(out, "played: B %s\n", j->played_b);
+}
+
 /* The job's heading: its agents and variant. */
 static void print_heading(const JobAnalysis *j, FILE *out)
 {
     const Variant *v = &j->variant;
     fprintf(out, "== job %s: A %s vs B %s\n", j->name, j->agent_a, j->agent_b);
+    print_played(j, out);
     fprintf(out, "variant: holes %d, seeds %d, capture %d, final_four %s, extra_turn %d, "
                  "skip_origin %d, max_plies %ld\n", v->holes, v->seeds, v->capture,
             final_four_name(v->final_four), v->extra_turn ? 1 : 0, v->skip_origin ? 1 : 0,
@@ -194,18 +209,26 @@ static void print_blindness(const JobAnalysis *j, FILE *out)
 static void print_convention_rows(const JobAnalysis *j, FILE *out)
 {
     char b[4][EST_LEN], p[32];
+    const char *unit = j->conv_pair_advantage[0].units.unit == PAIR_UNIT_OPENING ? "by opening"
+                                                                               : "by pair";
+    char head[48];
+    snprintf(head, sizeof head, "advantage [95%%, %s]", unit);
     fprintf(out, "  %-13s %-26s %-26s %-26s %-30s %s\n", "convention", "South won [95%]",
-            "North won [95%]", "draw [95%]", "advantage [95%]", "p (binomial)");
+            "North won [95%]", "draw [95%]", head, "p (binomial)");
     for (int c = 0; c < CONV_NB; c++) {
         char label[32];
         snprintf(label, sizeof label, "%s%s", conv_names[c],
                  c == (int)j->variant.final_four ? "*" : "");
         fprintf(out, "  %-13s %-26s %-26s %-26s %-30s %s\n", label,
                 est(b[0], EST_LEN, j->conv_rate[c][0], 4), est(b[1], EST_LEN, j->conv_rate[c][1], 4),
-                est(b[2], EST_LEN, j->conv_rate[c][2], 4), est(b[3], EST_LEN, j->conv_advantage[c], 4),
-                pval(p, sizeof p, j->conv_advantage_p[c]));
+                est(b[2], EST_LEN, j->conv_rate[c][2], 4),
+                est(b[3], EST_LEN, j->conv_pair_advantage[c].advantage, 4),
+                j->games_independent ? pval(p, sizeof p, j->conv_advantage_p[c]) : "-");
     }
-    fprintf(out, "  (* the job's own convention)\n");
+    fprintf(out, "  (* the job's own convention; the advantage %s, its pairs re-scored%s)\n",
+            unit, j->games_independent ? "" : "; \"-\": the binomial test and McNemar's count "
+            "games as independent, and this job's are not (pairs share openings, or games "
+            "repeat or follow few lines)");
 }
 
 /* McNemar's exact tests of each pair of conventions. */
@@ -222,10 +245,11 @@ static void print_mcnemar(const JobAnalysis *j, FILE *out)
         char label[40];
         snprintf(label, sizeof label, "%s vs %s", conv_names[c1], conv_names[c2]);
         const PairedTest *s = &j->mc_south[q], *n = &j->mc_north[q];
+        bool ok = j->games_independent;
         fprintf(out, "  %-27s %10llu %10llu %10s   %10llu %10llu %10s\n", label,
                 (unsigned long long)s->only_first, (unsigned long long)s->only_second,
-                pval(p1, sizeof p1, s->p_value), (unsigned long long)n->only_first,
-                (unsigned long long)n->only_second, pval(p2, sizeof p2, n->p_value));
+                ok ? pval(p1, sizeof p1, s->p_value) : "-", (unsigned long long)n->only_first,
+                (unsigned long long)n->only_second, ok ? pval(p2, sizeof p2, n->p_value) : "-");
     }
 }
 
@@ -405,8 +429,8 @@ static void print_metrics(const JobAnalysis *j, FILE *out)
     const GameMetrics *m = &j->metrics;
     char b[EST_LEN], sd[32];
     fprintf(out, "\nMetrics (Ludii style)  %-28s %s\n", "value [95%]", "definition");
-    fprintf(out, "  %-20s %-28s %s\n", "advantage", est(b, EST_LEN, m->advantage, 4),
-            "South wins / finished games");
+    fprintf(out, "  %-20s %-28s %s\n", "south win rate", est(b, EST_LEN, m->south_win_rate, 4),
+            "South wins / finished games (Ludii's \"advantage\")");
     fprintf(out, "  %-20s %-28s %s\n", "balance", est(b, EST_LEN, m->balance, 4),
             "1 - |P(South) - P(North)|, finished games");
     fprintf(out, "  %-20s %-28s %s\n", "completion", est(b, EST_LEN, m->completion, 4),
@@ -461,21 +485,56 @@ static void print_job(const Analysis *a, const JobAnalysis *j, FILE *out)
     fprintf(out, "\n");
 }
 
-/* The advantage of every job side by side, with the test of their equality. */
+/* A job's unit in a few words: "1000 pairs", "335 openings". */
+static const char *unit_count(char *buf, size_t len, const PairUnits *u)
+{
+    snprintf(buf, len, "%llu %s", (unsigned long long)u->units,
+             u->unit == PAIR_UNIT_OPENING ? "openings" : "pairs");
+    return buf;
+}
+
+/* The jobs whose games follow few lines, named after a warning's words. */
+static void print_few_line_jobs(const Analysis *a, bool rated_only, FILE *out)
+{
+    int n = 0;
+    for (int i = 0; i < a->njobs; i++)
+        if (a->jobs[i].lines_few && (!rated_only || a->jobs[i].two_agents))
+            fprintf(out, "%s%s", n++ ? ", " : " ", a->jobs[i].name);
+    fprintf(out, "\n");
+}
+
+/* The advantage of every job side by side, each with the unit its design calls for (the
+ * pair, or the opening where pairs repeat openings: a game-unit interval would be too
+ * narrow), and the test of their equality where it holds. */
 static void print_job_table(const Analysis *a, FILE *out)
 {
-    char b[EST_LEN], p[32], len[32];
-    fprintf(out, "== between jobs\n%-44s %10s  %-30s %-12s %s\n", "job", "finished",
-            "advantage [95%]", "p (binom.)", "mean plies");
+    char b[EST_LEN], p[32], len[32], u[48];
+    fprintf(out, "== between jobs\n%-44s %-16s %-30s %s\n", "job", "unit",
+            "advantage [95%, that unit]", "mean plies");
+    bool few = false;
     for (int i = 0; i < a->njobs; i++) {
         const JobAnalysis *j = &a->jobs[i];
-        fprintf(out, "%-44s %10llu  %-30s %-12s %s\n", j->name,
-                (unsigned long long)outcomes_finished(&j->all), est(b, EST_LEN, j->advantage, 4),
-                pval(p, sizeof p, j->advantage_p), num(len, sizeof len, j->length.mean, 1));
+        fprintf(out, "%-44s %-16s %-30s %s%s\n", j->name,
+                unit_count(u, sizeof u, &j->pair_advantage.units),
+                est(b, EST_LEN, j->pair_advantage.advantage, 4),
+                num(len, sizeof len, j->length.mean, 1), j->lines_few ? "  (few lines)" : "");
+        few |= j->lines_few;
     }
-    fprintf(out, "chi-square of the outcome counts (South, North, draw) over all jobs: "
-                 "chi2 %.3f, df %.0f, p %s\n", a->omnibus.statistic, a->omnibus.df,
-            pval(p, sizeof p, a->omnibus.p_value));
+    fprintf(out, "(the advantage per game, over the job's pairs, or its openings where pairs repeat "
+                 "openings, as in each job's pairs table)\n");
+    if (few) {
+        fprintf(out, "warning: these jobs' games follow few lines, so their figures describe "
+                     "those lines rather than the game from its start:");
+        print_few_line_jobs(a, false, out);
+    }
+    if (isnan(a->omnibus.p_value))
+        fprintf(out, "chi-square of the outcome counts over all jobs: not made: it counts games "
+                     "as independent, and some jobs' games are not (openings shared by a "
+                     "pair or repeated, few lines or repeated games)\n");
+    else
+        fprintf(out, "chi-square of the outcome counts (South, North, draw) over all jobs: "
+                     "chi2 %.3f, df %.0f, p %s\n", a->omnibus.statistic, a->omnibus.df,
+                pval(p, sizeof p, a->omnibus.p_value));
 }
 
 /* The tests of difference between pairs of jobs, Holm-corrected. */
@@ -491,22 +550,33 @@ static void print_pairs(const Analysis *a, FILE *out)
     fprintf(out, "\nTests of difference between %s (Holm within each column)\n",
             a->pairs_by_parameter ? "jobs one variant parameter apart, same agents"
                                   : "every pair of jobs");
-    fprintf(out, "%-60s %-12s %10s %10s %10s %10s %10s\n", "pair", "differs in", "chi2",
-            "p", "Holm p", "MW p", "Holm p");
+    fprintf(out, "%-60s %-12s %-30s %10s %10s %10s %10s %10s %10s %10s\n", "pair",
+            "differs in", "advantage difference [95%]", "p", "Holm p", "chi2", "p", "Holm p",
+            "MW p", "Holm p");
+    bool untested = false;
     for (int k = 0; k < a->npairs; k++) {
         const JobPair *q = &a->pairs[k];
-        char label[160];
+        char label[160], d[EST_LEN], p6[2][32], chi[32];
         snprintf(label, sizeof label, "%s vs %s", a->jobs[q->i].name, a->jobs[q->j].name);
-        fprintf(out, "%-60s %-12s %10.3f %10s %10s %10s %10s%s\n", label,
-                q->differs ? q->differs : "-", q->chi.statistic,
+        snprintf(chi, sizeof chi, isnan(q->chi.statistic) ? "-" : "%.3f", q->chi.statistic);
+        fprintf(out, "%-60s %-12s %-30s %10s %10s %10s %10s %10s %10s %10s%s\n", label,
+                q->differs ? q->differs : "-", est(d, sizeof d, q->advantage.difference, 4),
+                pval(p6[0], 32, q->advantage.p_value), pval(p6[1], 32, q->advantage_holm), chi,
                 pval(p[0], 32, q->chi.p_value), pval(p[1], 32, q->chi_holm),
                 pval(p[2], 32, job_pair_length_p(q)), pval(p[3], 32, q->lengths_holm),
-                q->lengths_censored ? " LR" : "");
-        censored |= q->lengths_censored;
+                q->game_tests && q->lengths_censored ? " LR" : "");
+        censored |= q->game_tests && q->lengths_censored;
+        untested |= !q->game_tests;
     }
-    fprintf(out, "(chi2: chi-square on South/North/draw counts; MW: Mann-Whitney on game "
-                 "lengths%s)\n", censored ? ", or, marked LR, the log-rank test where a job "
-                                             "has games stopped at max_plies (censored)" : "");
+    fprintf(out, "(advantage difference: the first job's minus the second's, each with its own "
+                 "unit as in the table above, Welch's t; chi2: chi-square on South/North/draw "
+                 "counts; MW: Mann-Whitney on game lengths%s)\n",
+            censored ? ", or, marked LR, the log-rank test where a job has games stopped at "
+                       "max_plies (censored)" : "");
+    if (untested)
+        fprintf(out, "(\"-\": chi2 and the length test count games as independent, and a job "
+                     "of that pair has games that are not: its pairs share openings, or its "
+                     "games repeat or follow few lines; they are not made)\n");
 }
 
 /* The crosstable of the agents in rating order: the row agent's points against the column
@@ -522,7 +592,7 @@ static void print_crosstable(const Analysis *a, const int *order, FILE *out)
         fprintf(out, " %12d", c + 1);
     fprintf(out, "\n");
     for (int r = 0; r < m; r++) {
-        fprintf(out, "%-3d %-32s", r + 1, a->agents[order[r]]);
+        fprintf(out, "%-3d %-32s", r + 1, a->agent_labels[order[r]]);
         for (int c = 0; c < m; c++) {
             const CrossCell *x = &a->cross[order[r] * m + order[c]];
             char cell[48] = "-";
@@ -544,8 +614,14 @@ static void print_ratings(const Analysis *a, FILE *out)
         return;
     fprintf(out, "\nRatings (Bradley-Terry-Davidson with a first-move term, over the jobs "
                  "with two agents; Elo points, %s = 0; maximum a posteriori with a Gaussian "
-                 "prior of sd %g Elo on each rating about their mean)\n", a->agents[0],
+                 "prior of sd %g Elo on each rating about their mean)\n", a->agent_labels[0],
             BT_PRIOR_SD_ELO);
+    if (a->bt_few_lines) {
+        fprintf(out, "warning: the games of rated jobs follow few lines, so these ratings "
+                     "describe those lines rather than the players; for the players use "
+                     "openings (a book, plies:N):");
+        print_few_line_jobs(a, true, out);
+    }
     int *order = malloc((size_t)a->nagents * sizeof *order);
     if (!order)
         return;
@@ -559,10 +635,15 @@ static void print_ratings(const Analysis *a, FILE *out)
             fprintf(out, "(some agents never won or never lost against the others: without "
                          "the prior their ratings would be infinite; the prior keeps them "
                          "finite, with wide intervals)\n");
+        if (a->bt_design_job >= 0)
+            fprintf(out, "(the fit counts games, and the matches' games are not independent: "
+                         "se and intervals widened by %.2f, the square root of the largest "
+                         "design effect %.2f, job %s's)\n", sqrt(a->bt_design_effect),
+                    a->bt_design_effect, a->jobs[a->bt_design_job].name);
         fprintf(out, "%-32s %10s %10s  %s\n", "agent", "rating", "se", "95% interval");
         for (int k = 0; k < f->agents; k++) {
             int i = order[k];
-            fprintf(out, "%-32s %10.1f %10.1f  [%.1f, %.1f]\n", a->agents[i], f->rating[i],
+            fprintf(out, "%-32s %10.1f %10.1f  [%.1f, %.1f]\n", a->agent_labels[i], f->rating[i],
                     f->rating_se[i], f->rating[i] - z * f->rating_se[i],
                     f->rating[i] + z * f->rating_se[i]);
         }
@@ -618,7 +699,7 @@ static void print_skill_design(const Analysis *a, const SkillDesign *d, int numb
 {
     int w = 24;   /* the rung column: as wide as its labels, up to SKILL_LABEL_MAX */
     for (int r = 0; r < d->nrungs; r++) {
-        int len = (int)strlen(a->jobs[d->rung[r]].agent_a);
+        int len = (int)strlen(a->jobs[d->rung[r]].label_a);
         w = len > w && len <= SKILL_LABEL_MAX ? len : w;
     }
     fprintf(out, "\ndesign %d: openings %s; %s\n  %-*s", number, d->openings, d->variant, w,
@@ -628,7 +709,7 @@ static void print_skill_design(const Analysis *a, const SkillDesign *d, int numb
     fprintf(out, "\n");
     for (int r = 0; r < d->nrungs; r++) {
         char b[EST_LEN];
-        const char *label = a->jobs[d->rung[r]].agent_a;
+        const char *label = a->jobs[d->rung[r]].label_a;
         if ((int)strlen(label) > w)   /* a long spec on a line of its own, its cells below */
             fprintf(out, "  %s\n  %-*s", label, w, "");
         else

@@ -47,7 +47,7 @@ GameMetrics game_metrics(const Outcomes *o, const uint64_t *lengths, size_t len,
     GameMetrics m;
     m.games = outcomes_total(o);
     m.finished = outcomes_finished(o);
-    m.advantage = wilson_estimate(o->south, m.finished, confidence);
+    m.south_win_rate = wilson_estimate(o->south, m.finished, confidence);
     /* NaN when no game finished, like the advantage. */
     m.balance = one_minus_abs(first_player_advantage(o, confidence));
     m.completion = wilson_estimate(o->south + o->north, m.games, confidence);

@@ -3,7 +3,8 @@
  * Evaluation/src/metrics), each with its interval where it has one.
  *
  * Units: shares and differences are probabilities; duration is in plies. Where this lab's
- * definitions differ from Ludii's they follow this lab's choice: advantage and balance are over finished
+ * definitions differ from Ludii's they follow this lab's choice: the South win rate (Ludii's
+ * "advantage", named apart from the first-player advantage) and balance are over finished
  * games (Ludii divides by all trials), timeouts count endless and unfinished games. */
 #ifndef ANYWOLI_METRICS_H
 #define ANYWOLI_METRICS_H
@@ -38,7 +39,8 @@ Estimate colour_balanced_advantage(const Outcomes *a_south, const Outcomes *b_so
 /* Ludii-style metrics of one job. */
 typedef struct GameMetrics {
     uint64_t games, finished;
-    Estimate advantage;     /* South wins / finished; Wilson interval */
+    Estimate south_win_rate;   /* South wins / finished; Wilson interval (Ludii calls it
+                                  "advantage", not the first-player advantage above) */
     Estimate balance;       /* 1 - |P(S) - P(N)| over finished; the interval is the image
                                of the advantage difference's Tango interval under 1 - |d|
                                ([1 - max |end|, 1] when it contains 0), so it covers at least

@@ -52,7 +52,8 @@ static bool one_value(const uint64_t counts[PENTA_NB])
 
 PairAdvantage pair_advantage(const uint64_t counts[PENTA_NB], double confidence)
 {
-    PairAdvantage a = { 0, { NAN, { -1.0, 1.0 } }, NAN, { PAIR_UNIT_PAIR, 0, 1, 1 }, false };
+    PairAdvantage a = { 0, { NAN, { -1.0, 1.0 } }, NAN, { PAIR_UNIT_PAIR, 0, 1, 1 }, false,
+                        NAN, NAN };
     double sum = 0;
     for (int i = 0; i < PENTA_NB; i++) {
         a.pairs += counts[i];
@@ -66,6 +67,8 @@ PairAdvantage pair_advantage(const uint64_t counts[PENTA_NB], double confidence)
     if (one_value(counts)) {
         /* Every pair alike (or one pair): a t interval would have no width. */
         a.sd = a.pairs > 1 ? 0.0 : NAN;
+        a.se = a.sd;
+        a.df = (double)a.pairs - 1;
         a.advantage = (Estimate){ mean, all_equal_mean_interval(mean, a.pairs, -1.0, 1.0,
                                                                 confidence) };
         a.degenerate = true;
@@ -74,6 +77,8 @@ PairAdvantage pair_advantage(const uint64_t counts[PENTA_NB], double confidence)
     for (int i = 0; i < PENTA_NB; i++)
         ss += (double)counts[i] * ((i - 2) / 2.0 - mean) * ((i - 2) / 2.0 - mean);
     a.sd = sqrt(ss / (n - 1));
+    a.se = a.sd / sqrt(n);
+    a.df = n - 1;
     /* Step 2. Student's t interval on pairs - 1 degrees of freedom. */
     double t = gsl_cdf_tdist_Qinv((1.0 - confidence) / 2.0, n - 1);
     double half = t * a.sd / sqrt(n);
@@ -117,6 +122,9 @@ PairUnits pair_units(PairResult *p, size_t n)
         u.fewest = u.most = 1;
     return u;
 }
+
+/* The re-scorings sit in PairResult's padding: a pair costs 16 bytes as before. */
+_Static_assert(sizeof(PairResult) == 16, "PairResult grew");
 
 /* A pair's value for the score (A's points / 2) and for the advantage (d / 2). */
 static double score_of(const PairResult *r) { return r->a_half / 4.0; }
@@ -196,6 +204,8 @@ PairAdvantage pair_advantage_pairs(PairResult *p, size_t n, double confidence)
     a.units = u;
     double mean = a.advantage.value;   /* from the counts: a repeat means 2 pairs or more */
     a.degenerate = cluster_means_equal(p, n);
+    a.df = (double)u.units - 1;
+    a.se = u.units > 1 ? 0.0 : NAN;
     if (a.degenerate) {
         /* Every opening alike (or one opening): a CR1 interval would have no width. */
         a.advantage.ci = all_equal_mean_interval(mean, u.units, -1.0, 1.0, confidence);
@@ -204,6 +214,24 @@ PairAdvantage pair_advantage_pairs(PairResult *p, size_t n, double confidence)
     double v = cr1_variance(p, n, advantage_of, mean, u.units);   /* 2 openings or more */
     double t = gsl_cdf_tdist_Qinv((1.0 - confidence) / 2.0, (double)u.units - 1);
     double half = t * sqrt(v);
+    a.se = sqrt(v);
     a.advantage.ci = (Interval){ fmax(-1.0, mean - half), fmin(1.0, mean + half) };
     return a;
+}
+
+AdvantageDifference advantage_difference(const PairAdvantage *x, const PairAdvantage *y,
+                                         double confidence)
+{
+    AdvantageDifference d = { { x->advantage.value - y->advantage.value, { -2.0, 2.0 } }, NAN,
+                              NAN };
+    double vx = x->se * x->se, vy = y->se * y->se, v = vx + vy;
+    /* Every unit alike has no variance to compare with: its bound is not a standard error. */
+    if (x->degenerate || y->degenerate || isnan(v) || v <= 0 || isnan(d.difference.value))
+        return d;
+    d.df = v * v / (vx * vx / x->df + vy * vy / y->df);
+    double se = sqrt(v), t = gsl_cdf_tdist_Qinv((1.0 - confidence) / 2.0, d.df);
+    d.difference.ci = (Interval){ fmax(-2.0, d.difference.value - t * se),
+                                  fmin(2.0, d.difference.value + t * se) };
+    d.p_value = 2 * gsl_cdf_tdist_Q(fabs(d.difference.value) / se, d.df);
+    return d;
 }

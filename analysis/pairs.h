@@ -34,11 +34,16 @@ typedef struct PairUnits {
     uint64_t fewest, most;        /* pairs per unit */
 } PairUnits;
 
+#define PAIR_RESCORED_NB 3        /* the final_four conventions a pair is re-scored under */
+
 /* One counted pair as the clustered estimates see it. */
 typedef struct PairResult {
     int64_t opening;              /* the pair's opening (its games' `opening`), -1: none */
     uint8_t a_half;               /* A's half-points over the pair, 0 .. 4 */
     uint8_t south_minus_north;    /* South's points minus North's over the pair, + 2 (0 .. 4) */
+    uint8_t rescored[PAIR_RESCORED_NB];   /* south_minus_north with the pair's games re-scored
+                                             under each convention (FinalFour order; in the
+                                             struct's padding, so it costs no memory) */
 } PairResult;
 
 /* Sort p[0 .. n-1] by opening and say what the unit is: the opening when some opening >= 0
@@ -80,7 +85,23 @@ typedef struct PairAdvantage {
     PairUnits units;              /* what the interval is over */
     bool degenerate;              /* every unit alike (or one unit): the interval is stats.h's
                                      all_equal_mean_interval, not a t interval */
+    double se;                    /* the standard error of the advantage with its unit (sd /
+                                     sqrt(pairs), or the CR1 sqrt(V)); 0 when degenerate over
+                                     2 units or more, NaN with fewer */
+    double df;                    /* the t interval's degrees of freedom: units - 1 */
 } PairAdvantage;
+
+/* Two independent jobs' advantages compared, each with its own unit: the difference x - y
+ * with Welch's t interval (se^2 = se_x^2 + se_y^2, Welch-Satterthwaite degrees of freedom)
+ * and its two-sided p. p NaN and the interval [-2, 2] when either has no standard error or
+ * is degenerate (every unit alike: its bound is no standard error). */
+typedef struct AdvantageDifference {
+    Estimate difference;
+    double p_value;
+    double df;
+} AdvantageDifference;
+AdvantageDifference advantage_difference(const PairAdvantage *x, const PairAdvantage *y,
+                                         double confidence);
 
 /* The above; value NaN and interval [-1, 1] with no pairs. Where every pair had the same
  * d (a stronger agent winning with both colours makes every pair 1-1, d = 0), or there is

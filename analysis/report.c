@@ -92,16 +92,21 @@ static void gp_style(FILE *gp, int i)
             i / PLOT_JOBS_MAX % 5 + 1, points[i % PLOT_JOBS_MAX]);
 }
 
-/* The first-player advantage the plots show for job j: the game unit's in self-play; in a
- * match of two different agents the pair unit's, since there the stronger agent wins as
- * South and as North alike and only colour-swapped pairs tell the advantage of the first
- * move apart; NULL for such a match without pairs (left out, and the caption says so). */
+/* The first-player advantage the plots show for job j, with the unit its design calls for:
+ * the pair, or the opening where pairs repeat openings (then a game-unit interval is too
+ * narrow); in a match of two different agents only colour-swapped pairs tell the first move's
+ * advantage from the stronger agent's wins. NULL for a job without a counted pair (left out,
+ * and the caption says so). */
 static const Estimate *shown_advantage(const JobAnalysis *j)
 {
-    if (!j->two_agents)
-        return &j->advantage;
     const Estimate *x = &j->pair_advantage.advantage;
     return isnan(x->value) ? NULL : x;
+}
+
+/* The word for the unit of job j's advantage: "pairs" or "openings". */
+static const char *unit_word(const JobAnalysis *j)
+{
+    return j->pair_advantage.units.unit == PAIR_UNIT_OPENING ? "openings" : "pairs";
 }
 
 /* Whether re-scoring job j's games under another convention gives valid outcomes: both
@@ -118,7 +123,7 @@ static int two_agent_jobs(const Analysis *a, int *without_pairs)
     *without_pairs = 0;
     for (int i = 0; i < a->njobs; i++) {
         n += a->jobs[i].two_agents;
-        *without_pairs += !shown_advantage(&a->jobs[i]);
+        *without_pairs += a->jobs[i].two_agents && !shown_advantage(&a->jobs[i]);
     }
     return n;
 }
@@ -405,25 +410,37 @@ static void plot_advantage(FILE *gp, const Analysis *a, const char *dir)
                 "intervals'\n");
     job_tics(gp, a);
     Range r = range_new();
-    fprintf(gp, "$A << EOD\n");
-    for (int i = 0; i < a->njobs; i++)
-        if (!a->jobs[i].two_agents) {
-            gp_advantage_row(gp, i, &a->jobs[i].advantage);
-            range_add(&r, &a->jobs[i].advantage);
-        }
-    fprintf(gp, "EOD\n$P << EOD\n");
-    for (int i = 0; i < a->njobs; i++) {
-        const Estimate *x = &a->jobs[i].pair_advantage.advantage;
-        if (!isnan(x->value)) {
-            gp_advantage_row(gp, i + 0.2, x);
+    /* Three blocks: the game unit (self-play jobs whose games are independent), the pair
+     * unit and the opening unit (each job's own, shown_advantage); only those with a point
+     * are plotted, each titled with its unit. */
+    static const char *const titles[3] = { "game unit (independent games)", "pair unit",
+                                           "opening unit (pairs repeat openings)" };
+    int points[3] = { 0 };
+    for (int b = 0; b < 3; b++) {
+        fprintf(gp, "$A%d << EOD\n", b);
+        for (int i = 0; i < a->njobs; i++) {
+            const JobAnalysis *j = &a->jobs[i];
+            bool game = !j->two_agents && j->games_independent;
+            const Estimate *x = b == 0 ? (game ? &j->advantage : NULL) : shown_advantage(j);
+            if (!x || (b > 0 && (j->pair_advantage.units.unit == PAIR_UNIT_OPENING) != (b == 2)))
+                continue;
+            /* Beside the game unit's point where it has one, else on the job's tic. */
+            gp_advantage_row(gp, i + (b && game ? 0.2 : 0), x);
             range_add(&r, x);
+            points[b]++;
         }
+        fprintf(gp, "EOD\n");
     }
-    fprintf(gp, "EOD\n");
     gp_advantage_axis(gp, r);
-    fprintf(gp, "plot $A using 1:2:3:4 with yerrorbars pt 7 ps 1.2 lw 2 title 'game unit "
-                "(self-play)', $P using 1:2:3:4 with yerrorbars pt 5 ps 1 lw 2 title 'pair "
-                "unit'\n");
+    fprintf(gp, "plot ");
+    for (int b = 0, n = 0; b < 3; b++)
+        if (points[b])
+            fprintf(gp, "%s$A%d using 1:2:3:4 with yerrorbars pt %d ps %s lw 2 title '%s'",
+                    n++ ? ", " : "", b, b == 0 ? 7 : b == 1 ? 5 : 9, b == 0 ? "1.2" : "1",
+                    titles[b]);
+    if (!points[0] && !points[1] && !points[2])
+        fprintf(gp, "NaN notitle");
+    fprintf(gp, "\n");
 }
 
 /* Whether some job's re-scorings are drawn in the convention plot. */
@@ -453,7 +470,10 @@ static void plot_conventions(FILE *gp, const Analysis *a, const char *dir)
             const JobAnalysis *j = &a->jobs[i];
             bool played = (int)j->variant.final_four == c;
             const Estimate *x = j->two_agents ? (played ? shown_advantage(j) : NULL)
-                                : played || rescoring_valid(j) ? &j->conv_advantage[c] : NULL;
+                                : played || rescoring_valid(j)
+                                    ? &j->conv_pair_advantage[c].advantage : NULL;
+            if (x && isnan(x->value))
+                x = NULL;
             if (x) {
                 gp_advantage_row(gp, i + 0.2 * (c - 1), x);
                 range_add(&r, x);
@@ -519,8 +539,8 @@ static bool series_first(const Analysis *a, int i, const int *axes, int naxes)
 typedef struct SweepPoint {
     double x, y;
     const Estimate *e;
-    uint64_t n;
-    bool pairs;
+    uint64_t n;                   /* the units the advantage rests on */
+    const char *unit;             /* "pairs" or "openings" */
     double stopped;
 } SweepPoint;
 
@@ -538,11 +558,10 @@ static void add_point(SweepPoint *pts, int *n, double x, double y, const JobAnal
     for (int k = 0; k < *n; k++)
         if (pts[k].x == x && pts[k].y == y)
             return;
-    bool pairs = c < 0 && j->two_agents;
+    const PairAdvantage *u = c < 0 ? &j->pair_advantage : &j->conv_pair_advantage[c];
     pts[(*n)++] = (SweepPoint){
-        x, y, c < 0 ? shown_advantage(j) : &j->conv_advantage[c],
-        pairs ? j->pair_advantage.pairs : outcomes_finished(c < 0 ? &j->all : &j->conv[c]),
-        pairs, j->rows ? (double)j->all.unfinished / (double)j->rows : 0 };
+        x, y, &u->advantage, u->units.units, unit_word(j),
+        j->rows ? (double)j->all.unfinished / (double)j->rows : 0 };
 }
 
 /* The points of the series of job first, in axis order; their count. pts holds njobs
@@ -587,7 +606,7 @@ static void series_title(const Analysis *a, const JobAnalysis *j, const int *axe
 {
     /* Each part is added only while the title fits: long specs (tuned weights) are cut, never
      * written past buf. */
-    int n = snprintf(buf, size, "%s vs %s", j->agent_a, j->agent_b);
+    int n = snprintf(buf, size, "%s vs %s", j->label_a, j->label_b);
     if ((size_t)n < size && strcmp(j->openings_spec, "start") != 0)
         n += snprintf(buf + n, size - (size_t)n, ", openings %s", j->openings_spec);
     for (int p = 0; p < VP_NB && (size_t)n < size; p++) {
@@ -712,6 +731,27 @@ static void sweep1_axis(FILE *gp, const Analysis *a, Sweep *w, int slot[CONV_NB]
     fprintf(gp, ")\nset xrange [-0.5:%d.5]\n", count - 1);
 }
 
+/* Over a numeric parameter, the x range padded by a twentieth of it (half a unit when every
+ * point has one value) on each side, so that the end points' error bars are not on the
+ * frame. */
+static void sweep1_pad(FILE *gp, const Analysis *a, Sweep *w)
+{
+    if (w->axes[0] == VP_FINAL_FOUR)
+        return;
+    double lo = INFINITY, hi = -INFINITY;
+    for (int s = 0; s < w->nseries; s++) {
+        int n = series_points(a, w->first[s], w->axes, 1, w->pts);
+        for (int k = 0; k < n; k++) {
+            lo = fmin(lo, w->pts[k].x);
+            hi = fmax(hi, w->pts[k].x);
+        }
+    }
+    if (lo > hi)
+        return;
+    double pad = hi > lo ? (hi - lo) / 20 : 0.5;
+    fprintf(gp, "set xrange [%g:%g]\n", lo - pad, hi + pad);
+}
+
 /* The advantage over one swept parameter, one line per series (same_series), at most
  * SWEEP_SERIES_MAX a panel, stacked, with the key beside the plot, its entries whole. */
 static void plot_sweep1(FILE *gp, const Analysis *a, const char *dir)
@@ -758,6 +798,7 @@ static void plot_sweep1(FILE *gp, const Analysis *a, const char *dir)
         fprintf(gp, "EOD\n");
     }
     gp_advantage_axis(gp, r);
+    sweep1_pad(gp, a, &w);
     fprintf(gp, "set multiplot\n");
     for (int k = 0, top = total; k < panels; k++) {
         int first = k * SWEEP_SERIES_MAX;
@@ -844,7 +885,7 @@ static void heat_cell(FILE *gp, const SweepPoint *p)
     else
         fprintf(gp, "%g %g %g \"%+.1f%s\"", p->x, p->y, 100 * p->e->value, 100 * p->e->value,
                 star);
-    fprintf(gp, " \"n=%llu%s\"\n", (unsigned long long)p->n, p->pairs ? " pairs" : "");
+    fprintf(gp, " \"n=%llu %s\"\n", (unsigned long long)p->n, p->unit);
 }
 
 /* The advantage over two swept parameters as heat maps, one panel per series (the value
@@ -925,7 +966,7 @@ static int skill_label_lines(const Analysis *a, const SkillDesign *d)
     int most = 1;
     for (int r = 0; r < d->nrungs; r++) {
         int lines = 1;
-        for (const char *c = a->jobs[d->rung[r]].agent_a; *c; c++)
+        for (const char *c = a->jobs[d->rung[r]].label_a; *c; c++)
             lines += (*c == ':' || *c == ',') && c[1];
         most = lines > most ? lines : most;
     }
@@ -938,7 +979,7 @@ static int skill_label_chars(const Analysis *a, const SkillDesign *d)
     int most = 1;
     for (int r = 0; r < d->nrungs; r++) {
         int run = 0;
-        for (const char *c = a->jobs[d->rung[r]].agent_a; *c; c++) {
+        for (const char *c = a->jobs[d->rung[r]].label_a; *c; c++) {
             run++;
             most = run > most ? run : most;
             if (*c == ':' || *c == ',')
@@ -967,7 +1008,7 @@ static void plot_skill_design(FILE *gp, const Analysis *a, const SkillDesign *d,
             skill_label_lines(a, d) - 1);
     for (int r = 0; r < d->nrungs; r++) {
         fprintf(gp, "%s", r ? ", " : "");
-        gp_wrapped_label(gp, a->jobs[d->rung[r]].agent_a, &lines);
+        gp_wrapped_label(gp, a->jobs[d->rung[r]].label_a, &lines);
         fprintf(gp, " %d", r);
     }
     fprintf(gp, ")\nset xrange [-0.5:%d.5]\n", d->nrungs - 1);
@@ -1310,6 +1351,8 @@ static void caption_conventions(Plot *p, const Analysis *a)
         caption_add(p, "First-player advantage in points per 100 games under the convention "
                        "each job played (no job's games can be re-scored: an agent of each looks "
                        "at the convention).");
+    caption_add(p, " Intervals with each job's unit (the pair, or the opening where pairs "
+                   "repeat openings), the pairs re-scored.");
     if (aware && aware < a->njobs)
         caption_add(p, " Not valid, so left out: the re-scorings of %d job(s) where an agent "
                        "looks at the convention (it would have played other games); their "
@@ -1338,10 +1381,11 @@ static void caption_sweep(Plot *p, const Analysis *a, const Sweep *w)
     if (naxes == 1 && n > SWEEP_SERIES_MAX)
         caption_add(p, " In %d panels of at most %d series.", (n + SWEEP_SERIES_MAX - 1) /
                     SWEEP_SERIES_MAX, SWEEP_SERIES_MAX);
-    caption_add(p, " Advantage in points per 100 games.");
+    caption_add(p, " Advantage in points per 100 games, each point's interval with its job's "
+                   "unit (the pair, or the opening where pairs repeat openings).");
     if (naxes > 1)
-        caption_add(p, " Each cell gives the advantage and n, the finished games it rests on "
-                       "(pairs for a match of two agents); * marks a cell where more than %.0f%% "
+        caption_add(p, " Each cell gives the advantage and n, the units it rests on (pairs, or "
+                       "openings where pairs repeat openings); * marks a cell where more than %.0f%% "
                        "of the games stopped at max_plies (unfinished, left out, so the value "
                        "rests on the games that ended in time); n/a marks a cell without a "
                        "decisive game (every finished game a draw, or none finished), which "
@@ -1350,6 +1394,19 @@ static void caption_sweep(Plot *p, const Analysis *a, const Sweep *w)
         caption_add(p, " A convention-blind self-play job stands for the conventions it did "
                        "not play too, re-scored on its games.");
     caption_two_agents(p, a);
+}
+
+/* Every figure's warning where some job's games follow few lines: its points describe those
+ * lines, not the game from its start. */
+static void caption_few_lines(Plot *p, const Analysis *a)
+{
+    int k = 0;
+    for (int i = 0; i < a->njobs; i++)
+        if (a->jobs[i].lines_few)
+            caption_add(p, "%s%s", k++ ? ", " : " Warning: the games of ", a->jobs[i].name);
+    if (k)
+        caption_add(p, " follow few lines, so what is drawn for %s describes those lines "
+                       "rather than the game from its start.", k > 1 ? "them" : "it");
 }
 
 /* The length plot's caption: every job drawn, and which curves are Kaplan-Meier estimates. */
@@ -1399,7 +1456,10 @@ static int plots_of(const Analysis *a, Plot *p)
     caption_lengths(&p[n++], a);
     p[n] = plot_new("advantage", plot_advantage);
     caption_add(&p[n], "First-player advantage per job, in points per 100 games, with 95%% "
-                       "intervals.");
+                       "intervals: with the pair as unit, or the opening where a job's pairs "
+                       "repeat openings; with the game as unit beside it only for self-play "
+                       "jobs whose games are independent (from the start, distinct, not "
+                       "following few lines).");
     caption_two_agents(&p[n++], a);
     p[n] = plot_new("conventions", plot_conventions);
     caption_conventions(&p[n++], a);
@@ -1416,6 +1476,8 @@ static int plots_of(const Analysis *a, Plot *p)
                              "(openings and variant), 95%% intervals.");
     }
     sweep_close(&w);
+    for (int i = 0; i < n; i++)
+        caption_few_lines(&p[i], a);
     bool whole = true;
     for (int i = 0; i < n; i++)
         whole &= p[i].caption != NULL;

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "agent.h"
 #include "cluster.h"
 #include "h5util.h"
 #include "openings.h"
@@ -148,12 +149,27 @@ int results_write_variant(hid_t g, const Variant *v)
     return rc ? -1 : 0;
 }
 
-/* A job group's attributes: the variant parameters, the agents, the games, the index. */
+/* An agent's spec as played, every option and weight at its value, beside the spec as
+ * given: a default that changes later (alpha-beta's weights) must not change what the file
+ * says played. */
+static int write_played_spec(hid_t g, const char *key, const char *spec)
+{
+    char full[AGENT_FULL_SPEC_MAX];
+    Error e;
+    if (agent_full_spec(spec, full, sizeof full, &e) != 0)
+        return -1;   /* the config's check built it already */
+    return h5u_attr_string(g, key, full);
+}
+
+/* A job group's attributes: the variant parameters, the agents (as given and as played), the
+ * games, the index. */
 static int write_job_attrs(hid_t g, const Job *j)
 {
     int rc = results_write_variant(g, &j->variant);
     rc |= h5u_attr_string(g, "agent_a", j->agent_a);
     rc |= h5u_attr_string(g, "agent_b", j->agent_b);
+    rc |= write_played_spec(g, "agent_a_played", j->agent_a);
+    rc |= write_played_spec(g, "agent_b_played", j->agent_b);
     rc |= h5u_attr_int(g, "games", j->games);
     rc |= h5u_attr_int(g, "index", (int64_t)j->index);
     rc |= h5u_attr_string(g, "openings", j->openings.spec);

@@ -381,6 +381,17 @@ static int read_job_attributes(const ResultsFile *f, hid_t g, const char *name, 
     if (attr_text(f, g, name, "agent_a", true, &sj->agent_a, e) != 0 ||
         attr_text(f, g, name, "agent_b", true, &sj->agent_b, e) != 0)
         return -1;
+    /* Files written before the played specs were stored do not say which player played
+     * (attr_text's 1: not there). */
+    sj->played_a = sj->played_b = NULL;
+    int pa = attr_text(f, g, name, "agent_a_played", false, &sj->played_a, e);
+    if (pa == 1)
+        sj->played_a = NULL;
+    int pb = pa < 0 ? -1 : attr_text(f, g, name, "agent_b_played", false, &sj->played_b, e);
+    if (pb == 1)
+        sj->played_b = NULL;
+    if (pa < 0 || pb < 0)
+        return -1;
     /* Files written before openings existed played every game from the start. */
     int rc = attr_text(f, g, name, "openings", false, &sj->openings, e);
     if (rc == 1 && !(sj->openings = strdup("start")))
@@ -434,7 +445,9 @@ void stored_job_free(StoredJob *sj)
     free(sj->agent_a);
     free(sj->agent_b);
     free(sj->openings);
-    sj->agent_a = sj->agent_b = sj->openings = NULL;
+    free(sj->played_a);
+    free(sj->played_b);
+    sj->agent_a = sj->agent_b = sj->openings = sj->played_a = sj->played_b = NULL;
 }
 
 /* An openings row's moves ("3 14 7") played from v's start into *o, each checked legal;

@@ -55,6 +55,8 @@ typedef struct StoredJob {
     uint64_t index;                  /* the job's `index`: its number in rng_seed */
     Variant variant;
     char *agent_a, *agent_b;         /* malloc'd */
+    char *played_a, *played_b;       /* the full specs played (agent_a_played, ...), malloc'd;
+                                        NULL in files written before them: not known */
     char *openings;                  /* the openings spec (malloc'd; "start" in older files) */
     int64_t games;                   /* the `games` attribute */
     uint64_t rows;                   /* rows in the table */

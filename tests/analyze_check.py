@@ -217,9 +217,10 @@ def expected_skill(jobs, recomputed):
         d["cells"].setdefault((at["agent_a"], at["final_four"]), job)
     out = []
     for d in designs:
-        if len(d["rungs"]) < 2:
-            continue
         convs = [c for c in CONVENTIONS if any(k[1] == c for k in d["cells"])]
+        # A ladder of players, or one player under several conventions.
+        if len(d["rungs"]) < 2 and len(convs) < 2:
+            continue
         cells = []
         for rung in d["rungs"]:
             row = []
@@ -261,15 +262,19 @@ def check_skill(tables, doc, want):
             check(g[key] == w[key], "%s: %s %s, recomputed %s" % (where, key, g[key], w[key]))
         check("final_four" not in g["variant"] and "holes=" in g["variant"],
               "%s: variant %s" % (where, g["variant"]))
+        labels = g.get("rung_labels") or []
+        check(len(labels) == len(w["rungs"]), "%s: rung_labels %s" % (where, labels))
         for r, (grow, wrow) in enumerate(zip(g["cells"], w["cells"])):
             check(len(grow) == len(wrow), "%s: rung %d's cells" % (where, r))
+            # A rung is labelled by its player: the spec as given, and the weight set played.
+            label = labels[r] if r < len(labels) else w["rungs"][r]
+            check(label.startswith(w["rungs"][r]), "%s: label %s" % (where, label))
             # The rung's row: its label then its cells, or a long label alone, its cells on
             # the next line.
             rows = text.splitlines()
             at = next((k for k, l in enumerate(rows)
-                       if l.startswith("  " + w["rungs"][r] + " ") or l == "  " + w["rungs"][r]),
-                      None)
-            line = "" if at is None else rows[at] if rows[at].strip() != w["rungs"][r] \
+                       if l.startswith("  " + label + " ") or l == "  " + label), None)
+            line = "" if at is None else rows[at] if rows[at].strip() != label \
                 else (rows[at + 1] if at + 1 < len(rows) else "")
             for gc, wc in zip(grow, wrow):
                 if wc is None:
@@ -374,18 +379,40 @@ def check_conventions_script(script, doc):
                 want = c == played or blind
             check(drawn == want, "conventions.gp: job %s under %s: drawn %s, want %s"
                   % (job["name"], CONVENTIONS[c], drawn, want))
+            # A self-play job's point is its advantage with its unit, re-scored pair by pair.
+            unit = job["conventions"][CONVENTIONS[c]]["advantage_unit"]
+            for r in blocks.get("C%d" % c, []):
+                if drawn and not job["two_agents"] and abs(float(r[0]) - (i + 0.2 * (c - 1))) < 1e-6:
+                    check(abs(float(r[1]) - 100 * unit["value"]) < 1e-6,
+                          "conventions.gp: job %s under %s: %s, want %s"
+                          % (job["name"], CONVENTIONS[c], r[1], unit["value"]))
+            if c == played:
+                same = job["pairs"]["advantage"]
+                check(all(near(unit[k], same[k]) for k in ("value", "lo", "hi")) and
+                      unit["unit"] == same["unit"], "%s: the played convention's "
+                      "advantage_unit %s is not pairs.advantage %s" % (job["name"], unit, same))
 
 
 def check_advantage_script(script, doc):
-    """The game unit's point only in self-play; the pair unit's for every job with pairs."""
+    """The game unit's point only in self-play whose games are independent; every job with
+    pairs with its own unit, the pair's or the opening's, each block titled with its unit."""
     blocks = data_blocks(script)
-    game = {round(float(r[0])) for r in blocks.get("A", [])}
-    pair = {round(float(r[0]) - 0.2) for r in blocks.get("P", [])}
+    game = {round(float(r[0])) for r in blocks.get("A0", [])}
+    units = {"pair": {round(float(r[0]) - 0.2): r for r in blocks.get("A1", [])},
+             "opening": {round(float(r[0]) - 0.2): r for r in blocks.get("A2", [])}}
     for i, job in enumerate(doc["jobs"]):
-        check((i in game) == (not job["two_agents"]),
+        want_game = not job["two_agents"] and job["games_independent"]
+        check((i in game) == want_game,
               "advantage.gp: job %s: game unit drawn %s" % (job["name"], i in game))
-        check((i in pair) == pair_shown(job),
-              "advantage.gp: job %s: pair unit drawn %s" % (job["name"], i in pair))
+        adv = job["pairs"]["advantage"]
+        row = units[adv["unit"]].get(i)
+        check((row is not None) == pair_shown(job),
+              "advantage.gp: job %s: %s unit drawn %s" % (job["name"], adv["unit"], row))
+        if row is not None:
+            check(abs(float(row[1]) - 100 * adv["value"]) < 1e-6,
+                  "advantage.gp: job %s: %s, want %s" % (job["name"], row, adv["value"]))
+    for b, title in (("A1", "'pair unit'"), ("A2", "'opening unit (pairs repeat openings)'")):
+        check((title in script) == bool(blocks.get(b)), "advantage.gp: title %s" % title)
 
 
 def check_styles(script, name):

@@ -76,6 +76,20 @@ checks=$((checks + 1))
 grep -qF "Here A and B look at the convention:" "$tmp/gg.txt" \
     || fail "greedy pair: $(grep -F 'Here ' "$tmp/gg.txt")"
 
+# Ludii's "advantage" (South's wins over finished games) is named apart from the first-player
+# advantage (South minus North), in the text and the JSON.
+checks=$((checks + 1))
+grep -q "^  south win rate .*South wins / finished games (Ludii's \"advantage\")" "$tmp/tables.txt" \
+    || fail "metrics: no south win rate row"
+"$python" - "$tmp/doc.json" <<'PY' || fail "metrics: south_win_rate"
+import json, sys
+for job in json.load(open(sys.argv[1]))["jobs"]:
+    m = job["metrics"]
+    assert "advantage" not in m and set(m["south_win_rate"]) == {"value", "lo", "hi"}, m
+    assert abs(m["south_win_rate"]["value"] - job["outcomes"]["south"]["rate"]) < 1e-12, m
+PY
+checks=$((checks + 1))
+
 # --job and --sprt.
 "$bin" analyze "$f" --job rg --sprt -10,10,0.05,0.1 --json >"$tmp/one.json" \
     || fail "analyze --job rg --sprt"
@@ -108,6 +122,145 @@ if command -v gnuplot >/dev/null; then
         "$tmp/skill-report" "$s" || fail "skill: tables, JSON, report and the file disagree"
     checks=$((checks + 1))
 fi
+# Each job stores the full spec its agents played beside the spec as given, as `anywoli
+# agents SPEC` prints it; analyze shows it and labels players by it. A file written before
+# the attribute says that the played spec is not known.
+"$python" - "$bin" "$s" "$tmp/skill.json" "$tmp/skill.txt" "$tmp/old.h5" <<'PY' \
+    || fail "played specs"
+import json, shutil, subprocess, sys
+import h5py
+bin_, path, doc_path, text_path, old = sys.argv[1:6]
+doc = json.load(open(doc_path))
+text = open(text_path).read()
+for job in doc["jobs"]:
+    for side in "ab":
+        full = subprocess.run([bin_, "agents", job["agent_" + side]], check=True,
+                              capture_output=True, text=True).stdout.strip()
+        assert job["agent_%s_played" % side] == full, (job["name"], full)
+        with h5py.File(path, "r") as f:
+            stored = f["jobs"][job["name"]].attrs["agent_%s_played" % side]
+        assert (stored.decode() if isinstance(stored, bytes) else stored) == full
+    assert "played: A %s\n" % job["agent_a_played"] in text, job["name"]
+ab = [j for j in doc["jobs"] if j["agent_a"].startswith("alphabeta:depth=1,ties=first")][0]
+assert ab["agent_a_label"] == ab["agent_a"] + " [plain weights]", ab["agent_a_label"]
+shutil.copy(path, old)
+with h5py.File(old, "r+") as f:
+    for g in f["jobs"].values():
+        del g.attrs["agent_a_played"]
+        del g.attrs["agent_b_played"]
+out = subprocess.run([bin_, "analyze", old, "--json"], check=True, capture_output=True,
+                     text=True).stdout
+for job in json.loads(out)["jobs"]:
+    assert job["agent_a_played"] is None and job["agent_b_played"] is None, job["name"]
+    assert job["agent_a_label"] == job["agent_a"] + " [played spec unknown]"
+out = subprocess.run([bin_, "analyze", old], check=True, capture_output=True, text=True).stdout
+assert "played: not known (the file has no agent_a_played attribute" in out
+PY
+checks=$((checks + 1))
+# Every comparison with the unit its design calls for (docs/analyze.md, "The unit of every
+# comparison"): the book's pairs repeat openings, so the between-jobs table gives those jobs
+# the opening as unit, the tests that count games (chi-square, the length tests, binomial,
+# McNemar) are not made for them, and two jobs' advantages are compared with Welch's t, each
+# with its own unit; random players from the start keep their game tests.
+"$python" - "$tmp/skill.json" "$tmp/skill.txt" <<'PY' || fail "units between jobs"
+import json, math, sys
+from scipy import stats
+d = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read()
+jobs = {j["name"]: j for j in d["jobs"]}
+assert jobs["start-random-final_four=penultimate"]["games_independent"] is True
+for name in ("book-ab1-final_four=penultimate", "book-random-final_four=lottery", "plies-ab1"):
+    assert jobs[name]["games_independent"] is False, name
+    conv = jobs[name]["conventions"]
+    assert conv["penultimate"]["p_binomial"] is None and conv["mcnemar"][0]["south_won"]["p"] is None
+table = text.split("== between jobs", 1)[1]
+row = [l for l in table.splitlines() if l.startswith("book-ab1-final_four=penultimate ")][0]
+adv = jobs["book-ab1-final_four=penultimate"]["pairs"]["advantage"]
+assert "3 openings" in row and "%.4f [%.4f, %.4f]" % (adv["value"], adv["lo"], adv["hi"]) in row, row
+assert d["between_jobs"]["chi_square_outcomes"] is None
+assert "chi-square of the outcome counts over all jobs: not made" in table
+welch = 0
+for q in d["between_jobs"]["pairs"]:
+    x, y = jobs[q["first"]], jobs[q["second"]]
+    both = x["games_independent"] and y["games_independent"]
+    assert q["game_tests"] == both and (q["chi_square_outcomes"] is None) == (not both), q
+    ax, ay = x["pairs"]["advantage"], y["pairs"]["advantage"]
+    diff = q["advantage_difference"]
+    assert abs(diff["value"] - (ax["value"] - ay["value"])) < 1e-12, q
+    if ax["degenerate"] or ay["degenerate"]:
+        assert diff["p"] is None, q
+        continue
+    if ax["unit"] == ay["unit"] == "pair":
+        vx, vy = ax["sd"] ** 2 / ax["pairs"], ay["sd"] ** 2 / ay["pairs"]
+        df = (vx + vy) ** 2 / (vx ** 2 / (ax["pairs"] - 1) + vy ** 2 / (ay["pairs"] - 1))
+        p = 2 * stats.t.sf(abs(diff["value"]) / math.sqrt(vx + vy), df)
+        assert abs(diff["p"] - p) < 1e-9 and abs(diff["df"] - df) < 1e-9, (q, p, df)
+        welch += 1
+assert welch >= 1, "no pair-unit comparison recomputed"
+PY
+checks=$((checks + 1))
+
+# One player under three conventions is a design of the advantage against skill (its sweep
+# over holes is checked with the plots below).
+cat >"$tmp/conv3.cfg" <<'CFG'
+seed = 5L;
+output = "conv3.h5";
+defaults = { variant = "anywoli"; games = 24L; };
+jobs = (
+  { name = "r"; agent_a = "random"; agent_b = "random"; holes = [6, 8];
+    final_four = ["penultimate", "first-final", "lottery"]; }
+);
+CFG
+"$bin" run "$tmp/conv3.cfg" -o "$tmp/conv3.h5" --quiet --threads 2 >/dev/null \
+    || fail "anywoli run (conv3)"
+"$bin" analyze "$tmp/conv3.h5" --json >"$tmp/conv3.json" || fail "analyze (conv3)"
+"$python" - "$tmp/conv3.json" <<'PY' || fail "one rung under three conventions"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [x["rungs"] for x in d["skill"]] == [["random"], ["random"]], d["skill"]
+assert all(x["conventions"] == ["penultimate", "first-final", "lottery"] for x in d["skill"])
+PY
+checks=$((checks + 1))
+
+# Ratings from matches whose games follow few lines (deterministic alpha-beta from the start)
+# carry the warning in the text, the JSON and every caption of the report; from a book whose
+# lines repeat, their intervals are widened by the largest design effect.
+cat >"$tmp/fewlines.cfg" <<'CFG'
+seed = 3L;
+output = "ladder.h5";
+defaults = { variant = "anywoli"; games = 40L; };
+jobs = (
+  { name = "ab2-ab1"; agent_a = "alphabeta:depth=2,ties=first"; agent_b = "alphabeta:depth=1,ties=first"; },
+  { name = "ab1-g"; agent_a = "alphabeta:depth=1,ties=first"; agent_b = "greedy"; },
+  { name = "ab2-g"; agent_a = "alphabeta:depth=2,ties=first"; agent_b = "greedy"; }
+);
+CFG
+"$bin" run "$tmp/fewlines.cfg" -o "$tmp/fewlines.h5" --quiet --threads 2 >/dev/null \
+    || fail "anywoli run (ladder)"
+"$bin" run "$tmp/fewlines.cfg" --openings "file:$tmp/skill/book.txt" -o "$tmp/fewlines-book.h5" \
+    --quiet --threads 2 >/dev/null || fail "anywoli run (ladder from the book)"
+"$bin" analyze "$tmp/fewlines.h5" >"$tmp/fewlines.txt" || fail "analyze (ladder)"
+"$bin" analyze "$tmp/fewlines.h5" --json >"$tmp/fewlines.json" || fail "analyze --json (ladder)"
+"$bin" analyze "$tmp/fewlines-book.h5" --json >"$tmp/fewlines-book.json" || fail "analyze (book ladder)"
+checks=$((checks + 1))
+grep -q "^warning: the games of rated jobs follow few lines, so these ratings describe those lines" \
+    "$tmp/fewlines.txt" || fail "ladder: no few-lines warning above the ratings"
+"$python" - "$tmp/fewlines.json" "$tmp/fewlines-book.json" <<'PY' || fail "ratings' unit"
+import json, sys
+few, book = (json.load(open(p))["ratings"] for p in sys.argv[1:3])
+assert few["few_lines_jobs"], few
+assert book["few_lines_jobs"] == [] and book["design_effect"] > 1, book
+assert book["design_effect_job"] is not None, book
+PY
+checks=$((checks + 1))
+if command -v gnuplot >/dev/null; then
+    "$bin" analyze "$tmp/fewlines.h5" --report "$tmp/fewlines-report" >/dev/null \
+        || fail "analyze --report (ladder)"
+    checks=$((checks + 1))
+    [[ $(grep -c "Warning: the games of .* follow few lines" "$tmp/fewlines-report/index.html") -ge 4 ]] \
+        || fail "ladder report: the captions lack the few-lines warning"
+fi
+
 for want in "opening as unit: 3 openings, 8 pairs each" "  opening unit " \
             "First-player advantage against skill" "design 2: openings start;" \
             "the SPRT assumes independent pairs, but here pairs repeat openings"; do
@@ -116,7 +269,7 @@ for want in "opening as unit: 3 openings, 8 pairs each" "  opening unit " \
 done
 # A rung label longer than the column is a line of its own, its cells on the next line.
 checks=$((checks + 1))
-grep -qx "  alphabeta:depth=1,margin=2,choice_moves=20,w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.final=0,fade=0" "$tmp/skill.txt" \
+grep -qx "  alphabeta:depth=1,margin=2,choice_moves=20,w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.final=0,fade=0 \[plain weights\]" "$tmp/skill.txt" \
     || fail "skill tables: the long rung label is not on a line of its own"
 
 "$python" - "$tmp/skill.json" <<'PY' || fail "skill JSON"
@@ -794,6 +947,12 @@ for c in plotsweep plotladder plotconv; do
         || fail "$c.cfg: the plots draw what is not valid"
     checks=$((checks + 1))
 done
+# The sweep over holes of conv3.cfg (above): its x range padded.
+PATH="$tmp/gpbin:$PATH" "$bin" analyze "$tmp/conv3.h5" --report "$tmp/conv3-plots" >/dev/null \
+    || fail "analyze --report (conv3)"
+checks=$((checks + 1))
+grep -qx "set xrange \[5.9:8.1\]" "$tmp/conv3-plots/sweep.gp" \
+    || fail "sweep over holes: x range not padded: $(grep xrange "$tmp/conv3-plots/sweep.gp")"
 "$python" - "$tmp/plotsweep.json" "$tmp/plotladder.json" "$tmp/plotsweep-plots" \
     "$tmp/plotladder-plots" "$tmp/plotconv-plots" <<'PY' \
     || fail "the sweep plots"
@@ -810,7 +969,7 @@ conv = open(os.path.join(sys.argv[5], "sweep.gp")).read()
 assert conv.count("\nplot ") == 2 and "panel 2 of 2: series 9 to 9 of 9" in conv, conv[-800:]
 assert "'lottery'" not in re.search(r"^set xtics .*$", conv, flags=re.M).group(0)
 page = open(os.path.join(sys.argv[5], "index.html")).read()
-assert "alphabeta:depth=8 vs alphabeta:depth=8. In 2 panels of at most 8 series." in page
+assert "alphabeta:depth=8 [tuned weights] vs alphabeta:depth=8 [tuned weights]. In 2 panels of at most 8 series." in page
 # A parameter is swept when two jobs of the same agents differ in it alone.
 assert sweep["between_jobs"]["swept"] == ["holes", "seeds", "final_four"], sweep["between_jobs"]
 assert ladder["between_jobs"]["swept"] == [], ladder["between_jobs"]

@@ -10,7 +10,9 @@
 # gnuplot is there) it checks:
 #   - a parameter that is only a per-job override is not a sweep (agent-ladder.cfg: `swept`
 #     is [] and its page has no sweep plot);
-#   - ratings, where given with agents, are finite (agent-ladder.cfg must have them);
+#   - ratings, where given with agents, are finite (agent-ladder.cfg must have them), and
+#     name the matches whose games follow few lines (the page warns of them);
+#   - default.cfg, the main job, plays searching players from the book;
 #   - a job with unfinished games has `length.censored` > 0 and `length.estimator`
 #     "kaplan-meier", and the page says "Kaplan-Meier";
 #   - every job's name is on the page in full, and each PNG the page embeds or links to is a
@@ -91,6 +93,21 @@ else:
             v = a.get(k)
             if not (isinstance(v, (int, float)) and math.isfinite(v)):
                 bad.append("ratings: %s's %s is %r, not finite" % (a.get("agent"), k, v))
+    # The main job shows the lab's practice: searching players from the book, not from the
+    # start (where alpha-beta follows a line or two and the ratings describe those lines).
+    if name == "default":
+        for j in jobs:
+            searching = "random" not in (j["agent_a"], j["agent_b"])
+            if searching and not j["openings"].startswith("file:"):
+                bad.append("default: job %s plays searching players from %s, not the book"
+                           % (j["name"], j["openings"]))
+    # Ratings from jobs whose games follow few lines say so, in the JSON and on the page.
+    few = [j["name"] for j in jobs if j["two_agents"] and (j.get("distinct_lines") or {}).get("few")]
+    if isinstance(r, dict) and agents and sorted(r.get("few_lines_jobs") or []) != sorted(few):
+        bad.append("ratings.few_lines_jobs is %r, the few-line matches %r"
+                   % (r.get("few_lines_jobs"), few))
+    if few and page is not None and "follow few lines" not in page:
+        bad.append("the page does not warn that %s follow few lines" % few)
     # Unfinished games are censored lengths.
     censored_jobs = []
     for j in jobs:

@@ -128,6 +128,11 @@ static void test_hand_made_file(void **state)
     assert_true(j->lines.games == 4 && j->lines.distinct == 2 && j->lines.most_repeated == 3);
     assert_true(distinct_lines_few(&j->lines));
     assert_true(j->has_openings && j->openings.games == 0);
+    /* Repeated games on few lines: the tests that count games do not hold. */
+    assert_false(j->games_independent);
+    /* The pairs re-scored under the job's own convention are its pairs. */
+    const PairAdvantage *own = &j->conv_pair_advantage[j->variant.final_four];
+    assert_true(own->pairs == 2 && own->advantage.value == j->pair_advantage.advantage.value);
     analysis_free(&a);
 }
 
@@ -217,6 +222,39 @@ static void test_json_numbers(void **state)
 }
 
 /* Which agents look at the convention. */
+/* A player is named by the spec as given and the weight set its played spec holds; a file
+ * without the played spec says so. */
+static void test_player_labels(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *given, *played, *label;
+    } cases[] = {
+        { "alphabeta:depth=4",
+          "alphabeta:depth=4,nodes=0,tt=16,ties=random,margin=0,temperature=0,choice_moves=0,"
+          "quiesce=0,weights=auto,w.store=1,w.seeds=-0.16,w.threes=3.79,w.opp_threes=-1,"
+          "w.empty=-0.89,w.opp_empty=0.65,w.mobility=0,w.final=0.41,fade=0.25",
+          "alphabeta:depth=4 [tuned weights]" },
+        { "alphabeta:depth=2",
+          "alphabeta:depth=2,nodes=0,tt=16,ties=random,margin=0,temperature=0,choice_moves=0,"
+          "quiesce=0,weights=auto,w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,"
+          "w.opp_empty=0,w.mobility=0,w.final=0,fade=0",
+          "alphabeta:depth=2 [plain weights]" },
+        { "alphabeta:depth=2,w.store=2",
+          "alphabeta:depth=2,nodes=0,tt=16,ties=random,margin=0,temperature=0,choice_moves=0,"
+          "quiesce=0,weights=auto,w.store=2,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,"
+          "w.opp_empty=0,w.mobility=0,w.final=0,fade=0",
+          "alphabeta:depth=2,w.store=2" },
+        { "random", "random", "random" },
+        { "alphabeta:depth=4", NULL, "alphabeta:depth=4 [played spec unknown]" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char label[AGENT_LABEL_MAX];
+        analyze_agent_label(cases[i].given, cases[i].played, label, sizeof label);
+        assert_string_equal(label, cases[i].label);
+    }
+}
+
 static void test_blindness(void **state)
 {
     (void)state;
@@ -239,6 +277,7 @@ int main(void)
         cmocka_unit_test(test_json),
         cmocka_unit_test(test_json_numbers),
         cmocka_unit_test(test_blindness),
+        cmocka_unit_test(test_player_labels),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     unlink(path);

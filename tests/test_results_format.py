@@ -38,7 +38,7 @@ LINE_PLIES = 10
 ROOT_TEXT = ["format", "program_version", "git_commit", "config", "started", "finished", "host"]
 ROOT_INT = ["format_version", "seed", "threads", "ranks"]
 JOB_INT = ["holes", "seeds", "capture", "extra_turn", "skip_origin", "max_plies", "games"]
-JOB_TEXT = ["final_four", "agent_a", "agent_b", "openings"]
+JOB_TEXT = ["final_four", "agent_a", "agent_b", "agent_a_played", "agent_b_played", "openings"]
 SUMMARY_INT = ["south_wins", "north_wins", "draws", "endless", "unfinished", "a_wins", "b_wins",
                "longest"]
 ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")

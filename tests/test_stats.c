@@ -481,7 +481,7 @@ static void test_metrics(void **state)
                                      metric_cases[i].len, metric_cases[i].conf);
         assert_true(m.games == outcomes_total(&metric_cases[i].o));
         assert_true(m.finished == outcomes_finished(&metric_cases[i].o));
-        check_estimate("advantage", i, m.advantage, metric_cases[i].adv);
+        check_estimate("south win rate", i, m.south_win_rate, metric_cases[i].adv);
         check_estimate("balance", i, m.balance, metric_cases[i].bal);
         check_estimate("completion", i, m.completion, metric_cases[i].comp);
         check_estimate("drawishness", i, m.drawishness, metric_cases[i].draw);
@@ -493,7 +493,7 @@ static void test_metrics(void **state)
     Outcomes none = { 0, 0, 0, 5, 0 };
     uint64_t len[3] = { 0, 0, 5 };
     GameMetrics m = game_metrics(&none, len, 3, 0.95);
-    assert_true(isnan(m.advantage.value) && isnan(m.balance.value) && m.timeouts.value == 1.0);
+    assert_true(isnan(m.south_win_rate.value) && isnan(m.balance.value) && m.timeouts.value == 1.0);
 }
 
 /* ref:kaplan_meier (length, counts by plies from 0, censored in the last bin, S(t) for t = 0

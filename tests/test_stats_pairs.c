@@ -140,6 +140,39 @@ static void test_pair_advantage(void **state)
     assert_true(a.advantage.ci.lo == -1.0 && a.advantage.ci.hi == 1.0);
 }
 
+/* Two jobs' advantages compared, each with its own unit: Welch's t interval and p, from
+ * scipy.stats.ttest_ind(x, y, equal_var=False) over the pairs' d / 2 (and its
+ * Welch-Satterthwaite df and t quantile for the interval). */
+static const struct {
+    uint64_t x[PENTA_NB], y[PENTA_NB];
+    double diff, lo, hi, p, df;
+} difference_cases[] = {
+    { { 3, 10, 20, 12, 5 }, { 8, 14, 18, 7, 3 }, 0.23, 0.017371078236517956,
+      0.44262892176348206, 0.0342948991521895, 97.72755122359679 },
+    { { 0, 5, 30, 40, 10 }, { 1, 1, 2, 1, 0 }, 0.5235294117647059, -0.17944778061485456,
+      1.2265066041442663, 0.1090439866857254, 4.215627487962604 },
+};
+
+static void test_advantage_difference(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < N_ELEMS(difference_cases); i++) {
+        PairAdvantage x = pair_advantage(difference_cases[i].x, 0.95);
+        PairAdvantage y = pair_advantage(difference_cases[i].y, 0.95);
+        AdvantageDifference d = advantage_difference(&x, &y, 0.95);
+        check_close("difference", i, d.difference.value, difference_cases[i].diff, 1e-13, 1e-15);
+        check_close("lo", i, d.difference.ci.lo, difference_cases[i].lo, 1e-9, 1e-12);
+        check_close("hi", i, d.difference.ci.hi, difference_cases[i].hi, 1e-9, 1e-12);
+        check_close("p", i, d.p_value, difference_cases[i].p, 1e-9, 1e-12);
+        check_close("df", i, d.df, difference_cases[i].df, 1e-9, 1e-12);
+    }
+    /* A job whose pairs were all alike has no standard error to compare: no test. */
+    const uint64_t alike[PENTA_NB] = { 0, 0, 30, 0, 0 }, some[PENTA_NB] = { 3, 4, 5, 6, 7 };
+    PairAdvantage x = pair_advantage(alike, 0.95), y = pair_advantage(some, 0.95);
+    AdvantageDifference d = advantage_difference(&x, &y, 0.95);
+    assert_true(isnan(d.p_value) && d.difference.ci.lo == -2.0 && d.difference.ci.hi == 2.0);
+}
+
 /* The all-alike bound: the share is Clopper-Pearson's upper limit at 0 successes (solved by
  * root finding there), and the interval spans it towards each end of the range. */
 static void test_all_equal_interval(void **state)
@@ -197,7 +230,7 @@ static size_t clustered_pairs(size_t i, PairResult *p)
 {
     for (size_t k = 0; k < clustered_cases[i].n; k++)
         p[k] = (PairResult){ clustered_cases[i].o[k], clustered_cases[i].a[k],
-                             clustered_cases[i].d[k] };
+                             clustered_cases[i].d[k], { 0 } };
     return clustered_cases[i].n;
 }
 
@@ -244,7 +277,8 @@ static void test_clustered_pairs(void **state)
     }
     /* One opening played by every pair: no variance; the score has no interval, the
      * advantage the all-alike bound over one unit. */
-    PairResult one[4] = { { 3, 2, 3 }, { 3, 4, 4 }, { 3, 0, 2 }, { 3, 2, 3 } };
+    PairResult one[4] = { { 3, 2, 3, { 0 } }, { 3, 4, 4, { 0 } }, { 3, 0, 2, { 0 } },
+                          { 3, 2, 3, { 0 } } };
     PairEstimate e = pentanomial_estimate_pairs(one, 4, 0.95);
     PairAdvantage a = pair_advantage_pairs(one, 4, 0.95);
     assert_true(e.units.unit == PAIR_UNIT_OPENING && e.units.units == 1 && e.units.most == 4);
@@ -258,11 +292,11 @@ static void test_clustered_pairs(void **state)
 static void test_pair_units(void **state)
 {
     (void)state;
-    PairResult p[6] = { { 4, 0, 0 }, { -1, 0, 0 }, { 4, 0, 0 }, { 9, 0, 0 }, { -1, 0, 0 },
-                        { 4, 0, 0 } };
+    PairResult p[6] = { { .opening = 4 }, { .opening = -1 }, { .opening = 4 }, { .opening = 9 },
+                        { .opening = -1 }, { .opening = 4 } };
     PairUnits u = pair_units(p, 6);
     assert_true(u.unit == PAIR_UNIT_OPENING && u.units == 4 && u.fewest == 1 && u.most == 3);
-    PairResult q[3] = { { 2, 0, 0 }, { -1, 0, 0 }, { 0, 0, 0 } };
+    PairResult q[3] = { { .opening = 2 }, { .opening = -1 }, { .opening = 0 } };
     u = pair_units(q, 3);
     assert_true(u.unit == PAIR_UNIT_PAIR && u.units == 3 && u.fewest == 1 && u.most == 1);
     u = pair_units(NULL, 0);
@@ -328,6 +362,7 @@ int main(void)
         cmocka_unit_test(test_sprt_pentanomial),
         cmocka_unit_test(test_pair_advantage),
         cmocka_unit_test(test_all_equal_interval),
+        cmocka_unit_test(test_advantage_difference),
         cmocka_unit_test(test_clustered_pairs),
         cmocka_unit_test(test_pair_units),
         cmocka_unit_test(test_distinct),

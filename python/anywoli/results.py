@@ -179,6 +179,11 @@ class Results:
             job[k] = bool(job[k])
         job["agent_a"] = _attr(group, "agent_a", "text", path, name)
         job["agent_b"] = _attr(group, "agent_b", "text", path, name)
+        # The full specs played; None in files written before they were stored (not known).
+        for side in ("a", "b"):
+            key = "agent_%s_played" % side
+            job[key] = (_attr(group, key, "text", path, name) if key in group.attrs
+                        else None)
         job["openings"] = _attr(group, "openings", "text", path, name, default="start")
         job["games"] = _attr(group, "games", "int", path, name)
         job["rows"] = len(_table(group, "games", path, name))
@@ -201,7 +206,8 @@ class Results:
     @property
     def jobs(self):
         """A DataFrame, one row per job in run order: name, index, the variant parameters,
-        agent_a, agent_b, openings, games (planned), rows (stored), has_moves."""
+        agent_a, agent_b, agent_a_played and agent_b_played (the full specs played, None when
+        the file predates them), openings, games (planned), rows (stored), has_moves."""
         import pandas as pd
         return pd.DataFrame([self._jobs[n] for n in self.job_names])
 

@@ -39,7 +39,8 @@ def fresh_file(folder):
 
 
 def make_old(src, dst, jobs=None):
-    """A copy of src as a file written before the moves, the nodes and the openings columns:
+    """A copy of src as a file written before the moves, the nodes and the openings columns
+    and the played specs:
     games tables without opening, moves_hash, line_hash, nodes_a, nodes_b, choices_a,
     choices_b, and no moves (for the jobs named in `jobs`, or every job; the others copied as
     they are)."""
@@ -55,7 +56,7 @@ def make_old(src, dst, jobs=None):
                 continue
             g = d.create_group(f"jobs/{name}")
             for k, v in job.attrs.items():
-                if k != "openings":
+                if k not in ("openings", "agent_a_played", "agent_b_played"):
                     g.attrs[k] = v
             table = job["games"][:]
             keep = [f for f in table.dtype.names if f not in later]

@@ -150,6 +150,7 @@ class TestFresh(FreshFile):
         r = anywoli.load(old)
         self.assertEqual(r.job("small,x=1")["openings"], "start")
         self.assertFalse(r.job("match")["has_moves"])
+        self.assertIsNone(r.job("match")["agent_b_played"])   # not known
         for job in r.job_names:
             cols = r.columns(job)
             self.assertNotIn("nodes_a", cols)
@@ -172,6 +173,11 @@ class TestFresh(FreshFile):
                 for k in ("final_four", "agent_a", "agent_b"):
                     self.assertEqual(row[k], a[k])
                 self.assertEqual(row["extra_turn"], bool(a["extra_turn"]))
+                # The full spec played, as `anywoli agents` prints it.
+                for side in ("a", "b"):
+                    full = subprocess.run([BIN, "agents", row["agent_" + side]], check=True,
+                                          capture_output=True, text=True).stdout.strip()
+                    self.assertEqual(row["agent_%s_played" % side], full)
     def test_games_frame(self):
         import pandas as pd
         r = anywoli.load(self.path)

@@ -93,13 +93,10 @@ int cmd_agents(int argc, char **argv)
         return 0;
     }
     for (int i = optind; i < argc; i++) {
-        Agent a;
         Error e;
-        char full[1024];
-        if (agent_create(&a, argv[i], &e) != 0)
+        char full[AGENT_FULL_SPEC_MAX];
+        if (agent_full_spec(argv[i], full, sizeof full, &e) != 0)
             die("%s", e.msg);
-        agent_describe(&a, full, sizeof full);
-        agent_free(&a);
         printf("%s\n", full);
     }
     return 0;

@@ -278,6 +278,28 @@ static RunStatus follow(Checkpoint *c, Error *e)
     return st;
 }
 
+/* Whether every rank was given rank 0's work (the client's fingerprint): ranks read their own
+ * config and command line, and one that differs would put another job's results in the file.
+ * On every rank; false with a message (rank 0's names the first rank that differs). */
+static bool same_work_on_every_rank(Checkpoint *c, Error *e)
+{
+    if (cluster_size() == 1)
+        return true;
+    char *fp = c->k->fingerprint(c->self);
+    if (cluster_max(fp == NULL) != 0) {
+        free(fp);
+        error_set(e, "out of memory on a rank");
+        return false;
+    }
+    int other = cluster_first_differing(fp);
+    free(fp);
+    if (other < 0)
+        return true;
+    error_set(e, "rank %d was given another %s than rank 0 (its config file or options "
+              "differ): every rank must be given the same one", other, c->k->noun);
+    return false;
+}
+
 RunStatus checkpoint_run(Checkpoint *c, const CheckpointClient *k, void *self, const char *output,
                          int threads, const RunOptions *o, bool ready, Error *e)
 {
@@ -296,7 +318,10 @@ RunStatus checkpoint_run(Checkpoint *c, const CheckpointClient *k, void *self, c
     omp_set_dynamic(0);
     if (cluster_all(ready)) {
         c->all_threads = (int)cluster_sum(c->threads);
-        st = cluster_leads() ? lead(c, e) : follow(c, e);
+        if (!same_work_on_every_rank(c, e))
+            st = RUN_REFUSED;
+        else
+            st = cluster_leads() ? lead(c, e) : follow(c, e);
     } else if (ready) {
         error_set(e, "out of memory on another rank");
     }

@@ -209,6 +209,23 @@ void cluster_abort(int status)
     exit(status);
 }
 
+int cluster_first_differing(const char *text)
+{
+    if (n_ranks == 1)
+        return -1;
+    int64_t len = (int64_t)strlen(text);
+    cluster_broadcast(&len, sizeof len);
+    char *lead = (char *)gathered((uint64_t)len + 1);
+    if (my_rank == 0)
+        memcpy(lead, text, (size_t)len + 1);
+    cluster_broadcast(lead, (size_t)len + 1);
+    bool same = strcmp(lead, text) == 0;
+    free(lead);
+    /* The lowest rank that differs has the largest n_ranks - rank. */
+    int64_t first = cluster_max(same ? 0 : n_ranks - my_rank);
+    return first ? n_ranks - (int)first : -1;
+}
+
 #else /* no MPI: one process */
 
 bool cluster_has_mpi(void)
@@ -261,6 +278,12 @@ void cluster_gather_rows(const unsigned char *mine, unsigned char *rows_all,
 bool cluster_all(bool ok)
 {
     return ok;
+}
+
+int cluster_first_differing(const char *text)
+{
+    (void)text;
+    return -1;
 }
 
 void cluster_abort(int status)

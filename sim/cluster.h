@@ -65,4 +65,9 @@ void cluster_abort(int status);
 /* Whether every rank says ok; ranks that don't print their own message first. */
 bool cluster_all(bool ok);
 
+/* The first rank whose text differs from rank 0's (byte for byte), or -1 when every rank
+ * holds the same: on every rank. Ranks that read their own config and command line use it
+ * to check that they were all given rank 0's work before any is done. */
+int cluster_first_differing(const char *text);
+
 #endif

@@ -179,6 +179,51 @@ check "progress lines for the whole run" grep -q '^run: \[1/1\] main: [0-9]*/100
 check "progress lines from one rank" \
     awk -F'[ /]' '/^run:/ { if ($4 + 0 < last) exit 1; last = $4 + 0 }' err
 
+# --- ranks given other work (each reads its own config and command line): refused -------
+# refused_mpmd LABEL TEXT: the last MPMD launch stopped with status 2, one line from rank 0
+# holding TEXT, and no results file, .partial or journal.
+refused_mpmd() {
+    expect_status 2 "$1"
+    checks=$((checks + 1))
+    [[ $(grep -c '^anywoli' err) -eq 1 ]] && grep -q "^anywoli [a-z]*: .*$2" err ||
+        fail "$1: expected one line from rank 0 with '$2', got: $(head -c 400 err)"
+    check "$1: no file" test ! -e cfg.h5 -a ! -e cfg.h5.partial -a ! -e cfg.h5.journal
+}
+mkdir -p n0 n1
+printf 'seed = 1L;\noutput = "cfg.h5";\njobs = ( { games = 1000L; } );\n' >n0/exp.cfg
+sed 's/seed = 1L/seed = 2L/' n0/exp.cfg >n1/exp.cfg
+"${mpi[@]}" -np 1 "$bin" run n0/exp.cfg --quiet : -np 1 "$bin" run n1/exp.cfg --quiet >out 2>err
+rc=$?
+refused_mpmd "configs with other seeds" "rank 1 was given another run than rank 0"
+"${mpi[@]}" -np 2 "$bin" run n0/exp.cfg --quiet : -np 1 "$bin" run n0/exp.cfg --seed 2 \
+    --quiet >out 2>err
+rc=$?
+refused_mpmd "--seed on one rank" "rank 2 was given another run than rank 0"
+"${mpi[@]}" -np 1 "$bin" run n0/exp.cfg --quiet : -np 1 "$bin" run n0/exp.cfg --agent-a greedy \
+    --quiet >out 2>err
+rc=$?
+refused_mpmd "an agent on one rank" "rank 1 was given another run than rank 0"
+# Threads, --batch, -o and --quiet are rank 0's to decide (or the rank's own): accepted.
+"${mpi[@]}" -np 1 "$bin" run n0/exp.cfg --threads 2 --batch 100 --quiet : -np 1 "$bin" run \
+    n0/exp.cfg --threads 1 -o elsewhere.h5 >out 2>err
+rc=$?
+expect_status 0 "ranks with their own threads and -o"
+check "rank 0's output is written" test -s cfg.h5 -a ! -e elsewhere.h5
+rm -f cfg.h5
+# Another build on one rank: a copy of the binary whose commit reads otherwise.
+commit=$("$bin" --version | sed 's/.*(\(.*\))/\1/')
+/usr/bin/python3 -c '
+import sys
+data = open(sys.argv[1], "rb").read()
+old = sys.argv[3].encode()
+new = old[:-1] + (b"y" if old.endswith(b"x") else b"x")
+open(sys.argv[2], "wb").write(data.replace(old, new))' "$bin" other-anywoli "$commit"
+chmod +x other-anywoli
+"${mpi[@]}" -np 1 "$bin" run n0/exp.cfg --quiet : -np 1 ./other-anywoli run n0/exp.cfg \
+    --quiet >out 2>err
+rc=$?
+refused_mpmd "another build on one rank" "rank 1 runs another build of anywoli than rank 0's"
+
 # --- tune: each match's pairs shared between ranks ---------------------------------------
 cat >tune.cfg <<'EOF'
 seed = 21L;
@@ -219,6 +264,13 @@ rc=$?
 expect_status 0 "tune resumed with 3 ranks"
 check "the resume resumed" grep -q 'resumed from the journal' out
 same_tuning long1.h5 tk.h5
+
+# A tuning whose seed differs on one rank: refused like a run.
+sed 's/seed = 21L;/seed = 22L;/' tune.cfg >tune-other.cfg
+"${mpi[@]}" -np 1 "$bin" tune tune.cfg -o cfg.h5 --quiet : -np 1 "$bin" tune tune-other.cfg \
+    -o cfg.h5 --quiet >out 2>err
+rc=$?
+refused_mpmd "tunings with other seeds" "rank 1 was given another tuning than rank 0"
 
 echo "mpi_test: $checks checks, $failures failures"
 [[ $failures -eq 0 ]]

@@ -190,6 +190,25 @@ static int claim_set(BuildSet *set, bool force, Error *e)
     return 0;
 }
 
+/* Under mpirun, stop (rank 0 saying why) unless every rank was given the same tables to build:
+ * the board, K, the levels and the conventions (each rank reads its own command line). */
+static void same_build_options_on_every_rank(const Variant *v, int k, TablesLevels which,
+                                             const BuildSet *set)
+{
+    char text[512];
+    variant_describe(v, text, 256);
+    size_t used = strlen(text);
+    used += (size_t)snprintf(text + used, sizeof text - used, " max_seeds=%d levels=%s", k,
+                             which == TABLES_ALL_LEVELS ? "all" : "reachable");
+    for (int i = 0; i < set->n && used < sizeof text; i++)
+        used += (size_t)snprintf(text + used, sizeof text - used, " %s",
+                                 final_four_name(set->conv[i]));
+    int other = cluster_first_differing(text);
+    if (other >= 0)
+        die("rank %d was given other tables to build than rank 0 (its board, --max-seeds, "
+            "--all-levels or --also differ): every rank must be given the same", other);
+}
+
 /* anywoli tables build. */
 static int tables_build_cmd(int argc, char **argv)
 {
@@ -238,6 +257,7 @@ static int tables_build_cmd(int argc, char **argv)
     check_set(&set);
     if (tables_check_size(&v, (int)k, which, &e) != 0)
         die("%s", e.msg);
+    same_build_options_on_every_rank(&v, (int)k, which, &set);
     /* Rank 0 alone claims the files; every rank stops when it cannot (only rank 0 says so). */
     bool lead = cluster_leads();
     if (!cluster_all(!lead || claim_set(&set, force, &e) == 0))

@@ -278,6 +278,21 @@ static RunStatus follow(Checkpoint *c, Error *e)
     return st;
 }
 
+/* Each rank's threads into c->rank_threads (the file records them); returns their sum. */
+static int gather_threads(Checkpoint *c)
+{
+    int64_t mine = c->threads;
+    uint8_t *all;
+    cluster_allgather(&mine, sizeof mine, &all);
+    c->rank_threads = (int64_t *)all;
+    int64_t sum = 0;
+    for (int r = 0; r < cluster_size(); r++) {
+        sum += c->rank_threads[r];
+        c->threads_vary |= c->rank_threads[r] != c->threads;
+    }
+    return (int)sum;
+}
+
 /* Whether every rank was given rank 0's work (the client's fingerprint): ranks read their own
  * config and command line, and one that differs would put another job's results in the file.
  * On every rank; false with a message (rank 0's names the first rank that differs). */
@@ -311,13 +326,14 @@ RunStatus checkpoint_run(Checkpoint *c, const CheckpointClient *k, void *self, c
     c->journal.fd = -1;
     c->out.lock_fd = -1;
     c->threads = threads > 0 ? threads : checkpoint_default_threads();
+    c->all_threads = c->threads;
     c->order = calloc(1, order_size(c));
     if (ready && !c->order)
         ready = error_set(e, "out of memory") == 0;
     RunStatus st = RUN_FAILED;
     omp_set_dynamic(0);
     if (cluster_all(ready)) {
-        c->all_threads = (int)cluster_sum(c->threads);
+        c->all_threads = gather_threads(c);
         if (!same_work_on_every_rank(c, e))
             st = RUN_REFUSED;
         else
@@ -329,5 +345,7 @@ RunStatus checkpoint_run(Checkpoint *c, const CheckpointClient *k, void *self, c
     journal_close(&c->journal);
     free(c->order);
     c->order = NULL;
+    free(c->rank_threads);
+    c->rank_threads = NULL;
     return st;
 }

@@ -22,9 +22,10 @@
 #define RESULTS_CHUNK_ROWS 16384     /* rows per compressed chunk of a games table */
 
 /* The root attributes every file of format 1 carries, all but `finished` (a run's and a
- * tuning's alike); -1 if HDF5 failed. */
+ * tuning's alike), rank_threads the threads of each rank (cluster_size() of them); -1 if HDF5
+ * failed. */
 int results_write_root(hid_t f, int64_t seed, const char *config, const char *started,
-                       int threads);
+                       const int64_t *rank_threads);
 
 /* A variant's parameters as attributes of group g, under their rule names. */
 int results_write_variant(hid_t g, const Variant *v);
@@ -70,8 +71,8 @@ typedef struct Results Results;
 /* Create path (it must not exist) with the root attributes and every job's group: its
  * attributes, its openings table (all of it: it follows from the job's openings, seed and
  * index alone) and an empty games table. */
-Results *results_create(const char *path, const Experiment *x, const char *started, int threads,
-                        Error *e);
+Results *results_create(const char *path, const Experiment *x, const char *started,
+                        const int64_t *rank_threads, Error *e);
 
 /* Append n packed rows to job j's table; start must equal the rows it holds. For a job that
  * records its moves, `moves` holds the games' moves in order (their plies' worth, the sum of

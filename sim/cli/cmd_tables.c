@@ -14,12 +14,13 @@
 #include "tables.h"
 
 enum { OPT_MAX_SEEDS = OPT_FIRST_FREE, OPT_THREADS, OPT_FORCE, OPT_QUIET, OPT_ALL_LEVELS,
-       OPT_WORK_DIR, OPT_ALSO };
+       OPT_WORK_DIR, OPT_ALSO, OPT_PEER_TIMEOUT };
 
 static const char tables_usage[] =
     "usage: anywoli tables build [variant options] --max-seeds K -o FILE\n"
     "                            [--also CONVENTION=FILE ...] [--all-levels]\n"
     "                            [--threads N] [--work-dir DIR] [--force] [--quiet]\n"
+    "                            [--peer-timeout S]\n"
     "       anywoli tables info FILE\n"
     "       anywoli tables agree TABLES RESULTS --agent SPEC ... (see agree --help)\n"
     "       anywoli tables compare FILE FILE... (see compare --help)\n\n"
@@ -56,7 +57,8 @@ static const char tables_usage[] =
     "  --threads N      OpenMP threads (default: all); the file is the same for any N\n"
     "  --work-dir DIR   where the work files go (default: the folder of FILE)\n"
     "  --force          overwrite an existing FILE (and --also's)\n"
-    "  --quiet          no progress lines\n\n";
+    "  --quiet          no progress lines\n"
+    CLI_PEER_TIMEOUT_HELP "\n";
 
 /* A level done: one line on standard error, and under MPI one more with the ranks' figures,
  * each as the busiest rank's / the sum over the ranks. */
@@ -221,6 +223,7 @@ static int tables_build_cmd(int argc, char **argv)
         { "all-levels", no_argument, NULL, OPT_ALL_LEVELS },
         { "work-dir", required_argument, NULL, OPT_WORK_DIR },
         { "also", required_argument, NULL, OPT_ALSO },
+        { "peer-timeout", required_argument, NULL, OPT_PEER_TIMEOUT },
         { NULL, 0, NULL, 0 },
     };
     VariantText vo = { 0 };
@@ -240,6 +243,7 @@ static int tables_build_cmd(int argc, char **argv)
         case OPT_ALL_LEVELS: which = TABLES_ALL_LEVELS; break;
         case OPT_WORK_DIR: work = optarg; break;
         case OPT_ALSO: add_also(&set, optarg); break;
+        case OPT_PEER_TIMEOUT: cli_peer_timeout(optarg); break;
         case OPT_HELP: printf("%s%s", tables_usage, cli_variant_help); return 0;
         }
     }

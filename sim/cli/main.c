@@ -89,6 +89,7 @@ int main(int argc, char **argv)
             cli_command = label;
             if (uses_ranks(argc, argv)) {
                 cluster_start(&argc, &argv);
+                cluster_set_command(label);
                 cli_silent = !cluster_leads();
                 same_build_on_every_rank();
             }

@@ -299,7 +299,7 @@ static char *fingerprint(void *self)
 static int create_file(void *self, const char *path, const char *started, Error *e)
 {
     Tuner *u = self;
-    u->file = tune_file_create(path, u->t, started, u->run.threads, e);
+    u->file = tune_file_create(path, u->t, started, u->run.rank_threads, e);
     return u->file ? 0 : -1;
 }
 
@@ -404,6 +404,8 @@ RunStatus tune_run(const TuneConfig *t, const TuneOptions *o, TuneReport *rep, E
         error_set(e, "out of memory");
     RunStatus st = checkpoint_run(&u.run, &client, &u, t->output, t->threads, &ro, ok, e);
     rep->threads = u.run.threads;
+    rep->all_threads = u.run.all_threads;
+    rep->threads_vary = u.run.threads_vary;
     rep->ranks = cluster_size();
     rep->signal = u.run.signal;
     free(u.row);

@@ -141,7 +141,9 @@ typedef struct TuneReport {
     int nverify;
     double seconds;
     int64_t games;                 /* played in this session */
-    int threads;                   /* OpenMP threads per rank */
+    int threads;                   /* OpenMP threads per rank (rank 0's) */
+    int all_threads;               /* every rank's, together */
+    bool threads_vary;             /* not every rank has the same */
     int ranks;                     /* MPI ranks (1 without MPI) */
     int signal;
 } TuneReport;

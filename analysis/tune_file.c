@@ -296,7 +296,7 @@ static hid_t create_trajectory(hid_t g, hid_t type)
 }
 
 TuneFile *tune_file_create(const char *path, const TuneConfig *t, const char *started,
-                           int threads, Error *e)
+                           const int64_t *rank_threads, Error *e)
 {
     h5u_quiet();
     TuneFile *f = calloc(1, sizeof *f);
@@ -321,7 +321,7 @@ TuneFile *tune_file_create(const char *path, const TuneConfig *t, const char *st
     f->tuning = H5Gcreate2(f->file, "tuning", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     f->row_type = trajectory_type(t->nweights, names);
     bool ok = jobs >= 0 && f->tuning >= 0 && f->row_type >= 0 &&
-              results_write_root(f->file, t->seed, t->text, started, threads) == 0 &&
+              results_write_root(f->file, t->seed, t->text, started, rank_threads) == 0 &&
               write_tuning_attrs(f->tuning, t) == 0 &&
               (f->trajectory = create_trajectory(f->tuning, f->row_type)) >= 0;
     if (jobs >= 0)

@@ -24,7 +24,7 @@ typedef struct TuneFile TuneFile;
 /* Create path (it must not exist): the root attributes of format 1, an empty /jobs, and
  * /tuning with its attributes, weights table and an empty trajectory. */
 TuneFile *tune_file_create(const char *path, const TuneConfig *t, const char *started,
-                           int threads, Error *e);
+                           const int64_t *rank_threads, Error *e);
 
 /* Append one row to the trajectory (rows come in iteration order). */
 int tune_file_append(TuneFile *f, const unsigned char *row, Error *e);

@@ -278,6 +278,43 @@ static RunStatus follow(Checkpoint *c, Error *e)
     return st;
 }
 
+/* Each rank's threads into c->rank_threads (the file records them); returns their sum. */
+static int gather_threads(Checkpoint *c)
+{
+    int64_t mine = c->threads;
+    uint8_t *all;
+    cluster_allgather(&mine, sizeof mine, &all);
+    c->rank_threads = (int64_t *)all;
+    int64_t sum = 0;
+    for (int r = 0; r < cluster_size(); r++) {
+        sum += c->rank_threads[r];
+        c->threads_vary |= c->rank_threads[r] != c->threads;
+    }
+    return (int)sum;
+}
+
+/* Whether every rank was given rank 0's work (the client's fingerprint): ranks read their own
+ * config and command line, and one that differs would put another job's results in the file.
+ * On every rank; false with a message (rank 0's names the first rank that differs). */
+static bool same_work_on_every_rank(Checkpoint *c, Error *e)
+{
+    if (cluster_size() == 1)
+        return true;
+    char *fp = c->k->fingerprint(c->self);
+    if (cluster_max(fp == NULL) != 0) {
+        free(fp);
+        error_set(e, "out of memory on a rank");
+        return false;
+    }
+    int other = cluster_first_differing(fp);
+    free(fp);
+    if (other < 0)
+        return true;
+    error_set(e, "rank %d was given another %s than rank 0 (its config file or options "
+              "differ): every rank must be given the same one", other, c->k->noun);
+    return false;
+}
+
 RunStatus checkpoint_run(Checkpoint *c, const CheckpointClient *k, void *self, const char *output,
                          int threads, const RunOptions *o, bool ready, Error *e)
 {
@@ -289,14 +326,18 @@ RunStatus checkpoint_run(Checkpoint *c, const CheckpointClient *k, void *self, c
     c->journal.fd = -1;
     c->out.lock_fd = -1;
     c->threads = threads > 0 ? threads : checkpoint_default_threads();
+    c->all_threads = c->threads;
     c->order = calloc(1, order_size(c));
     if (ready && !c->order)
         ready = error_set(e, "out of memory") == 0;
     RunStatus st = RUN_FAILED;
     omp_set_dynamic(0);
     if (cluster_all(ready)) {
-        c->all_threads = (int)cluster_sum(c->threads);
-        st = cluster_leads() ? lead(c, e) : follow(c, e);
+        c->all_threads = gather_threads(c);
+        if (!same_work_on_every_rank(c, e))
+            st = RUN_REFUSED;
+        else
+            st = cluster_leads() ? lead(c, e) : follow(c, e);
     } else if (ready) {
         error_set(e, "out of memory on another rank");
     }
@@ -304,5 +345,7 @@ RunStatus checkpoint_run(Checkpoint *c, const CheckpointClient *k, void *self, c
     journal_close(&c->journal);
     free(c->order);
     c->order = NULL;
+    free(c->rank_threads);
+    c->rank_threads = NULL;
     return st;
 }

@@ -88,6 +88,8 @@ struct Checkpoint {
     const char *output;      /* FILE */
     int threads;             /* this rank's OpenMP threads */
     int all_threads;         /* every rank's, together */
+    int64_t *rank_threads;   /* each rank's, in rank order (while the job runs) */
+    bool threads_vary;       /* not every rank has the same */
     Output out;              /* rank 0: the claim on FILE, with its .partial and .journal names */
     Journal journal;
     bool file_open;          /* the client's FILE.partial is open */

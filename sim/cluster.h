@@ -5,7 +5,9 @@
  * their share of each batch with their OpenMP threads and hand the rows to rank 0. Every
  * operation here is collective (all ranks call it in the same order) and a no-op, or the
  * identity, in a single process, so callers need no #ifdef. Only the thread that called
- * cluster_start calls into MPI (MPI_THREAD_FUNNELED). */
+ * cluster_start makes these collective calls; a watch thread of each rank (cluster.c) beats
+ * to the others on a communicator of its own, so that a frozen rank ends the job after the
+ * peer timeout and a signal to one rank stops them all within a fraction of a second. */
 #ifndef ANYWOLI_CLUSTER_H
 #define ANYWOLI_CLUSTER_H
 
@@ -64,5 +66,28 @@ void cluster_abort(int status);
 
 /* Whether every rank says ok; ranks that don't print their own message first. */
 bool cluster_all(bool ok);
+
+/* The first rank whose text differs from rank 0's (byte for byte), or -1 when every rank
+ * holds the same: on every rank. Ranks that read their own config and command line use it
+ * to check that they were all given rank 0's work before any is done. */
+int cluster_first_differing(const char *text);
+
+/* Seconds a rank may go unheard (its watch thread silent: the node frozen or lost) before
+ * the job ends with one line; the default, and 0 for no limit. */
+#define CLUSTER_PEER_TIMEOUT 60.0
+void cluster_set_peer_timeout(double seconds);
+
+/* From a signal handler (async-signal-safe): this rank is stopping on signal sig; the watch
+ * passes it on to the other ranks, whose stop hook then runs. */
+void cluster_note_stop(int sig);
+
+/* What a stop passed on from another rank does here (called on the watch thread; NULL:
+ * nothing, the signal reaches this rank at the next collective). */
+void cluster_on_stop(void (*hook)(int sig));
+
+/* The command ("anywoli run") that names the line of a job the watch ends, and what that
+ * line adds: what is kept and how to go on (empty: nothing). */
+void cluster_set_command(const char *name);
+void cluster_set_resume_note(const char *note);
 
 #endif

@@ -764,7 +764,7 @@ static char *run_fingerprint(void *self)
 static int create_results(void *self, const char *path, const char *started, Error *e)
 {
     Driver *d = self;
-    d->res = results_create(path, d->x, started, d->run.threads, e);
+    d->res = results_create(path, d->x, started, d->run.rank_threads, e);
     return d->res ? 0 : -1;
 }
 
@@ -933,6 +933,8 @@ RunStatus driver_run(const Experiment *x, const RunOptions *o, RunReport *rep, E
     bool ok = allocate(&d, e) == 0;
     RunStatus st = checkpoint_run(&d.run, &run_client, &d, x->output, x->threads, o, ok, e);
     rep->threads = d.run.threads;
+    rep->all_threads = d.run.all_threads;
+    rep->threads_vary = d.run.threads_vary;
     rep->ranks = cluster_size();
     rep->signal = d.run.signal;
     rep->dropped_bytes = d.run.dropped_bytes;

@@ -43,7 +43,9 @@ typedef struct RunReport {
     int64_t resumed;         /* games recovered from the journal */
     uint64_t dropped_bytes;  /* torn journal tail removed on resume */
     double seconds;          /* this session's time playing */
-    int threads;             /* OpenMP threads per rank */
+    int threads;             /* OpenMP threads per rank (rank 0's) */
+    int all_threads;         /* every rank's, together */
+    bool threads_vary;       /* not every rank has the same */
     int ranks;               /* MPI ranks (1 without MPI) */
     double gather_seconds;   /* rank 0's time gathering rows from the other ranks, waiting
                               * for the slowest included */

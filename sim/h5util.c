@@ -53,6 +53,20 @@ int h5u_attr_int(hid_t loc, const char *name, int64_t v)
     return h5u_attr_write(loc, name, H5T_STD_I64LE, H5T_NATIVE_INT64, &v);
 }
 
+int h5u_attr_int_array(hid_t loc, const char *name, const int64_t *v, int n)
+{
+    hsize_t dim = (hsize_t)n;
+    hid_t space = H5Screate_simple(1, &dim, NULL);
+    hid_t a = space < 0 ? -1 : H5Acreate2(loc, name, H5T_STD_I64LE, space, H5P_DEFAULT,
+                                         H5P_DEFAULT);
+    herr_t rc = a < 0 ? -1 : H5Awrite(a, H5T_NATIVE_INT64, v);
+    if (a >= 0 && H5Aclose(a) < 0)
+        rc = -1;
+    if (space >= 0)
+        H5Sclose(space);
+    return rc < 0 ? -1 : 0;
+}
+
 int h5u_attr_double(hid_t loc, const char *name, double v)
 {
     return h5u_attr_write(loc, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &v);

@@ -28,6 +28,8 @@ int h5u_attr_write(hid_t loc, const char *name, hid_t ftype, hid_t mtype, const 
 
 /* A 64-bit integer, a double and a text (variable-length UTF-8) attribute: 0 or -1. */
 int h5u_attr_int(hid_t loc, const char *name, int64_t v);
+/* A one-dimensional int64 attribute of n values. */
+int h5u_attr_int_array(hid_t loc, const char *name, const int64_t *v, int n);
 int h5u_attr_double(hid_t loc, const char *name, double v);
 int h5u_attr_string(hid_t loc, const char *name, const char *s);
 

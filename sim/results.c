@@ -120,7 +120,7 @@ static void host_name(char *buf, size_t len)
 }
 
 int results_write_root(hid_t f, int64_t seed, const char *config, const char *started,
-                       int threads)
+                       const int64_t *rank_threads)
 {
     char host[256];
     host_name(host, sizeof host);
@@ -132,8 +132,9 @@ int results_write_root(hid_t f, int64_t seed, const char *config, const char *st
     rc |= h5u_attr_string(f, "config", config);
     rc |= h5u_attr_string(f, "started", started);
     rc |= h5u_attr_string(f, "host", host);
-    rc |= h5u_attr_int(f, "threads", threads);
+    rc |= h5u_attr_int(f, "threads", rank_threads[0]);
     rc |= h5u_attr_int(f, "ranks", cluster_size());
+    rc |= h5u_attr_int_array(f, "rank_threads", rank_threads, cluster_size());
     return rc ? -1 : 0;
 }
 
@@ -314,8 +315,8 @@ static int write_jobs(Results *r, const Experiment *x)
     return rc;
 }
 
-Results *results_create(const char *path, const Experiment *x, const char *started, int threads,
-                        Error *e)
+Results *results_create(const char *path, const Experiment *x, const char *started,
+                        const int64_t *rank_threads, Error *e)
 {
     h5u_quiet();
     Results *r = calloc(1, sizeof *r);
@@ -333,7 +334,8 @@ Results *results_create(const char *path, const Experiment *x, const char *start
         results_close(r, NULL);
         return NULL;
     }
-    if (results_write_root(r->file, x->seed, x->text, started, threads) != 0 || write_jobs(r, x) != 0) {
+    if (results_write_root(r->file, x->seed, x->text, started, rank_threads) != 0 ||
+        write_jobs(r, x) != 0) {
         h5_error(e, path, "writing the file's structure");
         results_close(r, NULL);
         return NULL;

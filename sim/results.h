@@ -22,9 +22,10 @@
 #define RESULTS_CHUNK_ROWS 16384     /* rows per compressed chunk of a games table */
 
 /* The root attributes every file of format 1 carries, all but `finished` (a run's and a
- * tuning's alike); -1 if HDF5 failed. */
+ * tuning's alike), rank_threads the threads of each rank (cluster_size() of them); -1 if HDF5
+ * failed. */
 int results_write_root(hid_t f, int64_t seed, const char *config, const char *started,
-                       int threads);
+                       const int64_t *rank_threads);
 
 /* A variant's parameters as attributes of group g, under their rule names. */
 int results_write_variant(hid_t g, const Variant *v);
@@ -71,8 +72,8 @@ typedef struct Results Results;
  * attributes, an empty games table and an empty openings table (its rows come with the
  * games: nothing is written for games not yet played, so creating the file takes no time
  * however many games the jobs have). */
-Results *results_create(const char *path, const Experiment *x, const char *started, int threads,
-                        Error *e);
+Results *results_create(const char *path, const Experiment *x, const char *started,
+                        const int64_t *rank_threads, Error *e);
 
 /* Append n packed rows to job j's table; start must equal the rows it holds. For a job that
  * records its moves, `moves` holds the games' moves in order (their plies' worth, the sum of

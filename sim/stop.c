@@ -7,6 +7,9 @@
 #include "cluster.h"
 
 volatile sig_atomic_t stop_signal;
+/* A signal reached this process (a stop passed on from another rank is not one: the signal
+ * that then comes here too, from srun or scancel, is still the first). */
+static volatile sig_atomic_t signalled;
 
 static const int caught[3] = { SIGINT, SIGTERM, SIGXFSZ };
 
@@ -15,11 +18,24 @@ static const int caught[3] = { SIGINT, SIGTERM, SIGXFSZ };
  * a second signal stops at once. */
 static void on_signal(int sig)
 {
-    if (stop_signal) {
+    if (signalled) {
         signal(sig, SIG_DFL);
         raise(sig);
         return;
     }
+    signalled = 1;
+    if (!stop_signal)
+        stop_signal = sig;
+    agent_stop_all();
+    cluster_note_stop(sig);
+}
+
+/* A stop passed on from another rank (on the watch thread, cluster.h): as if the signal had
+ * come here, but never as a second one. */
+static void on_stop_of_another_rank(int sig)
+{
+    if (stop_signal)
+        return;
     stop_signal = sig;
     agent_stop_all();
 }
@@ -31,15 +47,18 @@ void stop_catch(StopGuard *g)
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;
     stop_signal = 0;
+    signalled = 0;
     agent_stop_clear();
     for (int i = 0; i < 3; i++) {
         sa.sa_handler = caught[i] == SIGXFSZ ? SIG_IGN : on_signal;
         sigaction(caught[i], &sa, &g->old[i]);
     }
+    cluster_on_stop(on_stop_of_another_rank);
 }
 
 void stop_release(const StopGuard *g)
 {
+    cluster_on_stop(NULL);
     for (int i = 0; i < 3; i++)
         sigaction(caught[i], &g->old[i], NULL);
 }

@@ -3,7 +3,8 @@
  * The first signal sets stop_signal, which the work polls between games, and asks every
  * search in flight to give up (agent_stop_all, agent.h), which abandons the games they
  * belong to: the stop takes a fraction of a second. The work then keeps every game played
- * whole and says how to resume. A second signal ends the process at once.
+ * whole and says how to resume. A second signal ends the process at once. Under MPI a signal
+ * to one rank is passed on to the others at once (cluster.h), and stops them alike.
  * SIGXFSZ is ignored while caught, so a file size limit shows as a write error, not a kill. */
 #ifndef ANYWOLI_STOP_H
 #define ANYWOLI_STOP_H

@@ -106,3 +106,25 @@ mpi_launcher() {
     export OMPI_MCA_btl_vader_single_copy_mechanism=none
     mpi=("$1" --oversubscribe --allow-run-as-root --bind-to none)
 }
+
+# rank_pid OUTPUT RANK: the process of that rank (under mpirun) in the run, tuning or tables
+# build writing OUTPUT.
+rank_pid() {
+    local p
+    for p in $(pgrep -f "anywoli (run|tune|tables build) .*-o $1"); do
+        if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2"; then
+            echo "$p"
+            return 0
+        fi
+    done
+    return 1
+}
+
+# end_ranks OUTPUT: kill -9 what is left of the ranks writing OUTPUT (a frozen rank that a
+# failed check left behind).
+end_ranks() {
+    local r
+    for r in 0 1 2; do
+        kill -9 "$(rank_pid "$1" $r)" 2>/dev/null
+    done
+}

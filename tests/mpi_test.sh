@@ -28,18 +28,6 @@ ranks_attr() {
     h5dump -a /ranks "$1" | grep '(0)' | awk '{print $2}'
 }
 
-# rank_pid OUTPUT RANK: the process of that rank in the run or tuning writing OUTPUT.
-rank_pid() {
-    local p
-    for p in $(pgrep -f "anywoli (run|tune) .*-o $1"); do
-        if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2"; then
-            echo "$p"
-            return 0
-        fi
-    done
-    return 1
-}
-
 # An experiment with random games (the engine's fast path) and searching agents, in jobs of
 # sizes that do not divide evenly between ranks, from the start and from openings; two jobs
 # keep their moves (record_moves), which same_tables compares too.
@@ -106,7 +94,7 @@ wait $pid
 rc=$?
 checks=$((checks + 1))
 [[ $rc -ne 0 ]] || fail "SIGTERM: mpirun exited 0"
-check "SIGTERM: says how to resume, once" test "$(grep -c 'continue with: anywoli run .* --resume' err)" -eq 1
+check "SIGTERM: says how to resume under mpirun, once" test "$(grep -c 'continue with: mpirun -np 2 anywoli run .* --resume' err)" -eq 1
 check "SIGTERM: the .partial file is readable" h5dump -H s.h5.partial >/dev/null
 "${mpi[@]}" -np 2 "$bin" run "${quick[@]}" -o s.h5 --resume >out 2>err
 rc=$?
@@ -139,6 +127,25 @@ checks=$((checks + 1))
 checks=$((checks + 1))
 [[ $(grep -c 'stopped by SIGTERM: 0 of 2 games are kept' err) -eq 1 ]] ||
     fail "SIGTERM in a search: nothing kept, said once ($(tail -c 300 err))"
+# A signal to one rank alone (rank 1, then rank 0) reaches the other within seconds, however
+# long its search would run; rank 0 says once that the run stopped, and how to resume it
+# under mpirun.
+for r in 1 0; do
+    "${mpi[@]}" -np 2 "$bin" run --agent-a mcts:playouts=100000000 --games 2 --threads 1 \
+        --quiet -o alone$r.h5 >out 2>err &
+    pid=$!
+    for ((i = 0; i < 600; i++)); do
+        [[ -e alone$r.h5.journal ]] && rank_pid alone$r.h5 1 >/dev/null && break
+        sleep 0.05
+    done
+    sleep 1
+    kill -TERM "$(rank_pid alone$r.h5 $r)"
+    wait_stopped $pid 10
+    checks=$((checks + 1))
+    [[ $rc -ne 0 && $rc -ne 124 ]] || fail "SIGTERM to rank $r alone: exit status $rc"
+    check "SIGTERM to rank $r alone: rank 0 says so once, with mpirun in the hint" \
+        test "$(grep -c "^anywoli run: stopped by SIGTERM: 0 of 2 games .*continue with: mpirun -np 2 anywoli run .* --resume" err)" -eq 1
+done
 # A stop part-way through the only batch keeps its whole games from the start, in rank
 # order; --resume with 2 ranks then ends as one uninterrupted process.
 part=(--agent-a alphabeta:depth=6 --agent-b greedy --games 100 --batch 100 --threads 1 --seed 3)
@@ -159,6 +166,43 @@ rc=$?
 expect_status 0 "2 ranks: resume after a stop part-way through a batch"
 same_tables b-one.h5 b.h5
 
+# --- a frozen rank (SIGSTOP: a stalled node) ends the job, the journal kept ---------------
+# After --peer-timeout seconds unheard, rank 0 says so on one line (with the resume hint)
+# and every rank ends; --resume then completes the uninterrupted tables.
+"${mpi[@]}" -np 2 "$bin" run "${quick[@]}" --batch 100 --peer-timeout 2 -o frozen.h5 >out 2>err &
+pid=$!
+wait_for_journal frozen.h5.journal 20000
+kill -STOP "$(rank_pid frozen.h5 1)"
+wait_stopped $pid 30
+checks=$((checks + 1))
+[[ $rc -ne 0 && $rc -ne 124 ]] || fail "a frozen rank: exit status $rc"
+checks=$((checks + 1))
+[[ $(grep -c '^anywoli' err) -eq 1 ]] &&
+    grep -q '^anywoli run: rank 1 has not been heard from for [0-9]* s.*continue with: mpirun -np 2 anywoli run .* --resume$' err ||
+    fail "a frozen rank: expected one line from rank 0, got: $(head -c 400 err)"
+check "a frozen rank: the journal is kept" test -s frozen.h5.journal -a ! -e frozen.h5
+end_ranks frozen.h5
+"${mpi[@]}" -np 2 "$bin" run "${quick[@]}" -o frozen.h5 --resume >out 2>err
+rc=$?
+expect_status 0 "resume after a frozen rank"
+same_tables full.h5 frozen.h5
+# SIGTERM while a rank is frozen (the time limit of a batch system): honoured within seconds
+# (the other rank cannot answer), before the peer timeout.
+"${mpi[@]}" -np 2 "$bin" run "${quick[@]}" --batch 100 --peer-timeout 600 -o frozen2.h5 \
+    >out 2>err &
+pid=$!
+wait_for_journal frozen2.h5.journal 20000
+kill -STOP "$(rank_pid frozen2.h5 1)"
+kill -TERM "$(rank_pid frozen2.h5 0)"
+wait_stopped $pid 30
+expect_status 143 "SIGTERM with a frozen rank"
+checks=$((checks + 1))
+[[ $(grep -c '^anywoli' err) -eq 1 ]] &&
+    grep -q '^anywoli run: stopped by SIGTERM, but another rank did not answer' err ||
+    fail "SIGTERM with a frozen rank: expected one line from rank 0, got: $(head -c 400 err)"
+check "SIGTERM with a frozen rank: the journal is kept" test -s frozen2.h5.journal
+end_ranks frozen2.h5
+
 # --- errors once, from rank 0; progress from rank 0 alone ---------------------------------
 "${mpi[@]}" -np 3 "$bin" run mixed.cfg -o one.h5 >out 2>err
 rc=$?
@@ -178,6 +222,53 @@ check "progress lines for the whole run" grep -q '^run: \[1/1\] main: [0-9]*/100
 # One rank reports: its counts (the whole run's) only grow; a second reporter's would not.
 check "progress lines from one rank" \
     awk -F'[ /]' '/^run:/ { if ($4 + 0 < last) exit 1; last = $4 + 0 }' err
+
+# --- ranks given other work (each reads its own config and command line): refused -------
+# refused_mpmd LABEL TEXT: the last MPMD launch stopped with status 2, one line from rank 0
+# holding TEXT, and no results file, .partial or journal.
+refused_mpmd() {
+    expect_status 2 "$1"
+    checks=$((checks + 1))
+    [[ $(grep -c '^anywoli' err) -eq 1 ]] && grep -q "^anywoli [a-z]*: .*$2" err ||
+        fail "$1: expected one line from rank 0 with '$2', got: $(head -c 400 err)"
+    check "$1: no file" test ! -e cfg.h5 -a ! -e cfg.h5.partial -a ! -e cfg.h5.journal
+}
+mkdir -p n0 n1
+printf 'seed = 1L;\noutput = "cfg.h5";\njobs = ( { games = 1000L; } );\n' >n0/exp.cfg
+sed 's/seed = 1L/seed = 2L/' n0/exp.cfg >n1/exp.cfg
+"${mpi[@]}" -np 1 "$bin" run n0/exp.cfg --quiet : -np 1 "$bin" run n1/exp.cfg --quiet >out 2>err
+rc=$?
+refused_mpmd "configs with other seeds" "rank 1 was given another run than rank 0"
+"${mpi[@]}" -np 2 "$bin" run n0/exp.cfg --quiet : -np 1 "$bin" run n0/exp.cfg --seed 2 \
+    --quiet >out 2>err
+rc=$?
+refused_mpmd "--seed on one rank" "rank 2 was given another run than rank 0"
+"${mpi[@]}" -np 1 "$bin" run n0/exp.cfg --quiet : -np 1 "$bin" run n0/exp.cfg --agent-a greedy \
+    --quiet >out 2>err
+rc=$?
+refused_mpmd "an agent on one rank" "rank 1 was given another run than rank 0"
+# Threads, --batch, -o and --quiet are rank 0's to decide (or the rank's own): accepted.
+"${mpi[@]}" -np 1 "$bin" run n0/exp.cfg --threads 2 --batch 100 --quiet : -np 1 "$bin" run \
+    n0/exp.cfg --threads 1 -o elsewhere.h5 >out 2>err
+rc=$?
+expect_status 0 "ranks with their own threads and -o"
+check "rank 0's output is written" test -s cfg.h5 -a ! -e elsewhere.h5
+check "each rank's threads are recorded" grep -q '(0): 2, 1$' <(h5dump -a /rank_threads cfg.h5)
+check "the summary counts every rank's threads" grep -q 'on 2 ranks, 3 threads in all' out
+rm -f cfg.h5
+# Another build on one rank: a copy of the binary whose commit reads otherwise.
+commit=$("$bin" --version | sed 's/.*(\(.*\))/\1/')
+/usr/bin/python3 -c '
+import sys
+data = open(sys.argv[1], "rb").read()
+old = sys.argv[3].encode()
+new = old[:-1] + (b"y" if old.endswith(b"x") else b"x")
+open(sys.argv[2], "wb").write(data.replace(old, new))' "$bin" other-anywoli "$commit"
+chmod +x other-anywoli
+"${mpi[@]}" -np 1 "$bin" run n0/exp.cfg --quiet : -np 1 ./other-anywoli run n0/exp.cfg \
+    --quiet >out 2>err
+rc=$?
+refused_mpmd "another build on one rank" "rank 1 runs another build of anywoli than rank 0's"
 
 # --- tune: each match's pairs shared between ranks ---------------------------------------
 cat >tune.cfg <<'EOF'
@@ -219,6 +310,13 @@ rc=$?
 expect_status 0 "tune resumed with 3 ranks"
 check "the resume resumed" grep -q 'resumed from the journal' out
 same_tuning long1.h5 tk.h5
+
+# A tuning whose seed differs on one rank: refused like a run.
+sed 's/seed = 21L;/seed = 22L;/' tune.cfg >tune-other.cfg
+"${mpi[@]}" -np 1 "$bin" tune tune.cfg -o cfg.h5 --quiet : -np 1 "$bin" tune tune-other.cfg \
+    -o cfg.h5 --quiet >out 2>err
+rc=$?
+refused_mpmd "tunings with other seeds" "rank 1 was given another tuning than rank 0"
 
 echo "mpi_test: $checks checks, $failures failures"
 [[ $failures -eq 0 ]]

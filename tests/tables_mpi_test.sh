@@ -111,5 +111,38 @@ for ranks in 1 3; do
     once_error "--max-seeds: 2 is out of range"
 done
 
+# Ranks given other tables to build (each reads its own command line): refused before any
+# work, once, from rank 0, nothing written (a file of mixed values, a crash or a hang before).
+opts=(--holes 3 --seeds 3 --max-seeds 9 --quiet -o mixed.tb)
+for other in "--holes 3 --seeds 2 --max-seeds 9" "--holes 3 --seeds 3 --max-seeds 9 \
+--final-four lottery" "--holes 3 --seeds 3 --max-seeds 8" "--holes 3 --seeds 3 --max-seeds 9 \
+--all-levels" "--holes 3 --seeds 3 --max-seeds 9 --also lottery=x.tb"; do
+    # shellcheck disable=SC2086
+    "${mpi[@]}" -np 1 "$bin" tables build "${opts[@]}" : -np 1 "$bin" tables build $other \
+        --quiet -o mixed.tb >out 2>err
+    rc=$?
+    expect_status 2 "other options on rank 1 ($other)"
+    once_error "rank 1 was given other tables to build than rank 0"
+    check "other options on rank 1 ($other): no file" test ! -e mixed.tb -a ! -e x.tb
+done
+
+# A frozen rank (SIGSTOP: a stalled node) ends the build after --peer-timeout seconds, with
+# one line from rank 0 and no file (the ranks used to wait for ever, silent).
+"${mpi[@]}" -np 2 "$bin" tables build --holes 5 --seeds 4 --max-seeds 20 --threads 1 --quiet \
+    --peer-timeout 2 -o frozen.tb >out 2>err &
+pid=$!
+for ((i = 0; i < 600; i++)); do
+    rank_pid frozen.tb 1 >/dev/null && break
+    sleep 0.05
+done
+sleep 1
+kill -STOP "$(rank_pid frozen.tb 1)"
+wait_stopped $pid 30
+checks=$((checks + 1))
+[[ $rc -ne 0 && $rc -ne 124 ]] || fail "a frozen rank in tables build: exit status $rc"
+once_error "rank 1 has not been heard from for"
+check "a frozen rank in tables build: no file" test ! -e frozen.tb
+end_ranks frozen.tb
+
 echo "tables_mpi_test: $checks checks, $failures failures"
 [[ $failures -eq 0 ]]

@@ -52,7 +52,7 @@ static void write_file(void)
     Experiment x;
     Error e;
     assert_int_equal(experiment_parse(&x, text, "test", NULL, &e), 0);
-    Results *r = results_create(path, &x, "2024-01-01T00:00:00Z", 1, &e);
+    Results *r = results_create(path, &x, "2024-01-01T00:00:00Z", (const int64_t[]){ 1 }, &e);
     assert_non_null(r);
     unsigned char rows[4 * ROW_BYTES];
     JobStats st = { 0 };

@@ -97,6 +97,7 @@ def check_root(f, seed):
     check(f.attrs["seed"] == seed, "seed")
     check(f.attrs["ranks"] == 1, "ranks")
     check(f.attrs["threads"] >= 1, "threads")
+    check(list(f.attrs["rank_threads"]) == [f.attrs["threads"]], "rank_threads: one rank's")
     check(re.match(r"^[0-9a-f]{7,40}$|^unknown$", f.attrs["git_commit"]) is not None, "git_commit")
     check(f.attrs["program_version"] != "", "program_version")
     check("jobs" in f.attrs["config"], "config holds the experiment's text")

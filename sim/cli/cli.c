@@ -115,6 +115,11 @@ void cli_claim_output(Output *o, const char *path, bool force, const char *what)
         die("%s", e.msg);
 }
 
+void cli_peer_timeout(const char *arg)
+{
+    cluster_set_peer_timeout((double)cli_number("--peer-timeout", arg, 0, 7 * 24 * 3600));
+}
+
 const struct option cli_variant_options[] = {
     { "variant", required_argument, NULL, OPT_VARIANT },
     { "holes", required_argument, NULL, OPT_HOLES },

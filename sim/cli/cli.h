@@ -45,6 +45,13 @@ void cli_claim_output(Output *o, const char *path, bool force, const char *what)
 /* cli_claim_output without dying: -1 with the message, o released. */
 int cli_try_claim_output(Output *o, const char *path, bool force, const char *what, Error *e);
 
+/* --peer-timeout SECONDS of the commands that share work between MPI ranks (cluster.h):
+ * dies on a value that is not 0 (no limit) to a week. */
+void cli_peer_timeout(const char *arg);
+#define CLI_PEER_TIMEOUT_HELP \
+    "  --peer-timeout S under mpirun, end the job if a rank is unheard for S seconds\n" \
+    "                   (a frozen or lost node; default 60; 0: no limit)\n"
+
 /* Option codes of the variant options, above any short option letter. */
 enum {
     OPT_VARIANT = 256, OPT_HOLES, OPT_SEEDS, OPT_CAPTURE, OPT_FINAL_FOUR, OPT_EXTRA_TURN,

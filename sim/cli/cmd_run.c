@@ -12,14 +12,14 @@
 
 enum {
     OPT_THREADS = OPT_FIRST_FREE, OPT_BATCH, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_AGENT_A,
-    OPT_AGENT_B, OPT_GAMES, OPT_SEED, OPT_DRY_RUN, OPT_OPENINGS, OPT_RECORD_MOVES
+    OPT_AGENT_B, OPT_GAMES, OPT_SEED, OPT_DRY_RUN, OPT_OPENINGS, OPT_RECORD_MOVES, OPT_PEER_TIMEOUT
 };
 
 static const char run_usage[] =
     "usage: anywoli run [CONFIG] [-o FILE] [--threads N] [--resume] [--force]\n"
     "                   [--quiet] [variant options] [--agent-a SPEC] [--agent-b SPEC]\n"
     "                   [--games N] [--openings SPEC] [--record-moves] [--seed N]\n"
-    "                   [--batch N] [--dry-run]\n\n"
+    "                   [--batch N] [--dry-run] [--peer-timeout S]\n\n"
     "Play an experiment's games on every core into a results file (HDF5, format 1),\n"
     "then print a summary per job. CONFIG is an experiment (see configs/); without\n"
     "one, the options make a one-job experiment named `main` (defaults: random\n"
@@ -49,7 +49,8 @@ static const char run_usage[] =
     "                   list or an APN a line)\n"
     "  --record-moves   store every game's moves in the file (/jobs/<job>/moves),\n"
     "                   the config's `record_moves`; `replay` then checks them\n"
-    "  --seed N         the experiment's seed, 0 to 2^63-1\n\n"
+    "  --seed N         the experiment's seed, 0 to 2^63-1\n"
+    CLI_PEER_TIMEOUT_HELP "\n"
     "The file is written as FILE.partial and renamed when complete; every finished\n"
     "batch is also kept in FILE.journal, so that SIGINT, SIGTERM or even kill -9\n"
     "loses at most the batch in flight: --resume then continues to a file equal to an\n"
@@ -69,10 +70,14 @@ static bool shell_plain(const char *s)
     return true;
 }
 
-/* The command that resumes this run: the same arguments, less --force and --resume. */
+/* The command that resumes this run: the same arguments, less --force and --resume (under
+ * MPI, started by mpirun with as many ranks). */
 static void resume_command(int argc, char **argv, char *buf, size_t len)
 {
-    size_t used = (size_t)snprintf(buf, len, "anywoli run");
+    size_t used = 0;
+    if (cluster_joined())
+        used = (size_t)snprintf(buf, len, "mpirun -np %d ", cluster_size());
+    used += (size_t)snprintf(buf + used, len - used, "anywoli run");
     for (int i = 1; i < argc && used < len; i++) {
         if (strcmp(argv[i], "--force") == 0 || strcmp(argv[i], "--resume") == 0)
             continue;
@@ -117,9 +122,12 @@ static void print_summary(const Experiment *x, const RunReport *rep)
     printf("results: %s (%d job%s, %" PRId64 " games; played %" PRId64 " in %.1f s, %.0f games/s"
            " on ", x->output, x->njobs, x->njobs == 1 ? "" : "s", rep->kept, rep->played,
            rep->seconds, rep->seconds > 0 ? (double)rep->played / rep->seconds : 0.0);
-    if (rep->ranks > 1)
+    if (rep->threads_vary)
+        printf("%d ranks, %d threads in all", rep->ranks, rep->all_threads);
+    else if (rep->ranks > 1)
         printf("%d ranks x ", rep->ranks);
-    printf("%d thread%s", rep->threads, rep->threads == 1 ? "" : "s");
+    if (!rep->threads_vary)
+        printf("%d thread%s", rep->threads, rep->threads == 1 ? "" : "s");
     if (rep->ranks > 1)
         printf("; rank 0 waited %.2f s for the other ranks' rows", rep->gather_seconds);
     if (rep->resumed)
@@ -189,6 +197,7 @@ int cmd_run(int argc, char **argv)
         { "dry-run", no_argument, NULL, OPT_DRY_RUN },
         { "openings", required_argument, NULL, OPT_OPENINGS },
         { "record-moves", no_argument, NULL, OPT_RECORD_MOVES },
+        { "peer-timeout", required_argument, NULL, OPT_PEER_TIMEOUT },
         { NULL, 0, NULL, 0 },
     };
     Overrides o;
@@ -211,6 +220,7 @@ int cmd_run(int argc, char **argv)
         case OPT_RECORD_MOVES: o.record_moves = true; break;
         case OPT_GAMES: o.games = cli_number("--games", optarg, 1, CONFIG_MAX_GAMES); break;
         case OPT_SEED: o.seed = cli_number("--seed", optarg, 0, INT64_MAX); break;
+        case OPT_PEER_TIMEOUT: cli_peer_timeout(optarg); break;
         case OPT_HELP: printf("%s%s", run_usage, cli_variant_help); return 0;
         }
     }
@@ -235,6 +245,10 @@ int cmd_run(int argc, char **argv)
     }
     char resume[2048];
     resume_command(argc, argv, resume, sizeof resume);
+    char note[sizeof resume + 256];
+    snprintf(note, sizeof note, "the finished batches are kept in %s.journal; continue with: %s",
+             x.output, resume);
+    cluster_set_resume_note(note);
     RunReport rep;
     RunStatus st = driver_run(&x, &ro, &rep, &e);
     fflush(stderr);

@@ -14,12 +14,13 @@
 #include "tables.h"
 
 enum { OPT_MAX_SEEDS = OPT_FIRST_FREE, OPT_THREADS, OPT_FORCE, OPT_QUIET, OPT_ALL_LEVELS,
-       OPT_WORK_DIR, OPT_ALSO };
+       OPT_WORK_DIR, OPT_ALSO, OPT_PEER_TIMEOUT };
 
 static const char tables_usage[] =
     "usage: anywoli tables build [variant options] --max-seeds K -o FILE\n"
     "                            [--also CONVENTION=FILE ...] [--all-levels]\n"
     "                            [--threads N] [--work-dir DIR] [--force] [--quiet]\n"
+    "                            [--peer-timeout S]\n"
     "       anywoli tables info FILE\n"
     "       anywoli tables agree TABLES RESULTS --agent SPEC ... (see agree --help)\n"
     "       anywoli tables compare FILE FILE... (see compare --help)\n\n"
@@ -56,7 +57,8 @@ static const char tables_usage[] =
     "  --threads N      OpenMP threads (default: all); the file is the same for any N\n"
     "  --work-dir DIR   where the work files go (default: the folder of FILE)\n"
     "  --force          overwrite an existing FILE (and --also's)\n"
-    "  --quiet          no progress lines\n\n";
+    "  --quiet          no progress lines\n"
+    CLI_PEER_TIMEOUT_HELP "\n";
 
 /* A level done: one line on standard error, and under MPI one more with the ranks' figures,
  * each as the busiest rank's / the sum over the ranks. */
@@ -203,6 +205,25 @@ static int claim_set(BuildSet *set, bool force, Error *e)
     return 0;
 }
 
+/* Under mpirun, stop (rank 0 saying why) unless every rank was given the same tables to build:
+ * the board, K, the levels and the conventions (each rank reads its own command line). */
+static void same_build_options_on_every_rank(const Variant *v, int k, TablesLevels which,
+                                             const BuildSet *set)
+{
+    char text[512];
+    variant_describe(v, text, 256);
+    size_t used = strlen(text);
+    used += (size_t)snprintf(text + used, sizeof text - used, " max_seeds=%d levels=%s", k,
+                             which == TABLES_ALL_LEVELS ? "all" : "reachable");
+    for (int i = 0; i < set->n && used < sizeof text; i++)
+        used += (size_t)snprintf(text + used, sizeof text - used, " %s",
+                                 final_four_name(set->conv[i]));
+    int other = cluster_first_differing(text);
+    if (other >= 0)
+        die("rank %d was given other tables to build than rank 0 (its board, --max-seeds, "
+            "--all-levels or --also differ): every rank must be given the same", other);
+}
+
 /* anywoli tables build. */
 static int tables_build_cmd(int argc, char **argv)
 {
@@ -215,6 +236,7 @@ static int tables_build_cmd(int argc, char **argv)
         { "all-levels", no_argument, NULL, OPT_ALL_LEVELS },
         { "work-dir", required_argument, NULL, OPT_WORK_DIR },
         { "also", required_argument, NULL, OPT_ALSO },
+        { "peer-timeout", required_argument, NULL, OPT_PEER_TIMEOUT },
         { NULL, 0, NULL, 0 },
     };
     VariantText vo = { 0 };
@@ -234,6 +256,7 @@ static int tables_build_cmd(int argc, char **argv)
         case OPT_ALL_LEVELS: which = TABLES_ALL_LEVELS; break;
         case OPT_WORK_DIR: work = optarg; break;
         case OPT_ALSO: add_also(&set, optarg); break;
+        case OPT_PEER_TIMEOUT: cli_peer_timeout(optarg); break;
         case OPT_HELP: printf("%s%s", tables_usage, cli_variant_help); return 0;
         }
     }
@@ -251,6 +274,7 @@ static int tables_build_cmd(int argc, char **argv)
     check_set(&set);
     if (tables_check_size(&v, (int)k, which, &e) != 0)
         die("%s", e.msg);
+    same_build_options_on_every_rank(&v, (int)k, which, &set);
     /* Rank 0 alone claims the files; every rank stops when it cannot (only rank 0 says so). */
     bool lead = cluster_leads();
     if (!cluster_all(!lead || claim_set(&set, force, &e) == 0))

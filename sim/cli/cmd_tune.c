@@ -10,11 +10,12 @@
 #include "tune.h"
 #include "tune_print.h"
 
-enum { OPT_THREADS = OPT_FIRST_FREE, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_DRY_RUN };
+enum { OPT_THREADS = OPT_FIRST_FREE, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_DRY_RUN,
+       OPT_PEER_TIMEOUT };
 
 static const char tune_usage[] =
     "usage: anywoli tune CONFIG [-o FILE] [--threads N] [--resume] [--force]\n"
-    "                    [--quiet] [--dry-run]\n\n"
+    "                    [--quiet] [--dry-run] [--peer-timeout S]\n\n"
     "Tune the evaluation weights of an agent by self-play with SPSA (simultaneous\n"
     "perturbation stochastic approximation): each iteration plays colour-swapped game\n"
     "pairs between the weights moved up and down along a random +-1 direction (or\n"
@@ -31,7 +32,8 @@ static const char tune_usage[] =
     "  --resume       continue FILE.partial from its journal FILE.journal\n"
     "  --force        replace an existing FILE, or start an interrupted tuning again\n"
     "  --quiet        no progress line on stderr\n"
-    "  --dry-run      check the config and print the plan; play nothing\n\n"
+    "  --dry-run      check the config and print the plan; play nothing\n"
+    CLI_PEER_TIMEOUT_HELP "\n"
     "Every iteration is kept in FILE.journal as it finishes, so that SIGINT, SIGTERM\n"
     "or kill -9 loses at most the iteration in flight: --resume then ends as an\n"
     "uninterrupted tuning.\n"
@@ -53,10 +55,13 @@ static int check_openings(const TuneConfig *t, Error *e)
 /* The summary of a finished tuning. */
 static void print_summary(const TuneConfig *t, const TuneReport *r)
 {
-    printf("tuned %s over %lld iterations of %lld pairs (%lld games in %.1f s on %d thread%s",
-           t->agent, (long long)r->iterations_done, (long long)t->pairs, (long long)r->games,
-           r->seconds, r->threads, r->threads == 1 ? "" : "s");
-    if (r->ranks > 1)
+    printf("tuned %s over %lld iterations of %lld pairs (%lld games in %.1f s on ", t->agent,
+           (long long)r->iterations_done, (long long)t->pairs, (long long)r->games, r->seconds);
+    if (r->threads_vary)
+        printf("%d ranks, %d threads in all", r->ranks, r->all_threads);
+    else
+        printf("%d thread%s", r->threads, r->threads == 1 ? "" : "s");
+    if (r->ranks > 1 && !r->threads_vary)
         printf(" on each of %d ranks", r->ranks);
     if (r->resumed)
         printf("; %lld iterations resumed from the journal", (long long)r->resumed);
@@ -102,6 +107,7 @@ int cmd_tune(int argc, char **argv)
         { "force", no_argument, NULL, OPT_FORCE },
         { "quiet", no_argument, NULL, OPT_QUIET },
         { "dry-run", no_argument, NULL, OPT_DRY_RUN },
+        { "peer-timeout", required_argument, NULL, OPT_PEER_TIMEOUT },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
@@ -117,6 +123,7 @@ int cmd_tune(int argc, char **argv)
         case OPT_FORCE: o.force = true; break;
         case OPT_QUIET: o.quiet = true; break;
         case OPT_DRY_RUN: dry_run = true; break;
+        case OPT_PEER_TIMEOUT: cli_peer_timeout(optarg); break;
         case OPT_HELP: printf("%s", tune_usage); return 0;
         }
     }
@@ -142,6 +149,10 @@ int cmd_tune(int argc, char **argv)
         tune_config_free(&t);
         return 0;
     }
+    char note[4200];
+    snprintf(note, sizeof note, "the finished iterations are kept in %s.journal; continue "
+             "with --resume", t.output);
+    cluster_set_resume_note(note);
     RunStatus st = tune_run(&t, &o, &r, &e);
     fflush(stderr);
     if (!cluster_leads()) {

@@ -25,6 +25,19 @@ static bool uses_ranks(int argc, char **argv)
            (strcmp(name, "tables") == 0 && argc > 2 && strcmp(argv[2], "build") == 0);
 }
 
+/* Under mpirun, stop (rank 0 saying why) unless every rank runs this same build: ranks of
+ * other versions could play other games, or exchange messages of other shapes. */
+static void same_build_on_every_rank(void)
+{
+    char build[256];
+    snprintf(build, sizeof build, "%s (%s, %s)", results_program_version(),
+             results_git_commit(), __VERSION__);
+    int other = cluster_first_differing(build);
+    if (other >= 0)
+        die("rank %d runs another build of anywoli than rank 0's %s: every rank must run the "
+            "same one", other, build);
+}
+
 static const Command commands[] = {
     { "perft", cmd_perft, "count move paths from a position, to check the rules" },
     { "move", cmd_move, "play moves from a position and print each result in APN" },
@@ -68,7 +81,9 @@ static int run_command(int argc, char **argv)
             cli_command = label;
             if (uses_ranks(argc, argv)) {
                 cluster_start(&argc, &argv);
+                cluster_set_command(label);
                 cli_silent = !cluster_leads();
+                same_build_on_every_rank();
             }
             return commands[i].run(argc - 1, argv + 1);
         }

@@ -97,7 +97,7 @@ for ranks in 1 3; do
         -o taken.tb >out 2>err
     rc=$?
     expect_status 2 "an existing file, $ranks ranks"
-    once_error "taken.tb: exists (--force to overwrite)"
+    once_error "taken.tb already exists (--force replaces it)"
     "${mpi[@]}" -np $ranks "$bin" tables build --holes 3 --seeds 3 --max-seeds 9 \
         -o work.tb --work-dir "$tmp/none" >out 2>err
     rc=$?

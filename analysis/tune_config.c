@@ -19,13 +19,41 @@ typedef struct Reader {
     Error *e;
 } Reader;
 
-static const char root_keys[] = "description, seed, output, threads, variant, agent, opponent, "
-                                "weights, iterations, pairs, opening_plies, max_plies, a, c, A, "
-                                "alpha, gamma or verification";
-static const char weight_keys[] = "name, start, min, max or step";
-static const char verify_keys[] = "pairs, elo0, elo1, alpha, beta, against_start or "
-                                  "against_defaults";
-static const char bounds_keys[] = "elo0, elo1, alpha or beta";
+/* Every key of a tune config, with where it may be written. */
+const ConfigKey config_tune_keys[] = {
+    { "description", CP_TUNE, "string", "free text kept with the results" },
+    { "seed", CP_TUNE, "whole number", "the tuning's seed" },
+    { "output", CP_TUNE, "string", "the results file (-o FILE overrides)" },
+    { "threads", CP_TUNE, "whole number", "worker threads" },
+    { "variant", CP_TUNE, "string", "the variant preset played" },
+    { "agent", CP_TUNE, "string", "agent spec whose evaluation weights are tuned" },
+    { "opponent", CP_TUNE, "string", "agent spec played against, or \"self\"" },
+    { "weights", CP_TUNE, "list of groups", "the weights to tune" },
+    { "iterations", CP_TUNE, "whole number", "SPSA iterations" },
+    { "pairs", CP_TUNE, "whole number", "colour-swapped game pairs per iteration" },
+    { "opening_plies", CP_TUNE, "whole number", "random plies opening each pair" },
+    { "max_plies", CP_TUNE, "whole number", "plies after which a game ends as a draw" },
+    { "a", CP_TUNE, "number", "SPSA step gain a of a_k = a / (k + 1 + A)^alpha" },
+    { "c", CP_TUNE, "number", "SPSA perturbation c of c_k = c / (k + 1)^gamma" },
+    { "A", CP_TUNE, "number", "SPSA stability constant A" },
+    { "alpha", CP_TUNE, "number", "SPSA step decay exponent" },
+    { "gamma", CP_TUNE, "number", "SPSA perturbation decay exponent" },
+    { "verification", CP_TUNE, "group", "the SPRT matches that check the result" },
+    { "name", CP_TUNE_WEIGHT, "string", "the evaluation term" },
+    { "start", CP_TUNE_WEIGHT, "number", "the starting value" },
+    { "min", CP_TUNE_WEIGHT, "number", "the lowest value" },
+    { "max", CP_TUNE_WEIGHT, "number", "the highest value" },
+    { "step", CP_TUNE_WEIGHT, "number", "the perturbation size in weight units" },
+    { "pairs", CP_TUNE_VERIFY, "whole number", "game pairs at most per verification match" },
+    { "elo0", CP_TUNE_VERIFY | CP_TUNE_BOUNDS, "number", "SPRT H0 Elo" },
+    { "elo1", CP_TUNE_VERIFY | CP_TUNE_BOUNDS, "number", "SPRT H1 Elo" },
+    { "alpha", CP_TUNE_VERIFY | CP_TUNE_BOUNDS, "number", "SPRT false-positive rate" },
+    { "beta", CP_TUNE_VERIFY | CP_TUNE_BOUNDS, "number", "SPRT false-negative rate" },
+    { "against_start", CP_TUNE_VERIFY, "group", "SPRT bounds of the match against the start" },
+    { "against_defaults", CP_TUNE_VERIFY, "group",
+      "SPRT bounds of the match against the defaults" },
+};
+const int config_tune_key_count = (int)(sizeof config_tune_keys / sizeof config_tune_keys[0]);
 
 /* Set `LABEL:LINE: KEY: what` and return -1; control characters become '?'. */
 static int rd_error(const Reader *r, int line, const char *key, const char *fmt, ...)
@@ -94,10 +122,12 @@ static bool key_in(const char *name, const char *keys)
     return false;
 }
 
-/* Every member of a group must be a known key. */
+/* Every member of a group must be a key of config_tune_keys allowed in place. */
 static int check_keys(const Reader *r, const config_setting_t *g, const char *where,
-                      const char *keys)
+                      unsigned place)
 {
+    char keys[400];
+    config_keys_text(config_tune_keys, config_tune_key_count, place, keys, sizeof keys);
     for (int i = 0; i < config_setting_length(g); i++) {
         const config_setting_t *s = config_setting_get_elem(g, (unsigned)i);
         const char *name = config_setting_name(s);
@@ -139,7 +169,7 @@ static int read_weight(const Reader *r, const config_setting_t *g, TuneConfig *t
     if (!config_setting_is_group(g))
         return rd_error(r, line, "weights", "each weight is a group { name = \"store\"; min = ..;"
                         " max = ..; step = ..; }");
-    if (check_keys(r, g, "a weight", weight_keys) != 0)
+    if (check_keys(r, g, "a weight", CP_TUNE_WEIGHT) != 0)
         return -1;
     const char *name = (s = config_setting_get_member(g, "name")) ? config_setting_get_string(s)
                                                                    : NULL;
@@ -223,7 +253,7 @@ static int read_verification(const Reader *r, const config_setting_t *g, TuneCon
     if (!config_setting_is_group(g))
         return rd_error(r, config_line_of(g), "verification",
                         "expected a group { pairs = ..; ... }");
-    if (check_keys(r, g, "verification", verify_keys) != 0)
+    if (check_keys(r, g, "verification", CP_TUNE_VERIFY) != 0)
         return -1;
     if ((s = config_setting_get_member(g, "pairs")) &&
         get_int(r, s, "pairs", 0, TUNE_MAX_PAIRS, &t->verify_pairs) != 0)
@@ -238,7 +268,7 @@ static int read_verification(const Reader *r, const config_setting_t *g, TuneCon
         if (own && !config_setting_is_group(own))
             return rd_error(r, config_line_of(own), key,
                             "expected a group { elo0 = ..; elo1 = ..; }");
-        if (own && (check_keys(r, own, key, bounds_keys) != 0 ||
+        if (own && (check_keys(r, own, key, CP_TUNE_BOUNDS) != 0 ||
                     read_bounds(r, own, &t->sprt[m]) != 0))
             return -1;
         if (t->sprt[m].elo0 < t->sprt[m].elo1)
@@ -353,7 +383,7 @@ static int read_numbers(const Reader *r, const config_setting_t *root, TuneConfi
 static int read_settings(const Reader *r, config_t *cfg, TuneConfig *t)
 {
     const config_setting_t *root = config_root_setting(cfg), *s;
-    if (check_keys(r, root, "", root_keys) != 0)
+    if (check_keys(r, root, "", CP_TUNE) != 0)
         return -1;
     if ((s = config_setting_get_member(root, "description")) &&
         get_string(r, s, "description", &t->description) != 0)

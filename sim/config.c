@@ -25,29 +25,81 @@ typedef enum Key {
 } Key;
 
 _Static_assert(K_MAX_PLIES - K_HOLES == VP_MAX_PLIES, "keys follow the variant parameters");
+_Static_assert(K_NAME == 13, "config_run_keys lists the job keys in the order of Key");
 
 /* The type a key's values must have. */
 typedef enum Kind { KIND_STRING, KIND_INT, KIND_BOOL } Kind;
 
+/* Every key of a run config: the job keys first, in the order of Key, then the root keys. */
+const ConfigKey config_run_keys[] = {
+    { "variant", CP_DEFAULTS | CP_JOB, "string",
+      "a named variant preset the other variant keys change" },
+    { "holes", CP_DEFAULTS | CP_JOB, "whole number", "holes per side" },
+    { "seeds", CP_DEFAULTS | CP_JOB, "whole number", "seeds in each hole at the start" },
+    { "capture", CP_DEFAULTS | CP_JOB, "whole number", "the seed count that captures" },
+    { "final_four", CP_DEFAULTS | CP_JOB, "string", "who takes the last four seeds" },
+    { "extra_turn", CP_DEFAULTS | CP_JOB, "boolean",
+      "a sowing ending in the own store plays again" },
+    { "skip_origin", CP_DEFAULTS | CP_JOB, "boolean",
+      "a lap of sowing skips the hole it started from" },
+    { "max_plies", CP_DEFAULTS | CP_JOB, "whole number",
+      "plies after which a game ends as a draw" },
+    { "agent_a", CP_DEFAULTS | CP_JOB, "string", "agent spec of player A" },
+    { "agent_b", CP_DEFAULTS | CP_JOB, "string", "agent spec of player B" },
+    { "openings", CP_DEFAULTS | CP_JOB, "string", "where each game's opening comes from" },
+    { "games", CP_DEFAULTS | CP_JOB, "whole number", "games the job plays" },
+    { "record_moves", CP_DEFAULTS | CP_JOB, "boolean", "store every game's moves in the results" },
+    { "name", CP_JOB, "string", "the job's name in results and on the command line" },
+    { "seed", CP_ROOT, "whole number", "the experiment's seed; each game derives its own from it" },
+    { "output", CP_ROOT, "string", "the results file" },
+    { "threads", CP_ROOT, "whole number", "worker threads (0: one per core)" },
+    { "batch", CP_ROOT, "whole number", "games one worker takes at a time" },
+    { "description", CP_ROOT, "string", "free text kept with the results" },
+    { "defaults", CP_ROOT, "group", "job keys every job starts from" },
+    { "jobs", CP_ROOT, "list of groups", "the jobs, each a group of job keys" },
+};
+const int config_run_key_count = (int)(sizeof config_run_keys / sizeof config_run_keys[0]);
+
+/* How the loader reads each job key's values (its name is config_run_keys[k].name). */
 static const struct KeyInfo {
-    const char *name;
     Kind kind;
     bool sweep;              /* a list of values expands into jobs */
 } key_info[K_NB] = {
-    { "variant", KIND_STRING, true }, { "holes", KIND_INT, true },
-    { "seeds", KIND_INT, true }, { "capture", KIND_INT, true },
-    { "final_four", KIND_STRING, true }, { "extra_turn", KIND_BOOL, true },
-    { "skip_origin", KIND_BOOL, true }, { "max_plies", KIND_INT, true },
-    { "agent_a", KIND_STRING, true }, { "agent_b", KIND_STRING, true },
-    { "openings", KIND_STRING, true }, { "games", KIND_INT, false },
-    { "record_moves", KIND_BOOL, false }, { "name", KIND_STRING, false },
+    { KIND_STRING, true }, { KIND_INT, true }, { KIND_INT, true }, { KIND_INT, true },
+    { KIND_STRING, true }, { KIND_BOOL, true }, { KIND_BOOL, true }, { KIND_INT, true },
+    { KIND_STRING, true }, { KIND_STRING, true }, { KIND_STRING, true }, { KIND_INT, false },
+    { KIND_BOOL, false }, { KIND_STRING, false },
 };
 
-static const char job_keys_help[] = "variant, holes, seeds, capture, final_four, extra_turn, "
-                                    "skip_origin, max_plies, agent_a, agent_b, openings, games, "
-                                    "record_moves or name";
-static const char root_keys_help[] = "seed, output, threads, batch, description, defaults "
-                                     "or jobs";
+const char *config_keys_text(const ConfigKey *t, int n, unsigned place, char *out, size_t size)
+{
+    int total = 0, seen = 0;
+    for (int i = 0; i < n; i++)
+        total += (t[i].places & place) != 0;
+    size_t len = 0;
+    out[0] = '\0';
+    for (int i = 0; i < n && len < size; i++) {
+        if (!(t[i].places & place))
+            continue;
+        seen++;
+        const char *sep = seen == 1 ? "" : seen == total ? " or " : ", ";
+        int w = snprintf(out + len, size - len, "%s%s", sep, t[i].name);
+        len += w > 0 ? (size_t)w : 0;
+    }
+    return out;
+}
+
+/* The name of job key k. */
+static const char *key_name(Key k)
+{
+    return config_run_keys[k].name;
+}
+
+/* The run config's keys allowed in place, as "a, b or c". */
+static const char *run_keys_text(unsigned place, char *out, size_t size)
+{
+    return config_keys_text(config_run_keys, config_run_key_count, place, out, size);
+}
 
 /* Allocations of one load, freed together. */
 typedef struct Pool {
@@ -401,7 +453,7 @@ static int bad_utf8_line(const char *text)
 /* One value of a key, as text, checked against the key's kind. */
 static int value_text(Loader *L, const config_setting_t *s, Key k, char **out)
 {
-    const char *key = key_info[k].name;
+    const char *key = key_name(k);
     int type = config_setting_type(s), line = config_setting_source_line(s);
     char buf[32];
     const char *text = buf;
@@ -438,7 +490,7 @@ static int values_room(Loader *L, Values *v, int n)
 /* The values of key k from setting s: one value, or a sweep (a non-empty list). */
 static int read_values(Loader *L, const config_setting_t *s, Key k, Values *v)
 {
-    const char *key = key_info[k].name;
+    const char *key = key_name(k);
     int line = config_setting_source_line(s);
     if (config_setting_type(s) == CONFIG_TYPE_GROUP)
         return cfg_error(L, line, key, "expected a value, not a group");
@@ -469,7 +521,7 @@ static int read_values(Loader *L, const config_setting_t *s, Key k, Values *v)
 static Key key_lookup(const char *name)
 {
     for (int k = 0; k < K_NB; k++)
-        if (strcmp(name, key_info[k].name) == 0)
+        if (strcmp(name, key_name(k)) == 0)
             return (Key)k;
     return K_NB;
 }
@@ -483,11 +535,11 @@ static int read_keys(Loader *L, const config_setting_t *g, bool is_job, Values v
         const char *name = config_setting_name(s);
         int line = config_setting_source_line(s);
         Key k = key_lookup(name);
-        char hint[100];
+        char hint[100], keys[400];
         if (k == K_NB)
             return cfg_error(L, line, name, "unknown setting%s (expected %s)",
-                             nearest_hint_in(name, job_keys_help, hint, sizeof hint),
-                             job_keys_help);
+                             nearest_hint_in(name, run_keys_text(CP_JOB, keys, sizeof keys),
+                                             hint, sizeof hint), keys);
         if (k == K_NAME && !is_job)
             return cfg_error(L, line, name, "not allowed in defaults (each job has its own)");
         if (read_values(L, s, k, &v[k]) != 0)
@@ -589,9 +641,10 @@ static int read_root_setting(Loader *L, const config_setting_t *s, Experiment *x
         return keep_aggregate(L, s, CONFIG_TYPE_GROUP, defaults);
     if (strcmp(name, "jobs") == 0)
         return keep_aggregate(L, s, CONFIG_TYPE_LIST, jobs);
-    char hint[100];
+    char hint[100], keys[400];
     return cfg_error(L, config_setting_source_line(s), name, "unknown setting%s (expected %s)",
-                     nearest_hint_in(name, root_keys_help, hint, sizeof hint), root_keys_help);
+                     nearest_hint_in(name, run_keys_text(CP_ROOT, keys, sizeof keys), hint,
+                                     sizeof hint), keys);
 }
 
 /* The root settings: seed, output, threads, batch, description; defaults and jobs found. */
@@ -711,7 +764,7 @@ static int job_name(const Loader *L, const JobDef *d, const Values m[K_NB], cons
         if (m[k].n < 2)
             continue;
         used += snprintf(buf + used, (size_t)(JOB_NAME_MAX + 1 - used), "-%s=%s",
-                         key_info[k].name, m[k].text[pick[k]]);
+                         key_name(k), m[k].text[pick[k]]);
     }
     if (used > JOB_NAME_MAX)
         return cfg_error(L, d->line, "name", "the generated job name is longer than %d bytes",
@@ -750,10 +803,10 @@ static int check_agent(const Loader *L, const Values *m, int pick, Key k, const 
     Agent a;
     Error e;
     if (agent_create(&a, m->text[pick], &e) != 0)
-        return cfg_error(L, m->line[pick], key_info[k].name, "%s", e.msg);
+        return cfg_error(L, m->line[pick], key_name(k), "%s", e.msg);
     int rc = agent_check_variant(&a, v, &e);
     agent_free(&a);
-    return rc ? cfg_error(L, m->line[pick], key_info[k].name, "%s", e.msg) : 0;
+    return rc ? cfg_error(L, m->line[pick], key_name(k), "%s", e.msg) : 0;
 }
 
 /* The folder of the config file L reads ("" for the current folder), where a book it names
@@ -899,7 +952,7 @@ static char *stored_text(const char *text, const Overrides *o)
         const char *v = override_text(o, (Key)k, buf, sizeof buf);
         if (v && used < sizeof note)
             used += (size_t)snprintf(note + used, sizeof note - used, " %s = %s;",
-                                     key_info[k].name, v);
+                                     key_name(k), v);
     }
     if (o->seed >= 0 && used < sizeof note)
         used += (size_t)snprintf(note + used, sizeof note - used, " seed = %" PRId64 ";", o->seed);

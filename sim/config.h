@@ -122,6 +122,36 @@ int config_line_of(const struct config_setting_t *s);
 int config_get_int(const struct config_setting_t *s, const char *label, const char *key,
                    int64_t lo, int64_t hi, int64_t *out, Error *e);
 
+/* Where a config key may be written: one bit each, so a key may be allowed in several. */
+enum ConfigPlace {
+    CP_ROOT = 1 << 0,        /* run config: top level */
+    CP_DEFAULTS = 1 << 1,    /* run config: the `defaults` group */
+    CP_JOB = 1 << 2,         /* run config: each group of `jobs` */
+    CP_TUNE = 1 << 3,        /* tune config: top level */
+    CP_TUNE_WEIGHT = 1 << 4, /* tune config: each group of `weights` */
+    CP_TUNE_VERIFY = 1 << 5, /* tune config: the `verification` group */
+    CP_TUNE_BOUNDS = 1 << 6, /* tune config: each `against_<name>` group of `verification` */
+};
+
+/* One key a config loader knows: the one place a key is declared, for its unknown-key check,
+ * its "expected ..." message and the reference docs/config.md (checked by a test). */
+typedef struct ConfigKey {
+    const char *name;
+    unsigned places;         /* ConfigPlace bits */
+    const char *type;        /* e.g. "whole number", "string", "string or list of strings" */
+    const char *meaning;     /* one line */
+} ConfigKey;
+
+/* The run config's keys (config.c) and the tune config's keys (tune_config.c). */
+extern const ConfigKey config_run_keys[];
+extern const int config_run_key_count;
+extern const ConfigKey config_tune_keys[];
+extern const int config_tune_key_count;
+
+/* The keys of table t allowed in place, as "a, b or c", into out (size bytes). */
+const char *config_keys_text(const ConfigKey *t, int n, unsigned place, char *out,
+                             size_t size);
+
 /* Read and expand a config file. -1 with `FILE:LINE: key: what is wrong` on any error. */
 int experiment_load(Experiment *x, const char *path, const Overrides *o, Error *e);
 

@@ -39,7 +39,7 @@ command -v gnuplot >/dev/null && have_gnuplot=true
 # 100,000 plies. Even numbers, so that games come in pairs.
 declare -A games=(
     [agent-ladder]=10 [board-sweep]=20 [conventions]=20 [default]=20
-    [endgame-agreement]=4 [from-the-start]=8 [mcts-place]=2 [small-variants]=20 [strong-play]=2
+    [endgame-agreement]=4 [from-the-start]=8 [mcts-place]=2 [small-variants]=20 [strong-play]=2 [strong-play-root]=2
     [weights-verify]=4
 )
 
@@ -204,6 +204,15 @@ for cfg in "$configs"/*.cfg; do
     analyze_both "$name" "$tmp/$name.h5"
 done
 [[ $seen -ge 9 ]] || fail "only $seen configs found in $configs"
+
+# The cluster configs (configs/cluster/) are too deep to play here: each must still load,
+# its book found and every agent spec valid, and list its jobs.
+for cfg in "$configs"/cluster/*.cfg; do
+    checks=$((checks + 1))
+    "$bin" run "$cfg" --dry-run >"$tmp/dry.out" 2>"$tmp/dry.err" \
+        || fail "$(basename "$cfg"): run --dry-run: $(head -c 300 "$tmp/dry.err")"
+    grep -q '^experiment: ' "$tmp/dry.out" || fail "$(basename "$cfg"): --dry-run listed no experiment"
+done
 
 if [[ $failures -ne 0 ]]; then
     echo "$failures checks failed" >&2

@@ -477,6 +477,10 @@ static int job_analyze(ResultsFile *f, const char *name, JobAnalysis *j, GameRec
     int rc = job_init(f, name, j, e);
     rc = rc ? rc : job_stream(f, j, buf, e);
     rc = rc ? rc : check_stored_histogram(f, j, e);
+    /* Before job_estimate, which sorts the pairs by opening: the root design's halves
+     * follow each line's pairs in game order. */
+    if (rc == 0 && analyze_root(j, j->pair_results, j->npair_results) != 0)
+        rc = job_out_of_memory(f, j, e);
     if (rc == 0)
         job_estimate(j, opt);
     return rc;
@@ -1043,6 +1047,7 @@ static void job_free(JobAnalysis *j)
     free(j->label_b);
     free(j->openings_spec);
     free(j->pair_results);
+    root_free(&j->root);
     free(j->lengths);
     free(j->margins);
 }

@@ -24,6 +24,7 @@
 #include "pairs.h"
 #include "ratings.h"
 #include "results_read.h"      /* the one reader of results files */
+#include "root.h"
 #include "stats.h"
 #include "variant.h"
 
@@ -122,6 +123,11 @@ typedef struct JobAnalysis {
     DistinctGames openings;       /* over the games with an opening (opening >= 0) */
     bool games_independent;       /* the games may be taken one by one (job_games_independent):
                                      tests that count games hold */
+
+    /* The root design (root.h), for a self-play job from every line of N plies (all:N):
+     * each line's advantage and South's best line, naive and held out. */
+    bool has_root;
+    RootAnalysis root;
 
     /* The agents' work, where the file has nodes and choices: [0] A's, [1] B's, summed over
      * every game (nodes, or playouts for MCTS; the moves each chose). */
@@ -230,6 +236,15 @@ bool job_games_independent(const JobAnalysis *j);
  * fit counts games; widening its standard errors by the square root of the largest design
  * effect among the rated jobs gives them the unit the jobs call for. */
 double analyze_design_effect(const JobAnalysis *j);
+
+/* The root design of job j (root.h) from its counted pairs in game order, where j is
+ * self-play from all:N (else nothing: has_root stays false); -1 when out of memory. */
+int analyze_root(JobAnalysis *j, const PairResult *pairs, size_t npairs);
+
+/* The Bradley-Terry rating (Elo points) of the agent of spec `spec` and its standard error,
+ * where the file's matches rated it; false where they did not (a self-play rung rated by
+ * no match, or no fit). */
+bool analyze_agent_rating(const Analysis *a, const char *spec, double *rating, double *se);
 
 /* Whether two jobs play the same agents from the same openings spec. */
 bool analyze_same_setup(const JobAnalysis *x, const JobAnalysis *y);

@@ -414,6 +414,96 @@ static void kv_text_or_null(Json *j, const char *key, const char *text)
         json_null(j);
 }
 
+/* One line of the root design: its moves and who played each, its pairs by half (the
+ * sums an independent check needs) and its estimate. */
+static void write_root_line(Json *j, const RootLine *l)
+{
+    json_object_begin(j);
+    json_kv_int(j, "opening", l->opening);
+    json_key(j, "moves");
+    json_array_begin(j);
+    for (int k = 0; k < l->n_moves; k++)
+        json_int(j, l->moves[k]);
+    json_array_end(j);
+    json_key(j, "movers");
+    json_array_begin(j);
+    for (int k = 0; k < l->n_moves; k++)
+        json_string(j, l->mover[k] == SOUTH ? "south" : "north");
+    json_array_end(j);
+    json_kv_uint(j, "pairs", l->pairs);
+    kv_estimate(j, "advantage", l->advantage);
+    json_kv_bool(j, "degenerate", l->degenerate);
+    json_key(j, "halves");
+    json_array_begin(j);
+    for (int f = 0; f < ROOT_FOLDS; f++) {
+        json_object_begin(j);
+        json_kv_uint(j, "pairs", l->fold[f].n);
+        json_kv_double(j, "sum", l->fold[f].sum);
+        json_kv_double(j, "sum_squares", l->fold[f].sumsq);
+        json_object_end(j);
+    }
+    json_array_end(j);
+    json_object_end(j);
+}
+
+/* A line index, or null for none. */
+static void kv_line(Json *j, const char *key, int line)
+{
+    json_key(j, key);
+    if (line < 0)
+        json_null(j);
+    else
+        json_int(j, line);
+}
+
+/* The root design of a self-play job from all:N (null for any other job). */
+static void write_root(Json *j, const JobAnalysis *x)
+{
+    json_key(j, "root");
+    if (!x->has_root) {
+        json_null(j);
+        return;
+    }
+    const RootAnalysis *r = &x->root;
+    json_object_begin(j);
+    json_key(j, "lines");
+    json_array_begin(j);
+    for (int i = 0; i < r->nlines; i++)
+        write_root_line(j, &r->lines[i]);
+    json_array_end(j);
+    json_key(j, "first_moves");
+    json_array_begin(j);
+    for (int k = 0; k < r->nfirst; k++) {
+        json_object_begin(j);
+        json_kv_int(j, "move", r->first[k].move);
+        kv_line(j, "line", r->first[k].line);
+        kv_estimate(j, "advantage", r->first[k].advantage);
+        json_object_end(j);
+    }
+    json_array_end(j);
+    json_key(j, "naive");
+    json_object_begin(j);
+    kv_line(j, "line", r->naive_line);
+    kv_estimate(j, "advantage", r->naive);
+    json_object_end(j);
+    json_key(j, "held_out");
+    json_object_begin(j);
+    json_key(j, "lines");
+    json_array_begin(j);
+    for (int f = 0; f < ROOT_FOLDS; f++)
+        if (r->held_line[f] < 0)
+            json_null(j);
+        else
+            json_int(j, r->held_line[f]);
+    json_array_end(j);
+    kv_estimate(j, "advantage", r->held_out);
+    json_kv_double(j, "se", r->held_out_se);
+    json_kv_bool(j, "degenerate", r->held_out_degenerate);
+    json_kv_bool(j, "same_choice", r->same_choice);
+    json_object_end(j);
+    json_object_end(j);
+}
+
 /* One job. */
 static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
 {
@@ -446,6 +536,7 @@ static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
     write_distinct(j, x);
     write_lines(j, x);
     write_openings(j, x);
+    write_root(j, x);
     write_metrics(j, &x->metrics);
     write_work(j, x);
     json_object_end(j);
@@ -663,6 +754,15 @@ static void write_skill_cell(Json *j, const JobAnalysis *x)
                                             ? (double)x->distinct.distinct /
                                                   (double)x->distinct.games
                                             : NAN);
+    json_key(j, "root");
+    if (x->has_root) {
+        json_object_begin(j);
+        kv_estimate(j, "held_out", x->root.held_out);
+        kv_estimate(j, "naive", x->root.naive);
+        json_object_end(j);
+    } else {
+        json_null(j);
+    }
     json_object_end(j);
 }
 
@@ -686,6 +786,20 @@ static void write_skill_design(Json *j, const Analysis *a, const SkillDesign *d)
     json_array_begin(j);
     for (int r = 0; r < d->nrungs; r++)
         json_string(j, a->jobs[d->rung[r]].label_a);
+    json_array_end(j);
+    json_key(j, "rung_ratings");   /* Elo points where the file's matches rate the rung */
+    json_array_begin(j);
+    for (int r = 0; r < d->nrungs; r++) {
+        double rating, se;
+        if (analyze_agent_rating(a, a->jobs[d->rung[r]].agent_a, &rating, &se)) {
+            json_object_begin(j);
+            json_kv_double(j, "rating", rating);
+            json_kv_double(j, "se", se);
+            json_object_end(j);
+        } else {
+            json_null(j);
+        }
+    }
     json_array_end(j);
     json_key(j, "cells");
     json_array_begin(j);

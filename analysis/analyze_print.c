@@ -470,6 +470,67 @@ static void print_work(const JobAnalysis *j, FILE *out)
         work_row(j, 1, out);
 }
 
+/* A line's moves as text ("4 17"), hole numbers as `anywoli move` takes them. */
+static const char *line_text(char *buf, size_t len, const RootLine *l)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < l->n_moves && at < len; k++)
+        at += (size_t)snprintf(buf + at, len - at, "%s%d", k ? " " : "", l->moves[k]);
+    return buf;
+}
+
+/* The most lines the text lists one by one; a larger design (all:2 has about 120) lists
+ * South's first moves, each with the minimax of the lines below it (JSON has every line). */
+#define ROOT_LINES_LISTED 24
+
+/* The root design of a self-play job from every line of N plies: each line's (or first
+ * move's) advantage, and South's best, naive and held out. */
+static void print_root(const JobAnalysis *j, FILE *out)
+{
+    if (!j->has_root)
+        return;
+    const RootAnalysis *r = &j->root;
+    char b[EST_LEN], m[96], m2[96];
+    bool by_line = r->nlines <= ROOT_LINES_LISTED;
+    fprintf(out, "\nRoot design (%s: South chooses its first move; each line's pairs are "
+                 "its unit)\n", j->openings_spec);
+    fprintf(out, "  %-16s %8s  %-30s %s\n", by_line ? "line" : "first move", "pairs",
+            "advantage [95%]", by_line ? "" : "the line below it (naive minimax)");
+    if (by_line) {
+        for (int i = 0; i < r->nlines; i++) {
+            const RootLine *l = &r->lines[i];
+            fprintf(out, "  %-16s %8llu  %-30s%s\n", line_text(m, sizeof m, l),
+                    (unsigned long long)l->pairs, est(b, sizeof b, l->advantage, 4),
+                    l->degenerate ? " (every pair alike: exact bound)" : "");
+        }
+    } else {
+        for (int k = 0; k < r->nfirst; k++) {
+            const RootFirst *x = &r->first[k];
+            fprintf(out, "  %-16d %8llu  %-30s %s\n", x->move,
+                    x->line < 0 ? 0ULL : (unsigned long long)r->lines[x->line].pairs,
+                    est(b, sizeof b, x->advantage, 4),
+                    x->line < 0 ? "-" : line_text(m, sizeof m, &r->lines[x->line]));
+        }
+    }
+    fprintf(out, "  %-40s %-30s %s\n", "best line, naive (minimax, all pairs)",
+            est(b, sizeof b, r->naive, 4),
+            r->naive_line < 0 ? "-" : line_text(m, sizeof m, &r->lines[r->naive_line]));
+    fprintf(out, "  %-40s %-30s ", "best line, held out (two halves)",
+            est(b, sizeof b, r->held_out, 4));
+    if (r->held_line[0] < 0 || r->held_line[1] < 0)
+        fprintf(out, "a half has no pair to choose by\n");
+    else
+        fprintf(out, "halves chose %s and %s\n",
+                line_text(m, sizeof m, &r->lines[r->held_line[0]]),
+                line_text(m2, sizeof m2, &r->lines[r->held_line[1]]));
+    fprintf(out, "  %-40s %-30s %s\n", "every line alike (uniform mixture)",
+            est(b, sizeof b, j->pair_advantage.advantage, 4), "the job's advantage above");
+    fprintf(out, "  (the naive figure is a maximum over noisy estimates and errs high; the "
+                 "held-out one chooses on half the pairs and values the choice on the other "
+                 "half, and errs low where lines are close)\n");
+}
+
 /* Every table of one job. */
 static void print_job(const Analysis *a, const JobAnalysis *j, FILE *out)
 {
@@ -480,6 +541,7 @@ static void print_job(const Analysis *a, const JobAnalysis *j, FILE *out)
     print_distributions(j, out);
     print_agents(j, &a->opt, out);
     print_game_pairs(j, &a->opt, out);
+    print_root(j, out);
     print_metrics(j, out);
     print_work(j, out);
     fprintf(out, "\n");
@@ -693,6 +755,37 @@ static void skill_column(FILE *out, const char *text, bool last)
     fprintf(out, last ? "  %s" : "  %-38s", text);
 }
 
+/* Under a rung of a root design (all:N): its best line's advantage, held out, and the
+ * rung's rating where the file's matches give one. */
+static void print_skill_root_row(const Analysis *a, const SkillDesign *d, int r, int w,
+                                 FILE *out)
+{
+    char b[EST_LEN];
+    double rating, se;
+    fprintf(out, "  %-*s", w, "  best line (held out)");
+    for (int k = 0; k < d->nconv; k++) {
+        int i = d->cell[r * CONV_NB + d->conv[k]];
+        skill_column(out, i < 0 || !a->jobs[i].has_root
+                              ? "-"
+                              : points(b, sizeof b, a->jobs[i].root.held_out),
+                     k == d->nconv - 1);
+    }
+    if (analyze_agent_rating(a, a->jobs[d->rung[r]].agent_a, &rating, &se))
+        fprintf(out, "   (rung rated %+.0f Elo, se %.0f)", rating, se);
+    fprintf(out, "\n");
+}
+
+/* Under a root design's table: what its two rows are. */
+static void print_skill_ratings(const Analysis *a, const SkillDesign *d, FILE *out)
+{
+    if (!a->jobs[d->first].has_root)
+        return;
+    fprintf(out, "  (first row: every line alike, the uniform mixture of South's first moves; "
+                 "\"best line, held out\": South choosing its first move as well as it can, "
+                 "the root design's figure, with the rung's rating where the file's matches "
+                 "rate it)\n");
+}
+
 /* One design's table: a row per rung with its advantage under each convention, and under
  * it the sample each cell is over. */
 static void print_skill_design(const Analysis *a, const SkillDesign *d, int number, FILE *out)
@@ -727,7 +820,10 @@ static void print_skill_design(const Analysis *a, const SkillDesign *d, int numb
                          k == d->nconv - 1);
         }
         fprintf(out, "\n");
+        if (a->jobs[d->first].has_root)
+            print_skill_root_row(a, d, r, w, out);
     }
+    print_skill_ratings(a, d, out);
 }
 
 /* The first-player advantage against skill: one table per design of self-play jobs. */

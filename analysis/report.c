@@ -1071,6 +1071,81 @@ static void plot_skill(FILE *gp, const Analysis *a, const char *dir)
     fprintf(gp, "unset multiplot\n");
 }
 
+/* Whether design d is a root design (all:N) with at least two rungs the file's matches
+ * rate: what the root ladder's panel needs. */
+static bool root_ladder_design(const Analysis *a, const SkillDesign *d)
+{
+    int rated = 0;
+    double rating, se;
+    for (int r = 0; r < d->nrungs; r++)
+        rated += analyze_agent_rating(a, a->jobs[d->rung[r]].agent_a, &rating, &se);
+    return a->jobs[d->first].has_root && rated >= 2;
+}
+
+/* The designs root_ladder_design accepts. */
+static int root_ladder_designs(const Analysis *a)
+{
+    int n = 0;
+    for (int d = 0; d < a->nskill; d++)
+        n += root_ladder_design(a, &a->skill[d]);
+    return n;
+}
+
+#define ROOT_PANEL_HEIGHT 380     /* pixels of one root design's panel */
+
+/* One root design's panel: x the rung's rating, y South's best line's advantage (held
+ * out) with its interval, a line per convention. */
+static void plot_root_design(FILE *gp, const Analysis *a, const SkillDesign *d, int number)
+{
+    fprintf(gp, "set title 'Openings ");
+    for (const char *c = d->openings; *c; c++)
+        fprintf(gp, *c == '\'' ? "''" : "%c", *c);
+    fprintf(gp, ": South''s best first line, held out'\n"
+                "set xlabel 'rung''s rating (Elo, from the file''s matches)'\n");
+    int points[CONV_NB] = { 0 }, drawn = 0;
+    Range range = range_new();
+    for (int k = 0; k < d->nconv; k++) {
+        fprintf(gp, "$R%d_%d << EOD\n", number, k);
+        for (int r = 0; r < d->nrungs; r++) {
+            int i = d->cell[r * CONV_NB + d->conv[k]];
+            double rating, se;
+            if (i < 0 || !a->jobs[i].has_root || isnan(a->jobs[i].root.held_out.value) ||
+                !analyze_agent_rating(a, a->jobs[d->rung[r]].agent_a, &rating, &se))
+                continue;
+            gp_advantage_row(gp, rating, &a->jobs[i].root.held_out);
+            range_add(&range, &a->jobs[i].root.held_out);
+            points[k]++;
+        }
+        fprintf(gp, "EOD\n");
+    }
+    gp_advantage_axis(gp, range);
+    fprintf(gp, "set offsets graph 0.04, graph 0.04, 0, 0\n");   /* end rungs off the frame */
+    for (int k = 0; k < d->nconv; k++)
+        drawn += points[k] > 0;
+    if (!drawn) {
+        fprintf(gp, "set yrange [-100:100]\nplot NaN notitle\n");
+        return;
+    }
+    fprintf(gp, "plot ");
+    for (int k = 0, n = 0; k < d->nconv; k++)
+        if (points[k])
+            fprintf(gp, "%s$R%d_%d using 1:2:3:4 with yerrorlines pt 7 lw 2 lc %d title '%s'",
+                    n++ ? ", " : "", number, k, d->conv[k] + 1, conv_names[d->conv[k]]);
+    fprintf(gp, "\n");
+}
+
+/* The root ladder: one panel per root design, stacked. */
+static void plot_root_ladder(FILE *gp, const Analysis *a, const char *dir)
+{
+    int panels = root_ladder_designs(a), k = 0;
+    gp_begin(gp, dir, "root_ladder", 1100, ROOT_PANEL_HEIGHT * panels);
+    fprintf(gp, "set multiplot layout %d,1\nset rmargin 22\n", panels);
+    for (int d = 0; d < a->nskill; d++)
+        if (root_ladder_design(a, &a->skill[d]))
+            plot_root_design(gp, a, &a->skill[d], ++k);
+    fprintf(gp, "unset multiplot\n");
+}
+
 int report_gnuplot_open(Gnuplot *g, Error *e)
 {
     /* gnuplot's stderr goes to a temporary file, so that its several-line messages never
@@ -1475,6 +1550,14 @@ static int plots_of(const Analysis *a, Plot *p)
                              "100 games, one line per convention, one panel per design "
                              "(openings and variant), 95%% intervals.");
     }
+    if (root_ladder_designs(a) > 0) {
+        p[n] = plot_new("root_ladder", plot_root_ladder);
+        caption_add(&p[n++], "The first player's advantage when South chooses its first "
+                             "move as well as it can (the best line of the root design, "
+                             "held out), in points per 100 games, against the rung's "
+                             "rating, one line per convention, 95%% intervals: where the top "
+                             "rungs agree, the ladder has converged.");
+    }
     sweep_close(&w);
     for (int i = 0; i < n; i++)
         caption_few_lines(&p[i], a);
@@ -1524,7 +1607,7 @@ int report_write(const Analysis *a, const char *dir, bool force, Error *e)
         return -1;
     if (a->njobs == 0)
         return error_set(e, "%s: no job to report on", dir);
-    Plot plots[8];
+    Plot plots[10];
     int n = plots_of(a, plots);
     if (n < 0)
         return error_set(e, "out of memory");

@@ -1,0 +1,90 @@
+/* root.h: the first player's advantage when South chooses its first move as well as it can.
+ *
+ * A self-play job whose openings are every line of N plies from the start (all:N) plays
+ * colour-swapped pairs from each line, the continuation diverse. Each line's advantage is
+ * the mean of its pairs' per-game advantage (South's points minus North's over the pair,
+ * halved), with Student's t interval over its pairs: given the line, the pairs are
+ * independent draws (each game's randomness comes from its own stream), so within a line
+ * the pair is the unit.
+ *
+ * The lines form a tree (their common first plies); at each node the side to move, found
+ * by replaying the line (a capture by the final seed keeps the mover on move, so the turn
+ * order is not alternate), chooses the child best for it: South the largest advantage,
+ * North the smallest. The root's value is this minimax over the lines' estimates.
+ *
+ * Taken on the same pairs that chose it, the minimax is biased: a maximum over noisy
+ * estimates is above the maximum of their means (the winner's curse; at North's nodes, a
+ * minimum is below), the more so the closer the contenders and the fewer the pairs. The
+ * held-out estimate removes that bias by two-fold cross-fitting: each line's pairs are
+ * split in two halves by their order within the line (its 1st, 3rd, 5th... pair and its
+ * 2nd, 4th...), the line chosen by the minimax over one half is valued on the other half,
+ * and the two such values are averaged. It estimates the value of the choice made from
+ * half the data, so where the contenders are close it errs low rather than high. Both are
+ * reported; the held-out one is the figure. */
+#ifndef ANYWOLI_ROOT_H
+#define ANYWOLI_ROOT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "stats.h"
+
+#define ROOT_FOLDS 2
+#define ROOT_MAX_PLIES 64
+
+/* Sums of per-game advantages over some pairs of a line. */
+typedef struct RootSum {
+    uint64_t n;
+    double sum, sumsq;
+} RootSum;
+
+/* One line of the root design: its plies from the start with who played each, its pairs'
+ * advantages by fold, and the estimate over both folds. */
+typedef struct RootLine {
+    int64_t opening;              /* its index in the job's openings */
+    int n_moves;
+    int moves[ROOT_MAX_PLIES];
+    int8_t mover[ROOT_MAX_PLIES]; /* SOUTH (0) or NORTH (1): who played moves[k] */
+    RootSum fold[ROOT_FOLDS];
+    uint64_t pairs;
+    Estimate advantage;           /* per game, in [-1, 1]; NaN with no pair */
+    bool degenerate;              /* every pair alike (or one pair): the all-alike interval */
+} RootLine;
+
+/* South's best first move, a node of the tree's first level, valued by the naive minimax
+ * below it. */
+typedef struct RootFirst {
+    int move;
+    int line;                     /* the line the minimax below it ends in; -1: no pair */
+    Estimate advantage;           /* that line's */
+} RootFirst;
+
+/* The root design of one job analysed. */
+typedef struct RootAnalysis {
+    int nlines;
+    RootLine *lines;
+    int nfirst;
+    RootFirst *first;             /* by move, ascending */
+    int naive_line;               /* the minimax over all pairs; -1: none */
+    Estimate naive;               /* that line's estimate (biased up, see above) */
+    int held_line[ROOT_FOLDS];    /* the line each half chose; -1: none */
+    Estimate held_out;            /* cross-fitted: NaN where a half chose nothing, or a
+                                   * chosen line has no pair in the other half */
+    double held_out_se;
+    bool held_out_degenerate;     /* every pair it is over alike: the all-alike interval */
+    bool same_choice;             /* both halves chose the same line */
+} RootAnalysis;
+
+/* Count one pair of line l: x its per-game advantage ((South's points minus North's over
+ * the pair) / 2, in [-1, 1]), fold its half (0 or 1). */
+void root_add(RootLine *l, int fold, double x);
+
+/* The estimates of r from its lines (moves, movers and sums filled in): each line's, the
+ * first moves', the naive minimax and the held-out one, at the given confidence. -1 when
+ * out of memory. */
+int root_estimate(RootAnalysis *r, double confidence);
+
+/* Free what root_estimate allocated and the lines; r is left empty. */
+void root_free(RootAnalysis *r);
+
+#endif

@@ -122,6 +122,23 @@ if command -v gnuplot >/dev/null; then
         "$tmp/skill-report" "$s" || fail "skill: tables, JSON, report and the file disagree"
     checks=$((checks + 1))
 fi
+# The root design (tests/data/root/root.cfg): self-play from every first move and every
+# two-ply line; root_check.py recomputes each line, the minimax and the held-out estimate
+# from the file, and who plays each second ply with `anywoli move`.
+mkdir "$tmp/root" && cp "$tests"/data/root/root.cfg "$tmp/root/"
+(cd "$tmp/root" && "$bin" run root.cfg -o root.h5 --quiet --threads 2 >/dev/null) \
+    || fail "anywoli run (root)"
+"$bin" analyze "$tmp/root/root.h5" --json >"$tmp/root.json" 2>"$tmp/err" \
+    || fail "analyze --json (root): $(cat "$tmp/err")"
+"$bin" analyze "$tmp/root/root.h5" >"$tmp/root.txt" 2>"$tmp/err" \
+    || fail "analyze (root): $(cat "$tmp/err")"
+grep -q "best line, held out (two halves)" "$tmp/root.txt" \
+    && grep -q "best line (held out)" "$tmp/root.txt" \
+    || fail "analyze (root): no root section or no held-out row in the skill table"
+"$python" "$tests/root_check.py" "$bin" "$tmp/root/root.h5" "$tmp/root.json" \
+    || fail "root: the JSON's root design and the file disagree"
+checks=$((checks + 1))
+
 # Each job stores the full spec its agents played beside the spec as given, as `anywoli
 # agents SPEC` prints it; analyze shows it and labels players by it. A file written before
 # the attribute says that the played spec is not known.

@@ -6,12 +6,15 @@ anywoli_test_program(test_stats analysis)
 anywoli_test_program(test_stats_ratings analysis)
 anywoli_test_program(test_stats_coverage analysis variants)
 anywoli_test_program(test_stats_pairs analysis)
+anywoli_test_program(test_root analysis)
 
 add_test(NAME stats COMMAND test_stats)
 add_test(NAME stats_ratings COMMAND test_stats_ratings)
 add_test(NAME stats_coverage COMMAND test_stats_coverage)
 add_test(NAME stats_pairs COMMAND test_stats_pairs)
-set_tests_properties(stats stats_ratings stats_coverage stats_pairs PROPERTIES LABELS fast TIMEOUT 300)
+# The root design (analysis/root.h) on hand-built line trees.
+add_test(NAME stats_root COMMAND test_root)
+set_tests_properties(stats stats_ratings stats_coverage stats_pairs stats_root PROPERTIES LABELS fast TIMEOUT 300)
 
 # The reference values need scipy, which Debian's own python3 has (python3-scipy): prefer
 # /usr/bin/python3 over one on PATH that may lack it. Without scipy the test is skipped (77).

@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""root_check.py: check `anywoli analyze --json`'s root design (analysis/root.h) against the
+results file, independently of the C code: each self-play job from all:N read with h5py, its
+pairs (games 2k, 2k+1) split into halves by their order within their line, each line's mean
+and t interval (scipy), the naive minimax and the held-out (cross-fitted) estimate over the
+line tree, and who plays each line's second ply, from `anywoli move` (an extra move keeps
+South on move).
+
+    root_check.py ANYWOLI RESULTS JSON
+
+Exit status 0 when every check passes, 1 otherwise (each failure named on stderr)."""
+import json
+import math
+import subprocess
+import sys
+
+import h5py
+import numpy as np
+from scipy import stats
+
+CONF = 0.95
+failures = []
+
+
+def check(ok, what):
+    if not ok:
+        failures.append(what)
+
+
+def near(a, b, tol=1e-9):
+    if a is None or b is None or (isinstance(a, float) and math.isnan(a)):
+        return a is b or (a is None and b is None)
+    return abs(a - b) <= tol * max(1.0, abs(b))
+
+
+def pairs_in_game_order(rows):
+    """(opening, per-game advantage) of each counted pair, in game order: South's points
+    minus North's over the pair, halved; a pair with an unfinished game is left out."""
+    rows = rows[np.argsort(rows["game"], kind="stable")]
+    by_game = {int(r["game"]): r for r in rows}
+    out = []
+    for k in range(len(rows) // 2 + 1):
+        even, odd = by_game.get(2 * k), by_game.get(2 * k + 1)
+        if even is None or odd is None or 4 in (even["outcome"], odd["outcome"]):
+            continue
+        sn = sum({0: 1, 1: -1}.get(int(r["outcome"]), 0) for r in (even, odd))
+        out.append((int(even["opening"]), sn / 2.0))
+    return out
+
+
+def estimate(xs):
+    """Mean and interval: Student's t, or the all-alike bound where the values agree."""
+    n = len(xs)
+    if n == 0:
+        return None, -1.0, 1.0
+    m = float(np.mean(xs))
+    if n == 1 or np.var(xs) < 1e-12:
+        p = 1 - ((1 - CONF) / 2) ** (1 / n)
+        return m, m - p * (m + 1), m + p * (1 - m)
+    half = stats.t.ppf(1 - (1 - CONF) / 2, n - 1) * np.std(xs, ddof=1) / math.sqrt(n)
+    return m, max(-1.0, m - half), min(1.0, m + half)
+
+
+def minimax(lines, value):
+    """The line South's and North's best choices end in (ties: the first in move order)."""
+    order = sorted(range(len(lines)), key=lambda i: lines[i]["moves"])
+
+    def best(idx, k):
+        if len(idx) == 1 and len(lines[idx[0]]["moves"]) == k:
+            return idx[0] if value[idx[0]] is not None else None
+        south = lines[idx[0]]["movers"][k] == "south"
+        groups = {}
+        for i in idx:
+            groups.setdefault(lines[i]["moves"][k], []).append(i)
+        chosen = None
+        for move in sorted(groups):
+            c = best(groups[move], k + 1)
+            if c is None:
+                continue
+            if chosen is None or (value[c] > value[chosen] if south else value[c] < value[chosen]):
+                chosen = c
+        return chosen
+    return best(order, 0)
+
+
+def check_job(binary, name, rows, job):
+    root, where = job["root"], "job %s: root" % name
+    lines = root["lines"]
+    halves = [[[], []] for _ in lines]
+    seen = {}
+    for opening, x in pairs_in_game_order(rows):
+        k = seen.get(opening, 0)
+        seen[opening] = k + 1
+        halves[opening][k % 2].append(x)
+    for i, line in enumerate(lines):
+        for f in range(2):
+            h = line["halves"][f]
+            check(h["pairs"] == len(halves[i][f]) and near(h["sum"], sum(halves[i][f])),
+                  "%s: line %d half %d: %s, the file gives %d pairs summing to %s"
+                  % (where, i, f, h, len(halves[i][f]), sum(halves[i][f])))
+        m, lo, hi = estimate(halves[i][0] + halves[i][1])
+        a = line["advantage"]
+        check(near(a["value"], m) and near(a["lo"], lo, 1e-6) and near(a["hi"], hi, 1e-6),
+              "%s: line %d: %s, want %s [%s, %s]" % (where, i, a, m, lo, hi))
+        check(line["movers"][0] == "south", "%s: line %d's first ply is not South's" % (where, i))
+    # Who plays the second ply: North after a plain move, South again after an extra one.
+    events = {}
+    for i, line in enumerate(lines):
+        if len(line["moves"]) < 2:
+            continue
+        first = line["moves"][0]
+        if first not in events:
+            out = subprocess.run([binary, "move", str(first)], capture_output=True, text=True,
+                                 check=True).stdout.split()
+            events[first] = out[-1]
+        want = "south" if events[first] == "extra" else "north"
+        check(line["movers"][1] == want, "%s: line %d's second ply: %s, want %s"
+              % (where, i, line["movers"][1], want))
+    full = [estimate(halves[i][0] + halves[i][1])[0] for i in range(len(lines))]
+    naive = minimax(lines, full)
+    check(root["naive"]["line"] == naive, "%s: naive line %s, want %s"
+          % (where, root["naive"]["line"], naive))
+    chosen, vals, var, ns = [], [], [], []
+    for f in range(2):
+        means = [float(np.mean(h[f])) if h[f] else None for h in halves]
+        c = minimax(lines, means)
+        chosen.append(c)
+        other = halves[c][1 - f]
+        vals.append(float(np.mean(other)))
+        var.append(np.var(other, ddof=1) / len(other) if len(other) > 1 else float("nan"))
+        ns.append(len(other))
+    h = root["held_out"]
+    check(h["lines"] == chosen, "%s: held-out choices %s, want %s" % (where, h["lines"], chosen))
+    value = (vals[0] + vals[1]) / 2
+    check(near(h["advantage"]["value"], value), "%s: held out %s, want %s"
+          % (where, h["advantage"]["value"], value))
+    s2 = (var[0] + var[1]) / 4
+    if s2 > 1e-12:
+        df = s2 * s2 / (var[0] ** 2 / 16 / (ns[0] - 1) + var[1] ** 2 / 16 / (ns[1] - 1))
+        half = stats.t.ppf(1 - (1 - CONF) / 2, df) * math.sqrt(s2)
+        check(near(h["se"], math.sqrt(s2)) and
+              near(h["advantage"]["lo"], max(-1.0, value - half), 1e-6) and
+              near(h["advantage"]["hi"], min(1.0, value + half), 1e-6),
+              "%s: held-out interval %s (se %s), want [%s, %s] (se %s)"
+              % (where, h["advantage"], h["se"], value - half, value + half, math.sqrt(s2)))
+    return 1
+
+
+def main():
+    binary, results, doc = sys.argv[1:4]
+    with open(doc) as f:
+        d = json.load(f)
+    checked = 0
+    with h5py.File(results, "r") as f:
+        for job in d["jobs"]:
+            want = job["openings"].startswith("all:") and not job["two_agents"]
+            check((job["root"] is not None) == want, "job %s: root section %s"
+                  % (job["name"], "missing" if want else "where none belongs"))
+            if want and job["root"] is not None:
+                checked += check_job(binary, job["name"], f["jobs"][job["name"]]["games"][()],
+                                     job)
+    check(checked >= 2, "fewer than two root jobs checked (%d)" % checked)
+    for msg in failures:
+        print("root_check: " + msg, file=sys.stderr)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -495,14 +495,17 @@ static void print_root(const JobAnalysis *j, FILE *out)
     bool by_line = r->nlines <= ROOT_LINES_LISTED;
     fprintf(out, "\nRoot design (%s: South chooses its first move; each line's pairs are "
                  "its unit)\n", j->openings_spec);
-    fprintf(out, "  %-16s %8s  %-30s %s\n", by_line ? "line" : "first move", "pairs",
-            "advantage [95%]", by_line ? "" : "the line below it (naive minimax)");
+    if (by_line)
+        fprintf(out, "  %-16s %8s  %s\n", "line", "pairs", "advantage [95%]");
+    else
+        fprintf(out, "  %-16s %8s  %-30s %s\n", "first move", "pairs", "advantage [95%]",
+                "the line below it (naive minimax)");
     if (by_line) {
         for (int i = 0; i < r->nlines; i++) {
             const RootLine *l = &r->lines[i];
-            fprintf(out, "  %-16s %8llu  %-30s%s\n", line_text(m, sizeof m, l),
+            fprintf(out, "  %-16s %8llu  %s%s\n", line_text(m, sizeof m, l),
                     (unsigned long long)l->pairs, est(b, sizeof b, l->advantage, 4),
-                    l->degenerate ? " (every pair alike: exact bound)" : "");
+                    l->degenerate ? "  (every pair alike: exact bound)" : "");
         }
     } else {
         for (int k = 0; k < r->nfirst; k++) {

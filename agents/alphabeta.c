@@ -26,10 +26,11 @@
 #include <string.h>
 
 #include "agents_internal.h"
+#include "alphabeta.h"
 #include "eval.h"
 #include "tables.h"
 
-#define AB_MAX_DEPTH 64
+#define AB_MAX_DEPTH ALPHABETA_MAX_DEPTH
 #define AB_INF (1 << 30)
 /* Nodes with at least this many plies to go play all their moves first and search them best
  * first; nearer the horizon, moves are played one at a time. Measured on the bench positions
@@ -154,10 +155,13 @@ typedef struct Search {
     uint64_t moves;         /* searches in this game so far, for choice_moves */
     int32_t width;          /* how far below the best a candidate may lie (EVAL_SCALE
                              * units); AB_INF: every move (temperature without margin) */
+    uint8_t root[MAX_PITS]; /* an analysis (alphabeta_analysis_begin): its root moves in
+                             * search order, the best of the last iteration first */
+    int root_n;
 } Search;
 
 /* The value of a root move that lies too far below the best to be chosen (not exact). */
-#define AB_BELOW INT32_MIN
+#define AB_BELOW ALPHABETA_NOT_EXACT
 
 /* The entry of a key, or NULL: a bucket holds two entries (the deeper result and the
  * newest), and an entry counts only if this search wrote it. */
@@ -625,6 +629,174 @@ static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *
     st->depth = done;
     st->value = (double)value / EVAL_SCALE;
     return move;
+}
+
+/* One analysis iteration at the root valuing exactly every move that may rank among the best
+ * k (2 or more): val[move] receives its exact value, or AB_BELOW. The first k moves get the
+ * full window; each other one a null window just below the k-th best exact value so far,
+ * searched again with (that - 1, inf) when it does not fail low. The k-th best so far only
+ * rises, so a move below the final k-th best may fail low but none at or above it does: ties
+ * with the k-th are valued too, so that equal moves can be ranked by hole. With k at least
+ * the moves, every move gets the full window, as ab_root_wide when width is AB_INF. The best
+ * moves to the front as in ab_root. */
+static bool ab_root_k(Search *s, const Position *p, int depth, uint8_t *order, int n, int k,
+                      int32_t *value, int32_t *val)
+{
+    int32_t top[MAX_PITS];   /* the exact values so far, best first */
+    int have = 0, best_i = 0;
+    int32_t best = -AB_INF;
+    for (int i = 0; i < n; i++) {
+        int32_t x;
+        if (have < k) {
+            x = ab_child(s, p, order[i], depth, -AB_INF, AB_INF);
+        } else {
+            int32_t a = top[k - 1] - 1;
+            x = ab_child(s, p, order[i], depth, a, a + 1);
+            if (x > a && (depth > 1 || s->set->quiesce))
+                x = ab_child(s, p, order[i], depth, a, AB_INF);
+            if (x <= a)
+                x = AB_BELOW;
+        }
+        if (s->stopped)
+            return false;
+        val[order[i]] = x;
+        if (x != AB_BELOW) {
+            int j = have++;
+            for (; j > 0 && top[j - 1] < x; j--)
+                top[j] = top[j - 1];
+            top[j] = x;
+        }
+        if (x > best) {
+            best = x;
+            best_i = i;
+        }
+    }
+    uint8_t m = order[best_i];
+    memmove(order + 1, order, (size_t)best_i);
+    order[0] = m;
+    *value = best;
+    return true;
+}
+
+/* The best move of p (not over) one ply from the horizon, as the search values it there
+ * (each child at depth 1, its extension included), the first in hole order among equals. */
+static int ab_horizon_move(Search *s, const Position *p)
+{
+    int best_move = -1;
+    int32_t best = -AB_INF;
+    for (uint64_t m = pos_legal_mask(s->v, p); m; m &= m - 1) {
+        int move = __builtin_ctzll(m);
+        int32_t x = ab_child(s, p, move, 1, -AB_INF, AB_INF);
+        if (x > best) {
+            best = x;
+            best_move = move;
+        }
+    }
+    return best_move;
+}
+
+/* The move the table holds as p's best with `left` plies to go: only an exact result of
+ * exactly that depth (a bound's move may merely refute, and another depth's belongs to
+ * another iteration), and a legal move; else -1. */
+static int ab_table_move(Search *s, const Position *p, int left)
+{
+    if (!s->tt)
+        return -1;
+    const TTEntry *e = tt_probe(s, agent_position_hash(s->v, p));
+    if (!e || e->depth != left || e->bound != TT_EXACT ||
+        !(pos_legal_mask(s->v, p) >> e->move & 1))
+        return -1;
+    return e->move;
+}
+
+/* The principal variation of an iteration at `depth` from p, starting with `first`: each
+ * next move is the table's for its position (the side to move's best, whoever that is after
+ * an extra move or a pass), the last ply's valued as the search values it (the table holds
+ * nothing that near the horizon). It stops at a position without a usable entry, one the
+ * tables cover, a repetition, the end of the game, or after depth moves. The positions it
+ * plays are not counted as nodes. Returns its length. */
+static int ab_pv(Search *s, const Position *p, int first, int depth, int *pv)
+{
+    /* The walk leaves the search as it found it: the next iteration's order and count. */
+    const uint64_t nodes = s->nodes, budget = s->budget;
+    const int quiesce_left = s->quiesce_left;
+    uint32_t history[MAX_PITS];
+    memcpy(history, s->history, sizeof history);
+    s->budget = 0;
+    uint64_t seen[AB_MAX_DEPTH + 1];
+    Position cur = *p;
+    int len = 0, move = first;
+    seen[0] = agent_position_hash(s->v, p);
+    while (move >= 0) {
+        Position c;
+        MoveInfo info;
+        MoveEvent ev = pos_play(s->v, &cur, move, &c, &info, NULL);
+        pv[len++] = move;
+        const int left = depth - len;
+        if (ev >= EV_OVER || left == 0 || (s->use_tables && tables_covers(s->tables, &c)))
+            break;
+        uint64_t key = agent_position_hash(s->v, &c);
+        bool repeated = false;
+        for (int i = 0; i < len; i++)
+            repeated |= seen[i] == key;
+        if (repeated)
+            break;
+        seen[len] = key;
+        cur = c;
+        move = left >= AB_TT_MIN_DEPTH ? ab_table_move(s, &cur, left) : ab_horizon_move(s, &cur);
+    }
+    s->nodes = nodes;
+    s->budget = budget;
+    s->quiesce_left = quiesce_left;
+    memcpy(s->history, history, sizeof history);
+    return len;
+}
+
+/* Start an analysis: a fresh search (one table generation for all its iterations), the root
+ * moves ascending, as with ties=first. */
+int alphabeta_analysis_begin(Agent *a, const Variant *v, const Position *p, Error *e)
+{
+    if (a->choose != alphabeta_choose)
+        return error_set(e, "agent '%s' is not alphabeta: only an alpha-beta search has "
+                         "depths to analyse", a->name ? a->name : "?");
+    if (pos_over(v, p))
+        return error_set(e, "the game is over at this position: there is nothing to search");
+    Search *s = a->data;
+    ab_begin(s, v);
+    s->root_n = pos_legal_moves(v, p, s->root);
+    return 0;
+}
+
+/* One iteration of an analysis: ab_root for the best move alone, ab_root_k for more, then
+ * the principal variation from the best move. */
+bool alphabeta_analysis_depth(Agent *a, const Position *p, int depth, int exact,
+                              uint64_t budget, AlphabetaIteration *out)
+{
+    Search *s = a->data;
+    int32_t value = 0, val[MAX_PITS];
+    const uint64_t before = s->nodes;
+    for (int i = 0; i < MAX_PITS; i++)
+        val[i] = AB_BELOW;
+    /* Past the budget by even one position, the iteration does not count. */
+    s->budget = budget ? budget + 1 : 0;
+    bool done = exact > 1 ? ab_root_k(s, p, depth, s->root, s->root_n, exact, &value, val)
+                          : ab_root(s, p, depth, s->root, s->root_n, &value);
+    if (!done || (budget && s->nodes > budget))
+        return false;
+    int best = s->root[0];
+    if (exact > 1) {
+        for (int m = MAX_PITS - 1; m >= 0; m--)   /* the first in hole order of the best */
+            if (val[m] == value)
+                best = m;
+    } else {
+        val[best] = value;
+    }
+    out->depth = depth;
+    out->value = value;
+    memcpy(out->move_value, val, sizeof val);
+    out->nodes = s->nodes - before;
+    out->pv_len = ab_pv(s, p, best, depth, out->pv);
+    return true;
 }
 
 /* A new game: nothing carries over between searches anyway; clear the table so that even

@@ -28,3 +28,23 @@ set_tests_properties(search_slow PROPERTIES LABELS slow TIMEOUT 900)
 anywoli_test_program(test_mcts agents)
 add_test(NAME mcts_solver COMMAND test_mcts)
 set_tests_properties(mcts_solver PROPERTIES LABELS fast TIMEOUT 300)
+
+# The search depth by depth (`anywoli search`): exact on small boards once every end is in
+# reach (the solver's values), the plain alpha-beta's values at every depth, a legal line,
+# the same twice, and the node budget (fast).
+anywoli_test_program(test_search_analysis agents)
+add_test(NAME search_analysis COMMAND test_search_analysis)
+set_tests_properties(search_analysis PROPERTIES LABELS fast TIMEOUT 300)
+
+# `anywoli search` end to end: the line format, JSON lines (parsed by Python), --multipv,
+# --all-moves, --nodes, tables, determinism and the bad inputs (fast).
+find_program(ANYWOLI_SEARCH_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(NOT ANYWOLI_SEARCH_PYTHON)
+  find_program(ANYWOLI_SEARCH_PYTHON python3)
+endif()
+if(ANYWOLI_SEARCH_PYTHON)
+  add_test(NAME search_cli
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/search_test.sh $<TARGET_FILE:anywoli>
+                   ${CMAKE_CURRENT_SOURCE_DIR} ${ANYWOLI_SEARCH_PYTHON})
+  set_tests_properties(search_cli PROPERTIES LABELS fast TIMEOUT 300)
+endif()

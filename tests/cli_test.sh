@@ -346,6 +346,14 @@ expect_error "not both" solve --start --holes 3 "0,2,2/0,2,2 4/0 S S -"
 expect_error "--max-states" solve --max-states 0
 expect_error "unexpected argument" solve "0,2,2/0,2,2 4/0 S S -" extra
 
+# --- search: a line per depth (search_test.sh checks it in full) ---------------------------
+tested+=(search)
+run search --depth 3 --holes 3 --seeds 2
+[[ $rc -eq 0 ]] && [[ "$(sed -E 's/ time [0-9.]+//' "$tmp/out")" == "depth 1 value +3.60 south +3.60 nodes 3 pv 0
+depth 2 value -4.00 south -4.00 nodes 10 pv 0 3
+depth 3 value -4.00 south -4.00 nodes 21 pv 0 3" ]] || fail "anywoli search --depth 3: $(cat "$tmp/out")"
+expect_error "only an alphabeta spec" search --agent random
+
 # --- tables: build, info, and solve with them ---------------------------------------------
 tested+=(tables)
 # 18 seeds in all, captures of 4: from the start only level 6 (of 5 to 9) can occur.

@@ -1,5 +1,5 @@
 /* test_search.c: the alpha-beta agent's value at every depth equals a plain alpha-beta
- * written here (no table, no ordering, no pruning beyond the window), on bench's positions
+ * (plain_search.h: no table, no ordering, no pruning beyond the window), on bench's positions
  * and on positions of random playouts on the standard board and the presets, under every
  * final_four convention, and the move it picks has that value. Whatever the search does to
  * visit fewer nodes, it must keep these values.
@@ -11,8 +11,7 @@
 #include "agent.h"
 #include "bench_positions.h"
 #include "eval.h"
-
-#define PLAIN_INF (1 << 30)
+#include "plain_search.h"
 
 static int max_depth;        /* 5 (fast) or 8 (slow) */
 static int bench_stride;     /* every how many of bench's positions are checked */
@@ -49,41 +48,6 @@ static void spec_weights(int s, int depth, Evaluator *ev)
         tw_every_term(&w);
     }
     eval_prepare(&w, ev);
-}
-
-/* Plain fail-hard alpha-beta over the moves in ascending order: the depth-limited minimax
- * value of p (not over) for its side to move, clamped to [alpha, beta]. A child's value is
- * negated only when the side to move changes; ends are scored exactly. */
-static int32_t plain_value(const Variant *v, const Evaluator *ev, const Position *p, int depth,
-                           int32_t alpha, int32_t beta);
-
-/* The plain value of the child that move leads to, for p's side to move. */
-static int32_t plain_move_value(const Variant *v, const Evaluator *ev, const Position *p,
-                                int move, int depth, int32_t alpha, int32_t beta)
-{
-    Position c;
-    MoveInfo info;
-    MoveEvent e = pos_play(v, p, move, &c, &info, NULL);
-    if (e == EV_OVER || e == EV_ENDLESS)
-        return eval_final(v, &c, e);
-    if (c.side == p->side)
-        return depth == 1 ? eval_position(ev, v, &c)
-                          : plain_value(v, ev, &c, depth - 1, alpha, beta);
-    return depth == 1 ? -eval_position(ev, v, &c)
-                      : -plain_value(v, ev, &c, depth - 1, -beta, -alpha);
-}
-
-static int32_t plain_value(const Variant *v, const Evaluator *ev, const Position *p, int depth,
-                           int32_t alpha, int32_t beta)
-{
-    for (uint64_t m = pos_legal_mask(v, p); m; m &= m - 1) {
-        int32_t val = plain_move_value(v, ev, p, __builtin_ctzll(m), depth, alpha, beta);
-        if (val >= beta)
-            return beta;
-        if (val > alpha)
-            alpha = val;
-    }
-    return alpha;
 }
 
 /* Check every agent at every depth on p: its value is the plain one, its move has it. */

@@ -11,6 +11,7 @@ int cmd_analyze(int argc, char **argv);
 int cmd_agents(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_search(int argc, char **argv);
 int cmd_tables(int argc, char **argv);
 int cmd_tables_agree(int argc, char **argv);   /* `tables agree`, from cmd_tables */
 int cmd_tables_compare(int argc, char **argv);   /* `tables compare`, from cmd_tables */

@@ -49,6 +49,7 @@ static const Command commands[] = {
     { "agents", cmd_agents, "list the agents and their options, or check agent specs" },
     { "play", cmd_play, "play a game in the terminal: a person or an agent on each side" },
     { "solve", cmd_solve, "the exact value of a position and of each of its moves" },
+    { "search", cmd_search, "a position's alpha-beta value, depth by depth, with its line" },
     { "tables", cmd_tables, "build or describe endgame tables: exact values up to K seeds" },
     { "openings", cmd_openings, "a balanced book: the N-ply lines a deep search values near 0" },
     { "tune", cmd_tune, "tune an agent's evaluation weights by self-play (SPSA), then verify" },

@@ -1,0 +1,226 @@
+/* cmd_search.c: `anywoli search`, a position's alpha-beta value depth by depth (iterative
+ * deepening), with the principal variation and, if asked, the best root moves' values. The
+ * search itself is the alphabeta agent's (agents/alphabeta.c, through alphabeta.h). */
+#include <omp.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "alphabeta.h"
+#include "cli.h"
+#include "commands.h"
+#include "eval.h"
+
+enum { OPT_DEPTH = OPT_FIRST_FREE, OPT_NODES, OPT_AGENT, OPT_MULTIPV, OPT_ALL_MOVES,
+       OPT_JSON };
+
+/* The depth searched when neither --depth nor --nodes is given. */
+#define DEFAULT_DEPTH 12
+
+static const char search_usage[] =
+    "usage: anywoli search [variant options] [--depth D | --nodes K] [--agent SPEC]\n"
+    "                      [--multipv K | --all-moves] [--json] [APN]\n\n"
+    "Search a position (the variant's start, or APN) by iterative deepening, one ply at\n"
+    "a time from depth 1, and print one line per completed depth:\n\n"
+    "  depth D value V south S nodes N time T [moves M=V,...] pv M M ...\n\n"
+    "V is the depth-limited minimax value in seeds (two decimals) for the side to move\n"
+    "at the position, S the same for South (the first player: V, or -V when North is to\n"
+    "move). N counts the positions generated (moves played) from depth 1 to D, cumulative.\n"
+    "T is the wall time in seconds since the search began (informational: every other\n"
+    "field is the same on every run). The principal variation (pv) lists moves as hole\n"
+    "indices 0 .. 2H-1 (as `anywoli move` takes them), each played by whoever is on move\n"
+    "(a final-seed capture keeps the mover on move; a side without seeds passes); it\n"
+    "follows the transposition table and stops at a position it has no exact entry of\n"
+    "that depth for, a repetition, a position the endgame tables cover, or the game's\n"
+    "end, and is never longer than D.\n\n"
+    "  --depth D        search depths 1 to D (1 to 64; default 12)\n"
+    "  --nodes K        instead of a depth: deepen while the cumulative node count stays\n"
+    "                   within K, printing each depth that completes with at most K\n"
+    "                   nodes in all (none if depth 1 alone needs more); at most depth 64\n"
+    "  --agent SPEC     the alphabeta spec whose evaluation and search options are used:\n"
+    "                   weights=plain|tuned|auto, w.<term>=X, fade, quiesce, tt,\n"
+    "                   tables=FILE (default alphabeta:weights=plain). Its depth and\n"
+    "                   nodes are ignored (--depth, --nodes decide), ties is first\n"
+    "                   (the root moves in ascending order), margin, temperature and\n"
+    "                   choice_moves play no part; weights=auto resolves by the spec's\n"
+    "                   depth (6 unless given)\n"
+    "  --multipv K      also print the exact values of the K best root moves, best\n"
+    "                   first, equal values in hole order: `moves M=V,...` (V for the\n"
+    "                   side to move); the pv starts with the first of them\n"
+    "  --all-moves      the same for every root move (a full window for each)\n"
+    "  --json           print each depth as one JSON object a line (JSON lines):\n"
+    "                   {\"depth\": D, \"value\": V, \"south\": S, \"nodes\": N, \"time\": T,\n"
+    "                   \"moves\": [{\"move\": M, \"value\": V}, ...], \"pv\": [M, ...]};\n"
+    "                   \"moves\" only with --multipv or --all-moves\n\n";
+
+/* What the command was asked. */
+typedef struct SearchOptions {
+    int depth;              /* deepest depth */
+    long long nodes;        /* cumulative node budget; 0: none */
+    const char *spec;       /* the agent */
+    int exact;              /* root moves to value exactly (1: the best alone) */
+    bool json;
+} SearchOptions;
+
+/* The root moves valued exactly, best first and equal values in hole order, at most `max`:
+ * their holes into moves[], their count returned. */
+static int ranked_moves(const AlphabetaIteration *it, int max, int *moves)
+{
+    int n = 0;
+    for (int m = 0; m < MAX_PITS; m++) {
+        if (it->move_value[m] == ALPHABETA_NOT_EXACT)
+            continue;
+        int j = n++;
+        for (; j > 0 && it->move_value[moves[j - 1]] < it->move_value[m]; j--)
+            moves[j] = moves[j - 1];
+        moves[j] = m;
+    }
+    return n < max ? n : max;
+}
+
+/* A value in seeds: EVAL_SCALE units with two decimals (exact, as EVAL_SCALE is 100), with
+ * its sign always (text) or only when negative (JSON). */
+static void put_seeds(int32_t x, bool plus)
+{
+    _Static_assert(EVAL_SCALE == 100, "two decimals show a value exactly");
+    printf(plus ? "%+.2f" : "%.2f", (double)x / EVAL_SCALE);
+}
+
+/* One completed depth as a text line. */
+static void print_text(const AlphabetaIteration *it, int32_t south, double time,
+                       const int *moves, int n_moves)
+{
+    printf("depth %d value ", it->depth);
+    put_seeds(it->value, true);
+    printf(" south ");
+    put_seeds(south, true);
+    printf(" nodes %llu time %.2f", (unsigned long long)it->nodes, time);
+    for (int i = 0; i < n_moves; i++) {
+        printf("%s%d=", i ? "," : " moves ", moves[i]);
+        put_seeds(it->move_value[moves[i]], true);
+    }
+    printf(" pv");
+    for (int i = 0; i < it->pv_len; i++)
+        printf(" %d", it->pv[i]);
+    printf("\n");
+}
+
+/* One completed depth as a JSON object on one line. */
+static void print_json(const AlphabetaIteration *it, int32_t south, double time,
+                       const int *moves, int n_moves, bool with_moves)
+{
+    printf("{\"depth\": %d, \"value\": ", it->depth);
+    put_seeds(it->value, false);
+    printf(", \"south\": ");
+    put_seeds(south, false);
+    printf(", \"nodes\": %llu, \"time\": %.3f", (unsigned long long)it->nodes, time);
+    if (with_moves) {
+        printf(", \"moves\": [");
+        for (int i = 0; i < n_moves; i++) {
+            printf("%s{\"move\": %d, \"value\": ", i ? ", " : "", moves[i]);
+            put_seeds(it->move_value[moves[i]], false);
+            printf("}");
+        }
+        printf("]");
+    }
+    printf(", \"pv\": [");
+    for (int i = 0; i < it->pv_len; i++)
+        printf("%s%d", i ? ", " : "", it->pv[i]);
+    printf("]}\n");
+}
+
+/* The agent of --agent: built, an alphabeta one, able to play v from p (its tables are v's);
+ * a note on stderr when its tables lack a level p's play reaches. Dies otherwise. */
+static void make_agent(Agent *a, const char *spec, const Variant *v, const Position *p)
+{
+    Error e;
+    if (strncmp(spec, "alphabeta", 9) != 0 || (spec[9] != '\0' && spec[9] != ':'))
+        die("--agent %s: only an alphabeta spec can be searched (alphabeta:key=value,...)",
+            spec);
+    if (agent_create(a, spec, &e) != 0 || agent_check_variant(a, v, &e) != 0)
+        die("--agent: %s", e.msg);
+    char note[512];
+    if (agent_note_position(a, v, p, note, sizeof note))
+        fprintf(stderr, "%s: --agent: note: %s\n", cli_command, note);
+}
+
+/* Iterative deepening from depth 1 to o->depth, or while the node budget lasts, printing
+ * each depth completed; the node counts printed are cumulative. */
+static void deepen(Agent *a, const Variant *v, const Position *p, const SearchOptions *o)
+{
+    Error e;
+    if (alphabeta_analysis_begin(a, v, p, &e) != 0)
+        die("%s", e.msg);
+    const double start = omp_get_wtime();
+    uint64_t total = 0;
+    for (int d = 1; d <= o->depth; d++) {
+        AlphabetaIteration it;
+        if (!alphabeta_analysis_depth(a, p, d, o->exact, (uint64_t)o->nodes, &it))
+            break;
+        total += it.nodes;
+        it.nodes = total;
+        const int32_t south = p->side == SOUTH ? it.value : -it.value;
+        int moves[MAX_PITS];
+        int n_moves = o->exact > 1 ? ranked_moves(&it, o->exact, moves) : 0;
+        double time = omp_get_wtime() - start;
+        if (o->json)
+            print_json(&it, south, time, moves, n_moves, o->exact > 1);
+        else
+            print_text(&it, south, time, moves, n_moves);
+        cli_flush_stdout();   /* each depth as it completes: a long search shows progress */
+    }
+}
+
+int cmd_search(int argc, char **argv)
+{
+    static const struct option own[] = {
+        { "depth", required_argument, NULL, OPT_DEPTH },
+        { "nodes", required_argument, NULL, OPT_NODES },
+        { "agent", required_argument, NULL, OPT_AGENT },
+        { "multipv", required_argument, NULL, OPT_MULTIPV },
+        { "all-moves", no_argument, NULL, OPT_ALL_MOVES },
+        { "json", no_argument, NULL, OPT_JSON },
+        { NULL, 0, NULL, 0 },
+    };
+    VariantText vo = { 0 };
+    SearchOptions o = { 0, 0, "alphabeta:weights=plain", 1, false };
+    bool multipv = false, all_moves = false;
+    int c;
+    while ((c = cli_next_option(argc, argv, "", own, &vo)) != -1) {
+        switch (c) {
+        case OPT_DEPTH:
+            o.depth = (int)cli_number("--depth", optarg, 1, ALPHABETA_MAX_DEPTH);
+            break;
+        case OPT_NODES: o.nodes = cli_number("--nodes", optarg, 1, 1000000000000000LL); break;
+        case OPT_AGENT: o.spec = optarg; break;
+        case OPT_MULTIPV:
+            o.exact = (int)cli_number("--multipv", optarg, 1, MAX_PITS);
+            multipv = true;
+            break;
+        case OPT_ALL_MOVES: all_moves = true; break;
+        case OPT_JSON: o.json = true; break;
+        case OPT_HELP: printf("%s%s", search_usage, cli_variant_help); return 0;
+        }
+    }
+    if (argc - optind > 1)
+        die("unexpected argument '%s' (one APN at most)", argv[optind + 1]);
+    if (o.depth && o.nodes)
+        die("--depth and --nodes: give one of them, not both");
+    if (multipv && all_moves)
+        die("--multipv and --all-moves: give one of them, not both");
+    if (all_moves)
+        o.exact = MAX_PITS;
+    if (o.nodes)
+        o.depth = ALPHABETA_MAX_DEPTH;
+    else if (!o.depth)
+        o.depth = DEFAULT_DEPTH;
+    Variant v;
+    Position p;
+    cli_variant_position(&vo, optind < argc ? argv[optind] : NULL, &v, &p);
+    if (pos_over(&v, &p))
+        die("the game is over at this position: there is nothing to search");
+    Agent a;
+    make_agent(&a, o.spec, &v, &p);
+    deepen(&a, &v, &p, &o);
+    agent_free(&a);
+    return 0;
+}

@@ -128,6 +128,9 @@ static void print_json(const AlphabetaIteration *it, int32_t south, double time,
     printf("]}\n");
 }
 
+/* log2 of the table's entries where --agent does not set tt. */
+#define SEARCH_TT 22
+
 /* The agent of --agent: built, an alphabeta one, able to play v from p (its tables are v's);
  * a note on stderr when its tables lack a level p's play reaches. Dies otherwise. */
 static void make_agent(Agent *a, const char *spec, const Variant *v, const Position *p)
@@ -136,6 +139,15 @@ static void make_agent(Agent *a, const char *spec, const Variant *v, const Posit
     if (strncmp(spec, "alphabeta", 9) != 0 || (spec[9] != '\0' && spec[9] != ':'))
         die("--agent %s: only an alphabeta spec can be searched (alphabeta:key=value,...)",
             spec);
+    /* A search for analysis keeps a larger table than a player's (2^SEARCH_TT entries,
+     * 64 MiB, unless the spec sets tt): the principal variation is read back from it, and
+     * with the player's 2^16 entries deep searches overwrite it after a few plies. */
+    char with_tt[AGENT_FULL_SPEC_MAX];
+    if (!strstr(spec, "tt=")) {
+        snprintf(with_tt, sizeof with_tt, "%s%ctt=%d", spec, strchr(spec, ':') ? ',' : ':',
+                 SEARCH_TT);
+        spec = with_tt;
+    }
     if (agent_create(a, spec, &e) != 0 || agent_check_variant(a, v, &e) != 0)
         die("--agent: %s", e.msg);
     char note[512];

@@ -17,7 +17,7 @@
  *
  * With `margin` or `temperature` the agent chooses among near-best root moves instead of
  * the best (diverse strong play): the root search then values exactly every move that may
- * lie within the margin (ab_root_wide), and the draw comes from the position's choice
+ * lie within the margin (ab_root_values), and the draw comes from the position's choice
  * stream (choice.c). Off by default, and then the search is the plain one. */
 #include <math.h>
 #include <stdbool.h>
@@ -458,25 +458,27 @@ static bool ab_root(Search *s, const Position *p, int depth, uint8_t *order, int
     return true;
 }
 
-/* One iteration at the root for a choice among near-best moves: val[move] receives the
- * exact value of every root move that may lie within s->width of the best, AB_BELOW for
- * the others, and the best moves to the front as in ab_root. The first move gets the full
- * window; each other one a null window at best - width - 1, best the best so far: a move
- * that fails low lies more than width below the best so far, hence below the final best
- * too; one that does not is searched again with (best - width - 1, inf), above which its
- * value is exact. The moves within the margin cost a full-window search each, the others a
- * null-window one, as in ab_root. */
-static bool ab_root_wide(Search *s, const Position *p, int depth, uint8_t *order, int n,
-                         int32_t *value, int32_t *val)
+/* One iteration at the root that values exactly every move that may lie within `width` of
+ * the k-th best (k >= 1): val[move] receives its exact value, or AB_BELOW, and the best moves
+ * go to the front as in ab_root. The first k moves get the full window; each other one a
+ * null window at t - width - 1, t the k-th best exact value so far, searched again with
+ * (t - width - 1, inf) when it does not fail low. t only rises, so a move that fails low
+ * lies more than width below the final k-th best too, and none within it does. The player's
+ * choice among near-best moves is k = 1 and its margin (every move a candidate with a
+ * temperature, width AB_INF: each a full window); an analysis of the best k moves is k and
+ * width 0 (ties with the k-th are valued too, so equal moves can be ranked by hole). */
+static bool ab_root_values(Search *s, const Position *p, int depth, uint8_t *order, int n,
+                           int k, int32_t width, int32_t *value, int32_t *val)
 {
+    int32_t top[MAX_PITS];   /* the exact values so far, best first */
+    int have = 0, best_i = 0;
     int32_t best = -AB_INF;
-    int best_i = 0;
     for (int i = 0; i < n; i++) {
         int32_t x;
-        if (i == 0 || s->width == AB_INF) {   /* the first move, or every move a candidate */
+        if (have < k || width == AB_INF) {
             x = ab_child(s, p, order[i], depth, -AB_INF, AB_INF);
         } else {
-            int32_t a = best - s->width - 1;
+            int32_t a = top[k - 1] - width - 1;
             x = ab_child(s, p, order[i], depth, a, a + 1);
             if (x > a && (depth > 1 || s->set->quiesce))
                 x = ab_child(s, p, order[i], depth, a, AB_INF);
@@ -486,6 +488,12 @@ static bool ab_root_wide(Search *s, const Position *p, int depth, uint8_t *order
         if (s->stopped)
             return false;
         val[order[i]] = x;
+        if (x != AB_BELOW) {
+            int j = have++;
+            for (; j > 0 && top[j - 1] < x; j--)
+                top[j] = top[j - 1];
+            top[j] = x;
+        }
         if (x > best) {
             best = x;
             best_i = i;
@@ -613,7 +621,7 @@ static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *
     const int step = s->set->nodes ? 1 : AB_DEEPEN_STEP, depth = (int)s->set->depth;
     for (int d = 1; d <= depth && n > 1; d = ab_next_depth(d, depth, step)) {
         s->budget = d > 1 ? (uint64_t)s->set->nodes : 0;
-        if (s->choosing ? !ab_root_wide(s, p, d, order, n, &value, val)
+        if (s->choosing ? !ab_root_values(s, p, d, order, n, 1, s->width, &value, val)
                        : !ab_root(s, p, d, order, n, &value))
             break;
         done = d;
@@ -629,53 +637,6 @@ static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *
     st->depth = done;
     st->value = (double)value / EVAL_SCALE;
     return move;
-}
-
-/* One analysis iteration at the root valuing exactly every move that may rank among the best
- * k (2 or more): val[move] receives its exact value, or AB_BELOW. The first k moves get the
- * full window; each other one a null window just below the k-th best exact value so far,
- * searched again with (that - 1, inf) when it does not fail low. The k-th best so far only
- * rises, so a move below the final k-th best may fail low but none at or above it does: ties
- * with the k-th are valued too, so that equal moves can be ranked by hole. With k at least
- * the moves, every move gets the full window, as ab_root_wide when width is AB_INF. The best
- * moves to the front as in ab_root. */
-static bool ab_root_k(Search *s, const Position *p, int depth, uint8_t *order, int n, int k,
-                      int32_t *value, int32_t *val)
-{
-    int32_t top[MAX_PITS];   /* the exact values so far, best first */
-    int have = 0, best_i = 0;
-    int32_t best = -AB_INF;
-    for (int i = 0; i < n; i++) {
-        int32_t x;
-        if (have < k) {
-            x = ab_child(s, p, order[i], depth, -AB_INF, AB_INF);
-        } else {
-            int32_t a = top[k - 1] - 1;
-            x = ab_child(s, p, order[i], depth, a, a + 1);
-            if (x > a && (depth > 1 || s->set->quiesce))
-                x = ab_child(s, p, order[i], depth, a, AB_INF);
-            if (x <= a)
-                x = AB_BELOW;
-        }
-        if (s->stopped)
-            return false;
-        val[order[i]] = x;
-        if (x != AB_BELOW) {
-            int j = have++;
-            for (; j > 0 && top[j - 1] < x; j--)
-                top[j] = top[j - 1];
-            top[j] = x;
-        }
-        if (x > best) {
-            best = x;
-            best_i = i;
-        }
-    }
-    uint8_t m = order[best_i];
-    memmove(order + 1, order, (size_t)best_i);
-    order[0] = m;
-    *value = best;
-    return true;
 }
 
 /* The best move of p (not over) one ply from the horizon, as the search values it there
@@ -767,7 +728,7 @@ int alphabeta_analysis_begin(Agent *a, const Variant *v, const Position *p, Erro
     return 0;
 }
 
-/* One iteration of an analysis: ab_root for the best move alone, ab_root_k for more, then
+/* One iteration of an analysis: ab_root for the best move alone, ab_root_values for more, then
  * the principal variation from the best move. */
 bool alphabeta_analysis_depth(Agent *a, const Position *p, int depth, int exact,
                               uint64_t budget, AlphabetaIteration *out)
@@ -779,8 +740,9 @@ bool alphabeta_analysis_depth(Agent *a, const Position *p, int depth, int exact,
         val[i] = AB_BELOW;
     /* Past the budget by even one position, the iteration does not count. */
     s->budget = budget ? budget + 1 : 0;
-    bool done = exact > 1 ? ab_root_k(s, p, depth, s->root, s->root_n, exact, &value, val)
-                          : ab_root(s, p, depth, s->root, s->root_n, &value);
+    bool done = exact > 1
+                    ? ab_root_values(s, p, depth, s->root, s->root_n, exact, 0, &value, val)
+                    : ab_root(s, p, depth, s->root, s->root_n, &value);
     if (!done || (budget && s->nodes > budget))
         return false;
     int best = s->root[0];

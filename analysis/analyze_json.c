@@ -447,13 +447,19 @@ static void write_root_line(Json *j, const RootLine *l)
 }
 
 /* A line index, or null for none. */
-static void kv_line(Json *j, const char *key, int line)
+static void json_line(Json *j, int line)
 {
-    json_key(j, key);
     if (line < 0)
         json_null(j);
     else
         json_int(j, line);
+}
+
+/* key: a line index, or null. */
+static void kv_line(Json *j, const char *key, int line)
+{
+    json_key(j, key);
+    json_line(j, line);
 }
 
 /* The root design of a self-play job from all:N (null for any other job). */
@@ -491,10 +497,7 @@ static void write_root(Json *j, const JobAnalysis *x)
     json_key(j, "lines");
     json_array_begin(j);
     for (int f = 0; f < ROOT_FOLDS; f++)
-        if (r->held_line[f] < 0)
-            json_null(j);
-        else
-            json_int(j, r->held_line[f]);
+        json_line(j, r->held_line[f]);
     json_array_end(j);
     kv_estimate(j, "advantage", r->held_out);
     json_kv_double(j, "se", r->held_out_se);

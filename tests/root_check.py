@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """root_check.py: check `anywoli analyze --json`'s root design (analysis/root.h) against the
-results file, independently of the C code: each self-play job from all:N read with h5py, its
-pairs (games 2k, 2k+1) split into halves by their order within their line, each line's mean
+results file, independently of the C code: each self-play job from all:N read with h5py
+(analyze_check.py's reader), its pairs (games 2k, 2k+1) split into halves by their order
+within their line, each line's mean
 and t interval (scipy), the naive minimax and the held-out (cross-fitted) estimate over the
 line tree, and who plays each line's second ply, from `anywoli move` (an extra move keeps
 South on move).
@@ -14,9 +15,10 @@ import math
 import subprocess
 import sys
 
-import h5py
 import numpy as np
 from scipy import stats
+
+import analyze_check          # its reader of the results file's pairs
 
 CONF = 0.95
 failures = []
@@ -31,21 +33,6 @@ def near(a, b, tol=1e-9):
     if a is None or b is None or (isinstance(a, float) and math.isnan(a)):
         return a is b or (a is None and b is None)
     return abs(a - b) <= tol * max(1.0, abs(b))
-
-
-def pairs_in_game_order(rows):
-    """(opening, per-game advantage) of each counted pair, in game order: South's points
-    minus North's over the pair, halved; a pair with an unfinished game is left out."""
-    rows = rows[np.argsort(rows["game"], kind="stable")]
-    by_game = {int(r["game"]): r for r in rows}
-    out = []
-    for k in range(len(rows) // 2 + 1):
-        even, odd = by_game.get(2 * k), by_game.get(2 * k + 1)
-        if even is None or odd is None or 4 in (even["outcome"], odd["outcome"]):
-            continue
-        sn = sum({0: 1, 1: -1}.get(int(r["outcome"]), 0) for r in (even, odd))
-        out.append((int(even["opening"]), sn / 2.0))
-    return out
 
 
 def estimate(xs):
@@ -83,12 +70,14 @@ def minimax(lines, value):
     return best(order, 0)
 
 
-def check_job(binary, name, rows, job):
+def check_job(binary, name, pairs, job):
     root, where = job["root"], "job %s: root" % name
     lines = root["lines"]
     halves = [[[], []] for _ in lines]
     seen = {}
-    for opening, x in pairs_in_game_order(rows):
+    # The pairs in game order as (opening, A's half-points, South's minus North's + 2).
+    for opening, _, sn in pairs:
+        x = (sn - 2) / 2.0
         k = seen.get(opening, 0)
         seen[opening] = k + 1
         halves[opening][k % 2].append(x)
@@ -151,14 +140,14 @@ def main():
     with open(doc) as f:
         d = json.load(f)
     checked = 0
-    with h5py.File(results, "r") as f:
-        for job in d["jobs"]:
-            want = job["openings"].startswith("all:") and not job["two_agents"]
-            check((job["root"] is not None) == want, "job %s: root section %s"
-                  % (job["name"], "missing" if want else "where none belongs"))
-            if want and job["root"] is not None:
-                checked += check_job(binary, job["name"], f["jobs"][job["name"]]["games"][()],
-                                     job)
+    pairs = {j["name"]: j["pairs"] for j in analyze_check.read_jobs(results)}
+    failures.extend(analyze_check.failures)
+    for job in d["jobs"]:
+        want = job["openings"].startswith("all:") and not job["two_agents"]
+        check((job["root"] is not None) == want, "job %s: root section %s"
+              % (job["name"], "missing" if want else "where none belongs"))
+        if want and job["root"] is not None:
+            checked += check_job(binary, job["name"], pairs[job["name"]], job)
     check(checked >= 2, "fewer than two root jobs checked (%d)" % checked)
     for msg in failures:
         print("root_check: " + msg, file=sys.stderr)

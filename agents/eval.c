@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "margin.h"
+
 /* Two sets of weights. The plain set, store difference first and seeds 0.1, is every
  * agent's default but alpha-beta's from depth EVAL_TUNED_FROM. The tuned set is the weights
  * SPSA found from poor ones at depth 4 (configs/tune-from-poor.cfg, seed 2), divided by their
@@ -87,30 +89,11 @@ void eval_prepare(const EvalWeights *w, Evaluator *ev)
     ev->fade = (int32_t)(w->fade * 1000 + 0.5);
 }
 
-/* South's final margin for each possible recipient of the seeds left. */
-void eval_south_margins(const Variant *v, const Position *p, MoveEvent ev, int m[2])
-{
-    int diff = p->store[SOUTH] - p->store[NORTH];
-    m[SOUTH] = m[NORTH] = diff;
-    if (ev != EV_OVER)
-        return;
-    if (v->final_four == FF_LOTTERY) {
-        m[SOUTH] = diff + p->left;
-        m[NORTH] = diff - p->left;
-        return;
-    }
-    /* The coin plays no part under these conventions, so any stream will do. */
-    static const Rng unused = { 0, 0 };
-    Award a;
-    pos_award(v, p, &unused, &a);
-    m[SOUTH] = m[NORTH] = a.score[SOUTH] - a.score[NORTH];
-}
-
 /* The exact final margin for p's side to move, the lottery by its mean. */
 int32_t eval_final(const Variant *v, const Position *p, MoveEvent ev)
 {
     int m[2];
-    eval_south_margins(v, p, ev, m);
+    margin_south(v, p, ev, m);
     /* The lottery's two outcomes are equally likely; their sum 2 * diff is even. */
     int32_t south = (m[SOUTH] + m[NORTH]) / 2;
     return (p->side == SOUTH ? south : -south) * EVAL_SCALE;

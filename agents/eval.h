@@ -211,9 +211,4 @@ static inline int32_t eval_position(const Evaluator *ev, const Variant *v, const
  * last move was endless. */
 int32_t eval_final(const Variant *v, const Position *p, MoveEvent ev);
 
-/* South's final margin in seeds (South minus North) for a game that stopped at p, for each
- * side the seeds left may go to: m[SOUTH] if South receives them, m[NORTH] if North does.
- * The two are equal unless the convention is the lottery; an endless move awards nothing. */
-void eval_south_margins(const Variant *v, const Position *p, MoveEvent ev, int m[2]);
-
 #endif

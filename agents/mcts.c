@@ -38,6 +38,7 @@
 #include "agents_internal.h"
 #include "eval.h"
 #include "tables.h"
+#include "margin.h"
 
 /* The options. */
 typedef struct MctsSettings {
@@ -168,7 +169,7 @@ static double mcts_margins_reward(const Variant *v, const Mcts *t, const int m[2
 static double mcts_south_reward(const Variant *v, const Mcts *t, const Position *p, MoveEvent ev)
 {
     int m[2];
-    eval_south_margins(v, p, ev, m);
+    margin_south(v, p, ev, m);
     return mcts_margins_reward(v, t, m);
 }
 
@@ -313,7 +314,7 @@ static bool mcts_exact_leaf(const Variant *v, const Mcts *t, const Position *p, 
                             int m[2])
 {
     if (ev >= EV_OVER) {
-        eval_south_margins(v, p, ev, m);
+        margin_south(v, p, ev, m);
         return true;
     }
     if (!t->use_tables || !tables_covers(t->tables, p))

@@ -9,6 +9,7 @@
 #include <limits.h>
 
 #include "solver.h"
+#include "margin.h"
 
 /* Small variants: every convention, with and without extra moves. */
 static const char *const small[] = {
@@ -158,7 +159,7 @@ static int move_value(const Variant *v, const Position *p, int m)
     SolveResult r;
     MoveEvent ev = pos_play(v, p, m, &c, &info, NULL);
     if (ev == EV_ENDLESS)
-        return solver_store_margin(p);
+        return margin_stores(p);
     int x = ev == EV_OVER ? plain_final(v, &c) : solve(v, &c, &r);
     return c.side == p->side ? x : -x;
 }

@@ -21,6 +21,7 @@
 #include "prover.h"
 #include "solver.h"
 #include "tables.h"
+#include "margin.h"
 
 static bool slow;
 
@@ -176,13 +177,13 @@ static int plain(const Variant *v, const Position *p, Position *path, uint64_t *
                  int depth, int alpha, int beta, long *budget)
 {
     if (pos_over(v, p))
-        return solver_final_margin(v, p);
+        return margin_final(v, p);
     uint64_t h = board_hash(v, p);
     for (int i = 0; i < depth; i++)
         if (hash[i] == h && memcmp(path[i].pit, p->pit, sizeof p->pit) == 0
             && path[i].side == p->side && path[i].store[0] == p->store[0]
             && path[i].first_final == p->first_final)
-            return solver_store_margin(p);
+            return margin_stores(p);
     if (--*budget < 0 || depth >= 100)
         return 0;
     path[depth] = *p;
@@ -194,7 +195,7 @@ static int plain(const Variant *v, const Position *p, Position *path, uint64_t *
         int a = best > alpha ? best : alpha, x;
         MoveEvent ev = pos_play(v, p, __builtin_ctzll(m), &c, &info, NULL);
         if (ev == EV_ENDLESS)
-            x = solver_store_margin(p);
+            x = margin_stores(p);
         else if (c.side == p->side)
             x = plain(v, &c, path, hash, depth + 1, a, beta, budget);
         else
@@ -258,9 +259,9 @@ static int move_value(const Variant *v, const Tables *t, const Position *p, int 
     MoveInfo info;
     MoveEvent ev = pos_play(v, p, m, &c, &info, NULL);
     if (ev == EV_ENDLESS)
-        return solver_store_margin(p);
+        return margin_stores(p);
     if (ev == EV_OVER)
-        return solver_final_margin(v, &c);   /* for c.side, the mover */
+        return margin_final(v, &c);   /* for c.side, the mover */
     return c.side == p->side ? tables_value(t, &c) : -tables_value(t, &c);
 }
 
@@ -1123,13 +1124,13 @@ static int solved_relative(const char *opts, FinalFour ff, const Position *p)
     v.final_four = ff;
     SolveResult r;
     assert_int_equal(solver_solve(&v, p, 2000000, &r), SOLVE_OK);
-    return r.value - solver_store_margin(p);
+    return r.value - margin_stores(p);
 }
 
 /* The full value of p under convention ff, by the graph solver (no tables). */
 static int solved_value(const char *opts, FinalFour ff, const Position *p)
 {
-    return solved_relative(opts, ff, p) + solver_store_margin(p);
+    return solved_relative(opts, ff, p) + margin_stores(p);
 }
 
 /* tables_compare_level's figures for one pair (tables ta and tb), level and state,

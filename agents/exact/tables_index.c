@@ -2,7 +2,8 @@
  * placements and the probes (tables_covers, tables_relative, tables_value) with what a set
  * of tables covers; it is apart from the build and the file because it is what every user
  * of tables needs: the build looks each child up by it, and once a file is open the solver
- * and alpha-beta use nothing else.
+ * and alpha-beta use nothing else. The layout of the values and their checksum are here too:
+ * the build lays out what it solves and the file what it maps, by the same two functions.
  *
  * Index. Within a level a position is (convention state, placement of its L seeds seen from
  * the side to move: its own row first), numbered by the ranking of placements, so that no
@@ -16,7 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver.h"
+#include "margin.h"
+
 
 /* ---- Ranking of placements ---- */
 
@@ -152,8 +154,8 @@ int tables_relative(const Tables *t, const Position *p)
 int tables_value(const Tables *t, const Position *p)
 {
     if (pos_over(&t->v, p))
-        return solver_final_margin(&t->v, p);
-    return solver_store_margin(p) + tables_relative(t, p);
+        return margin_final(&t->v, p);
+    return margin_stores(p) + tables_relative(t, p);
 }
 
 int tables_move_value(const Tables *t, const Position *p, int m)
@@ -162,9 +164,9 @@ int tables_move_value(const Tables *t, const Position *p, int m)
     MoveInfo info;
     MoveEvent ev = pos_play(&t->v, p, m, &c, &info, NULL);
     if (ev == EV_ENDLESS)
-        return solver_store_margin(p);        /* the game ends as it stood before the move */
+        return margin_stores(p);        /* the game ends as it stood before the move */
     if (ev == EV_OVER)
-        return solver_final_margin(&t->v, &c);   /* for c.side, the mover */
+        return margin_final(&t->v, &c);   /* for c.side, the mover */
     return c.side == p->side ? tables_value(t, &c) : -tables_value(t, &c);
 }
 
@@ -182,4 +184,51 @@ uint64_t tables_level_positions(const Tables *t, int level)
     if (!tables_holds_level(t, level))
         return 0;
     return ranking_count(&t->rank, level);
+}
+
+/* ---- The layout of the values and their checksum (the build and the file share them) ---- */
+
+/* The layout of the values: the levels held of first_level .. K, each its convention states
+ * in turn (a level not held starts where the next does: it takes no room). */
+int tables_layout(Tables *t, const Variant *v, int max_seeds, const bool *held, Error *e)
+{
+    t->v = *v;
+    t->format = TABLES_FORMAT_VERSION;
+    t->max_seeds = max_seeds;
+    t->first_level = v->capture + 1;
+    t->conv = v->final_four == FF_FIRST_FINAL ? 3 : 1;
+    if (ranking_init(&t->rank, v->pits, max_seeds) != 0)
+        return error_set(e, "tables for %d seeds on %d holes: too many positions", max_seeds,
+                         v->pits);
+    uint64_t at = 0;
+    for (int L = 0; L <= max_seeds + 1; L++) {
+        t->level_at[L] = at;
+        if (L > max_seeds)
+            continue;
+        t->held[L] = L >= t->first_level && (!held || held[L]);
+        if (t->held[L])
+            at += (uint64_t)t->conv * ranking_count(&t->rank, L);
+    }
+    t->positions = at;
+    return 0;
+}
+
+/* The checksum of the values: FNV-1a's multiplier over 8-byte little-endian words (the last
+ * padded with zeros), each step followed by a shift-xor, then the length mixed in. */
+uint64_t values_checksum(const int8_t *x, uint64_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ULL, i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, x + i, 8);
+        h = (h ^ w) * 0x100000001b3ULL;
+        h ^= h >> 32;
+    }
+    if (i < n) {
+        uint64_t w = 0;
+        memcpy(&w, x + i, (size_t)(n - i));
+        h = (h ^ w) * 0x100000001b3ULL;
+        h ^= h >> 32;
+    }
+    return rng_mix64(h ^ n);
 }

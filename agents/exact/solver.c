@@ -47,8 +47,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eval.h"
 #include "tables.h"
+#include "margin.h"
 
 /* What an edge leads to. */
 enum { EDGE_EXIT = 0, EDGE_KEEP, EDGE_FLIP };
@@ -213,19 +213,6 @@ static bool add_edge(Graph *g, Edge e)
     return true;
 }
 
-int solver_store_margin(const Position *p)
-{
-    return p->store[p->side] - p->store[!p->side];
-}
-
-int solver_final_margin(const Variant *v, const Position *p)
-{
-    int m[2];
-    eval_south_margins(v, p, EV_OVER, m);
-    int south = (m[SOUTH] + m[NORTH]) / 2;   /* exact: the two differ by twice the seeds left */
-    return p->side == SOUTH ? south : -south;
-}
-
 /* The edge of move `move` from p (side s to move): its kind, child and gain. */
 static bool make_edge(Graph *g, const Position *p, int move, Edge *e)
 {
@@ -242,7 +229,7 @@ static bool make_edge(Graph *g, const Position *p, int move, Edge *e)
     int after = c.store[s] - c.store[!s];
     if (ev == EV_OVER) {
         e->kind = EDGE_EXIT;
-        e->gain = (int16_t)(solver_final_margin(g->v, &c) * (c.side == s ? 1 : -1) - before);
+        e->gain = (int16_t)(margin_final(g->v, &c) * (c.side == s ? 1 : -1) - before);
         return true;
     }
     e->kind = c.side == s ? EDGE_KEEP : EDGE_FLIP;
@@ -435,7 +422,7 @@ static int move_cmp(const void *a, const void *b)
 /* Step 3. The root's value and each of its moves, best first. */
 static void root_moves(const Graph *g, const Position *p, SolveResult *r)
 {
-    int base = solver_store_margin(p);
+    int base = margin_stores(p);
     uint32_t i = g->first[0];
     r->n_moves = 0;
     for (uint64_t m = pos_legal_mask(g->v, p); m; m &= m - 1, i++) {
@@ -482,7 +469,7 @@ SolveStatus solver_solve_tables(const Variant *v, const Position *p, uint64_t ma
 {
     memset(r, 0, sizeof *r);
     if (pos_over(v, p)) {
-        r->value = solver_final_margin(v, p);
+        r->value = margin_final(v, p);
         return SOLVE_OK;
     }
     Graph g = { .v = v, .max_states = max_states ? max_states : 1, .tables = tables,

@@ -102,7 +102,7 @@
 
 #include <omp.h>
 
-#include "solver.h"
+#include "margin.h"
 
 /* Placements handled per chunk of a parallel loop. */
 #define CHUNK 4096
@@ -310,7 +310,7 @@ static bool play_move(const Level *lv, const Position *p, int m, int *x, uint64_
         const Tables *t = lv->t[lv->table[s]];
         c.first_final = lv->state[s] == 0 ? made : lv->state[s] == 1 ? SOUTH : NORTH;
         if (ev == EV_OVER) {
-            x[s] = solver_final_margin(&t->v, &c) * sign - before;
+            x[s] = margin_final(&t->v, &c) * sign - before;
             continue;
         }
         assert(t->held[c.left]);   /* lower by a multiple of capture: held (tables.h) */
@@ -932,56 +932,11 @@ static void level_figures(const TablesCluster *cl, TablesLevelReport *r)
     r->max_indegree = (int)cl->max(r->max_indegree);
 }
 
-/* The layout of the values: the levels held of first_level .. K, each its convention states
- * in turn (a level not held starts where the next does: it takes no room). */
-int tables_layout(Tables *t, const Variant *v, int max_seeds, const bool *held, Error *e)
-{
-    t->v = *v;
-    t->format = TABLES_FORMAT_VERSION;
-    t->max_seeds = max_seeds;
-    t->first_level = v->capture + 1;
-    t->conv = v->final_four == FF_FIRST_FINAL ? 3 : 1;
-    if (ranking_init(&t->rank, v->pits, max_seeds) != 0)
-        return error_set(e, "tables for %d seeds on %d holes: too many positions", max_seeds,
-                         v->pits);
-    uint64_t at = 0;
-    for (int L = 0; L <= max_seeds + 1; L++) {
-        t->level_at[L] = at;
-        if (L > max_seeds)
-            continue;
-        t->held[L] = L >= t->first_level && (!held || held[L]);
-        if (t->held[L])
-            at += (uint64_t)t->conv * ranking_count(&t->rank, L);
-    }
-    t->positions = at;
-    return 0;
-}
-
 /* The levels a build of `which` solves, into held[0 .. max_seeds]. */
 static void levels_wanted(const Variant *v, int max_seeds, TablesLevels which, bool *held)
 {
     for (int L = 0; L <= max_seeds; L++)
         held[L] = which == TABLES_ALL_LEVELS || tables_level_reachable(v, L);
-}
-
-/* The checksum of the values: FNV-1a's multiplier over 8-byte little-endian words (the last
- * padded with zeros), each step followed by a shift-xor, then the length mixed in. */
-uint64_t values_checksum(const int8_t *x, uint64_t n)
-{
-    uint64_t h = 0xcbf29ce484222325ULL, i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, x + i, 8);
-        h = (h ^ w) * 0x100000001b3ULL;
-        h ^= h >> 32;
-    }
-    if (i < n) {
-        uint64_t w = 0;
-        memcpy(&w, x + i, (size_t)(n - i));
-        h = (h ^ w) * 0x100000001b3ULL;
-        h ^= h >> 32;
-    }
-    return rng_mix64(h ^ n);
 }
 
 /* Whether tables of v to max_seeds can be built: K in range, and every level's placements

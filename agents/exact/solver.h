@@ -54,11 +54,4 @@ typedef struct Tables Tables;
 SolveStatus solver_solve_tables(const Variant *v, const Position *p, uint64_t max_states,
                                 const Tables *tables, SolveResult *r);
 
-/* The final margin of a game that ended (EV_OVER) at p, for p->side (its last mover), the
- * lottery at its expectation. */
-int solver_final_margin(const Variant *v, const Position *p);
-
-/* The store difference of p for its side to move. */
-int solver_store_margin(const Position *p);
-
 #endif

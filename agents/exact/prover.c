@@ -25,6 +25,7 @@
  * shallowest line depth its answer depends on: a yes takes the winning move's, a no the
  * shallowest of all its moves'. */
 #include "prover.h"
+#include "margin.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -109,13 +110,13 @@ static bool move_known(const Prover *P, const Position *p, int m, int *x, Positi
 {
     MoveInfo info;
     MoveEvent ev = pos_play(P->v, p, m, c, &info, NULL);
-    int before = solver_store_margin(p);
+    int before = margin_stores(p);
     if (ev == EV_ENDLESS) {
         *x = 0;
         return true;
     }
     if (ev == EV_OVER) {
-        *x = solver_final_margin(P->v, c) * (c->side == p->side ? 1 : -1) - before;
+        *x = margin_final(P->v, c) * (c->side == p->side ? 1 : -1) - before;
         return true;
     }
     *g = c->store[p->side] - c->store[!p->side] - before;
@@ -277,7 +278,7 @@ SolveStatus prover_solve(const Variant *v, const Position *p, uint64_t max_nodes
 {
     memset(r, 0, sizeof *r);
     if (pos_over(v, p)) {
-        r->value = solver_final_margin(v, p);
+        r->value = margin_final(v, p);
         return SOLVE_OK;
     }
     Prover P = { .v = v, .tables = tables, .stride = v->pits * 2 + 1,
@@ -287,7 +288,7 @@ SolveStatus prover_solve(const Variant *v, const Position *p, uint64_t max_nodes
         prover_free(&P);
         return SOLVE_NO_MEMORY;
     }
-    int base = solver_store_margin(p), best = INT_MIN;
+    int base = margin_stores(p), best = INT_MIN;
     for (uint64_t m = pos_legal_mask(v, p); m && st == SOLVE_OK; m &= m - 1) {
         SolveMove *sm = &r->moves[r->n_moves++];
         Position c;

@@ -1,14 +1,16 @@
-/* tables_internal.h: what the four files of the endgame tables share, and nothing else:
+/* tables_internal.h: what the files of the endgame tables share, and nothing else:
  * the Tables struct, the index of a position (the build plays moves and looks their
  * children up by it, the probes read values by it), the relaxed one-byte loads and stores of
- * values that threads may be writing, and the two pieces of the build that reading a file
- * reuses (the layout of the values and their checksum).
+ * values that threads may be writing, and the two pieces that the build and the file share
+ * (the layout of the values and their checksum, in tables_index.c).
  *
  * Which file holds what (tables.h is the interface):
- *   tables_index.c  the ranking of placements, and probing: covers, relative, value
+ *   tables_index.c  the ranking of placements, the layout of the values and their checksum,
+ *                   and probing: covers, relative, value
  *   tables_build.c  the parallel retrograde build, level by level, its size check and stats
  *   tables_file.c   the file format (docs/tables.md) with its memory mapping, and freeing
  *   tables_cache.c  the process-wide cache of opened files (tables_acquire/tables_release)
+ *   tables_compare.c two tables of one board compared, position by position
  *
  * The index helpers are static inline here, not functions of tables_index.c, because the
  * build calls them for every move of every position: they stay as cheap as they were when all
@@ -100,7 +102,7 @@ static inline void store8(int8_t *x, int8_t y)
     __atomic_store_n(x, y, __ATOMIC_RELAXED);
 }
 
-/* ---- Shared by the build and the file (defined in tables_build.c) ---- */
+/* ---- Shared by the build and the file (defined in tables_index.c) ---- */
 
 /* The layout of the values: the levels held of first_level .. K (held[L] for each L; NULL:
  * every level), each its convention states in turn. */

@@ -1,5 +1,5 @@
 /* h5util.h: HDF5 helpers shared by the results file (results.c), its reader (results_read.c)
- * and the tuning file (analysis/tune_file.c), so that the three write and read attributes the
+ * and the tuning file (sim/tune_file.c), so that the three write and read attributes the
  * same way. HDF5 is not thread-safe: callers serialise their use of these. */
 #ifndef ANYWOLI_H5UTIL_H
 #define ANYWOLI_H5UTIL_H

@@ -1,5 +1,5 @@
 /* results_read.c: the one reader of results files (format 1): `analyze`, `replay` and the
- * tuning's reader (analysis/tune_file.c) open files through it; games tables are streamed. */
+ * tuning's reader (sim/tune_file.c) open files through it; games tables are streamed. */
 #include "results_read.h"
 
 #include <hdf5.h>

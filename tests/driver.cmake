@@ -70,7 +70,7 @@ set_tests_properties(writes_cli PROPERTIES LABELS fast TIMEOUT 120
 
 # docs/config.md documents exactly the keys of the run and tuning config loaders' tables.
 add_executable(config_keys_dump config_keys_dump.c)
-target_link_libraries(config_keys_dump PRIVATE sim tune)
+target_link_libraries(config_keys_dump PRIVATE sim)
 add_test(NAME config_doc COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/config_doc_test.py
                                  $<TARGET_FILE:config_keys_dump> ${PROJECT_SOURCE_DIR}/docs/config.md)
 set_tests_properties(config_doc PROPERTIES LABELS fast TIMEOUT 60)

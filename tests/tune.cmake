@@ -2,7 +2,7 @@
 # the same trajectory for 1, 2 and 3 threads, resume (past a torn journal) equal to an
 # uninterrupted tuning, bad configs; end to end, kill -9 and --resume, SIGINT and analyze
 # (about 5 s under the sanitizers on an idle machine).
-anywoli_test_program(test_tune tune)
+anywoli_test_program(test_tune sim)
 add_test(NAME tune COMMAND test_tune)
 set_tests_properties(tune PROPERTIES LABELS fast TIMEOUT 300 ENVIRONMENT "${ANYWOLI_LSAN}")
 

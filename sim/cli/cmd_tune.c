@@ -1,5 +1,5 @@
 /* cmd_tune.c: `anywoli tune`, SPSA tuning of an agent's evaluation weights by self-play (the
- * work is in analysis/tune.h). */
+ * work is in sim/tune.h). */
 #include <stdio.h>
 #include <string.h>
 

@@ -1,24 +1,16 @@
-/* report.h: an Analysis as a self-contained HTML page, DIR/index.html, with its plots drawn by
- * gnuplot (pngcairo, or png) through popen: the game-length distribution of each job, the
- * first-player advantage with intervals per job and per convention (re-scored only where both
- * agents are convention-blind), the score-margin distribution, and for sweeps the advantage
- * over the swept parameter, one line per series (heat maps for two, one panel per series).
- * Each plot is written as DIR/NAME.png and embedded in the page as a base64 data URI. Plots
- * and page are drawn in a private folder inside DIR (ReportStage) and renamed into place, so
- * that no link at one of their names is ever written through. */
-#ifndef ANYWOLI_REPORT_H
-#define ANYWOLI_REPORT_H
+/* report_page.h: the plumbing of a self-contained HTML report with plots drawn by gnuplot
+ * (pngcairo, or png) through popen, for every report the lab writes (the analysis's,
+ * report.h, and the tuning's, tune_print.h): the report folder checked, a private stage in it
+ * where gnuplot draws, each plot and the page renamed into place (so that no link at one of
+ * their names is ever written through), plots embedded in the page as base64 data URIs. It
+ * knows nothing of what is plotted. */
+#ifndef ANYWOLI_REPORT_PAGE_H
+#define ANYWOLI_REPORT_PAGE_H
 
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "analyze.h"
 #include "error.h"
-
-/* Write the report into dir (checked by report_check_dir first); -1 with a one-line message
- * when gnuplot fails or a file cannot be written. An existing dir/index.html is replaced only
- * with force, and only once the new page is whole. */
-int report_write(const Analysis *a, const char *dir, bool force, Error *e);
 
 /* Whether dir can take a report, before anything is drawn: created if missing, a folder, one
  * that a file can be written in, and without an index.html unless force (never one that is
@@ -39,7 +31,7 @@ int report_stage_open(ReportStage *s, const char *dir, Error *e);
 /* Remove the folder and whatever is left in it (after a failure). */
 void report_stage_close(ReportStage *s);
 
-/* What other reports (the tuning's) share. A gnuplot to write a script to (g->in), its
+/* A gnuplot to write a script to (g->in), its
  * messages kept apart from the terminal (-1 with a message if it cannot run), and its end:
  * the script's plot stage->dir/name.png moved to stage->final/name.png; -1 when drawing
  * failed, with the line of gnuplot's messages that says why, or when the move failed. */

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "json.h"
-#include "report.h"
+#include "report_page.h"
 #include "tune.h"
 #include "tune_print.h"
 

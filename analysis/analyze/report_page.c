@@ -1,0 +1,227 @@
+/* report_page.c: the plumbing of an HTML report with gnuplot plots (report_page.h), shared by
+ * the analysis's report (report.c) and the tuning's (tune_print.c). */
+#include "report_page.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "new_file.h"
+#include "output.h"
+
+int report_gnuplot_available(void)
+{
+    const char *path = getenv("PATH");
+    char dir[4096], file[4200];
+    while (path && *path) {
+        size_t n = strcspn(path, ":");
+        snprintf(dir, sizeof dir, "%.*s", (int)(n < sizeof dir ? n : sizeof dir - 1), path);
+        snprintf(file, sizeof file, "%s/gnuplot", n ? dir : ".");
+        if (access(file, X_OK) == 0)
+            return 1;
+        path += n + (path[n] == ':');
+    }
+    return 0;
+}
+
+int report_gnuplot_open(Gnuplot *g, Error *e)
+{
+    /* gnuplot's stderr goes to a temporary file, so that its several-line messages never
+     * reach the terminal: report_gnuplot_close quotes the line that says what failed. */
+    g->errors = tmpfile();
+    if (!g->errors)
+        return error_set(e, "cannot run gnuplot: no temporary file: %s", strerror(errno));
+    fflush(stderr);
+    int saved = dup(STDERR_FILENO);
+    if (saved < 0 || dup2(fileno(g->errors), STDERR_FILENO) < 0) {
+        int err = errno;
+        fclose(g->errors);
+        if (saved >= 0)
+            close(saved);
+        return error_set(e, "cannot run gnuplot: %s", strerror(err));
+    }
+    g->in = popen("gnuplot", "w");
+    int err = errno;
+    dup2(saved, STDERR_FILENO);
+    close(saved);
+    if (!g->in) {
+        fclose(g->errors);
+        return error_set(e, "cannot run gnuplot: %s", strerror(err));
+    }
+    return 0;
+}
+
+/* The first line of gnuplot's messages that says something (not an echo of the script, not
+ * a caret), with runs of spaces squeezed, into buf; "" if none. */
+static void gnuplot_complaint(FILE *errors, char *buf, size_t size)
+{
+    char line[512];
+    buf[0] = '\0';
+    rewind(errors);
+    while (fgets(line, sizeof line, errors)) {
+        char *p = line + strspn(line, " \t");
+        if (strncmp(p, "gnuplot>", 8) == 0 || strspn(p, "^ \t\r\n") == strlen(p))
+            continue;
+        size_t n = 0;
+        for (; *p && *p != '\n' && n + 1 < size; p++)
+            if (!(*p == ' ' && n > 0 && buf[n - 1] == ' ') && (unsigned char)*p >= 0x20)
+                buf[n++] = *p;
+        buf[n] = '\0';
+        return;
+    }
+}
+
+/* Move the plot name.png from the stage into the report folder. */
+static int stage_publish(const ReportStage *s, const char *name, Error *e)
+{
+    char from[4400], to[4400];
+    snprintf(from, sizeof from, "%s/%s.png", s->dir, name);
+    snprintf(to, sizeof to, "%s/%s.png", s->final, name);
+    if (rename(from, to) != 0)
+        return error_set(e, "%s: cannot put the plot in place: %s", to, strerror(errno));
+    return 0;
+}
+
+int report_gnuplot_close(Gnuplot *g, const ReportStage *stage, const char *name, Error *e)
+{
+    int status = pclose(g->in);
+    char why[256];
+    gnuplot_complaint(g->errors, why, sizeof why);
+    fclose(g->errors);
+    if (status != 0)
+        return error_set(e, "gnuplot failed drawing %s/%s.png (%s %d)%s%s", stage->final, name,
+                         WIFEXITED(status) ? "exit status" : "signal",
+                         WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
+                         why[0] ? ": " : "", why);
+    return stage_publish(stage, name, e);
+}
+
+int report_stage_open(ReportStage *s, const char *dir, Error *e)
+{
+    s->final = dir;
+    snprintf(s->dir, sizeof s->dir, "%s/.anywoli-plots-XXXXXX", dir);
+    if (!mkdtemp(s->dir))
+        return error_set(e, "%s: cannot write in the folder: %s", dir, strerror(errno));
+    return 0;
+}
+
+void report_stage_close(ReportStage *s)
+{
+    DIR *d = opendir(s->dir);
+    struct dirent *ent;
+    char path[4700];
+    while (d && (ent = readdir(d)) != NULL) {
+        if (strcmp(ent->d_name, ".") == 0 || strcmp(ent->d_name, "..") == 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", s->dir, ent->d_name);
+        unlink(path);
+    }
+    if (d)
+        closedir(d);
+    rmdir(s->dir);
+}
+
+int report_check_dir(const char *dir, bool force, Error *e)
+{
+    if (strchr(dir, '\'') || strchr(dir, '\n'))
+        return error_set(e, "%s: a report folder's name cannot hold a quote or a newline", dir);
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return error_set(e, "%s: cannot create the folder: %s", dir, strerror(errno));
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return error_set(e, "%s: not a folder", dir);
+    /* Tried with a file, since permissions alone do not tell (root, read-only mounts). */
+    char probe[4200];
+    snprintf(probe, sizeof probe, "%s/.anywoli-probe-XXXXXX", dir);
+    int fd = mkstemp(probe);
+    if (fd < 0)
+        return error_set(e, "%s: cannot write in the folder: %s", dir, strerror(errno));
+    close(fd);
+    unlink(probe);
+    char page[4200];
+    snprintf(page, sizeof page, "%s/index.html", dir);
+    if (lstat(page, &st) == 0 && !S_ISREG(st.st_mode))
+        return error_set(e, "%s: exists and is not a regular file: not replaced", page);
+    if (lstat(page, &st) == 0 && !force)
+        return output_refuse_existing(page, e);
+    return 0;
+}
+
+FILE *report_page_open(const ReportStage *stage, Error *e)
+{
+    char path[4400];
+    snprintf(path, sizeof path, "%s/index.html", stage->dir);
+    return new_file_stream(path, e);
+}
+
+int report_page_commit(FILE *out, const ReportStage *stage, bool force, int rc, Error *e)
+{
+    char page[4400], drawn[4400];
+    snprintf(page, sizeof page, "%s/index.html", stage->final);
+    snprintf(drawn, sizeof drawn, "%s/index.html", stage->dir);
+    if (fclose(out) != 0 || rc != 0)
+        return error_set(e, "%s: writing the page failed", page);
+    /* Without force, link() fails on an index.html that appeared meanwhile: never replaced. */
+    if (force ? rename(drawn, page) != 0 : link(drawn, page) != 0) {
+        int err = errno;
+        if (err == EEXIST)
+            return error_set(e, "%s: appeared while the report was drawn: left as it is (give "
+                             "--force to replace it)", page);
+        return error_set(e, "%s: cannot put the page in place: %s", page, strerror(err));
+    }
+    return 0;
+}
+
+/* A file's bytes as base64 on out; -1 if it cannot be read. */
+static int base64_file(const char *path, FILE *out)
+{
+    static const char digits[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    FILE *in = fopen(path, "rb");
+    if (!in)
+        return -1;
+    unsigned char b[3];
+    size_t n;
+    while ((n = fread(b, 1, 3, in)) > 0) {
+        unsigned long v = (unsigned long)b[0] << 16 | (n > 1 ? (unsigned long)b[1] << 8 : 0) |
+                          (n > 2 ? b[2] : 0);
+        fputc(digits[v >> 18 & 63], out);
+        fputc(digits[v >> 12 & 63], out);
+        fputc(n > 1 ? digits[v >> 6 & 63] : '=', out);
+        fputc(n > 2 ? digits[v & 63] : '=', out);
+    }
+    int bad = ferror(in);
+    fclose(in);
+    return bad ? -1 : 0;
+}
+
+void report_html_text(FILE *out, const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        switch (s[i]) {
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '&': fputs("&amp;", out); break;
+        case '"': fputs("&quot;", out); break;
+        default: fputc(s[i], out);
+        }
+    }
+}
+
+int report_html_figure(FILE *out, const char *dir, const char *name, const char *caption)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s.png", dir, name);
+    fprintf(out, "<figure><img alt=\"%s\" src=\"data:image/png;base64,", name);
+    if (base64_file(path, out) != 0)
+        return -1;
+    fprintf(out, "\"><figcaption>");
+    report_html_text(out, caption, strlen(caption));
+    fprintf(out, " (also <a href=\"%s.png\">%s.png</a>)</figcaption></figure>\n", name, name);
+    return 0;
+}

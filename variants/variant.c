@@ -2,6 +2,7 @@
 #include "variant.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,15 +12,79 @@ const char *const variant_preset_names[] = { "anywoli", "yit-nuri", "yit-jani", 
 
 static const struct { int holes, seeds; } preset_sizes[] = { { 12, 4 }, { 7, 4 }, { 13, 2 } };
 
-static const char *const param_names[VP_NB] = {
-    "holes", "seeds", "capture", "final_four", "extra_turn", "skip_origin", "max_plies",
+#define FIELD(f) offsetof(Variant, f)
+const VariantParamInfo variant_params[VP_NB] = {
+    /* name         kind           field                lo  hi               standard
+     *   play   cost   arg       about */
+    { "holes",       VK_INT,        FIELD(holes),        2, MAX_HOLES,        12,
+      true,  true,  "N",      "holes per row" },
+    { "seeds",       VK_INT,        FIELD(seeds),        1, 64,               4,
+      true,  true,  "N",      "seeds per hole at the start" },
+    { "capture",     VK_INT,        FIELD(capture),      2, 64,               4,
+      true,  true,  "N",      "the count that is captured" },
+    { "final_four",  VK_CONVENTION, FIELD(final_four),   0, FF_NB - 1,        FF_PENULTIMATE,
+      true,  false, "C",      "who receives the seeds left at the end" },
+    { "extra_turn",  VK_BOOL,       FIELD(extra_turn),   0, 1,                1,
+      true,  true,  "yes|no", "a final-seed capture earns a move at once" },
+    { "skip_origin", VK_BOOL,       FIELD(skip_origin),  0, 1,                0,
+      true,  true,  "yes|no", "laps skip the hole they started from" },
+    { "max_plies",   VK_INT64,      FIELD(max_plies),    1, MAX_PLIES_LIMIT,  100000,
+      false, true,  "N",      "plies before a game stops as unfinished" },
 };
+#undef FIELD
 
 static const char *const ff_names[FF_NB] = { "penultimate", "first-final", "lottery" };
 
 const char *variant_param_name(VariantParam p)
 {
-    return (p >= 0 && p < VP_NB) ? param_names[p] : "?";
+    return (p >= 0 && p < VP_NB) ? variant_params[p].name : "?";
+}
+
+int64_t variant_get(const Variant *v, VariantParam p)
+{
+    const char *at = (const char *)v + variant_params[p].offset;
+    switch (variant_params[p].kind) {
+    case VK_INT: return *(const int *)at;
+    case VK_INT64: return *(const int64_t *)at;
+    case VK_BOOL: return *(const bool *)at;
+    default: return (int64_t)*(const FinalFour *)at;
+    }
+}
+
+void variant_put(Variant *v, VariantParam p, int64_t x)
+{
+    char *at = (char *)v + variant_params[p].offset;
+    switch (variant_params[p].kind) {
+    case VK_INT: *(int *)at = (int)x; break;
+    case VK_INT64: *(int64_t *)at = x; break;
+    case VK_BOOL: *(bool *)at = x != 0; break;
+    default: *(FinalFour *)at = (FinalFour)x; break;
+    }
+}
+
+bool variant_same_play(const Variant *a, const Variant *b)
+{
+    for (int p = 0; p < VP_NB; p++)
+        if (variant_params[p].play && variant_get(a, p) != variant_get(b, p))
+            return false;
+    return true;
+}
+
+bool variant_same_cost(const Variant *a, const Variant *b)
+{
+    for (int p = 0; p < VP_NB; p++)
+        if (variant_params[p].cost && variant_get(a, p) != variant_get(b, p))
+            return false;
+    return true;
+}
+
+unsigned variant_not_play(void)
+{
+    unsigned set = 0;
+    for (int p = 0; p < VP_NB; p++)
+        if (!variant_params[p].play)
+            set |= VP_BIT(p);
+    return set;
 }
 
 const char *final_four_name(FinalFour f)
@@ -30,13 +95,8 @@ const char *final_four_name(FinalFour f)
 void variant_default(Variant *v)
 {
     memset(v, 0, sizeof *v);
-    v->holes = 12;
-    v->seeds = 4;
-    v->capture = 4;
-    v->final_four = FF_PENULTIMATE;
-    v->extra_turn = true;
-    v->skip_origin = false;
-    v->max_plies = 100000;
+    for (int p = 0; p < VP_NB; p++)
+        variant_put(v, p, variant_params[p].standard);
     variant_finish(v, NULL);
 }
 
@@ -70,24 +130,23 @@ int variant_preset(Variant *v, const char *name, Error *e)
  * parameter it is about. */
 static int check_params(const Variant *v, VariantParam *param, Error *e)
 {
-    *param = VP_HOLES;
-    if (v->holes < 2 || v->holes > MAX_HOLES)
-        return error_set(e, "holes: %d is out of range (2 to %d)", v->holes, MAX_HOLES);
-    *param = VP_SEEDS;
-    if (v->seeds < 1 || v->seeds > 64)
-        return error_set(e, "seeds: %d is out of range (1 to 64)", v->seeds);
-    *param = VP_CAPTURE;
-    if (v->capture < 2 || v->capture > 64)
-        return error_set(e, "capture: %d is out of range (2 to 64)", v->capture);
-    *param = VP_FINAL_FOUR;
-    if (v->final_four < 0 || v->final_four >= FF_NB)
-        return error_set(e, "final_four: %d is not a convention", (int)v->final_four);
-    *param = VP_MAX_PLIES;
-    if (v->max_plies < 1)
-        return error_set(e, "max_plies: %" PRId64 " is out of range (at least 1)", v->max_plies);
-    if (v->max_plies > MAX_PLIES_LIMIT)   /* see variant.h */
-        return error_set(e, "max_plies: %" PRId64 " is out of range (at most %" PRId64 ")",
-                         v->max_plies, (int64_t)MAX_PLIES_LIMIT);
+    for (int p = 0; p < VP_NB; p++) {
+        const VariantParamInfo *i = &variant_params[p];
+        int64_t x = variant_get(v, p);
+        *param = (VariantParam)p;
+        if (i->kind == VK_CONVENTION && (x < 0 || x >= FF_NB))
+            return error_set(e, "%s: %" PRId64 " is not a convention", i->name, x);
+        if (i->kind == VK_INT64 && x < i->lo)     /* a cap: only its bottom is a range */
+            return error_set(e, "%s: %" PRId64 " is out of range (at least %" PRId64 ")",
+                             i->name, x, i->lo);
+        if (i->kind == VK_INT64 && x > i->hi)     /* a limit of memory, see variant.h */
+            return error_set(e, "%s: %" PRId64 " is out of range (at most %" PRId64 ")",
+                             i->name, x, i->hi);
+        if (i->kind == VK_INT && (x < i->lo || x > i->hi))
+            return error_set(e, "%s: %" PRId64 " is out of range (%" PRId64 " to %" PRId64 ")",
+                             i->name, x, i->lo, i->hi);
+    }
+    /* The one rule between parameters. */
     *param = VP_CAPTURE;
     if (2 * v->holes * v->seeds <= v->capture)
         return error_set(e, "capture: %d must be below the %d seeds in play "
@@ -118,26 +177,43 @@ int variant_finish(Variant *v, Error *e)
 
 void variant_param_text(const Variant *v, VariantParam p, char *buf, size_t len)
 {
-    switch (p) {
-    case VP_HOLES: snprintf(buf, len, "%d", v->holes); break;
-    case VP_SEEDS: snprintf(buf, len, "%d", v->seeds); break;
-    case VP_CAPTURE: snprintf(buf, len, "%d", v->capture); break;
-    case VP_FINAL_FOUR: snprintf(buf, len, "%s", final_four_name(v->final_four)); break;
-    case VP_EXTRA_TURN: snprintf(buf, len, "%s", v->extra_turn ? "yes" : "no"); break;
-    case VP_SKIP_ORIGIN: snprintf(buf, len, "%s", v->skip_origin ? "yes" : "no"); break;
-    case VP_MAX_PLIES: snprintf(buf, len, "%" PRId64, v->max_plies); break;
-    default: snprintf(buf, len, "?"); break;
+    if (p < 0 || p >= VP_NB) {
+        snprintf(buf, len, "?");
+        return;
+    }
+    int64_t x = variant_get(v, p);
+    switch (variant_params[p].kind) {
+    case VK_CONVENTION: snprintf(buf, len, "%s", final_four_name((FinalFour)x)); break;
+    case VK_BOOL: snprintf(buf, len, "%s", x ? "yes" : "no"); break;
+    default: snprintf(buf, len, "%" PRId64, x); break;
+    }
+}
+
+void variant_describe_without(const Variant *v, unsigned leave_out, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int p = 0; p < VP_NB && used < len; p++) {
+        if (leave_out & VP_BIT(p))
+            continue;
+        char value[32];
+        variant_param_text(v, (VariantParam)p, value, sizeof value);
+        used += (size_t)snprintf(buf + used, len - used, "%s%s=%s", used ? " " : "",
+                                 variant_params[p].name, value);
     }
 }
 
 void variant_describe(const Variant *v, char *buf, int len)
 {
-    size_t used = 0, size = (size_t)len;
+    variant_describe_without(v, 0, buf, (size_t)len);
+}
+
+void variant_param_list(char *buf, size_t len)
+{
+    size_t used = 0;
     buf[0] = '\0';
-    for (int p = 0; p < VP_NB && used < size; p++) {
-        char value[32];
-        variant_param_text(v, (VariantParam)p, value, sizeof value);
-        used += (size_t)snprintf(buf + used, size - used, "%s%s=%s", p ? " " : "",
-                                 param_names[p], value);
-    }
+    for (int p = 0; p < VP_NB && used < len; p++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s",
+                                 p == 0 ? "" : p == VP_NB - 1 ? " or " : ", ",
+                                 variant_params[p].name);
 }

@@ -26,7 +26,7 @@ typedef enum FinalFour {
     FF_NB
 } FinalFour;
 
-/* The variant parameters, by their names in the rules. */
+/* The variant parameters, by their names in the rules, in the order of variant_params. */
 typedef enum VariantParam {
     VP_HOLES = 0, VP_SEEDS, VP_CAPTURE, VP_FINAL_FOUR, VP_EXTRA_TURN, VP_SKIP_ORIGIN,
     VP_MAX_PLIES, VP_NB
@@ -47,6 +47,47 @@ typedef struct Variant {
     uint64_t row[2];            /* bit masks of each side's holes */
     uint8_t next[MAX_PITS];     /* the hole after each hole in sowing order */
 } Variant;
+
+/* How a parameter's value is held in a Variant and written as text. */
+typedef enum VariantKind {
+    VK_INT,          /* a whole number from lo to hi, an int field */
+    VK_INT64,        /* a whole number from lo to hi, an int64_t field */
+    VK_BOOL,         /* yes or no, a bool field */
+    VK_CONVENTION,   /* a FinalFour, written by its name */
+} VariantKind;
+
+/* One variant parameter: everything the program knows of it but its rule (variants/position.c).
+ * Every reader, writer, describer and matcher of variants loops over variant_params: the
+ * command line's options and their help, the run config's keys, a results file's attributes
+ * (written and read), a tables file's header and its match, analyze's sweeps, export's
+ * columns. Adding a parameter is one entry here (and in VariantParam, at the end), its field
+ * in Variant, and its rule; docs/architecture.md lists what else follows by itself. */
+typedef struct VariantParamInfo {
+    const char *name;        /* as the rules, configs, results files and CSV columns name it;
+                              * the option is its dashed spelling (--final-four) */
+    VariantKind kind;
+    size_t offset;           /* of its field in Variant */
+    int64_t lo, hi;          /* the allowed values (VK_INT, VK_INT64) */
+    int64_t standard;        /* the standard game's value (0 or 1 for VK_BOOL, a FinalFour) */
+    bool play;               /* a rule of play: exact values depend on it, so endgame tables
+                              * must match it (max_plies only stops a game: they need not) */
+    bool cost;               /* the work of a game depends on it (the convention only says who
+                              * gets the last seeds: jobs that differ in it cost the same) */
+    const char *arg;         /* the option's argument in help: N, C, yes|no */
+    const char *about;       /* what it is, in a few words, for help and key lists */
+} VariantParamInfo;
+
+extern const VariantParamInfo variant_params[VP_NB];
+
+/* A parameter's value as a number (a bool as 0 or 1, a convention as its FinalFour), and
+ * setting one from a number (no check: variant_finish checks). */
+int64_t variant_get(const Variant *v, VariantParam p);
+void variant_put(Variant *v, VariantParam p, int64_t x);
+
+/* Whether two variants agree in every parameter that is a rule of play (tables of one fit the
+ * other), or in every one that changes a game's cost. */
+bool variant_same_play(const Variant *a, const Variant *b);
+bool variant_same_cost(const Variant *a, const Variant *b);
 
 /* The standard game: 12 holes, 4 seeds, capture 4, penultimate, extra turn, no skip. */
 void variant_default(Variant *v);
@@ -77,6 +118,16 @@ void variant_param_text(const Variant *v, VariantParam p, char *buf, size_t len)
 
 /* Write the parameters as `holes=12 seeds=4 ...` (variant_param_text's values) into buf. */
 void variant_describe(const Variant *v, char *buf, int len);
+
+/* A set of parameters, as bits, and the set of those that are not rules of play. */
+#define VP_BIT(p) (1u << (p))
+unsigned variant_not_play(void);
+
+/* As variant_describe, leaving out the parameters in the set leave_out. */
+void variant_describe_without(const Variant *v, unsigned leave_out, char *buf, size_t len);
+
+/* The parameters' names as "holes, seeds, ... or max_plies" into buf, for messages. */
+void variant_param_list(char *buf, size_t len);
 
 /* Which side owns pit i. */
 static inline int variant_owner(const Variant *v, int pit)

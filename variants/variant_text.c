@@ -51,50 +51,57 @@ static int parse_bool(const char *s, bool *out)
     return -1;
 }
 
+/* A convention by its name into *x; -1 with the message that lists them. */
+static int parse_convention(const char *name, const char *value, int64_t *x, Error *e)
+{
+    char conventions[64], hint[100];
+    size_t used = 0;
+    for (int f = 0; f < FF_NB; f++) {
+        if (strcmp(value, final_four_name((FinalFour)f)) == 0) {
+            *x = f;
+            return 0;
+        }
+        used += (size_t)snprintf(conventions + used, sizeof conventions - used, "%s%s",
+                                 f == 0 ? "" : f == FF_NB - 1 ? " or " : ", ",
+                                 final_four_name((FinalFour)f));
+    }
+    return error_set(e, "%s: '%s' is not a convention%s (expected %s)", name, value,
+                     nearest_hint_in(value, conventions, hint, sizeof hint), conventions);
+}
+
 int variant_set(Variant *v, const char *name, const char *value, Error *e)
 {
     VariantParam p = param_lookup(name);
-    int64_t x = 0;
-    switch (p) {
-    case VP_HOLES: case VP_SEEDS: case VP_CAPTURE: case VP_MAX_PLIES:
-        if (parse_int64(value, &x) != 0)
-            return error_set(e, "%s: '%s' is not a whole number", variant_param_name(p), value);
-        if (p != VP_MAX_PLIES && (x < INT32_MIN || x > INT32_MAX))
-            return error_set(e, "%s: %s is out of range", variant_param_name(p), value);
-        if (p == VP_HOLES) v->holes = (int)x;
-        if (p == VP_SEEDS) v->seeds = (int)x;
-        if (p == VP_CAPTURE) v->capture = (int)x;
-        if (p == VP_MAX_PLIES) v->max_plies = x;
-        return 0;
-    case VP_FINAL_FOUR: {
-        static const char conventions[] = "penultimate, first-final or lottery";
-        char hint[100];
-        for (int f = 0; f < FF_NB; f++) {
-            if (strcmp(value, final_four_name((FinalFour)f)) == 0) {
-                v->final_four = (FinalFour)f;
-                return 0;
-            }
-        }
-        return error_set(e, "final_four: '%s' is not a convention%s (expected %s)", value,
-                         nearest_hint_in(value, conventions, hint, sizeof hint), conventions);
-    }
-    case VP_EXTRA_TURN: case VP_SKIP_ORIGIN: {
-        bool b;
-        if (parse_bool(value, &b) != 0)
-            return error_set(e, "%s: '%s' is not yes or no", variant_param_name(p), value);
-        if (p == VP_EXTRA_TURN) v->extra_turn = b; else v->skip_origin = b;
-        return 0;
-    }
-    default: {
-        static const char params[] = "holes, seeds, capture, final_four, extra_turn, "
-                                     "skip_origin or max_plies";
-        char hint[100];
+    if (p == VP_NB) {
+        char params[160], hint[100];
+        variant_param_list(params, sizeof params);
         return error_set(e, "unknown variant parameter '%s'%s (expected %s)", name,
                          nearest_hint_in(name, params, hint, sizeof hint), params);
     }
+    const VariantParamInfo *i = &variant_params[p];
+    int64_t x = 0;
+    bool b;
+    switch (i->kind) {
+    case VK_INT: case VK_INT64:
+        if (parse_int64(value, &x) != 0)
+            return error_set(e, "%s: '%s' is not a whole number", i->name, value);
+        /* The range is variant_finish's; here only what the field can hold. */
+        if (i->kind == VK_INT && (x < INT32_MIN || x > INT32_MAX))
+            return error_set(e, "%s: %s is out of range", i->name, value);
+        break;
+    case VK_BOOL:
+        if (parse_bool(value, &b) != 0)
+            return error_set(e, "%s: '%s' is not yes or no", i->name, value);
+        x = b;
+        break;
+    case VK_CONVENTION:
+        if (parse_convention(i->name, value, &x, e) != 0)
+            return -1;
+        break;
     }
+    variant_put(v, p, x);
+    return 0;
 }
-
 
 int variant_apply_text(const VariantText *t, Variant *v, VariantFault *f)
 {

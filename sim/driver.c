@@ -265,13 +265,11 @@ static int write_batch(Driver *d, const Batch *b, Error *e)
 }
 
 /* Whether the games of two jobs cost the same to play: the same agents on the same board
- * (the convention aside, which changes only who gets the last seeds). */
+ * (the parameters that change a game's cost: not the convention, which changes only who
+ * gets the last seeds). */
 static bool same_cost(const Job *a, const Job *b)
 {
-    const Variant *u = &a->variant, *v = &b->variant;
-    return u->holes == v->holes && u->seeds == v->seeds && u->capture == v->capture
-           && u->extra_turn == v->extra_turn && u->skip_origin == v->skip_origin
-           && u->max_plies == v->max_plies && strcmp(a->agent_a, b->agent_a) == 0
+    return variant_same_cost(&a->variant, &b->variant) && strcmp(a->agent_a, b->agent_a) == 0
            && strcmp(a->agent_b, b->agent_b) == 0;
 }
 

@@ -140,13 +140,15 @@ int results_write_root(hid_t f, int64_t seed, const char *config, const char *st
 
 int results_write_variant(hid_t g, const Variant *v)
 {
-    int rc = h5u_attr_int(g, "holes", v->holes);
-    rc |= h5u_attr_int(g, "seeds", v->seeds);
-    rc |= h5u_attr_int(g, "capture", v->capture);
-    rc |= h5u_attr_string(g, "final_four", final_four_name(v->final_four));
-    rc |= h5u_attr_int(g, "extra_turn", v->extra_turn);
-    rc |= h5u_attr_int(g, "skip_origin", v->skip_origin);
-    rc |= h5u_attr_int(g, "max_plies", v->max_plies);
+    /* Each parameter under its name: a number, but the convention by its name. */
+    int rc = 0;
+    for (int p = 0; p < VP_NB; p++) {
+        const char *name = variant_params[p].name;
+        int64_t x = variant_get(v, p);
+        rc |= variant_params[p].kind == VK_CONVENTION
+                  ? h5u_attr_string(g, name, final_four_name((FinalFour)x))
+                  : h5u_attr_int(g, name, x);
+    }
     return rc ? -1 : 0;
 }
 

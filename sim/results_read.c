@@ -332,13 +332,14 @@ static int read_variant(const ResultsFile *f, hid_t g, const char *job, Variant 
     VariantFault fault;
     memset(&t, 0, sizeof t);
     for (int p = 0; p < VP_NB; p++) {
-        const char *name = variant_param_name((VariantParam)p);
+        const char *name = variant_params[p].name;
+        bool named = variant_params[p].kind == VK_CONVENTION;   /* stored by its name */
         int64_t x;
         char *s = NULL;
-        if (p == VP_FINAL_FOUR ? attr_text(f, g, job, name, true, &s, e) != 0
-                               : attr_int(f, g, job, name, true, &x, e) != 0)
+        if (named ? attr_text(f, g, job, name, true, &s, e) != 0
+                  : attr_int(f, g, job, name, true, &x, e) != 0)
             return -1;
-        if (p == VP_FINAL_FOUR)
+        if (named)
             snprintf(text[p], sizeof text[p], "%s", s);
         else
             snprintf(text[p], sizeof text[p], "%" PRId64, x);

@@ -143,8 +143,13 @@ void variant_option_error(const VariantText *t, const VariantFault *f, Error *ou
         return;
     }
     char option[32];
-    snprintf(option, sizeof option, "%s", variant_param_name((VariantParam)f->param));
-    for (char *c = option; *c; c++)
-        *c = *c == '_' ? '-' : *c;
+    variant_option_name((VariantParam)f->param, option, sizeof option);
     error_set(out, "--%s %s: %s", option, value, f->e.msg);
+}
+
+void variant_option_name(VariantParam p, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s", variant_param_name(p));
+    for (char *c = buf; *c; c++)
+        *c = *c == '_' ? '-' : *c;
 }

@@ -175,8 +175,9 @@ int tables_save(const Tables *t, const char *path, Error *e);
  * one-line message naming the file. */
 int tables_open(const char *path, Tables **out, Error *e);
 
-/* 0 when t was built for the rules of v (every parameter but max_plies, which no value
- * depends on); -1 with a message naming both variants. */
+/* 0 when t was built for the rules of v (every parameter that variant_params marks a rule
+ * of play: not max_plies, on which no value depends); -1 with a message naming both
+ * variants. */
 int tables_check_variant(const Tables *t, const Variant *v, const char *path, Error *e);
 
 /* Whether t was built for the rules of v (tables_check_variant without the message). */

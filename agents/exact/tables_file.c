@@ -55,13 +55,54 @@ static uint64_t get64(const uint8_t *p)
     return x;
 }
 
-/* The header's fields, at their offsets (docs/tables.md). */
+/* The header's fields, at their offsets (docs/tables.md). From H_VARIANT, the variant's
+ * parameters in the order of variant_params, 4 bytes each but 8 for a VK_INT64 one. */
 enum {
-    H_VERSION = 16, H_HEADER_BYTES = 20, H_HOLES = 24, H_SEEDS = 28, H_CAPTURE = 32,
-    H_FINAL_FOUR = 36, H_EXTRA_TURN = 40, H_SKIP_ORIGIN = 44, H_MAX_PLIES = 48,
+    H_VERSION = 16, H_HEADER_BYTES = 20, H_VARIANT = 24,
     H_MAX_SEEDS = 56, H_FIRST_LEVEL = 60, H_CONV = 64, H_VALUE_BYTES = 68, H_POSITIONS = 72,
     H_CHECKSUM = 80, H_LEVELS = 88   /* then K + 1 counts, 8 bytes each */
 };
+/* The parameters fill H_VARIANT to H_MAX_SEEDS exactly: a new one needs room, that is a new
+ * format (raise TABLES_FORMAT_VERSION and move the fields after it, docs/tables.md). */
+_Static_assert(VP_NB == 7 && VP_MAX_PLIES == VP_NB - 1,
+               "a new variant parameter needs a place in the tables file's header");
+
+/* The bytes parameter p takes in the header. */
+static int param_bytes(int p)
+{
+    return variant_params[p].kind == VK_INT64 ? 8 : 4;
+}
+
+/* The variant's parameters into the header, and back (no check: variant_finish's). */
+static void variant_write(const Variant *v, uint8_t *h)
+{
+    for (int p = 0, at = H_VARIANT; p < VP_NB; at += param_bytes(p), p++) {
+        uint64_t x = (uint64_t)variant_get(v, p);
+        if (param_bytes(p) == 8)
+            put64(h + at, x);
+        else
+            put32(h + at, (uint32_t)x);
+    }
+}
+
+static void variant_read(const uint8_t *h, Variant *v)
+{
+    variant_default(v);
+    for (int p = 0, at = H_VARIANT; p < VP_NB; at += param_bytes(p), p++)
+        variant_put(v, p, param_bytes(p) == 8 ? (int64_t)get64(h + at)
+                          : variant_params[p].kind == VK_INT ? (int32_t)get32(h + at)
+                          : (int64_t)get32(h + at));
+}
+
+/* Whether the header's convention is one this program knows (checked before the variant,
+ * whose own check would read an unknown one as a number). */
+static bool convention_known(const uint8_t *h)
+{
+    for (int p = 0, at = H_VARIANT; p < VP_NB; at += param_bytes(p), p++)
+        if (variant_params[p].kind == VK_CONVENTION && get32(h + at) >= FF_NB)
+            return false;
+    return true;
+}
 
 /* The header of t. */
 static void header_write(const Tables *t, uint8_t *h)
@@ -70,13 +111,7 @@ static void header_write(const Tables *t, uint8_t *h)
     memcpy(h, magic, sizeof magic);
     put32(h + H_VERSION, TABLES_FORMAT_VERSION);
     put32(h + H_HEADER_BYTES, HEADER_BYTES);
-    put32(h + H_HOLES, (uint32_t)t->v.holes);
-    put32(h + H_SEEDS, (uint32_t)t->v.seeds);
-    put32(h + H_CAPTURE, (uint32_t)t->v.capture);
-    put32(h + H_FINAL_FOUR, (uint32_t)t->v.final_four);
-    put32(h + H_EXTRA_TURN, t->v.extra_turn);
-    put32(h + H_SKIP_ORIGIN, t->v.skip_origin);
-    put64(h + H_MAX_PLIES, (uint64_t)t->v.max_plies);
+    variant_write(&t->v, h);
     put32(h + H_MAX_SEEDS, (uint32_t)t->max_seeds);
     put32(h + H_FIRST_LEVEL, (uint32_t)t->first_level);
     put32(h + H_CONV, (uint32_t)t->conv);
@@ -161,17 +196,10 @@ static int header_read(Tables *t, const uint8_t *h, uint64_t size, const char *p
     if (get64(h + HEADER_CHECKSUM_AT) != values_checksum((const int8_t *)h, HEADER_CHECKSUM_AT))
         return error_set(e, "%s: damaged header (checksum mismatch)", path);
     Variant v;
-    variant_default(&v);
-    v.holes = (int)get32(h + H_HOLES);
-    v.seeds = (int)get32(h + H_SEEDS);
-    v.capture = (int)get32(h + H_CAPTURE);
-    v.final_four = (FinalFour)get32(h + H_FINAL_FOUR);
-    v.extra_turn = get32(h + H_EXTRA_TURN) != 0;
-    v.skip_origin = get32(h + H_SKIP_ORIGIN) != 0;
-    v.max_plies = (int64_t)get64(h + H_MAX_PLIES);
+    variant_read(h, &v);
     int k = (int)get32(h + H_MAX_SEEDS);
     Error sub = { "the convention is unknown" };
-    if (get32(h + H_FINAL_FOUR) >= FF_NB || variant_finish(&v, &sub) != 0)
+    if (!convention_known(h) || variant_finish(&v, &sub) != 0)
         return error_set(e, "%s: bad variant in the header: %s", path, sub.msg);
     if (k <= v.capture || k > TABLES_MAX_SEEDS || k > v.total || get32(h + H_VALUE_BYTES) != 1)
         return error_set(e, "%s: bad header: max_seeds %d", path, k);
@@ -251,10 +279,7 @@ int tables_open(const char *path, Tables **out, Error *e)
 
 bool tables_match(const Tables *t, const Variant *v)
 {
-    const Variant *w = &t->v;
-    return w->holes == v->holes && w->seeds == v->seeds && w->capture == v->capture
-           && w->final_four == v->final_four && w->extra_turn == v->extra_turn
-           && w->skip_origin == v->skip_origin;
+    return variant_same_play(&t->v, v);
 }
 
 int tables_check_variant(const Tables *t, const Variant *v, const char *path, Error *e)

@@ -492,25 +492,12 @@ bool job_games_independent(const JobAnalysis *j)
            !(j->has_distinct && distinct_games_few(&j->distinct));
 }
 
-long analyze_param_value(const Variant *v, int p)
-{
-    switch (p) {
-    case VP_HOLES: return v->holes;
-    case VP_SEEDS: return v->seeds;
-    case VP_CAPTURE: return v->capture;
-    case VP_FINAL_FOUR: return (long)v->final_four;
-    case VP_EXTRA_TURN: return v->extra_turn;
-    case VP_SKIP_ORIGIN: return v->skip_origin;
-    default: return (long)v->max_plies;
-    }
-}
-
 /* The one parameter in which two variants differ: its index, -1 if none, -2 if several. */
 static int differing_param(const Variant *x, const Variant *y)
 {
     int found = -1;
     for (int p = 0; p < VP_NB; p++) {
-        if (analyze_param_value(x, p) != analyze_param_value(y, p))
+        if ((long)variant_get(x, p) != (long)variant_get(y, p))
             found = found == -1 ? p : -2;
     }
     return found;
@@ -530,17 +517,17 @@ bool analyze_same_setup(const JobAnalysis *x, const JobAnalysis *y)
  * true. */
 static bool neighbours(const Analysis *a, int i, int j, int p)
 {
-    if (p == VP_FINAL_FOUR)
+    if (variant_params[p].kind == VK_CONVENTION)
         return true;
-    long lo = analyze_param_value(&a->jobs[i].variant, p);
-    long hi = analyze_param_value(&a->jobs[j].variant, p);
+    long lo = (long)variant_get(&a->jobs[i].variant, p);
+    long hi = (long)variant_get(&a->jobs[j].variant, p);
     if (lo > hi) {
         long t = lo;
         lo = hi;
         hi = t;
     }
     for (int k = 0; k < a->njobs; k++) {
-        long v = analyze_param_value(&a->jobs[k].variant, p);
+        long v = (long)variant_get(&a->jobs[k].variant, p);
         if (v > lo && v < hi && differing_param(&a->jobs[k].variant, &a->jobs[i].variant) == p &&
             analyze_same_setup(&a->jobs[k], &a->jobs[i]))
             return false;
@@ -716,7 +703,7 @@ static void find_sweep(Analysis *a)
 static bool same_but_convention(const Variant *x, const Variant *y)
 {
     for (int p = 0; p < VP_NB; p++)
-        if (p != VP_FINAL_FOUR && analyze_param_value(x, p) != analyze_param_value(y, p))
+        if (p != VP_FINAL_FOUR && (long)variant_get(x, p) != (long)variant_get(y, p))
             return false;
     return true;
 }
@@ -724,12 +711,7 @@ static bool same_but_convention(const Variant *x, const Variant *y)
 /* v in variant_describe's words, its final_four taken out, into buf. */
 static void describe_without_convention(const Variant *v, char *buf, int len)
 {
-    variant_describe(v, buf, len);
-    char *at = strstr(buf, " final_four=");
-    if (at) {
-        const char *rest = strchr(at + 1, ' ');
-        memmove(at, rest ? rest : "", strlen(rest ? rest : "") + 1);
-    }
+    variant_describe_without(v, VP_BIT(VP_FINAL_FOUR), buf, (size_t)len);
 }
 
 /* The design of self-play job i: an existing one it belongs to, or a new one; NULL when out

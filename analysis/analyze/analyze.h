@@ -249,9 +249,6 @@ bool analyze_agent_rating(const Analysis *a, const char *spec, double *rating, d
 /* Whether two jobs play the same agents from the same openings spec. */
 bool analyze_same_setup(const JobAnalysis *x, const JobAnalysis *y);
 
-/* The value of variant parameter p (VariantParam) as a number (final_four as its index). */
-long analyze_param_value(const Variant *v, int p);
-
 /* A short name for the player that played spec `given` as `played` (its full spec, NULL when
  * the file does not say): the spec as given, and where the played spec holds evaluation
  * weights that are one of the named sets, that set (`alphabeta:depth=4 [tuned weights]`);

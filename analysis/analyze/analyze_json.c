@@ -42,13 +42,13 @@ static void write_variant(Json *j, const Variant *v)
 {
     json_key(j, "variant");
     json_object_begin(j);
-    json_kv_int(j, "holes", v->holes);
-    json_kv_int(j, "seeds", v->seeds);
-    json_kv_int(j, "capture", v->capture);
-    json_kv_string(j, "final_four", final_four_name(v->final_four));
-    json_kv_int(j, "extra_turn", v->extra_turn ? 1 : 0);
-    json_kv_int(j, "skip_origin", v->skip_origin ? 1 : 0);
-    json_kv_int(j, "max_plies", (int64_t)v->max_plies);
+    for (int p = 0; p < VP_NB; p++) {   /* numbers, yes/no as 1/0, the convention by name */
+        int64_t x = variant_get(v, p);
+        if (variant_params[p].kind == VK_CONVENTION)
+            json_kv_string(j, variant_params[p].name, final_four_name((FinalFour)x));
+        else
+            json_kv_int(j, variant_params[p].name, x);
+    }
     json_object_end(j);
 }
 

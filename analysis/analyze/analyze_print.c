@@ -126,10 +126,16 @@ static void print_heading(const JobAnalysis *j, FILE *out)
     const Variant *v = &j->variant;
     fprintf(out, "== job %s: A %s vs B %s\n", j->name, j->agent_a, j->agent_b);
     print_played(j, out);
-    fprintf(out, "variant: holes %d, seeds %d, capture %d, final_four %s, extra_turn %d, "
-                 "skip_origin %d, max_plies %ld\n", v->holes, v->seeds, v->capture,
-            final_four_name(v->final_four), v->extra_turn ? 1 : 0, v->skip_origin ? 1 : 0,
-            (long)v->max_plies);
+    fputs("variant:", out);
+    for (int p = 0; p < VP_NB; p++) {
+        int64_t x = variant_get(v, p);
+        fprintf(out, "%s %s ", p ? "," : "", variant_params[p].name);
+        if (variant_params[p].kind == VK_CONVENTION)   /* else a number: yes/no as 1/0 */
+            fputs(final_four_name((FinalFour)x), out);
+        else
+            fprintf(out, "%" PRId64, x);
+    }
+    fputc('\n', out);
     fprintf(out, "games: %llu in the table (%lld planned); intervals are 95%%\n",
             (unsigned long long)j->rows, (long long)j->games_planned);
     print_distinct(j, out);

@@ -504,7 +504,7 @@ static bool same_series(const JobAnalysis *x, const JobAnalysis *y, const int *a
         return false;
     for (int p = 0; p < VP_NB; p++)
         if (!is_axis(p, axes, naxes) &&
-            analyze_param_value(&x->variant, p) != analyze_param_value(&y->variant, p))
+            (long)variant_get(&x->variant, p) != (long)variant_get(&y->variant, p))
             return false;
     return true;
 }
@@ -560,8 +560,8 @@ static int series_points(const Analysis *a, int first, const int *axes, int naxe
     for (int k = first; k < a->njobs; k++) {
         const JobAnalysis *j = &a->jobs[k];
         if (same_series(j, &a->jobs[first], axes, naxes) && shown_advantage(j))
-            add_point(pts, &n, (double)analyze_param_value(&j->variant, axes[0]),
-                      naxes > 1 ? (double)analyze_param_value(&j->variant, axes[1]) : 0, j, -1);
+            add_point(pts, &n, (double)(long)variant_get(&j->variant, axes[0]),
+                      naxes > 1 ? (double)(long)variant_get(&j->variant, axes[1]) : 0, j, -1);
     }
     for (int k = first; axes[0] == VP_FINAL_FOUR && k < a->njobs; k++) {
         const JobAnalysis *j = &a->jobs[k];
@@ -580,7 +580,7 @@ static void param_text(const JobAnalysis *j, int p, char *buf, size_t size)
     if (p == VP_FINAL_FOUR)
         snprintf(buf, size, "%s", conv_names[j->variant.final_four]);
     else
-        snprintf(buf, size, "%ld", analyze_param_value(&j->variant, p));
+        snprintf(buf, size, "%ld", (long)variant_get(&j->variant, p));
 }
 
 /* The title of the series of job j: its agents, its openings unless from the start, and its
@@ -598,8 +598,8 @@ static void series_title(const Analysis *a, const JobAnalysis *j, const int *axe
         bool varies = false;
         for (int k = 0; k < a->njobs; k++)
             varies |= analyze_same_setup(&a->jobs[k], j) &&
-                      analyze_param_value(&a->jobs[k].variant, p) !=
-                          analyze_param_value(&j->variant, p);
+                      (long)variant_get(&a->jobs[k].variant, p) !=
+                          (long)variant_get(&j->variant, p);
         if (!varies || is_axis(p, axes, naxes))
             continue;
         char value[32];

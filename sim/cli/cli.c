@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -120,31 +121,83 @@ void cli_peer_timeout(const char *arg)
     cluster_set_peer_timeout((double)cli_number("--peer-timeout", arg, 0, 7 * 24 * 3600));
 }
 
-const struct option cli_variant_options[] = {
-    { "variant", required_argument, NULL, OPT_VARIANT },
-    { "holes", required_argument, NULL, OPT_HOLES },
-    { "seeds", required_argument, NULL, OPT_SEEDS },
-    { "capture", required_argument, NULL, OPT_CAPTURE },
-    { "final-four", required_argument, NULL, OPT_FINAL_FOUR },
-    { "extra-turn", required_argument, NULL, OPT_EXTRA_TURN },
-    { "skip-origin", required_argument, NULL, OPT_SKIP_ORIGIN },
-    { "max-plies", required_argument, NULL, OPT_MAX_PLIES },
-    { "help", no_argument, NULL, OPT_HELP },
-    { NULL, 0, NULL, 0 },
-};
+/* Parameter p's option name (final-four). The command line runs on one thread, so one copy
+ * of the names serves every call. */
+static const char *option_name(int p)
+{
+    static char names[VP_NB][32];
+    variant_option_name((VariantParam)p, names[p], sizeof names[p]);
+    return names[p];
+}
 
-const char cli_variant_help[] =
-    "Variant options (explicit options override the preset):\n"
-    "  --variant NAME       anywoli (12 holes, 4 seeds), yit-nuri (7, 4) or yit-jani\n"
-    "                       (13, 2)\n"
-    "  --holes N            holes per row, 2 to 32 (default 12)\n"
-    "  --seeds N            seeds per hole at the start, 1 to 64 (default 4)\n"
-    "  --capture N          the count that is captured, 2 to 64 (default 4)\n"
-    "  --final-four C       penultimate (default), first-final or lottery\n"
-    "  --extra-turn yes|no  a final-seed capture earns a move at once (default yes)\n"
-    "  --skip-origin yes|no laps skip the hole they started from (default no)\n"
-    "  --max-plies N        plies before a game stops as unfinished (default 100000)\n"
-    "  --help               this text\n";
+/* The getopt_long entries of the variant options and --help into opts; how many. */
+static int variant_options(struct option *opts)
+{
+    int n = 0;
+    opts[n++] = (struct option){ "variant", required_argument, NULL, OPT_VARIANT };
+    for (int p = 0; p < VP_NB; p++)
+        opts[n++] = (struct option){ option_name(p), required_argument, NULL, OPT_PARAM + p };
+    opts[n++] = (struct option){ "help", no_argument, NULL, OPT_HELP };
+    return n;
+}
+
+/* One option's line (or lines) of help: the option and its argument in a column, then what
+ * it does, wrapped to 80 columns under itself. */
+static size_t help_line(char *buf, size_t len, size_t used, const char *option, const char *what)
+{
+    enum { INDENT = 23, WIDTH = 80 };
+    used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "  %-20s", option);
+    size_t col = INDENT - 1;
+    while (*what) {
+        size_t word = strcspn(what, " ");
+        if (col + 1 + word > WIDTH) {
+            used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "\n%*s",
+                                     INDENT - 1, "");
+            col = INDENT - 1;
+        }
+        used += (size_t)snprintf(buf + used, used < len ? len - used : 0, " %.*s", (int)word,
+                                 what);
+        col += 1 + word;
+        what += word + (what[word] == ' ');
+    }
+    return used + (size_t)snprintf(buf + used, used < len ? len - used : 0, "\n");
+}
+
+/* What parameter p's option does, with its values and default, into buf. */
+static void param_help(int p, char *buf, size_t len)
+{
+    const VariantParamInfo *i = &variant_params[p];
+    size_t used = (size_t)snprintf(buf, len, "%s", i->about);
+    if (i->kind == VK_INT || i->kind == VK_INT64) {
+        snprintf(buf + used, len - used, ", %" PRId64 " to %" PRId64 " (default %" PRId64 ")",
+                 i->lo, i->hi, i->standard);
+    } else if (i->kind == VK_BOOL) {
+        snprintf(buf + used, len - used, " (default %s)", i->standard ? "yes" : "no");
+    } else {
+        for (int f = 0; f < FF_NB; f++)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s%s",
+                                     f == 0 ? ": " : f == FF_NB - 1 ? " or " : ", ",
+                                     final_four_name((FinalFour)f),
+                                     f == i->standard ? " (default)" : "");
+    }
+}
+
+const char *cli_variant_help(void)
+{
+    static char help[2048];
+    size_t used = (size_t)snprintf(help, sizeof help, "%s",
+        "Variant options (explicit options override the preset):\n"
+        "  --variant NAME       anywoli (12 holes, 4 seeds), yit-nuri (7, 4) or yit-jani\n"
+        "                       (13, 2)\n");
+    for (int p = 0; p < VP_NB; p++) {
+        char option[300], what[256];
+        snprintf(option, sizeof option, "--%s %s", option_name(p), variant_params[p].arg);
+        param_help(p, what, sizeof what);
+        used = help_line(help, sizeof help, used, option, what);
+    }
+    help_line(help, sizeof help, used, "--help", "this text");
+    return help;
+}
 
 /* Record a variant option; returns false if code is not one. */
 static bool cli_variant_option(VariantText *t, int code, const char *arg)
@@ -153,8 +206,8 @@ static bool cli_variant_option(VariantText *t, int code, const char *arg)
         t->preset = arg;
         return true;
     }
-    if (code > OPT_VARIANT && code < OPT_HELP) {
-        t->value[code - OPT_HOLES] = arg;
+    if (code >= OPT_PARAM && code < OPT_PARAM + VP_NB) {
+        t->value[code - OPT_PARAM] = arg;
         return true;
     }
     return false;
@@ -244,9 +297,7 @@ int cli_next_option(int argc, char **argv, const char *shortopts, const struct o
                     VariantText *vt)
 {
     struct option opts[CLI_VARIANT_OPTIONS_NB + CLI_OWN_OPTIONS_MAX + 1];
-    int n = 0, c;
-    for (int i = 0; cli_variant_options[i].name; i++)
-        opts[n++] = cli_variant_options[i];
+    int n = variant_options(opts), c;
     for (int i = 0; own && own[i].name && i < CLI_OWN_OPTIONS_MAX; i++)
         opts[n++] = own[i];
     memset(&opts[n], 0, sizeof opts[n]);

@@ -52,18 +52,17 @@ void cli_peer_timeout(const char *arg);
     "  --peer-timeout S under mpirun, end the job if a rank is unheard for S seconds\n" \
     "                   (a frozen or lost node; default 60; 0: no limit)\n"
 
-/* Option codes of the variant options, above any short option letter. */
+/* Option codes of the variant options, above any short option letter: --variant, then one
+ * per variant parameter (OPT_PARAM + its VariantParam), then --help. */
 enum {
-    OPT_VARIANT = 256, OPT_HOLES, OPT_SEEDS, OPT_CAPTURE, OPT_FINAL_FOUR, OPT_EXTRA_TURN,
-    OPT_SKIP_ORIGIN, OPT_MAX_PLIES, OPT_HELP, OPT_FIRST_FREE
+    OPT_VARIANT = 256, OPT_PARAM, OPT_HELP = OPT_PARAM + VP_NB, OPT_FIRST_FREE
 };
 
-/* The getopt_long entries of the variant options and --help, ending with a zero entry. */
-extern const struct option cli_variant_options[];
-#define CLI_VARIANT_OPTIONS_NB 9
+/* How many getopt_long entries the variant options and --help take. */
+#define CLI_VARIANT_OPTIONS_NB (VP_NB + 2)
 
-/* Help text for the variant options, for each subcommand's --help. */
-extern const char cli_variant_help[];
+/* Help text for the variant options, for each subcommand's --help (from variant_params). */
+const char *cli_variant_help(void);
 
 /* getopt_long over opts (ended by a zero entry; `shortopts` without a leading ':'): the next
  * option's code (optarg set) or -1 at the end; -h is --help (OPT_HELP) where opts has it. Dies with a one-line message for an unknown

@@ -33,9 +33,9 @@ static const char export_usage[] =
     "                     `analyze` re-awards them: south, north or none (no capture)\n"
     "  plies, passes, mid_captures, final_captures, opening (-1: the variant's start)\n"
     "  south_agent, north_agent   A or B: which of the job's agents played each side\n"
-    "  holes, seeds, capture, final_four, extra_turn, skip_origin, max_plies,\n"
+    "%s\n"   /* the variant's parameters, by print_usage */
     "  agent_a, agent_b   the job's variant and agent specs, written as configs\n"
-    "                     write them (extra_turn and skip_origin: yes or no)\n"
+    "                     write them (yes or no, not 1 or 0)\n"
     "  nodes_a, nodes_b   what each agent searched in the game (when the file has\n"
     "                     them; empty for a job without them)\n"
     "  choices_a, choices_b   the moves each agent chose (likewise): nodes_a /\n"
@@ -52,6 +52,18 @@ static const char export_usage[] =
     "unknown job, a job without stored moves for --moves, OUT existing without\n"
     "--force), with one line on stderr and OUT untouched; 1 a failure of the\n"
     "machine (a write that failed).\n";
+
+/* The usage, with the variant's columns named. */
+static void print_usage(void)
+{
+    char columns[200] = "  ";
+    size_t used = 2;
+    for (int p = 0; p < VP_NB; p++)
+        used += (size_t)snprintf(columns + used, sizeof columns - used, "%s, ",
+                                 variant_params[p].name);
+    columns[used - 1] = '\0';   /* ends "max_plies," */
+    printf(export_usage, columns);
+}
 
 /* The words for the file's codes: outcomes, and sides (0 South, 1 North, -1 nobody). */
 static const char *const outcome_words[] = { "south", "north", "draw", "endless",
@@ -160,8 +172,10 @@ static void write_header(const Export *x, FILE *out)
 {
     fputs("job,game,outcome,south,north,left,recipient_penultimate,recipient_first_final,"
           "recipient_lottery,plies,passes,mid_captures,final_captures,opening,south_agent,"
-          "north_agent,holes,seeds,capture,final_four,extra_turn,skip_origin,max_plies,"
-          "agent_a,agent_b", out);
+          "north_agent,", out);
+    for (int p = 0; p < VP_NB; p++)
+        fprintf(out, "%s,", variant_params[p].name);
+    fputs("agent_a,agent_b", out);
     if (x->nodes)
         fputs(",nodes_a,nodes_b,choices_a,choices_b", out);
     if (x->moves)
@@ -316,7 +330,7 @@ int cmd_export(int argc, char **argv)
         case OPT_MOVES: x.moves = true; break;
         case 'o': path = optarg; break;
         case OPT_FORCE: force = true; break;
-        case OPT_HELP: printf("%s", export_usage); return 0;
+        case OPT_HELP: print_usage(); return 0;
         }
     }
     if (optind >= argc)

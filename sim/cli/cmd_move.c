@@ -44,7 +44,7 @@ int cmd_move(int argc, char **argv)
     while ((c = cli_next_option(argc, argv, "", own, &vo)) != -1) {
         switch (c) {
         case OPT_POSITION: apn = optarg; break;
-        case OPT_HELP: printf("%s%s", move_usage, cli_variant_help); return 0;
+        case OPT_HELP: printf("%s%s", move_usage, cli_variant_help()); return 0;
         }
     }
     if (optind >= argc)

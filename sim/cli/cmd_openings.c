@@ -158,7 +158,7 @@ int cmd_openings(int argc, char **argv)
         case 'o': out = optarg; break;
         case OPT_THREADS: threads = cli_number("--threads", optarg, 1, 1024); break;
         case OPT_FORCE: force = true; break;
-        case OPT_HELP: printf("%s%s", openings_usage, cli_variant_help); return 0;
+        case OPT_HELP: printf("%s%s", openings_usage, cli_variant_help()); return 0;
         }
     }
     if (optind < argc)

@@ -32,7 +32,7 @@ int cmd_perft(int argc, char **argv)
         switch (c) {
         case OPT_POSITION: apn = optarg; break;
         case OPT_STATS: stats = 1; break;
-        case OPT_HELP: printf("%s%s", perft_usage, cli_variant_help); return 0;
+        case OPT_HELP: printf("%s%s", perft_usage, cli_variant_help()); return 0;
         }
     }
     if (optind != argc - 1)

@@ -295,7 +295,7 @@ static void parse_play_options(int argc, char **argv, Game *g, const char **who)
         case OPT_SEED: seed = (uint64_t)cli_number("--seed", optarg, 0, INT64_MAX); break;
         case OPT_POSITION: apn = optarg; break;
         case OPT_QUIET: g->quiet = true; break;
-        case OPT_HELP: printf("%s%s", play_usage, cli_variant_help); exit(0);
+        case OPT_HELP: printf("%s%s", play_usage, cli_variant_help()); exit(0);
         }
     }
     if (optind != argc)

@@ -210,7 +210,7 @@ int cmd_search(int argc, char **argv)
             break;
         case OPT_ALL_MOVES: all_moves = true; break;
         case OPT_JSON: o.json = true; break;
-        case OPT_HELP: printf("%s%s", search_usage, cli_variant_help); return 0;
+        case OPT_HELP: printf("%s%s", search_usage, cli_variant_help()); return 0;
         }
     }
     if (argc - optind > 1)

@@ -82,7 +82,7 @@ int cmd_solve(int argc, char **argv)
             max_states = cli_number("--max-states", optarg, 1, 2000000000);
             break;
         case OPT_TABLES: tables_path = optarg; break;
-        case OPT_HELP: printf("%s%s", solve_usage, cli_variant_help); return 0;
+        case OPT_HELP: printf("%s%s", solve_usage, cli_variant_help()); return 0;
         }
     }
     if (argc - optind > 1)

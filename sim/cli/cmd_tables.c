@@ -257,7 +257,7 @@ static int tables_build_cmd(int argc, char **argv)
         case OPT_WORK_DIR: work = optarg; break;
         case OPT_ALSO: add_also(&set, optarg); break;
         case OPT_PEER_TIMEOUT: cli_peer_timeout(optarg); break;
-        case OPT_HELP: printf("%s%s", tables_usage, cli_variant_help); return 0;
+        case OPT_HELP: printf("%s%s", tables_usage, cli_variant_help()); return 0;
         }
     }
     if (optind < argc)
@@ -358,7 +358,7 @@ int cmd_tables(int argc, char **argv)
     if (argc < 2)
         die("expected build, info, agree or compare (see --help)");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        printf("%s%s", tables_usage, cli_variant_help);
+        printf("%s%s", tables_usage, cli_variant_help());
         return 0;
     }
     if (strcmp(argv[1], "build") == 0)

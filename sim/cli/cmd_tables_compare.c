@@ -67,8 +67,7 @@ static const char *state_name(int cs, bool first_final)
 /* The board's rules without the convention, as `holes=3 seeds=3 ...`. */
 static void describe_board(const Variant *v, char *buf, size_t size)
 {
-    snprintf(buf, size, "holes=%d seeds=%d capture=%d extra_turn=%s skip_origin=%s", v->holes,
-             v->seeds, v->capture, v->extra_turn ? "yes" : "no", v->skip_origin ? "yes" : "no");
+    variant_describe_without(v, VP_BIT(VP_FINAL_FOUR) | variant_not_play(), buf, size);
 }
 
 /* A share of the positions (0 of none). */

@@ -74,3 +74,17 @@ target_link_libraries(config_keys_dump PRIVATE sim)
 add_test(NAME config_doc COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/config_doc_test.py
                                  $<TARGET_FILE:config_keys_dump> ${PROJECT_SOURCE_DIR}/docs/config.md)
 set_tests_properties(config_doc PROPERTIES LABELS fast TIMEOUT 60)
+
+# The table of variant parameters (variant_params): every consumer visits every entry (the
+# option, the results file, analyze's text, JSON and sweeps, export, the Python package, a
+# tables file's header and match), and the Python package's copy equals it.
+add_executable(variant_params_dump variant_params_dump.c)
+target_link_libraries(variant_params_dump PRIVATE variants)
+find_program(ANYWOLI_PARAMS_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(ANYWOLI_PARAMS_PYTHON)
+  add_test(NAME variant_params
+           COMMAND ${ANYWOLI_PARAMS_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/variant_params_test.py
+                   $<TARGET_FILE:anywoli> $<TARGET_FILE:variant_params_dump>
+                   ${PROJECT_SOURCE_DIR}/python)
+  set_tests_properties(variant_params PROPERTIES LABELS fast TIMEOUT 300)
+endif()

@@ -21,9 +21,23 @@ CODED = {
 # and choices_b have no such value: a file without them has no such columns.
 LATER_COLUMNS = {"opening": -1, "moves_hash": 0, "line_hash": 0}
 
-# The variant parameters, as the job's attributes name them; yes/no ones are 0 or 1.
-VARIANT = ("holes", "seeds", "capture", "final_four", "extra_turn", "skip_origin", "max_plies")
-YES_NO = ("extra_turn", "skip_origin")
+# The variant parameters, as the job's attributes name them, in the order and with the kinds
+# and ranges of the C table (variant_params, variants/variant.c; tests/variant_params_test.py
+# holds the two equal): "int" and "int64" are whole numbers from low to high, "bool" yes or
+# no (stored 0 or 1), "convention" a name of CONVENTIONS.
+VARIANT_PARAMS = (
+    ("holes", "int", 2, 32),
+    ("seeds", "int", 1, 64),
+    ("capture", "int", 2, 64),
+    ("final_four", "convention", 0, 2),
+    ("extra_turn", "bool", 0, 1),
+    ("skip_origin", "bool", 0, 1),
+    ("max_plies", "int64", 1, 10_000_000),
+)
+VARIANT = tuple(name for name, _, _, _ in VARIANT_PARAMS)
+YES_NO = tuple(name for name, kind, _, _ in VARIANT_PARAMS if kind == "bool")
+CONVENTION_PARAMS = tuple(name for name, kind, _, _ in VARIANT_PARAMS if kind == "convention")
+CONVENTIONS = ("penultimate", "first-final", "lottery")
 
 # The root attributes that say which program wrote the file, and when and where.
 PROVENANCE = ("program_version", "git_commit", "started", "finished", "host", "threads",

@@ -173,7 +173,8 @@ class Results:
             raise ResultsError(f"{_where(path, name)} (attribute index {job['index']}, "
                                f"expected 0 or more)")
         for k in codes.VARIANT:
-            job[k] = _attr(group, k, "text" if k == "final_four" else "int", path, name)
+            job[k] = _attr(group, k, "text" if k in codes.CONVENTION_PARAMS else "int", path,
+                           name)
         _check_variant(job, path)
         for k in codes.YES_NO:
             job[k] = bool(job[k])
@@ -300,24 +301,31 @@ class Results:
             return moves
 
 
+def _param_fault(k, kind, low, high, x):
+    """What is wrong with value x of variant parameter k, in the C reader's words, or None."""
+    if kind == "convention":
+        if x in codes.CONVENTIONS:
+            return None
+        names = ", ".join(codes.CONVENTIONS[:-1]) + " or " + codes.CONVENTIONS[-1]
+        return f"{k}: '{x}' is not a convention (expected {names})"
+    if kind == "bool":
+        return None if x in (0, 1) else f"{k}: '{x}' is not yes or no"
+    if kind == "int64":
+        return None if low <= x <= high else f"{k}: {x} is out of range " + \
+            (f"(at least {low})" if x < low else f"(at most {high})")
+    if low <= x <= high:
+        return None
+    return f"{k}: {x} is out of range" + (f" ({low} to {high})" if -2**31 <= x < 2**31 else "")
+
+
 def _check_variant(job, path):
     """A job's variant held to the ranges a config is (variants/variant.c); ResultsError in
     its words otherwise."""
     v = job
     bad = None
-    for k, low, high in (("holes", 2, 32), ("seeds", 1, 64), ("capture", 2, 64)):
-        if bad is None and not low <= v[k] <= high:
-            bad = f"{k}: {v[k]} is out of range" + \
-                (f" ({low} to {high})" if -2**31 <= v[k] < 2**31 else "")
-    if bad is None and v["final_four"] not in ("penultimate", "first-final", "lottery"):
-        bad = (f"final_four: '{v['final_four']}' is not a convention (expected penultimate, "
-               f"first-final or lottery)")
-    for k in codes.YES_NO:
-        if bad is None and v[k] not in (0, 1):
-            bad = f"{k}: '{v[k]}' is not yes or no"
-    if bad is None and not 1 <= v["max_plies"] <= 10_000_000:
-        bad = f"max_plies: {v['max_plies']} is out of range " + \
-            ("(at least 1)" if v["max_plies"] < 1 else "(at most 10000000)")
+    for k, kind, low, high in codes.VARIANT_PARAMS:
+        if bad is None:
+            bad = _param_fault(k, kind, low, high, v[k])
     if bad is None and 2 * v["holes"] * v["seeds"] <= v["capture"]:
         bad = (f"capture: {v['capture']} must be below the {2 * v['holes'] * v['seeds']} "
                f"seeds in play (2 x holes x seeds)")

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "agent.h"
+#include "tables.h"
 
 /* Each agent file: its registry entry, and its constructor, which receives the settings
  * already parsed from the spec (NULL for an agent without options). An agent with options
@@ -20,7 +21,15 @@ int mcts_agent_init(Agent *a, void *settings, Error *e);
 /* The first member of the data of every agent that has options. */
 typedef struct AgentData {
     void *settings;               /* the parsed options */
+    const Tables *tables;         /* an agent with a tables= option: the endgame tables it
+                                   * holds (shared), or NULL */
+    const char *tables_path;      /* that option's value, or NULL */
 } AgentData;
+
+/* For an agent whose data starts with d: acquire the tables at path (the tables= option; NULL
+ * or empty: none) into d, and give a the check_variant and note_position that hold them to a
+ * game's variant. -1 with "agent 'NAME': tables=..." and the reason. */
+int agent_use_tables(Agent *a, AgentData *d, const char *path, Error *e);
 
 /* The greedy agent's choice for p (not over): the move with the best immediate result for
  * the mover (captured during the move, by the mover minus by the opponent; an extra move

@@ -148,7 +148,6 @@ typedef struct Search {
     uint32_t poll;          /* nodes searched (ab_node calls) until the next poll of it */
     uint32_t history[MAX_PITS];   /* cutoffs by move, weighted by depth squared */
     int quiesce_left;       /* extension plies the current horizon may still play */
-    const Tables *tables;   /* shared endgame tables, or NULL */
     bool use_tables;        /* they are the variant's: this search probes them */
     bool diverse;           /* margin or temperature is set: choose among near-best moves */
     bool choosing;          /* ... and this search does (choice_moves) */
@@ -201,8 +200,8 @@ static inline int32_t ab_static(Search *s, const Position *p, const Position *c,
 {
     if (__builtin_expect(ev >= EV_OVER, 0))
         return eval_final(s->v, c, ev);   /* c->side is still p's side: the mover */
-    if (s->use_tables && tables_covers(s->tables, c)) {   /* exact: nothing to search */
-        int32_t x = tables_value(s->tables, c) * EVAL_SCALE;
+    if (s->use_tables && tables_covers(s->base.tables, c)) {   /* exact: nothing to search */
+        int32_t x = tables_value(s->base.tables, c) * EVAL_SCALE;
         return c->side == p->side ? x : -x;
     }
     int32_t x = eval_position(&s->ev, s->v, c);
@@ -214,7 +213,8 @@ static inline int32_t ab_static(Search *s, const Position *p, const Position *c,
  * moves only: no value comes from it. */
 static inline int32_t ab_key(Search *s, const Position *p, const Position *c, MoveEvent ev)
 {
-    if (__builtin_expect(ev >= EV_OVER, 0) || (s->use_tables && tables_covers(s->tables, c)))
+    if (__builtin_expect(ev >= EV_OVER, 0)
+        || (s->use_tables && tables_covers(s->base.tables, c)))
         return ab_static(s, p, c, ev);
     int32_t x = eval_position(&s->order, s->v, c);
     return c->side == p->side ? x : -x;
@@ -241,7 +241,8 @@ static __attribute__((noinline)) int32_t ab_extend(Search *s, const Position *c,
 static inline int32_t ab_value(Search *s, const Position *p, const Position *c, MoveEvent ev,
                                int depth, int32_t alpha, int32_t beta)
 {
-    if (__builtin_expect(ev >= EV_OVER, 0) || (s->use_tables && tables_covers(s->tables, c)))
+    if (__builtin_expect(ev >= EV_OVER, 0)
+        || (s->use_tables && tables_covers(s->base.tables, c)))
         return ab_static(s, p, c, ev);
     if (c->side != p->side)
         return depth <= 1 ? -eval_position(&s->ev, s->v, c)
@@ -541,7 +542,7 @@ static void ab_begin(Search *s, const Variant *v)
     s->poll = AGENT_STOP_POLL;
     s->budget = 0;
     s->quiesce_left = (int)s->set->quiesce;
-    s->use_tables = s->tables && tables_match(s->tables, v);
+    s->use_tables = s->base.tables && tables_match(s->base.tables, v);
     memset(s->history, 0, sizeof s->history);
     if (s->tt && ++s->gen == 0) {
         memset(s->tt, 0, (s->tt_mask + 1) * sizeof *s->tt);
@@ -614,7 +615,7 @@ static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *
     ab_begin(s, v);
     s->choosing = s->diverse && choice_this_move(&s->moves, s->set->choice_moves);
     int n = ab_root_order(s, p, rng, order);
-    if (s->use_tables && tables_covers(s->tables, p))
+    if (s->use_tables && tables_covers(s->base.tables, p))
         return tables_choose(s, p, order, n, rng, st);
     int32_t value = 0, val[MAX_PITS] = { 0 }, done_val[MAX_PITS] = { 0 };
     int done = 0;
@@ -694,7 +695,7 @@ static int ab_pv(Search *s, const Position *p, int first, int depth, int *pv)
         MoveEvent ev = pos_play(s->v, &cur, move, &c, &info, NULL);
         pv[len++] = move;
         const int left = depth - len;
-        if (ev >= EV_OVER || left == 0 || (s->use_tables && tables_covers(s->tables, &c)))
+        if (ev >= EV_OVER || left == 0 || (s->use_tables && tables_covers(s->base.tables, &c)))
             break;
         uint64_t key = agent_position_hash(s->v, &c);
         bool repeated = false;
@@ -777,26 +778,11 @@ static void alphabeta_done(Agent *a)
 {
     Search *s = a->data;
     if (s) {
-        tables_release(s->tables);
+        tables_release(s->base.tables);
         free(s->tt);
         free(s->base.settings);
     }
     free(s);
-}
-
-/* The tables, if any, must be the variant's. */
-static int alphabeta_check_variant(Agent *a, const Variant *v, Error *e)
-{
-    const Search *s = a->data;
-    return tables_check_option("alphabeta", s->tables, s->set->tables, v, e);
-}
-
-/* A position whose play reaches a level the tables lack. */
-static bool alphabeta_note_position(Agent *a, const Variant *v, const Position *p, char *buf,
-                                    size_t size)
-{
-    const Search *s = a->data;
-    return tables_note_option("alphabeta", s->tables, s->set->tables, v, p, buf, size);
 }
 
 /* The evaluator of the order key: the evaluation's weights, each hole of the mover's row at
@@ -839,7 +825,7 @@ int alphabeta_agent_init(Agent *a, void *settings, Error *e)
                              (long long)set->tt);
         }
     }
-    if (tables_acquire_option("alphabeta", set->tables, &s->tables, e) != 0) {
+    if (agent_use_tables(a, &s->base, set->tables, e) != 0) {
         free(s->tt);
         free(s);
         return -1;
@@ -848,7 +834,5 @@ int alphabeta_agent_init(Agent *a, void *settings, Error *e)
     a->choose = alphabeta_choose;
     a->new_game = alphabeta_new_game;
     a->done = alphabeta_done;
-    a->check_variant = alphabeta_check_variant;
-    a->note_position = alphabeta_note_position;
     return 0;
 }

@@ -134,7 +134,6 @@ typedef struct Mcts {
     const MctsSettings *set;
     Evaluator ev;           /* the weights, in fixed point */
     Variant cut;            /* the variant searched, with max_plies as a playout's limit */
-    const Tables *tables;   /* shared endgame tables, or NULL */
     bool use_tables;        /* they are the variant's and its convention is not the lottery */
     bool solving;           /* the solver is on (settings) */
     MctsNode *node;         /* the node pool, grown by doubling as searches need it */
@@ -317,9 +316,9 @@ static bool mcts_exact_leaf(const Variant *v, const Mcts *t, const Position *p, 
         margin_south(v, p, ev, m);
         return true;
     }
-    if (!t->use_tables || !tables_covers(t->tables, p))
+    if (!t->use_tables || !tables_covers(t->base.tables, p))
         return false;
-    int x = tables_value(t->tables, p);
+    int x = tables_value(t->base.tables, p);
     m[SOUTH] = m[NORTH] = p->side == SOUTH ? x : -x;
     return true;
 }
@@ -540,7 +539,8 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
     t->cut = *v;
     if (t->set->horizon && t->set->horizon < t->cut.max_plies)
         t->cut.max_plies = t->set->horizon;
-    t->use_tables = t->tables && tables_match(t->tables, v) && v->final_four != FF_LOTTERY;
+    t->use_tables = t->base.tables && tables_match(t->base.tables, v)
+                    && v->final_four != FF_LOTTERY;
     t->solving = t->set->solver != 0;
     mcts_new_node(t, p, 0, !p->side, EV_NEXT);
     int deepest = 0;
@@ -576,26 +576,11 @@ static void mcts_done(Agent *a)
 {
     Mcts *t = a->data;
     if (t) {
-        tables_release(t->tables);
+        tables_release(t->base.tables);
         free(t->node);
         free(t->base.settings);
     }
     free(t);
-}
-
-/* The tables, if any, must be the variant's. */
-static int mcts_check_variant(Agent *a, const Variant *v, Error *e)
-{
-    const Mcts *t = a->data;
-    return tables_check_option("mcts", t->tables, t->set->tables, v, e);
-}
-
-/* A position whose play reaches a level the tables lack. */
-static bool mcts_note_position(Agent *a, const Variant *v, const Position *p, char *buf,
-                               size_t size)
-{
-    const Mcts *t = a->data;
-    return tables_note_option("mcts", t->tables, t->set->tables, v, p, buf, size);
 }
 
 /* Build the agent: a first node pool (searches grow it), the weights in fixed point and
@@ -615,7 +600,7 @@ int mcts_agent_init(Agent *a, void *settings, Error *e)
         free(t);
         return error_set(e, "agent 'mcts': out of memory");
     }
-    if (tables_acquire_option("mcts", set->tables, &t->tables, e) != 0) {
+    if (agent_use_tables(a, &t->base, set->tables, e) != 0) {
         free(t->node);
         free(t);
         return -1;
@@ -627,7 +612,5 @@ int mcts_agent_init(Agent *a, void *settings, Error *e)
     a->choose = mcts_choose;
     a->new_game = mcts_new_game;
     a->done = mcts_done;
-    a->check_variant = mcts_check_variant;
-    a->note_position = mcts_note_position;
     return 0;
 }

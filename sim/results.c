@@ -227,6 +227,19 @@ static void make_opening_rows(const Job *j, int64_t seed, int64_t first, int64_t
     }
 }
 
+/* The end of making a dataset: close it (a failed close fails the write), its creation
+ * properties and its space, whichever were made (-1: not); rc, or -1. */
+static int dataset_done(hid_t ds, hid_t dcpl, hid_t space, int rc)
+{
+    if (ds >= 0 && H5Dclose(ds) < 0)
+        rc = -1;
+    if (dcpl >= 0)
+        H5Pclose(dcpl);
+    if (space >= 0)
+        H5Sclose(space);
+    return rc;
+}
+
 /* Job j's empty openings table in group g, extendible: its rows come with the games. */
 static int create_openings(hid_t g, const Job *j)
 {
@@ -240,13 +253,7 @@ static int create_openings(hid_t g, const Job *j)
     if (type >= 0 && space >= 0 && dcpl >= 0 && H5Pset_chunk(dcpl, 1, chunk) >= 0 &&
         H5Pset_deflate(dcpl, DEFLATE_LEVEL) >= 0)
         ds = H5Dcreate2(g, "openings", type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
-    int rc = ds >= 0 ? 0 : -1;
-    if (ds >= 0 && H5Dclose(ds) < 0)
-        rc = -1;
-    if (dcpl >= 0)
-        H5Pclose(dcpl);
-    if (space >= 0)
-        H5Sclose(space);
+    int rc = dataset_done(ds, dcpl, space, ds >= 0 ? 0 : -1);
     if (type >= 0)
         H5Tclose(type);
     return rc;
@@ -271,13 +278,7 @@ static int create_column(hid_t g, const char *name, hid_t t, hsize_t chunk, bool
         (H5Dset_extent(ds, one) < 0 ||
          h5u_range_io(ds, H5T_NATIVE_UINT64, 0, 1, (void *)first, true) != 0))
         rc = -1;
-    if (ds >= 0 && H5Dclose(ds) < 0)
-        rc = -1;
-    if (dcpl >= 0)
-        H5Pclose(dcpl);
-    if (space >= 0)
-        H5Sclose(space);
-    return rc;
+    return dataset_done(ds, dcpl, space, rc);
 }
 
 /* An empty, extendible, chunked and compressed games table in group g. */
@@ -489,13 +490,7 @@ static int write_histogram(hid_t g, const JobStats *s)
         ds = H5Dcreate2(g, "length_histogram", H5T_STD_I64LE, space, H5P_DEFAULT, dcpl,
                         H5P_DEFAULT);
     herr_t rc = ds < 0 ? -1 : H5Dwrite(ds, H5T_NATIVE_INT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, s->hist);
-    if (ds >= 0 && H5Dclose(ds) < 0)
-        rc = -1;
-    if (dcpl >= 0)
-        H5Pclose(dcpl);
-    if (space >= 0)
-        H5Sclose(space);
-    return rc < 0 ? -1 : 0;
+    return dataset_done(ds, dcpl, space, rc < 0 ? -1 : 0);
 }
 
 /* The summary attributes of a finished job. */

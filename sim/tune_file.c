@@ -128,6 +128,19 @@ static hid_t name_type(void)
 
 /* ---- the tables' types ---- */
 
+/* The end of building compound type t with the name type s in it (-1: none): s closed, and t,
+ * or -1 (t closed) when an insert failed. */
+static hid_t type_done(hid_t t, hid_t s, herr_t rc)
+{
+    if (s >= 0)
+        H5Tclose(s);
+    if (rc < 0 && t >= 0) {
+        H5Tclose(t);
+        return -1;
+    }
+    return t;
+}
+
 /* The packed trajectory row type for the weights' names. */
 static hid_t trajectory_type(int n, char names[][NAME_BYTES])
 {
@@ -149,11 +162,7 @@ static hid_t trajectory_type(int n, char names[][NAME_BYTES])
     for (int i = 0; i < 6; i++)
         rc |= H5Tinsert(t, count_names[i], o + 8 * (size_t)i, H5T_NATIVE_INT64);
     rc |= H5Tinsert(t, "diff", o + 48, H5T_NATIVE_DOUBLE);
-    if (rc < 0 && t >= 0) {
-        H5Tclose(t);
-        return -1;
-    }
-    return t;
+    return type_done(t, -1, rc);
 }
 
 static hid_t weight_type(void)
@@ -166,13 +175,7 @@ static hid_t weight_type(void)
     rc |= H5Tinsert(t, "max", offsetof(WeightRow, max), H5T_NATIVE_DOUBLE);
     rc |= H5Tinsert(t, "step", offsetof(WeightRow, step), H5T_NATIVE_DOUBLE);
     rc |= H5Tinsert(t, "tuned", offsetof(WeightRow, tuned), H5T_NATIVE_DOUBLE);
-    if (s >= 0)
-        H5Tclose(s);
-    if (rc < 0 && t >= 0) {
-        H5Tclose(t);
-        return -1;
-    }
-    return t;
+    return type_done(t, s, rc);
 }
 
 /* The verification row's type: with its SPRT bounds, or as files before them had it. */
@@ -199,13 +202,7 @@ static hid_t verify_type(bool with_bounds)
     for (int i = 0; with_bounds && i < 4; i++)
         rc |= H5Tinsert(t, bound_fields[i], offsetof(VerifyRow, sprt) + 8 * (size_t)i,
                         H5T_NATIVE_DOUBLE);
-    if (s >= 0)
-        H5Tclose(s);
-    if (rc < 0 && t >= 0) {
-        H5Tclose(t);
-        return -1;
-    }
-    return t;
+    return type_done(t, s, rc);
 }
 
 /* Write a whole one-dimensional table of n rows (replacing one of that name). */

@@ -3,6 +3,8 @@
 #include "metrics.h"
 
 #include <math.h>
+#include <stddef.h>
+#include <string.h>
 
 #include "histogram.h"
 
@@ -57,4 +59,24 @@ GameMetrics game_metrics(const Outcomes *o, const uint64_t *lengths, size_t len,
     m.duration = hist_mean_interval(&s, confidence);
     m.duration_sd = s.sd;
     return m;
+}
+
+const MetricRow metric_rows[] = {
+    { "south win rate", "south_win_rate", offsetof(GameMetrics, south_win_rate),
+      "South wins / finished games (Ludii's \"advantage\")" },
+    { "balance", "balance", offsetof(GameMetrics, balance),
+      "1 - |P(South) - P(North)|, finished games" },
+    { "completion", "completion", offsetof(GameMetrics, completion),
+      "games with a winner / all games" },
+    { "drawishness", "drawishness", offsetof(GameMetrics, drawishness), "draws / all games" },
+    { "timeouts", "timeouts", offsetof(GameMetrics, timeouts),
+      "endless or unfinished / all games" },
+};
+const int metric_row_count = (int)(sizeof metric_rows / sizeof metric_rows[0]);
+
+Estimate metric_value(const GameMetrics *m, int r)
+{
+    Estimate x;
+    memcpy(&x, (const char *)m + metric_rows[r].offset, sizeof x);
+    return x;
 }

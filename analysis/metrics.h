@@ -52,6 +52,21 @@ typedef struct GameMetrics {
     double duration_sd;     /* plies, n - 1 divisor */
 } GameMetrics;
 
+/* The metrics that are a rate with its interval, each described once: the name analyze's
+ * text shows, its JSON key, where it is in GameMetrics and its definition. Text and JSON
+ * loop over these, so a new rate is a field, its computation in game_metrics and a row. */
+typedef struct MetricRow {
+    const char *label;        /* "south win rate" */
+    const char *key;          /* "south_win_rate" */
+    size_t offset;            /* of its Estimate in GameMetrics */
+    const char *definition;   /* "South wins / finished games ..." */
+} MetricRow;
+extern const MetricRow metric_rows[];
+extern const int metric_row_count;
+
+/* Row r's estimate in m. */
+Estimate metric_value(const GameMetrics *m, int r);
+
 /* The metrics of a job from its outcome counts and its game-length histogram (games by plies,
  * from 0; the games the duration is over are those of the histogram). */
 GameMetrics game_metrics(const Outcomes *o, const uint64_t *lengths, size_t len,

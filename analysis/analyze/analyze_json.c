@@ -391,11 +391,8 @@ static void write_metrics(Json *j, const GameMetrics *m)
 {
     json_key(j, "metrics");
     json_object_begin(j);
-    kv_estimate(j, "south_win_rate", m->south_win_rate);
-    kv_estimate(j, "balance", m->balance);
-    kv_estimate(j, "completion", m->completion);
-    kv_estimate(j, "drawishness", m->drawishness);
-    kv_estimate(j, "timeouts", m->timeouts);
+    for (int r = 0; r < metric_row_count; r++)
+        kv_estimate(j, metric_rows[r].key, metric_value(m, r));
     json_key(j, "duration");
     json_object_begin(j);
     estimate_members(j, m->duration);

@@ -435,16 +435,9 @@ static void print_metrics(const JobAnalysis *j, FILE *out)
     const GameMetrics *m = &j->metrics;
     char b[EST_LEN], sd[32];
     fprintf(out, "\nMetrics (Ludii style)  %-28s %s\n", "value [95%]", "definition");
-    fprintf(out, "  %-20s %-28s %s\n", "south win rate", est(b, EST_LEN, m->south_win_rate, 4),
-            "South wins / finished games (Ludii's \"advantage\")");
-    fprintf(out, "  %-20s %-28s %s\n", "balance", est(b, EST_LEN, m->balance, 4),
-            "1 - |P(South) - P(North)|, finished games");
-    fprintf(out, "  %-20s %-28s %s\n", "completion", est(b, EST_LEN, m->completion, 4),
-            "games with a winner / all games");
-    fprintf(out, "  %-20s %-28s %s\n", "drawishness", est(b, EST_LEN, m->drawishness, 4),
-            "draws / all games");
-    fprintf(out, "  %-20s %-28s %s\n", "timeouts", est(b, EST_LEN, m->timeouts, 4),
-            "endless or unfinished / all games");
+    for (int r = 0; r < metric_row_count; r++)
+        fprintf(out, "  %-20s %-28s %s\n", metric_rows[r].label,
+                est(b, EST_LEN, metric_value(m, r), 4), metric_rows[r].definition);
     fprintf(out, "  %-20s %-28s sd %s plies%s\n", "duration", est(b, EST_LEN, m->duration, 2),
             num(sd, sizeof sd, m->duration_sd, 2),
             j->censored ? " (the restricted mean up to max_plies: some games were stopped there)"

@@ -1,6 +1,6 @@
 /* cmd_tables_compare.c: `anywoli tables compare`, how the endgame conventions change the
  * exact values: tables of one board under different conventions, compared position by
- * position on each level and for each pair (agents/tables_compare.c does the counting). */
+ * position on each level and for each pair (agents/exact/tables_compare.c does the counting). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
 #include <inttypes.h>
 #include <libconfig.h>
 #include <stdarg.h>
@@ -20,31 +21,20 @@
 
 /* The keys a job (or `defaults`) may set. Sweeps vary in this order, the last fastest. */
 typedef enum Key {
-    K_VARIANT = 0, K_HOLES, K_SEEDS, K_CAPTURE, K_FINAL_FOUR, K_EXTRA_TURN, K_SKIP_ORIGIN,
-    K_MAX_PLIES, K_AGENT_A, K_AGENT_B, K_OPENINGS, K_GAMES, K_RECORD_MOVES, K_NAME, K_NB
+    K_VARIANT = 0,
+    K_PARAM,                      /* the variant parameters, K_PARAM + p for VariantParam p */
+    K_AGENT_A = K_PARAM + VP_NB, K_AGENT_B, K_OPENINGS, K_GAMES, K_RECORD_MOVES, K_NAME, K_NB
 } Key;
-
-_Static_assert(K_MAX_PLIES - K_HOLES == VP_MAX_PLIES, "keys follow the variant parameters");
-_Static_assert(K_NAME == 13, "config_run_keys lists the job keys in the order of Key");
 
 /* The type a key's values must have. */
 typedef enum Kind { KIND_STRING, KIND_INT, KIND_BOOL } Kind;
 
-/* Every key of a run config: the job keys first, in the order of Key, then the root keys. */
-const ConfigKey config_run_keys[] = {
+/* Every key of a run config: the job keys first, in the order of Key (the variant parameters'
+ * rows, left empty here, come from variant_params), then the root keys. */
+static ConfigKey run_keys[] = {
     { "variant", CP_DEFAULTS | CP_JOB, "string",
       "a named variant preset the other variant keys change" },
-    { "holes", CP_DEFAULTS | CP_JOB, "whole number", "holes per side" },
-    { "seeds", CP_DEFAULTS | CP_JOB, "whole number", "seeds in each hole at the start" },
-    { "capture", CP_DEFAULTS | CP_JOB, "whole number", "the seed count that captures" },
-    { "final_four", CP_DEFAULTS | CP_JOB, "string", "who takes the last four seeds" },
-    { "extra_turn", CP_DEFAULTS | CP_JOB, "boolean",
-      "a sowing ending in the own store plays again" },
-    { "skip_origin", CP_DEFAULTS | CP_JOB, "boolean",
-      "a lap of sowing skips the hole it started from" },
-    { "max_plies", CP_DEFAULTS | CP_JOB, "whole number",
-      "plies after which a game ends as a draw" },
-    { "agent_a", CP_DEFAULTS | CP_JOB, "string", "agent spec of player A" },
+    [K_AGENT_A] = { "agent_a", CP_DEFAULTS | CP_JOB, "string", "agent spec of player A" },
     { "agent_b", CP_DEFAULTS | CP_JOB, "string", "agent spec of player B" },
     { "openings", CP_DEFAULTS | CP_JOB, "string", "where each game's opening comes from" },
     { "games", CP_DEFAULTS | CP_JOB, "whole number", "games the job plays" },
@@ -58,18 +48,54 @@ const ConfigKey config_run_keys[] = {
     { "defaults", CP_ROOT, "group", "job keys every job starts from" },
     { "jobs", CP_ROOT, "list of groups", "the jobs, each a group of job keys" },
 };
-const int config_run_key_count = (int)(sizeof config_run_keys / sizeof config_run_keys[0]);
+const int config_run_key_count = (int)(sizeof run_keys / sizeof run_keys[0]);
 
-/* How the loader reads each job key's values (its name is config_run_keys[k].name). */
-static const struct KeyInfo {
+/* The type word of a variant parameter's values in a config. */
+static const char *param_type(VariantKind k)
+{
+    return k == VK_CONVENTION ? "string" : k == VK_BOOL ? "boolean" : "whole number";
+}
+
+/* The variant parameters' rows of run_keys, from variant_params (once, before any use). */
+static void fill_param_keys(void)
+{
+    for (int p = 0; p < VP_NB; p++)
+        run_keys[K_PARAM + p] = (ConfigKey){ variant_params[p].name, CP_DEFAULTS | CP_JOB,
+                                             param_type(variant_params[p].kind),
+                                             variant_params[p].about };
+}
+
+const ConfigKey *config_run_keys(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fill_param_keys);
+    return run_keys;
+}
+
+/* How the loader reads each job key's values (its name is config_run_keys()[k].name): its
+ * kind, and whether a list of values expands into jobs (a sweep). The variant parameters' are
+ * their kinds' and all sweep. */
+typedef struct KeyInfo {
     Kind kind;
-    bool sweep;              /* a list of values expands into jobs */
-} key_info[K_NB] = {
-    { KIND_STRING, true }, { KIND_INT, true }, { KIND_INT, true }, { KIND_INT, true },
-    { KIND_STRING, true }, { KIND_BOOL, true }, { KIND_BOOL, true }, { KIND_INT, true },
-    { KIND_STRING, true }, { KIND_STRING, true }, { KIND_STRING, true }, { KIND_INT, false },
-    { KIND_BOOL, false }, { KIND_STRING, false },
-};
+    bool sweep;
+} KeyInfo;
+
+static KeyInfo key_info(Key k)
+{
+    static const KeyInfo others[] = {
+        [K_VARIANT] = { KIND_STRING, true }, [K_AGENT_A] = { KIND_STRING, true },
+        [K_AGENT_B] = { KIND_STRING, true }, [K_OPENINGS] = { KIND_STRING, true },
+        [K_GAMES] = { KIND_INT, false }, [K_RECORD_MOVES] = { KIND_BOOL, false },
+        [K_NAME] = { KIND_STRING, false },
+    };
+    if (k >= K_PARAM && k < K_PARAM + VP_NB) {
+        VariantKind vk = variant_params[k - K_PARAM].kind;
+        return (KeyInfo){ vk == VK_CONVENTION ? KIND_STRING : vk == VK_BOOL ? KIND_BOOL
+                                                                              : KIND_INT,
+                          true };
+    }
+    return others[k];
+}
 
 const char *config_keys_text(const ConfigKey *t, int n, unsigned place, char *out, size_t size)
 {
@@ -92,13 +118,13 @@ const char *config_keys_text(const ConfigKey *t, int n, unsigned place, char *ou
 /* The name of job key k. */
 static const char *key_name(Key k)
 {
-    return config_run_keys[k].name;
+    return config_run_keys()[k].name;
 }
 
 /* The run config's keys allowed in place, as "a, b or c". */
 static const char *run_keys_text(unsigned place, char *out, size_t size)
 {
-    return config_keys_text(config_run_keys, config_run_key_count, place, out, size);
+    return config_keys_text(config_run_keys(), config_run_key_count, place, out, size);
 }
 
 /* Allocations of one load, freed together. */
@@ -457,7 +483,7 @@ static int value_text(Loader *L, const config_setting_t *s, Key k, char **out)
     int type = config_setting_type(s), line = config_setting_source_line(s);
     char buf[32];
     const char *text = buf;
-    switch (key_info[k].kind) {
+    switch (key_info(k).kind) {
     case KIND_STRING:
         if (type != CONFIG_TYPE_STRING)
             return cfg_error(L, line, key, "expected a string in double quotes, not %s",
@@ -495,7 +521,7 @@ static int read_values(Loader *L, const config_setting_t *s, Key k, Values *v)
     if (config_setting_type(s) == CONFIG_TYPE_GROUP)
         return cfg_error(L, line, key, "expected a value, not a group");
     int n = is_aggregate(s) ? config_setting_length(s) : 1;
-    if (is_aggregate(s) && !key_info[k].sweep)
+    if (is_aggregate(s) && !key_info(k).sweep)
         return cfg_error(L, line, key, "expected one value, not a list (only variant "
                          "parameters, agent specs and openings can be swept)");
     if (n == 0)
@@ -689,8 +715,8 @@ static const char *override_text(const Overrides *o, Key k, char *buf, size_t le
 {
     if (k == K_VARIANT)
         return o->variant.preset;
-    if (k >= K_HOLES && k <= K_MAX_PLIES)
-        return o->variant.value[k - K_HOLES];
+    if (k >= K_PARAM && k < K_PARAM + VP_NB)
+        return o->variant.value[k - K_PARAM];
     if (k == K_AGENT_A)
         return o->agent_a;
     if (k == K_AGENT_B)
@@ -782,18 +808,18 @@ static int job_variant(const Loader *L, const Values m[K_NB], const int pick[K_N
     VariantText t;
     VariantFault f;
     memset(&t, 0, sizeof t);
-    for (int k = K_VARIANT; k <= K_MAX_PLIES; k++) {
+    for (int k = K_VARIANT; k < K_PARAM + VP_NB; k++) {
         const char *text = m[k].n ? m[k].text[pick[k]] : NULL;
         if (k == K_VARIANT)
             t.preset = text;
         else
-            t.value[k - K_HOLES] = text;
+            t.value[k - K_PARAM] = text;
     }
     if (variant_from_text(&t, v, &f) == 0)
         return 0;
     if (f.whole)
         return cfg_error(L, job_line, NULL, "%s (job %s)", f.e.msg, name);
-    Key k = f.param == VT_PRESET ? K_VARIANT : (Key)(K_HOLES + f.param);
+    Key k = f.param == VT_PRESET ? K_VARIANT : (Key)(K_PARAM + f.param);
     return cfg_error(L, m[k].line[pick[k]], NULL, "%s", f.e.msg);
 }
 
@@ -1217,7 +1243,6 @@ static int quick_variant(const Overrides *o, Variant *v, Error *e)
 static size_t quick_params(const Overrides *o, const Variant *v, char *buf, size_t len,
                            size_t used)
 {
-    int64_t ints[VP_NB] = { v->holes, v->seeds, v->capture, 0, 0, 0, v->max_plies };
     if (o->variant.preset) {
         used += (size_t)snprintf(buf + used, used < len ? len - used : 0, " variant = ");
         used = quote(buf, len, used, o->variant.preset);
@@ -1226,17 +1251,17 @@ static size_t quick_params(const Overrides *o, const Variant *v, char *buf, size
     for (int p = 0; p < VP_NB; p++) {
         if (!o->variant.value[p])
             continue;
-        const char *name = variant_param_name((VariantParam)p);
+        const char *name = variant_params[p].name;
+        int64_t x = variant_get(v, p);
         char *at = buf + used;
         size_t room = used < len ? len - used : 0;
-        if (p == VP_FINAL_FOUR)
-            used += (size_t)snprintf(at, room, " %s = \"%s\";", name, final_four_name(v->final_four));
-        else if (p == VP_EXTRA_TURN || p == VP_SKIP_ORIGIN)
-            used += (size_t)snprintf(at, room, " %s = %s;", name,
-                                     (p == VP_EXTRA_TURN ? v->extra_turn : v->skip_origin)
-                                         ? "true" : "false");
+        if (variant_params[p].kind == VK_CONVENTION)
+            used += (size_t)snprintf(at, room, " %s = \"%s\";", name,
+                                     final_four_name((FinalFour)x));
+        else if (variant_params[p].kind == VK_BOOL)
+            used += (size_t)snprintf(at, room, " %s = %s;", name, x ? "true" : "false");
         else
-            used += (size_t)snprintf(at, room, " %s = %" PRId64 "L;", name, ints[p]);
+            used += (size_t)snprintf(at, room, " %s = %" PRId64 "L;", name, x);
     }
     return used;
 }

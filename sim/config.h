@@ -142,8 +142,9 @@ typedef struct ConfigKey {
     const char *meaning;     /* one line */
 } ConfigKey;
 
-/* The run config's keys (config.c) and the tune config's keys (tune_config.c). */
-extern const ConfigKey config_run_keys[];
+/* The run config's keys (config.c: the variant parameters' from variant_params) and the tune
+ * config's keys (tune_config.c). */
+const ConfigKey *config_run_keys(void);
 extern const int config_run_key_count;
 extern const ConfigKey config_tune_keys[];
 extern const int config_tune_key_count;

@@ -19,7 +19,7 @@ static void dump(const ConfigKey *t, int n)
 
 int main(void)
 {
-    dump(config_run_keys, config_run_key_count);
+    dump(config_run_keys(), config_run_key_count);
     dump(config_tune_keys, config_tune_key_count);
     return 0;
 }

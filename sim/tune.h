@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "checkpoint.h"      /* RunStatus: how a tuning ended, as a run */
+#include "config_file.h"
 #include "error.h"
 #include "eval.h"
 #include "results_read.h"      /* the one reader of results files, tunings included */
@@ -170,5 +171,9 @@ typedef struct TuneData {
 int tune_read_results(const ResultsFile *f, TuneData *d, Error *e);
 int tune_read(const char *path, TuneData *d, Error *e);
 void tune_data_free(TuneData *d);
+
+/* The tuning config's keys (tune_config.c). */
+extern const ConfigKey config_tune_keys[];
+extern const int config_tune_key_count;
 
 #endif

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "agent.h"
-#include "config.h"
+#include "config_file.h"
 #include "nearest.h"
 #include "tune.h"
 #include "variant_text.h"

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "config.h"
+#include "tune.h"
 
 /* The names docs/config.md uses for the places of enum ConfigPlace, bit by bit. */
 static const char *const place_names[] = { "root", "defaults", "job", "tune", "tune.weight",

@@ -112,3 +112,13 @@ Sprt sprt_trinomial(uint64_t wins, uint64_t draws, uint64_t losses, double elo0,
     const uint64_t count[3] = { losses, draws, wins };
     return sprt_normal(value, count, 3, elo0, elo1, alpha, beta);
 }
+
+const char *sprt_decision_key(SprtDecision d)
+{
+    return d == SPRT_ACCEPT_H0 ? "accept_h0" : d == SPRT_ACCEPT_H1 ? "accept_h1" : "continue";
+}
+
+const char *sprt_decision_text(SprtDecision d)
+{
+    return d == SPRT_ACCEPT_H0 ? "accept H0" : d == SPRT_ACCEPT_H1 ? "accept H1" : "continue";
+}

@@ -70,6 +70,11 @@ typedef enum SprtDecision {
     SPRT_ACCEPT_H1 = 1,     /* llr >= upper: the difference is elo1 (or more) */
 } SprtDecision;
 
+/* A decision in words, the one vocabulary of every command's output: as a JSON value
+ * (accept_h0, continue, accept_h1) and as text (accept H0, continue, accept H1). */
+const char *sprt_decision_key(SprtDecision d);
+const char *sprt_decision_text(SprtDecision d);
+
 /* A sequential probability ratio test's state. */
 typedef struct Sprt {
     double llr;             /* log-likelihood ratio of H1: elo = elo1 against H0: elo = elo0 */

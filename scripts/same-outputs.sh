@@ -38,9 +38,10 @@
 #     `in X s on`, search's `time T` column (and "time" in --json), tables build's `, X s` and,
 #     in its progress lines, `, N updates, X s, peak RSS M MiB` (the updates of a round depend
 #     on how the threads interleave; the rounds do not), bench's `seconds=` and `.../s=` fields;
-#   - tune's JSON "decision" of the verification SPRT: being unified with analyze's words, its
-#     values are mapped before the comparison (H1 -> accept_h1, H0 -> accept_h0,
-#     none -> continue), so the old and the new words compare equal.
+#   - the words of a tuning's verification SPRT decision, unified with analyze's: in JSON
+#     H1 -> accept_h1, H0 -> accept_h0, none -> continue, and in text "H1 accepted" ->
+#     "accept H1", "H0 accepted" -> "accept H0", "no decision" -> "continue", so the old and
+#     the new words compare equal.
 #
 # Self-test: ANYWOLI_SAME_OUTPUTS_SELFTEST=1 shifts the seeds of the new side's runs and tuning
 # by one; the checks of those files must then say DIFFERENT (exit status 1), which shows that
@@ -258,7 +259,9 @@ produce() {
 
 filter_plain() { cat; }
 filter_run() { sed -E 's/ in [0-9.]+ s, [0-9.]+ games\/s/ in (time) s, (rate) games\/s/'; }
-filter_tune_out() { sed -E 's/ in [0-9.]+ s on / in (time) s on /'; }
+filter_sprt_words() { sed -E 's/: H1 accepted, LLR/: accept H1, LLR/; s/: H0 accepted, LLR/: accept H0, LLR/;
+                                s/: no decision, LLR/: continue, LLR/'; }
+filter_tune_out() { sed -E 's/ in [0-9.]+ s on / in (time) s on /' | filter_sprt_words; }
 filter_analyze() {
     sed -E '1s/^(results file .*) \(program [^,]*, commit [^;]*; .* to .*\)$/\1 (provenance)/'
 }
@@ -459,7 +462,7 @@ check_text bench-depths filter_bench_counts
 # 6. tune.
 check_h5 tune.h5
 check_text tune filter_tune_out
-check_text analyze-tune filter_plain
+check_text analyze-tune filter_sprt_words
 check_text analyze-json-tune filter_tune_json
 # 7. search, solve, perft.
 check_text search-d8 filter_search

@@ -45,7 +45,7 @@ EOF_CFG
 check_verification_lines() {   # FILE WHAT
     local want
     for want in '^  vs start +150 pairs .* Elo [-+][0-9.]+ \[[-+][0-9.]+, [-+][0-9.]+\] \(pentanomial, 150 pairs\)' \
-                '^    SPRT H0 elo 0 vs H1 elo 50 \(alpha 0\.05, beta 0\.1\): (H0 accepted|H1 accepted|no decision), LLR -?[0-9.]+ \[-[0-9.]+, [0-9.]+\]$' \
+                '^    SPRT H0 elo 0 vs H1 elo 50 \(alpha 0\.05, beta 0\.1\): (accept H0|accept H1|continue), LLR -?[0-9.]+ \[-[0-9.]+, [0-9.]+\]$' \
                 '^  vs defaults +150 pairs .*\(pentanomial, 150 pairs\)' \
                 '^    SPRT H0 elo 0 vs H1 elo 10 \(alpha 0\.05, beta 0\.1\): '; do
         checks=$((checks + 1))
@@ -136,7 +136,7 @@ d = doc["tuning"]
 assert len(d["trajectory"]) == 300, len(d["trajectory"])
 assert [w["name"] for w in d["weights"]] == ["store", "seeds"]
 assert [v["against"] for v in d["verification"]] == ["start", "defaults"]
-assert d["verification"][0]["sprt"]["decision"] in ("H0", "H1", "none")
+assert d["verification"][0]["sprt"]["decision"] in ("accept_h0", "accept_h1", "continue")
 bounds = [(v["sprt"]["elo0"], v["sprt"]["elo1"], v["sprt"]["alpha"], v["sprt"]["beta"])
           for v in d["verification"]]
 assert bounds == [(0, 50, 0.05, 0.1), (0, 10, 0.05, 0.1)], bounds

@@ -30,7 +30,7 @@
 
 #define ANALYZE_CONFIDENCE 0.95
 #define AGENT_LABEL_MAX 1100      /* analyze_agent_label's room: a full spec and the set */
-#define CONV_NB 3                 /* the final_four conventions, in FinalFour order */
+#define CONV_NB FF_NB             /* the final_four conventions, in FinalFour order */
 #define CONV_PAIRS_NB 3           /* (penultimate, first-final), (penultimate, lottery),
                                      (first-final, lottery) */
 
@@ -263,5 +263,11 @@ void analyze_print(const Analysis *a, FILE *out);
 
 /* The same as one JSON document (keys in docs/analyze.md), on out. */
 void analyze_json(const Analysis *a, FILE *out);
+
+/* Convention c's name (a FinalFour value, as CONV_* indices are): final_four_name's. */
+static inline const char *conv_name(int c)
+{
+    return final_four_name((FinalFour)c);
+}
 
 #endif

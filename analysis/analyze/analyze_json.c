@@ -6,8 +6,6 @@
 #include "analyze.h"
 #include "json.h"
 
-static const char *const conv_keys[CONV_NB] = { "penultimate", "first-final", "lottery" };
-
 /* An estimate's members: value, lo, hi. */
 static void estimate_members(Json *j, Estimate x)
 {
@@ -132,8 +130,8 @@ static void write_mcnemar(Json *j, const JobAnalysis *x)
         int c1, c2;
         conv_pair(q, &c1, &c2);
         json_object_begin(j);
-        json_kv_string(j, "first", conv_keys[c1]);
-        json_kv_string(j, "second", conv_keys[c2]);
+        json_kv_string(j, "first", conv_name(c1));
+        json_kv_string(j, "second", conv_name(c2));
         kv_paired(j, "south_won", &x->mc_south[q], x->games_independent);
         kv_paired(j, "north_won", &x->mc_north[q], x->games_independent);
         json_object_end(j);
@@ -151,7 +149,7 @@ static void write_conventions(Json *j, const JobAnalysis *x)
     json_kv_string(j, "note", "holds for agents that do not look at the convention (random); "
                               "alphabeta, mcts and greedy see it through the award");
     for (int c = 0; c < CONV_NB; c++) {
-        json_key(j, conv_keys[c]);
+        json_key(j, conv_name(c));
         json_object_begin(j);
         kv_rate(j, "south", x->conv[c].south, x->conv_rate[c][0]);
         kv_rate(j, "north", x->conv[c].north, x->conv_rate[c][1]);
@@ -203,24 +201,29 @@ static void write_length(Json *j, const JobAnalysis *x)
     json_object_end(j);
 }
 
+/* A sequential test's members: the hypotheses and error rates asked for, its state. */
+static void sprt_members(Json *j, const AnalyzeOptions *o, const Sprt *t)
+{
+    json_kv_double(j, "elo0", o->elo0);
+    json_kv_double(j, "elo1", o->elo1);
+    json_kv_double(j, "alpha", o->alpha);
+    json_kv_double(j, "beta", o->beta);
+    json_kv_double(j, "llr", t->llr);
+    json_kv_double(j, "lower", t->lower);
+    json_kv_double(j, "upper", t->upper);
+    json_kv_string(j, "decision", sprt_decision_key(t->decision));
+}
+
 /* The sequential test's result (null when not asked for). */
 static void write_sprt(Json *j, const Analysis *a, const JobAnalysis *x)
 {
-    static const char *const decision[] = { "accept_h0", "continue", "accept_h1" };
     json_key(j, "sprt");
     if (!a->opt.sprt) {
         json_null(j);
         return;
     }
     json_object_begin(j);
-    json_kv_double(j, "elo0", a->opt.elo0);
-    json_kv_double(j, "elo1", a->opt.elo1);
-    json_kv_double(j, "alpha", a->opt.alpha);
-    json_kv_double(j, "beta", a->opt.beta);
-    json_kv_double(j, "llr", x->sprt.llr);
-    json_kv_double(j, "lower", x->sprt.lower);
-    json_kv_double(j, "upper", x->sprt.upper);
-    json_kv_string(j, "decision", decision[x->sprt.decision + 1]);
+    sprt_members(j, &a->opt, &x->sprt);
     json_object_end(j);
 }
 
@@ -242,7 +245,6 @@ static void write_agents(Json *j, const Analysis *a, const JobAnalysis *x)
 /* The pentanomial GSPRT (null when not asked for). */
 static void write_pair_sprt(Json *j, const Analysis *a, const JobAnalysis *x)
 {
-    static const char *const decision[] = { "accept_h0", "continue", "accept_h1" };
     json_key(j, "sprt");
     if (!a->opt.sprt) {
         json_null(j);
@@ -250,14 +252,7 @@ static void write_pair_sprt(Json *j, const Analysis *a, const JobAnalysis *x)
     }
     json_object_begin(j);
     json_kv_string(j, "model", "pentanomial");
-    json_kv_double(j, "elo0", a->opt.elo0);
-    json_kv_double(j, "elo1", a->opt.elo1);
-    json_kv_double(j, "alpha", a->opt.alpha);
-    json_kv_double(j, "beta", a->opt.beta);
-    json_kv_double(j, "llr", x->sprt_pairs.llr);
-    json_kv_double(j, "lower", x->sprt_pairs.lower);
-    json_kv_double(j, "upper", x->sprt_pairs.upper);
-    json_kv_string(j, "decision", decision[x->sprt_pairs.decision + 1]);
+    sprt_members(j, &a->opt, &x->sprt_pairs);
     json_kv_bool(j, "assumes_independent_pairs", true);
     json_kv_bool(j, "pairs_repeat_openings", x->pairs.units.unit == PAIR_UNIT_OPENING);
     json_object_end(j);
@@ -775,7 +770,7 @@ static void write_skill_design(Json *j, const Analysis *a, const SkillDesign *d)
     json_key(j, "conventions");
     json_array_begin(j);
     for (int k = 0; k < d->nconv; k++)
-        json_string(j, conv_keys[d->conv[k]]);
+        json_string(j, conv_name(d->conv[k]));
     json_array_end(j);
     json_key(j, "rungs");
     json_array_begin(j);

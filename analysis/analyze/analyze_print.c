@@ -10,8 +10,6 @@
 
 #define EST_LEN 112              /* room for "value [lo, hi]" of three numbers */
 
-static const char *const conv_names[CONV_NB] = { "penultimate", "first-final", "lottery" };
-
 /* x with prec decimals into buf, "-" when not a number ("inf" and "-inf" kept). */
 static const char *num(char *buf, size_t len, double x, int prec)
 {
@@ -223,7 +221,7 @@ static void print_convention_rows(const JobAnalysis *j, FILE *out)
             "North won [95%]", "draw [95%]", head, "p (binomial)");
     for (int c = 0; c < CONV_NB; c++) {
         char label[32];
-        snprintf(label, sizeof label, "%s%s", conv_names[c],
+        snprintf(label, sizeof label, "%s%s", conv_name(c),
                  c == (int)j->variant.final_four ? "*" : "");
         fprintf(out, "  %-13s %-26s %-26s %-26s %-30s %s\n", label,
                 est(b[0], EST_LEN, j->conv_rate[c][0], 4), est(b[1], EST_LEN, j->conv_rate[c][1], 4),
@@ -249,7 +247,7 @@ static void print_mcnemar(const JobAnalysis *j, FILE *out)
         int c1, c2;
         conv_pair(q, &c1, &c2);
         char label[40];
-        snprintf(label, sizeof label, "%s vs %s", conv_names[c1], conv_names[c2]);
+        snprintf(label, sizeof label, "%s vs %s", conv_name(c1), conv_name(c2));
         const PairedTest *s = &j->mc_south[q], *n = &j->mc_north[q];
         bool ok = j->games_independent;
         fprintf(out, "  %-27s %10llu %10llu %10s   %10llu %10llu %10s\n", label,
@@ -320,10 +318,9 @@ static void print_agents(const JobAnalysis *j, const AnalyzeOptions *opt, FILE *
             num(los, sizeof los, x->los, 4));
     if (!opt->sprt)
         return;
-    static const char *const decision[] = { "accept H0", "continue", "accept H1" };
     fprintf(out, "  SPRT elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.3f, bounds [%.3f, %.3f]: "
                  "%s\n", opt->elo0, opt->elo1, opt->alpha, opt->beta, j->sprt.llr,
-            j->sprt.lower, j->sprt.upper, decision[j->sprt.decision + 1]);
+            j->sprt.lower, j->sprt.upper, sprt_decision_text(j->sprt.decision));
 }
 
 /* The units of a pair statistic in words: "pair as unit: 24 pairs", or "opening as unit:
@@ -362,11 +359,10 @@ static void print_pentanomial(const JobAnalysis *j, const AnalyzeOptions *opt, F
             by_opening ? ", a cluster-robust (CR1) variance" : "");
     if (!opt->sprt)
         return;
-    static const char *const decision[] = { "accept H0", "continue", "accept H1" };
     fprintf(out, "  SPRT on pairs (pentanomial) elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.3f, "
                  "bounds [%.3f, %.3f]: %s\n", opt->elo0, opt->elo1, opt->alpha, opt->beta,
             j->sprt_pairs.llr, j->sprt_pairs.lower, j->sprt_pairs.upper,
-            decision[j->sprt_pairs.decision + 1]);
+            sprt_decision_text(j->sprt_pairs.decision));
     if (by_opening)
         fprintf(out, "  (the SPRT assumes independent pairs, but here pairs repeat openings: "
                      "its error rates do not hold)\n");
@@ -800,7 +796,7 @@ static void print_skill_design(const Analysis *a, const SkillDesign *d, int numb
     fprintf(out, "\ndesign %d: openings %s; %s\n  %-*s", number, d->openings, d->variant, w,
             "rung (self-play)");
     for (int k = 0; k < d->nconv; k++)
-        skill_column(out, conv_names[d->conv[k]], k == d->nconv - 1);
+        skill_column(out, conv_name(d->conv[k]), k == d->nconv - 1);
     fprintf(out, "\n");
     for (int r = 0; r < d->nrungs; r++) {
         char b[EST_LEN];

@@ -21,8 +21,6 @@
 #define JOB_PANEL_HEIGHT 420      /* pixels of one such panel */
 #define LENGTH_POINTS 200         /* points of each cumulative length curve */
 
-static const char *const conv_names[CONV_NB] = { "penultimate", "first-final", "lottery" };
-
 /* A job's name as a gnuplot single-quoted string ('' doubles a quote; the terminals are
  * noenhanced, so no markup is interpreted). */
 static void gp_quoted(FILE *gp, const char *s)
@@ -470,7 +468,7 @@ static void plot_conventions(FILE *gp, const Analysis *a, const char *dir)
     fprintf(gp, "plot ");
     for (int c = 0; c < CONV_NB; c++)
         fprintf(gp, "%s$C%d using 1:2:3:4 with yerrorbars pt 7 lw 2 title '%s'", c ? ", " : "",
-                c, conv_names[c]);
+                c, conv_name(c));
     fprintf(gp, "\n");
 }
 
@@ -578,7 +576,7 @@ static int series_points(const Analysis *a, int first, const int *axes, int naxe
 static void param_text(const JobAnalysis *j, int p, char *buf, size_t size)
 {
     if (p == VP_FINAL_FOUR)
-        snprintf(buf, size, "%s", conv_names[j->variant.final_four]);
+        snprintf(buf, size, "%s", conv_name(j->variant.final_four));
     else
         snprintf(buf, size, "%ld", (long)variant_get(&j->variant, p));
 }
@@ -712,7 +710,7 @@ static void sweep1_axis(FILE *gp, const Analysis *a, Sweep *w, int slot[CONV_NB]
     fprintf(gp, "set xtics (");
     for (int c = 0, k = 0; c < CONV_NB; c++)
         if (slot[c] >= 0)
-            fprintf(gp, "%s'%s' %d", k++ ? ", " : "", conv_names[c], slot[c]);
+            fprintf(gp, "%s'%s' %d", k++ ? ", " : "", conv_name(c), slot[c]);
     fprintf(gp, ")\nset xrange [-0.5:%d.5]\n", count - 1);
 }
 
@@ -1026,7 +1024,7 @@ static void plot_skill_design(FILE *gp, const Analysis *a, const SkillDesign *d,
     for (int k = 0, n = 0; k < d->nconv && drawn; k++)
         if (points[k])
             fprintf(gp, "%s$K%d_%d using 1:2:3:4 with yerrorlines pt 7 lw 2 lc %d title '%s'",
-                    n++ ? ", " : "", number, k, d->conv[k] + 1, conv_names[d->conv[k]]);
+                    n++ ? ", " : "", number, k, d->conv[k] + 1, conv_name(d->conv[k]));
     fprintf(gp, "\n");
 }
 
@@ -1115,7 +1113,7 @@ static void plot_root_design(FILE *gp, const Analysis *a, const SkillDesign *d, 
     for (int k = 0, n = 0; k < d->nconv; k++)
         if (points[k])
             fprintf(gp, "%s$R%d_%d using 1:2:3:4 with yerrorlines pt 7 lw 2 lc %d title '%s'",
-                    n++ ? ", " : "", number, k, d->conv[k] + 1, conv_names[d->conv[k]]);
+                    n++ ? ", " : "", number, k, d->conv[k] + 1, conv_name(d->conv[k]));
     fprintf(gp, "\n");
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elo.h"
 #include "json.h"
 #include "report_page.h"
 #include "tune.h"
@@ -12,7 +13,6 @@
 
 #define TABLE_ROWS 25   /* trajectory rows printed at most: every k-th, and the last */
 
-static const char *const decisions[3] = { "H0 accepted", "no decision", "H1 accepted" };
 
 /* Whether row i of n is printed when the table is sampled. */
 static bool sampled(int64_t i, int64_t n)
@@ -30,8 +30,8 @@ void tune_verify_print(const TuneVerify *v, const char *name, FILE *out)
             (long long)v->sums.losses, v->score, v->elo, v->elo_lo, v->elo_hi,
             (long long)v->pairs_done, v->los);
     fprintf(out, "    SPRT H0 elo %g vs H1 elo %g (alpha %g, beta %g): %s, LLR %.2f [%.2f, %.2f]\n",
-            b->elo0, b->elo1, b->alpha, b->beta, decisions[v->decision + 1], v->llr,
-            v->llr_lower, v->llr_upper);
+            b->elo0, b->elo1, b->alpha, b->beta, sprt_decision_text((SprtDecision)v->decision),
+            v->llr, v->llr_lower, v->llr_upper);
 }
 
 void tune_print(const TuneData *d, FILE *out)
@@ -181,7 +181,7 @@ void tune_json(const TuneData *d, const char *path, FILE *out)
         json_kv_double(&j, "llr", v->llr);
         json_kv_double(&j, "lower", v->llr_lower);
         json_kv_double(&j, "upper", v->llr_upper);
-        json_kv_string(&j, "decision", v->decision > 0 ? "H1" : v->decision < 0 ? "H0" : "none");
+        json_kv_string(&j, "decision", sprt_decision_key((SprtDecision)v->decision));
         json_object_end(&j);
         json_object_end(&j);
     }

@@ -50,6 +50,12 @@ typedef struct AgentKind {
     const char *summary;
     const AgentOption *options;   /* ends with a NULL key */
     size_t settings_size;         /* bytes of the settings the options fill */
+    /* Its play does not depend on the final_four convention, so a game between two such
+     * agents is one game under every convention: analyze re-scores it under each. */
+    bool convention_blind;
+    /* It chooses uniformly among the legal moves, one draw from its stream a move, as
+     * pos_random_playout does: a game between two of them is played by that fast loop. */
+    bool uniform;
 } AgentKind;
 
 /* What choose returns instead of a move when it gives up its search. The move it would
@@ -108,6 +114,9 @@ void agent_free(Agent *a);
 
 /* The i-th agent of the registry (from 0), or NULL past the last. */
 const AgentKind *agent_kind(int i);
+
+/* The kind a spec names (`name` or `name:...`), or NULL when none has that name. */
+const AgentKind *agent_kind_of(const char *spec);
 
 /* Write the agent's full spec, every option with its value (`alphabeta:depth=6,...`). */
 void agent_describe(const Agent *a, char *buf, size_t len);

@@ -115,6 +115,7 @@ static const AgentOption alphabeta_options[] = {
 const AgentKind alphabeta_kind = {
     "alphabeta", "negamax alpha-beta search to a fixed depth, with a weighted evaluation",
     alphabeta_options, sizeof(AlphabetaSettings),
+    .convention_blind = false,   /* its play weighs the award of the last seeds */
 };
 
 /* What a stored value says: exact, at least (it failed high) or at most (it failed low). */

@@ -87,6 +87,7 @@ const AgentKind greedy_kind = {
     "opponent during the move (the award too if it ends the game), an extra move valued as "
     "its best follow-up; ties at random",
     greedy_options, 0,
+    .convention_blind = false,   /* its play weighs the award of the last seeds */
 };
 
 /* Greedy keeps no state: only its choose hook. */

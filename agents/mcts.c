@@ -110,6 +110,7 @@ const AgentKind mcts_kind = {
     "mcts", "Monte Carlo tree search (UCT) with cheap playouts (random or greedy), cut off "
     "at a horizon and scored by the evaluation; MCTS-Solver proves wins and losses up the "
     "tree", mcts_options, sizeof(MctsSettings),
+    .convention_blind = false,   /* its play weighs the award of the last seeds */
 };
 
 /* A node of the tree: the position after `move`, known only by the path to it. */

@@ -16,6 +16,7 @@ static const AgentOption random_options[] = { { NULL, 0, 0, 0, 0, NULL, NULL, NU
 
 const AgentKind random_kind = {
     "random", "a uniform choice among the legal moves", random_options, 0,
+    .convention_blind = true, .uniform = true,
 };
 
 /* The random agent keeps no state: only its choose hook. */

@@ -52,16 +52,32 @@ static int create_from(const AgentEntry *ent, Agent *a, const char *opts, Error 
     return 0;
 }
 
+/* The entry a spec names (its name: the text before ':'), or NULL. */
+static const AgentEntry *entry_of(const char *spec)
+{
+    size_t n = strcspn(spec, ":");
+    for (int i = 0; i < REGISTRY_NB; i++) {
+        const char *name = registry[i].kind->name;
+        if (strlen(name) == n && strncmp(spec, name, n) == 0)
+            return &registry[i];
+    }
+    return NULL;
+}
+
+const AgentKind *agent_kind_of(const char *spec)
+{
+    const AgentEntry *ent = entry_of(spec);
+    return ent ? ent->kind : NULL;
+}
+
 int agent_create(Agent *a, const char *spec, Error *e)
 {
     memset(a, 0, sizeof *a);
     const char *colon = strchr(spec, ':');
     size_t n = colon ? (size_t)(colon - spec) : strlen(spec);
-    for (int i = 0; i < REGISTRY_NB; i++) {
-        const char *name = registry[i].kind->name;
-        if (strlen(name) == n && strncmp(spec, name, n) == 0)
-            return create_from(&registry[i], a, colon ? colon + 1 : "", e);
-    }
+    const AgentEntry *ent = entry_of(spec);
+    if (ent)
+        return create_from(ent, a, colon ? colon + 1 : "", e);
     char names[128], word[64], hint[100];
     name_list(names, sizeof names);
     snprintf(word, sizeof word, "%.*s", (int)n, spec);

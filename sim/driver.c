@@ -100,7 +100,8 @@ typedef struct Driver {
 
 bool driver_is_plain_random(const char *spec)
 {
-    return strcmp(spec, "random") == 0;
+    const AgentKind *k = agent_kind_of(spec);
+    return k && k->uniform;
 }
 
 int driver_play_game(const Job *j, int64_t seed, uint64_t game, Agent *a, Agent *b,

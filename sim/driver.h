@@ -67,7 +67,8 @@ void run_report_free(RunReport *rep);
 int driver_play_game(const Job *j, int64_t seed, uint64_t game, Agent *a, Agent *b,
                      MoveList *moves, GameRecord *r);
 
-/* Whether a spec is the plain `random` agent, which the fast path plays. */
+/* Whether a spec names an agent that chooses uniformly (AgentKind.uniform, `random`): two
+ * of them play a game by the fast random playout. */
 bool driver_is_plain_random(const char *spec);
 
 /* The names FILE.partial and FILE.journal for a results file (malloc'd). */

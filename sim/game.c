@@ -12,6 +12,12 @@ Outcome game_outcome(unsigned south, unsigned north)
     return south > north ? OUT_SOUTH : north > south ? OUT_NORTH : OUT_DRAW;
 }
 
+const char *outcome_name(int outcome)
+{
+    static const char *const names[] = { "south", "north", "draw", "endless", "unfinished" };
+    return outcome >= OUT_SOUTH && outcome <= OUT_UNFINISHED ? names[outcome] : "?";
+}
+
 void game_record_end(const Variant *v, const Position *p, const Rng *g, Outcome stopped,
                      GameRecord *r)
 {

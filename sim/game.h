@@ -12,6 +12,11 @@ typedef enum Outcome {
     OUT_SOUTH = 0, OUT_NORTH = 1, OUT_DRAW = 2, OUT_ENDLESS = 3, OUT_UNFINISHED = 4
 } Outcome;
 
+/* An outcome's word, the one vocabulary of the outputs that name an outcome (export's
+ * column, replay, the Python package's OUTCOMES): south, north, draw, endless, unfinished;
+ * "?" for a code that is none of them. */
+const char *outcome_name(int outcome);
+
 /* The plies of a game's line: games that agree on these follow the same line, whatever
  * their later moves (a deterministic search plays one line from the start, while its
  * tie-breaks late in the game make every game differ somewhere). */

@@ -79,7 +79,7 @@ set_tests_properties(config_doc PROPERTIES LABELS fast TIMEOUT 60)
 # option, the results file, analyze's text, JSON and sweeps, export, the Python package, a
 # tables file's header and match), and the Python package's copy equals it.
 add_executable(variant_params_dump variant_params_dump.c)
-target_link_libraries(variant_params_dump PRIVATE variants)
+target_link_libraries(variant_params_dump PRIVATE sim)
 find_program(ANYWOLI_PARAMS_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
 if(ANYWOLI_PARAMS_PYTHON)
   add_test(NAME variant_params

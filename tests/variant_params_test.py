@@ -4,8 +4,8 @@ and pass. The table comes from variant_params_dump; for each parameter, a varian
 from the standard game (or from a small board, for tables) in that parameter alone goes
 through the command line's option, a results file's attribute, analyze's text and JSON,
 export's columns, the Python package, analyze's sweep detection and, for the rules of play,
-a tables file's header and its match. The Python package's copy of the table is held equal to
-it.
+a tables file's header and its match. The Python package's copy of the table, and its words
+for conventions and outcomes, are held equal to the C ones.
 
 usage: variant_params_test.py ANYWOLI DUMP PYTHON_PACKAGE_DIR
 """
@@ -41,10 +41,16 @@ def run(*args, expect=0):
     return r
 
 
+WORDS = {}
+
+
 def table():
     rows = []
     for line in subprocess.run([DUMP], capture_output=True, text=True,
                                check=True).stdout.splitlines():
+        if line.startswith(("conventions ", "outcomes ")):
+            WORDS[line.split()[0]] = tuple(line.split()[1:])
+            continue
         name, kind, low, high, standard, play, cost, option = line.split()
         rows.append(dict(name=name, kind=kind, low=int(low), high=int(high),
                          standard=int(standard), play=play == "1", cost=cost == "1",
@@ -74,6 +80,10 @@ def test_python_copy(rows):
     check(list(codes.VARIANT_PARAMS) == mine,
           f"python/anywoli/codes.py VARIANT_PARAMS {codes.VARIANT_PARAMS} is not the C "
           f"table {mine}")
+    check(codes.CONVENTIONS == WORDS["conventions"], f"python's CONVENTIONS {codes.CONVENTIONS}"
+          f" are not the C names {WORDS['conventions']}")
+    check(codes.OUTCOMES == WORDS["outcomes"], f"python's OUTCOMES {codes.OUTCOMES} are not "
+          f"the C words {WORDS['outcomes']}")
 
 
 def test_run_to_outputs(p, tmp):

@@ -21,8 +21,8 @@ void conv_pair(int p, int *c1, int *c2)
 
 bool agent_is_convention_blind(const char *spec)
 {
-    size_t n = strcspn(spec, ":");
-    return n == strlen("random") && strncmp(spec, "random", n) == 0;
+    const AgentKind *k = agent_kind_of(spec);
+    return k && k->convention_blind;
 }
 
 /* The value of `key=` in a full spec (after ':' or ','), or NaN when it has none. */

@@ -255,7 +255,8 @@ bool analyze_same_setup(const JobAnalysis *x, const JobAnalysis *y);
  * `[played spec unknown]` without a played spec. Written into buf. */
 void analyze_agent_label(const char *given, const char *played, char *buf, size_t len);
 
-/* Whether an agent spec names an agent that ignores the final_four convention. */
+/* Whether an agent spec names an agent that ignores the final_four convention (its kind's
+ * convention_blind flag). */
 bool agent_is_convention_blind(const char *spec);
 
 /* The aligned tables of every job and the comparisons, on out. */

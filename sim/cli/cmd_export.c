@@ -65,11 +65,7 @@ static void print_usage(void)
     printf(export_usage, columns);
 }
 
-/* The words for the file's codes: outcomes, and sides (0 South, 1 North, -1 nobody). */
-static const char *const outcome_words[] = { "south", "north", "draw", "endless",
-                                             "unfinished" };
-
-/* A side's word. */
+/* A side's word (0 South, 1 North, -1 nobody); an outcome's is outcome_name's. */
 static const char *side_word(int side)
 {
     return side == SOUTH ? "south" : side == NORTH ? "north" : "none";
@@ -212,7 +208,7 @@ static void write_row(const Export *x, FILE *out, const char *job, const char *s
 {
     csv_field(out, job);
     fprintf(out, ",%" PRIu64 ",%s,%u,%u,%u,%s,%s,%s,%" PRIu32 ",%" PRIu32 ",%u,%u,%" PRId32
-            ",%s,%s,%s", r->game, outcome_words[r->outcome], r->south, r->north, r->left,
+            ",%s,%s,%s", r->game, outcome_name(r->outcome), r->south, r->north, r->left,
             side_word(award_recipient(FF_PENULTIMATE, r->last_capturer, r->first_final,
                                       r->lottery)),
             side_word(award_recipient(FF_FIRST_FINAL, r->last_capturer, r->first_final,

@@ -14,16 +14,11 @@ typedef struct Command {
     const char *name;
     int (*run)(int argc, char **argv);
     const char *summary;
+    /* Whether it shares its work between MPI ranks when mpirun starts it: always, or only
+     * with this subcommand (`tables build`); NULL for both: never. */
+    bool ranks;
+    const char *ranks_with;
 } Command;
-
-/* Whether a command shares its work between MPI ranks when mpirun starts it (of `tables`,
- * only `tables build`). */
-static bool uses_ranks(int argc, char **argv)
-{
-    const char *name = argv[1];
-    return strcmp(name, "run") == 0 || strcmp(name, "tune") == 0 ||
-           (strcmp(name, "tables") == 0 && argc > 2 && strcmp(argv[2], "build") == 0);
-}
 
 /* Under mpirun, stop (rank 0 saying why) unless every rank runs this same build: ranks of
  * other versions could play other games, or exchange messages of other shapes. */
@@ -39,24 +34,40 @@ static void same_build_on_every_rank(void)
 }
 
 static const Command commands[] = {
-    { "perft", cmd_perft, "count move paths from a position, to check the rules" },
-    { "move", cmd_move, "play moves from a position and print each result in APN" },
-    { "bench", cmd_bench, "time seeded random games; print a deterministic signature" },
-    { "run", cmd_run, "play an experiment's games into a results file (HDF5)" },
-    { "analyze", cmd_analyze, "analyse a results file: tables, tests, JSON, an HTML report" },
-    { "replay", cmd_replay, "replay a game of a results file, move by move, and check it" },
-    { "export", cmd_export, "write a results file's games as CSV, one row per game" },
-    { "agents", cmd_agents, "list the agents and their options, or check agent specs" },
-    { "play", cmd_play, "play a game in the terminal: a person or an agent on each side" },
-    { "solve", cmd_solve, "the exact value of a position and of each of its moves" },
-    { "search", cmd_search, "a position's alpha-beta value, depth by depth, with its line" },
-    { "tables", cmd_tables, "build or describe endgame tables: exact values up to K seeds" },
-    { "openings", cmd_openings, "a balanced book: the N-ply lines a deep search values near 0" },
-    { "tune", cmd_tune, "tune an agent's evaluation weights by self-play (SPSA), then verify" },
-    { "fit", cmd_fit, "fit evaluation weights to stored games' results (Texel's method)" },
+    { "perft", cmd_perft, "count move paths from a position, to check the rules", false, NULL },
+    { "move", cmd_move, "play moves from a position and print each result in APN", false, NULL },
+    { "bench", cmd_bench, "time seeded random games; print a deterministic signature",
+      false, NULL },
+    { "run", cmd_run, "play an experiment's games into a results file (HDF5)", true, NULL },
+    { "analyze", cmd_analyze, "analyse a results file: tables, tests, JSON, an HTML report",
+      false, NULL },
+    { "replay", cmd_replay, "replay a game of a results file, move by move, and check it",
+      false, NULL },
+    { "export", cmd_export, "write a results file's games as CSV, one row per game", false, NULL },
+    { "agents", cmd_agents, "list the agents and their options, or check agent specs",
+      false, NULL },
+    { "play", cmd_play, "play a game in the terminal: a person or an agent on each side",
+      false, NULL },
+    { "solve", cmd_solve, "the exact value of a position and of each of its moves", false, NULL },
+    { "search", cmd_search, "a position's alpha-beta value, depth by depth, with its line",
+      false, NULL },
+    { "tables", cmd_tables, "build or describe endgame tables: exact values up to K seeds",
+      false, "build" },
+    { "openings", cmd_openings, "a balanced book: the N-ply lines a deep search values near 0",
+      false, NULL },
+    { "tune", cmd_tune, "tune an agent's evaluation weights by self-play (SPSA), then verify",
+      true, NULL },
+    { "fit", cmd_fit, "fit evaluation weights to stored games' results (Texel's method)",
+      false, NULL },
 };
 
 #define COMMANDS_NB ((int)(sizeof commands / sizeof commands[0]))
+
+/* Whether command c, run with these arguments, shares its work between MPI ranks. */
+static bool uses_ranks(const Command *c, int argc, char **argv)
+{
+    return c->ranks || (c->ranks_with && argc > 2 && strcmp(argv[2], c->ranks_with) == 0);
+}
 
 /* The top-level help: every subcommand with its one-line summary. */
 static void usage(FILE *out)
@@ -80,7 +91,7 @@ static int run_command(int argc, char **argv)
             static char label[64];
             snprintf(label, sizeof label, "anywoli %s", name);
             cli_command = label;
-            if (uses_ranks(argc, argv)) {
+            if (uses_ranks(&commands[i], argc, argv)) {
                 cluster_start(&argc, &argv);
                 cluster_set_command(label);
                 cli_silent = !cluster_leads();

@@ -41,7 +41,9 @@
 #   - the words of a tuning's verification SPRT decision, unified with analyze's: in JSON
 #     H1 -> accept_h1, H0 -> accept_h0, none -> continue, and in text "H1 accepted" ->
 #     "accept H1", "H0 accepted" -> "accept H0", "no decision" -> "continue", so the old and
-#     the new words compare equal.
+#     the new words compare equal; and its verification's Elo interval, once three keys
+#     (elo, elo_lo, elo_hi), now {value, lo, hi} as every estimate in the lab's JSON, so the
+#     tuning's JSON is compared as parsed, the old form mapped to the new (same numbers).
 #
 # Self-test: ANYWOLI_SAME_OUTPUTS_SELFTEST=1 shifts the seeds of the new side's runs and tuning
 # by one; the checks of those files must then say DIFFERENT (exit status 1), which shows that
@@ -267,9 +269,18 @@ filter_analyze() {
 }
 filter_json() { sed -E '/^  "(program_version|git_commit|started|finished)": /d'; }
 filter_tune_json() {
-    filter_json | sed -E 's/"decision": "H1"/"decision": "accept_h1"/;
-                          s/"decision": "H0"/"decision": "accept_h0"/;
-                          s/"decision": "none"/"decision": "continue"/'
+    filter_json | /usr/bin/python3 -c '
+import json, sys
+words = {"H1": "accept_h1", "H0": "accept_h0", "none": "continue"}
+text = sys.stdin.read()
+if not text.strip():             # stderr: nothing to parse
+    sys.exit(0)
+doc = json.loads(text)
+for v in doc.get("tuning", {}).get("verification", []):
+    if "elo_lo" in v:
+        v["elo"] = {"value": v["elo"], "lo": v.pop("elo_lo"), "hi": v.pop("elo_hi")}
+    v["sprt"]["decision"] = words.get(v["sprt"]["decision"], v["sprt"]["decision"])
+print(json.dumps(doc, indent=2, sort_keys=True))'
 }
 filter_search() { sed -E 's/ time [0-9.]+ / time (time) /; s/"time": [0-9.]+/"time": (time)/'; }
 filter_tables_build() {

@@ -683,7 +683,7 @@ for k, p in enumerate(games["pairs"]):
     assert sum(j["pairs"][k]["differs"] for j in jobs) == p["differs"]
     for j in jobs:
         q = j["pairs"][k]
-        assert q["pair"] == p["pair"] and abs(q["share"] - q["differs"] / j["games"]) < 1e-12
+        assert q["pair"] == p["pair"] and abs(q["share"]["value"] - q["differs"] / j["games"]) < 1e-12
 PY
 run tables compare "${cmp_files[@]}" --games "$tmp/two-jobs.h5" --by-job --job ab
 [[ $rc -eq 0 ]] && grep -qE '^ab +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$' "$tmp/out" \

@@ -194,7 +194,7 @@ old = json.load(open(sys.argv[1]))["tuning"]["verification"]
 new = json.load(open(sys.argv[2]))["tuning"]["verification"]
 for o, n in zip(old, new):
     assert (o["sprt"]["elo0"], o["sprt"]["elo1"]) == (-5, 25), o["sprt"]
-    assert o["elo_lo"] == n["elo_lo"] and o["model"] == "pentanomial", (o, n)
+    assert o["elo"]["lo"] == n["elo"]["lo"] and o["model"] == "pentanomial", (o, n)
     assert o["sprt"]["llr"] != -99.0
 EOF_PY
 fi

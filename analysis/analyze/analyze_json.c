@@ -6,23 +6,6 @@
 #include "analyze.h"
 #include "json.h"
 
-/* An estimate's members: value, lo, hi. */
-static void estimate_members(Json *j, Estimate x)
-{
-    json_kv_double(j, "value", x.value);
-    json_kv_double(j, "lo", x.ci.lo);
-    json_kv_double(j, "hi", x.ci.hi);
-}
-
-/* key: { value, lo, hi }. */
-static void kv_estimate(Json *j, const char *key, Estimate x)
-{
-    json_key(j, key);
-    json_object_begin(j);
-    estimate_members(j, x);
-    json_object_end(j);
-}
-
 /* key: { count, rate, lo, hi }. */
 static void kv_rate(Json *j, const char *key, uint64_t count, Estimate rate)
 {
@@ -74,7 +57,7 @@ static void kv_advantage(Json *j, const char *key, const Outcomes *o, Estimate a
     json_kv_uint(j, "south", o->south);
     json_kv_uint(j, "north", o->north);
     json_kv_uint(j, "draw", o->draw);
-    estimate_members(j, adv);
+    json_estimate_members(j, adv);
     json_kv_double(j, "p_binomial", binomial_test(o->south, o->south + o->north, 0.5));
     json_object_end(j);
 }
@@ -90,7 +73,7 @@ static void write_colours(Json *j, const JobAnalysis *x)
     json_object_begin(j);
     kv_advantage(j, "a_south", &x->by_south[0], x->split_advantage[0]);
     kv_advantage(j, "a_north", &x->by_south[1], x->split_advantage[1]);
-    kv_estimate(j, "balanced", x->balanced);
+    json_kv_estimate(j, "balanced", x->balanced);
     json_object_end(j);
 }
 
@@ -154,7 +137,7 @@ static void write_conventions(Json *j, const JobAnalysis *x)
         kv_rate(j, "south", x->conv[c].south, x->conv_rate[c][0]);
         kv_rate(j, "north", x->conv[c].north, x->conv_rate[c][1]);
         kv_rate(j, "draw", x->conv[c].draw, x->conv_rate[c][2]);
-        kv_estimate(j, "advantage", x->conv_advantage[c]);
+        json_kv_estimate(j, "advantage", x->conv_advantage[c]);
         kv_unit_advantage(j, "advantage_unit", &x->conv_pair_advantage[c]);
         json_kv_double(j, "p_binomial", x->games_independent ? x->conv_advantage_p[c] : NAN);
         json_object_end(j);
@@ -235,8 +218,8 @@ static void write_agents(Json *j, const Analysis *a, const JobAnalysis *x)
     json_kv_uint(j, "a_wins", x->a_wins);
     json_kv_uint(j, "draws", x->a_draws);
     json_kv_uint(j, "a_losses", x->a_losses);
-    kv_estimate(j, "score", (Estimate){ x->elo.score, x->elo.score_ci });
-    kv_estimate(j, "elo", (Estimate){ x->elo.elo, x->elo.elo_ci });
+    json_kv_estimate(j, "score", (Estimate){ x->elo.score, x->elo.score_ci });
+    json_kv_estimate(j, "elo", (Estimate){ x->elo.elo, x->elo.elo_ci });
     json_kv_double(j, "los", x->elo.los);
     write_sprt(j, a, x);
     json_object_end(j);
@@ -283,16 +266,16 @@ static void write_pairs(Json *j, const Analysis *a, const JobAnalysis *x)
     json_array_end(j);
     json_key(j, "score");
     json_object_begin(j);
-    estimate_members(j, (Estimate){ x->pairs.score, x->pairs.score_ci });
+    json_estimate_members(j, (Estimate){ x->pairs.score, x->pairs.score_ci });
     json_kv_double(j, "se", x->pairs.se);
     units_members(j, &x->pairs.units);
     json_object_end(j);
-    kv_estimate(j, "elo", (Estimate){ x->pairs.elo, x->pairs.elo_ci });
+    json_kv_estimate(j, "elo", (Estimate){ x->pairs.elo, x->pairs.elo_ci });
     write_pair_sprt(j, a, x);
     json_key(j, "advantage");
     json_object_begin(j);
     json_kv_uint(j, "pairs", x->pair_advantage.pairs);
-    estimate_members(j, x->pair_advantage.advantage);
+    json_estimate_members(j, x->pair_advantage.advantage);
     json_kv_double(j, "sd", x->pair_advantage.sd);
     json_kv_bool(j, "degenerate", x->pair_advantage.degenerate);
     units_members(j, &x->pair_advantage.units);
@@ -387,10 +370,10 @@ static void write_metrics(Json *j, const GameMetrics *m)
     json_key(j, "metrics");
     json_object_begin(j);
     for (int r = 0; r < metric_row_count; r++)
-        kv_estimate(j, metric_rows[r].key, metric_value(m, r));
+        json_kv_estimate(j, metric_rows[r].key, metric_value(m, r));
     json_key(j, "duration");
     json_object_begin(j);
-    estimate_members(j, m->duration);
+    json_estimate_members(j, m->duration);
     json_kv_double(j, "sd", m->duration_sd);
     json_object_end(j);
     json_object_end(j);
@@ -423,7 +406,7 @@ static void write_root_line(Json *j, const RootLine *l)
         json_string(j, l->mover[k] == SOUTH ? "south" : "north");
     json_array_end(j);
     json_kv_uint(j, "pairs", l->pairs);
-    kv_estimate(j, "advantage", l->advantage);
+    json_kv_estimate(j, "advantage", l->advantage);
     json_kv_bool(j, "degenerate", l->degenerate);
     json_key(j, "halves");
     json_array_begin(j);
@@ -475,14 +458,14 @@ static void write_root(Json *j, const JobAnalysis *x)
         json_object_begin(j);
         json_kv_int(j, "move", r->first[k].move);
         kv_line(j, "line", r->first[k].line);
-        kv_estimate(j, "advantage", r->first[k].advantage);
+        json_kv_estimate(j, "advantage", r->first[k].advantage);
         json_object_end(j);
     }
     json_array_end(j);
     json_key(j, "naive");
     json_object_begin(j);
     kv_line(j, "line", r->naive_line);
-    kv_estimate(j, "advantage", r->naive);
+    json_kv_estimate(j, "advantage", r->naive);
     json_object_end(j);
     json_key(j, "held_out");
     json_object_begin(j);
@@ -491,7 +474,7 @@ static void write_root(Json *j, const JobAnalysis *x)
     for (int f = 0; f < ROOT_FOLDS; f++)
         json_line(j, r->held_line[f]);
     json_array_end(j);
-    kv_estimate(j, "advantage", r->held_out);
+    json_kv_estimate(j, "advantage", r->held_out);
     json_kv_double(j, "se", r->held_out_se);
     json_kv_bool(j, "degenerate", r->held_out_degenerate);
     json_kv_bool(j, "same_choice", r->same_choice);
@@ -578,7 +561,7 @@ static void write_pair(Json *j, const Analysis *a, const JobPair *q)
     json_kv_string(j, "differs_in", q->differs);
     json_key(j, "advantage_difference");
     json_object_begin(j);
-    estimate_members(j, q->advantage.difference);
+    json_estimate_members(j, q->advantage.difference);
     json_kv_double(j, "df", q->advantage.df);
     json_kv_double(j, "p", q->advantage.p_value);
     json_kv_double(j, "p_holm", q->advantage_holm);
@@ -752,8 +735,8 @@ static void write_skill_cell(Json *j, const JobAnalysis *x)
     json_key(j, "root");
     if (x->has_root) {
         json_object_begin(j);
-        kv_estimate(j, "held_out", x->root.held_out);
-        kv_estimate(j, "naive", x->root.naive);
+        json_kv_estimate(j, "held_out", x->root.held_out);
+        json_kv_estimate(j, "naive", x->root.naive);
         json_object_end(j);
     } else {
         json_null(j);

@@ -186,6 +186,21 @@ void json_kv_bool(Json *j, const char *key, bool b)
     json_bool(j, b);
 }
 
+void json_estimate_members(Json *j, Estimate x)
+{
+    json_kv_double(j, "value", x.value);
+    json_kv_double(j, "lo", x.ci.lo);
+    json_kv_double(j, "hi", x.ci.hi);
+}
+
+void json_kv_estimate(Json *j, const char *key, Estimate x)
+{
+    json_key(j, key);
+    json_object_begin(j);
+    json_estimate_members(j, x);
+    json_object_end(j);
+}
+
 void json_finish(Json *j)
 {
     fputc('\n', j->out);

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "stats.h"
+
 #define JSON_DEPTH_MAX 32
 
 /* A document being written. */
@@ -46,6 +48,11 @@ void json_kv_double(Json *j, const char *key, double x);
 void json_kv_uint(Json *j, const char *key, uint64_t x);
 void json_kv_int(Json *j, const char *key, int64_t x);
 void json_kv_bool(Json *j, const char *key, bool b);
+
+/* An estimate with its interval, as every command's JSON writes one: key: {value, lo, hi}; and
+ * those three members alone, inside an object the caller opened. */
+void json_kv_estimate(Json *j, const char *key, Estimate x);
+void json_estimate_members(Json *j, Estimate x);
 
 /* End the document with a newline. */
 void json_finish(Json *j);

@@ -166,9 +166,7 @@ void tune_json(const TuneData *d, const char *path, FILE *out)
             json_int(&j, v->sums.pairs[p]);
         json_array_end(&j);
         json_kv_double(&j, "score", v->score);
-        json_kv_double(&j, "elo", v->elo);
-        json_kv_double(&j, "elo_lo", v->elo_lo);
-        json_kv_double(&j, "elo_hi", v->elo_hi);
+        json_kv_estimate(&j, "elo", (Estimate){ v->elo, { v->elo_lo, v->elo_hi } });
         json_kv_double(&j, "los", v->los);
         json_kv_string(&j, "model", "pentanomial");
         json_key(&j, "sprt");

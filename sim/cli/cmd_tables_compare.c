@@ -339,7 +339,8 @@ static void print_by_job(const InPlay *g, Json *j)
                     json_object_begin(j);
                     json_kv_string(j, "pair", pair);
                     json_kv_uint(j, "differs", job->differs[a][b]);
-                    json_kv_double(j, "share", x);
+                    json_kv_estimate(j, "share", (Estimate){ x, wilson_interval(
+                        job->differs[a][b], job->reached, 0.95) });
                     json_object_end(j);
                 } else {
                     printf(" %25.4f", x);
@@ -403,9 +404,7 @@ static void print_in_play(const InPlay *g, const char *results, int jobs, Json *
                 json_kv_string(j, "pair", pair);
                 json_kv_uint(j, "games", g->reached);
                 json_kv_uint(j, "differs", g->differs[a][b]);
-                json_kv_double(j, "share", x);
-                json_kv_double(j, "ci_low", ci.lo);
-                json_kv_double(j, "ci_high", ci.hi);
+                json_kv_estimate(j, "share", (Estimate){ x, ci });
                 json_object_end(j);
             } else {
                 printf("%-25s %9" PRIu64 " %9" PRIu64 " %7.4f %7.4f-%7.4f\n", pair, g->reached,

@@ -4,7 +4,9 @@
 #include <assert.h>
 #include <stdlib.h>
 
+#include "check.h"
 #include "openings.h"
+#include "record_row.h"
 
 
 Outcome game_outcome(unsigned south, unsigned north)
@@ -164,6 +166,23 @@ static int play_moves(const Variant *v, Agent *const *agent, Rng stream[2], cons
     return 0;
 }
 
+/* record_fault, the reader's check of a stored row (less the row's place in its job, which
+ * game_play_indexed gives it), held to this game's own cap and start, on the record as the
+ * rules leave it: a game stopped at its cap unfinished, whatever a match's judgement by the
+ * stores made of it. */
+static int game_record_fault(const Variant *v, const GameOptions *o, Outcome stopped,
+                             const GameRecord *r, char *why, size_t len)
+{
+    const Position *start = o->start.position;
+    RecordLimits limits = { .max_plies = ply_cap(v, o),
+                            .min_plies = start && pos_over(v, start) ? 0 : 1,
+                            .from_position = start != NULL };
+    GameRecord unjudged = *r;
+    if (stopped == OUT_UNFINISHED)
+        unjudged.outcome = OUT_UNFINISHED;
+    return record_fault(v, &limits, &unjudged, why, len);
+}
+
 /* Fill r (all but `game`, `a_south` and `opening`) from the game s, which has stopped. */
 static void record_game(const Variant *v, const Rng *g, const GameOptions *o, const GameSoFar *s,
                         GameRecord *r)
@@ -184,6 +203,10 @@ static void record_game(const Variant *v, const Rng *g, const GameOptions *o, co
     r->nodes_b = s->work[NORTH];
     r->choices_a = s->choices[SOUTH] + (uint32_t)s->count.drawn[SOUTH];
     r->choices_b = s->choices[NORTH] + (uint32_t)s->count.drawn[NORTH];
+    /* In the checking build, every record the game loop ends must be one the results file's
+     * reader would accept. */
+    char why[256];
+    CHECK(game_record_fault(v, o, s->stopped, r, why, sizeof why) == 0, "%s", why);
 }
 
 static const GameOptions plain;   /* the variant's start and cap, no observer */

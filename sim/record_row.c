@@ -1,9 +1,13 @@
 /* record_row.c: the games table's one schema (record_row.h). Every field's name, place and
- * type come from GameRecord itself; only the order of the columns is written down, once. */
+ * type come from GameRecord itself; only the order of the columns is written down, once. And
+ * the one check of a record against the rules, which the reader applies to every stored row
+ * and the game loop, in the checking build, to every game it ends. */
 #include "record_row.h"
 
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 /* GameRecord's stored fields, in the order of the games table's columns (and of the packed
@@ -202,4 +206,86 @@ int64_t row_field_value(const GameRecord *r, int i)
     if (f->is_signed && f->size < 8 && bits >> (8 * f->size - 1))
         return (int64_t)bits - ((int64_t)1 << (8 * f->size));
     return (int64_t)bits;
+}
+
+/* The checks of record_fault on a finished game (South won, North won, a draw): the seeds
+ * left went to the convention's recipient, so the scores hold every seed and agree with the
+ * outcome. */
+static int finished_fault(const Variant *v, const GameRecord *r, char *why, size_t len)
+{
+    int to = award_recipient(v->final_four, r->last_capturer, r->first_final, r->lottery);
+    unsigned score_to = to == SOUTH ? r->south : r->north;
+    if (r->left > v->capture)
+        return snprintf(why, len, "left %u in a finished game, expected at most capture %d",
+                        r->left, v->capture);
+    if (r->south + r->north != v->total)
+        return snprintf(why, len, "south %u + north %u is not the variant's %d seeds",
+                        r->south, r->north, v->total);
+    if (to == NOBODY || score_to < r->left)
+        return snprintf(why, len, "the %u seeds left cannot have gone to the %s recipient",
+                        r->left, final_four_name(v->final_four));
+    if (r->outcome != (int)game_outcome(r->south, r->north))
+        return snprintf(why, len, "outcome %d disagrees with south %u, north %u", r->outcome,
+                        r->south, r->north);
+    return 0;
+}
+
+/* The checks of record_fault on an endless or unfinished game: the stores as they stood, the
+ * game not over, and an unfinished one stopped by its cap. */
+static int stopped_fault(const Variant *v, const RecordLimits *l, const GameRecord *r,
+                         char *why, size_t len)
+{
+    if (r->left <= v->capture)
+        return snprintf(why, len, "left %u in an %s game, expected more than capture %d",
+                        r->left, r->outcome == OUT_ENDLESS ? "endless" : "unfinished",
+                        v->capture);
+    if (r->south + r->north + r->left != v->total)
+        return snprintf(why, len, "south %u + north %u + left %u is not the variant's %d "
+                        "seeds", r->south, r->north, r->left, v->total);
+    if (r->outcome == OUT_UNFINISHED && (int64_t)r->plies != l->max_plies)
+        return snprintf(why, len, "plies %" PRIu32 " in an unfinished game, expected "
+                        "max_plies %" PRId64, r->plies, l->max_plies);
+    return 0;
+}
+
+int record_fault(const Variant *v, const RecordLimits *l, const GameRecord *r, char *why,
+                 size_t len)
+{
+    /* Step 1. Each field in its own range. */
+    if (r->outcome < OUT_SOUTH || r->outcome > OUT_UNFINISHED)
+        return snprintf(why, len, "outcome %d, expected 0 to 4", r->outcome);
+    if (r->last_capturer < NOBODY || r->last_capturer > NORTH)
+        return snprintf(why, len, "last_capturer %d, expected -1 to 1", r->last_capturer);
+    if (r->first_final < NOBODY || r->first_final > NORTH)
+        return snprintf(why, len, "first_final %d, expected -1 to 1", r->first_final);
+    if (r->lottery != SOUTH && r->lottery != NORTH)
+        return snprintf(why, len, "lottery %d, expected 0 or 1", r->lottery);
+    if (r->opening < -1)
+        return snprintf(why, len, "opening %" PRId32 ", expected -1 or more", r->opening);
+    if (r->plies < l->min_plies || (int64_t)r->plies > l->max_plies)
+        return snprintf(why, len, "plies %" PRIu32 ", expected %" PRIu32 " to max_plies %"
+                        PRId64, r->plies, l->min_plies, l->max_plies);
+    /* Step 2. The counts that must agree: a pass follows a move, a final-seed capture ends
+     * one, every capture takes `capture` seeds, and the recipients exist once someone
+     * captured. */
+    if (r->passes > r->plies || r->final_captures > r->plies)
+        return snprintf(why, len, "passes %" PRIu32 " or final_captures %u above plies %"
+                        PRIu32, r->passes, r->final_captures, r->plies);
+    long taken = ((long)r->mid_captures + r->final_captures) * v->capture;
+    if (r->left > v->total || taken > v->total - r->left ||
+        (!l->from_position && taken != v->total - r->left))
+        return snprintf(why, len, "mid_captures %u + final_captures %u of %d seeds each "
+                        "with left %u is not the variant's %d seeds", r->mid_captures,
+                        r->final_captures, v->capture, r->left, v->total);
+    /* From a position, a recipient may come from before the game's first capture. */
+    if (r->last_capturer == NOBODY ? taken != 0 : !l->from_position && taken == 0)
+        return snprintf(why, len, "last_capturer %d with %u captures", r->last_capturer,
+                        r->mid_captures + r->final_captures);
+    if (r->first_final == NOBODY ? r->final_captures != 0
+                                 : !l->from_position && r->final_captures == 0)
+        return snprintf(why, len, "first_final %d with %u final captures", r->first_final,
+                        r->final_captures);
+    /* Step 3. The scores, by how the game ended. */
+    return r->outcome <= OUT_DRAW ? finished_fault(v, r, why, len)
+                                  : stopped_fault(v, l, r, why, len);
 }

@@ -8,6 +8,8 @@
 #define ANYWOLI_RECORD_ROW_H
 
 #include <hdf5.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "game.h"
@@ -42,5 +44,23 @@ void row_set_absent(GameRecord *r, uint64_t absent);
 int row_field_count(void);
 const char *row_field_name(int i);
 int64_t row_field_value(const GameRecord *r, int i);
+
+/* What a game record is held to besides its variant's rules. */
+typedef struct RecordLimits {
+    int64_t max_plies;      /* its ply cap: plies at most this, and exactly this when the game
+                             * stopped unfinished */
+    uint32_t min_plies;     /* 1; 0 for a game that started from a position already over */
+    bool from_position;     /* it may have started from a position: seeds captured and
+                             * recipients set before its first ply, so its own captures account
+                             * for at most the seeds not left */
+} RecordLimits;
+
+/* Whether r records a game of variant v that the rules allow, within l: each field in its
+ * range (all but `game` and `a_south`, the row's place in its job, which rf_row_fault adds),
+ * the counts consistent (every seed a score, a capture or left), the outcome agreeing with the
+ * scores under v's convention (an unfinished game's outcome before any judgement by stores). 0
+ * when it does; otherwise what is wrong, one line into why, and a positive number. */
+int record_fault(const Variant *v, const RecordLimits *l, const GameRecord *r, char *why,
+                 size_t len);
 
 #endif

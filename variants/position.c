@@ -3,9 +3,32 @@
 
 #include <string.h>
 
+#include "check.h"
+
 #ifdef __BMI2__
 #include <immintrin.h>
 #endif
+
+/* A position as APN, by value, for a failed check's message: the array lives until the end of
+ * the full expression that made it (C11 6.2.4p8), which is the check's call. */
+typedef struct ApnText {
+    char s[APN_MAX];
+} ApnText;
+
+static inline ApnText apn_text(const Variant *v, const Position *p)
+{
+    ApnText t;
+    apn_format(v, p, t.s);
+    return t;
+}
+
+/* In the checking build, the position each move leaves (an endless move's too, put back as it
+ * was) must be consistent (pos_ok: the seeds add up, the masks and fields agree), or the
+ * program stops naming the move and the position. Every move goes through pos_play_bounded or
+ * the random playout loop, which check at their ends; the fast path and the general one in
+ * between are not entry points. */
+#define CHECK_MOVED(v, p, move) \
+    CHECK(pos_ok(v, p), "after move %d: %s", (move), apn_text(v, p).s)
 
 void pos_start(const Variant *v, Position *p)
 {
@@ -18,6 +41,7 @@ void pos_start(const Variant *v, Position *p)
     p->side = SOUTH;
     p->last_capturer = NOBODY;
     p->first_final = NOBODY;
+    CHECK(pos_ok(v, p), "the start: %s", apn_text(v, p).s);
 }
 
 int pos_legal_moves(const Variant *v, const Position *p, uint8_t moves[MAX_PITS])
@@ -371,9 +395,15 @@ MoveEvent pos_play_bounded(const Variant *v, const Position *in, int move, Posit
     if (in != p)
         *p = *in;
     memset(info, 0, sizeof *info);   /* the sowing adds each count to info */
-    if (trace || v->skip_origin)
-        return sow_from_start(v, p, move, seed_bound, info, trace);
-    return sow_fast(v, p, move, seed_bound, info);
+    /* Each path checked on its own, so that the default build keeps its two tail returns. */
+    if (trace || v->skip_origin) {
+        MoveEvent ev = sow_from_start(v, p, move, seed_bound, info, trace);
+        CHECK_MOVED(v, p, move);
+        return ev;
+    }
+    MoveEvent ev = sow_fast(v, p, move, seed_bound, info);
+    CHECK_MOVED(v, p, move);
+    return ev;
 }
 
 MoveEvent pos_play(const Variant *v, const Position *in, int move, Position *p, MoveInfo *info,
@@ -442,6 +472,7 @@ random_playout(const Variant *restrict v, Position *restrict p, Rng stream[2],
                                                   &stream[side], &ahead[side]));
         ev = fast ? sow_fast(v, p, move, MOVE_SEED_BOUND, &sum)
                   : sow_from_start(v, p, move, MOVE_SEED_BOUND, &sum, NULL);
+        CHECK_MOVED(v, p, move);
         plies++;
         drawn[side]++;
         hash = (hash ^ (uint64_t)move) * PLAYOUT_HASH_MULT;

@@ -2,7 +2,7 @@
 # Set everything up and run the whole test suite (CTest: unit, vector, perft, property and
 # command-line tests); then the fast tests again in the checking build, build-checks/
 # (-DANYWOLI_CHECKS=ON: asserts kept, every move's position and every game's record checked as
-# the tests play them); then the MPI tests from a second build with -DANYWOLI_MPI=ON
+# the tests play them); then the MPI tests from a third build with -DANYWOLI_MPI=ON
 # (build-mpi: only the binary). ANYWOLI_BUILD and ANYWOLI_CMAKE_ARGS select another build, for
 # example the sanitizer one; extra arguments go to ctest (-L fast, -R perft, ...). Either skips
 # the checking and MPI parts.

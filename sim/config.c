@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <libconfig.h>
@@ -12,12 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "agent.h"
-#include "input_file.h"
 #include "nearest.h"
 
 /* The keys a job (or `defaults`) may set. Sweeps vary in this order, the last fastest. */

@@ -10,6 +10,9 @@
 
 #include "error.h"
 
+struct config_t;
+struct config_setting_t;
+
 /* Set e to `LABEL:LINE: KEY: what` (KEY left out when NULL) on one line (control characters
  * quoted from the input become '?') and return -1: the error of every libconfig file the lab
  * reads (experiments, tunings). */
@@ -22,6 +25,8 @@ int config_error_v(Error *e, const char *label, int line, const char *key, const
  * has `jobs`, a tuning `weights`). 0 when the file may be the right kind; its own errors
  * then say what is wrong in it. config_refuse_other_file reads the start of f, and rewinds it. */
 int config_refuse_other_file(const char *path, FILE *f, Error *e);
+int config_refuse_other_kind(const char *label, const struct config_t *cfg, const char *kind,
+                             Error *e);
 
 #define CONFIG_MAX_TEXT ((size_t)64 << 20)     /* bytes of a config (an experiment) */
 #define CONFIG_INCLUDE_DEPTH 10                /* @include within @include, as libconfig */
@@ -36,9 +41,6 @@ int config_read_text(const char *path, size_t max_bytes, char **text, Error *e);
  * message): each must be a regular file, and so must those it includes. -1 with
  * `LABEL:LINE: @include: PATH: not a regular file (a folder)`. depth: 0 for a config. */
 int config_check_includes(const char *text, const char *label, int depth, Error *e);
-struct config_t;
-int config_refuse_other_kind(const char *label, const struct config_t *cfg, const char *kind,
-                             Error *e);
 
 /* The error of a libconfig text that does not parse (cfg after config_read_string failed):
  * `LABEL:LINE: syntax error`, with libconfig's reason when it gives one, and a hint when the
@@ -53,12 +55,12 @@ int config_syntax_error(Error *e, const char *label, const struct config_t *cfg,
  * -1 with `LABEL:LINE: KEY: the literal as written, what fits` on the first such literal. */
 int config_check_int_literals(const char *text, const char *label, Error *e);
 
+/* A setting's line for messages (libconfig gives 0 for some; then the line of its parent). */
+int config_line_of(const struct config_setting_t *s);
+
 /* A whole-number setting s (a libconfig config_setting_t) in [lo, hi] into *out: the one
  * reader of counts for every libconfig file the lab reads. -1 with `LABEL:LINE: KEY: expected
  * a whole number, not a string` or `... KEY: 0 is out of range (1 to 10)`. */
-struct config_setting_t;
-/* A setting's line for messages (libconfig gives 0 for some; then the line of its parent). */
-int config_line_of(const struct config_setting_t *s);
 int config_get_int(const struct config_setting_t *s, const char *label, const char *key,
                    int64_t lo, int64_t hi, int64_t *out, Error *e);
 

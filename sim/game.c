@@ -20,6 +20,12 @@ const char *outcome_name(int outcome)
     return outcome >= OUT_SOUTH && outcome <= OUT_UNFINISHED ? names[outcome] : "?";
 }
 
+const char *outcome_phrase(int outcome)
+{
+    return outcome == OUT_SOUTH ? "South won" : outcome == OUT_NORTH ? "North won"
+                                                                     : outcome_name(outcome);
+}
+
 void game_record_end(const Variant *v, const Position *p, const Rng *g, Outcome stopped,
                      GameRecord *r)
 {

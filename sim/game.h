@@ -17,6 +17,10 @@ typedef enum Outcome {
  * "?" for a code that is none of them. */
 const char *outcome_name(int outcome);
 
+/* An outcome as a sentence or a row label says it: "South won", "North won", else its
+ * word (draw, endless, unfinished): replay's end line and analyze's outcomes table. */
+const char *outcome_phrase(int outcome);
+
 /* The plies of a game's line: games that agree on these follow the same line, whatever
  * their later moves (a deterministic search plays one line from the start, while its
  * tie-breaks late in the game make every game differ somewhere). */

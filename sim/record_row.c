@@ -237,8 +237,7 @@ static int stopped_fault(const Variant *v, const RecordLimits *l, const GameReco
 {
     if (r->left <= v->capture)
         return snprintf(why, len, "left %u in an %s game, expected more than capture %d",
-                        r->left, r->outcome == OUT_ENDLESS ? "endless" : "unfinished",
-                        v->capture);
+                        r->left, outcome_name(r->outcome), v->capture);
     if (r->south + r->north + r->left != v->total)
         return snprintf(why, len, "south %u + north %u + left %u is not the variant's %d "
                         "seeds", r->south, r->north, r->left, v->total);

@@ -653,7 +653,7 @@ for game in range(30):
             differs[key] = differs.get(key, 0) + (r[convs[i]] != r[convs[j]])
 assert got["games"] == 30 and got["reached"] == reached > 0 and got["unheld"] == 0, got
 for c in got["conventions"]:
-    assert [c["south_wins"], c["draws"], c["north_wins"]] == counts[c["final_four"]], (c, counts)
+    assert [c["south"], c["draw"], c["north"]] == counts[c["final_four"]], (c, counts)
 for p in got["pairs"]:
     assert p["games"] == reached and p["differs"] == differs[p["pair"]], (p, differs)
 assert any(p["differs"] for p in got["pairs"])

@@ -12,9 +12,16 @@
 
 #define READ_ROWS 65536u          /* rows decoded per read: about 2.5 MB of records */
 
+/* Every pair of conventions once: a convention added to FinalFour needs its pairs here
+ * (and room in CONV_PAIRS_NB), which this check asks for. */
+_Static_assert(CONV_PAIRS_NB == CONV_NB * (CONV_NB - 1) / 2,
+               "conv_pair must list every pair of the FinalFour conventions");
+
 void conv_pair(int p, int *c1, int *c2)
 {
-    static const int pairs[CONV_PAIRS_NB][2] = { { 0, 1 }, { 0, 2 }, { 1, 2 } };
+    static const int pairs[CONV_PAIRS_NB][2] = { { FF_PENULTIMATE, FF_FIRST_FINAL },
+                                                 { FF_PENULTIMATE, FF_LOTTERY },
+                                                 { FF_FIRST_FINAL, FF_LOTTERY } };
     *c1 = pairs[p][0];
     *c2 = pairs[p][1];
 }
@@ -71,14 +78,11 @@ static void outcomes_add(Outcomes *x, int o)
     }
 }
 
-/* Who receives the seeds left under convention c: 0 South, 1 North, -1 nobody. */
+/* Who receives the seeds left under convention c: 0 South, 1 North, -1 nobody. The rule is
+ * the engine's (award_recipient), so analyze re-scores a game as the game itself scores. */
 static int recipient(const GameRecord *r, int c)
 {
-    if (c == FF_LOTTERY)
-        return r->lottery;
-    if (c == FF_FIRST_FINAL && r->first_final >= 0)
-        return r->first_final;
-    return r->last_capturer;
+    return award_recipient((FinalFour)c, r->last_capturer, r->first_final, r->lottery);
 }
 
 /* The outcomes of a finished game under every convention, from its scores and recipients:

@@ -33,17 +33,17 @@ static void write_variant(Json *j, const Variant *v)
     json_object_end(j);
 }
 
-/* The outcome counts and rates. */
+/* The outcome counts and rates, keyed by the outcomes' words (outcome_name). */
 static void write_outcomes(Json *j, const JobAnalysis *x)
 {
     json_key(j, "outcomes");
     json_object_begin(j);
-    kv_rate(j, "south", x->all.south, x->rate[0]);
-    kv_rate(j, "north", x->all.north, x->rate[1]);
-    kv_rate(j, "draw", x->all.draw, x->rate[2]);
+    kv_rate(j, outcome_name(OUT_SOUTH), x->all.south, x->rate[0]);
+    kv_rate(j, outcome_name(OUT_NORTH), x->all.north, x->rate[1]);
+    kv_rate(j, outcome_name(OUT_DRAW), x->all.draw, x->rate[2]);
     json_kv_uint(j, "finished", outcomes_finished(&x->all));
-    kv_rate(j, "endless", x->all.endless, x->endless_rate);
-    kv_rate(j, "unfinished", x->all.unfinished, x->unfinished_rate);
+    kv_rate(j, outcome_name(OUT_ENDLESS), x->all.endless, x->endless_rate);
+    kv_rate(j, outcome_name(OUT_UNFINISHED), x->all.unfinished, x->unfinished_rate);
     json_kv_uint(j, "total", outcomes_total(&x->all));
     json_object_end(j);
 }
@@ -54,9 +54,9 @@ static void kv_advantage(Json *j, const char *key, const Outcomes *o, Estimate a
     json_key(j, key);
     json_object_begin(j);
     json_kv_uint(j, "finished", outcomes_finished(o));
-    json_kv_uint(j, "south", o->south);
-    json_kv_uint(j, "north", o->north);
-    json_kv_uint(j, "draw", o->draw);
+    json_kv_uint(j, outcome_name(OUT_SOUTH), o->south);
+    json_kv_uint(j, outcome_name(OUT_NORTH), o->north);
+    json_kv_uint(j, outcome_name(OUT_DRAW), o->draw);
     json_estimate_members(j, adv);
     json_kv_double(j, "p_binomial", binomial_test(o->south, o->south + o->north, 0.5));
     json_object_end(j);
@@ -134,9 +134,9 @@ static void write_conventions(Json *j, const JobAnalysis *x)
     for (int c = 0; c < CONV_NB; c++) {
         json_key(j, conv_name(c));
         json_object_begin(j);
-        kv_rate(j, "south", x->conv[c].south, x->conv_rate[c][0]);
-        kv_rate(j, "north", x->conv[c].north, x->conv_rate[c][1]);
-        kv_rate(j, "draw", x->conv[c].draw, x->conv_rate[c][2]);
+        kv_rate(j, outcome_name(OUT_SOUTH), x->conv[c].south, x->conv_rate[c][0]);
+        kv_rate(j, outcome_name(OUT_NORTH), x->conv[c].north, x->conv_rate[c][1]);
+        kv_rate(j, outcome_name(OUT_DRAW), x->conv[c].draw, x->conv_rate[c][2]);
         json_kv_estimate(j, "advantage", x->conv_advantage[c]);
         kv_unit_advantage(j, "advantage_unit", &x->conv_pair_advantage[c]);
         json_kv_double(j, "p_binomial", x->games_independent ? x->conv_advantage_p[c] : NAN);

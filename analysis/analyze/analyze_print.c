@@ -158,12 +158,13 @@ static void print_outcomes(const JobAnalysis *j, FILE *out)
 {
     const Outcomes *o = &j->all;
     fprintf(out, "\nOutcomes       %12s  %-28s %s\n", "games", "rate [95% Wilson]", "over");
-    outcome_row(out, "South won", o->south, &j->rate[0], "finished");
-    outcome_row(out, "North won", o->north, &j->rate[1], "finished");
-    outcome_row(out, "draw", o->draw, &j->rate[2], "finished");
+    outcome_row(out, outcome_phrase(OUT_SOUTH), o->south, &j->rate[0], "finished");
+    outcome_row(out, outcome_phrase(OUT_NORTH), o->north, &j->rate[1], "finished");
+    outcome_row(out, outcome_phrase(OUT_DRAW), o->draw, &j->rate[2], "finished");
     outcome_row(out, "finished", outcomes_finished(o), NULL, "");
-    outcome_row(out, "endless", o->endless, &j->endless_rate, "all games");
-    outcome_row(out, "unfinished", o->unfinished, &j->unfinished_rate, "all games");
+    outcome_row(out, outcome_phrase(OUT_ENDLESS), o->endless, &j->endless_rate, "all games");
+    outcome_row(out, outcome_phrase(OUT_UNFINISHED), o->unfinished, &j->unfinished_rate,
+                "all games");
     outcome_row(out, "all", outcomes_total(o), NULL, "");
 }
 

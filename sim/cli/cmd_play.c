@@ -193,8 +193,8 @@ static void report_end(const Game *g, bool endless)
 {
     if (endless || !pos_over(&g->v, &g->p)) {
         printf("The game stops %s after %" PRIu64 " plies, with no award: South %d, North %d.\n",
-               endless ? "endless" : "unfinished", g->plies, g->p.store[SOUTH],
-               g->p.store[NORTH]);
+               outcome_name(endless ? OUT_ENDLESS : OUT_UNFINISHED), g->plies,
+               g->p.store[SOUTH], g->p.store[NORTH]);
         return;
     }
     static const char *const why[FF_NB] = { "the last capturer", "the first to make a final-seed capture",

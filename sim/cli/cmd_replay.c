@@ -28,13 +28,6 @@ static const char replay_usage[] =
     "  --quiet      only the result and the check, not every move\n"
     "  --help       this text\n";
 
-/* An outcome as replay says it: "South won", "North won", else the outcome's word. */
-static const char *outcome_said(int outcome)
-{
-    return outcome == OUT_SOUTH ? "South won" : outcome == OUT_NORTH ? "North won"
-                                                                     : outcome_name(outcome);
-}
-
 /* A side's letter, or '-' for nobody. */
 static char side_letter(int side)
 {
@@ -47,11 +40,11 @@ static void print_end(const Variant *v, const GameRecord *r)
     if (r->outcome != OUT_ENDLESS && r->outcome != OUT_UNFINISHED) {
         int to = award_recipient(v->final_four, r->last_capturer, r->first_final, r->lottery);
         printf("end: %s, South %u North %u (%u left to %c under %s)\n",
-               outcome_said(r->outcome), r->south, r->north, r->left, side_letter(to),
+               outcome_phrase(r->outcome), r->south, r->north, r->left, side_letter(to),
                final_four_name(v->final_four));
     } else {
         printf("end: %s, stores South %u North %u, %u seeds on the board\n",
-               outcome_said(r->outcome), r->south, r->north, r->left);
+               outcome_phrase(r->outcome), r->south, r->north, r->left);
     }
 }
 
@@ -235,7 +228,7 @@ int cmd_replay(int argc, char **argv)
             /* The same moves must make the same game: anything else is the engine's fault. */
             fprintf(stderr, "%s: %s: job %s: game %lld: the stored moves end %s after %" PRIu32
                     " plies, the replay %s after %" PRIu32 "\n", cli_command, path, job, game,
-                    outcome_said(shown.outcome), shown.plies, outcome_said(got.outcome),
+                    outcome_phrase(shown.outcome), shown.plies, outcome_phrase(got.outcome),
                     got.plies);
             moves_differ = true;
         }

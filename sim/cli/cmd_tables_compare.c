@@ -357,10 +357,11 @@ static void print_by_job(const InPlay *g, Json *j)
         json_array_end(j);
 }
 
-/* The in-play figures: as text, or as the JSON document's key "games". */
+/* The in-play figures: as text, or as the JSON document's key "games" (the counts of
+ * results keyed by the outcomes' words, as in analyze's JSON). */
 static void print_in_play(const InPlay *g, const char *results, int jobs, Json *j)
 {
-    static const char *const names[] = { "south_wins", "draws", "north_wins" };
+    static const Outcome counted[] = { OUT_SOUTH, OUT_DRAW, OUT_NORTH };
     if (j) {
         json_key(j, "games");
         json_object_begin(j);
@@ -376,7 +377,7 @@ static void print_in_play(const InPlay *g, const char *results, int jobs, Json *
             json_object_begin(j);
             json_kv_string(j, "final_four", final_four_name(tables_variant(g->t[i])->final_four));
             for (int r = 0; r < 3; r++)
-                json_kv_uint(j, names[r], g->results[i][r]);
+                json_kv_uint(j, outcome_name(counted[r]), g->results[i][r]);
             json_object_end(j);
         }
         json_array_end(j);

@@ -65,6 +65,9 @@ static const ApnCase apn_cases[] = {
     /* The side to move has no seeds though the game is not over. */
     { "", "0,0,0,0/2,2,2,2 0/0 S - -", "South is to move but has no seeds" },
     { "", "2,2,2,2/0,0,0,0 0/0 N - -", "North is to move but has no seeds" },
+    /* A finished game without a last capturer, whom the award of the seeds left needs. */
+    { "", "1,0,0,0/0,0,0,0 8/7 S - -", "the game is over (seeds on the board 1, at most "
+      "capture 4) but the last capturer is '-'" },
     /* A total too small for the capture (2 x holes x seeds must exceed it). */
     { "", "1,0/0,0 0/3 S - -", "capture: 4 must be below" },
 };

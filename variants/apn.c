@@ -196,6 +196,12 @@ int apn_parse(const char *text, Variant *v, bool holes_given, bool seeds_given, 
     if (!pos_over(v, p) && !p->legal)
         return error_set(e, "APN: %s is to move but has no seeds (a pass would already have "
                          "been applied)", side == SOUTH ? "South" : "North");
+    /* The seeds in play exceed the capture, so a game reaches its end only by captures: the
+     * award of the seeds left needs the last capturer. */
+    if (pos_over(v, p) && last == NOBODY)
+        return error_set(e, "APN: the game is over (seeds on the board %ld, at most capture %d) "
+                         "but the last capturer is '-' (a finished game has one: S or N)",
+                         on_board, v->capture);
     return 0;
 }
 

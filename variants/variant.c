@@ -100,14 +100,39 @@ void variant_default(Variant *v)
     variant_finish(v, NULL);
 }
 
-/* The preset names as "anywoli, yit-nuri or yit-jani", for messages. */
-static void preset_list(char *buf, size_t len)
+/* Names 0 .. n-1 (name(i)) as "a, b or c" into buf, for messages: the one way the variants'
+ * presets, parameters and conventions are listed. */
+static void join_names(const char *(*name)(int), int n, char *buf, size_t len)
 {
     size_t used = 0;
-    for (int i = 0; variant_preset_names[i] && used < len; i++)
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", i == 0 ? ""
-                                 : variant_preset_names[i + 1] ? ", " : " or ",
-                                 variant_preset_names[i]);
+    buf[0] = '\0';
+    for (int i = 0; i < n && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s",
+                                 i == 0 ? "" : i == n - 1 ? " or " : ", ", name(i));
+}
+
+static const char *preset_name(int i)
+{
+    return variant_preset_names[i];
+}
+
+static const char *param_name(int p)
+{
+    return variant_params[p].name;
+}
+
+static const char *convention_name(int f)
+{
+    return final_four_name((FinalFour)f);
+}
+
+/* The preset names as "anywoli, yit-nuri or yit-jani". */
+static void preset_list(char *buf, size_t len)
+{
+    int n = 0;
+    while (variant_preset_names[n])
+        n++;
+    join_names(preset_name, n, buf, len);
 }
 
 int variant_preset(Variant *v, const char *name, Error *e)
@@ -210,10 +235,10 @@ void variant_describe(const Variant *v, char *buf, int len)
 
 void variant_param_list(char *buf, size_t len)
 {
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int p = 0; p < VP_NB && used < len; p++)
-        used += (size_t)snprintf(buf + used, len - used, "%s%s",
-                                 p == 0 ? "" : p == VP_NB - 1 ? " or " : ", ",
-                                 variant_params[p].name);
+    join_names(param_name, VP_NB, buf, len);
+}
+
+void final_four_list(char *buf, size_t len)
+{
+    join_names(convention_name, FF_NB, buf, len);
 }

@@ -129,6 +129,9 @@ void variant_describe_without(const Variant *v, unsigned leave_out, char *buf, s
 /* The parameters' names as "holes, seeds, ... or max_plies" into buf, for messages. */
 void variant_param_list(char *buf, size_t len);
 
+/* The conventions' names as "penultimate, first-final or lottery" into buf, for messages. */
+void final_four_list(char *buf, size_t len);
+
 /* Which side owns pit i. */
 static inline int variant_owner(const Variant *v, int pit)
 {

@@ -54,17 +54,14 @@ static int parse_bool(const char *s, bool *out)
 /* A convention by its name into *x; -1 with the message that lists them. */
 static int parse_convention(const char *name, const char *value, int64_t *x, Error *e)
 {
-    char conventions[64], hint[100];
-    size_t used = 0;
     for (int f = 0; f < FF_NB; f++) {
         if (strcmp(value, final_four_name((FinalFour)f)) == 0) {
             *x = f;
             return 0;
         }
-        used += (size_t)snprintf(conventions + used, sizeof conventions - used, "%s%s",
-                                 f == 0 ? "" : f == FF_NB - 1 ? " or " : ", ",
-                                 final_four_name((FinalFour)f));
     }
+    char conventions[64], hint[100];
+    final_four_list(conventions, sizeof conventions);
     return error_set(e, "%s: '%s' is not a convention%s (expected %s)", name, value,
                      nearest_hint_in(value, conventions, hint, sizeof hint), conventions);
 }

@@ -73,7 +73,7 @@ static int param_bytes(int p)
     return variant_params[p].kind == VK_INT64 ? 8 : 4;
 }
 
-/* The variant's parameters into the header, and back (no check: variant_finish's). */
+/* The variant's parameters into the header (no check: variant_finish's). */
 static void variant_write(const Variant *v, uint8_t *h)
 {
     for (int p = 0, at = H_VARIANT; p < VP_NB; at += param_bytes(p), p++) {
@@ -85,23 +85,20 @@ static void variant_write(const Variant *v, uint8_t *h)
     }
 }
 
-static void variant_read(const uint8_t *h, Variant *v)
+/* Back from the header; false when its convention is not one this program knows (said
+ * apart from the variant's own check, which would read an unknown one as a number). */
+static bool variant_read(const uint8_t *h, Variant *v)
 {
+    bool known = true;
     variant_default(v);
-    for (int p = 0, at = H_VARIANT; p < VP_NB; at += param_bytes(p), p++)
+    for (int p = 0, at = H_VARIANT; p < VP_NB; at += param_bytes(p), p++) {
+        if (variant_params[p].kind == VK_CONVENTION && get32(h + at) >= FF_NB)
+            known = false;
         variant_put(v, p, param_bytes(p) == 8 ? (int64_t)get64(h + at)
                           : variant_params[p].kind == VK_INT ? (int32_t)get32(h + at)
                           : (int64_t)get32(h + at));
-}
-
-/* Whether the header's convention is one this program knows (checked before the variant,
- * whose own check would read an unknown one as a number). */
-static bool convention_known(const uint8_t *h)
-{
-    for (int p = 0, at = H_VARIANT; p < VP_NB; at += param_bytes(p), p++)
-        if (variant_params[p].kind == VK_CONVENTION && get32(h + at) >= FF_NB)
-            return false;
-    return true;
+    }
+    return known;
 }
 
 /* The header of t. */
@@ -196,10 +193,10 @@ static int header_read(Tables *t, const uint8_t *h, uint64_t size, const char *p
     if (get64(h + HEADER_CHECKSUM_AT) != values_checksum((const int8_t *)h, HEADER_CHECKSUM_AT))
         return error_set(e, "%s: damaged header (checksum mismatch)", path);
     Variant v;
-    variant_read(h, &v);
+    bool known = variant_read(h, &v);
     int k = (int)get32(h + H_MAX_SEEDS);
     Error sub = { "the convention is unknown" };
-    if (!convention_known(h) || variant_finish(&v, &sub) != 0)
+    if (!known || variant_finish(&v, &sub) != 0)
         return error_set(e, "%s: bad variant in the header: %s", path, sub.msg);
     if (k <= v.capture || k > TABLES_MAX_SEEDS || k > v.total || get32(h + H_VALUE_BYTES) != 1)
         return error_set(e, "%s: bad header: max_seeds %d", path, k);

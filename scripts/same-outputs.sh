@@ -42,8 +42,10 @@
 #     H1 -> accept_h1, H0 -> accept_h0, none -> continue, and in text "H1 accepted" ->
 #     "accept H1", "H0 accepted" -> "accept H0", "no decision" -> "continue", so the old and
 #     the new words compare equal; and its verification's Elo interval, once three keys
-#     (elo, elo_lo, elo_hi), now {value, lo, hi} as every estimate in the lab's JSON, so the
-#     tuning's JSON is compared as parsed, the old form mapped to the new (same numbers).
+#     (elo, elo_lo, elo_hi), now {value, lo, hi} as every estimate in the lab's JSON, its
+#     wins, losses and pairs_by_points now a_wins, a_losses and pentanomial as a job's, and its
+#     score with an interval (the value compared); so the tuning's JSON is compared as parsed,
+#     the old form mapped to the new (same numbers).
 #
 # Self-test: ANYWOLI_SAME_OUTPUTS_SELFTEST=1 shifts the seeds of the new side's runs and tuning
 # by one; the checks of those files must then say DIFFERENT (exit status 1), which shows that
@@ -279,6 +281,11 @@ doc = json.loads(text)
 for v in doc.get("tuning", {}).get("verification", []):
     if "elo_lo" in v:
         v["elo"] = {"value": v["elo"], "lo": v.pop("elo_lo"), "hi": v.pop("elo_hi")}
+    for old, new in (("wins", "a_wins"), ("losses", "a_losses"), ("pairs_by_points", "pentanomial")):
+        if old in v:
+            v[new] = v.pop(old)
+    if isinstance(v["score"], dict):   # its interval is new: the value is compared
+        v["score"] = v["score"]["value"]
     v["sprt"]["decision"] = words.get(v["sprt"]["decision"], v["sprt"]["decision"])
 print(json.dumps(doc, indent=2, sort_keys=True))'
 }

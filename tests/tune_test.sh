@@ -141,6 +141,11 @@ bounds = [(v["sprt"]["elo0"], v["sprt"]["elo1"], v["sprt"]["alpha"], v["sprt"]["
           for v in d["verification"]]
 assert bounds == [(0, 50, 0.05, 0.1), (0, 10, 0.05, 0.1)], bounds
 assert all(v["model"] == "pentanomial" == v["sprt"]["model"] for v in d["verification"])
+# In a job's words: A's wins and losses, the pentanomial counts, estimates as {value, lo, hi}.
+for v in d["verification"]:
+    assert v["a_wins"] + v["draws"] + v["a_losses"] == 2 * v["pairs"] == 2 * sum(v["pentanomial"]), v
+    assert v["score"]["lo"] <= v["score"]["value"] <= v["score"]["hi"], v["score"]
+    assert v["elo"]["lo"] <= v["elo"]["value"] <= v["elo"]["hi"], v["elo"]
 assert d["tuned_spec"].startswith("alphabeta:depth=2,tt=12,w.store=")
 EOF_PY
 # The /tuning group as h5py reads it (docs/results.md), when Debian's h5py is there.

@@ -157,15 +157,18 @@ void tune_json(const TuneData *d, const char *path, FILE *out)
         json_kv_string(&j, "against", tune_verify_names[i]);
         json_kv_string(&j, "opponent_spec", v->opponent);
         json_kv_int(&j, "pairs", v->pairs_done);
-        json_kv_int(&j, "wins", v->sums.wins);
+        /* In a job's words (analyze's agents and pairs): the tuned agent is A. */
+        json_kv_int(&j, "a_wins", v->sums.wins);
         json_kv_int(&j, "draws", v->sums.draws);
-        json_kv_int(&j, "losses", v->sums.losses);
-        json_key(&j, "pairs_by_points");
+        json_kv_int(&j, "a_losses", v->sums.losses);
+        json_key(&j, "pentanomial");
         json_array_begin(&j);
         for (int p = 0; p < 5; p++)
             json_int(&j, v->sums.pairs[p]);
         json_array_end(&j);
-        json_kv_double(&j, "score", v->score);
+        /* The score's interval is the Elo one's image (it was mapped from the score's). */
+        json_kv_estimate(&j, "score", (Estimate){ v->score, { score_from_elo(v->elo_lo),
+                                                              score_from_elo(v->elo_hi) } });
         json_kv_estimate(&j, "elo", (Estimate){ v->elo, { v->elo_lo, v->elo_hi } });
         json_kv_double(&j, "los", v->los);
         json_kv_string(&j, "model", "pentanomial");

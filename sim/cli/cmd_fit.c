@@ -336,7 +336,7 @@ static void print_json(const Findings *r)
     Json j;
     json_init(&j, stdout);
     json_object_begin(&j);
-    json_kv_string(&j, "results", r->path);
+    json_kv_string(&j, "file", r->path);
     json_kv_int(&j, "jobs", r->jobs);
     json_kv_uint(&j, "games", r->g->games);
     json_kv_uint(&j, "games_left_out", r->g->left_out);

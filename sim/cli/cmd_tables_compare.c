@@ -365,7 +365,7 @@ static void print_in_play(const InPlay *g, const char *results, int jobs, Json *
     if (j) {
         json_key(j, "games");
         json_object_begin(j);
-        json_kv_string(j, "results", results);
+        json_kv_string(j, "file", results);
         json_kv_int(j, "jobs", jobs);
         json_kv_uint(j, "games", g->games);
         json_kv_uint(j, "reached", g->reached);

@@ -4,6 +4,8 @@
 
 #include <gsl/gsl_cdf.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 /* fishtest's stand-in for a count of zero (LLRcalc.regularize). */
 #define SPRT_ZERO_COUNT 1e-3
@@ -121,4 +123,42 @@ const char *sprt_decision_key(SprtDecision d)
 const char *sprt_decision_text(SprtDecision d)
 {
     return d == SPRT_ACCEPT_H0 ? "accept H0" : d == SPRT_ACCEPT_H1 ? "accept H1" : "continue";
+}
+
+/* Read up to four comma-separated finite numbers into v; the count, or -1 when the text is
+ * not such a list. */
+static int read_numbers(const char *text, double v[4])
+{
+    int n = 0;
+    const char *p = text;
+    while (n < 4) {
+        char *end;
+        v[n++] = strtod(p, &end);
+        if (end == p || (*end != ',' && *end != '\0') || !isfinite(v[n - 1]))
+            return -1;
+        if (*end == '\0')
+            return n;
+        p = end + 1;
+    }
+    return -1;
+}
+
+int sprt_bounds_parse(const char *text, SprtBounds *b, char *why, size_t len)
+{
+    double v[4] = { 0, 0, 0.05, 0.05 };
+    int n = read_numbers(text, v);
+    if ((n != 2 && n != 4) || !(v[0] < v[1]) || fabs(v[0]) > SPRT_MAX_ELO ||
+        fabs(v[1]) > SPRT_MAX_ELO || !(v[2] > 0 && v[2] < 0.5) || !(v[3] > 0 && v[3] < 0.5)) {
+        snprintf(why, len, "'%s' is not ELO0,ELO1[,ALPHA,BETA] (finite numbers) with -%g <= "
+                 "ELO0 < ELO1 <= %g and 0 < ALPHA, BETA < 0.5", text, SPRT_MAX_ELO,
+                 SPRT_MAX_ELO);
+        return -1;
+    }
+    *b = (SprtBounds){ v[0], v[1], v[2], v[3] };
+    return 0;
+}
+
+void sprt_bounds_text(const SprtBounds *b, char *buf, size_t len)
+{
+    snprintf(buf, len, "%.17g,%.17g,%.17g,%.17g", b->elo0, b->elo1, b->alpha, b->beta);
 }

@@ -8,6 +8,7 @@
 #ifndef ANYWOLI_ELO_H
 #define ANYWOLI_ELO_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "stats.h"
@@ -74,6 +75,28 @@ typedef enum SprtDecision {
  * (accept_h0, continue, accept_h1) and as text (accept H0, continue, accept H1). */
 const char *sprt_decision_key(SprtDecision d);
 const char *sprt_decision_text(SprtDecision d);
+
+/* The hypotheses and error rates of a sequential test: H0 Elo = elo0 against H1 Elo = elo1,
+ * alpha and beta the chances of accepting H1 and H0 wrongly. One type for every SPRT the
+ * lab runs: analyze --sprt's after the fact, a run's job that stops on its test, a tuning's
+ * verification matches. */
+typedef struct SprtBounds {
+    double elo0, elo1;
+    double alpha, beta;
+} SprtBounds;
+
+/* The largest |Elo| a test takes: beyond it the expected score is within 1e-5 of 0 or 1, and
+ * the test's variance no longer says anything. */
+#define SPRT_MAX_ELO 2000.0
+
+/* Read "ELO0,ELO1[,ALPHA,BETA]" (alpha and beta 0.05 unless given). Every number must be
+ * finite (strtod takes nan and inf, for which a test would continue forever or decide
+ * anything), with -SPRT_MAX_ELO <= ELO0 < ELO1 <= SPRT_MAX_ELO and error rates strictly
+ * between 0 and 0.5. 0, or -1 with what was expected in why (len bytes). */
+int sprt_bounds_parse(const char *text, SprtBounds *b, char *why, size_t len);
+
+/* The bounds as text that sprt_bounds_parse reads back (%.17g: exactly), into buf. */
+void sprt_bounds_text(const SprtBounds *b, char *buf, size_t len);
 
 /* A sequential probability ratio test's state. */
 typedef struct Sprt {

@@ -22,6 +22,7 @@
 #include "checkpoint.h"      /* RunStatus: how a tuning ended, as a run */
 #include "config_file.h"
 #include "error.h"
+#include "elo.h"           /* SprtBounds */
 #include "eval.h"
 #include "results_read.h"      /* the one reader of results files, tunings included */
 #include "spsa.h"
@@ -45,14 +46,9 @@ typedef struct TuneWeight {
 enum { VERIFY_START = 0, VERIFY_DEFAULTS, VERIFY_NB };
 extern const char *const tune_verify_names[VERIFY_NB];
 
-/* The SPRT of one verification match: H0 Elo = elo0 against H1 Elo = elo1 (the tuned
- * weights' Elo over the opponent), alpha and beta the chances of accepting H1 and H0
- * wrongly. Each match has its own: a tuned agent may gain 100 Elo over a poor start and only
- * 20 over the defaults, and H1 = 100 would then call a real +30 "H0 accepted". */
-typedef struct SprtBounds {
-    double elo0, elo1;
-    double alpha, beta;
-} SprtBounds;
+/* Each verification match has its own SPRT (elo.h's SprtBounds): a tuned agent may gain 100
+ * Elo over a poor start and only 20 over the defaults, and H1 = 100 would then call a real
+ * +30 "H0 accepted". */
 
 /* A tuning, as read from its config. Strings are owned by it. */
 typedef struct TuneConfig {

@@ -42,36 +42,19 @@ static const char analyze_usage[] =
     "input (not a results file, another format_version, a damaged file, an unknown\n"
     "job, a report folder that cannot be written or already holds index.html).\n";
 
-/* The largest |Elo| --sprt takes: beyond it the expected score is within 1e-5 of 0 or 1, and
- * the test's variance no longer says anything. */
-#define SPRT_MAX_ELO 2000.0
-
-/* Parse --sprt's ELO0,ELO1[,ALPHA,BETA] into opt; dies on a bad value. Every number must be
- * finite (strtod takes nan and inf, for which the test would continue forever or decide
- * anything), with ELO0 < ELO1 and error rates strictly between 0 and 0.5. */
+/* Parse --sprt's ELO0,ELO1[,ALPHA,BETA] into opt (elo.h's sprt_bounds_parse); dies on a bad
+ * value. */
 static void parse_sprt(const char *text, AnalyzeOptions *opt)
 {
-    double v[4] = { 0, 0, 0.05, 0.05 };
-    int n = 0;
-    const char *p = text;
-    while (n < 4) {
-        char *end;
-        v[n++] = strtod(p, &end);
-        if (end == p || (*end != ',' && *end != '\0') || !isfinite(v[n - 1]))
-            die("--sprt: '%s' is not ELO0,ELO1[,ALPHA,BETA] (finite numbers)", text);
-        if (*end == '\0')
-            break;
-        p = end + 1;
-    }
-    if ((n != 2 && n != 4) || *p == '\0' || !(v[0] < v[1]) || fabs(v[0]) > SPRT_MAX_ELO ||
-        fabs(v[1]) > SPRT_MAX_ELO || !(v[2] > 0 && v[2] < 0.5) || !(v[3] > 0 && v[3] < 0.5))
-        die("--sprt: '%s' is not ELO0,ELO1[,ALPHA,BETA] with -%g <= ELO0 < ELO1 <= %g and "
-            "0 < ALPHA, BETA < 0.5", text, SPRT_MAX_ELO, SPRT_MAX_ELO);
+    SprtBounds b;
+    char why[256];
+    if (sprt_bounds_parse(text, &b, why, sizeof why) != 0)
+        die("--sprt: %s", why);
     opt->sprt = true;
-    opt->elo0 = v[0];
-    opt->elo1 = v[1];
-    opt->alpha = v[2];
-    opt->beta = v[3];
+    opt->elo0 = b.elo0;
+    opt->elo1 = b.elo1;
+    opt->alpha = b.alpha;
+    opt->beta = b.beta;
 }
 
 /* Whether --report's folder can take the report (before any output): dies if not. */

@@ -41,6 +41,26 @@ Sprt sprt_pentanomial(const uint64_t counts[PENTA_NB], double elo0, double elo1,
     return sprt_normal(pair_score, counts, PENTA_NB, elo0, elo1, alpha, beta);
 }
 
+int pair_tally_add(PairTally *t, uint64_t game, int a, int sn)
+{
+    if (game % 2 == 0) {
+        t->waiting = true;
+        t->waiting_a = (int8_t)a;
+        t->waiting_sn = (int8_t)sn;
+        return 0;
+    }
+    if (!t->waiting)
+        return 0;
+    t->waiting = false;
+    if (a < 0 || t->waiting_a < 0) {
+        t->unfinished++;
+        return 0;
+    }
+    t->penta[a + t->waiting_a]++;
+    t->sn[sn + t->waiting_sn + 2]++;
+    return 1;
+}
+
 /* Whether the pairs counted all had the same value (one pair among them, or more). */
 static bool one_value(const uint64_t counts[PENTA_NB])
 {

@@ -21,6 +21,23 @@
 
 #define PENTA_NB 5                /* pair points 0, 1/2, 1, 3/2, 2 */
 
+/* Pairs counted as their games come, in game order: the even game waits for the odd one,
+ * then the pair is counted, or left out when either game is unfinished. The one pairing of
+ * games behind analyze's pair figures, a run's live figures and a run's sequential test. */
+typedef struct PairTally {
+    uint64_t penta[PENTA_NB];     /* counted pairs by A's half-points, 0 .. 4 */
+    uint64_t sn[PENTA_NB];        /* counted pairs by South's points minus North's, + 2 */
+    uint64_t unfinished;          /* pairs left out: one of their games is unfinished */
+    bool waiting;                 /* an even game waits for its partner */
+    int8_t waiting_a, waiting_sn; /* its A's half-points (-1 unfinished) and South minus North */
+} PairTally;
+
+/* Count game `game` (games come in order) with A's half-points a (2 a win, 1 a draw or an
+ * endless game, 0 a loss, -1 unfinished) and South's points minus North's sn (-1, 0, 1).
+ * 1 when the game completed a counted pair, else 0. An odd game without its even partner
+ * (a table that starts at an odd game) is left out alone. */
+int pair_tally_add(PairTally *t, uint64_t game, int a, int sn);
+
 /* The sampling unit of a pair statistic's interval. Pairs that play the same opening (an
  * `all:N` line or a book line, cycled through when a job has more pairs than openings) are
  * not independent: deterministic agents play the same two games again. Then the opening,

@@ -311,3 +311,13 @@ int game_play_indexed(const Variant *v, uint64_t seed, uint64_t job, uint64_t ga
     }
     return rc;
 }
+
+int record_a_half_points(const GameRecord *r, int *south_minus_north)
+{
+    *south_minus_north = r->outcome == OUT_SOUTH ? 1 : r->outcome == OUT_NORTH ? -1 : 0;
+    if (r->outcome == OUT_UNFINISHED)
+        return -1;
+    if (r->outcome != OUT_SOUTH && r->outcome != OUT_NORTH)
+        return 1;
+    return (r->outcome == OUT_SOUTH) == (r->a_south != 0) ? 2 : 0;
+}

@@ -48,6 +48,11 @@ typedef struct GameRecord {
                                     * the same order: the work per move is nodes / choices */
 } GameRecord;
 
+/* A's half-points in a game (2 a win, 1 a draw or an endless game, 0 a loss; -1 when it
+ * stopped unfinished) and South's points minus North's in *south_minus_north (1, 0, -1): a
+ * game as the pair statistics count it (pairs.h's pair_tally_add). */
+int record_a_half_points(const GameRecord *r, int *south_minus_north);
+
 /* Where a game starts: a position (NULL: the variant's start), then moves already chosen,
  * played first as plies of the game (an opening line; a random one is drawn by
  * sim/openings.c). The agents choose every ply after these; the ply cap counts them all. */

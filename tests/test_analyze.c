@@ -113,9 +113,9 @@ static void test_hand_made_file(void **state)
      * point ahead; A lost as South and the endless game counts 1/2 to each, 1 half-point,
      * South one point behind. A's pair score (3 + 1) / 8 = 1/2; advantage 0. */
     const uint64_t penta[PENTA_NB] = { 0, 1, 0, 1, 0 };
-    assert_memory_equal(j->penta, penta, sizeof penta);
-    assert_memory_equal(j->pair_sn, penta, sizeof penta);
-    assert_true(j->pairs.pairs == 2 && j->pairs_unfinished == 0 && !j->unpaired_game);
+    assert_memory_equal(j->tally.penta, penta, sizeof penta);
+    assert_memory_equal(j->tally.sn, penta, sizeof penta);
+    assert_true(j->pairs.pairs == 2 && j->tally.unfinished == 0 && !j->unpaired_game);
     assert_true(fabs(j->pairs.score - 0.5) < 1e-15 && fabs(j->pairs.se - 0.25 / sqrt(2)) < 1e-15);
     assert_true(j->pair_advantage.pairs == 2 && fabs(j->pair_advantage.advantage.value) < 1e-15);
     /* The lab's writer stores moves_hash: games 2 and 3 share one here, so 3 of 4 are

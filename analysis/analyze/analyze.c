@@ -143,18 +143,6 @@ static void agent_add(JobAnalysis *j, const GameRecord *r)
     j->a_losses += !a_won;
 }
 
-/* A's half-points in one game (2 a win, 1 a draw or an endless game, 0 a loss; -1 when it
- * stopped unfinished) and South's points minus North's (1, 0, -1). */
-static int a_half_points(const GameRecord *r, int *south_minus_north)
-{
-    *south_minus_north = r->outcome == OUT_SOUTH ? 1 : r->outcome == OUT_NORTH ? -1 : 0;
-    if (r->outcome == OUT_UNFINISHED)
-        return -1;
-    if (r->outcome != OUT_SOUTH && r->outcome != OUT_NORTH)
-        return 1;
-    return (r->outcome == OUT_SOUTH) == (r->a_south != 0) ? 2 : 0;
-}
-
 /* South's points minus North's in a game under each convention (conv: its outcome under
  * each, from convention_outcomes; an endless or unfinished game 0 under all). */
 static void convention_sn(const int conv[CONV_NB], int sn[CONV_NB])
@@ -169,29 +157,15 @@ static void convention_sn(const int conv[CONV_NB], int sn[CONV_NB])
  * each convention (conv: the game's outcome under each). */
 static void pair_add(JobAnalysis *j, const GameRecord *r, const int conv[CONV_NB])
 {
-    int sn, a = a_half_points(r, &sn), csn[CONV_NB];
+    int sn, a = record_a_half_points(r, &sn), csn[CONV_NB];
     convention_sn(conv, csn);
-    if (r->game % 2 == 0) {
-        j->pending = true;
-        j->pending_a = a;
-        j->pending_sn = sn;
+    int8_t even_a = j->tally.waiting_a, even_sn = j->tally.waiting_sn;
+    if (r->game % 2 == 0)
         memcpy(j->pending_conv_sn, csn, sizeof csn);
-        return;
-    }
-    if (!j->pending)
-        return;
-    j->pending = false;
-    if (a < 0 || j->pending_a < 0) {
-        j->pairs_unfinished++;
-        return;
-    }
-    j->penta[a + j->pending_a]++;
-    j->pair_sn[sn + j->pending_sn + 2]++;
-    if (!j->pair_results)
+    if (!pair_tally_add(&j->tally, r->game, a, sn) || !j->pair_results)
         return;
     PairResult *p = &j->pair_results[j->npair_results++];
-    *p = (PairResult){ r->opening, (uint8_t)(a + j->pending_a),
-                       (uint8_t)(sn + j->pending_sn + 2), { 0 } };
+    *p = (PairResult){ r->opening, (uint8_t)(a + even_a), (uint8_t)(sn + even_sn + 2), { 0 } };
     for (int c = 0; c < CONV_NB; c++)
         p->rescored[c] = (uint8_t)(csn[c] + j->pending_conv_sn[c] + 2);
 }
@@ -352,7 +326,7 @@ static int job_stream(ResultsFile *f, JobAnalysis *j, GameRecord *buf, Error *e)
         repeats_count(&rep, j);
     repeats_free(&rep);
     hist_trim(j->lengths, &j->lengths_len);
-    j->unpaired_game = j->pending;
+    j->unpaired_game = j->tally.waiting;
     return n < 0 ? -1 : 0;
 }
 
@@ -469,7 +443,7 @@ static void job_estimate(JobAnalysis *j, const AnalyzeOptions *opt)
     if (opt->sprt) {
         j->sprt = sprt_trinomial(j->a_wins, j->a_draws, j->a_losses, opt->elo0, opt->elo1,
                                  opt->alpha, opt->beta);
-        j->sprt_pairs = sprt_pentanomial(j->penta, opt->elo0, opt->elo1, opt->alpha,
+        j->sprt_pairs = sprt_pentanomial(j->tally.penta, opt->elo0, opt->elo1, opt->alpha,
                                          opt->beta);
     }
 }

@@ -94,13 +94,8 @@ typedef struct JobAnalysis {
     Sprt sprt;                    /* when AnalyzeOptions.sprt */
 
     /* Pairs: games 2k and 2k+1, colours swapped (pairs.h). */
-    uint64_t penta[PENTA_NB];     /* pairs by A's points in the pair, in half-points 0 .. 4 */
-    uint64_t pair_sn[PENTA_NB];   /* pairs by South's minus North's points, + 2 */
-    uint64_t pairs_unfinished;    /* pairs left out: one of their games is unfinished */
+    PairTally tally;              /* the pairs counted (penta), left out (unfinished) */
     bool unpaired_game;           /* the table's last game has no partner (left out) */
-    int pending_a, pending_sn;    /* the even game waiting for its partner: A's half-points
-                                     (-1 unfinished) and South's minus North's points */
-    bool pending;
     PairResult *pair_results;     /* the counted pairs with their openings, while estimating
                                      (freed after: 16 bytes a pair) */
     size_t npair_results;

@@ -257,12 +257,12 @@ static void write_pairs(Json *j, const Analysis *a, const JobAnalysis *x)
     json_key(j, "pairs");
     json_object_begin(j);
     json_kv_uint(j, "pairs", x->pairs.pairs);
-    json_kv_uint(j, "left_out_unfinished", x->pairs_unfinished);
+    json_kv_uint(j, "left_out_unfinished", x->tally.unfinished);
     json_kv_bool(j, "unpaired_game", x->unpaired_game);
     json_key(j, "pentanomial");
     json_array_begin(j);
     for (int i = 0; i < PENTA_NB; i++)
-        json_uint(j, x->penta[i]);
+        json_uint(j, x->tally.penta[i]);
     json_array_end(j);
     json_key(j, "score");
     json_object_begin(j);

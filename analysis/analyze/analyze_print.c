@@ -350,9 +350,9 @@ static void print_pentanomial(const JobAnalysis *j, const AnalyzeOptions *opt, F
     fprintf(out, "  A's points per pair  %8s %8s %8s %8s %8s   %-28s %s\n", "0", "1/2", "1",
             "3/2", "2", "score [95% Wilson]", "Elo [95%]");
     fprintf(out, "  %-20s %8llu %8llu %8llu %8llu %8llu   %-28s %s\n", "pairs",
-            (unsigned long long)j->penta[0], (unsigned long long)j->penta[1],
-            (unsigned long long)j->penta[2], (unsigned long long)j->penta[3],
-            (unsigned long long)j->penta[4],
+            (unsigned long long)j->tally.penta[0], (unsigned long long)j->tally.penta[1],
+            (unsigned long long)j->tally.penta[2], (unsigned long long)j->tally.penta[3],
+            (unsigned long long)j->tally.penta[4],
             est(s, sizeof s, (Estimate){ x->score, x->score_ci }, 4),
             est(e, sizeof e, (Estimate){ x->elo, x->elo_ci }, 1));
     fprintf(out, "  (the score's standard error from the pentanomial variance: %s; %s%s)\n",
@@ -391,9 +391,9 @@ static void print_game_pairs(const JobAnalysis *j, const AnalyzeOptions *opt, FI
     char p[EST_LEN], g[EST_LEN], u[160], how[200];
     fprintf(out, "\nPairs (games 2k and 2k+1, colours swapped): %llu pairs",
             (unsigned long long)j->pairs.pairs);
-    if (j->pairs_unfinished)
+    if (j->tally.unfinished)
         fprintf(out, "; left out: %llu with an unfinished game",
-                (unsigned long long)j->pairs_unfinished);
+                (unsigned long long)j->tally.unfinished);
     if (j->unpaired_game)
         fprintf(out, "; the last game has no partner and is left out");
     fprintf(out, "\n");

@@ -61,6 +61,11 @@ int pair_tally_add(PairTally *t, uint64_t game, int a, int sn)
     return 1;
 }
 
+SprtDecision sprt_stop_decision(const Sprt *t, uint64_t pairs)
+{
+    return pairs < SPRT_MIN_PAIRS ? SPRT_CONTINUE : t->decision;
+}
+
 /* Whether the pairs counted all had the same value (one pair among them, or more). */
 static bool one_value(const uint64_t counts[PENTA_NB])
 {

@@ -91,6 +91,16 @@ PairEstimate pentanomial_estimate(const uint64_t counts[PENTA_NB], double confid
 Sprt sprt_pentanomial(const uint64_t counts[PENTA_NB], double elo0, double elo1,
                       double alpha, double beta);
 
+/* The fewest pairs a sequential test must have counted before it may stop a match. The
+ * normal approximation with its zero counts regularised (sprt_normal) is wild over a few
+ * pairs: checked from the first pair, H0 Elo 0 against H1 Elo 50 at alpha = beta = 0.05
+ * accepted H1 for equal agents in 19% of simulated matches, 5% with this floor. */
+#define SPRT_MIN_PAIRS 50
+
+/* The decision a sequential stop takes on test t over `pairs` counted pairs: t's, or
+ * SPRT_CONTINUE before SPRT_MIN_PAIRS pairs. */
+SprtDecision sprt_stop_decision(const Sprt *t, uint64_t pairs);
+
 /* The first-player advantage with the pair as its unit: from counts[i], the pairs whose
  * South's points minus North's, summed over the pair's two games, is i - 2 (so -2 .. 2),
  * the per-game advantage mean(d) / 2 with Student's t interval over the pairs (pairs - 1

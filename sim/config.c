@@ -19,7 +19,8 @@
 typedef enum Key {
     K_VARIANT = 0,
     K_PARAM,                      /* the variant parameters, K_PARAM + p for VariantParam p */
-    K_AGENT_A = K_PARAM + VP_NB, K_AGENT_B, K_OPENINGS, K_GAMES, K_RECORD_MOVES, K_NAME, K_NB
+    K_AGENT_A = K_PARAM + VP_NB, K_AGENT_B, K_OPENINGS, K_GAMES, K_RECORD_MOVES, K_SPRT, K_NAME,
+    K_NB
 } Key;
 
 /* The type a key's values must have. */
@@ -35,6 +36,8 @@ static ConfigKey run_keys[] = {
     { "openings", CP_DEFAULTS | CP_JOB, "string", "where each game's opening comes from" },
     { "games", CP_DEFAULTS | CP_JOB, "whole number", "games the job plays" },
     { "record_moves", CP_DEFAULTS | CP_JOB, "boolean", "store every game's moves in the results" },
+    { "sprt", CP_DEFAULTS | CP_JOB, "string",
+      "\"ELO0,ELO1[,ALPHA,BETA]\": stop the job when its pentanomial SPRT decides" },
     { "name", CP_JOB, "string", "the job's name in results and on the command line" },
     { "seed", CP_ROOT, "whole number", "the experiment's seed; each game derives its own from it" },
     { "output", CP_ROOT, "string", "the results file" },
@@ -82,7 +85,7 @@ static KeyInfo key_info(Key k)
         [K_VARIANT] = { KIND_STRING, true }, [K_AGENT_A] = { KIND_STRING, true },
         [K_AGENT_B] = { KIND_STRING, true }, [K_OPENINGS] = { KIND_STRING, true },
         [K_GAMES] = { KIND_INT, false }, [K_RECORD_MOVES] = { KIND_BOOL, false },
-        [K_NAME] = { KIND_STRING, false },
+        [K_SPRT] = { KIND_STRING, false },        [K_NAME] = { KIND_STRING, false },
     };
     if (k >= K_PARAM && k < K_PARAM + VP_NB) {
         VariantKind vk = variant_params[k - K_PARAM].kind;
@@ -422,6 +425,8 @@ static const char *override_text(const Overrides *o, Key k, char *buf, size_t le
         return o->openings;
     if (k == K_RECORD_MOVES && o->record_moves)
         return "yes";
+    if (k == K_SPRT)
+        return o->sprt;
     if (k == K_GAMES && o->games >= 0) {
         snprintf(buf, len, "%" PRId64, o->games);
         return buf;
@@ -572,6 +577,27 @@ static int job_openings(const Loader *L, const Values *m, int pick, int job_line
     return 0;
 }
 
+/* Job j's sequential test from `sprt`, if it has one. A sequential stop needs pairs. */
+static int job_sprt(const Loader *L, const Values *m, const char *name, Job *j)
+{
+    char why[256];
+    j->has_sprt = m->n > 0;
+    if (!j->has_sprt)
+        return 0;
+    if (sprt_bounds_parse(m->text[0], &j->sprt, why, sizeof why) != 0) {
+        if (L->o->sprt) {
+            error_set(L->e, "--sprt: %s", why);
+            return -1;
+        }
+        return cfg_error(L, m->line[0], "sprt", "%s (job %s)", why, name);
+    }
+    if (j->games < 2)
+        return cfg_error(L, m->line[0], "sprt", "job %s plays %" PRId64 " game: a sequential "
+                         "test stops between pairs of games, so it needs 2 games or more", name,
+                         j->games);
+    return 0;
+}
+
 /* Fill job j from the merged values and the chosen sweep values. */
 static int build_job(const Loader *L, const JobDef *d, const Values m[K_NB], const int pick[K_NB],
                      Job *j)
@@ -590,6 +616,8 @@ static int build_job(const Loader *L, const JobDef *d, const Values m[K_NB], con
                          games, (long long)CONFIG_MAX_GAMES);
     j->games = games;
     j->record_moves = m[K_RECORD_MOVES].n && strcmp(m[K_RECORD_MOVES].text[0], "yes") == 0;
+    if (job_sprt(L, &m[K_SPRT], name, j) != 0)
+        return -1;
     if (job_openings(L, &m[K_OPENINGS], pick[K_OPENINGS], d->line, name, j) != 0)
         return -1;
     j->line = d->line;
@@ -867,9 +895,13 @@ int experiment_quick(Experiment *x, const Overrides *o, Error *e)
         }
         openings_free(&s);
     }
+    SprtBounds bounds;
+    char why[256];
+    if (o->sprt && sprt_bounds_parse(o->sprt, &bounds, why, sizeof why) != 0)
+        return error_set(e, "--sprt: %s", why);
     size_t len = 4096 + strlen(spec[0]) * 2 + strlen(spec[1]) * 2 +
                  (o->output ? strlen(o->output) * 2 : 0) +
-                 (o->openings ? strlen(o->openings) * 2 : 0);
+                 (o->openings ? strlen(o->openings) * 2 : 0) + (o->sprt ? strlen(o->sprt) * 2 : 0);
     char *text = malloc(len);
     if (!text)
         return error_set(e, "out of memory");
@@ -890,6 +922,11 @@ int experiment_quick(Experiment *x, const Overrides *o, Error *e)
     }
     if (o->record_moves)
         used += (size_t)snprintf(text + used, len - used, " record_moves = true;");
+    if (o->sprt) {
+        used += (size_t)snprintf(text + used, len - used, " sprt = ");
+        used = quote(text, len, used, o->sprt);
+        used += (size_t)snprintf(text + used, len - used, ";");
+    }
     snprintf(text + used, len - used, " games = %" PRId64 "L; }\n);\n",
              o->games >= 0 ? o->games : 10000);
     Overrides rest;
@@ -957,14 +994,18 @@ char *experiment_fingerprint(const Experiment *x)
     used += (size_t)snprintf(out, len, "seed=%" PRId64 " jobs=%d\n", x->seed, x->njobs);
     for (int i = 0; i < x->njobs; i++) {
         const Job *j = &x->jobs[i];
-        char desc[256];
+        char desc[256], sprt[128] = "";
         variant_describe(&j->variant, desc, sizeof desc);
+        if (j->has_sprt) {
+            strcpy(sprt, " sprt=");
+            sprt_bounds_text(&j->sprt, sprt + 6, sizeof sprt - 6);
+        }
         used += (size_t)snprintf(out + used, len - used,
                                  "job %" PRIu64 " name=%s %s agent_a=%s agent_b=%s openings=%s "
-                                 "book=%016" PRIx64 " games=%" PRId64 "%s\n", j->index, j->name,
+                                 "book=%016" PRIx64 " games=%" PRId64 "%s%s\n", j->index, j->name,
                                  desc, j->agent_a, j->agent_b, j->openings.spec,
                                  openings_digest(&j->openings, &j->variant), j->games,
-                                 j->record_moves ? " record_moves" : "");
+                                 j->record_moves ? " record_moves" : "", sprt);
     }
     return out;
 }

@@ -20,6 +20,7 @@
 #include <stdio.h>
 
 #include "config_file.h"
+#include "elo.h"
 #include "error.h"
 #include "openings.h"
 #include "variant.h"
@@ -40,6 +41,8 @@ typedef struct Job {
     OpeningSet openings;     /* where its pairs of games start (`openings`; spec "start") */
     int64_t games;
     bool record_moves;       /* its games' moves go to the file (/jobs/<job>/moves) */
+    bool has_sprt;           /* it stops when its sequential test decides (`sprt`) */
+    SprtBounds sprt;         /* that test's hypotheses and error rates */
     int line;                /* where the job is defined in the config */
 } Job;
 
@@ -65,6 +68,7 @@ typedef struct Overrides {
     const char *agent_a, *agent_b;
     const char *openings;    /* every job's openings spec */
     bool record_moves;       /* every job records its moves (--record-moves) */
+    const char *sprt;        /* every job's sequential test (--sprt), as written */
     VariantText variant;     /* every job's preset and parameters */
 } Overrides;
 

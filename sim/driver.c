@@ -91,6 +91,10 @@ typedef struct Driver {
     atomic_int_least64_t played;  /* games played in this session */
     double t0;
     Writer w;
+    PairTally *seq;               /* rank 0's main thread, per job: the pairs it has played
+                                   * so far, fed as each batch is played (the writer's are
+                                   * in stats, fed as each batch is kept) */
+    bool *seq_over;               /* and whether the job's sequential test has stopped it */
     Agent *serving;               /* the other ranks: the agents of the job being served */
     int serving_job;
     RunReport *rep;
@@ -151,28 +155,67 @@ char *driver_journal_path(const char *output)
     return output_name(output, ".journal");
 }
 
+/* A job's sequential test over the pairs of t: the pentanomial GSPRT with its bounds. */
+static Sprt job_test(const Job *j, const PairTally *t)
+{
+    return sprt_pentanomial(t->penta, j->sprt.elo0, j->sprt.elo1, j->sprt.alpha, j->sprt.beta);
+}
+
+/* Whether the test over the pairs of t stops job j (pairs.h's sprt_stop_decision). */
+static bool job_stops(const Job *j, const PairTally *t, Sprt *test)
+{
+    uint64_t pairs = 0;
+    for (int i = 0; i < PENTA_NB; i++)
+        pairs += t->penta[i];
+    *test = job_test(j, t);
+    return sprt_stop_decision(test, pairs) != SPRT_CONTINUE;
+}
+
+/* Count one game of job j into its stats; for a job with a sequential test, note in the
+ * stats where the test stops it: the pair this game completes when the test decides there.
+ * -1 when out of memory. */
+static int count_game(const Job *j, JobStats *s, const GameRecord *r)
+{
+    int paired = stats_add(s, r);
+    if (paired < 0)
+        return -1;
+    if (paired && j->has_sprt) {
+        if (job_stops(j, &s->pairs, &s->stop.test)) {
+            s->stop.stopped = true;
+            s->stop.pair = (int64_t)(r->game / 2);
+        }
+    }
+    return 0;
+}
+
 /* Count one batch of packed rows (and moves, NULL for a job that does not record them)
- * into the file and the stats; end the job when complete. */
+ * into the file and the stats; end the job when complete, or when its sequential test
+ * stopped it at the batch's last game (the batch is cut there as it is played). */
 static int apply_rows(Driver *d, uint32_t jobno, uint64_t start, uint32_t n,
                       const unsigned char *rows, const unsigned char *moves, Error *e)
 {
     const Experiment *x = d->x;
     if (jobno >= (uint32_t)x->njobs || (int64_t)start != d->done[jobno] ||
-        (int64_t)(start + n) > x->jobs[jobno].games)
+        (int64_t)(start + n) > x->jobs[jobno].games || d->stats[jobno].stop.stopped)
         return error_set(e, "%s: a batch (job %u, games %llu..) does not follow the ones "
                          "before it", d->run.out.journal, jobno, (unsigned long long)start);
     const Job *j = &x->jobs[jobno];
+    JobStats *s = &d->stats[jobno];
     if (results_append(d->res, j, start, n, rows, moves, e) != 0)
         return -1;
     for (uint32_t i = 0; i < n; i++) {
         GameRecord r;
         row_unpack(rows + (size_t)i * ROW_BYTES, &r);
-        if (stats_add(&d->stats[jobno], &r) != 0)
+        if (s->stop.stopped)
+            return error_set(e, "%s: a batch of job %u goes on after its sequential test "
+                             "stopped it (game %llu)", d->run.out.journal, jobno,
+                             (unsigned long long)r.game);
+        if (count_game(j, s, &r) != 0)
             return error_set(e, "out of memory for the length histogram");
     }
     d->done[jobno] = (int64_t)(start + n);
-    if (d->done[jobno] == j->games)
-        return results_end_job(d->res, j, &d->stats[jobno], e);
+    if (d->done[jobno] == j->games || s->stop.stopped)
+        return results_end_job(d->res, j, s, e);
     return 0;
 }
 
@@ -293,7 +336,7 @@ static double time_left(Driver *d, double t, int64_t played, int *untimed)
     Writer *w = &d->w;
     for (int i = 0; i < d->x->njobs; i++) {
         EtaJob *e = &w->eta[i];
-        e->games_left = d->x->jobs[i].games - d->done[i];
+        e->games_left = d->stats[i].stop.stopped ? 0 : d->x->jobs[i].games - d->done[i];
         e->seconds = w->job_seconds[i];
         e->played = w->job_played[i];
     }
@@ -713,6 +756,25 @@ static void serve_batch(void *self, const void *order)
     play_batch(d, j, &b, d->serving, &no_memory);
 }
 
+/* Cut a played batch of a job with a sequential test at the pair where the test decides,
+ * if it does within the batch: the pairs are fed in game order to the main thread's tally,
+ * so the stop is at the same pair for any batch size, thread count and rank count, and the
+ * games kept are a prefix of the planned ones. Returns whether the test stopped the job. */
+static bool cut_at_decision(Driver *d, const Job *j, Batch *b)
+{
+    PairTally *t = &d->seq[j->index];
+    for (uint32_t i = 0; i < b->n; i++) {
+        int sn, a = record_a_half_points(&b->rec[i], &sn);
+        Sprt test;
+        if (pair_tally_add(t, b->rec[i].game, a, sn) && job_stops(j, t, &test)) {
+            b->n = i + 1;
+            d->seq_over[j->index] = true;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Play the rest of one job, batch after batch, until it is done or a stop leaves a batch
  * short (its whole games are kept all the same); -1 on failure (message in e). */
 static int play_job(Driver *d, const Job *j, Error *e)
@@ -723,7 +785,7 @@ static int play_job(Driver *d, const Job *j, Error *e)
     writer_set_job(d, (int)j->index);
     int64_t next = d->done[j->index];
     uint32_t size = next_batch(d, j, 0, 0, 0.0);
-    while (next < j->games && !stop_signal) {
+    while (next < j->games && !stop_signal && !d->seq_over[j->index]) {
         Batch *b = &d->batch[d->cur];
         b->job = j;
         b->start = (uint64_t)next;
@@ -733,6 +795,11 @@ static int play_job(Driver *d, const Job *j, Error *e)
         checkpoint_order(&d->run, &o);
         bool no_memory;
         bool complete = play_batch(d, j, b, agents, &no_memory);
+        uint32_t played = b->n;
+        if (j->has_sprt && cut_at_decision(d, j, b)) {
+            complete = false;   /* the job ends with this batch */
+            atomic_fetch_sub_explicit(&d->played, (int64_t)(played - b->n), memory_order_relaxed);
+        }
         if (b->n > 0 && writer_submit(d, b) != 0)
             break;
         if (no_memory) {
@@ -808,6 +875,8 @@ static int allocate(Driver *d, Error *e)
     d->w.job_seconds = calloc((size_t)n, sizeof *d->w.job_seconds);
     d->w.job_played = calloc((size_t)n, sizeof *d->w.job_played);
     d->w.eta = calloc((size_t)n, sizeof *d->w.eta);
+    d->seq = calloc((size_t)n, sizeof *d->seq);
+    d->seq_over = calloc((size_t)n, sizeof *d->seq_over);
     d->rows = malloc((size_t)d->batch_cap * ROW_BYTES);
     for (int i = 0; i < 2; i++)
         d->batch[i].rec = malloc((size_t)d->batch_cap * sizeof(GameRecord));
@@ -818,7 +887,7 @@ static int allocate(Driver *d, Error *e)
         if (cluster_leads())
             d->gathered = malloc((size_t)d->batch_cap * ROW_BYTES);
     }
-    if (!d->stats || !d->done || !d->w.job_seconds || !d->w.job_played || !d->w.eta ||
+    if (!d->stats || !d->done || !d->seq || !d->seq_over || !d->w.job_seconds || !d->w.job_played || !d->w.eta ||
         !d->rows || !d->whole || !d->finished || !d->batch[0].rec || !d->batch[1].rec ||
         (cluster_size() > 1 && (!d->shares || (cluster_leads() && !d->gathered))))
         return error_set(e, "out of memory");
@@ -838,6 +907,8 @@ static void release(Driver *d)
     free(d->w.job_seconds);
     free(d->w.job_played);
     free(d->w.eta);
+    free(d->seq);
+    free(d->seq_over);
     free(d->rows);
     free(d->gathered);
     free(d->shares);
@@ -862,7 +933,7 @@ static int play_all(Driver *d, Error *e)
     int rc = 0;
     d->t0 = now();
     for (int k = 0; k < d->x->njobs && rc == 0 && !stop_signal && !writer_failed(d); k++)
-        if (d->done[k] < d->x->jobs[k].games)
+        if (d->done[k] < d->x->jobs[k].games && !d->seq_over[k])
             rc = play_job(d, &d->x->jobs[k], e);
     writer_stop(d);
     if (rc == 0 && d->w.failed) {
@@ -891,15 +962,18 @@ static int play_run(void *self, Checkpoint *c, Error *e)
 {
     (void)c;
     Driver *d = self;
-    for (int i = 0; i < d->x->njobs; i++)
+    for (int i = 0; i < d->x->njobs; i++) {
         d->rep->resumed += d->done[i];
+        d->seq[i] = d->stats[i].pairs;
+        d->seq_over[i] = d->stats[i].stop.stopped;
+    }
     find_like_jobs(d);
     if (writer_start(d, e) != 0)
         return -1;
     int rc = play_all(d, e);
     bool complete = rc == 0;
     for (int i = 0; complete && i < d->x->njobs; i++)
-        complete = d->done[i] == d->x->jobs[i].games;
+        complete = d->done[i] == d->x->jobs[i].games || d->stats[i].stop.stopped;
     report(d, d->rep);
     return rc != 0 ? -1 : complete ? 0 : 1;
 }

@@ -59,7 +59,8 @@ int stats_add(JobStats *s, const GameRecord *r)
             s->b_wins++;
     }
     s->plies += r->plies;
-    return 0;
+    int sn, a = record_a_half_points(r, &sn);
+    return pair_tally_add(&s->pairs, r->game, a, sn);
 }
 
 void stats_free(JobStats *s)
@@ -176,6 +177,12 @@ static int write_job_attrs(hid_t g, const Job *j)
     rc |= h5u_attr_int(g, "games", j->games);
     rc |= h5u_attr_int(g, "index", (int64_t)j->index);
     rc |= h5u_attr_string(g, "openings", j->openings.spec);
+    if (j->has_sprt) {
+        rc |= h5u_attr_double(g, "sprt_elo0", j->sprt.elo0);
+        rc |= h5u_attr_double(g, "sprt_elo1", j->sprt.elo1);
+        rc |= h5u_attr_double(g, "sprt_alpha", j->sprt.alpha);
+        rc |= h5u_attr_double(g, "sprt_beta", j->sprt.beta);
+    }
     return rc ? -1 : 0;
 }
 
@@ -508,6 +515,21 @@ static int write_summary(hid_t g, const JobStats *s)
     return rc ? -1 : 0;
 }
 
+/* A job's sequential test as it ended: its log-likelihood ratio, bounds and decision, and,
+ * when it stopped the job, that it did and at which pair. */
+static int write_stop(hid_t g, const JobStop *s)
+{
+    int rc = h5u_attr_double(g, "sprt_llr", s->test.llr);
+    rc |= h5u_attr_double(g, "sprt_lower", s->test.lower);
+    rc |= h5u_attr_double(g, "sprt_upper", s->test.upper);
+    rc |= h5u_attr_string(g, "sprt_decision", sprt_decision_key(s->test.decision));
+    if (s->stopped) {
+        rc |= h5u_attr_string(g, "stopped", "sprt");
+        rc |= h5u_attr_int(g, "stop_pair", s->pair);
+    }
+    return rc ? -1 : 0;
+}
+
 int results_end_job(Results *r, const Job *j, const JobStats *s, Error *e)
 {
     if (r->games >= 0)
@@ -517,7 +539,8 @@ int results_end_job(Results *r, const Job *j, const JobStats *s, Error *e)
     char name[JOB_NAME_MAX + 32];
     snprintf(name, sizeof name, "/jobs/%s", j->name);
     hid_t g = H5Gopen2(r->file, name, H5P_DEFAULT);
-    int rc = g < 0 || write_histogram(g, s) != 0 || write_summary(g, s) != 0;
+    int rc = g < 0 || write_histogram(g, s) != 0 || write_summary(g, s) != 0 ||
+             (j->has_sprt && write_stop(g, &s->stop) != 0);
     if (g >= 0)
         H5Gclose(g);
     return rc ? h5_error(e, r->path, "writing a job's summary") : 0;

@@ -8,12 +8,14 @@
 #define ANYWOLI_RESULTS_H
 
 #include <hdf5.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "config.h"
 #include "error.h"
 #include "game.h"
+#include "pairs.h"
 #include "record_row.h"         /* the games table's row: packing, type, names */
 #include "results_read.h"       /* reading: one reader, with its checks */
 
@@ -42,6 +44,13 @@ typedef struct OpeningRow {
  * strings variable-length UTF-8); -1 if HDF5 failed. The caller closes it. */
 hid_t results_opening_type(void);
 
+/* How a job with a sequential test stands: where it stopped, if it did. */
+typedef struct JobStop {
+    bool stopped;                    /* its test decided at pair `pair`: its last */
+    int64_t pair;
+    Sprt test;                       /* the test after its last pair counted */
+} JobStop;
+
 /* The summary of a job's games so far, in game order. */
 typedef struct JobStats {
     int64_t games;                   /* games counted */
@@ -50,9 +59,13 @@ typedef struct JobStats {
     int64_t plies;                   /* sum of plies */
     int64_t *hist;                   /* games by plies, 0 .. hist_len - 1 */
     size_t hist_len;                 /* longest game + 1 (0 before any game) */
+    PairTally pairs;                 /* the games paired (2k, 2k+1), for the live figures and
+                                      * the sequential test */
+    JobStop stop;                    /* the job's sequential test (a job with `sprt`) */
 } JobStats;
 
-/* Count one game; -1 when out of memory for the histogram. */
+/* Count one game; 1 when it completed a counted pair, 0 when not, -1 when out of memory for
+ * the histogram. */
 int stats_add(JobStats *s, const GameRecord *r);
 
 /* Free the histogram and clear the counts. */
@@ -83,7 +96,8 @@ Results *results_create(const char *path, const Experiment *x, const char *start
 int results_append(Results *r, const Job *j, uint64_t start, uint32_t n,
                    const unsigned char *rows, const unsigned char *moves, Error *e);
 
-/* Write a finished job's length histogram and summary attributes. */
+/* Write a finished job's length histogram and summary attributes, and, for a job with a
+ * sequential test, the test's state and where it stopped (s->stop). */
 int results_end_job(Results *r, const Job *j, const JobStats *s, Error *e);
 
 /* Write the root's `finished` time (the run is complete). */

@@ -363,6 +363,73 @@ static int no_such_job(const ResultsFile *f, const char *name, Error *e)
                      names[0] ? names : "none");
 }
 
+/* A float attribute of job `job`'s group g, as attr_int reads integers. */
+static int attr_double(const ResultsFile *f, hid_t g, const char *job, const char *name,
+                       bool required, double *v, Error *e)
+{
+    char why[160];
+    int rc = h5u_get_double(g, name, v, why, sizeof why);
+    if (rc == 1 && required)
+        return attr_fault(f, job, name, "missing", e);
+    return rc < 0 ? attr_fault(f, job, name, why, e) : rc;
+}
+
+/* The state of a job's test at its end (sprt_llr, sprt_lower, sprt_upper, sprt_decision),
+ * when stored: 0, or -1 with a message. */
+static int read_test_end(const ResultsFile *f, hid_t g, const char *name, StoredTest *t,
+                         Error *e)
+{
+    int rc = attr_double(f, g, name, "sprt_llr", false, &t->test.llr, e);
+    if (rc != 0)
+        return rc < 0 ? -1 : 0;
+    char *key = NULL;
+    if (attr_double(f, g, name, "sprt_lower", true, &t->test.lower, e) != 0 ||
+        attr_double(f, g, name, "sprt_upper", true, &t->test.upper, e) != 0 ||
+        attr_text(f, g, name, "sprt_decision", true, &key, e) != 0)
+        return -1;
+    bool known = false;
+    for (int d = SPRT_ACCEPT_H0; d <= SPRT_ACCEPT_H1 && !known; d++)
+        if ((known = strcmp(key, sprt_decision_key((SprtDecision)d)) == 0))
+            t->test.decision = (SprtDecision)d;
+    free(key);
+    if (!known)
+        return attr_fault(f, name, "sprt_decision", "expected accept_h0, continue or accept_h1",
+                          e);
+    t->ended = true;
+    return 0;
+}
+
+/* A job's sequential test, when it had one: its bounds, its state at the end, and where it
+ * stopped the job, which must be the table's last pair. 0, or -1 with a message. */
+static int read_test(const ResultsFile *f, hid_t g, const char *name, StoredJob *sj, Error *e)
+{
+    StoredTest *t = &sj->seq;
+    int rc = attr_double(f, g, name, "sprt_elo0", false, &t->bounds.elo0, e);
+    if (rc != 0)
+        return rc < 0 ? -1 : 0;
+    t->has = true;
+    if (attr_double(f, g, name, "sprt_elo1", true, &t->bounds.elo1, e) != 0 ||
+        attr_double(f, g, name, "sprt_alpha", true, &t->bounds.alpha, e) != 0 ||
+        attr_double(f, g, name, "sprt_beta", true, &t->bounds.beta, e) != 0 ||
+        read_test_end(f, g, name, t, e) != 0)
+        return -1;
+    char *stopped = NULL;
+    rc = attr_text(f, g, name, "stopped", false, &stopped, e);
+    if (rc < 0)
+        return -1;
+    t->stopped = rc == 0;
+    bool sprt = !t->stopped || strcmp(stopped, "sprt") == 0;
+    free(stopped);
+    if (!sprt)
+        return attr_fault(f, name, "stopped", "expected \"sprt\"", e);
+    if (t->stopped && attr_int(f, g, name, "stop_pair", true, &t->stop_pair, e) != 0)
+        return -1;
+    if (t->stopped && (t->stop_pair < 0 || (uint64_t)t->stop_pair != (sj->rows - 1) / 2 ||
+                       sj->rows % 2 != 0))
+        return attr_fault(f, name, "stop_pair", "not the last pair of the games table", e);
+    return 0;
+}
+
 /* The job's attributes other than the variant, checked: its index and planned games (never
  * fewer than the rows stored), and the agents. */
 static int read_job_attributes(const ResultsFile *f, hid_t g, const char *name, StoredJob *sj,
@@ -397,7 +464,7 @@ static int read_job_attributes(const ResultsFile *f, hid_t g, const char *name, 
     int rc = attr_text(f, g, name, "openings", false, &sj->openings, e);
     if (rc == 1 && !(sj->openings = strdup("start")))
         return error_set(e, "out of memory");
-    return rc < 0 ? -1 : 0;
+    return rc < 0 ? -1 : read_test(f, g, name, sj, e);
 }
 
 int rf_read_job(const ResultsFile *f, const char *name, StoredJob *sj, Error *e)

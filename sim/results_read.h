@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "elo.h"
 #include "error.h"
 #include "game.h"
 #include "openings.h"
@@ -47,6 +48,16 @@ bool rf_has_group(const ResultsFile *f, const char *name);
  * malloc'd string, or NULL when absent. */
 char *rf_root_text(const ResultsFile *f, const char *name);
 
+/* A job's sequential test as its file stores it (a job run with `sprt`). */
+typedef struct StoredTest {
+    bool has;                        /* the job had a test (sprt_elo0 .. sprt_beta) */
+    SprtBounds bounds;
+    bool ended;                      /* its state at the job's end is stored (sprt_llr ...) */
+    Sprt test;                       /* that state */
+    bool stopped;                    /* the test stopped the job (`stopped` = "sprt") */
+    int64_t stop_pair;               /* at this pair, the table's last */
+} StoredTest;
+
 /* A job as a results file stores it, its attributes checked (each one value of its kind;
  * the variant through variant_finish, the root's seed 0 or more, index 0 or more, games no
  * fewer than the rows), and its games table one-dimensional with every row stored. */
@@ -60,6 +71,7 @@ typedef struct StoredJob {
     char *openings;                  /* the openings spec (malloc'd; "start" in older files) */
     int64_t games;                   /* the `games` attribute */
     uint64_t rows;                   /* rows in the table */
+    StoredTest seq;                  /* its sequential test, if it had one */
 } StoredJob;
 
 /* Read job `name` of an open file; -1 with a one-line message naming file, job, attribute. */

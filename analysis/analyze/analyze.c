@@ -367,6 +367,7 @@ static int job_init(ResultsFile *f, const char *name, JobAnalysis *j, Error *e)
     j->openings_spec = sj.openings;
     j->variant = sj.variant;
     j->games_planned = sj.games;
+    j->seq = sj.seq;
     j->two_agents = strcmp(sj.agent_a, sj.agent_b) != 0;
     j->blind_a = agent_is_convention_blind(sj.agent_a);
     j->blind_b = agent_is_convention_blind(sj.agent_b);

@@ -58,6 +58,7 @@ typedef struct JobAnalysis {
     char *openings_spec;          /* the job's `openings` ("start" in older files) */
     Variant variant;
     int64_t games_planned;        /* the job's `games` attribute */
+    StoredTest seq;               /* the sequential test the job ran with, if any */
     uint64_t rows;                /* games in its table */
     bool two_agents;              /* agent_a and agent_b differ */
     bool blind_a, blind_b;        /* the agent ignores the convention (random) */

@@ -482,6 +482,36 @@ static void write_root(Json *j, const JobAnalysis *x)
     json_object_end(j);
 }
 
+/* The sequential test the job ran with (null without one): its bounds, its state at the
+ * end, where it stopped the job, and that the estimates are not corrected for the stop. */
+static void write_sequential(Json *j, const JobAnalysis *x)
+{
+    const StoredTest *t = &x->seq;
+    json_key(j, "sequential_test");
+    if (!t->has) {
+        json_null(j);
+        return;
+    }
+    json_object_begin(j);
+    json_kv_double(j, "elo0", t->bounds.elo0);
+    json_kv_double(j, "elo1", t->bounds.elo1);
+    json_kv_double(j, "alpha", t->bounds.alpha);
+    json_kv_double(j, "beta", t->bounds.beta);
+    json_kv_int(j, "min_pairs", SPRT_MIN_PAIRS);
+    json_kv_double(j, "llr", t->ended ? t->test.llr : NAN);
+    json_kv_double(j, "lower", t->ended ? t->test.lower : NAN);
+    json_kv_double(j, "upper", t->ended ? t->test.upper : NAN);
+    json_kv_string(j, "decision", t->ended ? sprt_decision_key(t->test.decision) : "continue");
+    json_kv_bool(j, "stopped", t->stopped);
+    json_key(j, "stop_pair");
+    if (t->stopped)
+        json_int(j, t->stop_pair);
+    else
+        json_null(j);
+    json_kv_bool(j, "estimates_corrected", false);
+    json_object_end(j);
+}
+
 /* One job. */
 static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
 {
@@ -497,6 +527,7 @@ static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
     write_variant(j, &x->variant);
     json_kv_int(j, "games_planned", x->games_planned);
     json_kv_uint(j, "games", x->rows);
+    write_sequential(j, x);
     json_kv_bool(j, "two_agents", x->two_agents);
     json_kv_bool(j, "games_independent", x->games_independent);
     json_kv_bool(j, "agent_a_blind", x->blind_a);

@@ -118,6 +118,29 @@ static void print_played(const JobAnalysis *j, FILE *out)
         fprintf(out, "played: B %s\n", j->played_b);
 }
 
+/* The sequential test a job ran with: its state at the end, where it stopped the job, and
+ * that the estimates which follow are not corrected for the stop. */
+static void print_sequential(const JobAnalysis *j, FILE *out)
+{
+    const StoredTest *t = &j->seq;
+    if (!t->has)
+        return;
+    fprintf(out, "sequential test: H0 elo %g vs H1 elo %g (alpha %g, beta %g), pentanomial, "
+            "checked after each pair once %d pairs are in", t->bounds.elo0, t->bounds.elo1,
+            t->bounds.alpha, t->bounds.beta, SPRT_MIN_PAIRS);
+    if (t->ended)
+        fprintf(out, ": LLR %.2f [%.2f, %.2f], %s", t->test.llr, t->test.lower, t->test.upper,
+                sprt_decision_text(t->test.decision));
+    if (t->stopped)
+        fprintf(out, "; it stopped the job after %lld pairs (games 0 to %lld)\n"
+                "warning: the estimates below follow a sequential stop, and are biased toward "
+                "the hypothesis it accepted (a match that stops when it crosses a bound "
+                "overstates the difference it crossed at); they are not corrected\n",
+                (long long)t->stop_pair + 1, 2 * (long long)t->stop_pair + 1);
+    else
+        fprintf(out, "%s\n", t->ended ? "; every planned game was played" : "");
+}
+
 /* The job's heading: its agents and variant. */
 static void print_heading(const JobAnalysis *j, FILE *out)
 {
@@ -136,6 +159,7 @@ static void print_heading(const JobAnalysis *j, FILE *out)
     fputc('\n', out);
     fprintf(out, "games: %llu in the table (%lld planned); intervals are 95%%\n",
             (unsigned long long)j->rows, (long long)j->games_planned);
+    print_sequential(j, out);
     print_distinct(j, out);
     print_lines(j, out);
     print_openings(j, out);

@@ -12,14 +12,16 @@
 
 enum {
     OPT_THREADS = OPT_FIRST_FREE, OPT_BATCH, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_AGENT_A,
-    OPT_AGENT_B, OPT_GAMES, OPT_SEED, OPT_DRY_RUN, OPT_OPENINGS, OPT_RECORD_MOVES, OPT_PEER_TIMEOUT
+    OPT_AGENT_B, OPT_GAMES, OPT_SEED, OPT_DRY_RUN, OPT_OPENINGS, OPT_RECORD_MOVES, OPT_PEER_TIMEOUT,
+    OPT_SPRT
 };
 
 static const char run_usage[] =
     "usage: anywoli run [CONFIG] [-o FILE] [--threads N] [--resume] [--force]\n"
     "                   [--quiet] [variant options] [--agent-a SPEC] [--agent-b SPEC]\n"
     "                   [--games N] [--openings SPEC] [--record-moves] [--seed N]\n"
-    "                   [--batch N] [--dry-run] [--peer-timeout S]\n\n"
+    "                   [--sprt ELO0,ELO1[,ALPHA,BETA]] [--batch N] [--dry-run]\n"
+    "                   [--peer-timeout S]\n\n"
     "Play an experiment's games on every core into a results file (HDF5, format 1),\n"
     "then print a summary per job. CONFIG is an experiment (see configs/); without\n"
     "one, the options make a one-job experiment named `main` (defaults: random\n"
@@ -50,6 +52,12 @@ static const char run_usage[] =
     "  --record-moves   store every game's moves in the file (/jobs/<job>/moves),\n"
     "                   the config's `record_moves`; `replay` then checks them\n"
     "  --seed N         the experiment's seed, 0 to 2^63-1\n"
+    "  --sprt E0,E1[,A,B]  stop each job when its sequential test decides (the config's\n"
+    "                   `sprt`): the pentanomial GSPRT of H0 Elo = E0 against H1 Elo = E1\n"
+    "                   for agent A over B, with error rates A and B (0.05 unless\n"
+    "                   given), checked after each pair of games in order, so the games\n"
+    "                   kept are the first 2k of those planned, for any thread or rank\n"
+    "                   count; `games` is then the most the job plays\n"
     CLI_PEER_TIMEOUT_HELP "\n"
     "The file is written as FILE.partial and renamed when complete; every finished\n"
     "batch is also kept in FILE.journal, so that SIGINT, SIGTERM or even kill -9\n"
@@ -100,6 +108,27 @@ static void count_rate(char *buf, size_t len, int64_t k, int64_t n)
     snprintf(buf, len, "%" PRId64 " %5.1f%%", k, n ? 100.0 * (double)k / (double)n : 0.0);
 }
 
+/* A line for each job whose sequential test stopped it, and for each that has one still
+ * undecided after all its games. */
+static void print_stops(const Experiment *x, const RunReport *rep)
+{
+    for (int i = 0; i < x->njobs; i++) {
+        const Job *j = &x->jobs[i];
+        const JobStop *s = &rep->stats[i].stop;
+        if (!j->has_sprt)
+            continue;
+        printf("sprt %s: H0 elo %g vs H1 elo %g (alpha %g, beta %g): LLR %.2f [%.2f, %.2f], ",
+               j->name, j->sprt.elo0, j->sprt.elo1, j->sprt.alpha, j->sprt.beta, s->test.llr,
+               s->test.lower, s->test.upper);
+        if (s->stopped)
+            printf("%s: stopped after %" PRId64 " pairs (%" PRId64 " of %" PRId64 " games)\n",
+                   sprt_decision_text(s->test.decision), s->pair + 1, rep->stats[i].games,
+                   j->games);
+        else
+            printf("no decision after all %" PRId64 " games\n", rep->stats[i].games);
+    }
+}
+
 /* The summary table: one row per job. */
 static void print_summary(const Experiment *x, const RunReport *rep)
 {
@@ -119,6 +148,7 @@ static void print_summary(const Experiment *x, const RunReport *rep)
                s->games ? 100.0 * (double)s->a_wins / (double)s->games : 0.0,
                x->jobs[i].agent_a, x->jobs[i].agent_b);
     }
+    print_stops(x, rep);
     printf("results: %s (%d job%s, %" PRId64 " games; played %" PRId64 " in %.1f s, %.0f games/s"
            " on ", x->output, x->njobs, x->njobs == 1 ? "" : "s", rep->kept, rep->played,
            rep->seconds, rep->seconds > 0 ? (double)rep->played / rep->seconds : 0.0);
@@ -198,6 +228,7 @@ int cmd_run(int argc, char **argv)
         { "openings", required_argument, NULL, OPT_OPENINGS },
         { "record-moves", no_argument, NULL, OPT_RECORD_MOVES },
         { "peer-timeout", required_argument, NULL, OPT_PEER_TIMEOUT },
+        { "sprt", required_argument, NULL, OPT_SPRT },
         { NULL, 0, NULL, 0 },
     };
     Overrides o;
@@ -218,6 +249,7 @@ int cmd_run(int argc, char **argv)
         case OPT_AGENT_B: o.agent_b = optarg; break;
         case OPT_OPENINGS: o.openings = optarg; break;
         case OPT_RECORD_MOVES: o.record_moves = true; break;
+        case OPT_SPRT: o.sprt = optarg; break;
         case OPT_GAMES: o.games = cli_number("--games", optarg, 1, CONFIG_MAX_GAMES); break;
         case OPT_SEED: o.seed = cli_number("--seed", optarg, 0, INT64_MAX); break;
         case OPT_PEER_TIMEOUT: cli_peer_timeout(optarg); break;

@@ -151,66 +151,66 @@ PairUnits pair_units(PairResult *p, size_t n)
 /* The re-scorings sit in PairResult's padding: a pair costs 16 bytes as before. */
 _Static_assert(sizeof(PairResult) == 16, "PairResult grew");
 
-/* A pair's value for the score (A's points / 2) and for the advantage (d / 2). */
-static double score_of(const PairResult *r) { return r->a_half / 4.0; }
-static double advantage_of(const PairResult *r) { return (r->south_minus_north - 2) / 2.0; }
+/* The units of openings o[0 .. n): each with pairs one unit. */
+static PairUnits opening_units(const OpeningSums *o, size_t n)
+{
+    PairUnits u = { PAIR_UNIT_OPENING, 0, UINT64_MAX, 0 };
+    for (size_t g = 0; g < n; g++) {
+        if (!o[g].pairs)
+            continue;
+        u.units++;
+        u.fewest = o[g].pairs < u.fewest ? o[g].pairs : u.fewest;
+        u.most = o[g].pairs > u.most ? o[g].pairs : u.most;
+    }
+    if (!u.units)
+        u.fewest = u.most = 1;
+    return u;
+}
 
-/* The CR1 variance of the mean of value over the sorted pairs, clustered by opening (the
- * formula in pairs.h): the residuals are summed within each opening first, so that repeats
- * of one opening count as one draw, then squared. NaN with fewer than 2 clusters. */
-static double cr1_variance(const PairResult *p, size_t n, double (*value)(const PairResult *),
-                           double mean, uint64_t clusters)
+/* The CR1 variance of a mean over the openings (the formula in pairs.h): each opening's
+ * residuals summed first, sum - pairs * mean with sum its total of the value, so that
+ * repeats of one opening count as one draw, then squared. scale turns an opening's integer
+ * sum into the value's (1/4 for A's half-points, 1/2 for South minus North). NaN with fewer
+ * than 2 openings. */
+static double cr1_variance(const OpeningSums *o, size_t n, bool by_score, double mean,
+                           uint64_t clusters, uint64_t pairs)
 {
     if (clusters < 2)
         return NAN;
     double sum = 0;
-    for (size_t i = 0, end; i < n; i = end) {
-        end = cluster_end(p, n, i);
-        double r = 0;
-        for (size_t k = i; k < end; k++)
-            r += value(&p[k]) - mean;
+    for (size_t g = 0; g < n; g++) {
+        if (!o[g].pairs)
+            continue;
+        double total = by_score ? o[g].a_half / 4.0 : o[g].sn / 2.0;
+        double r = total - (double)o[g].pairs * mean;
         sum += r * r;
     }
-    double g = (double)clusters, nn = (double)n;
-    return g / (g - 1) * sum / (nn * nn);
+    double c = (double)clusters, nn = (double)pairs;
+    return c / (c - 1) * sum / (nn * nn);
 }
 
-/* Whether every cluster of the sorted pairs has the same mean advantage (as one cluster
- * has), so that the CR1 variance is 0: exactly, in integers, as sum_g * n == sum * size_g. */
-static bool cluster_means_equal(const PairResult *p, size_t n)
+/* Whether every opening has the same mean advantage (as one opening has), so that the CR1
+ * variance is 0: exactly, in integers, as sum_g * n == sum * size_g. */
+static bool opening_means_equal(const OpeningSums *o, size_t n, uint64_t pairs)
 {
     int64_t total = 0;
-    for (size_t k = 0; k < n; k++)
-        total += p[k].south_minus_north - 2;
-    for (size_t i = 0, end; i < n; i = end) {
-        end = cluster_end(p, n, i);
-        int64_t sum = 0;
-        for (size_t k = i; k < end; k++)
-            sum += p[k].south_minus_north - 2;
-        if (sum * (int64_t)n != total * (int64_t)(end - i))
+    for (size_t g = 0; g < n; g++)
+        total += o[g].sn;
+    for (size_t g = 0; g < n; g++)
+        if (o[g].pairs && o[g].sn * (int64_t)pairs != total * (int64_t)o[g].pairs)
             return false;
-    }
     return true;
 }
 
-/* The five counts of the pairs by A's half-points (score) or by South minus North, +2. */
-static void count_pairs(const PairResult *p, size_t n, bool by_score, uint64_t counts[PENTA_NB])
+PairEstimate pentanomial_estimate_openings(const uint64_t counts[PENTA_NB],
+                                           const OpeningSums *o, size_t n, double confidence)
 {
-    memset(counts, 0, PENTA_NB * sizeof *counts);
-    for (size_t k = 0; k < n; k++)
-        counts[by_score ? p[k].a_half : p[k].south_minus_north]++;
-}
-
-PairEstimate pentanomial_estimate_pairs(PairResult *p, size_t n, double confidence)
-{
-    uint64_t counts[PENTA_NB];
-    count_pairs(p, n, true, counts);
     PairEstimate e = pentanomial_estimate(counts, confidence);
-    PairUnits u = pair_units(p, n);
-    if (u.unit == PAIR_UNIT_PAIR)
+    PairUnits u = opening_units(o, n);
+    if (u.most <= 1)
         return e;
     e.units = u;
-    double v = cr1_variance(p, n, score_of, e.score, u.units), g = (double)u.units;
+    double v = cr1_variance(o, n, true, e.score, u.units, e.pairs), g = (double)u.units;
     e.se = sqrt(v);
     e.score_ci = isnan(v) ? (Interval){ 0.0, 1.0 }
                           : score_interval(e.score, v * g, g, 2.0, confidence);
@@ -218,17 +218,16 @@ PairEstimate pentanomial_estimate_pairs(PairResult *p, size_t n, double confiden
     return e;
 }
 
-PairAdvantage pair_advantage_pairs(PairResult *p, size_t n, double confidence)
+PairAdvantage pair_advantage_openings(const uint64_t counts[PENTA_NB], const OpeningSums *o,
+                                      size_t n, double confidence)
 {
-    uint64_t counts[PENTA_NB];
-    count_pairs(p, n, false, counts);
     PairAdvantage a = pair_advantage(counts, confidence);
-    PairUnits u = pair_units(p, n);
-    if (u.unit == PAIR_UNIT_PAIR)
+    PairUnits u = opening_units(o, n);
+    if (u.most <= 1)
         return a;
     a.units = u;
     double mean = a.advantage.value;   /* from the counts: a repeat means 2 pairs or more */
-    a.degenerate = cluster_means_equal(p, n);
+    a.degenerate = opening_means_equal(o, n, a.pairs);
     a.df = (double)u.units - 1;
     a.se = u.units > 1 ? 0.0 : NAN;
     if (a.degenerate) {
@@ -236,11 +235,55 @@ PairAdvantage pair_advantage_pairs(PairResult *p, size_t n, double confidence)
         a.advantage.ci = all_equal_mean_interval(mean, u.units, -1.0, 1.0, confidence);
         return a;
     }
-    double v = cr1_variance(p, n, advantage_of, mean, u.units);   /* 2 openings or more */
+    double v = cr1_variance(o, n, false, mean, u.units, a.pairs);   /* 2 openings or more */
     double t = gsl_cdf_tdist_Qinv((1.0 - confidence) / 2.0, (double)u.units - 1);
     double half = t * sqrt(v);
     a.se = sqrt(v);
     a.advantage.ci = (Interval){ fmax(-1.0, mean - half), fmin(1.0, mean + half) };
+    return a;
+}
+
+/* The sorted pairs as openings (a pair without one its own), with the pairs' counts by A's
+ * half-points (score) or by South minus North + 2; *n the openings; NULL when out of
+ * memory. */
+static OpeningSums *sum_openings(const PairResult *p, size_t n, bool by_score,
+                                 uint64_t counts[PENTA_NB], size_t *openings)
+{
+    OpeningSums *o = malloc((n ? n : 1) * sizeof *o);
+    memset(counts, 0, PENTA_NB * sizeof *counts);
+    *openings = 0;
+    for (size_t i = 0, end; o && i < n; i = end) {
+        end = cluster_end(p, n, i);
+        OpeningSums *g = &o[(*openings)++];
+        *g = (OpeningSums){ end - i, 0, 0 };
+        for (size_t k = i; k < end; k++) {
+            g->a_half += p[k].a_half;
+            g->sn += p[k].south_minus_north - 2;
+            counts[by_score ? p[k].a_half : p[k].south_minus_north]++;
+        }
+    }
+    return o;
+}
+
+PairEstimate pentanomial_estimate_pairs(PairResult *p, size_t n, double confidence)
+{
+    uint64_t counts[PENTA_NB];
+    size_t openings;
+    pair_units(p, n);   /* sorts them by opening */
+    OpeningSums *o = sum_openings(p, n, true, counts, &openings);
+    PairEstimate e = pentanomial_estimate_openings(counts, o, o ? openings : 0, confidence);
+    free(o);
+    return e;
+}
+
+PairAdvantage pair_advantage_pairs(PairResult *p, size_t n, double confidence)
+{
+    uint64_t counts[PENTA_NB];
+    size_t openings;
+    pair_units(p, n);
+    OpeningSums *o = sum_openings(p, n, false, counts, &openings);
+    PairAdvantage a = pair_advantage_openings(counts, o, o ? openings : 0, confidence);
+    free(o);
     return a;
 }
 

@@ -137,6 +137,23 @@ AdvantageDifference advantage_difference(const PairAdvantage *x, const PairAdvan
  * is set (sd 0, or NaN for one pair). */
 PairAdvantage pair_advantage(const uint64_t counts[PENTA_NB], double confidence);
 
+/* One opening's counted pairs, summed: what the estimates with the opening as unit need of
+ * them, kept as games come by a run's live figures and made from the pairs by the two
+ * functions below. */
+typedef struct OpeningSums {
+    uint64_t pairs;
+    uint64_t a_half;              /* A's half-points over them */
+    int64_t sn;                   /* South's points minus North's over them */
+} OpeningSums;
+
+/* The two estimates with each entry of o[0 .. n) (those with pairs) an opening, the unit:
+ * counts are the pairs' pentanomial counts (by A's half-points for the score, by South minus
+ * North + 2 for the advantage), the same pairs as o sums. The formulas are below. */
+PairEstimate pentanomial_estimate_openings(const uint64_t counts[PENTA_NB],
+                                           const OpeningSums *o, size_t n, double confidence);
+PairAdvantage pair_advantage_openings(const uint64_t counts[PENTA_NB], const OpeningSums *o,
+                                      size_t n, double confidence);
+
 /* The same two estimates from the pairs themselves (p is sorted in place), with the unit of
  * pair_units. With the pair as unit they are pentanomial_estimate and pair_advantage of the
  * pairs' counts, to the bit. With the opening as unit, the point estimates are the same

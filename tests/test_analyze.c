@@ -58,7 +58,7 @@ static void write_file(void)
     JobStats st = { 0 };
     for (int i = 0; i < 4; i++) {
         row_pack(&games[i], rows + i * ROW_BYTES);
-        assert_int_equal(stats_add(&st, &games[i]), 0);
+        assert_true(stats_add(&st, &games[i]) >= 0);
     }
     assert_int_equal(results_append(r, &x.jobs[0], 0, 4, rows, NULL, &e), 0);
     assert_int_equal(results_end_job(r, &x.jobs[0], &st, &e), 0);

@@ -244,7 +244,7 @@ static RunStatus lead(Checkpoint *c, Error *e)
                    ? check_paths(c, &resuming, e) : RUN_REFUSED;
     if (st == RUN_DONE) {
         stop_catch(&guard);
-        progress_init(&c->progress, c->o->quiet);
+        progress_init(&c->progress, c->o->quiet, c->o->progress_json);
         st = resuming ? open_resume(c, e) : open_fresh(c, e);
         if (st == RUN_DONE)
             st = play(c, e);

@@ -50,6 +50,7 @@ typedef struct RunOptions {
     bool resume;             /* continue FILE.partial from its journal */
     bool force;              /* replace FILE, or start FILE.partial again */
     bool quiet;              /* no progress line */
+    bool progress_json;      /* the progress as JSON lines (--progress json) */
 } RunOptions;
 
 typedef struct Checkpoint Checkpoint;

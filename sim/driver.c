@@ -3,6 +3,7 @@
  * writer thread that keeps each played batch (journal, HDF5 file, stats). */
 #include "driver.h"
 
+#include <math.h>
 #include <omp.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -95,6 +96,9 @@ typedef struct Driver {
                                    * so far, fed as each batch is played (the writer's are
                                    * in stats, fed as each batch is kept) */
     bool *seq_over;               /* and whether the job's sequential test has stopped it */
+    OpeningSums **opening_sums;   /* per job whose pairs may repeat openings (all:N, a book):
+                                   * its counted pairs by opening, for the live figures (the
+                                   * writer's, beside stats) */
     Agent *serving;               /* the other ranks: the agents of the job being served */
     int serving_job;
     RunReport *rep;
@@ -171,13 +175,38 @@ static bool job_stops(const Job *j, const PairTally *t, Sprt *test)
     return sprt_stop_decision(test, pairs) != SPRT_CONTINUE;
 }
 
-/* Count one game of job j into its stats; for a job with a sequential test, note in the
- * stats where the test stops it: the pair this game completes when the test decides there.
- * -1 when out of memory. */
-static int count_game(const Job *j, JobStats *s, const GameRecord *r)
+/* Whether a job's pairs may repeat openings (a list: all:N or a book, cycled), so that its
+ * figures' unit may be the opening. */
+static bool openings_repeat(const Job *j)
 {
+    return j->openings.kind == OPENINGS_ALL || j->openings.kind == OPENINGS_FILE;
+}
+
+/* Add a counted pair (A's half-points a, South minus North sn, over both games) to its
+ * opening's sums; -1 when out of memory. */
+static int add_opening_pair(Driver *d, const Job *j, int32_t opening, int a, int sn)
+{
+    OpeningSums **o = &d->opening_sums[j->index];
+    if (opening < 0 || opening >= j->openings.count)
+        return 0;   /* from the start: no opening to cluster by */
+    if (!*o && !(*o = calloc((size_t)j->openings.count, sizeof **o)))
+        return -1;
+    (*o)[opening].pairs++;
+    (*o)[opening].a_half += (uint64_t)a;
+    (*o)[opening].sn += sn;
+    return 0;
+}
+
+/* Count one game of job j into its stats (and, completing a pair, into its opening's
+ * sums); for a job with a sequential test, note in the stats where the test stops it: the
+ * pair this game completes when the test decides there. -1 when out of memory. */
+static int count_game(Driver *d, const Job *j, JobStats *s, const GameRecord *r)
+{
+    int even_a = s->pairs.waiting_a, even_sn = s->pairs.waiting_sn, sn;
+    int a = record_a_half_points(r, &sn);
     int paired = stats_add(s, r);
-    if (paired < 0)
+    if (paired < 0 || (paired && openings_repeat(j) &&
+                       add_opening_pair(d, j, r->opening, a + even_a, sn + even_sn) != 0))
         return -1;
     if (paired && j->has_sprt) {
         if (job_stops(j, &s->pairs, &s->stop.test)) {
@@ -210,8 +239,8 @@ static int apply_rows(Driver *d, uint32_t jobno, uint64_t start, uint32_t n,
             return error_set(e, "%s: a batch of job %u goes on after its sequential test "
                              "stopped it (game %llu)", d->run.out.journal, jobno,
                              (unsigned long long)r.game);
-        if (count_game(j, s, &r) != 0)
-            return error_set(e, "out of memory for the length histogram");
+        if (count_game(d, j, s, &r) != 0)
+            return error_set(e, "out of memory for a job's summary");
     }
     d->done[jobno] = (int64_t)(start + n);
     if (d->done[jobno] == j->games || s->stop.stopped)
@@ -347,6 +376,42 @@ static double time_left(Driver *d, double t, int64_t played, int *untimed)
     return progress_time_left(w->eta, d->x->njobs, untimed);
 }
 
+/* What job j's games so far say (writer thread, which owns the stats): A's score and Elo
+ * over B, or South's advantage for an agent against itself (analyze's choice), with the
+ * opening as unit where pairs repeat openings; and its sequential test. */
+static void job_figure(const Driver *d, const Job *j, ProgressFigure *f)
+{
+    const PairTally *t = &d->stats[j->index].pairs;
+    const OpeningSums *o = d->opening_sums[j->index];
+    size_t n = o ? (size_t)j->openings.count : 0;
+    uint64_t pairs = 0;
+    for (int i = 0; i < PENTA_NB; i++)
+        pairs += t->penta[i];
+    memset(f, 0, sizeof *f);
+    f->elo = (Estimate){ NAN, { NAN, NAN } };
+    f->pairs = pairs;
+    PairUnits u = { PAIR_UNIT_PAIR, 0, 1, 1 };
+    if (pairs && strcmp(j->agent_a, j->agent_b) == 0) {
+        PairAdvantage a = pair_advantage_openings(t->sn, o, n, 0.95);
+        f->name = "advantage";
+        f->value = a.advantage;
+        u = a.units;
+    } else if (pairs) {
+        PairEstimate e = pentanomial_estimate_openings(t->penta, o, n, 0.95);
+        f->name = "score";
+        f->value = (Estimate){ e.score, e.score_ci };
+        f->elo = (Estimate){ e.elo, e.elo_ci };
+        u = e.units;
+    }
+    f->unit = u.unit == PAIR_UNIT_OPENING ? "opening" : "pair";
+    f->units = u.units;
+    if (j->has_sprt) {
+        f->has_test = true;
+        f->test = job_test(j, t);
+        f->min_pairs = SPRT_MIN_PAIRS;
+    }
+}
+
 /* Show the progress line (writer thread). */
 static void show_progress(Driver *d, double t)
 {
@@ -366,7 +431,8 @@ static void show_progress(Driver *d, double t)
     double rate = t > job_t0 ? (double)(played - played_base) / (t - job_t0) : 0.0;
     const Job *j = &d->x->jobs[job];
     ProgressInfo info = { j->name, job + 1, d->x->njobs, base + played - played_base, j->games,
-                          rate, left, untimed };
+                          rate, left, untimed, { 0 } };
+    job_figure(d, j, &info.figure);
     progress_show(&d->run.progress, t, &info);
 }
 
@@ -877,6 +943,7 @@ static int allocate(Driver *d, Error *e)
     d->w.eta = calloc((size_t)n, sizeof *d->w.eta);
     d->seq = calloc((size_t)n, sizeof *d->seq);
     d->seq_over = calloc((size_t)n, sizeof *d->seq_over);
+    d->opening_sums = calloc((size_t)n, sizeof *d->opening_sums);
     d->rows = malloc((size_t)d->batch_cap * ROW_BYTES);
     for (int i = 0; i < 2; i++)
         d->batch[i].rec = malloc((size_t)d->batch_cap * sizeof(GameRecord));
@@ -887,7 +954,7 @@ static int allocate(Driver *d, Error *e)
         if (cluster_leads())
             d->gathered = malloc((size_t)d->batch_cap * ROW_BYTES);
     }
-    if (!d->stats || !d->done || !d->seq || !d->seq_over || !d->w.job_seconds || !d->w.job_played || !d->w.eta ||
+    if (!d->stats || !d->done || !d->seq || !d->seq_over || !d->opening_sums || !d->w.job_seconds || !d->w.job_played || !d->w.eta ||
         !d->rows || !d->whole || !d->finished || !d->batch[0].rec || !d->batch[1].rec ||
         (cluster_size() > 1 && (!d->shares || (cluster_leads() && !d->gathered))))
         return error_set(e, "out of memory");
@@ -909,6 +976,9 @@ static void release(Driver *d)
     free(d->w.eta);
     free(d->seq);
     free(d->seq_over);
+    for (int i = 0; d->opening_sums && i < d->x->njobs; i++)
+        free(d->opening_sums[i]);
+    free(d->opening_sums);
     free(d->rows);
     free(d->gathered);
     free(d->shares);

@@ -2,11 +2,15 @@
 #include "progress.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
-void progress_init(Progress *p, bool quiet)
+#include "json.h"
+
+void progress_init(Progress *p, bool quiet, bool json)
 {
     const char *env = getenv("ANYWOLI_PROGRESS_SECONDS");
     double every = env ? atof(env) : 0.0;
@@ -15,6 +19,9 @@ void progress_init(Progress *p, bool quiet)
     if (quiet) {
         p->mode = PROGRESS_NONE;
         p->interval = 0.0;
+    } else if (json) {
+        p->mode = PROGRESS_JSON;
+        p->interval = every > 0.0 ? every : 5.0;
     } else if (isatty(STDERR_FILENO)) {
         p->mode = PROGRESS_LIVE;
         p->interval = 0.25;
@@ -69,6 +76,82 @@ double progress_time_left(const EtaJob *jobs, int njobs, int *untimed)
     return left;
 }
 
+/* The figure as text: "; A score 0.587 [0.551, 0.622], Elo +61 [+36, +87], over 612 pairs;
+ * LLR 1.23 [-2.94, 2.94]". */
+static void figure_text(const ProgressFigure *f, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    if (f->name && strcmp(f->name, "score") == 0)
+        used = (size_t)snprintf(buf, len, "; A score %.3f [%.3f, %.3f], Elo %+.0f [%+.0f, %+.0f],"
+                                " over %" PRIu64 " %s%s", f->value.value, f->value.ci.lo,
+                                f->value.ci.hi, f->elo.value, f->elo.ci.lo, f->elo.ci.hi,
+                                f->units, f->unit, f->units == 1 ? "" : "s");
+    else if (f->name)
+        used = (size_t)snprintf(buf, len, "; South's advantage %+.3f [%+.3f, %+.3f] over %" PRIu64
+                                " %s%s", f->value.value, f->value.ci.lo, f->value.ci.hi,
+                                f->units, f->unit, f->units == 1 ? "" : "s");
+    if (f->has_test && used < len)
+        snprintf(buf + used, len - used, "; LLR %.2f [%.2f, %.2f]%s", f->test.llr,
+                 f->test.lower, f->test.upper,
+                 f->pairs < f->min_pairs ? " (no stop yet: too few pairs)" : "");
+}
+
+/* The figure as JSON members: "figure" (null before a pair) and "sprt" (null without a
+ * test). */
+static void figure_json(Json *j, const ProgressFigure *f)
+{
+    json_key(j, "figure");
+    if (!f->name) {
+        json_null(j);
+    } else {
+        json_object_begin(j);
+        json_kv_string(j, "name", f->name);
+        json_kv_estimate(j, "value", f->value);
+        if (isnan(f->elo.value)) {
+            json_key(j, "elo");
+            json_null(j);
+        } else {
+            json_kv_estimate(j, "elo", f->elo);
+        }
+        json_kv_string(j, "unit", f->unit);
+        json_kv_uint(j, "units", f->units);
+        json_kv_uint(j, "pairs", f->pairs);
+        json_object_end(j);
+    }
+    json_key(j, "sprt");
+    if (!f->has_test) {
+        json_null(j);
+        return;
+    }
+    json_object_begin(j);
+    json_kv_double(j, "llr", f->test.llr);
+    json_kv_double(j, "lower", f->test.lower);
+    json_kv_double(j, "upper", f->test.upper);
+    json_kv_uint(j, "pairs", f->pairs);
+    json_kv_uint(j, "min_pairs", f->min_pairs);
+    json_object_end(j);
+}
+
+/* Where the run stands as one JSON line. */
+static void show_json(double now, const ProgressInfo *i)
+{
+    Json j;
+    json_init_line(&j, stderr);
+    json_object_begin(&j);
+    json_kv_string(&j, "job", i->job);
+    json_kv_int(&j, "jobno", i->jobno);
+    json_kv_int(&j, "njobs", i->njobs);
+    json_kv_int(&j, "games", i->done);
+    json_kv_int(&j, "planned", i->total);
+    json_kv_double(&j, "games_per_s", i->rate);
+    json_kv_double(&j, "left_s", i->left >= 0 ? i->left : NAN);
+    json_kv_int(&j, "untimed_jobs", i->untimed);
+    figure_json(&j, &i->figure);
+    json_object_end(&j);
+    json_finish(&j);
+}
+
 void progress_show(Progress *p, double now, const ProgressInfo *i)
 {
     if (p->mode == PROGRESS_NONE)
@@ -78,15 +161,23 @@ void progress_show(Progress *p, double now, const ProgressInfo *i)
         p->next = now + p->interval;
         return;
     }
+    if (p->mode == PROGRESS_JSON) {
+        show_json(now, i);
+        fflush(stderr);
+        p->next = now + p->interval;
+        return;
+    }
+    char figure[256];
+    figure_text(&i->figure, figure, sizeof figure);
     char left[32], untimed[48] = "";
     format_duration(i->left, left, sizeof left);
     if (i->untimed > 0)
         snprintf(untimed, sizeof untimed, " + %d job%s not timed yet", i->untimed,
                  i->untimed == 1 ? "" : "s");
     fprintf(stderr, "%srun: [%d/%d] %s: %" PRId64 "/%" PRId64 " games (%.1f%%), %.0f games/s, %s "
-            "left%s%s", p->mode == PROGRESS_LIVE ? "\r\033[K" : "", i->jobno, i->njobs, i->job,
+            "left%s%s%s", p->mode == PROGRESS_LIVE ? "\r\033[K" : "", i->jobno, i->njobs, i->job,
             i->done, i->total, i->total ? 100.0 * (double)i->done / (double)i->total : 100.0,
-            i->rate, left, untimed, p->mode == PROGRESS_LIVE ? "" : "\n");
+            i->rate, left, untimed, figure, p->mode == PROGRESS_LIVE ? "" : "\n");
     fflush(stderr);
     p->shown = p->mode == PROGRESS_LIVE;
     p->next = now + p->interval;
@@ -102,6 +193,18 @@ void progress_text(Progress *p, double now, const char *what, double left)
     }
     char buf[32];
     format_duration(left, buf, sizeof buf);
+    if (p->mode == PROGRESS_JSON) {
+        Json j;
+        json_init_line(&j, stderr);
+        json_object_begin(&j);
+        json_kv_string(&j, "what", what);
+        json_kv_double(&j, "left_s", left >= 0 ? left : NAN);
+        json_object_end(&j);
+        json_finish(&j);
+        fflush(stderr);
+        p->next = now + p->interval;
+        return;
+    }
     fprintf(stderr, "%s%s, %s left%s", p->mode == PROGRESS_LIVE ? "\r\033[K" : "", what, buf,
             p->mode == PROGRESS_LIVE ? "" : "\n");
     fflush(stderr);

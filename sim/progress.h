@@ -1,12 +1,18 @@
 /* progress.h: the progress line on stderr: live (rewritten in place) when stderr is a
- * terminal, a plain line every few seconds when it is not, nothing when asked to be quiet. */
+ * terminal, a plain line every few seconds when it is not, a JSON object a line when asked
+ * (--progress json, for dashboards), nothing when asked to be quiet. */
 #ifndef ANYWOLI_PROGRESS_H
 #define ANYWOLI_PROGRESS_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-typedef enum ProgressMode { PROGRESS_NONE = 0, PROGRESS_LIVE, PROGRESS_PLAIN } ProgressMode;
+#include "elo.h"
+#include "stats.h"
+
+typedef enum ProgressMode {
+    PROGRESS_NONE = 0, PROGRESS_LIVE, PROGRESS_PLAIN, PROGRESS_JSON
+} ProgressMode;
 
 typedef struct Progress {
     ProgressMode mode;
@@ -14,6 +20,21 @@ typedef struct Progress {
     double next;             /* when the next line is due (seconds, any fixed origin) */
     bool shown;              /* a live line is on the terminal */
 } Progress;
+
+/* What a job's games so far say, in the unit its design calls for: the pair (games 2k and
+ * 2k+1, colours swapped), or the opening where pairs repeat openings. */
+typedef struct ProgressFigure {
+    const char *name;        /* "score": A's per game, with its Elo; "advantage": South's
+                              * points minus North's per game (a job of one agent against
+                              * itself); NULL before a pair is counted */
+    Estimate value;          /* with its 95% interval */
+    Estimate elo;            /* the score's; NaN for the advantage */
+    const char *unit;        /* "pair" or "opening" */
+    uint64_t units, pairs;
+    bool has_test;           /* the job has a sequential test: */
+    Sprt test;               /* its state over the pairs so far */
+    uint64_t min_pairs;      /* the pairs it needs before it may stop the job */
+} ProgressFigure;
 
 /* Where a run stands. */
 typedef struct ProgressInfo {
@@ -23,6 +44,7 @@ typedef struct ProgressInfo {
     double rate;             /* games per second, this session */
     double left;             /* seconds left for the jobs timed so far, or < 0 if unknown */
     int untimed;             /* jobs still to play that `left` leaves out: not timed yet */
+    ProgressFigure figure;   /* the job's figure so far (name NULL: none) */
 } ProgressInfo;
 
 /* One job's part in the time left (progress_time_left). */
@@ -41,9 +63,9 @@ typedef struct EtaJob {
  * out of memory. */
 double progress_time_left(const EtaJob *jobs, int njobs, int *untimed);
 
-/* Choose the mode from stderr and quiet; plain lines come every ANYWOLI_PROGRESS_SECONDS
- * seconds (default 5). */
-void progress_init(Progress *p, bool quiet);
+/* Choose the mode from stderr, quiet and json; plain and JSON lines come every
+ * ANYWOLI_PROGRESS_SECONDS seconds (default 5). */
+void progress_init(Progress *p, bool quiet, bool json);
 
 /* Whether a line is due at time now. */
 bool progress_due(const Progress *p, double now);

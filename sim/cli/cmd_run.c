@@ -13,12 +13,12 @@
 enum {
     OPT_THREADS = OPT_FIRST_FREE, OPT_BATCH, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_AGENT_A,
     OPT_AGENT_B, OPT_GAMES, OPT_SEED, OPT_DRY_RUN, OPT_OPENINGS, OPT_RECORD_MOVES, OPT_PEER_TIMEOUT,
-    OPT_SPRT
+    OPT_SPRT, OPT_PROGRESS
 };
 
 static const char run_usage[] =
     "usage: anywoli run [CONFIG] [-o FILE] [--threads N] [--resume] [--force]\n"
-    "                   [--quiet] [variant options] [--agent-a SPEC] [--agent-b SPEC]\n"
+    "                   [--quiet | --progress json] [variant options] [--agent-a SPEC] [--agent-b SPEC]\n"
     "                   [--games N] [--openings SPEC] [--record-moves] [--seed N]\n"
     "                   [--sprt ELO0,ELO1[,ALPHA,BETA]] [--batch N] [--dry-run]\n"
     "                   [--peer-timeout S]\n\n"
@@ -39,6 +39,12 @@ static const char run_usage[] =
     "                   finished FILE has nothing to resume: refused, exit status 2)\n"
     "  --force          replace an existing FILE, or start an interrupted run again\n"
     "  --quiet          no progress line on stderr\n"
+    "  --progress json  the progress as JSON lines on stderr, one object every\n"
+    "                   ANYWOLI_PROGRESS_SECONDS (5) seconds, for dashboards (text: the\n"
+    "                   line, the default); either way it shows the job's figure so far:\n"
+    "                   A's score and Elo (South's advantage for an agent against\n"
+    "                   itself) with its interval over pairs, or openings where pairs\n"
+    "                   repeat them, and the sequential test's LLR against its bounds\n"
     "  --dry-run        check the experiment and list its jobs; play nothing\n"
     "  --agent-a SPEC   agent A (South in even-numbered games), e.g. greedy,\n"
     "                   alphabeta:depth=4\n"
@@ -229,10 +235,11 @@ int cmd_run(int argc, char **argv)
         { "record-moves", no_argument, NULL, OPT_RECORD_MOVES },
         { "peer-timeout", required_argument, NULL, OPT_PEER_TIMEOUT },
         { "sprt", required_argument, NULL, OPT_SPRT },
+        { "progress", required_argument, NULL, OPT_PROGRESS },
         { NULL, 0, NULL, 0 },
     };
     Overrides o;
-    RunOptions ro = { false, false, false };
+    RunOptions ro = { false, false, false, false };
     bool dry_run = false;
     int c;
     overrides_none(&o);
@@ -250,6 +257,11 @@ int cmd_run(int argc, char **argv)
         case OPT_OPENINGS: o.openings = optarg; break;
         case OPT_RECORD_MOVES: o.record_moves = true; break;
         case OPT_SPRT: o.sprt = optarg; break;
+        case OPT_PROGRESS:
+            if (strcmp(optarg, "json") != 0 && strcmp(optarg, "text") != 0)
+                die("--progress: '%s' is not text or json", optarg);
+            ro.progress_json = strcmp(optarg, "json") == 0;
+            break;
         case OPT_GAMES: o.games = cli_number("--games", optarg, 1, CONFIG_MAX_GAMES); break;
         case OPT_SEED: o.seed = cli_number("--seed", optarg, 0, INT64_MAX); break;
         case OPT_PEER_TIMEOUT: cli_peer_timeout(optarg); break;

@@ -10,6 +10,13 @@ void json_init(Json *j, FILE *out)
     j->depth = 0;
     j->first[0] = true;
     j->after_key = false;
+    j->one_line = false;
+}
+
+void json_init_line(Json *j, FILE *out)
+{
+    json_init(j, out);
+    j->one_line = true;
 }
 
 /* Before a value or a key: the comma and the newline with indentation, unless after a key. */
@@ -21,6 +28,12 @@ static void separate(Json *j)
     }
     if (j->depth == 0)
         return;
+    if (j->one_line) {
+        if (!j->first[j->depth])
+            fputc(',', j->out);
+        j->first[j->depth] = false;
+        return;
+    }
     fputs(j->first[j->depth] ? "\n" : ",\n", j->out);
     j->first[j->depth] = false;
     for (int i = 0; i < j->depth; i++)
@@ -43,7 +56,7 @@ static void close_container(Json *j, char c)
     bool empty = j->first[j->depth];
     if (j->depth > 0)
         j->depth--;
-    if (!empty) {
+    if (!empty && !j->one_line) {
         fputc('\n', j->out);
         for (int i = 0; i < j->depth; i++)
             fputs("  ", j->out);

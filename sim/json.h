@@ -1,5 +1,5 @@
 /* json.h: a small streaming JSON writer: objects, arrays, keys, numbers and strings, with
- * the commas and indentation kept for the caller. Numbers that are not finite (NaN, +-inf)
+ * the commas and indentation kept for the caller, or on one line (JSON lines). Numbers that are not finite (NaN, +-inf)
  * are written as null, since JSON has no such values. */
 #ifndef ANYWOLI_JSON_H
 #define ANYWOLI_JSON_H
@@ -18,10 +18,12 @@ typedef struct Json {
     int depth;
     bool first[JSON_DEPTH_MAX];      /* no member written yet at this depth */
     bool after_key;                  /* a key was written: the value follows on its line */
+    bool one_line;                   /* no newlines or indentation: a JSON line */
 } Json;
 
-/* Start a document on out. */
+/* Start a document on out: indented, or on one line (json_finish ends the line). */
 void json_init(Json *j, FILE *out);
+void json_init_line(Json *j, FILE *out);
 
 /* Open and close an object or an array (as a value, or after json_key). */
 void json_object_begin(Json *j);

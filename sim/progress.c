@@ -134,7 +134,7 @@ static void figure_json(Json *j, const ProgressFigure *f)
 }
 
 /* Where the run stands as one JSON line. */
-static void show_json(double now, const ProgressInfo *i)
+static void show_json(const ProgressInfo *i)
 {
     Json j;
     json_init_line(&j, stderr);
@@ -162,7 +162,7 @@ void progress_show(Progress *p, double now, const ProgressInfo *i)
         return;
     }
     if (p->mode == PROGRESS_JSON) {
-        show_json(now, i);
+        show_json(i);
         fflush(stderr);
         p->next = now + p->interval;
         return;

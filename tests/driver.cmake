@@ -35,6 +35,13 @@ if(ANYWOLI_SYSTEM_PYTHON)
                    $<TARGET_FILE:anywoli>)
   set_tests_properties(results_format PROPERTIES LABELS fast TIMEOUT 300 SKIP_RETURN_CODE 77
                        ENVIRONMENT "${ANYWOLI_LSAN}")
+  # A run's sequential stop (sprt): the stop pair against an independent LLR, the same for
+  # any threads and batch and after kill -9; analyze's report; the progress JSON lines.
+  add_test(NAME sprt_cli
+           COMMAND ${ANYWOLI_SYSTEM_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/sprt_test.py
+                   $<TARGET_FILE:anywoli>)
+  set_tests_properties(sprt_cli PROPERTIES LABELS fast TIMEOUT 300 SKIP_RETURN_CODE 77
+                       ENVIRONMENT "${ANYWOLI_LSAN}")
   # The readers (analyze, export, replay and the Python package) against damaged and hostile
   # files (tests/hostile_files.py): one line and status 2, or ResultsError; never a crash.
   add_test(NAME hostile_files

@@ -242,7 +242,9 @@ same_tables full.h5 d.h5
 ANYWOLI_PROGRESS_SECONDS=0.2 "$bin" run --games 30000 -o p.h5 >out 2>err
 rc=$?
 expect_status 0 "run with progress"
-check "plain progress lines" grep -q '^run: \[1/1\] main: [0-9]*/30000 games ([0-9.]*%), [0-9]* games/s, [0-9:?]* left$' err
+check "plain progress lines" grep -q '^run: \[1/1\] main: [0-9]*/30000 games ([0-9.]*%), [0-9]* games/s, [0-9:?]* left' err
+# An agent against itself: the figure is South's advantage, over pairs (each from the start).
+check "progress shows the figure" grep -q "left; South's advantage [-+][0-9.]* \[[-+][0-9.]*, [-+][0-9.]*\] over [0-9]* pairs$" err
 # The time left counts a job like one timed (the same agents on the same board) at that one's
 # rate, and names a job like none timed yet instead of guessing it from the random games.
 cat >eta.cfg <<'EOF'
@@ -257,7 +259,7 @@ ANYWOLI_PROGRESS_SECONDS=0.2 "$bin" run eta.cfg -o eta.h5 >out 2>err
 rc=$?
 expect_status 0 "run with progress over unlike jobs"
 check "a job like none timed is named, not guessed" \
-    grep -q '^run: \[1/3\] r: .* [0-9:]* left + 1 job not timed yet$' err
+    grep -q '^run: \[1/3\] r: .* [0-9:]* left + 1 job not timed yet; ' err
 "$bin" run --games 30000 -o p.h5 --force --quiet >out 2>err
 check "--quiet: nothing on stderr" test ! -s err
 if script -qc true /dev/null >/dev/null 2>&1; then

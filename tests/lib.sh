@@ -76,6 +76,12 @@ game_tables() {
         for a in south_wins north_wins draws endless unfinished a_wins b_wins longest mean_plies; do
             h5dump -a "/jobs/$j/$a" "$1" | grep '(0)'
         done
+        # A job's sequential test, where it had one (run with sprt): where it stopped.
+        for a in sprt_llr sprt_decision stopped stop_pair; do
+            if h5dump -a "/jobs/$j/$a" "$1" >/dev/null 2>&1; then
+                echo "$a" "$(h5dump -a "/jobs/$j/$a" "$1" | grep '(0)')"
+            fi
+        done
     done
 }
 

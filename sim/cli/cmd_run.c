@@ -18,7 +18,8 @@ enum {
 
 static const char run_usage[] =
     "usage: anywoli run [CONFIG] [-o FILE] [--threads N] [--resume] [--force]\n"
-    "                   [--quiet | --progress json] [variant options] [--agent-a SPEC] [--agent-b SPEC]\n"
+    "                   [--quiet | --progress json] [variant options]\n"
+    "                   [--agent-a SPEC] [--agent-b SPEC]\n"
     "                   [--games N] [--openings SPEC] [--record-moves] [--seed N]\n"
     "                   [--sprt ELO0,ELO1[,ALPHA,BETA]] [--batch N] [--dry-run]\n"
     "                   [--peer-timeout S]\n\n"
@@ -40,8 +41,8 @@ static const char run_usage[] =
     "  --force          replace an existing FILE, or start an interrupted run again\n"
     "  --quiet          no progress line on stderr\n"
     "  --progress json  the progress as JSON lines on stderr, one object every\n"
-    "                   ANYWOLI_PROGRESS_SECONDS (5) seconds, for dashboards (text: the\n"
-    "                   line, the default); either way it shows the job's figure so far:\n"
+    "                   ANYWOLI_PROGRESS_SECONDS (5) seconds, for dashboards (text:\n"
+    "                   the line, the default); either way it shows the job's figure:\n"
     "                   A's score and Elo (South's advantage for an agent against\n"
     "                   itself) with its interval over pairs, or openings where pairs\n"
     "                   repeat them, and the sequential test's LLR against its bounds\n"

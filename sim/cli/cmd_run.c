@@ -9,17 +9,20 @@
 #include "commands.h"
 #include "config.h"
 #include "driver.h"
+#include "grow.h"
 
 enum {
     OPT_THREADS = OPT_FIRST_FREE, OPT_BATCH, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_AGENT_A,
-    OPT_AGENT_B, OPT_GAMES, OPT_SEED, OPT_DRY_RUN, OPT_OPENINGS, OPT_RECORD_MOVES, OPT_PEER_TIMEOUT
+    OPT_AGENT_B, OPT_GAMES, OPT_SEED, OPT_DRY_RUN, OPT_OPENINGS, OPT_RECORD_MOVES, OPT_PEER_TIMEOUT,
+    OPT_FIRST_GAME, OPT_EXTEND
 };
 
 static const char run_usage[] =
     "usage: anywoli run [CONFIG] [-o FILE] [--threads N] [--resume] [--force]\n"
-    "                   [--quiet] [variant options] [--agent-a SPEC] [--agent-b SPEC]\n"
-    "                   [--games N] [--openings SPEC] [--record-moves] [--seed N]\n"
-    "                   [--batch N] [--dry-run] [--peer-timeout S]\n\n"
+    "                   [--extend] [--quiet] [variant options] [--agent-a SPEC]\n"
+    "                   [--agent-b SPEC] [--games N] [--first-game N] [--openings SPEC]\n"
+    "                   [--record-moves] [--seed N] [--batch N] [--dry-run]\n"
+    "                   [--peer-timeout S]\n\n"
     "Play an experiment's games on every core into a results file (HDF5, format 1),\n"
     "then print a summary per job. CONFIG is an experiment (see configs/); without\n"
     "one, the options make a one-job experiment named `main` (defaults: random\n"
@@ -36,12 +39,19 @@ static const char run_usage[] =
     "  --resume         continue FILE.partial from its journal FILE.journal (a\n"
     "                   finished FILE has nothing to resume: refused, exit status 2)\n"
     "  --force          replace an existing FILE, or start an interrupted run again\n"
+    "  --extend         grow the complete FILE to the experiment given, which equals\n"
+    "                   FILE's but that jobs may have more games: plays only the new\n"
+    "                   games, and FILE ends equal to one run of the larger size (FILE\n"
+    "                   is replaced only at the end; after a stop, the same command\n"
+    "                   with --extend continues)\n"
     "  --quiet          no progress line on stderr\n"
     "  --dry-run        check the experiment and list its jobs; play nothing\n"
     "  --agent-a SPEC   agent A (South in even-numbered games), e.g. greedy,\n"
     "                   alphabeta:depth=4\n"
     "  --agent-b SPEC   agent B\n"
     "  --games N        games per job\n"
+    "  --first-game N   every job plays games N .. N+games-1 (N even; default 0): a\n"
+    "                   slice of a larger run, for `anywoli merge`\n"
     "  --openings SPEC  where each pair of games (2k, 2k+1: the same opening, colours\n"
     "                   swapped) starts, the config's `openings`: start (the\n"
     "                   default), plies:N (N random plies, drawn per pair), all:N\n"
@@ -70,11 +80,15 @@ static bool shell_plain(const char *s)
     return true;
 }
 
-/* The command that resumes this run: the same arguments, less --force and --resume (under
+/* The command that resumes this run: the same arguments, less --force and --resume, then
+ * --resume; or for an extend, which continues its own journal, the same with --extend (under
  * MPI, started by mpirun with as many ranks). */
 static void resume_command(int argc, char **argv, char *buf, size_t len)
 {
     size_t used = 0;
+    bool extend = false;
+    for (int i = 1; i < argc; i++)
+        extend |= strcmp(argv[i], "--extend") == 0;
     if (cluster_joined())
         used = (size_t)snprintf(buf, len, "mpirun -np %d ", cluster_size());
     used += (size_t)snprintf(buf + used, len - used, "anywoli run");
@@ -90,7 +104,7 @@ static void resume_command(int argc, char **argv, char *buf, size_t len)
             used += (size_t)snprintf(buf + used, len - used, *p == '\'' ? "'\\''" : "%c", *p);
         used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "'");
     }
-    if (used < len)
+    if (used < len && !extend)
         snprintf(buf + used, len - used, " --resume");
 }
 
@@ -198,10 +212,12 @@ int cmd_run(int argc, char **argv)
         { "openings", required_argument, NULL, OPT_OPENINGS },
         { "record-moves", no_argument, NULL, OPT_RECORD_MOVES },
         { "peer-timeout", required_argument, NULL, OPT_PEER_TIMEOUT },
+        { "first-game", required_argument, NULL, OPT_FIRST_GAME },
+        { "extend", no_argument, NULL, OPT_EXTEND },
         { NULL, 0, NULL, 0 },
     };
     Overrides o;
-    RunOptions ro = { false, false, false };
+    RunOptions ro = { .resume = false };
     bool dry_run = false;
     int c;
     overrides_none(&o);
@@ -219,6 +235,13 @@ int cmd_run(int argc, char **argv)
         case OPT_OPENINGS: o.openings = optarg; break;
         case OPT_RECORD_MOVES: o.record_moves = true; break;
         case OPT_GAMES: o.games = cli_number("--games", optarg, 1, CONFIG_MAX_GAMES); break;
+        case OPT_FIRST_GAME:
+            o.first_game = cli_number("--first-game", optarg, 0, CONFIG_MAX_GAMES);
+            if (o.first_game % 2)
+                die("--first-game: %" PRId64 " is odd (a slice keeps pairs of games whole: "
+                    "expected an even number)", o.first_game);
+            break;
+        case OPT_EXTEND: ro.grow = RUN_GROW_IN_PLACE; break;
         case OPT_SEED: o.seed = cli_number("--seed", optarg, 0, INT64_MAX); break;
         case OPT_PEER_TIMEOUT: cli_peer_timeout(optarg); break;
         case OPT_HELP: printf("%s%s", run_usage, cli_variant_help()); return 0;
@@ -228,6 +251,8 @@ int cmd_run(int argc, char **argv)
         die("unexpected argument '%s' (see --help)", argv[optind + 1]);
     if (o.output && !*o.output)
         die("-o: the results file name is empty");
+    if (ro.grow && ro.resume)
+        die("--extend and --resume: --extend alone continues a stopped extend");
 
     Experiment x;
     Error e;
@@ -250,7 +275,9 @@ int cmd_run(int argc, char **argv)
              x.output, resume);
     cluster_set_resume_note(note);
     RunReport rep;
-    RunStatus st = driver_run(&x, &ro, &rep, &e);
+    const char *grown[1] = { x.output };
+    GrowFiles files = { grown, 1, true };
+    RunStatus st = driver_grow(&x, ro.grow ? &files : NULL, &ro, &rep, &e);
     fflush(stderr);
     int status = cluster_leads() ? conclude(&x, st, &rep, &e, resume)
                                      : checkpoint_exit_status(st, rep.signal);

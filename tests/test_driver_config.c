@@ -41,10 +41,13 @@ static const BadConfig bad_configs[] = {
     { HEAD "sed = 2;\njobs = ( { games = 1; } );\n",
       "t.cfg:3: sed: unknown setting; did you mean 'seed'? (expected seed, output, threads, batch, description, "
       "defaults or jobs)" },
+    { HEAD "jobs = ( { games = 2; first_game = 3; } );\n",
+      "t.cfg:3: first_game: 3 is not an even number from 0 to 1125899906842622 (games "
+      "[first_game, first_game + games) must be pairs, and at most 1125899906842624)" },
     { HEAD "jobs = ( { games = 1; hole = 4; } );\n",
       "t.cfg:3: hole: unknown setting; did you mean 'holes'? (expected variant, holes, seeds, capture, final_four, "
-      "extra_turn, skip_origin, max_plies, agent_a, agent_b, openings, games, record_moves or "
-      "name)" },
+      "extra_turn, skip_origin, max_plies, agent_a, agent_b, openings, games, first_game, "
+      "record_moves or name)" },
     { "seed = \"abc\";\noutput = \"x.h5\";\njobs = ( { games = 1; } );\n",
       "t.cfg:1: seed: expected a whole number, not a string" },
     { "seed = -5;\noutput = \"x.h5\";\njobs = ( { games = 1; } );\n",

@@ -14,26 +14,28 @@ enum { OPT_FORCE = OPT_FIRST_FREE, OPT_QUIET, OPT_THREADS };
 
 static const char merge_usage[] =
     "usage: anywoli merge -o OUT [--force] [--quiet] [--threads N] FILE FILE...\n\n"
-    "Put results files of one experiment together: each played some of every job's\n"
-    "games (`run --first-game N --games M` plays games N .. N+M-1), and OUT holds them\n"
-    "all, equal game for game to the file one run of the whole would write (the\n"
-    "games tables, moves, openings, histograms and summaries). The files must be\n"
-    "complete and of the same experiment but each job's first game and number of\n"
-    "games, and for each job their games must follow one another, from its first,\n"
-    "without a gap or an overlap. OUT's config is the text of the file holding the\n"
-    "earliest games, with a comment naming the files merged; its start time the\n"
-    "earliest of theirs. A book (openings file:PATH) is read from the path the files\n"
-    "name, from the current folder, and must give the openings they stored.\n\n"
+    "Put results files of one experiment together: each played some of every\n"
+    "job's games (`run --first-game N --games M` plays games N .. N+M-1), and OUT\n"
+    "holds them all, equal game for game to the file one run of the whole would\n"
+    "write (the games tables, moves, openings, histograms and summaries). The\n"
+    "files must be complete and of the same experiment but each job's first game\n"
+    "and number of games, and for each job their games must follow one another,\n"
+    "from its first, without a gap or an overlap. OUT's config is the text of the\n"
+    "file holding the earliest games, with a comment naming the files merged; its\n"
+    "start time the earliest of theirs. A book (openings file:PATH) is read from\n"
+    "the path the files name, from the current folder, and must give the openings\n"
+    "they stored.\n\n"
     "  -o OUT        the merged results file\n"
     "  --force       replace an existing OUT, or start a stopped merge again\n"
     "  --quiet       no progress line on stderr\n"
-    "  --threads N   threads (the merge plays no games; it rebuilds OUT as a run does)\n\n"
-    "OUT is written as OUT.partial through the journal OUT.journal, as `run` writes its\n"
-    "file (the files' games are put in the journal, then the run's resume rebuilds\n"
-    "OUT): after a stop, the same command continues.\n"
+    "  --threads N   threads (a merge plays no games; it rebuilds OUT as run does)\n\n"
+    "OUT is written as OUT.partial through the journal OUT.journal, as `run` writes\n"
+    "its file (the files' games are put in the journal, then the run's resume\n"
+    "rebuilds OUT): after a stop, the same command continues.\n"
     "Exit status: 0 done, 1 an I/O failure, 2 a bad input (files of other\n"
     "experiments, games overlapping or missing, an incomplete file, OUT existing\n"
-    "without --force: one line on stderr, nothing written), 128+N stopped by signal N.\n";
+    "without --force: one line on stderr, nothing written), 128+N stopped by\n"
+    "signal N.\n";
 
 int cmd_merge(int argc, char **argv)
 {

@@ -86,10 +86,16 @@ static int job_difference(const Job *j, const ResultsFile *f, const char *name,
     Error e;
     if (sj->index != j->index)
         return snprintf(why, len, "index %" PRIu64 ", not %" PRIu64, sj->index, j->index);
-    for (int p = 0; p < VP_NB; p++)
-        if (variant_get(&sj->variant, p) != variant_get(&j->variant, p))
-            return snprintf(why, len, "%s %" PRId64 ", not %" PRId64, variant_params[p].name,
-                            variant_get(&sj->variant, p), variant_get(&j->variant, p));
+    for (int p = 0; p < VP_NB; p++) {
+        int64_t was = variant_get(&sj->variant, p), now = variant_get(&j->variant, p);
+        if (was == now)
+            continue;
+        if (variant_params[p].kind == VK_CONVENTION)
+            return snprintf(why, len, "%s %s, not %s", variant_params[p].name,
+                            final_four_name((FinalFour)was), final_four_name((FinalFour)now));
+        return snprintf(why, len, "%s %" PRId64 ", not %" PRId64, variant_params[p].name, was,
+                        now);
+    }
     const char *given[2] = { j->agent_a, j->agent_b }, *stored[2] = { sj->agent_a, sj->agent_b };
     const char *played[2] = { sj->played_a, sj->played_b };
     for (int k = 0; k < 2; k++) {

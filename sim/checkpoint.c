@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -104,6 +105,44 @@ static RunStatus check_paths(Checkpoint *c, bool *resuming, Error *e)
         return rc == 1 ? RUN_WAS_DONE : rc == 0 ? RUN_REFUSED : RUN_FAILED;
     }
     return rc == 0 ? RUN_DONE : RUN_REFUSED;
+}
+
+/* Remove a file that may be absent; -1 with a message on another failure. */
+static int remove_leftover(const char *path, Error *e)
+{
+    if (unlink(path) != 0 && errno != ENOENT)
+        return error_set(e, "cannot remove %s: %s", path, strerror(errno));
+    return 0;
+}
+
+/* A grow (RunOptions.grow): FILE must be there to grow in place, and not be there (unless
+ * --force) for a new one. A journal left by a stopped grow is continued (or, when it is
+ * sealed, only removed: RUN_WAS_DONE); with --force, or with no journal, the client seeds one
+ * afresh from its files. Either way the job then resumes. */
+static RunStatus check_grow(Checkpoint *c, bool *resuming, Error *e)
+{
+    const Output *out = &c->out;
+    struct stat st;
+    *resuming = true;
+    if (c->o->grow == RUN_GROW_IN_PLACE && !out->had_file)
+        return error_set(e, "nothing to extend: %s does not exist", c->output), RUN_REFUSED;
+    if (!c->k->seed)
+        return error_set(e, "anywoli %s cannot extend a file", c->k->command), RUN_REFUSED;
+    bool journal = lstat(out->journal, &st) == 0, partial = lstat(out->partial, &st) == 0;
+    if (journal && !partial && !c->o->force) {
+        char *fp = fingerprint(c, e);
+        int rc = fp ? output_sealed_leftover(out, c->k->record_bytes, fp, e) : -1;
+        free(fp);
+        if (rc != 0)
+            return rc == 1 ? RUN_WAS_DONE : RUN_FAILED;
+    }
+    if (c->o->grow == RUN_GROW_NEW && out->had_file && !c->o->force)
+        return output_refuse_existing(c->output, e), RUN_REFUSED;
+    if (journal && !c->o->force)
+        return RUN_DONE;
+    if (remove_leftover(out->partial, e) != 0 || remove_leftover(out->journal, e) != 0)
+        return RUN_REFUSED;
+    return c->k->seed(c->self, out->journal, e) == 0 ? RUN_DONE : RUN_REFUSED;
 }
 
 /* Create the client's FILE.partial. */
@@ -240,8 +279,10 @@ static RunStatus lead(Checkpoint *c, Error *e)
 {
     StopGuard guard;
     bool resuming;
-    RunStatus st = output_claim(&c->out, c->output, c->o->force, c->k->command, e) == 0
-                   ? check_paths(c, &resuming, e) : RUN_REFUSED;
+    /* A grow replaces FILE at the end, as --force does. */
+    bool replace = c->o->force || c->o->grow == RUN_GROW_IN_PLACE;
+    RunStatus st = output_claim(&c->out, c->output, replace, c->k->command, e) != 0 ? RUN_REFUSED
+                   : c->o->grow ? check_grow(c, &resuming, e) : check_paths(c, &resuming, e);
     if (st == RUN_DONE) {
         stop_catch(&guard);
         progress_init(&c->progress, c->o->quiet, c->o->progress_json);

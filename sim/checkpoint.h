@@ -46,11 +46,22 @@ typedef enum RunStatus {
                               * after the final rename): the journal is removed */
 } RunStatus;
 
+/* Whether and how a job grows from files (RunOptions.grow). */
+typedef enum RunGrow {
+    RUN_GROW_NONE = 0,
+    RUN_GROW_IN_PLACE,       /* FILE itself grows (run --extend): it must exist; the grown
+                              * file replaces it at the end */
+    RUN_GROW_NEW             /* from other files (merge): FILE is new, as a run's is */
+} RunGrow;
+
 typedef struct RunOptions {
     bool resume;             /* continue FILE.partial from its journal */
     bool force;              /* replace FILE, or start FILE.partial again */
     bool quiet;              /* no progress line */
     bool progress_json;      /* the progress as JSON lines (--progress json) */
+    RunGrow grow;            /* the job grows from complete files (run --extend, merge): the
+                              * client's seed() writes FILE.journal from them (or a stopped
+                              * grow's journal is continued), and the job resumes from there */
 } RunOptions;
 
 typedef struct Checkpoint Checkpoint;
@@ -79,6 +90,10 @@ typedef struct CheckpointClient {
     int (*end)(void *self, const char *finished, Error *e);
     /* Close the file (e NULL: after a failure, nothing more to say). */
     int (*close)(void *self, Error *e);
+    /* Rank 0, RunOptions.grow (NULL: the client cannot grow): create the journal at path
+     * (which does not exist) under the job's fingerprint, holding as records what is kept
+     * of the job so far; on failure nothing is left at path. */
+    int (*seed)(void *self, const char *path, Error *e);
 } CheckpointClient;
 
 /* One checkpointed job. Clients keep it in their own state and read the public fields. */

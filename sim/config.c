@@ -19,8 +19,8 @@
 typedef enum Key {
     K_VARIANT = 0,
     K_PARAM,                      /* the variant parameters, K_PARAM + p for VariantParam p */
-    K_AGENT_A = K_PARAM + VP_NB, K_AGENT_B, K_OPENINGS, K_GAMES, K_RECORD_MOVES, K_SPRT, K_NAME,
-    K_NB
+    K_AGENT_A = K_PARAM + VP_NB, K_AGENT_B, K_OPENINGS, K_GAMES, K_FIRST_GAME, K_RECORD_MOVES,
+    K_SPRT, K_NAME, K_NB
 } Key;
 
 /* The type a key's values must have. */
@@ -35,6 +35,8 @@ static ConfigKey run_keys[] = {
     { "agent_b", CP_DEFAULTS | CP_JOB, "string", "agent spec of player B" },
     { "openings", CP_DEFAULTS | CP_JOB, "string", "where each game's opening comes from" },
     { "games", CP_DEFAULTS | CP_JOB, "whole number", "games the job plays" },
+    { "first_game", CP_DEFAULTS | CP_JOB, "whole number",
+      "index of the job's first game (even; default 0): a slice of a larger run" },
     { "record_moves", CP_DEFAULTS | CP_JOB, "boolean", "store every game's moves in the results" },
     { "sprt", CP_DEFAULTS | CP_JOB, "string",
       "\"ELO0,ELO1[,ALPHA,BETA]\": stop the job when its pentanomial SPRT decides" },
@@ -84,8 +86,9 @@ static KeyInfo key_info(Key k)
     static const KeyInfo others[] = {
         [K_VARIANT] = { KIND_STRING, true }, [K_AGENT_A] = { KIND_STRING, true },
         [K_AGENT_B] = { KIND_STRING, true }, [K_OPENINGS] = { KIND_STRING, true },
-        [K_GAMES] = { KIND_INT, false }, [K_RECORD_MOVES] = { KIND_BOOL, false },
-        [K_SPRT] = { KIND_STRING, false },        [K_NAME] = { KIND_STRING, false },
+        [K_GAMES] = { KIND_INT, false }, [K_FIRST_GAME] = { KIND_INT, false },
+        [K_RECORD_MOVES] = { KIND_BOOL, false }, [K_SPRT] = { KIND_STRING, false },
+        [K_NAME] = { KIND_STRING, false },
     };
     if (k >= K_PARAM && k < K_PARAM + VP_NB) {
         VariantKind vk = variant_params[k - K_PARAM].kind;
@@ -431,6 +434,10 @@ static const char *override_text(const Overrides *o, Key k, char *buf, size_t le
         snprintf(buf, len, "%" PRId64, o->games);
         return buf;
     }
+    if (k == K_FIRST_GAME && o->first_game >= 0) {
+        snprintf(buf, len, "%" PRId64, o->first_game);
+        return buf;
+    }
     return NULL;
 }
 
@@ -569,7 +576,8 @@ static int job_openings(const Loader *L, const Values *m, int pick, int job_line
     }
     if (rc != 0)
         return cfg_error(L, line, "openings", "%s", e.msg);
-    int64_t tables = j->openings.kind == OPENINGS_PLIES ? (j->games + 1) / 2 : j->openings.count;
+    int64_t tables = j->openings.kind == OPENINGS_PLIES ? (j->first_game + j->games + 1) / 2
+                                                        : j->openings.count;
     if (tables > INT32_MAX)
         return cfg_error(L, line, "openings", "%" PRId64 " openings for job %s; a results file "
                          "numbers at most %d (fewer games, or a smaller book)", tables, name,
@@ -577,7 +585,9 @@ static int job_openings(const Loader *L, const Values *m, int pick, int job_line
     return 0;
 }
 
-/* Job j's sequential test from `sprt`, if it has one. A sequential stop needs pairs. */
+/* Job j's sequential test from `sprt`, if it has one (its first game made). A sequential
+ * stop needs pairs, from the job's first game: a slice cannot stop where the whole run
+ * would. */
 static int job_sprt(const Loader *L, const Values *m, const char *name, Job *j)
 {
     char why[256];
@@ -595,6 +605,26 @@ static int job_sprt(const Loader *L, const Values *m, const char *name, Job *j)
         return cfg_error(L, m->line[0], "sprt", "job %s plays %" PRId64 " game: a sequential "
                          "test stops between pairs of games, so it needs 2 games or more", name,
                          j->games);
+    if (j->first_game)
+        return cfg_error(L, m->line[0], "sprt", "job %s starts at game %" PRId64 ": a "
+                         "sequential test stops a job from its first game, so a slice of one "
+                         "(first_game) cannot have one", name, j->first_game);
+    return 0;
+}
+
+/* Job j's first game (its games made): even, so that a pair's two games stay in one slice,
+ * and the slice within CONFIG_MAX_GAMES. */
+static int job_first_game(const Loader *L, const Values *m, Job *j)
+{
+    if (!m->n)
+        return 0;
+    long long first = strtoll(m->text[0], NULL, 10);
+    if (first < 0 || first % 2 != 0 || first > CONFIG_MAX_GAMES - j->games)
+        return cfg_error(L, m->line[0], "first_game", "%lld is not an even number from 0 to "
+                         "%lld (games [first_game, first_game + games) must be pairs, and at most "
+                         "%lld)", first, (long long)(CONFIG_MAX_GAMES - j->games),
+                         (long long)CONFIG_MAX_GAMES);
+    j->first_game = first;
     return 0;
 }
 
@@ -615,6 +645,8 @@ static int build_job(const Loader *L, const JobDef *d, const Values m[K_NB], con
         return cfg_error(L, m[K_GAMES].line[0], "games", "%lld is out of range (1 to %lld)",
                          games, (long long)CONFIG_MAX_GAMES);
     j->games = games;
+    if (job_first_game(L, &m[K_FIRST_GAME], j) != 0)
+        return -1;
     j->record_moves = m[K_RECORD_MOVES].n && strcmp(m[K_RECORD_MOVES].text[0], "yes") == 0;
     if (job_sprt(L, &m[K_SPRT], name, j) != 0)
         return -1;
@@ -779,6 +811,7 @@ void overrides_none(Overrides *o)
     o->batch = -1;
     o->seed = -1;
     o->games = -1;
+    o->first_game = -1;
 }
 
 int experiment_parse(Experiment *x, const char *text, const char *label, const Overrides *o,
@@ -927,6 +960,9 @@ int experiment_quick(Experiment *x, const Overrides *o, Error *e)
         used = quote(text, len, used, o->sprt);
         used += (size_t)snprintf(text + used, len - used, ";");
     }
+    if (o->first_game > 0)
+        used += (size_t)snprintf(text + used, len - used, " first_game = %" PRId64 "L;",
+                                 o->first_game);
     snprintf(text + used, len - used, " games = %" PRId64 "L; }\n);\n",
              o->games >= 0 ? o->games : 10000);
     Overrides rest;
@@ -1002,10 +1038,15 @@ char *experiment_fingerprint(const Experiment *x)
         }
         used += (size_t)snprintf(out + used, len - used,
                                  "job %" PRIu64 " name=%s %s agent_a=%s agent_b=%s openings=%s "
-                                 "book=%016" PRIx64 " games=%" PRId64 "%s%s\n", j->index, j->name,
+                                 "book=%016" PRIx64 " games=%" PRId64 "%s%s", j->index, j->name,
                                  desc, j->agent_a, j->agent_b, j->openings.spec,
                                  openings_digest(&j->openings, &j->variant), j->games,
                                  j->record_moves ? " record_moves" : "", sprt);
+        /* Only a slice says where it starts: a job from game 0 keeps the fingerprint it had
+         * before slices existed, so that its old journals still resume. */
+        if (j->first_game)
+            used += (size_t)snprintf(out + used, len - used, " first_game=%" PRId64, j->first_game);
+        used += (size_t)snprintf(out + used, len - used, "\n");
     }
     return out;
 }

@@ -40,6 +40,7 @@ typedef struct Job {
     char *agent_a, *agent_b; /* specs as written */
     OpeningSet openings;     /* where its pairs of games start (`openings`; spec "start") */
     int64_t games;
+    int64_t first_game;      /* the job plays games [first_game, first_game + games) (even) */
     bool record_moves;       /* its games' moves go to the file (/jobs/<job>/moves) */
     bool has_sprt;           /* it stops when its sequential test decides (`sprt`) */
     SprtBounds sprt;         /* that test's hypotheses and error rates */
@@ -65,6 +66,7 @@ typedef struct Overrides {
     int64_t batch;
     int64_t seed;
     int64_t games;           /* every job's */
+    int64_t first_game;      /* every job's (--first-game) */
     const char *agent_a, *agent_b;
     const char *openings;    /* every job's openings spec */
     bool record_moves;       /* every job records its moves (--record-moves) */

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "cluster.h"
+#include "grow.h"
 #include "h5util.h"
 #include "stop.h"
 
@@ -24,10 +25,7 @@
                                    * is held a few times over (two batches, the journal's and
                                    * the file's copies), so this bounds the memory they take */
 
-/* A journal record of a batch's moves, rather than its rows: the job's index with this bit.
- * It comes just before the batch's rows, so that the rows record keeps the batch (a kill
- * between the two leaves moves without rows, which resume drops with the batch). */
-#define KIND_MOVES (UINT32_C(1) << 31)
+#define KIND_MOVES DRIVER_KIND_MOVES
 
 /* One batch of games, played into rec[0 .. n) (and, for a job that records its moves, their
  * moves into moves[0 .. n)). */
@@ -102,6 +100,7 @@ typedef struct Driver {
     Agent *serving;               /* the other ranks: the agents of the job being served */
     int serving_job;
     RunReport *rep;
+    const GrowFiles *grow;        /* the files a grow starts from (driver_grow), or NULL */
 } Driver;
 
 #define now checkpoint_clock
@@ -217,6 +216,12 @@ static int count_game(Driver *d, const Job *j, JobStats *s, const GameRecord *r)
     return 0;
 }
 
+/* The game after a job's last: it plays [first_game, job_end). */
+static int64_t job_end(const Job *j)
+{
+    return j->first_game + j->games;
+}
+
 /* Count one batch of packed rows (and moves, NULL for a job that does not record them)
  * into the file and the stats; end the job when complete, or when its sequential test
  * stopped it at the batch's last game (the batch is cut there as it is played). */
@@ -225,7 +230,7 @@ static int apply_rows(Driver *d, uint32_t jobno, uint64_t start, uint32_t n,
 {
     const Experiment *x = d->x;
     if (jobno >= (uint32_t)x->njobs || (int64_t)start != d->done[jobno] ||
-        (int64_t)(start + n) > x->jobs[jobno].games || d->stats[jobno].stop.stopped)
+        (int64_t)(start + n) > job_end(&x->jobs[jobno]) || d->stats[jobno].stop.stopped)
         return error_set(e, "%s: a batch (job %u, games %llu..) does not follow the ones "
                          "before it", d->run.out.journal, jobno, (unsigned long long)start);
     const Job *j = &x->jobs[jobno];
@@ -243,7 +248,7 @@ static int apply_rows(Driver *d, uint32_t jobno, uint64_t start, uint32_t n,
             return error_set(e, "out of memory for a job's summary");
     }
     d->done[jobno] = (int64_t)(start + n);
-    if (d->done[jobno] == j->games || s->stop.stopped)
+    if (d->done[jobno] == job_end(j) || s->stop.stopped)
         return results_end_job(d->res, j, s, e);
     return 0;
 }
@@ -365,14 +370,14 @@ static double time_left(Driver *d, double t, int64_t played, int *untimed)
     Writer *w = &d->w;
     for (int i = 0; i < d->x->njobs; i++) {
         EtaJob *e = &w->eta[i];
-        e->games_left = d->stats[i].stop.stopped ? 0 : d->x->jobs[i].games - d->done[i];
+        e->games_left = d->stats[i].stop.stopped ? 0 : job_end(&d->x->jobs[i]) - d->done[i];
         e->seconds = w->job_seconds[i];
         e->played = w->job_played[i];
     }
     EtaJob *cur = &w->eta[w->job];
     cur->played += played - w->played_base;
     cur->seconds += t - w->job_t0;
-    cur->games_left = d->x->jobs[w->job].games - w->job_base - (played - w->played_base);
+    cur->games_left = job_end(&d->x->jobs[w->job]) - w->job_base - (played - w->played_base);
     return progress_time_left(w->eta, d->x->njobs, untimed);
 }
 
@@ -430,7 +435,8 @@ static void show_progress(Driver *d, double t)
     pthread_mutex_unlock(&w->lock);
     double rate = t > job_t0 ? (double)(played - played_base) / (t - job_t0) : 0.0;
     const Job *j = &d->x->jobs[job];
-    ProgressInfo info = { j->name, job + 1, d->x->njobs, base + played - played_base, j->games,
+    ProgressInfo info = { j->name, job + 1, d->x->njobs,
+                          base - j->first_game + played - played_base, j->games,
                           rate, left, untimed, { 0 } };
     job_figure(d, j, &info.figure);
     progress_show(&d->run.progress, t, &info);
@@ -851,11 +857,11 @@ static int play_job(Driver *d, const Job *j, Error *e)
     writer_set_job(d, (int)j->index);
     int64_t next = d->done[j->index];
     uint32_t size = next_batch(d, j, 0, 0, 0.0);
-    while (next < j->games && !stop_signal && !d->seq_over[j->index]) {
+    while (next < job_end(j) && !stop_signal && !d->seq_over[j->index]) {
         Batch *b = &d->batch[d->cur];
         b->job = j;
         b->start = (uint64_t)next;
-        b->n = (uint32_t)(j->games - next < size ? j->games - next : size);
+        b->n = (uint32_t)(job_end(j) - next < size ? job_end(j) - next : size);
         double t = now();
         Order o = { (int32_t)j->index, b->n, b->start };
         checkpoint_order(&d->run, &o);
@@ -958,6 +964,8 @@ static int allocate(Driver *d, Error *e)
         !d->rows || !d->whole || !d->finished || !d->batch[0].rec || !d->batch[1].rec ||
         (cluster_size() > 1 && (!d->shares || (cluster_leads() && !d->gathered))))
         return error_set(e, "out of memory");
+    for (int i = 0; i < n; i++)   /* a slice's games so far: none */
+        d->done[i] = d->x->jobs[i].first_game;
     return 0;
 }
 
@@ -1003,7 +1011,7 @@ static int play_all(Driver *d, Error *e)
     int rc = 0;
     d->t0 = now();
     for (int k = 0; k < d->x->njobs && rc == 0 && !stop_signal && !writer_failed(d); k++)
-        if (d->done[k] < d->x->jobs[k].games && !d->seq_over[k])
+        if (d->done[k] < job_end(&d->x->jobs[k]) && !d->seq_over[k])
             rc = play_job(d, &d->x->jobs[k], e);
     writer_stop(d);
     if (rc == 0 && d->w.failed) {
@@ -1022,7 +1030,7 @@ static void report(Driver *d, RunReport *rep)
     rep->seconds = now() - d->t0;
     rep->kept = 0;
     for (int i = 0; i < d->x->njobs; i++)
-        rep->kept += d->done[i];
+        rep->kept += d->done[i] - d->x->jobs[i].first_game;
     rep->stats = d->stats;
     d->stats = NULL;
 }
@@ -1033,7 +1041,7 @@ static int play_run(void *self, Checkpoint *c, Error *e)
     (void)c;
     Driver *d = self;
     for (int i = 0; i < d->x->njobs; i++) {
-        d->rep->resumed += d->done[i];
+        d->rep->resumed += d->done[i] - d->x->jobs[i].first_game;
         d->seq[i] = d->stats[i].pairs;
         d->seq_over[i] = d->stats[i].stop.stopped;
     }
@@ -1043,9 +1051,18 @@ static int play_run(void *self, Checkpoint *c, Error *e)
     int rc = play_all(d, e);
     bool complete = rc == 0;
     for (int i = 0; complete && i < d->x->njobs; i++)
-        complete = d->done[i] == d->x->jobs[i].games || d->stats[i].stop.stopped;
+        complete = d->done[i] == job_end(&d->x->jobs[i]) || d->stats[i].stop.stopped;
     report(d, d->rep);
     return rc != 0 ? -1 : complete ? 0 : 1;
+}
+
+/* A grow's journal, seeded from its files (CheckpointClient.seed). */
+static int seed_journal(void *self, const char *path, Error *e)
+{
+    Driver *d = self;
+    if (!d->grow)
+        return error_set(e, "nothing to grow from");
+    return grow_seed_journal(d->x, d->grow, path, e);
 }
 
 static const CheckpointClient run_client = {
@@ -1060,14 +1077,22 @@ static const CheckpointClient run_client = {
     .serve = serve_batch,
     .end = end_results,
     .close = close_results,
+    .seed = seed_journal,
 };
 
 RunStatus driver_run(const Experiment *x, const RunOptions *o, RunReport *rep, Error *e)
+{
+    return driver_grow(x, NULL, o, rep, e);
+}
+
+RunStatus driver_grow(const Experiment *x, const GrowFiles *files, const RunOptions *o,
+                      RunReport *rep, Error *e)
 {
     Driver d;
     memset(&d, 0, sizeof d);
     memset(rep, 0, sizeof *rep);
     d.x = x;
+    d.grow = files;
     d.rep = rep;
     d.serving_job = -1;
     atomic_init(&d.played, 0);

@@ -33,6 +33,12 @@
 #include "game.h"
 #include "results.h"
 
+/* A journal record of a batch's moves, rather than its rows: the job's index with this bit.
+ * It comes just before the batch's rows, so that the rows record keeps the batch (a kill
+ * between the two leaves moves without rows, which resume drops with the batch). Its rows
+ * are the batch's moves in game order, one byte each, then zeros to a whole row. */
+#define DRIVER_KIND_MOVES (UINT32_C(1) << 31)
+
 /* What a run did. */
 typedef struct RunReport {
     JobStats *stats;         /* per job: every game the file holds */
@@ -55,6 +61,12 @@ typedef struct RunReport {
 /* Run the experiment into x->output (via x->output.partial and x->output.journal); RunStatus
  * and RunOptions are checkpoint.h's. */
 RunStatus driver_run(const Experiment *x, const RunOptions *o, RunReport *rep, Error *e);
+
+/* driver_run of a grow (o->grow: run --extend, merge): the journal is seeded from the files
+ * (grow.h), unless one is left by a grow that was stopped; the job then resumes from it. */
+struct GrowFiles;
+RunStatus driver_grow(const Experiment *x, const struct GrowFiles *files, const RunOptions *o,
+                      RunReport *rep, Error *e);
 
 /* Free what a report holds. */
 void run_report_free(RunReport *rep);

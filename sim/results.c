@@ -183,6 +183,9 @@ static int write_job_attrs(hid_t g, const Job *j)
         rc |= h5u_attr_double(g, "sprt_alpha", j->sprt.alpha);
         rc |= h5u_attr_double(g, "sprt_beta", j->sprt.beta);
     }
+    /* Only a slice carries it (absent: 0), so that a whole run's file is as it always was. */
+    if (j->first_game)
+        rc |= h5u_attr_int(g, "first_game", j->first_game);
     return rc ? -1 : 0;
 }
 
@@ -250,7 +253,7 @@ static int dataset_done(hid_t ds, hid_t dcpl, hid_t space, int rc)
 /* Job j's empty openings table in group g, extendible: its rows come with the games. */
 static int create_openings(hid_t g, const Job *j)
 {
-    int64_t most = opening_rows(j, j->games);
+    int64_t most = opening_rows(j, j->first_game + j->games);
     hsize_t dims[1] = { 0 }, maxdims[1] = { H5S_UNLIMITED };
     hsize_t chunk[1] = { most < OPENING_BLOCK ? (hsize_t)(most ? most : 1) : OPENING_BLOCK };
     hid_t type = results_opening_type();
@@ -432,10 +435,13 @@ static int append_moves(Results *r, const Job *j, uint32_t n, const unsigned cha
 }
 
 /* Extend job j's openings table, which holds the rows of games [0, start), to the rows of
- * games [0, start + n): the openings of the pairs those games begin, block by block. */
+ * games [0, start + n): the openings of the pairs those games begin, block by block. A slice
+ * (first_game > 0) holds those of the pairs before it too, from its first batch on: a game's
+ * `opening` is a row number of the table, in a slice as in the whole run. */
 static int append_openings(Results *r, const Job *j, uint64_t start, uint32_t n, Error *e)
 {
-    int64_t from = opening_rows(j, (int64_t)start), to = opening_rows(j, (int64_t)(start + n));
+    int64_t from = (int64_t)start == j->first_game ? 0 : opening_rows(j, (int64_t)start);
+    int64_t to = opening_rows(j, (int64_t)(start + n));
     if (to == from)
         return 0;
     char name[JOB_NAME_MAX + 32];
@@ -471,13 +477,15 @@ int results_append(Results *r, const Job *j, uint64_t start, uint32_t n,
 {
     if (open_games(r, j, e) != 0)
         return -1;
+    /* The table's row of game `start` (a slice's first game is its row 0). */
+    uint64_t row = start - (uint64_t)j->first_game;
     int64_t have = rows_of(r->games);
-    if (have != (int64_t)start)
+    if (start < (uint64_t)j->first_game || have != (int64_t)row)
         return error_set(e, "%s: job %s holds %lld rows, not %llu", r->path, j->name,
-                         (long long)have, (unsigned long long)start);
-    hsize_t size[1] = { start + n };
+                         (long long)have, (unsigned long long)row);
+    hsize_t size[1] = { row + n };
     if (H5Dset_extent(r->games, size) < 0 ||
-        h5u_range_io(r->games, r->row_type, start, n, (void *)rows, true) != 0)
+        h5u_range_io(r->games, r->row_type, row, n, (void *)rows, true) != 0)
         return h5_error(e, r->path, "writing games");
     if (j->record_moves && append_moves(r, j, n, rows, moves, e) != 0)
         return -1;

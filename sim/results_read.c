@@ -40,6 +40,7 @@ struct RowStream {
     Variant variant;                    /* the job's rules, that every row is checked against */
     bool from_positions;                /* its openings may be positions (a book) */
     int64_t openings;                   /* the rows of its openings table (0: none) */
+    uint64_t first_game;                /* the game of row 0 (a slice's first_game) */
 };
 
 /* The attribute's place for messages: "root attribute X" or "job NAME: ... attribute X". */
@@ -299,6 +300,16 @@ static hid_t open_job_group(const ResultsFile *f, const char *name)
     return g;
 }
 
+bool rf_job_has_attribute(const ResultsFile *f, const char *name, const char *attr)
+{
+    hid_t g = open_job_group(f, name);
+    bool has = g >= 0 && H5Aexists(g, attr) > 0;
+    if (g >= 0)
+        H5Gclose(g);
+    H5Eclear2(H5E_DEFAULT);
+    return has;
+}
+
 /* Open /jobs/<name>/<what> (a dataset), or -1. */
 static hid_t open_dataset(const ResultsFile *f, const char *name, const char *what)
 {
@@ -446,6 +457,14 @@ static int read_job_attributes(const ResultsFile *f, hid_t g, const char *name, 
         return error_set(e, "%s: job %s: damaged results file (attribute games %" PRId64
                          " for %" PRIu64 " rows stored)", f->path, name, sj->games, sj->rows);
     sj->index = (uint64_t)index;
+    /* A slice's first game; files without it (every whole run) start at game 0. */
+    sj->first_game = 0;
+    if (attr_int(f, g, name, "first_game", false, &sj->first_game, e) < 0)
+        return -1;
+    if (sj->first_game < 0 || sj->first_game % 2 != 0 || sj->first_game > INT64_MAX / 2)
+        return error_set(e, "%s: job %s: damaged results file (attribute first_game %" PRId64
+                         ", expected an even number, 0 or more)", f->path, name,
+                         sj->first_game);
     if (attr_text(f, g, name, "agent_a", true, &sj->agent_a, e) != 0 ||
         attr_text(f, g, name, "agent_b", true, &sj->agent_b, e) != 0)
         return -1;
@@ -615,6 +634,7 @@ struct MoveStream {
     Variant v;
     const ResultsFile *f;               /* for the games' openings */
     char *job;                          /* for messages */
+    uint64_t first_game;                /* the game of moves_index's first entry */
     int16_t *raw;                       /* a game's moves as stored, read wide enough that a
                                          * negative or too large one is seen, never clamped */
     uint32_t raw_cap;
@@ -644,6 +664,12 @@ MoveStream *rf_moves_open(const ResultsFile *f, const char *name, const Variant 
     }
     s->f = f;
     s->v = *v;
+    StoredJob sj;
+    Error inner;
+    if (rf_read_job(f, name, &sj, &inner) == 0) {   /* else the table's own reader says why */
+        s->first_game = (uint64_t)sj.first_game;
+        stored_job_free(&sj);
+    }
     s->mv = open_dataset(f, name, "moves");
     s->ix = open_dataset(f, name, "moves_index");
     int64_t n_moves = s->mv >= 0 ? dataset_length(s->mv) : -1;
@@ -763,7 +789,10 @@ int rf_moves_read(MoveStream *s, const GameRecord *row, MoveList *l, Position *s
     Position p;
     Opening op;
     const char *path = s->f->path;
-    if (read_game_moves(s, row->game, l, &why) != 0)
+    if (row->game < s->first_game)
+        return error_set(e, "%s: job %s: game %" PRIu64 ": not in the job's games (its first is "
+                         "%" PRIu64 ")", path, s->job, row->game, s->first_game);
+    if (read_game_moves(s, row->game - s->first_game, l, &why) != 0)
         return error_set(e, "%s: job %s: game %" PRIu64 ": damaged moves (%s)", path, s->job,
                          row->game, why.msg);
     if (l->n != row->plies)
@@ -889,6 +918,7 @@ RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)
     }
     s->variant = sj.variant;
     s->from_positions = strncmp(sj.openings, "file:", 5) == 0;
+    s->first_game = (uint64_t)sj.first_game;
     stored_job_free(&sj);
     hid_t op = open_dataset(f, name, "openings");
     int64_t openings = op >= 0 ? dataset_length(op) : 0;
@@ -965,11 +995,11 @@ int64_t rf_rows_next(RowStream *s, GameRecord *out, uint64_t max, Error *e)
         char why[200];
         row_unpack(s->buf + i * ROW_BYTES, &out[i]);
         row_set_absent(&out[i], s->absent);
-        if (rf_row_fault(&s->variant, s->next + i, s->from_positions, &out[i], why,
-                         sizeof why) ||
+        uint64_t game = s->first_game + s->next + i;
+        if (rf_row_fault(&s->variant, game, s->from_positions, &out[i], why, sizeof why) ||
             opening_fault(s, &out[i], why, sizeof why))
             return error_set(e, "%s: job %s: game %" PRIu64 ": damaged row (%s)", s->path,
-                             s->job, s->next + i, why);
+                             s->job, game, why);
     }
     s->next += n;
     return (int64_t)n;

@@ -70,6 +70,8 @@ typedef struct StoredJob {
                                         NULL in files written before them: not known */
     char *openings;                  /* the openings spec (malloc'd; "start" in older files) */
     int64_t games;                   /* the `games` attribute */
+    int64_t first_game;              /* the `first_game` attribute (0 when absent): row r of
+                                        the games table is game first_game + r */
     uint64_t rows;                   /* rows in the table */
     StoredTest seq;                  /* its sequential test, if it had one */
 } StoredJob;
@@ -87,6 +89,9 @@ int rf_read_opening(const ResultsFile *f, const char *name, const Variant *v, in
 /* Whether job `name`'s games table has the column `field` (a file written before a column
  * was added lacks it; rows read from it then hold record_row.h's default). */
 bool rf_job_has_field(const ResultsFile *f, const char *name, const char *field);
+
+/* Whether job `name`'s group carries the attribute `attr` (a job stopped early: `stopped`). */
+bool rf_job_has_attribute(const ResultsFile *f, const char *name, const char *attr);
 
 /* Whether job `name` stores its games' moves (/jobs/<job>/moves and moves_index: a job run
  * with record_moves). */
@@ -180,7 +185,7 @@ int64_t rf_rows_next(RowStream *s, GameRecord *out, uint64_t max, Error *e);
 /* Stop reading and free the stream (NULL is allowed). */
 void rf_rows_close(RowStream *s);
 
-/* Rows [first, first + n) of job `name`'s table into out, each checked as rf_rows_next does;
+/* Rows [first, first + n) of job `name`'s table (row r is game first_game + r) into out, each checked as rf_rows_next does;
  * -1 with a one-line message when they are not all there or one is damaged. */
 int rf_read_rows(const ResultsFile *f, const char *name, uint64_t first, uint64_t n,
                  GameRecord *out, Error *e);

@@ -398,7 +398,7 @@ RunStatus tune_run(const TuneConfig *t, const TuneOptions *o, TuneReport *rep, E
         .end = end_file,
         .close = close_file,
     };
-    RunOptions ro = { o->resume, o->force, o->quiet, false };
+    RunOptions ro = { .resume = o->resume, .force = o->force, .quiet = o->quiet };
     bool ok = u.row != NULL;
     if (!ok)
         error_set(e, "out of memory");

@@ -313,6 +313,15 @@ expect_error "missing the results FILE" export
 expect_error "anywoli export: unknown option '--jbo'; did you mean '--job'? (see --help)" \
     export "$tmp/r.h5" --jbo main
 
+# --- merge: its bad inputs (the rest: tests/grow_test.sh) ---------------------------------
+tested+=(merge)
+expect_error "-o OUT is required" merge "$tmp/r.h5" "$tmp/r.h5"
+expect_error "give at least two results files" merge -o "$tmp/m.h5" "$tmp/r.h5"
+expect_error "both hold games 0..39 of job main" merge -o "$tmp/m.h5" "$tmp/r.h5" "$tmp/r.h5"
+expect_error "anywoli merge: unknown option '--forse'; did you mean '--force'? (see --help)" \
+    merge --forse -o "$tmp/m.h5" "$tmp/r.h5" "$tmp/r.h5"
+[[ ! -e "$tmp/m.h5" && ! -e "$tmp/m.h5.journal" ]] || fail "a refused merge left files"
+
 # --- analyze: its help and bad inputs (the rest: tests/analyze_test.sh) -------------------
 tested+=(analyze)
 run analyze --help
@@ -803,7 +812,7 @@ check_help_text() {
     [[ -z $long ]] || fail "$1: a line over 80 columns: $long"
     ! grep -qF '\n' "$tmp/out" || fail "$1: a literal \\n: $(grep -F '\n' "$tmp/out")"
 }
-for cmd in perft move bench agents play run replay export analyze solve tables openings tune fit; do
+for cmd in perft move bench agents play run replay export merge analyze solve tables openings tune fit; do
     run "$cmd" --help
     if [[ $rc -ne 0 ]] || ! grep -q "^usage: anywoli $cmd" "$tmp/out" || [[ -s "$tmp/err" ]]; then
         fail "anywoli $cmd --help: status $rc, output $(head -c 200 "$tmp/out")"

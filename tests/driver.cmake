@@ -24,6 +24,16 @@ add_test(NAME driver_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/driver_test.sh
 set_tests_properties(driver_cli PROPERTIES LABELS slow TIMEOUT 600
                      ENVIRONMENT "${ANYWOLI_LSAN}")
 
+# A run that grows and slices merged: run --extend (also after kill -9), --first-game, merge,
+# each equal game for game to one run of the whole (tests/same_games.py, h5py); refusals.
+find_program(ANYWOLI_GROW_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(ANYWOLI_GROW_PYTHON)
+  add_test(NAME grow_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/grow_test.sh
+                                 $<TARGET_FILE:anywoli> ${CMAKE_CURRENT_SOURCE_DIR})
+  set_tests_properties(grow_cli PROPERTIES LABELS fast TIMEOUT 300
+                       ENVIRONMENT "${ANYWOLI_LSAN}")
+endif()
+
 # Results-file format 1 read by Debian's h5py (python3-h5py: the system interpreter).
 find_program(ANYWOLI_SYSTEM_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
 if(NOT ANYWOLI_SYSTEM_PYTHON)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# mpi_test.sh: `anywoli run` under mpirun (a build with -DANYWOLI_MPI=ON).
+# mpi_test.sh: `anywoli run` under mpirun (a build with -DANYWOLI_MPI=ON), --extend included.
 #
 #   mpi_test.sh PATH/TO/anywoli MPIEXEC
 #
@@ -70,6 +70,23 @@ done
 rc=$?
 expect_status 0 "2 ranks, adaptive batches"
 same_tables one.h5 adaptive.h5
+
+# --- run --extend under mpirun: part of every job's games (one process), grown by 2 ranks to
+# the whole experiment, equals one process's run of the whole; a refusal is said once.
+sed 's/games = 5003L/games = 2001L/; s/games = 301L/games = 100L/; s/games = 503L/games = 50L/' \
+    mixed.cfg >part.cfg
+"$bin" run part.cfg --batch 97 --quiet -o grown.h5 >out 2>err
+rc=$?
+expect_status 0 "part of the experiment, one process"
+"${mpi[@]}" -np 2 "$bin" run mixed.cfg --batch 97 --threads 1 --quiet -o grown.h5 --extend \
+    >out 2>err
+rc=$?
+expect_status 0 "2 ranks: --extend"
+same_tables one.h5 grown.h5
+"${mpi[@]}" -np 2 "$bin" run part.cfg --seed 12 --quiet -o grown.h5 --extend >out 2>err
+rc=$?
+expect_status 2 "2 ranks: --extend of another experiment"
+check "the extend's refusal is said once" test "$(grep -c 'not the same experiment' err)" -eq 1
 
 # --- kill -9 of a rank (1, then 0): mpirun ends them all; --resume with 3 ranks, then 1 ---
 quick=(--games 60000 --seed 5 --batch 1000 --quiet)

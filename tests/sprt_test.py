@@ -193,6 +193,28 @@ check(bool(late) and late[-1]["figure"]["name"] == "score" and
       late[-1]["sprt"]["upper"] > 2.9 and "llr" in late[-1]["sprt"],
       "--progress json: the score and the LLR with its bounds")
 
+# --- a job its test stopped has decided: --extend refuses it, and another test's bounds ---
+before = open("h1-1-7.h5", "rb").read()
+r = run("run", "--agent-a", "alphabeta:depth=2", "--agent-b", "alphabeta:depth=1", "--games",
+        "4000", "--openings", "plies:2", "--seed", "5", "--sprt", "0,10", "--threads", "1",
+        "--quiet", "-o", "h1-1-7.h5", "--extend")
+check(r.returncode == 2 and "stopped on its sequential test" in r.stderr and
+      open("h1-1-7.h5", "rb").read() == before, "--extend of a stopped job: refused, file kept")
+r = run("run", "--agent-a", "alphabeta:depth=1", "--agent-b", "alphabeta:depth=1", "--games",
+        "240", "--openings", "plies:2", "--sprt", "-2,2", "--quiet", "-o", "undecided.h5",
+        "--extend")
+check(r.returncode == 2 and "sprt" in r.stderr, "--extend with other bounds: refused")
+r = run("run", "--agent-a", "alphabeta:depth=1", "--agent-b", "alphabeta:depth=1", "--games",
+        "240", "--openings", "plies:2", "--sprt", "-3,3", "--quiet", "-o", "grown.h5")
+r2 = run("run", "--agent-a", "alphabeta:depth=1", "--agent-b", "alphabeta:depth=1", "--games",
+         "240", "--openings", "plies:2", "--sprt", "-3,3", "--quiet", "-o", "undecided.h5",
+         "--extend")
+g1, a1 = games_of("grown.h5")
+g2, a2 = games_of("undecided.h5")
+check(r.returncode == 0 and r2.returncode == 0 and len(g1) == len(g2) and (g1 == g2).all() and
+      a1.get("stop_pair") == a2.get("stop_pair") and a1.get("sprt_llr") == a2.get("sprt_llr"),
+      "an undecided job extended equals the larger run, its test continued")
+
 # --- bad bounds: one line, exit 2 ----------------------------------------------------------
 for bad in ["10,0", "0,5,0.7,0.05", "0", "nan,5"]:
     r = run("run", "--sprt", bad, "--games", "10", "-o", "bad.h5")

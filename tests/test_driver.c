@@ -58,7 +58,7 @@ static void load(Experiment *x, const char *output, int threads, int64_t batch)
 static void run_ok(const char *output, int threads, int64_t batch, bool force, RunReport *rep)
 {
     Experiment x;
-    RunOptions ro = { false, force, true, false };
+    RunOptions ro = { .force = force, .quiet = true };
     Error e;
     load(&x, output, threads, batch);
     RunStatus st = driver_run(&x, &ro, rep, &e);
@@ -181,7 +181,7 @@ static void test_same_tables_searching_agents(void **state)
         Experiment x;
         Overrides o;
         RunReport rep;
-        RunOptions ro = { false, false, true, false };
+        RunOptions ro = { .quiet = true };
         Error e;
         overrides_none(&o);
         o.output = out[i];
@@ -348,7 +348,7 @@ static void test_move_records(void **state)
     for (int i = 0; i < 2; i++) {
         Overrides o;
         RunReport rep;
-        RunOptions ro = { false, true, true, false };
+        RunOptions ro = { .force = true, .quiet = true };
         Error e;
         overrides_none(&o);
         o.output = out[i];
@@ -433,7 +433,7 @@ static void run_openings(const char *text, const char *out, int threads, int64_t
     Experiment x;
     Overrides o;
     RunReport rep;
-    RunOptions ro = { false, true, true, false };
+    RunOptions ro = { .force = true, .quiet = true };
     Error e;
     overrides_none(&o);
     o.output = out;
@@ -776,7 +776,7 @@ static void test_refusals(void **state)
     Experiment x;
     RunReport rep;
     Error e;
-    RunOptions plain = { false, false, true, false }, resume = { true, false, true, false };
+    RunOptions plain = { .quiet = true }, resume = { .resume = true, .quiet = true };
     const char *out = tmp_path("t1.h5");
     off_t before = size_of(out);
     load(&x, out, 1, 0);
@@ -862,7 +862,7 @@ static void test_resume(void **state)
         Experiment x;
         RunReport rep;
         Error e;
-        RunOptions resume = { true, false, true, false };
+        RunOptions resume = { .resume = true, .quiet = true };
         load(&x, out, 2, 0);
         RunStatus st = driver_run(&x, &resume, &rep, &e);
         if (st != RUN_DONE)
@@ -877,7 +877,7 @@ static void test_resume(void **state)
     Experiment x;
     RunReport rep;
     Error e;
-    RunOptions resume = { true, true, true, false };
+    RunOptions resume = { .resume = true, .force = true, .quiet = true };
     const char *out = tmp_path("m.h5");
     fake_killed_run(tmp_path("t1.h5"), out, 2);
     Overrides o;

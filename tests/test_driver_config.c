@@ -41,10 +41,13 @@ static const BadConfig bad_configs[] = {
     { HEAD "sed = 2;\njobs = ( { games = 1; } );\n",
       "t.cfg:3: sed: unknown setting; did you mean 'seed'? (expected seed, output, threads, batch, description, "
       "defaults or jobs)" },
+    { HEAD "jobs = ( { games = 2; first_game = 3; } );\n",
+      "t.cfg:3: first_game: 3 is not an even number from 0 to 1125899906842622 (games "
+      "[first_game, first_game + games) must be pairs, and at most 1125899906842624)" },
     { HEAD "jobs = ( { games = 1; hole = 4; } );\n",
       "t.cfg:3: hole: unknown setting; did you mean 'holes'? (expected variant, holes, seeds, capture, final_four, "
-      "extra_turn, skip_origin, max_plies, agent_a, agent_b, openings, games, record_moves, sprt or "
-      "name)" },
+      "extra_turn, skip_origin, max_plies, agent_a, agent_b, openings, games, first_game, "
+      "record_moves, sprt or name)" },
     { "seed = \"abc\";\noutput = \"x.h5\";\njobs = ( { games = 1; } );\n",
       "t.cfg:1: seed: expected a whole number, not a string" },
     { "seed = -5;\noutput = \"x.h5\";\njobs = ( { games = 1; } );\n",
@@ -412,6 +415,32 @@ static void test_fingerprint(void **state)
         free(fp[i]);
 }
 
+/* A job from game 0 keeps the fingerprint it had before first_game existed (its old journals
+ * still resume: the exact text below is what they hold); a slice's says where it starts. */
+static void test_fingerprint_first_game(void **state)
+{
+    (void)state;
+    const char *texts[] = {
+        "seed = 1; output = \"a.h5\"; jobs = ( { games = 4; holes = 6; } );",
+        "seed = 1; output = \"a.h5\"; jobs = ( { games = 4; holes = 6; first_game = 0; } );",
+        "seed = 1; output = \"a.h5\"; jobs = ( { games = 4; holes = 6; first_game = 8; } );",
+    };
+    char *fp[3];
+    for (int i = 0; i < 3; i++) {
+        Experiment x;
+        parse_ok(&x, texts[i], NULL);
+        assert_int_equal(x.jobs[0].first_game, i == 2 ? 8 : 0);
+        fp[i] = experiment_fingerprint(&x);
+        experiment_free(&x);
+    }
+    assert_non_null(strstr(fp[0], " games=4\n"));
+    assert_null(strstr(fp[0], "first_game"));
+    assert_string_equal(fp[0], fp[1]);
+    assert_non_null(strstr(fp[2], " games=4 first_game=8\n"));
+    for (int i = 0; i < 3; i++)
+        free(fp[i]);
+}
+
 /* A file that cannot be read is one line naming it. */
 static void test_unreadable_file(void **state)
 {
@@ -432,6 +461,7 @@ int main(void)
         cmocka_unit_test(test_quick_form),
         cmocka_unit_test(test_fingerprint),
         cmocka_unit_test(test_fingerprint_book),
+        cmocka_unit_test(test_fingerprint_first_game),
         cmocka_unit_test(test_openings_key),
         cmocka_unit_test(test_unreadable_file),
     };

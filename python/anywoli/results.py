@@ -187,6 +187,11 @@ class Results:
                         else None)
         job["openings"] = _attr(group, "openings", "text", path, name, default="start")
         job["games"] = _attr(group, "games", "int", path, name)
+        # A slice of a larger run starts at its first_game (even); row r is game first_game + r.
+        job["first_game"] = _attr(group, "first_game", "int", path, name, default=0)
+        if job["first_game"] < 0 or job["first_game"] % 2:
+            raise ResultsError(f"{_where(path, name)} (attribute first_game "
+                               f"{job['first_game']}, expected an even number, 0 or more)")
         job["rows"] = len(_table(group, "games", path, name))
         if job["games"] < job["rows"]:
             raise ResultsError(f"{_where(path, name)} (attribute games {job['games']} for "
@@ -263,9 +268,11 @@ class Results:
         if not job["has_moves"]:
             raise ResultsError(f"{self.path}: job {name} has no stored moves (run it with "
                                f"record_moves = true, or --record-moves)")
-        if not 0 <= game < job["rows"]:
+        first_game = job["first_game"]
+        if not first_game <= game < first_game + job["rows"]:
             raise ResultsError(f"{self.path}: job {name}: no game {game} "
                                f"({job['rows']} stored)")
+        row = game - first_game
         with h5py.File(self.path, "r") as f:
             group = f["jobs"][name]
             where = f"{self.path}: job {name}: game {game}: damaged moves"
@@ -277,7 +284,7 @@ class Results:
             if len(index) < 1 or int(index[0]) != 0:
                 raise ResultsError(f"{self.path}: job {name}: damaged moves (moves_index of "
                                    f"{len(index)} entries, expected 0 first)")
-            offsets = index[game:game + 2]
+            offsets = index[row:row + 2]
             if len(offsets) != 2:
                 raise ResultsError(f"{where} (moves_index has {len(index)} entries, not the "
                                    f"game's end)")
@@ -288,7 +295,7 @@ class Results:
                                    f"{len(stored)} (expected increasing offsets from 0, at "
                                    f"most max_plies {max_plies} apart))")
             # as the C reader checks: one move a ply of the game's row, each a hole
-            plies = int(group["games"][game]["plies"])
+            plies = int(group["games"][row]["plies"])
             if end - first != plies:
                 raise ResultsError(f"{where} ({end - first} stored, the row has {plies} "
                                    f"plies)")
@@ -358,7 +365,8 @@ def _check_table(table, job, openings, path):
     if bad.any():
         row = int(np.argmax(bad))
         why = next(say(row) for mask, say in faults if mask[row])
-        raise ResultsError(f"{path}: job {name}: game {row}: damaged row ({why})")
+        raise ResultsError(f"{path}: job {name}: game {row + job.get('first_game', 0)}: "
+                           f"damaged row ({why})")
 
 
 def _row_faults(table, job, openings):
@@ -366,7 +374,7 @@ def _row_faults(table, job, openings):
     it, what to say of row r) pairs."""
     c = {f: table[f].astype(np.int64) for f in table.dtype.names}
     c.setdefault("opening", np.full(len(table), -1, dtype=np.int64))
-    index = np.arange(len(table), dtype=np.int64)
+    index = np.arange(len(table), dtype=np.int64) + int(job.get("first_game", 0))
     holes, capture, max_plies = int(job["holes"]), int(job["capture"]), int(job["max_plies"])
     total = 2 * holes * int(job["seeds"])
     fixed = not str(job["openings"]).startswith("file:")   # no book: every seed accounted
@@ -381,7 +389,7 @@ def _row_faults(table, job, openings):
     return [
         (c["game"] != index, lambda r: f"game {v['game'][r]} in row {r}"),
         (c["a_south"] != (index % 2 == 0), lambda r: f"a_south {v['a_south'][r]}, expected "
-         f"{int(r % 2 == 0)} (colours alternate)"),
+         f"{int(index[r] % 2 == 0)} (colours alternate)"),
         ((c["outcome"] < 0) | (c["outcome"] > 4),
          lambda r: f"outcome {v['outcome'][r]}, expected 0 to 4"),
         ((c["last_capturer"] < -1) | (c["last_capturer"] > 1),

@@ -185,9 +185,12 @@ int cmd_replay(int argc, char **argv)
     ResultsFile *f = rf_open(path, &e);
     if (!f || rf_read_job(f, job, &sj, &e) != 0)
         die("%s", e.msg);
-    if ((uint64_t)game >= sj.rows)
+    if (sj.first_game == 0 && (uint64_t)game >= sj.rows)
         die("--game: %lld is beyond the %" PRIu64 " games stored for job %s", game, sj.rows, job);
-    if (rf_read_rows(f, job, (uint64_t)game, 1, &stored, &e) != 0)
+    if (game < sj.first_game || (uint64_t)(game - sj.first_game) >= sj.rows)
+        die("--game: %lld is not among the games stored for job %s (%" PRId64 " to %" PRId64 ")",
+            game, job, sj.first_game, sj.first_game + (int64_t)sj.rows - 1);
+    if (rf_read_rows(f, job, (uint64_t)(game - sj.first_game), 1, &stored, &e) != 0)
         die("%s", e.msg);
     Opening op;
     if (stored.opening >= 0 && rf_read_opening(f, job, &sj.variant, stored.opening, &op, &e) != 0)

@@ -9,18 +9,19 @@
 #include "commands.h"
 #include "config.h"
 #include "driver.h"
+#include "grow.h"
 
 enum {
     OPT_THREADS = OPT_FIRST_FREE, OPT_BATCH, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_AGENT_A,
     OPT_AGENT_B, OPT_GAMES, OPT_SEED, OPT_DRY_RUN, OPT_OPENINGS, OPT_RECORD_MOVES, OPT_PEER_TIMEOUT,
-    OPT_SPRT, OPT_PROGRESS
+    OPT_SPRT, OPT_PROGRESS, OPT_FIRST_GAME, OPT_EXTEND
 };
 
 static const char run_usage[] =
     "usage: anywoli run [CONFIG] [-o FILE] [--threads N] [--resume] [--force]\n"
-    "                   [--quiet | --progress json] [variant options]\n"
-    "                   [--agent-a SPEC] [--agent-b SPEC]\n"
-    "                   [--games N] [--openings SPEC] [--record-moves] [--seed N]\n"
+    "                   [--extend] [--quiet | --progress json] [variant options]\n"
+    "                   [--agent-a SPEC] [--agent-b SPEC] [--games N] [--first-game N]\n"
+    "                   [--openings SPEC] [--record-moves] [--seed N]\n"
     "                   [--sprt ELO0,ELO1[,ALPHA,BETA]] [--batch N] [--dry-run]\n"
     "                   [--peer-timeout S]\n\n"
     "Play an experiment's games on every core into a results file (HDF5, format 1),\n"
@@ -39,6 +40,11 @@ static const char run_usage[] =
     "  --resume         continue FILE.partial from its journal FILE.journal (a\n"
     "                   finished FILE has nothing to resume: refused, exit status 2)\n"
     "  --force          replace an existing FILE, or start an interrupted run again\n"
+    "  --extend         grow the complete FILE to the experiment given, which equals\n"
+    "                   FILE's but that jobs may have more games: plays only the new\n"
+    "                   games, and FILE ends equal to one run of the larger size\n"
+    "                   (replaced only at the end; after a stop, the same command\n"
+    "                   with --extend continues; --force starts it again)\n"
     "  --quiet          no progress line on stderr\n"
     "  --progress json  the progress as JSON lines on stderr, one object every\n"
     "                   ANYWOLI_PROGRESS_SECONDS (5) seconds, for dashboards (text:\n"
@@ -51,6 +57,8 @@ static const char run_usage[] =
     "                   alphabeta:depth=4\n"
     "  --agent-b SPEC   agent B\n"
     "  --games N        games per job\n"
+    "  --first-game N   every job plays games N .. N+games-1 (N even; default 0): a\n"
+    "                   slice of a larger run, for `anywoli merge`\n"
     "  --openings SPEC  where each pair of games (2k, 2k+1: the same opening, colours\n"
     "                   swapped) starts, the config's `openings`: start (the\n"
     "                   default), plies:N (N random plies, drawn per pair), all:N\n"
@@ -87,11 +95,15 @@ static bool shell_plain(const char *s)
     return true;
 }
 
-/* The command that resumes this run: the same arguments, less --force and --resume (under
+/* The command that resumes this run: the same arguments, less --force and --resume, then
+ * --resume; or for an extend, which continues its own journal, the same with --extend (under
  * MPI, started by mpirun with as many ranks). */
 static void resume_command(int argc, char **argv, char *buf, size_t len)
 {
     size_t used = 0;
+    bool extend = false;
+    for (int i = 1; i < argc; i++)
+        extend |= strcmp(argv[i], "--extend") == 0;
     if (cluster_joined())
         used = (size_t)snprintf(buf, len, "mpirun -np %d ", cluster_size());
     used += (size_t)snprintf(buf + used, len - used, "anywoli run");
@@ -107,7 +119,7 @@ static void resume_command(int argc, char **argv, char *buf, size_t len)
             used += (size_t)snprintf(buf + used, len - used, *p == '\'' ? "'\\''" : "%c", *p);
         used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "'");
     }
-    if (used < len)
+    if (used < len && !extend)
         snprintf(buf + used, len - used, " --resume");
 }
 
@@ -239,10 +251,12 @@ int cmd_run(int argc, char **argv)
         { "peer-timeout", required_argument, NULL, OPT_PEER_TIMEOUT },
         { "sprt", required_argument, NULL, OPT_SPRT },
         { "progress", required_argument, NULL, OPT_PROGRESS },
+        { "first-game", required_argument, NULL, OPT_FIRST_GAME },
+        { "extend", no_argument, NULL, OPT_EXTEND },
         { NULL, 0, NULL, 0 },
     };
     Overrides o;
-    RunOptions ro = { false, false, false, false };
+    RunOptions ro = { .resume = false };
     bool dry_run = false;
     int c;
     overrides_none(&o);
@@ -266,6 +280,13 @@ int cmd_run(int argc, char **argv)
             ro.progress_json = strcmp(optarg, "json") == 0;
             break;
         case OPT_GAMES: o.games = cli_number("--games", optarg, 1, CONFIG_MAX_GAMES); break;
+        case OPT_FIRST_GAME:
+            o.first_game = cli_number("--first-game", optarg, 0, CONFIG_MAX_GAMES);
+            if (o.first_game % 2)
+                die("--first-game: %" PRId64 " is odd (a slice keeps pairs of games whole: "
+                    "expected an even number)", o.first_game);
+            break;
+        case OPT_EXTEND: ro.grow = RUN_GROW_IN_PLACE; break;
         case OPT_SEED: o.seed = cli_number("--seed", optarg, 0, INT64_MAX); break;
         case OPT_PEER_TIMEOUT: cli_peer_timeout(optarg); break;
         case OPT_HELP: printf("%s%s", run_usage, cli_variant_help()); return 0;
@@ -275,6 +296,8 @@ int cmd_run(int argc, char **argv)
         die("unexpected argument '%s' (see --help)", argv[optind + 1]);
     if (o.output && !*o.output)
         die("-o: the results file name is empty");
+    if (ro.grow && ro.resume)
+        die("--extend and --resume: --extend alone continues a stopped extend");
 
     Experiment x;
     Error e;
@@ -297,7 +320,9 @@ int cmd_run(int argc, char **argv)
              x.output, resume);
     cluster_set_resume_note(note);
     RunReport rep;
-    RunStatus st = driver_run(&x, &ro, &rep, &e);
+    const char *grown[1] = { x.output };
+    GrowFiles files = { grown, 1, true };
+    RunStatus st = driver_grow(&x, ro.grow ? &files : NULL, &ro, &rep, &e);
     fflush(stderr);
     int status = cluster_leads() ? conclude(&x, st, &rep, &e, resume)
                                      : checkpoint_exit_status(st, rep.signal);

@@ -19,5 +19,6 @@ int cmd_tune(int argc, char **argv);
 int cmd_fit(int argc, char **argv);
 int cmd_openings(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 
 #endif

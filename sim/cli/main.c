@@ -44,6 +44,8 @@ static const Command commands[] = {
     { "replay", cmd_replay, "replay a game of a results file, move by move, and check it",
       false, NULL },
     { "export", cmd_export, "write a results file's games as CSV, one row per game", false, NULL },
+    { "merge", cmd_merge, "put results files of one experiment's game ranges together",
+      false, NULL },
     { "agents", cmd_agents, "list the agents and their options, or check agent specs",
       false, NULL },
     { "play", cmd_play, "play a game in the terminal: a person or an agent on each side",

@@ -20,8 +20,8 @@ enum {
 static const char run_usage[] =
     "usage: anywoli run [CONFIG] [-o FILE] [--threads N] [--resume] [--force]\n"
     "                   [--extend] [--quiet | --progress json] [variant options]\n"
-    "                   [--agent-a SPEC] [--agent-b SPEC] [--games N] [--first-game N]\n"
-    "                   [--openings SPEC] [--record-moves] [--seed N]\n"
+    "                   [--agent-a SPEC] [--agent-b SPEC] [--games N]\n"
+    "                   [--first-game N] [--openings SPEC] [--record-moves] [--seed N]\n"
     "                   [--sprt ELO0,ELO1[,ALPHA,BETA]] [--batch N] [--dry-run]\n"
     "                   [--peer-timeout S]\n\n"
     "Play an experiment's games on every core into a results file (HDF5, format 1),\n"

@@ -176,6 +176,9 @@ static int write_job_attrs(hid_t g, const Job *j)
     rc |= h5u_attr_int(g, "games", j->games);
     rc |= h5u_attr_int(g, "index", (int64_t)j->index);
     rc |= h5u_attr_string(g, "openings", j->openings.spec);
+    /* Written only when shuffled: absent means in order, as in every older file. */
+    if (j->openings.order != OPENINGS_IN_ORDER)
+        rc |= h5u_attr_string(g, "openings_order", openings_order_names[j->openings.order]);
     return rc ? -1 : 0;
 }
 

@@ -58,6 +58,7 @@ typedef struct StoredJob {
     char *played_a, *played_b;       /* the full specs played (agent_a_played, ...), malloc'd;
                                         NULL in files written before them: not known */
     char *openings;                  /* the openings spec (malloc'd; "start" in older files) */
+    OpeningsOrder openings_order;    /* `openings_order` (absent: in order) */
     int64_t games;                   /* the `games` attribute */
     uint64_t rows;                   /* rows in the table */
 } StoredJob;

@@ -816,15 +816,27 @@ int experiment_load(Experiment *x, const char *path, const Overrides *o, Error *
     return rc;
 }
 
+/* Where text being built in buf (len bytes) goes on after `used` bytes, and the room left
+ * there: none once the text has outgrown buf, whose length is then measured, not written. */
+static char *text_at(char *buf, size_t len, size_t used)
+{
+    return buf + (used < len ? used : len);
+}
+
+static size_t text_room(size_t len, size_t used)
+{
+    return used < len ? len - used : 0;
+}
+
 /* Append s to the libconfig text being built, as a quoted string. */
 static size_t quote(char *buf, size_t len, size_t used, const char *s)
 {
-    used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "\"");
+    used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), "\"");
     for (; *s; s++) {
         const char *fmt = (*s == '"' || *s == '\\') ? "\\%c" : "%c";
-        used += (size_t)snprintf(buf + used, used < len ? len - used : 0, fmt, *s);
+        used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), fmt, *s);
     }
-    return used + (size_t)snprintf(buf + used, used < len ? len - used : 0, "\"");
+    return used + (size_t)snprintf(text_at(buf, len, used), text_room(len, used), "\"");
 }
 
 /* The variant of the quick form, checked, with messages naming the options. */
@@ -842,17 +854,17 @@ static size_t quick_params(const Overrides *o, const Variant *v, char *buf, size
                            size_t used)
 {
     if (o->variant.preset) {
-        used += (size_t)snprintf(buf + used, used < len ? len - used : 0, " variant = ");
+        used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), " variant = ");
         used = quote(buf, len, used, o->variant.preset);
-        used += (size_t)snprintf(buf + used, used < len ? len - used : 0, ";");
+        used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), ";");
     }
     for (int p = 0; p < VP_NB; p++) {
         if (!o->variant.value[p])
             continue;
         const char *name = variant_params[p].name;
         int64_t x = variant_get(v, p);
-        char *at = buf + used;
-        size_t room = used < len ? len - used : 0;
+        char *at = text_at(buf, len, used);
+        size_t room = text_room(len, used);
         if (variant_params[p].kind == VK_CONVENTION)
             used += (size_t)snprintf(at, room, " %s = \"%s\";", name,
                                      final_four_name((FinalFour)x));
@@ -871,30 +883,30 @@ static size_t quick_params(const Overrides *o, const Variant *v, char *buf, size
 static size_t quick_defaults(const Overrides *o, const Variant *v, char *buf, size_t len,
                              size_t used)
 {
-    used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "defaults = {");
+    used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), "defaults = {");
     used = quick_params(o, v, buf, len, used);
     for (int k = K_PARAM + VP_NB; k < K_NB; k++) {
         char num[32];
         const char *value = override_text(o, (Key)k, num, sizeof num);
         if (!value || k == K_AGENT_A || k == K_AGENT_B || k == K_NAME)
             continue;
-        used += (size_t)snprintf(buf + used, used < len ? len - used : 0, " %s = ",
+        used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), " %s = ",
                                  key_name((Key)k));
         switch (key_info((Key)k).kind) {
         case KIND_STRING: used = quote(buf, len, used, value); break;
         case KIND_INT:
-            used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "%sL", value);
+            used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), "%sL", value);
             break;
         case KIND_BOOL:
-            used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "%s",
+            used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), "%s",
                                      strcmp(value, "yes") == 0 ? "true" : "false");
             break;
         }
-        used += (size_t)snprintf(buf + used, used < len ? len - used : 0, ";");
+        used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), ";");
     }
     if (o->games < 0)
-        used += (size_t)snprintf(buf + used, used < len ? len - used : 0, " games = 10000L;");
-    return used + (size_t)snprintf(buf + used, used < len ? len - used : 0, " };\n");
+        used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), " games = 10000L;");
+    return used + (size_t)snprintf(text_at(buf, len, used), text_room(len, used), " };\n");
 }
 
 /* One job of the quick form's text: its name and its two agents' specs. */
@@ -903,34 +915,51 @@ typedef struct Matchup {
     const char *a, *b;
 } Matchup;
 
-/* The quick form's text: seed, output, the defaults every job shares, then one job a
- * matchup; NULL when out of memory. */
-static char *quick_text(const Overrides *o, const Variant *v, const Matchup *m, int n)
+/* Write the quick form's text into text (len bytes; nothing past them) and return its
+ * length, which may exceed len: seed, output, the defaults every job shares, then one job a
+ * matchup. */
+static size_t quick_write(const Overrides *o, const Variant *v, const Matchup *m, int n,
+                          char *text, size_t len)
 {
-    size_t len = 4096 + (o->output ? 2 * strlen(o->output) : 0) +
-                 (o->openings ? 2 * strlen(o->openings) : 0);
-    for (int i = 0; i < n; i++)
-        len += 64 + 2 * (strlen(m[i].name) + strlen(m[i].a) + strlen(m[i].b));
-    char *text = malloc(len);
-    if (!text)
-        return NULL;
+#define ROOM text_room(len, used)
+#define AT text_at(text, len, used)
     size_t used = (size_t)snprintf(text, len, "# Made by `anywoli run` from its command line.\n"
                                    "seed = %" PRId64 "L;\noutput = ", o->seed >= 0 ? o->seed : 0);
     used = quote(text, len, used, o->output ? o->output : "results.h5");
-    used += (size_t)snprintf(text + used, len - used, ";\n");
+    used += (size_t)snprintf(AT, ROOM, ";\n");
     used = quick_defaults(o, v, text, len, used);
-    used += (size_t)snprintf(text + used, len - used, "jobs = (\n");
+    used += (size_t)snprintf(AT, ROOM, "jobs = (\n");
     for (int i = 0; i < n; i++) {
-        used += (size_t)snprintf(text + used, len - used, "  { name = ");
+        used += (size_t)snprintf(AT, ROOM, "  { name = ");
         used = quote(text, len, used, m[i].name);
-        used += (size_t)snprintf(text + used, len - used, "; agent_a = ");
+        used += (size_t)snprintf(AT, ROOM, "; agent_a = ");
         used = quote(text, len, used, m[i].a);
-        used += (size_t)snprintf(text + used, len - used, "; agent_b = ");
+        used += (size_t)snprintf(AT, ROOM, "; agent_b = ");
         used = quote(text, len, used, m[i].b);
-        used += (size_t)snprintf(text + used, len - used, "; }%s\n", i + 1 < n ? "," : "");
+        used += (size_t)snprintf(AT, ROOM, "; }%s\n", i + 1 < n ? "," : "");
     }
-    snprintf(text + used, len - used, ");\n");
-    return text;
+    return used + (size_t)snprintf(AT, ROOM, ");\n");
+#undef AT
+#undef ROOM
+}
+
+/* The quick form's text (quick_write's), malloc'd: written once in a guess of its size, and
+ * again at its measured size when longer; NULL when out of memory. */
+static char *quick_text(const Overrides *o, const Variant *v, const Matchup *m, int n)
+{
+    size_t len = 4096;
+    for (int i = 0; i < n; i++)
+        len += 64 + 2 * (strlen(m[i].a) + strlen(m[i].b));
+    for (;;) {
+        char *text = malloc(len);
+        if (!text)
+            return NULL;
+        size_t need = quick_write(o, v, m, n, text, len);
+        if (need < len)
+            return text;
+        free(text);
+        len = need + 1;
+    }
 }
 
 /* An agent spec given on the command line builds: else `OPTION: why`. */

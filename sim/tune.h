@@ -8,7 +8,8 @@
  *     match_play_pairs(theta+, theta-) ------> pair p, colour c: game = f(seed, k, p, c)
  *     <------------------------------------  integer sums (wins, draws, losses, pairs)
  *     theta <- spsa_step(sums); journal the step (CRC, flushed), append the row to HDF5
- *   verification: blocks of pairs, likewise, then Elo, interval and SPRT
+ *   verification: blocks of pairs, likewise, each pair's games returned; a block is cut
+ *     at the pair where the SPRT decides (tune_verify_cut); then Elo, interval and SPRT
  *
  * A match's result is integer sums over its pairs, and the pairs [first, first + n) can be
  * played by anyone in any order: sums of disjoint ranges add up to the whole match's, and

@@ -453,8 +453,14 @@ static void test_tournament(void **state)
     experiment_free(&again);
     experiment_free(&x);
 
+    /* A text longer than its first guess (a long output name) is written again at its size. */
+    static char output[9000];
+    memset(output, 'o', sizeof output - 4);
+    strcpy(output + sizeof output - 4, ".h5");
     overrides_none(&o);
+    o.output = output;
     assert_int_equal(experiment_tournament(&x, &o, TOURNAMENT_GAUNTLET, specs, 4, &e), 0);
+    assert_string_equal(x.output, output);
     assert_int_equal(x.njobs, 3);
     for (int i = 0; i < 3; i++) {
         char name[32];

@@ -2,7 +2,9 @@
  * quadratic, perturbations are pure functions of (seed, k), a match's pairs split and add
  * up, a tiny tuning (self-play, or against a reference) gives the same trajectory for 1, 2
  * and 3 threads, an interrupted tuning resumes (even past a torn journal tail) to the
- * uninterrupted one, and bad configs get one-line `FILE:LINE: key: what` errors. */
+ * uninterrupted one, a verification match stops at the first pair its SPRT decides (checked
+ * pair by pair from the stored pairs, for 1 and 2 threads, and across a resume), and bad
+ * configs get one-line `FILE:LINE: key: what` errors. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

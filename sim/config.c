@@ -19,8 +19,8 @@
 typedef enum Key {
     K_VARIANT = 0,
     K_PARAM,                      /* the variant parameters, K_PARAM + p for VariantParam p */
-    K_AGENT_A = K_PARAM + VP_NB, K_AGENT_B, K_OPENINGS, K_GAMES, K_FIRST_GAME, K_RECORD_MOVES,
-    K_SPRT, K_NAME, K_NB
+    K_AGENT_A = K_PARAM + VP_NB, K_AGENT_B, K_OPENINGS, K_OPENINGS_ORDER, K_GAMES, K_FIRST_GAME,
+    K_RECORD_MOVES, K_SPRT, K_NAME, K_NB
 } Key;
 
 /* The type a key's values must have. */
@@ -34,6 +34,8 @@ static ConfigKey run_keys[] = {
     [K_AGENT_A] = { "agent_a", CP_DEFAULTS | CP_JOB, "string", "agent spec of player A" },
     { "agent_b", CP_DEFAULTS | CP_JOB, "string", "agent spec of player B" },
     { "openings", CP_DEFAULTS | CP_JOB, "string", "where each game's opening comes from" },
+    { "openings_order", CP_DEFAULTS | CP_JOB, "string",
+      "a list of openings played in order or shuffled by the seed" },
     { "games", CP_DEFAULTS | CP_JOB, "whole number", "games the job plays" },
     { "first_game", CP_DEFAULTS | CP_JOB, "whole number",
       "index of the job's first game (even; default 0): a slice of a larger run" },
@@ -86,6 +88,7 @@ static KeyInfo key_info(Key k)
     static const KeyInfo others[] = {
         [K_VARIANT] = { KIND_STRING, true }, [K_AGENT_A] = { KIND_STRING, true },
         [K_AGENT_B] = { KIND_STRING, true }, [K_OPENINGS] = { KIND_STRING, true },
+        [K_OPENINGS_ORDER] = { KIND_STRING, false },
         [K_GAMES] = { KIND_INT, false }, [K_FIRST_GAME] = { KIND_INT, false },
         [K_RECORD_MOVES] = { KIND_BOOL, false }, [K_SPRT] = { KIND_STRING, false },
         [K_NAME] = { KIND_STRING, false },
@@ -426,6 +429,8 @@ static const char *override_text(const Overrides *o, Key k, char *buf, size_t le
         return o->agent_b;
     if (k == K_OPENINGS)
         return o->openings;
+    if (k == K_OPENINGS_ORDER)
+        return o->openings_order;
     if (k == K_RECORD_MOVES && o->record_moves)
         return "yes";
     if (k == K_SPRT)
@@ -628,9 +633,26 @@ static int job_first_game(const Loader *L, const Values *m, Job *j)
     return 0;
 }
 
-/* Fill job j from the merged values and the chosen sweep values. */
+/* Put job j's list of openings (loaded) in the order its `openings_order` names ("in-order"
+ * when not set), shuffled by the experiment's seed and the job's index. */
+static int job_openings_order(const Loader *L, const Values *m, int64_t seed, Job *j)
+{
+    if (!m->n)
+        return 0;
+    OpeningsOrder order;
+    if (openings_order_parse(m->text[0], &order) != 0)
+        return cfg_error(L, m->line[0], "openings_order", "expected \"%s\" or \"%s\", not "
+                         "\"%s\"", openings_order_names[OPENINGS_IN_ORDER],
+                         openings_order_names[OPENINGS_SHUFFLED], m->text[0]);
+    Error e;
+    if (openings_set_order(&j->openings, order, (uint64_t)seed, j->index, &e) != 0)
+        return cfg_error(L, m->line[0], "openings_order", "%s (job %s)", e.msg, j->name);
+    return 0;
+}
+
+/* Fill job j from the merged values and the chosen sweep values (seed: the experiment's). */
 static int build_job(const Loader *L, const JobDef *d, const Values m[K_NB], const int pick[K_NB],
-                     Job *j)
+                     int64_t seed, Job *j)
 {
     char name[JOB_NAME_MAX + 1];
     if (job_name(L, d, m, pick, name) != 0)
@@ -656,7 +678,9 @@ static int build_job(const Loader *L, const JobDef *d, const Values m[K_NB], con
     j->name = strdup(name);
     j->agent_a = strdup(m[K_AGENT_A].n ? m[K_AGENT_A].text[pick[K_AGENT_A]] : "random");
     j->agent_b = strdup(m[K_AGENT_B].n ? m[K_AGENT_B].text[pick[K_AGENT_B]] : "random");
-    return j->name && j->agent_a && j->agent_b ? 0 : out_of_memory(L);
+    if (!j->name || !j->agent_a || !j->agent_b)
+        return out_of_memory(L);
+    return job_openings_order(L, &m[K_OPENINGS_ORDER], seed, j);
 }
 
 /* Append every combination of a job definition's sweeps to x->jobs. */
@@ -689,7 +713,7 @@ static int expand_job(Loader *L, const JobDef *d, const Values defaults[K_NB], E
         memset(j, 0, sizeof *j);
         j->index = (uint64_t)x->njobs;
         x->njobs++;          /* counted now, so that experiment_free frees what it holds */
-        if (build_job(L, d, m, pick, j) != 0)
+        if (build_job(L, d, m, pick, x->seed, j) != 0)
             return -1;
     }
     return 0;
@@ -852,15 +876,27 @@ int experiment_load(Experiment *x, const char *path, const Overrides *o, Error *
     return rc;
 }
 
+/* Where text being built in buf (len bytes) goes on after `used` bytes, and the room left
+ * there: none once the text has outgrown buf, whose length is then measured, not written. */
+static char *text_at(char *buf, size_t len, size_t used)
+{
+    return buf + (used < len ? used : len);
+}
+
+static size_t text_room(size_t len, size_t used)
+{
+    return used < len ? len - used : 0;
+}
+
 /* Append s to the libconfig text being built, as a quoted string. */
 static size_t quote(char *buf, size_t len, size_t used, const char *s)
 {
-    used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "\"");
+    used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), "\"");
     for (; *s; s++) {
         const char *fmt = (*s == '"' || *s == '\\') ? "\\%c" : "%c";
-        used += (size_t)snprintf(buf + used, used < len ? len - used : 0, fmt, *s);
+        used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), fmt, *s);
     }
-    return used + (size_t)snprintf(buf + used, used < len ? len - used : 0, "\"");
+    return used + (size_t)snprintf(text_at(buf, len, used), text_room(len, used), "\"");
 }
 
 /* The variant of the quick form, checked, with messages naming the options. */
@@ -878,17 +914,17 @@ static size_t quick_params(const Overrides *o, const Variant *v, char *buf, size
                            size_t used)
 {
     if (o->variant.preset) {
-        used += (size_t)snprintf(buf + used, used < len ? len - used : 0, " variant = ");
+        used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), " variant = ");
         used = quote(buf, len, used, o->variant.preset);
-        used += (size_t)snprintf(buf + used, used < len ? len - used : 0, ";");
+        used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), ";");
     }
     for (int p = 0; p < VP_NB; p++) {
         if (!o->variant.value[p])
             continue;
         const char *name = variant_params[p].name;
         int64_t x = variant_get(v, p);
-        char *at = buf + used;
-        size_t room = used < len ? len - used : 0;
+        char *at = text_at(buf, len, used);
+        size_t room = text_room(len, used);
         if (variant_params[p].kind == VK_CONVENTION)
             used += (size_t)snprintf(at, room, " %s = \"%s\";", name,
                                      final_four_name((FinalFour)x));
@@ -900,77 +936,235 @@ static size_t quick_params(const Overrides *o, const Variant *v, char *buf, size
     return used;
 }
 
-int experiment_quick(Experiment *x, const Overrides *o, Error *e)
+/* The quick form's job keys other than the agents, as settings of its `defaults` group: the
+ * variant's (checked, as config values), then every other key the overrides give, written by
+ * the key's kind, so that a job key added to override_text reaches every job of the quick
+ * form and of a tournament by this one path; games 10000 when not given. */
+static size_t quick_defaults(const Overrides *o, const Variant *v, char *buf, size_t len,
+                             size_t used)
 {
-    Variant v;
+    used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), "defaults = {");
+    used = quick_params(o, v, buf, len, used);
+    for (int k = K_PARAM + VP_NB; k < K_NB; k++) {
+        char num[32];
+        const char *value = override_text(o, (Key)k, num, sizeof num);
+        if (!value || k == K_AGENT_A || k == K_AGENT_B || k == K_NAME)
+            continue;
+        used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), " %s = ",
+                                 key_name((Key)k));
+        switch (key_info((Key)k).kind) {
+        case KIND_STRING: used = quote(buf, len, used, value); break;
+        case KIND_INT:
+            used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), "%sL", value);
+            break;
+        case KIND_BOOL:
+            used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), "%s",
+                                     strcmp(value, "yes") == 0 ? "true" : "false");
+            break;
+        }
+        used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), ";");
+    }
+    if (o->games < 0)
+        used += (size_t)snprintf(text_at(buf, len, used), text_room(len, used), " games = 10000L;");
+    return used + (size_t)snprintf(text_at(buf, len, used), text_room(len, used), " };\n");
+}
+
+/* One job of the quick form's text: its name and its two agents' specs. */
+typedef struct Matchup {
+    char name[JOB_NAME_MAX + 1];
+    const char *a, *b;
+} Matchup;
+
+/* Write the quick form's text into text (len bytes; nothing past them) and return its
+ * length, which may exceed len: seed, output, the defaults every job shares, then one job a
+ * matchup. */
+static size_t quick_write(const Overrides *o, const Variant *v, const Matchup *m, int n,
+                          char *text, size_t len)
+{
+#define ROOM text_room(len, used)
+#define AT text_at(text, len, used)
+    size_t used = (size_t)snprintf(text, len, "# Made by `anywoli run` from its command line.\n"
+                                   "seed = %" PRId64 "L;\noutput = ", o->seed >= 0 ? o->seed : 0);
+    used = quote(text, len, used, o->output ? o->output : "results.h5");
+    used += (size_t)snprintf(AT, ROOM, ";\n");
+    used = quick_defaults(o, v, text, len, used);
+    used += (size_t)snprintf(AT, ROOM, "jobs = (\n");
+    for (int i = 0; i < n; i++) {
+        used += (size_t)snprintf(AT, ROOM, "  { name = ");
+        used = quote(text, len, used, m[i].name);
+        used += (size_t)snprintf(AT, ROOM, "; agent_a = ");
+        used = quote(text, len, used, m[i].a);
+        used += (size_t)snprintf(AT, ROOM, "; agent_b = ");
+        used = quote(text, len, used, m[i].b);
+        used += (size_t)snprintf(AT, ROOM, "; }%s\n", i + 1 < n ? "," : "");
+    }
+    return used + (size_t)snprintf(AT, ROOM, ");\n");
+#undef AT
+#undef ROOM
+}
+
+/* The quick form's text (quick_write's), malloc'd: written once in a guess of its size, and
+ * again at its measured size when longer; NULL when out of memory. */
+static char *quick_text(const Overrides *o, const Variant *v, const Matchup *m, int n)
+{
+    size_t len = 4096;
+    for (int i = 0; i < n; i++)
+        len += 64 + 2 * (strlen(m[i].a) + strlen(m[i].b));
+    for (;;) {
+        char *text = malloc(len);
+        if (!text)
+            return NULL;
+        size_t need = quick_write(o, v, m, n, text, len);
+        if (need < len)
+            return text;
+        free(text);
+        len = need + 1;
+    }
+}
+
+/* An agent spec given on the command line builds: else `OPTION: why`. */
+static int quick_agent(const char *spec, const char *option, Error *e)
+{
     Agent a;
-    const char *spec[2] = { o->agent_a ? o->agent_a : "random", o->agent_b ? o->agent_b : "random" };
-    memset(x, 0, sizeof *x);
-    if (quick_variant(o, &v, e) != 0) {
+    Error inner;
+    if (agent_create(&a, spec, &inner) != 0) {
+        config_one_line(inner.msg);
+        return error_set(e, "%s: %s", option, inner.msg);
+    }
+    agent_free(&a);
+    return 0;
+}
+
+/* The quick form's variant, openings and their order, checked with messages naming the
+ * options (the loader would name the text's lines, which the user never wrote). */
+static int quick_checks(const Overrides *o, Variant *v, Error *e)
+{
+    if (quick_variant(o, v, e) != 0) {
         if (e)
             config_one_line(e->msg);
         return -1;
     }
-    for (int i = 0; i < 2; i++) {
-        Error inner;
-        if (agent_create(&a, spec[i], &inner) != 0) {
-            config_one_line(inner.msg);
-            return error_set(e, "%s: %s", i ? "--agent-b" : "--agent-a", inner.msg);
-        }
-        agent_free(&a);
+    OpeningsOrder order = OPENINGS_IN_ORDER;
+    if (o->openings_order && openings_order_parse(o->openings_order, &order) != 0)
+        return error_set(e, "--openings-order: expected %s or %s, not '%s'",
+                         openings_order_names[OPENINGS_IN_ORDER],
+                         openings_order_names[OPENINGS_SHUFFLED], o->openings_order);
+    OpeningSet s;
+    Error inner;
+    if (openings_load(&s, o->openings ? o->openings : "start", v, &inner) != 0) {
+        config_one_line(inner.msg);
+        return error_set(e, "--openings: %s", inner.msg);
     }
-    if (o->openings) {
-        OpeningSet s;
-        Error inner;
-        if (openings_load(&s, o->openings, &v, &inner) != 0) {
-            config_one_line(inner.msg);
-            return error_set(e, "--openings: %s", inner.msg);
-        }
-        openings_free(&s);
-    }
+    int rc = openings_set_order(&s, order, 0, 0, &inner);
+    openings_free(&s);
+    if (rc != 0)
+        return error_set(e, "--openings-order: %s", inner.msg);
     SprtBounds bounds;
     char why[256];
     if (o->sprt && sprt_bounds_parse(o->sprt, &bounds, why, sizeof why) != 0)
         return error_set(e, "--sprt: %s", why);
-    size_t len = 4096 + strlen(spec[0]) * 2 + strlen(spec[1]) * 2 +
-                 (o->output ? strlen(o->output) * 2 : 0) +
-                 (o->openings ? strlen(o->openings) * 2 : 0) + (o->sprt ? strlen(o->sprt) * 2 : 0);
-    char *text = malloc(len);
+    return 0;
+}
+
+/* Load the quick form's text for these matchups, with threads and batch as overrides. */
+static int quick_load(Experiment *x, const Overrides *o, const Variant *v, const Matchup *m,
+                      int n, Error *e)
+{
+    char *text = quick_text(o, v, m, n);
     if (!text)
         return error_set(e, "out of memory");
-    size_t used = (size_t)snprintf(text, len, "# Made by `anywoli run` from its command line.\n"
-                                   "seed = %" PRId64 "L;\noutput = ", o->seed >= 0 ? o->seed : 0);
-    used = quote(text, len, used, o->output ? o->output : "results.h5");
-    used += (size_t)snprintf(text + used, len - used, ";\njobs = (\n  { name = \"main\";");
-    used = quick_params(o, &v, text, len, used);
-    for (int i = 0; i < 2; i++) {
-        used += (size_t)snprintf(text + used, len - used, " agent_%c = ", 'a' + i);
-        used = quote(text, len, used, spec[i]);
-        used += (size_t)snprintf(text + used, len - used, ";");
-    }
-    if (o->openings) {
-        used += (size_t)snprintf(text + used, len - used, " openings = ");
-        used = quote(text, len, used, o->openings);
-        used += (size_t)snprintf(text + used, len - used, ";");
-    }
-    if (o->record_moves)
-        used += (size_t)snprintf(text + used, len - used, " record_moves = true;");
-    if (o->sprt) {
-        used += (size_t)snprintf(text + used, len - used, " sprt = ");
-        used = quote(text, len, used, o->sprt);
-        used += (size_t)snprintf(text + used, len - used, ";");
-    }
-    if (o->first_game > 0)
-        used += (size_t)snprintf(text + used, len - used, " first_game = %" PRId64 "L;",
-                                 o->first_game);
-    snprintf(text + used, len - used, " games = %" PRId64 "L; }\n);\n",
-             o->games >= 0 ? o->games : 10000);
     Overrides rest;
     overrides_none(&rest);
     rest.threads = o->threads;
     rest.batch = o->batch;
     int rc = experiment_parse(x, text, "(command line)", &rest, e);
     free(text);
+    return rc;
+}
+
+int experiment_quick(Experiment *x, const Overrides *o, Error *e)
+{
+    Variant v;
+    Matchup m = { "main", o->agent_a ? o->agent_a : "random", o->agent_b ? o->agent_b : "random" };
+    memset(x, 0, sizeof *x);
+    if (quick_checks(o, &v, e) != 0 || quick_agent(m.a, "--agent-a", e) != 0 ||
+        quick_agent(m.b, "--agent-b", e) != 0)
+        return -1;
+    return quick_load(x, o, &v, &m, 1, e);
+}
+
+const char *const tournament_options[TOURNAMENT_NB] = { "--gauntlet", "--round-robin" };
+
+/* A tournament's refusals: too few specs, one that does not build, two that build the same
+ * agent (their full specs equal), an odd --games, --agent-a or --agent-b. */
+static int tournament_checks(const Overrides *o, TournamentKind kind, const char *const *specs,
+                             int n, Error *e)
+{
+    const char *opt = tournament_options[kind];
+    if (o->agent_a || o->agent_b)
+        return error_set(e, "%s: not with %s (the tournament's specs name every player)", opt,
+                         o->agent_a ? "--agent-a" : "--agent-b");
+    if (n < 2)
+        return error_set(e, "%s: %d agent spec given; a tournament needs 2 or more (repeat the "
+                         "option, one spec each)", opt, n);
+    if (o->games >= 0 && o->games % 2 != 0)
+        return error_set(e, "--games: %" PRId64 " is odd; a tournament's jobs play whole pairs "
+                         "(two games, colours swapped), so give an even number", o->games);
+    if (n > CONFIG_MAX_JOBS)
+        return error_set(e, "%s: %d agent specs; at most %d", opt, n, CONFIG_MAX_JOBS);
+    char (*full)[AGENT_FULL_SPEC_MAX] = malloc((size_t)n * sizeof *full);
+    if (!full)
+        return error_set(e, "out of memory");
+    int rc = 0;
+    for (int i = 0; i < n && rc == 0; i++) {
+        if ((rc = quick_agent(specs[i], opt, e)) != 0)
+            break;
+        agent_full_spec(specs[i], full[i], sizeof full[i], NULL);
+        for (int j = 0; j < i && rc == 0; j++)
+            if (strcmp(full[i], full[j]) == 0)
+                rc = error_set(e, "%s: '%s' (spec %d) is the same agent as '%s' (spec %d); "
+                               "give each agent once", opt, specs[i], i + 1, specs[j], j + 1);
+    }
+    free(full);
+    return rc;
+}
+
+/* The tournament's matchups: the gauntlet's first spec against each other, A the first; the
+ * round robin's every unordered pair once, A the earlier spec. Named by the specs' positions
+ * from 1 (gauntlet-1-2, rr-2-3), so that names stay short and unique whatever the specs. */
+static Matchup *tournament_matchups(TournamentKind kind, const char *const *specs, int n,
+                                    int *count)
+{
+    int most = kind == TOURNAMENT_GAUNTLET ? n - 1 : n * (n - 1) / 2;
+    Matchup *m = calloc((size_t)most, sizeof *m);
+    int k = 0;
+    for (int i = 0; m && i < n; i++)
+        for (int j = i + 1; j < n && (kind == TOURNAMENT_ROUND_ROBIN || i == 0); j++, k++) {
+            snprintf(m[k].name, sizeof m[k].name, "%s-%d-%d",
+                     kind == TOURNAMENT_GAUNTLET ? "gauntlet" : "rr", i + 1, j + 1);
+            m[k].a = specs[i];
+            m[k].b = specs[j];
+        }
+    *count = k;
+    return m;
+}
+
+int experiment_tournament(Experiment *x, const Overrides *o, TournamentKind kind,
+                          const char *const *specs, int n, Error *e)
+{
+    Variant v;
+    memset(x, 0, sizeof *x);
+    if (tournament_checks(o, kind, specs, n, e) != 0 || quick_checks(o, &v, e) != 0)
+        return -1;
+    if (kind == TOURNAMENT_ROUND_ROBIN && (int64_t)n * (n - 1) / 2 > CONFIG_MAX_JOBS)
+        return error_set(e, "%s: %d agent specs make %" PRId64 " jobs; at most %d",
+                         tournament_options[kind], n, (int64_t)n * (n - 1) / 2, CONFIG_MAX_JOBS);
+    int count;
+    Matchup *m = tournament_matchups(kind, specs, n, &count);
+    if (!m)
+        return error_set(e, "out of memory");
+    int rc = quick_load(x, o, &v, m, count, e);
+    free(m);
     return rc;
 }
 
@@ -1038,10 +1232,13 @@ char *experiment_fingerprint(const Experiment *x)
         }
         used += (size_t)snprintf(out + used, len - used,
                                  "job %" PRIu64 " name=%s %s agent_a=%s agent_b=%s openings=%s "
-                                 "book=%016" PRIx64 " games=%" PRId64 "%s%s", j->index, j->name,
+                                 "book=%016" PRIx64 " games=%" PRId64 "%s%s%s", j->index, j->name,
                                  desc, j->agent_a, j->agent_b, j->openings.spec,
                                  openings_digest(&j->openings, &j->variant), j->games,
-                                 j->record_moves ? " record_moves" : "", sprt);
+                                 j->record_moves ? " record_moves" : "", sprt,
+                                 /* only when not the default, so older journals resume */
+                                 j->openings.order != OPENINGS_IN_ORDER ? " openings_order="
+                                 "shuffled" : "");
         /* Only a slice says where it starts: a job from game 0 keeps the fingerprint it had
          * before slices existed, so that its old journals still resume. */
         if (j->first_game)

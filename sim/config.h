@@ -69,6 +69,7 @@ typedef struct Overrides {
     int64_t first_game;      /* every job's (--first-game) */
     const char *agent_a, *agent_b;
     const char *openings;    /* every job's openings spec */
+    const char *openings_order;   /* every job's openings_order ("in-order", "shuffled") */
     bool record_moves;       /* every job records its moves (--record-moves) */
     const char *sprt;        /* every job's sequential test (--sprt), as written */
     VariantText variant;     /* every job's preset and parameters */
@@ -89,8 +90,23 @@ int experiment_parse(Experiment *x, const char *text, const char *label, const O
                      Error *e);
 
 /* The quick form: one job `main` from the overrides alone (defaults: random agents, 10000
- * games, seed 0, output results.h5). Its text is a config that runs the same experiment. */
+ * games, seed 0, output results.h5). Its text is a config that runs the same experiment:
+ * the job keys the overrides give in its `defaults`, the agents in the job. */
 int experiment_quick(Experiment *x, const Overrides *o, Error *e);
+
+/* A tournament of the quick form: a gauntlet (the first spec against each other one) or a
+ * round robin (every unordered pair of specs once), one job a matchup. */
+typedef enum TournamentKind { TOURNAMENT_GAUNTLET = 0, TOURNAMENT_ROUND_ROBIN, TOURNAMENT_NB } TournamentKind;
+extern const char *const tournament_options[TOURNAMENT_NB];   /* "--gauntlet", "--round-robin" */
+
+/* The quick form with one job a matchup of the n specs, named gauntlet-1-J or rr-I-J by the
+ * specs' positions from 1, agent A the earlier spec; every other override (games, openings
+ * and their order, the variant, seed, output, any job key) applies to every job, through
+ * the text's `defaults`. Its text is a config that runs the same experiment. -1 with one line
+ * naming the option: fewer than 2 specs, two that build the same agent, an odd --games,
+ * --agent-a or --agent-b given, more than CONFIG_MAX_JOBS jobs. */
+int experiment_tournament(Experiment *x, const Overrides *o, TournamentKind kind,
+                          const char *const *specs, int n, Error *e);
 
 /* Free everything the experiment holds. */
 void experiment_free(Experiment *x);
@@ -99,7 +115,8 @@ void experiment_free(Experiment *x);
 const Job *experiment_job(const Experiment *x, const char *name);
 
 /* What makes the experiment's games what they are (seed, and every job's name, variant,
- * agents, openings, with a digest of a book file's openings, and games), as text: equal for two configs that differ only in comments, output,
+ * agents, openings, with a digest of a book file's openings in their played order, and
+ * games; a shuffled openings order, named only then so that older journals still resume), as text: equal for two configs that differ only in comments, output,
  * threads or batch. Malloc'd; NULL when out of memory. */
 char *experiment_fingerprint(const Experiment *x);
 

@@ -61,11 +61,13 @@ static int make_agents(const Match *m, Agent *agents, int threads, Error *e)
 }
 
 int match_play_pairs(const Match *m, uint64_t first, uint64_t n, volatile const int *stop,
-                    MatchSums *out, Error *e)
+                    MatchSums *out, PairGames *each, Error *e)
 {
     int threads = m->threads > 0 ? m->threads : omp_get_num_procs();
     OpeningSet openings;
     memset(out, 0, sizeof *out);
+    if (each)   /* defined even where a failure leaves pairs unplayed (MPI sums them) */
+        memset(each, 0, (size_t)n * sizeof *each);
     if (match_openings(&openings, m->v, m->opening_plies, m->max_plies, e) != 0)
         return -1;
     Agent *agents = calloc((size_t)threads * 2, sizeof *agents);
@@ -99,6 +101,8 @@ int match_play_pairs(const Match *m, uint64_t first, uint64_t n, volatile const 
             no_memory |= rc == AGENT_NO_MEMORY;
             continue;
         }
+        if (each)
+            each[i] = (PairGames){ { (int8_t)r0, (int8_t)r1 } };
         w += (r0 > 0) + (r1 > 0);
         d += (r0 == 0) + (r1 == 0);
         l += (r0 < 0) + (r1 < 0);
@@ -118,6 +122,21 @@ int match_play_pairs(const Match *m, uint64_t first, uint64_t n, volatile const 
         return error_set(e, "an agent's search ran out of memory in a match (%s against %s)",
                          m->spec_a, m->spec_b);
     return skipped ? 1 : 0;
+}
+
+int pair_half_points(PairGames p)
+{
+    return p.game[0] + p.game[1] + 2;
+}
+
+void match_sums_add_pair(MatchSums *a, PairGames p)
+{
+    for (int c = 0; c < 2; c++) {
+        a->wins += p.game[c] > 0;
+        a->draws += p.game[c] == 0;
+        a->losses += p.game[c] < 0;
+    }
+    a->pairs[pair_half_points(p)]++;
 }
 
 void match_sums_add(MatchSums *a, const MatchSums *b)
@@ -154,17 +173,39 @@ static void sums_from_array(const int64_t *v, MatchSums *s)
     memcpy(s->pairs, v + 3, sizeof s->pairs);
 }
 
-int match_play_shared(const Match *m, uint64_t first, uint64_t n, MatchSums *out, Error *e)
+/* Every rank's pairs' games into each (n pairs, this rank's [lo, hi) filled): the shares are
+ * disjoint, so a sum over the ranks of arrays zero outside each share is the whole. In chunks
+ * of a fixed buffer, the same number on every rank, so that nothing can fail part-way. */
+static void gather_pairs(PairGames *each, uint64_t n, uint64_t lo, uint64_t hi)
+{
+    enum { CHUNK = 128 };
+    int64_t v[2 * CHUNK];
+    for (uint64_t at = 0; at < n; at += CHUNK) {
+        uint64_t k = n - at < CHUNK ? n - at : CHUNK;
+        for (uint64_t i = 0; i < k; i++)
+            for (int c = 0; c < 2; c++)
+                v[2 * i + (uint64_t)c] = at + i >= lo && at + i < hi ? each[at + i].game[c] : 0;
+        cluster_sum_array(v, (int)(2 * k));
+        for (uint64_t i = 0; i < k; i++)
+            each[at + i] = (PairGames){ { (int8_t)v[2 * i], (int8_t)v[2 * i + 1] } };
+    }
+}
+
+int match_play_shared(const Match *m, uint64_t first, uint64_t n, MatchSums *out,
+                      PairGames *each, Error *e)
 {
     uint64_t lo, hi;
     cluster_share(n, cluster_rank(), cluster_size(), &lo, &hi);
-    int rc = match_play_pairs(m, first + lo, hi - lo, &stop_signal, out, e);
+    int rc = match_play_pairs(m, first + lo, hi - lo, &stop_signal, out, each ? each + lo : NULL,
+                              e);
     if (cluster_size() == 1)
         return rc;
     int64_t v[SUMS_NB];
     sums_to_array(out, v);
     cluster_sum_array(v, SUMS_NB);
     sums_from_array(v, out);
+    if (each)
+        gather_pairs(each, n, lo, hi);
     int64_t worst = cluster_max(rc < 0 ? 2 : rc);
     stop_share();
     if (worst == 2 && rc >= 0)

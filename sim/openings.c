@@ -416,6 +416,44 @@ int openings_load_in(OpeningSet *s, const char *spec, const char *base, const Va
     return rc;
 }
 
+/* ---- The order of a list ------------------------------------------------------------------ */
+
+const char *const openings_order_names[OPENINGS_ORDER_NB] = { "in-order", "shuffled" };
+
+int openings_order_parse(const char *text, OpeningsOrder *order)
+{
+    for (int i = 0; i < OPENINGS_ORDER_NB; i++)
+        if (strcmp(text, openings_order_names[i]) == 0) {
+            *order = (OpeningsOrder)i;
+            return 0;
+        }
+    return -1;
+}
+
+int openings_set_order(OpeningSet *s, OpeningsOrder order, uint64_t seed, uint64_t job,
+                       Error *e)
+{
+    if (order == OPENINGS_IN_ORDER)
+        return 0;
+    if (s->kind != OPENINGS_ALL && s->kind != OPENINGS_FILE)
+        return error_set(e, "openings_order \"%s\": only a list of openings (all:N or "
+                         "file:PATH) has an order to shuffle, not \"%s\"",
+                         openings_order_names[order], s->spec);
+    /* One permutation per job, not one per cycle: the openings table then holds each line
+     * once, in the order every cycle plays it, and the shuffle costs one pass at load. */
+    Rng first;
+    rng_seed(&first, seed, job, 0);
+    Rng r = rng_substream(&first, RNG_SUB_OPENINGS_ORDER);
+    for (int64_t i = s->count - 1; i > 0; i--) {   /* count <= OPENINGS_MAX_COUNT fits rng_below */
+        int64_t j = (int64_t)rng_below(&r, (uint32_t)(i + 1));
+        Opening t = s->list[i];
+        s->list[i] = s->list[j];
+        s->list[j] = t;
+    }
+    s->order = order;
+    return 0;
+}
+
 void openings_free(OpeningSet *s)
 {
     free(s->spec);

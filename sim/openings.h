@@ -17,6 +17,11 @@
 
 typedef enum OpeningKind { OPENINGS_START = 0, OPENINGS_PLIES, OPENINGS_ALL, OPENINGS_FILE } OpeningKind;
 
+/* The order in which a job's pairs play a list of openings (all:N, a book): the list's own,
+ * or one shuffled by the experiment's seed and the job (a job's `openings_order`). */
+typedef enum OpeningsOrder { OPENINGS_IN_ORDER = 0, OPENINGS_SHUFFLED, OPENINGS_ORDER_NB } OpeningsOrder;
+extern const char *const openings_order_names[OPENINGS_ORDER_NB];   /* "in-order", "shuffled" */
+
 #define OPENING_MAX_PLIES 64
 
 /* The most lines all:N may enumerate, and the most openings a book may hold: a job's list
@@ -44,7 +49,8 @@ typedef struct OpeningSet {
     int plies;                      /* N of plies:N and all:N */
     char *path;                     /* file:PATH, as read (a config's relative PATH: beside it) */
     int64_t count;                  /* openings in the list (all:N, file); 0 for start and plies:N */
-    Opening *list;
+    Opening *list;                  /* in the order the pairs play them (openings_set_order) */
+    OpeningsOrder order;
 } OpeningSet;
 
 /* Parse a spec and make its list (all:N enumerated, file read), for variant v. -1 with a
@@ -60,12 +66,25 @@ int openings_load(OpeningSet *s, const char *spec, const Variant *v, Error *e);
 int openings_load_in(OpeningSet *s, const char *spec, const char *base, const Variant *v,
                      Error *e);
 
+/* The order named by text ("in-order" or "shuffled"); -1 for any other text. */
+int openings_order_parse(const char *text, OpeningsOrder *order);
+
+/* Put a loaded list in the order job `job` of an experiment seeded `seed` plays it. For
+ * OPENINGS_SHUFFLED, a Fisher-Yates shuffle of the whole list drawn from sub-stream
+ * RNG_SUB_OPENINGS_ORDER of the job's game-0 stream: one permutation per job, a pure
+ * function of (seed, job), that every cycle of `count` pairs plays again (so each opening
+ * is played once per cycle, and a pair's opening index still names a row of the job's
+ * openings table). OPENINGS_IN_ORDER leaves the list as read. -1 with
+ * `openings_order "shuffled": ...` when the spec has no list to order (start, plies:N). */
+int openings_set_order(OpeningSet *s, OpeningsOrder order, uint64_t seed, uint64_t job,
+                       Error *e);
+
 /* Free what openings_load made; *s is then as after a failed load. */
 void openings_free(OpeningSet *s);
 
 /* The opening of pair `pair` of job `job` (games 2*pair and 2*pair+1) into *o, and its index
  * in the job's table of openings: start -> -1 (o = the start, no moves); all:N and file ->
- * pair % count; plies:N -> pair (each pair draws its own). plies:N draws N plies from the
+ * pair % count (of the list in its order: openings_set_order); plies:N -> pair (each pair draws its own). plies:N draws N plies from the
  * start, each uniform among the side to move's legal moves (after an extra move the same
  * side moves again), from the stream RNG_SUB_OPENING of game 2*pair's stream (a pure
  * function of (seed, job, pair), independent of the games' own streams); an opening whose

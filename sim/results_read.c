@@ -441,6 +441,20 @@ static int read_test(const ResultsFile *f, hid_t g, const char *name, StoredJob 
     return 0;
 }
 
+/* The job's `openings_order`: absent (every file before it, and a job in order) is in order;
+ * a value not of the list is a damaged file. */
+static int read_openings_order(const ResultsFile *f, hid_t g, const char *name, StoredJob *sj,
+                               Error *e)
+{
+    char *text = NULL;
+    sj->openings_order = OPENINGS_IN_ORDER;
+    int rc = attr_text(f, g, name, "openings_order", false, &text, e);
+    if (rc == 0 && openings_order_parse(text, &sj->openings_order) != 0)
+        rc = attr_fault(f, name, "openings_order", "expected in-order or shuffled", e);
+    free(text);
+    return rc < 0 ? -1 : 0;
+}
+
 /* The job's attributes other than the variant, checked: its index and planned games (never
  * fewer than the rows stored), and the agents. */
 static int read_job_attributes(const ResultsFile *f, hid_t g, const char *name, StoredJob *sj,
@@ -483,7 +497,9 @@ static int read_job_attributes(const ResultsFile *f, hid_t g, const char *name, 
     int rc = attr_text(f, g, name, "openings", false, &sj->openings, e);
     if (rc == 1 && !(sj->openings = strdup("start")))
         return error_set(e, "out of memory");
-    return rc < 0 ? -1 : read_test(f, g, name, sj, e);
+    if (rc < 0 || read_openings_order(f, g, name, sj, e) != 0)
+        return -1;
+    return read_test(f, g, name, sj, e);
 }
 
 int rf_read_job(const ResultsFile *f, const char *name, StoredJob *sj, Error *e)

@@ -69,6 +69,7 @@ typedef struct StoredJob {
     char *played_a, *played_b;       /* the full specs played (agent_a_played, ...), malloc'd;
                                         NULL in files written before them: not known */
     char *openings;                  /* the openings spec (malloc'd; "start" in older files) */
+    OpeningsOrder openings_order;    /* `openings_order` (absent: in order) */
     int64_t games;                   /* the `games` attribute */
     int64_t first_game;              /* the `first_game` attribute (0 when absent): row r of
                                         the games table is game first_game + r */

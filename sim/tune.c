@@ -15,7 +15,6 @@
 #include "stop.h"
 #include "tune_internal.h"
 
-#define VERIFY_BLOCK 64              /* pairs of a verification match per journal record */
 #define STREAM_VERIFY (UINT64_C(1) << 61)   /* + match: the verification's game streams */
 
 /* Journal records: job 0 a trajectory step (start = its iteration), job 1 + m a block of
@@ -35,6 +34,7 @@ typedef struct Tuner {
     int64_t done;                     /* iterations in the trajectory */
     double theta[EVAL_NB];            /* theta before iteration `done` */
     TuneVerify verify[VERIFY_NB];
+    PairGames *pairs[VERIFY_NB];      /* each match's pairs' games so far (verify_pairs each) */
     int nverify;
     char tuned[TUNE_SPEC_MAX];        /* the tuned spec, once verified */
     double t0;
@@ -64,6 +64,34 @@ void tune_verify_stats(const SprtBounds *b, TuneVerify *v)
     v->decision = (int)sp.decision;
 }
 
+SprtDecision tune_verify_decision(const SprtBounds *b, const MatchSums *s)
+{
+    uint64_t counts[PENTA_NB];
+    int results = 0;
+    for (int i = 0; i < PENTA_NB; i++) {
+        counts[i] = (uint64_t)s->pairs[i];
+        results += counts[i] > 0;
+    }
+    /* While every pair has had the same result, the normal approximation's variance is
+     * fishtest's 1e-3 stand-ins for the empty counts, not the data's: one split pair would
+     * give an LLR of -4 and "accept H0", one pair won twice +36. */
+    if (results < 2)
+        return SPRT_CONTINUE;
+    return sprt_pentanomial(counts, b->elo0, b->elo1, b->alpha, b->beta).decision;
+}
+
+uint64_t tune_verify_cut(const SprtBounds *b, const MatchSums *before, const PairGames *each,
+                         uint64_t n)
+{
+    MatchSums s = *before;
+    for (uint64_t i = 0; i < n; i++) {
+        match_sums_add_pair(&s, each[i]);
+        if (tune_verify_decision(b, &s) != SPRT_CONTINUE)
+            return i + 1;
+    }
+    return n;
+}
+
 /* ---- matches shared between MPI ranks ----
  *
  * Under mpirun rank 0 runs the tuning and alone touches files; before each match (or block
@@ -74,12 +102,15 @@ void tune_verify_stats(const SprtBounds *b, TuneVerify *v)
 
 typedef struct MatchOrder {
     uint64_t stream, first, n;       /* the match's stream and pairs */
+    int each;                        /* gather every pair's games (a verification block, n at
+                                      * most VERIFY_BLOCK) */
     char spec_a[TUNE_SPEC_MAX], spec_b[TUNE_SPEC_MAX];
 } MatchOrder;
 
-/* Rank 0: play pairs [first, first + n) of a match with every rank. */
+/* Rank 0: play pairs [first, first + n) of a match with every rank (each pair's games into
+ * each[0 .. n-1] when not NULL: n is then at most VERIFY_BLOCK). */
 static int play_pairs(Tuner *u, const Match *m, uint64_t first, uint64_t n,
-                      MatchSums *out, Error *e)
+                      MatchSums *out, PairGames *each, Error *e)
 {
     if (cluster_size() > 1) {
         static MatchOrder o;
@@ -87,11 +118,12 @@ static int play_pairs(Tuner *u, const Match *m, uint64_t first, uint64_t n,
         o.stream = m->stream;
         o.first = first;
         o.n = n;
+        o.each = each != NULL;
         snprintf(o.spec_a, sizeof o.spec_a, "%s", m->spec_a);
         snprintf(o.spec_b, sizeof o.spec_b, "%s", m->spec_b);
         checkpoint_order(&u->run, &o);
     }
-    return match_play_shared(m, first, n, out, e);
+    return match_play_shared(m, first, n, out, each, e);
 }
 
 /* The other ranks (CheckpointClient.serve): this rank's share of the match rank 0 orders. */
@@ -103,8 +135,11 @@ static void serve_match(void *self, const void *order)
     Match m = { &t->variant, o->spec_a, o->spec_b, (uint64_t)t->seed, o->stream,
                     t->opening_plies, t->max_plies, u->run.threads };
     MatchSums sums;
+    PairGames each[VERIFY_BLOCK];
     Error e;
-    if (match_play_shared(&m, o->first, o->n, &sums, &e) < 0 && e.msg[0] &&
+    bool with_each = o->each && o->n <= VERIFY_BLOCK;
+    if (match_play_shared(&m, o->first, o->n, &sums, with_each ? each : NULL, &e) < 0 &&
+        e.msg[0] &&
         !strstr(e.msg, "another rank"))
         fprintf(stderr, "anywoli tune (rank %d): %s\n", cluster_rank(), e.msg);
 }
@@ -154,14 +189,14 @@ static int play_iteration(Tuner *u, uint64_t k, TuneStep *s, Error *e)
     tune_spec(t, minus, false, spec_minus);
     Match m = { &t->variant, spec_plus, t->opponent ? t->opponent : spec_minus,
                     (uint64_t)t->seed, k, t->opening_plies, t->max_plies, u->run.threads };
-    int rc = play_pairs(u, &m, 0, (uint64_t)t->pairs, &s->plus, e);
+    int rc = play_pairs(u, &m, 0, (uint64_t)t->pairs, &s->plus, NULL, e);
     if (rc != 0)
         return rc;
     u->games += 2 * t->pairs;
     if (t->opponent) {
         /* The same openings and streams against the reference: common random numbers. */
         m.spec_a = spec_minus;
-        if ((rc = play_pairs(u, &m, 0, (uint64_t)t->pairs, &s->minus, e)) != 0)
+        if ((rc = play_pairs(u, &m, 0, (uint64_t)t->pairs, &s->minus, NULL, e)) != 0)
             return rc;
         u->games += 2 * t->pairs;
     } else {
@@ -246,7 +281,32 @@ static bool same_agent(const char *a, const char *b)
     return strcmp(da, db) == 0;
 }
 
-/* The verification matches, block by block (each block journaled). */
+/* Play and keep the next block of verification match m: at most VERIFY_BLOCK pairs, cut
+ * after the pair at which its SPRT decides (tune_verify_cut) before it is journaled, so the
+ * match stops at that pair whoever played the block. */
+static int play_verify_block(Tuner *u, int m, const Match *match, Error *e)
+{
+    const TuneConfig *t = u->t;
+    TuneVerify *v = &u->verify[m];
+    uint64_t n = (uint64_t)(t->verify_pairs - v->pairs_done);
+    n = n < VERIFY_BLOCK ? n : VERIFY_BLOCK;
+    MatchSums played, kept = { 0, 0, 0, { 0 } };
+    PairGames each[VERIFY_BLOCK];
+    int rc = play_pairs(u, match, (uint64_t)v->pairs_done, n, &played, each, e);
+    if (rc != 0)
+        return rc;
+    u->games += 2 * (int64_t)n;
+    n = tune_verify_cut(&t->sprt[m], &v->sums, each, n);
+    for (uint64_t i = 0; i < n; i++)
+        match_sums_add_pair(&kept, each[i]);
+    memset(u->row, 0, u->row_bytes);
+    verify_block_pack((uint64_t)v->pairs_done, n, &kept, each, u->row);
+    return checkpoint_keep(&u->run, JOURNAL_VERIFY + (uint32_t)m, (uint64_t)v->pairs_done, 1,
+                           u->row, e) != 0 ? -1 : 0;
+}
+
+/* The verification matches, block by block (each block journaled), each until its SPRT
+ * decides or its pairs are played. */
 static int play_verification(Tuner *u, char *tuned, Error *e)
 {
     const TuneConfig *t = u->t;
@@ -255,6 +315,7 @@ static int play_verification(Tuner *u, char *tuned, Error *e)
     u->nverify = same_agent(opp[VERIFY_START], opp[VERIFY_DEFAULTS]) ? 1 : VERIFY_NB;
     if (t->verify_pairs == 0)
         u->nverify = 0;
+    int64_t blocks = 0;   /* of this session */
     for (int m = 0; m < u->nverify; m++) {
         TuneVerify *v = &u->verify[m];
         snprintf(v->opponent, sizeof v->opponent, "%s", opp[m]);
@@ -263,26 +324,25 @@ static int play_verification(Tuner *u, char *tuned, Error *e)
                             u->run.threads };
         double t_start = now();
         int64_t first = v->pairs_done;
-        while (v->pairs_done < t->verify_pairs && !stop_signal) {
-            uint64_t n = (uint64_t)(t->verify_pairs - v->pairs_done);
-            n = n < VERIFY_BLOCK ? n : VERIFY_BLOCK;
-            MatchSums sums;
-            int rc = play_pairs(u, &match, (uint64_t)v->pairs_done, n, &sums, e);
+        while (v->pairs_done < t->verify_pairs &&
+               tune_verify_decision(&t->sprt[m], &v->sums) == SPRT_CONTINUE && !stop_signal) {
+            int rc = play_verify_block(u, m, &match, e);
             if (rc != 0)
                 return rc;
-            memset(u->row, 0, u->row_bytes);
-            verify_block_pack((uint64_t)v->pairs_done, n, &sums, u->row);
-            if (checkpoint_keep(&u->run, JOURNAL_VERIFY + (uint32_t)m,
-                                (uint64_t)v->pairs_done, 1, u->row, e) != 0)
-                return -1;
-            u->games += 2 * (int64_t)n;
+            if (++blocks == u->o->stop_after_blocks)   /* once that block is journaled */
+                return 1;
             char what[64];
             snprintf(what, sizeof what, "verification against %s, pairs", tune_verify_names[m]);
             double per = (now() - t_start) / (double)(v->pairs_done - first);
             show_progress(u, what, v->pairs_done, t->verify_pairs,
                           (u->nverify - m) * t->verify_pairs - v->pairs_done, per);
         }
+        if (stop_signal)
+            break;
         tune_verify_stats(&t->sprt[m], v);
+        v->pairs_planned = t->verify_pairs;
+        v->stop_pair = tune_verify_decision(&t->sprt[m], &v->sums) != SPRT_CONTINUE
+                           ? v->pairs_done : 0;
     }
     return stop_signal ? 1 : 0;
 }
@@ -323,13 +383,22 @@ static int apply_record(void *self, uint32_t job, uint64_t start, uint32_t n,
     }
     uint64_t first, count;
     MatchSums sums;
-    verify_block_unpack(row, &first, &count, &sums);
+    PairGames each[VERIFY_BLOCK];
     int m = (int)job - JOURNAL_VERIFY;
+    if (verify_block_unpack(row, &first, &count, &sums, each) != 0)
+        return error_set(e, "%s: a verification block's pairs do not add up to its counts",
+                         u->run.out.journal);
+    /* A block follows the match's pairs, within its budget, and only while its SPRT has not
+     * decided; it ends at the decision, if any (tune_verify_cut). */
     if (m < 0 || m >= VERIFY_NB || n != 1 || u->done != u->t->iterations ||
-        first != (uint64_t)u->verify[m].pairs_done || first != start)
+        first != (uint64_t)u->verify[m].pairs_done || first != start || count == 0 ||
+        first + count > (uint64_t)u->t->verify_pairs ||
+        tune_verify_decision(&u->t->sprt[m], &u->verify[m].sums) != SPRT_CONTINUE ||
+        tune_verify_cut(&u->t->sprt[m], &u->verify[m].sums, each, count) != count)
         return error_set(e, "%s: a verification block does not follow the ones before it",
                          u->run.out.journal);
     match_sums_add(&u->verify[m].sums, &sums);
+    memcpy(u->pairs[m] + first, each, count * sizeof *each);
     u->verify[m].pairs_done += (int64_t)count;
     return 0;
 }
@@ -361,7 +430,8 @@ static int play_tuning(void *self, Checkpoint *c, Error *e)
 static int end_file(void *self, const char *finished, Error *e)
 {
     Tuner *u = self;
-    return tune_file_end(u->file, u->t, u->theta, u->tuned, u->verify, u->nverify, finished, e);
+    return tune_file_end(u->file, u->t, u->theta, u->tuned, u->verify,
+                         (const PairGames *const *)u->pairs, u->nverify, finished, e);
 }
 
 /* CheckpointClient.close. */
@@ -381,8 +451,12 @@ RunStatus tune_run(const TuneConfig *t, const TuneOptions *o, TuneReport *rep, E
     u.t = t;
     u.o = o;
     u.rep = rep;
-    u.row_bytes = STEP_ROW_BYTES(t->nweights);
+    /* A record holds a step or a verification block, whichever is larger. */
+    u.row_bytes = STEP_ROW_BYTES(t->nweights) > VERIFY_BLOCK_BYTES ? STEP_ROW_BYTES(t->nweights)
+                                                                   : VERIFY_BLOCK_BYTES;
     u.row = calloc(1, u.row_bytes);
+    for (int m = 0; m < VERIFY_NB; m++)
+        u.pairs[m] = calloc((size_t)t->verify_pairs + 1, sizeof *u.pairs[m]);
     for (int i = 0; i < t->nweights; i++)
         u.theta[i] = t->w[i].start;
     const CheckpointClient client = {
@@ -409,5 +483,7 @@ RunStatus tune_run(const TuneConfig *t, const TuneOptions *o, TuneReport *rep, E
     rep->ranks = cluster_size();
     rep->signal = u.run.signal;
     free(u.row);
+    for (int m = 0; m < VERIFY_NB; m++)
+        free(u.pairs[m]);
     return st;
 }

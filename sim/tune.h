@@ -8,7 +8,8 @@
  *     match_play_pairs(theta+, theta-) ------> pair p, colour c: game = f(seed, k, p, c)
  *     <------------------------------------  integer sums (wins, draws, losses, pairs)
  *     theta <- spsa_step(sums); journal the step (CRC, flushed), append the row to HDF5
- *   verification: blocks of pairs, likewise, then Elo, interval and SPRT
+ *   verification: blocks of pairs, likewise, each pair's games returned; a block is cut
+ *     at the pair where the SPRT decides (tune_verify_cut); then Elo, interval and SPRT
  *
  * A match's result is integer sums over its pairs, and the pairs [first, first + n) can be
  * played by anyone in any order: sums of disjoint ranges add up to the whole match's, and
@@ -28,6 +29,7 @@
 #include "spsa.h"
 #include "match.h"
 #include "variant.h"
+#include "elo.h"               /* SprtDecision */
 
 #define TUNE_MAX_ITERATIONS 1000000
 #define TUNE_MAX_PAIRS 1000000
@@ -111,7 +113,12 @@ typedef struct TuneStep {
  * the pair is the unit: the interval and the SPRT are pentanomial (pairs.h). */
 typedef struct TuneVerify {
     char opponent[TUNE_SPEC_MAX];  /* B's spec */
+    int64_t pairs_planned;         /* the match's pairs at most (`verification.pairs`) */
     int64_t pairs_done;
+    int64_t stop_pair;             /* the pair (from 1, = pairs_done) at which the SPRT left
+                                    * (lower, upper) and the match stopped; 0 when it did not
+                                    * decide (every pair played); -1 not recorded (a file
+                                    * written before matches stopped on their SPRT) */
     MatchSums sums;
     SprtBounds sprt;               /* the bounds the decision was taken with */
     double score, elo, elo_lo, elo_hi, los;   /* 95% interval over the pairs */
@@ -123,10 +130,25 @@ typedef struct TuneVerify {
  * pentanomial_estimate and sprt_pentanomial over the pairs by A's points. */
 void tune_verify_stats(const SprtBounds *b, TuneVerify *v);
 
+/* Whether a verification match stops after the pairs summed in s: sprt_pentanomial's
+ * decision with bounds b, once the pairs have had two different results or more (before,
+ * the approximation's variance is not the data's: SPRT_CONTINUE). A pure function of the
+ * pair counts. */
+SprtDecision tune_verify_decision(const SprtBounds *b, const MatchSums *s);
+
+/* How many of a block of n pairs (each[0 .. n-1], following the pairs summed in `before`)
+ * a verification keeps: up to and including the first pair after which the SPRT leaves
+ * (lower, upper), in pair order; n when none does. A pure function of the games, so the
+ * match stops at the same pair for any thread count, block size or number of ranks. */
+uint64_t tune_verify_cut(const SprtBounds *b, const MatchSums *before, const PairGames *each,
+                         uint64_t n);
+
 typedef struct TuneOptions {
     bool resume, force, quiet;
     int64_t stop_after;            /* testing: stop as if interrupted after this many
                                     * iterations of this session (0: never) */
+    int64_t stop_after_blocks;     /* testing: the same after this many verification blocks
+                                    * of this session (0: never) */
 } TuneOptions;
 
 /* What a tuning did. */

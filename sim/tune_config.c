@@ -492,6 +492,13 @@ char *tune_fingerprint(const TuneConfig *t)
     for (int i = 0; i < t->nweights; i++)
         put(buf, len, &used, " %s:%.17g:%.17g:%.17g:%.17g", eval_terms[t->w[i].term].name,
             t->w[i].start, t->w[i].p.lo, t->w[i].p.hi, t->w[i].p.step);
+    /* A verification match stops at its SPRT's first decision, so its bounds decide which
+     * games are played (and a journal from before the stop, which played on, does not
+     * resume). */
+    put(buf, len, &used, " verify_stops_on_sprt");
+    for (int m = 0; m < VERIFY_NB; m++)
+        put(buf, len, &used, " sprt_%s=%.17g:%.17g:%.17g:%.17g", tune_verify_names[m],
+            t->sprt[m].elo0, t->sprt[m].elo1, t->sprt[m].alpha, t->sprt[m].beta);
     return buf;
 }
 

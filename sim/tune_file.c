@@ -27,6 +27,7 @@ typedef struct VerifyRow {
     double score, elo, elo_lo, elo_hi, los, llr, llr_lower, llr_upper;
     int8_t decision;
     double sprt[4];             /* the match's SPRT: elo0, elo1, alpha, beta */
+    int64_t stop_pair;          /* TuneVerify's (files before it lack the field: -1) */
 } VerifyRow;
 
 /* The fields of the row's SPRT bounds (a file written before each match had its own lacks
@@ -85,7 +86,8 @@ void step_unpack(const unsigned char *row, int n, TuneStep *s)
     s->diff = get_f64(row + o + 48);
 }
 
-void verify_block_pack(uint64_t first, uint64_t count, const MatchSums *m, unsigned char *row)
+void verify_block_pack(uint64_t first, uint64_t count, const MatchSums *m,
+                       const PairGames *each, unsigned char *row)
 {
     const int64_t c[8] = { m->wins, m->draws, m->losses, m->pairs[0], m->pairs[1],
                            m->pairs[2], m->pairs[3], m->pairs[4] };
@@ -93,10 +95,12 @@ void verify_block_pack(uint64_t first, uint64_t count, const MatchSums *m, unsig
     put_u64(row + 8, count);
     for (int i = 0; i < 8; i++)
         put_u64(row + 16 + 8 * i, (uint64_t)c[i]);
+    for (uint64_t i = 0; i < count && i < VERIFY_BLOCK; i++)
+        row[80 + i] = (unsigned char)((each[i].game[0] + 1) * 3 + each[i].game[1] + 1);
 }
 
-void verify_block_unpack(const unsigned char *row, uint64_t *first, uint64_t *count,
-                         MatchSums *m)
+int verify_block_unpack(const unsigned char *row, uint64_t *first, uint64_t *count,
+                        MatchSums *m, PairGames *each)
 {
     int64_t c[8];
     *first = get_u64(row);
@@ -104,6 +108,16 @@ void verify_block_unpack(const unsigned char *row, uint64_t *first, uint64_t *co
     for (int i = 0; i < 8; i++)
         c[i] = (int64_t)get_u64(row + 16 + 8 * i);
     *m = (MatchSums){ c[0], c[1], c[2], { c[3], c[4], c[5], c[6], c[7] } };
+    if (*count > VERIFY_BLOCK)
+        return -1;
+    MatchSums again = { 0, 0, 0, { 0 } };
+    for (uint64_t i = 0; i < *count; i++) {
+        if (row[80 + i] > 8)
+            return -1;
+        each[i] = (PairGames){ { (int8_t)(row[80 + i] / 3 - 1), (int8_t)(row[80 + i] % 3 - 1) } };
+        match_sums_add_pair(&again, each[i]);
+    }
+    return memcmp(&again, m, sizeof again) == 0 ? 0 : -1;
 }
 
 /* ---- HDF5 helpers ---- */
@@ -178,8 +192,12 @@ static hid_t weight_type(void)
     return type_done(t, s, rc);
 }
 
-/* The verification row's type: with its SPRT bounds, or as files before them had it. */
-static hid_t verify_type(bool with_bounds)
+/* The field of the pair at which a match stopped on its SPRT (files before the stop lack it). */
+static const char stop_field[] = "sprt_stop_pair";
+
+/* The verification row's type: with its SPRT bounds and its stop, or as files before them
+ * had it. */
+static hid_t verify_type(bool with_bounds, bool with_stop)
 {
     static const char *const pts[5] = { "pairs_0", "pairs_half", "pairs_1", "pairs_3half",
                                         "pairs_2" };
@@ -202,6 +220,8 @@ static hid_t verify_type(bool with_bounds)
     for (int i = 0; with_bounds && i < 4; i++)
         rc |= H5Tinsert(t, bound_fields[i], offsetof(VerifyRow, sprt) + 8 * (size_t)i,
                         H5T_NATIVE_DOUBLE);
+    if (with_stop)
+        rc |= H5Tinsert(t, stop_field, offsetof(VerifyRow, stop_pair), H5T_NATIVE_INT64);
     return type_done(t, s, rc);
 }
 
@@ -341,8 +361,32 @@ int tune_file_append(TuneFile *f, const unsigned char *row, Error *e)
     return 0;
 }
 
+/* Each verification match's pairs' games, /tuning/verification_pairs_<name>: pairs_done rows
+ * of A's result in the pair's two games (int8: 1 won, 0 drawn, -1 lost; A South first). */
+static int write_verify_pairs(hid_t g, const TuneVerify *v, const PairGames *const *pairs,
+                              int nverify)
+{
+    int rc = 0;
+    for (int m = 0; m < nverify && rc == 0; m++) {
+        char name[64];
+        snprintf(name, sizeof name, "verification_pairs_%s", tune_verify_names[m]);
+        hsize_t dims[2] = { (hsize_t)v[m].pairs_done, 2 };
+        hid_t space = H5Screate_simple(2, dims, NULL);
+        hid_t ds = space < 0 ? -1 : H5Dcreate2(g, name, H5T_STD_I8LE, space, H5P_DEFAULT,
+                                               H5P_DEFAULT, H5P_DEFAULT);
+        rc = ds < 0 || (dims[0] && H5Dwrite(ds, H5T_NATIVE_INT8, H5S_ALL, H5S_ALL, H5P_DEFAULT,
+                                            pairs[m]) < 0) ? -1 : 0;
+        if (ds >= 0 && H5Dclose(ds) < 0)
+            rc = -1;
+        if (space >= 0)
+            H5Sclose(space);
+    }
+    return rc;
+}
+
 int tune_file_end(TuneFile *f, const TuneConfig *t, const double *tuned, const char *tuned_spec,
-                  const TuneVerify *v, int nverify, const char *finished, Error *e)
+                  const TuneVerify *v, const PairGames *const *pairs, int nverify,
+                  const char *finished, Error *e)
 {
     VerifyRow rows[VERIFY_NB];
     memset(rows, 0, sizeof rows);
@@ -365,11 +409,13 @@ int tune_file_end(TuneFile *f, const TuneConfig *t, const double *tuned, const c
         r->decision = (int8_t)v[i].decision;
         const double b[4] = { v[i].sprt.elo0, v[i].sprt.elo1, v[i].sprt.alpha, v[i].sprt.beta };
         memcpy(r->sprt, b, sizeof r->sprt);
+        r->stop_pair = v[i].stop_pair;
     }
-    hid_t type = verify_type(true);
+    hid_t type = verify_type(true, true);
     int rc = type < 0 ? -1 : write_table(f->tuning, "verification", type, rows, (hsize_t)nverify);
     if (type >= 0)
         H5Tclose(type);
+    rc |= write_verify_pairs(f->tuning, v, pairs, nverify);
     rc |= write_weights(f->tuning, t, tuned);
     rc |= h5u_attr_string(f->tuning, "tuned_spec", tuned_spec);
     rc |= h5u_attr_int(f->tuning, "iterations_done", (int64_t)f->rows);
@@ -480,6 +526,7 @@ static void verify_of_row(const VerifyRow *r, TuneVerify *v)
     v->llr_lower = r->llr_lower;
     v->llr_upper = r->llr_upper;
     v->decision = r->decision;
+    v->stop_pair = r->stop_pair;
 }
 
 /* The verification table, when the tuning has finished. A file from before each match had
@@ -491,6 +538,9 @@ static int read_verification(hid_t g, TuneData *d)
     if (H5Lexists(g, "verification", H5P_DEFAULT) <= 0)
         return 0;
     bool with_bounds = h5u_table_has_field(g, "verification", bound_fields[0]);
+    bool with_stop = h5u_table_has_field(g, "verification", stop_field);
+    int64_t planned = -1;
+    h5u_read_int(g, "verification_pairs", &planned);
     SprtBounds old = { 0 };
     if (!with_bounds && (h5u_read_double(g, "elo0", &old.elo0) != 0 ||
                          h5u_read_double(g, "elo1", &old.elo1) != 0 ||
@@ -499,7 +549,7 @@ static int read_verification(hid_t g, TuneData *d)
         return -1;
     void *rows;
     int64_t n;
-    hid_t vt = verify_type(with_bounds);
+    hid_t vt = verify_type(with_bounds, with_stop);
     int rc = vt < 0 ? -1 : read_table(g, "verification", vt, sizeof(VerifyRow), &rows, &n);
     if (vt >= 0)
         H5Tclose(vt);
@@ -513,7 +563,11 @@ static int read_verification(hid_t g, TuneData *d)
         char *spec = h5u_read_string(g, i == VERIFY_START ? "start_spec" : "default_spec");
         snprintf(v->opponent, sizeof v->opponent, "%s", spec ? spec : "?");
         free(spec);
-        verify_of_row((const VerifyRow *)rows + i, v);
+        VerifyRow *r = (VerifyRow *)rows + i;
+        if (!with_stop)
+            r->stop_pair = -1;   /* not recorded: such a match played every pair */
+        verify_of_row(r, v);
+        v->pairs_planned = planned;
         if (!with_bounds)
             tune_verify_stats(&old, v);
     }

@@ -34,6 +34,16 @@ if(ANYWOLI_GROW_PYTHON)
                        ENVIRONMENT "${ANYWOLI_LSAN}")
 endif()
 
+# Tournaments of the quick form (--gauntlet, --round-robin) and a shuffled book
+# (--openings-order): their jobs, a config's equal, the refusals (about 5 s).
+find_program(ANYWOLI_TOURNAMENT_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(ANYWOLI_TOURNAMENT_PYTHON)
+  add_test(NAME tournament_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tournament_test.sh
+                                       $<TARGET_FILE:anywoli> ${ANYWOLI_TOURNAMENT_PYTHON})
+  set_tests_properties(tournament_cli PROPERTIES LABELS fast TIMEOUT 300
+                       ENVIRONMENT "${ANYWOLI_LSAN}")
+endif()
+
 # Results-file format 1 read by Debian's h5py (python3-h5py: the system interpreter).
 find_program(ANYWOLI_SYSTEM_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
 if(NOT ANYWOLI_SYSTEM_PYTHON)

@@ -93,9 +93,15 @@ same_tables() {
     fi
 }
 
-# tuning_tables FILE: the /tuning tables (h5dump's first line, the file's name, left out).
+# tuning_tables FILE: the /tuning tables, each verification match's pairs included (h5dump's
+# first line, the file's name, left out).
 tuning_tables() {
-    h5dump -d /tuning/trajectory -d /tuning/weights -d /tuning/verification "$1" | tail -n +2
+    local pairs=() d
+    for d in $(h5ls "$1/tuning" 2>/dev/null | awk '/^verification_pairs_/ {print $1}'); do
+        pairs+=(-d "/tuning/$d")
+    done
+    h5dump -d /tuning/trajectory -d /tuning/weights -d /tuning/verification "${pairs[@]}" "$1" |
+        tail -n +2
 }
 
 # same_tuning A B: the two tuning files have equal /tuning tables.

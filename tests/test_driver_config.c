@@ -22,6 +22,14 @@ typedef struct BadConfig {
 } BadConfig;
 
 static const BadConfig bad_configs[] = {
+    { HEAD "jobs = ( { games = 2; openings_order = \"random\"; } );\n",
+      "t.cfg:3: openings_order: expected \"in-order\" or \"shuffled\", not \"random\"" },
+    { HEAD "jobs = ( { games = 2; openings = \"plies:2\";\n  openings_order = \"shuffled\"; } );\n",
+      "t.cfg:4: openings_order: openings_order \"shuffled\": only a list of openings (all:N or "
+      "file:PATH) has an order to shuffle, not \"plies:2\" (job job1)" },
+    { HEAD "jobs = ( { games = 2; openings_order = [\"shuffled\"]; } );\n",
+      "t.cfg:3: openings_order: expected one value, not a list (only variant parameters, agent "
+      "specs and openings can be swept)" },
     { "seed = 1;\noutput = \"x.h5\"\njobs = ( { games = 1; } ;\n",
       "t.cfg:3: syntax error" },
     { HEAD "seed = 2;\njobs = ( { games = 1; } );\n",
@@ -46,8 +54,8 @@ static const BadConfig bad_configs[] = {
       "[first_game, first_game + games) must be pairs, and at most 1125899906842624)" },
     { HEAD "jobs = ( { games = 1; hole = 4; } );\n",
       "t.cfg:3: hole: unknown setting; did you mean 'holes'? (expected variant, holes, seeds, capture, final_four, "
-      "extra_turn, skip_origin, max_plies, agent_a, agent_b, openings, games, first_game, "
-      "record_moves, sprt or name)" },
+      "extra_turn, skip_origin, max_plies, agent_a, agent_b, openings, openings_order, games, "
+      "first_game, record_moves, sprt or name)" },
     { "seed = \"abc\";\noutput = \"x.h5\";\njobs = ( { games = 1; } );\n",
       "t.cfg:1: seed: expected a whole number, not a string" },
     { "seed = -5;\noutput = \"x.h5\";\njobs = ( { games = 1; } );\n",
@@ -352,6 +360,139 @@ static void test_openings_key(void **state)
     experiment_free(&x);
 }
 
+/* `openings_order`: "shuffled" puts a list (all:N) in a permutation that is a pure function
+ * of (seed, job), every line once; it is named in the fingerprint only when shuffled; the
+ * quick form carries it (its bad values are in bad_configs). */
+static void test_openings_order(void **state)
+{
+    (void)state;
+    Experiment in_order, a, b, other;
+    parse_ok(&in_order, HEAD "jobs = ( { games = 24; openings = \"all:1\"; } );\n", NULL);
+    const char *shuffled = HEAD "defaults = { openings_order = \"shuffled\"; };\n"
+                           "jobs = ( { games = 24; openings = \"all:1\"; },\n"
+                           "         { games = 24; openings = \"all:1\"; } );\n";
+    parse_ok(&a, shuffled, NULL);
+    parse_ok(&b, shuffled, NULL);
+    Overrides o;
+    overrides_none(&o);
+    o.seed = 2;
+    parse_ok(&other, shuffled, &o);
+    assert_int_equal(in_order.jobs[0].openings.order, OPENINGS_IN_ORDER);
+    assert_int_equal(a.jobs[0].openings.order, OPENINGS_SHUFFLED);
+    int64_t n = a.jobs[0].openings.count;
+    assert_int_equal(n, 12);
+    bool seen[12] = { false }, moved = false, by_job = false, by_seed = false;
+    for (int64_t i = 0; i < n; i++) {
+        int hole = a.jobs[0].openings.list[i].moves[0];
+        assert_false(seen[hole]);
+        seen[hole] = true;
+        moved |= hole != in_order.jobs[0].openings.list[i].moves[0];
+        by_job |= hole != a.jobs[1].openings.list[i].moves[0];
+        by_seed |= hole != other.jobs[0].openings.list[i].moves[0];
+        assert_int_equal(hole, b.jobs[0].openings.list[i].moves[0]);
+    }
+    assert_true(moved && by_job && by_seed);
+    char *f0 = experiment_fingerprint(&in_order), *f1 = experiment_fingerprint(&a);
+    assert_null(strstr(f0, "openings_order"));
+    assert_non_null(strstr(f1, " openings_order=shuffled\n"));
+    free(f0);
+    free(f1);
+    experiment_free(&in_order);
+    experiment_free(&a);
+    experiment_free(&b);
+    experiment_free(&other);
+
+    Experiment x, again;
+    Error e;
+    overrides_none(&o);
+    o.openings = "all:2";
+    o.openings_order = "shuffled";
+    o.seed = 9;
+    assert_int_equal(experiment_quick(&x, &o, &e), 0);
+    assert_int_equal(x.jobs[0].openings.order, OPENINGS_SHUFFLED);
+    parse_ok(&again, x.text, NULL);
+    char *g1 = experiment_fingerprint(&x), *g2 = experiment_fingerprint(&again);
+    assert_string_equal(g1, g2);
+    free(g1);
+    free(g2);
+    experiment_free(&again);
+    experiment_free(&x);
+}
+
+/* A tournament of the quick form: its jobs, every override in each (through the text's
+ * defaults), a text that loads to the same fingerprint, and its refusals. */
+static void test_tournament(void **state)
+{
+    (void)state;
+    const char *specs[] = { "random", "greedy", "alphabeta:depth=1", "mcts:playouts=10" };
+    Overrides o;
+    Experiment x, again;
+    Error e;
+    overrides_none(&o);
+    o.games = 6;
+    o.openings = "all:1";
+    o.openings_order = "shuffled";
+    o.record_moves = true;
+    o.variant.value[VP_HOLES] = "6";
+    assert_int_equal(experiment_tournament(&x, &o, TOURNAMENT_ROUND_ROBIN, specs, 4, &e), 0);
+    assert_int_equal(x.njobs, 6);
+    const char *names[6] = { "rr-1-2", "rr-1-3", "rr-1-4", "rr-2-3", "rr-2-4", "rr-3-4" };
+    const int a[6] = { 0, 0, 0, 1, 1, 2 }, b[6] = { 1, 2, 3, 2, 3, 3 };
+    for (int i = 0; i < 6; i++) {
+        const Job *j = &x.jobs[i];
+        assert_string_equal(j->name, names[i]);
+        assert_string_equal(j->agent_a, specs[a[i]]);
+        assert_string_equal(j->agent_b, specs[b[i]]);
+        assert_int_equal(j->games, 6);
+        assert_int_equal(j->variant.holes, 6);
+        assert_true(j->record_moves);
+        assert_int_equal(j->openings.order, OPENINGS_SHUFFLED);
+    }
+    parse_ok(&again, x.text, NULL);
+    char *f1 = experiment_fingerprint(&x), *f2 = experiment_fingerprint(&again);
+    assert_string_equal(f1, f2);
+    free(f1);
+    free(f2);
+    experiment_free(&again);
+    experiment_free(&x);
+
+    /* A text longer than its first guess (a long output name) is written again at its size. */
+    static char output[9000];
+    memset(output, 'o', sizeof output - 4);
+    strcpy(output + sizeof output - 4, ".h5");
+    overrides_none(&o);
+    o.output = output;
+    assert_int_equal(experiment_tournament(&x, &o, TOURNAMENT_GAUNTLET, specs, 4, &e), 0);
+    assert_string_equal(x.output, output);
+    assert_int_equal(x.njobs, 3);
+    for (int i = 0; i < 3; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "gauntlet-1-%d", i + 2);
+        assert_string_equal(x.jobs[i].name, name);
+        assert_string_equal(x.jobs[i].agent_a, "random");
+        assert_string_equal(x.jobs[i].agent_b, specs[i + 1]);
+        assert_int_equal(x.jobs[i].games, 10000);
+    }
+    experiment_free(&x);
+
+    assert_int_equal(experiment_tournament(&x, &o, TOURNAMENT_GAUNTLET, specs, 1, &e), -1);
+    assert_string_equal(e.msg, "--gauntlet: 1 agent spec given; a tournament needs 2 or more "
+                               "(repeat the option, one spec each)");
+    const char *twice[] = { "alphabeta", "random", "alphabeta:weights=auto" };
+    assert_int_equal(experiment_tournament(&x, &o, TOURNAMENT_ROUND_ROBIN, twice, 3, &e), -1);
+    assert_string_equal(e.msg, "--round-robin: 'alphabeta:weights=auto' (spec 3) is the same "
+                               "agent as 'alphabeta' (spec 1); give each agent once");
+    o.games = 9;
+    assert_int_equal(experiment_tournament(&x, &o, TOURNAMENT_GAUNTLET, specs, 2, &e), -1);
+    assert_string_equal(e.msg, "--games: 9 is odd; a tournament's jobs play whole pairs (two "
+                               "games, colours swapped), so give an even number");
+    overrides_none(&o);
+    o.agent_b = "greedy";
+    assert_int_equal(experiment_tournament(&x, &o, TOURNAMENT_ROUND_ROBIN, specs, 2, &e), -1);
+    assert_string_equal(e.msg, "--round-robin: not with --agent-b (the tournament's specs name "
+                               "every player)");
+}
+
 /* Write text to path. */
 static void write_text(const char *path, const char *text)
 {
@@ -463,6 +604,8 @@ int main(void)
         cmocka_unit_test(test_fingerprint_book),
         cmocka_unit_test(test_fingerprint_first_game),
         cmocka_unit_test(test_openings_key),
+        cmocka_unit_test(test_openings_order),
+        cmocka_unit_test(test_tournament),
         cmocka_unit_test(test_unreadable_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2,7 +2,9 @@
  * quadratic, perturbations are pure functions of (seed, k), a match's pairs split and add
  * up, a tiny tuning (self-play, or against a reference) gives the same trajectory for 1, 2
  * and 3 threads, an interrupted tuning resumes (even past a torn journal tail) to the
- * uninterrupted one, and bad configs get one-line `FILE:LINE: key: what` errors. */
+ * uninterrupted one, a verification match stops at the first pair its SPRT decides (checked
+ * pair by pair from the stored pairs, for 1 and 2 threads, and across a resume), and bad
+ * configs get one-line `FILE:LINE: key: what` errors. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -165,7 +167,7 @@ static void test_same_trajectory_any_threads(void **state)
 {
     (void)state;
     TuneData d[3];
-    const TuneOptions o = { false, false, true, 0 };
+    const TuneOptions o = { false, false, true, 0, 0 };
     for (int i = 0; i < 3; i++) {
         TuneConfig t;
         char name[32];
@@ -191,7 +193,7 @@ static void test_reference_opponent(void **state)
 {
     (void)state;
     TuneData d[2];
-    const TuneOptions o = { false, false, true, 0 };
+    const TuneOptions o = { false, false, true, 0, 0 };
     char text[sizeof tiny_text + 64];
     const char *at = strstr(tiny_text, "iterations");
     snprintf(text, sizeof text, "%.*sopponent = \"greedy\";\n%s", (int)(at - tiny_text),
@@ -232,11 +234,11 @@ static void test_pairs_split_and_add(void **state)
     Match m = { &v, "alphabeta:depth=1,w.seeds=0.5", "alphabeta:depth=1", 77, 3, 4, 400, 1 };
     MatchSums whole, first, second;
     Error e;
-    assert_int_equal(match_play_pairs(&m, 0, 12, NULL, &whole, &e), 0);
+    assert_int_equal(match_play_pairs(&m, 0, 12, NULL, &whole, NULL, &e), 0);
     m.threads = 2;
-    assert_int_equal(match_play_pairs(&m, 0, 5, NULL, &first, &e), 0);
+    assert_int_equal(match_play_pairs(&m, 0, 5, NULL, &first, NULL, &e), 0);
     m.threads = 3;
-    assert_int_equal(match_play_pairs(&m, 5, 7, NULL, &second, &e), 0);
+    assert_int_equal(match_play_pairs(&m, 5, 7, NULL, &second, NULL, &e), 0);
     match_sums_add(&first, &second);
     assert_memory_equal(&whole, &first, sizeof whole);
     assert_int_equal(whole.wins + whole.draws + whole.losses, 24);
@@ -336,7 +338,7 @@ static void test_match_openings_are_plies(void **state)
         assert_memory_equal(got.moves, old.moves, (size_t)old.n_moves * sizeof *old.moves);
     }
     openings_free(&s);
-    assert_int_equal(match_play_pairs(&m, 0, 8, NULL, &played, &e), 0);
+    assert_int_equal(match_play_pairs(&m, 0, 8, NULL, &played, NULL, &e), 0);
     want = match_by_hand(&m, 8);
     assert_memory_equal(&played, &want, sizeof want);
 
@@ -348,7 +350,7 @@ static void test_match_openings_are_plies(void **state)
         redrawn += !historical_opening(&small, 77, 3, pair, 4, &old);
     }
     assert_true(redrawn > 0);   /* some pairs' first lines end the game: they are drawn again */
-    assert_int_equal(match_play_pairs(&m, 0, 40, NULL, &played, &e), 0);
+    assert_int_equal(match_play_pairs(&m, 0, 40, NULL, &played, NULL, &e), 0);
     want = match_by_hand(&m, 40);
     assert_memory_equal(&played, &want, sizeof want);
 }
@@ -371,7 +373,7 @@ static void test_match_openings_refused(void **state)
     assert_string_equal(e.msg, "openings \"plies:6\": 6 plies reach the variant's max_plies (6)");
     Match m = { &tiny, "greedy", "greedy", 1, 0, 3, 400, 1 };
     MatchSums sums;
-    assert_int_equal(match_play_pairs(&m, 0, 2, NULL, &sums, &e), -1);
+    assert_int_equal(match_play_pairs(&m, 0, 2, NULL, &sums, NULL, &e), -1);
     assert_string_equal(e.msg, "openings \"plies:3\": none of 10000 random lines of 3 plies "
                         "keeps the game going on this board (expected a smaller N)");
     /* No random plies: the start, on any board and cap. */
@@ -381,6 +383,152 @@ static void test_match_openings_refused(void **state)
     assert_int_equal(match_openings(&s, &standard, 6, 7, &e), 0);
     assert_int_equal(s.kind, OPENINGS_PLIES);
     openings_free(&s);
+}
+
+/* The tiny tuning with 100 verification pairs whose SPRT (H0 0, H1 5, alpha = beta = 0.2)
+ * stops the match against the defaults part-way through its first block and leaves the one
+ * against the start undecided after its 100 pairs (seed 4242), written to name. */
+static void stopping(TuneConfig *t, const char *name, int threads)
+{
+    char text[sizeof tiny_text + 128];
+    const char *at = strstr(tiny_text, "verification = ");
+    Error e;
+    snprintf(text, sizeof text, "%.*sverification = { pairs = 100; elo0 = 0; elo1 = 5; "
+             "alpha = 0.2; beta = 0.2; };\n", (int)(at - tiny_text), tiny_text);
+    if (tune_config_parse(t, text, "stop.cfg", tmp_path(name), threads, &e) != 0)
+        fail_msg("%s", e.msg);
+}
+
+/* Match m's stored pairs' games (/tuning/verification_pairs_<name>) into games[2 * pairs];
+ * the number of pairs. */
+static int64_t stored_pairs(const char *path, int m, int8_t *games, int64_t most)
+{
+    char name[64];
+    snprintf(name, sizeof name, "/tuning/verification_pairs_%s", tune_verify_names[m]);
+    hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    hid_t ds = f < 0 ? -1 : H5Dopen2(f, name, H5P_DEFAULT);
+    assert_true(ds >= 0);
+    hid_t space = H5Dget_space(ds);
+    hsize_t dims[2];
+    assert_int_equal(H5Sget_simple_extent_ndims(space), 2);
+    H5Sget_simple_extent_dims(space, dims, NULL);
+    assert_int_equal(dims[1], 2);
+    assert_true((int64_t)dims[0] <= most);
+    if (dims[0])
+        assert_true(H5Dread(ds, H5T_NATIVE_INT8, H5S_ALL, H5S_ALL, H5P_DEFAULT, games) >= 0);
+    H5Sclose(space);
+    H5Dclose(ds);
+    H5Fclose(f);
+    return (int64_t)dims[0];
+}
+
+/* The pair (from 1) after which the SPRT first decides over a match's stored pairs, worked
+ * out again pair by pair with sprt_pentanomial, counting only once two different pair
+ * results have been seen; 0 when it never does. */
+static int64_t first_crossing(const int8_t *games, int64_t pairs, const SprtBounds *b,
+                              MatchSums *sums)
+{
+    uint64_t counts[PENTA_NB] = { 0 };
+    memset(sums, 0, sizeof *sums);
+    int64_t stop = 0;
+    for (int64_t i = 0; i < pairs; i++) {
+        int r0 = games[2 * i], r1 = games[2 * i + 1];
+        assert_true(r0 >= -1 && r0 <= 1 && r1 >= -1 && r1 <= 1);
+        counts[r0 + r1 + 2]++;
+        sums->wins += (r0 > 0) + (r1 > 0);
+        sums->draws += (r0 == 0) + (r1 == 0);
+        sums->losses += (r0 < 0) + (r1 < 0);
+        sums->pairs[r0 + r1 + 2]++;
+        int results = 0;
+        for (int k = 0; k < PENTA_NB; k++)
+            results += counts[k] > 0;
+        if (!stop && results >= 2 &&
+            sprt_pentanomial(counts, b->elo0, b->elo1, b->alpha, b->beta).decision !=
+                SPRT_CONTINUE)
+            stop = i + 1;
+    }
+    return stop;
+}
+
+/* A verification match stops at the first pair after which its SPRT decides: the stored
+ * stop pair is the one worked out again from the stored pairs, the match holds exactly the
+ * pairs up to it, and the same for 1 and 2 threads; a match that does not decide plays all
+ * its pairs. */
+static void test_verification_stops_on_sprt(void **state)
+{
+    (void)state;
+    TuneData d[2];
+    const TuneOptions o = { false, false, true, 0, 0 };
+    for (int i = 0; i < 2; i++) {
+        TuneConfig t;
+        char name[32];
+        snprintf(name, sizeof name, "stop%d.h5", i + 1);
+        stopping(&t, name, i + 1);
+        run_and_read(&t, &o, &d[i]);
+        assert_int_equal(d[i].nverify, 2);
+        for (int m = 0; m < 2; m++) {
+            const TuneVerify *v = &d[i].verify[m];
+            int8_t games[2 * 100];
+            MatchSums sums;
+            int64_t pairs = stored_pairs(t.output, m, games, 100);
+            int64_t stop = first_crossing(games, pairs, &v->sprt, &sums);
+            assert_int_equal(pairs, v->pairs_done);
+            assert_memory_equal(&sums, &v->sums, sizeof sums);
+            assert_int_equal(v->stop_pair, stop);
+            assert_int_equal(v->pairs_planned, 100);
+            if (stop)   /* it stopped there: nothing after the deciding pair */
+                assert_int_equal(v->pairs_done, stop);
+            else
+                assert_int_equal(v->pairs_done, 100);
+        }
+        tune_config_free(&t);
+    }
+    /* One match of each kind, the stop inside the first block of 64 pairs. */
+    assert_int_equal(d[0].verify[VERIFY_START].stop_pair, 0);
+    assert_true(d[0].verify[VERIFY_DEFAULTS].stop_pair > 1 &&
+                d[0].verify[VERIFY_DEFAULTS].stop_pair < 64);
+    assert_same_tuning(&d[0], &d[1]);
+    for (int m = 0; m < 2; m++)
+        assert_int_equal(d[0].verify[m].stop_pair, d[1].verify[m].stop_pair);
+    tune_data_free(&d[0]);
+    tune_data_free(&d[1]);
+}
+
+/* A tuning stopped in its verification (after one block, then after the block that stops a
+ * match on its SPRT), resumed each time on another thread count: the uninterrupted file. */
+static void test_verification_resumes(void **state)
+{
+    (void)state;
+    TuneConfig t;
+    TuneData whole, resumed;
+    TuneReport r;
+    Error e;
+    TuneOptions o = { false, false, true, 0, 0 };
+    stopping(&t, "vwhole.h5", 2);
+    run_and_read(&t, &o, &whole);
+    tune_config_free(&t);
+    const int64_t after[3] = { 1, 2, 0 };   /* blocks: start's first, then start's second
+                                              * and defaults' (which stops), then the end */
+    for (int i = 0; i < 3; i++) {
+        stopping(&t, "vresumed.h5", 1 + i);
+        o.resume = i > 0;
+        o.stop_after_blocks = after[i];
+        RunStatus st = tune_run(&t, &o, &r, &e);
+        assert_int_equal(st, after[i] ? RUN_INTERRUPTED : RUN_DONE);
+        if (after[i])
+            tune_config_free(&t);
+    }
+    assert_int_equal(tune_read(t.output, &resumed, &e), 0);
+    assert_same_tuning(&whole, &resumed);
+    for (int m = 0; m < 2; m++)
+        assert_int_equal(whole.verify[m].stop_pair, resumed.verify[m].stop_pair);
+    int8_t a[200], b[200];
+    assert_int_equal(stored_pairs(t.output, VERIFY_DEFAULTS, b, 100),
+                     stored_pairs(tmp_path("vwhole.h5"), VERIFY_DEFAULTS, a, 100));
+    assert_memory_equal(a, b, (size_t)(2 * whole.verify[VERIFY_DEFAULTS].pairs_done));
+    tune_config_free(&t);
+    tune_data_free(&whole);
+    tune_data_free(&resumed);
 }
 
 /* Cut the last `bytes` bytes off a file (a torn write). */
@@ -400,7 +548,7 @@ static void test_resume_equals_uninterrupted(void **state)
     TuneData whole, resumed;
     TuneReport r;
     Error e;
-    TuneOptions o = { false, false, true, 0 };
+    TuneOptions o = { false, false, true, 0, 0 };
     tiny(&t, tmp_path("whole.h5"), 2);
     run_and_read(&t, &o, &whole);
     tune_config_free(&t);
@@ -443,7 +591,7 @@ static void test_read_through_results_reader(void **state)
     TuneConfig t;
     TuneData d;
     Error e;
-    const TuneOptions o = { false, false, true, 0 };
+    const TuneOptions o = { false, false, true, 0, 0 };
     tiny(&t, tmp_path("checked.h5"), 1);
     run_and_read(&t, &o, &d);
     tune_data_free(&d);
@@ -545,7 +693,7 @@ static void test_verification_bounds_stored(void **state)
     (void)state;
     TuneConfig t;
     TuneData d;
-    const TuneOptions o = { false, false, true, 0 };
+    const TuneOptions o = { false, false, true, 0, 0 };
     tiny_verification(&t, "verification = { pairs = 20;\n"
                           "  against_start = { elo0 = -10; elo1 = 100; };\n"
                           "  against_defaults = { elo1 = 30; beta = 0.2; }; };");
@@ -675,6 +823,8 @@ int main(void)
         cmocka_unit_test(test_resume_equals_uninterrupted),
         cmocka_unit_test(test_reference_opponent),
         cmocka_unit_test(test_read_through_results_reader),
+        cmocka_unit_test(test_verification_stops_on_sprt),
+        cmocka_unit_test(test_verification_resumes),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,7 +1,7 @@
 # The tuning (`anywoli tune`): SPSA on a noise-free quadratic, matches that split and add up,
 # the same trajectory for 1, 2 and 3 threads, resume (past a torn journal) equal to an
-# uninterrupted tuning, bad configs; end to end, kill -9 and --resume, SIGINT and analyze
-# (about 5 s under the sanitizers on an idle machine).
+# uninterrupted tuning, a verification's stop on its SPRT, bad configs; end to end, kill -9
+# and --resume, SIGINT and analyze (about 5 s under the sanitizers on an idle machine).
 anywoli_test_program(test_tune sim)
 add_test(NAME tune COMMAND test_tune)
 set_tests_properties(tune PROPERTIES LABELS fast TIMEOUT 300 ENVIRONMENT "${ANYWOLI_LSAN}")

@@ -41,13 +41,17 @@ EOF_CFG
     || fail "uninterrupted tuning: status $? ($(cat "$tmp/whole.err"))"
 
 # Each verification match is pentanomial over its pairs, with its own SPRT bounds printed
-# beside its decision.
+# beside its decision. Here (seed 21) the match against the start stops on its SPRT after a
+# few pairs, with the warning that its estimates are biased; the one against the defaults
+# does not decide and plays all its 150 pairs.
 check_verification_lines() {   # FILE WHAT
     local want
-    for want in '^  vs start +150 pairs .* Elo [-+][0-9.]+ \[[-+][0-9.]+, [-+][0-9.]+\] \(pentanomial, 150 pairs\)' \
-                '^    SPRT H0 elo 0 vs H1 elo 50 \(alpha 0\.05, beta 0\.1\): (accept H0|accept H1|continue), LLR -?[0-9.]+ \[-[0-9.]+, [0-9.]+\]$' \
+    for want in '^  vs start +[0-9]+ pairs .* Elo [-+][0-9.]+ \[[-+][0-9.]+, [-+][0-9.]+\] \(pentanomial, [0-9]+ pairs\)' \
+                '^    SPRT H0 elo 0 vs H1 elo 50 \(alpha 0\.05, beta 0\.1\): accept H[01], LLR -?[0-9.]+ \[-[0-9.]+, [0-9.]+\]$' \
+                '^    stopped on its SPRT at pair [0-9]+ of 150; the score, Elo and interval after a sequential stop are biased .* and are not corrected$' \
                 '^  vs defaults +150 pairs .*\(pentanomial, 150 pairs\)' \
-                '^    SPRT H0 elo 0 vs H1 elo 10 \(alpha 0\.05, beta 0\.1\): '; do
+                '^    SPRT H0 elo 0 vs H1 elo 10 \(alpha 0\.05, beta 0\.1\): ' \
+                '^    the SPRT did not stop it: all 150 pairs played$'; do
         checks=$((checks + 1))
         grep -qE "$want" "$1" || fail "$2: no line matching '$want' in: $(grep -A1 '^  vs' "$1")"
     done
@@ -136,7 +140,12 @@ d = doc["tuning"]
 assert len(d["trajectory"]) == 300, len(d["trajectory"])
 assert [w["name"] for w in d["weights"]] == ["store", "seeds"]
 assert [v["against"] for v in d["verification"]] == ["start", "defaults"]
-assert d["verification"][0]["sprt"]["decision"] in ("accept_h0", "accept_h1", "continue")
+assert d["verification"][0]["sprt"]["decision"] in ("accept_h0", "accept_h1")
+# The match against the start stopped on its SPRT, at its last pair; the other played all.
+start, defaults = (v["sprt"] for v in d["verification"])
+assert start["stopped"] is True and start["stop_pair"] == d["verification"][0]["pairs"] < 150
+assert defaults["stopped"] is False and defaults["stop_pair"] is None
+assert start["pairs_planned"] == defaults["pairs_planned"] == 150
 bounds = [(v["sprt"]["elo0"], v["sprt"]["elo1"], v["sprt"]["alpha"], v["sprt"]["beta"])
           for v in d["verification"]]
 assert bounds == [(0, 50, 0.05, 0.1), (0, 10, 0.05, 0.1)], bounds
@@ -170,7 +179,13 @@ w = t["weights"][:]
 assert [n.decode() for n in w["name"]] == ["store", "seeds"]
 v = t["verification"][:]
 assert [n.decode() for n in v["opponent"]] == ["start", "defaults"]
-assert all(p == 150 for p in v["pairs"]) and all(x in (-1, 0, 1) for x in v["decision"])
+assert v["pairs"][0] < 150 and v["pairs"][1] == 150 and all(x in (-1, 0, 1) for x in v["decision"])
+assert list(v["sprt_stop_pair"]) == [v["pairs"][0], 0], v["sprt_stop_pair"]
+# Every pair's games, A's result in each (A South first): they add up to the match's counts.
+for row, name in zip(v, ("start", "defaults")):
+    games = t["verification_pairs_" + name][:]
+    assert games.shape == (row["pairs"], 2) and games.dtype == "int8", games.shape
+    assert (games == 1).sum() == row["wins"] and (games == -1).sum() == row["losses"]
 assert list(v["sprt_elo1"]) == [50, 10] and list(v["sprt_beta"]) == [0.1, 0.1], v
 EOF_PY
     # A tuning written before each match had its own bounds (its verification rows without
@@ -182,7 +197,7 @@ import sys, h5py, numpy as np
 f = h5py.File(sys.argv[1], "r+")
 t = f["tuning"]
 v = t["verification"][:]
-keep = [n for n in v.dtype.names if not n.startswith("sprt_")]
+keep = [n for n in v.dtype.names if not n.startswith("sprt_")]   # and so no stop
 old = np.zeros(len(v), dtype=[(n, v.dtype[n]) for n in keep])
 for n in keep:
     old[n] = v[n]
@@ -201,6 +216,7 @@ for o, n in zip(old, new):
     assert (o["sprt"]["elo0"], o["sprt"]["elo1"]) == (-5, 25), o["sprt"]
     assert o["elo"]["lo"] == n["elo"]["lo"] and o["model"] == "pentanomial", (o, n)
     assert o["sprt"]["llr"] != -99.0
+    assert o["sprt"]["stopped"] is None and o["sprt"]["stop_pair"] is None, o["sprt"]
 EOF_PY
 fi
 if command -v gnuplot >/dev/null; then

@@ -17,8 +17,11 @@ typedef struct Rng {
  * RNG_SUB_OPENING is a pair's random opening (sim/openings.c, `plies:N`, which run's jobs and
  * tune's matches both draw from), a sub-stream of the stream of the pair's first game, so no
  * agent's draws or lottery coin can change it. It is 16, the value tune's openings have
- * always been drawn from, so that published tunings replay exactly. */
-enum { RNG_SUB_LOTTERY = 1, RNG_SUB_AGENT_SOUTH = 2, RNG_SUB_AGENT_NORTH = 3, RNG_SUB_OPENING = 16 };
+ * always been drawn from, so that published tunings replay exactly. RNG_SUB_OPENINGS_ORDER
+ * shuffles a job's list of openings (sim/openings.c, `openings_order = "shuffled"`), a
+ * sub-stream of the job's game 0, drawn once per job. */
+enum { RNG_SUB_LOTTERY = 1, RNG_SUB_AGENT_SOUTH = 2, RNG_SUB_AGENT_NORTH = 3, RNG_SUB_OPENING = 16,
+       RNG_SUB_OPENINGS_ORDER = 17 };
 
 #define RNG_GAMMA 0x9e3779b97f4a7c15ULL
 #define RNG_WY0 0xa0761d6478bd642fULL

@@ -365,6 +365,9 @@ static int job_init(ResultsFile *f, const char *name, JobAnalysis *j, Error *e)
     analyze_agent_label(sj.agent_b, sj.played_b, label, sizeof label);
     j->label_b = strdup(label);
     j->openings_spec = sj.openings;
+    j->openings_order = sj.openings_order;
+    j->seed = sj.seed;
+    j->job_index = sj.index;
     j->variant = sj.variant;
     j->games_planned = sj.games;
     j->seq = sj.seq;

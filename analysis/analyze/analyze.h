@@ -56,6 +56,9 @@ typedef struct JobAnalysis {
     char *played_a, *played_b;    /* the full specs played; NULL in older files: not known */
     char *label_a, *label_b;      /* what figures call each player (analyze_agent_label) */
     char *openings_spec;          /* the job's `openings` ("start" in older files) */
+    OpeningsOrder openings_order; /* its `openings_order`, and what it was shuffled by: */
+    int64_t seed;                 /* the experiment's seed */
+    uint64_t job_index;           /* and the job's index */
     Variant variant;
     int64_t games_planned;        /* the job's `games` attribute */
     StoredTest seq;               /* the sequential test the job ran with, if any */

@@ -39,7 +39,9 @@ int analyze_root(JobAnalysis *j, const PairResult *pairs, size_t npairs)
     /* all:N needs no file; a spec the driver accepted loads again, but a damaged file's
      * spec is only left without its root section. */
     if (openings_load(&set, j->openings_spec, &j->variant, &e) != 0 || set.count <= 0 ||
-        set.count > OPENINGS_MAX_COUNT) {
+        set.count > OPENINGS_MAX_COUNT ||
+        /* a pair's opening names a line of the list in the order the job played it */
+        openings_set_order(&set, j->openings_order, (uint64_t)j->seed, j->job_index, &e) != 0) {
         openings_free(&set);
         return 0;
     }

@@ -32,6 +32,14 @@ void tune_verify_print(const TuneVerify *v, const char *name, FILE *out)
     fprintf(out, "    SPRT H0 elo %g vs H1 elo %g (alpha %g, beta %g): %s, LLR %.2f [%.2f, %.2f]\n",
             b->elo0, b->elo1, b->alpha, b->beta, sprt_decision_text((SprtDecision)v->decision),
             v->llr, v->llr_lower, v->llr_upper);
+    /* A file from before matches stopped on their SPRT records no stop (-1): nothing to say. */
+    if (v->stop_pair > 0)
+        fprintf(out, "    stopped on its SPRT at pair %lld of %lld; the score, Elo and interval "
+                "after a sequential stop are biased (they tend to overstate the difference that stopped it) and are not corrected\n",
+                (long long)v->stop_pair, (long long)v->pairs_planned);
+    else if (v->stop_pair == 0)
+        fprintf(out, "    the SPRT did not stop it: all %lld pairs played\n",
+                (long long)v->pairs_done);
 }
 
 void tune_print(const TuneData *d, FILE *out)
@@ -183,6 +191,23 @@ void tune_json(const TuneData *d, const char *path, FILE *out)
         json_kv_double(&j, "lower", v->llr_lower);
         json_kv_double(&j, "upper", v->llr_upper);
         json_kv_string(&j, "decision", sprt_decision_key((SprtDecision)v->decision));
+        /* Whether the match stopped on this SPRT, at which pair (from 1) of how many planned
+         * (null: a file from before matches stopped); its estimates are then biased. */
+        json_key(&j, "stopped");
+        if (v->stop_pair < 0)
+            json_null(&j);
+        else
+            json_bool(&j, v->stop_pair > 0);
+        json_key(&j, "stop_pair");
+        if (v->stop_pair > 0)
+            json_int(&j, v->stop_pair);
+        else
+            json_null(&j);
+        json_key(&j, "pairs_planned");
+        if (v->pairs_planned >= 0)
+            json_int(&j, v->pairs_planned);
+        else
+            json_null(&j);
         json_object_end(&j);
         json_object_end(&j);
     }

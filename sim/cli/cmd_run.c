@@ -14,16 +14,18 @@
 enum {
     OPT_THREADS = OPT_FIRST_FREE, OPT_BATCH, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_AGENT_A,
     OPT_AGENT_B, OPT_GAMES, OPT_SEED, OPT_DRY_RUN, OPT_OPENINGS, OPT_RECORD_MOVES, OPT_PEER_TIMEOUT,
-    OPT_SPRT, OPT_PROGRESS, OPT_FIRST_GAME, OPT_EXTEND
+    OPT_SPRT, OPT_PROGRESS, OPT_FIRST_GAME, OPT_EXTEND, OPT_GAUNTLET, OPT_ROUND_ROBIN,
+    OPT_OPENINGS_ORDER
 };
 
 static const char run_usage[] =
     "usage: anywoli run [CONFIG] [-o FILE] [--threads N] [--resume] [--force]\n"
     "                   [--extend] [--quiet | --progress json] [variant options]\n"
     "                   [--agent-a SPEC] [--agent-b SPEC] [--games N]\n"
-    "                   [--first-game N] [--openings SPEC] [--record-moves]\n"
-    "                   [--seed N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--batch N]\n"
-    "                   [--dry-run] [--peer-timeout S]\n\n"
+    "                   [--first-game N] [--openings SPEC] [--openings-order ORDER]\n"
+    "                   [--record-moves] [--seed N] [--sprt ELO0,ELO1[,ALPHA,BETA]]\n"
+    "                   [--batch N] [--dry-run] [--peer-timeout S]\n"
+    "       anywoli run (--gauntlet SPEC | --round-robin SPEC)... [the options above]\n\n"
     "Play an experiment's games on every core into a results file (HDF5, format 1),\n"
     "then print a summary per job. CONFIG is an experiment (see configs/); without\n"
     "one, the options make a one-job experiment named `main` (defaults: random\n"
@@ -64,6 +66,19 @@ static const char run_usage[] =
     "                   default), plies:N (N random plies, drawn per pair), all:N\n"
     "                   (every line of N plies, in turn) or file:PATH (a book: a move\n"
     "                   list or an APN a line)\n"
+    "  --openings-order ORDER\n"
+    "                   in-order (the default) or shuffled: a list of openings\n"
+    "                   (all:N, file:PATH) played in a permutation drawn from the\n"
+    "                   seed, once per job, every cycle of the list in that order\n"
+    "                   (the config's `openings_order`)\n"
+    "  --gauntlet SPEC  a tournament, repeated once a spec (two or more): the first\n"
+    "                   spec against each other one, a job each (gauntlet-1-2, ...)\n"
+    "  --round-robin SPEC\n"
+    "                   a tournament, repeated once a spec (two or more): every pair\n"
+    "                   of specs once, a job each (rr-1-2, rr-1-3, rr-2-3, ...); A is\n"
+    "                   the earlier spec. In either, --games (even), --openings and\n"
+    "                   the other options apply to every job; not with CONFIG,\n"
+    "                   --agent-a or --agent-b\n"
     "  --record-moves   store every game's moves in the file (/jobs/<job>/moves),\n"
     "                   the config's `record_moves`; `replay` then checks them\n"
     "  --seed N         the experiment's seed, 0 to 2^63-1\n"
@@ -198,6 +213,8 @@ static void print_jobs(const Experiment *x)
                j->agent_b, j->games);
         if (j->openings.kind != OPENINGS_START)
             printf("; openings %s", j->openings.spec);
+        if (j->openings.order != OPENINGS_IN_ORDER)
+            printf(" %s", openings_order_names[j->openings.order]);
         printf("\n");
         games += j->games;
     }
@@ -253,12 +270,20 @@ int cmd_run(int argc, char **argv)
         { "progress", required_argument, NULL, OPT_PROGRESS },
         { "first-game", required_argument, NULL, OPT_FIRST_GAME },
         { "extend", no_argument, NULL, OPT_EXTEND },
+        { "gauntlet", required_argument, NULL, OPT_GAUNTLET },
+        { "round-robin", required_argument, NULL, OPT_ROUND_ROBIN },
+        { "openings-order", required_argument, NULL, OPT_OPENINGS_ORDER },
         { NULL, 0, NULL, 0 },
     };
     Overrides o;
     RunOptions ro = { .resume = false };
     bool dry_run = false;
     int c;
+    bool given[TOURNAMENT_NB] = { false, false };
+    const char **specs = calloc((size_t)argc, sizeof *specs);   /* no more specs than arguments */
+    int nspecs = 0;
+    if (!specs)
+        fail("out of memory");
     overrides_none(&o);
     while ((c = cli_next_option(argc, argv, "o:", own, &o.variant)) != -1) {
         switch (c) {
@@ -272,6 +297,12 @@ int cmd_run(int argc, char **argv)
         case OPT_AGENT_A: o.agent_a = optarg; break;
         case OPT_AGENT_B: o.agent_b = optarg; break;
         case OPT_OPENINGS: o.openings = optarg; break;
+        case OPT_OPENINGS_ORDER: o.openings_order = optarg; break;
+        case OPT_GAUNTLET:
+        case OPT_ROUND_ROBIN:
+            given[c == OPT_ROUND_ROBIN] = true;
+            specs[nspecs++] = optarg;
+            break;
         case OPT_RECORD_MOVES: o.record_moves = true; break;
         case OPT_SPRT: o.sprt = optarg; break;
         case OPT_PROGRESS:
@@ -298,11 +329,21 @@ int cmd_run(int argc, char **argv)
         die("-o: the results file name is empty");
     if (ro.grow && ro.resume)
         die("--extend and --resume: --extend alone continues a stopped extend");
+    if (given[TOURNAMENT_GAUNTLET] && given[TOURNAMENT_ROUND_ROBIN])
+        die("--gauntlet and --round-robin: give one of them (the tournament's kind)");
+    bool tournament = given[TOURNAMENT_GAUNTLET] || given[TOURNAMENT_ROUND_ROBIN];
+    TournamentKind kind = given[TOURNAMENT_ROUND_ROBIN] ? TOURNAMENT_ROUND_ROBIN
+                                                        : TOURNAMENT_GAUNTLET;
+    if (tournament && optind < argc)
+        die("%s: not with a CONFIG ('%s' lists its own jobs)", tournament_options[kind],
+            argv[optind]);
 
     Experiment x;
     Error e;
     int rc = optind < argc ? experiment_load(&x, argv[optind], &o, &e)
+             : tournament  ? experiment_tournament(&x, &o, kind, specs, nspecs, &e)
                            : experiment_quick(&x, &o, &e);
+    free(specs);
     cli_agree_or_die(rc == 0, e.msg);
     if (dry_run && !cluster_leads()) {
         experiment_free(&x);

@@ -21,8 +21,10 @@ static const char tune_usage[] =
     "pairs between the weights moved up and down along a random +-1 direction (or\n"
     "each of them against a reference agent) and steps the weights by the score\n"
     "difference. At the end the tuned weights play verification matches against the\n"
-    "start weights and against the agent's defaults: Elo with its 95% interval and an\n"
-    "SPRT decision. The trajectory and the matches go to a results file (/tuning,\n"
+    "start weights and against the agent's defaults: Elo with its 95% interval and a\n"
+    "pentanomial SPRT, each match stopping at the first pair after which its SPRT\n"
+    "decides (its estimates are then biased, and not corrected: the summary says\n"
+    "so). The trajectory and the matches go to a results file (/tuning,\n"
     "docs/results.md), which `anywoli analyze` reads. CONFIG: see configs/tune.cfg.\n"
     "The same seed gives the same trajectory for any thread count, and under mpirun\n"
     "(a build with -DANYWOLI_MPI=ON) for any number of ranks sharing the games.\n\n"
@@ -111,7 +113,7 @@ int cmd_tune(int argc, char **argv)
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
-    TuneOptions o = { false, false, false, 0 };
+    TuneOptions o = { false, false, false, 0, 0 };
     const char *output = NULL;
     int threads = -1, c;
     bool dry_run = false;

@@ -320,7 +320,10 @@ int cmd_run(int argc, char **argv)
         case OPT_EXTEND: ro.grow = RUN_GROW_IN_PLACE; break;
         case OPT_SEED: o.seed = cli_number("--seed", optarg, 0, INT64_MAX); break;
         case OPT_PEER_TIMEOUT: cli_peer_timeout(optarg); break;
-        case OPT_HELP: printf("%s%s", run_usage, cli_variant_help()); return 0;
+        case OPT_HELP:
+            printf("%s%s", run_usage, cli_variant_help());
+            free(specs);
+            return 0;
         }
     }
     if (optind + 1 < argc)

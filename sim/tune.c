@@ -66,18 +66,15 @@ void tune_verify_stats(const SprtBounds *b, TuneVerify *v)
 
 SprtDecision tune_verify_decision(const SprtBounds *b, const MatchSums *s)
 {
-    uint64_t counts[PENTA_NB];
-    int results = 0;
+    uint64_t counts[PENTA_NB], pairs = 0;
     for (int i = 0; i < PENTA_NB; i++) {
         counts[i] = (uint64_t)s->pairs[i];
-        results += counts[i] > 0;
+        pairs += counts[i];
     }
-    /* While every pair has had the same result, the normal approximation's variance is
-     * fishtest's 1e-3 stand-ins for the empty counts, not the data's: one split pair would
-     * give an LLR of -4 and "accept H0", one pair won twice +36. */
-    if (results < 2)
-        return SPRT_CONTINUE;
-    return sprt_pentanomial(counts, b->elo0, b->elo1, b->alpha, b->beta).decision;
+    /* A run's sequential stop's rule (pairs.h): no stop before SPRT_MIN_PAIRS pairs, where
+     * the normal approximation with its regularised counts is wild. */
+    Sprt t = sprt_pentanomial(counts, b->elo0, b->elo1, b->alpha, b->beta);
+    return sprt_stop_decision(&t, pairs);
 }
 
 uint64_t tune_verify_cut(const SprtBounds *b, const MatchSums *before, const PairGames *each,

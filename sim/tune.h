@@ -131,9 +131,8 @@ typedef struct TuneVerify {
 void tune_verify_stats(const SprtBounds *b, TuneVerify *v);
 
 /* Whether a verification match stops after the pairs summed in s: sprt_pentanomial's
- * decision with bounds b, once the pairs have had two different results or more (before,
- * the approximation's variance is not the data's: SPRT_CONTINUE). A pure function of the
- * pair counts. */
+ * decision with bounds b, once SPRT_MIN_PAIRS pairs are in (pairs.h's sprt_stop_decision,
+ * the rule of a run's sequential stop). A pure function of the pair counts. */
 SprtDecision tune_verify_decision(const SprtBounds *b, const MatchSums *s);
 
 /* How many of a block of n pairs (each[0 .. n-1], following the pairs summed in `before`)

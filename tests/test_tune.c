@@ -423,8 +423,8 @@ static int64_t stored_pairs(const char *path, int m, int8_t *games, int64_t most
 }
 
 /* The pair (from 1) after which the SPRT first decides over a match's stored pairs, worked
- * out again pair by pair with sprt_pentanomial, counting only once two different pair
- * results have been seen; 0 when it never does. */
+ * out again pair by pair with sprt_pentanomial, from the SPRT_MIN_PAIRS-th pair on; 0 when
+ * it never does. */
 static int64_t first_crossing(const int8_t *games, int64_t pairs, const SprtBounds *b,
                               MatchSums *sums)
 {
@@ -439,10 +439,7 @@ static int64_t first_crossing(const int8_t *games, int64_t pairs, const SprtBoun
         sums->draws += (r0 == 0) + (r1 == 0);
         sums->losses += (r0 < 0) + (r1 < 0);
         sums->pairs[r0 + r1 + 2]++;
-        int results = 0;
-        for (int k = 0; k < PENTA_NB; k++)
-            results += counts[k] > 0;
-        if (!stop && results >= 2 &&
+        if (!stop && i + 1 >= SPRT_MIN_PAIRS &&
             sprt_pentanomial(counts, b->elo0, b->elo1, b->alpha, b->beta).decision !=
                 SPRT_CONTINUE)
             stop = i + 1;
@@ -485,7 +482,7 @@ static void test_verification_stops_on_sprt(void **state)
     }
     /* One match of each kind, the stop inside the first block of 64 pairs. */
     assert_int_equal(d[0].verify[VERIFY_START].stop_pair, 0);
-    assert_true(d[0].verify[VERIFY_DEFAULTS].stop_pair > 1 &&
+    assert_true(d[0].verify[VERIFY_DEFAULTS].stop_pair >= SPRT_MIN_PAIRS &&
                 d[0].verify[VERIFY_DEFAULTS].stop_pair < 64);
     assert_same_tuning(&d[0], &d[1]);
     for (int m = 0; m < 2; m++)

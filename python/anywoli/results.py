@@ -91,6 +91,35 @@ def _attr(obj, name, kind, path, job, default=None):
     return value
 
 
+_SPRT_DECISIONS = ("accept_h0", "continue", "accept_h1")
+
+
+def _read_sequential_test(group, path, name, rows):
+    """A job's sequential test (a run with `sprt`) as the C reader checks it, or None: its
+    bounds, its state at the end (llr, lower, upper, decision; None before the job ended),
+    whether it stopped the job and at which pair (the table's last)."""
+    if "sprt_elo0" not in group.attrs:
+        return None
+    test = {k: _attr(group, "sprt_" + k, "float", path, name)
+            for k in ("elo0", "elo1", "alpha", "beta")}
+    ended = "sprt_llr" in group.attrs
+    for k in ("llr", "lower", "upper"):
+        test[k] = _attr(group, "sprt_" + k, "float", path, name) if ended else None
+    test["decision"] = _attr(group, "sprt_decision", "text", path, name) if ended else None
+    if ended and test["decision"] not in _SPRT_DECISIONS:
+        raise ResultsError(f"{_where(path, name)} (attribute sprt_decision: expected "
+                           f"accept_h0, continue or accept_h1)")
+    stopped = _attr(group, "stopped", "text", path, name) if "stopped" in group.attrs else None
+    if stopped not in (None, "sprt"):
+        raise ResultsError(f"{_where(path, name)} (attribute stopped: expected \"sprt\")")
+    test["stopped"] = stopped == "sprt"
+    test["stop_pair"] = _attr(group, "stop_pair", "int", path, name) if test["stopped"] else None
+    if test["stopped"] and (rows % 2 or test["stop_pair"] != (rows - 1) // 2):
+        raise ResultsError(f"{_where(path, name)} (attribute stop_pair: not the last pair of "
+                           f"the games table)")
+    return test
+
+
 def _table(group, name, path, job):
     """The 1-D dataset `name` of a job's group, every row of it stored (a table resized beyond
     what was written is refused before its length sizes anything)."""
@@ -197,6 +226,7 @@ class Results:
             raise ResultsError(f"{_where(path, name)} (attribute games {job['games']} for "
                                f"{job['rows']} rows stored)")
         job["has_moves"] = "moves" in group and "moves_index" in group
+        job["sequential_test"] = _read_sequential_test(group, path, name, job["rows"])
         return job
 
     def _job(self, name):
@@ -213,7 +243,8 @@ class Results:
     def jobs(self):
         """A DataFrame, one row per job in run order: name, index, the variant parameters,
         agent_a, agent_b, agent_a_played and agent_b_played (the full specs played, None when
-        the file predates them), openings, games (planned), rows (stored), has_moves."""
+        the file predates them), openings, games (planned), first_game, rows (stored),
+        has_moves, sequential_test (None, or the test a run with `sprt` stopped on: a dict)."""
         import pandas as pd
         return pd.DataFrame([self._jobs[n] for n in self.job_names])
 

@@ -10,7 +10,7 @@ import h5py
 import numpy as np
 
 import anywoli
-from helpers import BIN, FreshFile, make_old
+from helpers import BIN, FreshFile, make_old, run
 
 # The words of docs/results.md, written out here rather than taken from the package.
 WORDS = {
@@ -161,6 +161,26 @@ class TestFresh(FreshFile):
                 cols["plies"], anywoli.load(self.path).columns(job)["plies"])
         with self.assertRaisesRegex(anywoli.ResultsError, "has no stored moves"):
             r.moves("match", 0)
+    def test_sequential_test(self):
+        """A job that stopped on its SPRT: the test as the file says, and None without one."""
+        folder = os.path.dirname(self.path)
+        path = os.path.join(folder, "stopped.h5")
+        run("run", "--agent-a", "alphabeta:depth=2", "--agent-b", "alphabeta:depth=1",
+            "--openings", "plies:2", "--games", "2000", "--seed", "5", "--sprt", "0,10",
+            "--quiet", "-o", path)
+        job = anywoli.load(path).job("main")
+        test = job["sequential_test"]
+        self.assertEqual((test["elo0"], test["elo1"], test["alpha"]), (0, 10, 0.05))
+        self.assertTrue(test["stopped"])
+        self.assertEqual(test["decision"], "accept_h1")
+        self.assertEqual(job["rows"], 2 * (test["stop_pair"] + 1))
+        self.assertGreater(test["llr"], test["upper"])
+        self.assertIsNone(anywoli.load(self.path).job("match")["sequential_test"])
+        with h5py.File(path, "r+") as f:
+            f["jobs/main"].attrs["stop_pair"] = np.int64(test["stop_pair"] - 1)
+        with self.assertRaises(anywoli.ResultsError):
+            anywoli.load(path)
+
     def test_jobs_frame(self):
         r = anywoli.load(self.path)
         jobs = r.jobs

@@ -215,6 +215,21 @@ check(r.returncode == 0 and r2.returncode == 0 and len(g1) == len(g2) and (g1 ==
       a1.get("stop_pair") == a2.get("stop_pair") and a1.get("sprt_llr") == a2.get("sprt_llr"),
       "an undecided job extended equals the larger run, its test continued")
 
+# Pairs that repeat openings (all:1, cycled): the opening is the unit, as analyze has it.
+r = run("run", "--agent-a", "alphabeta:depth=4", "--agent-b", "alphabeta:depth=3", "--games",
+        "600", "--openings", "all:1", "--batch", "6", "--threads", "2", "-o", "book.h5",
+        "--progress", "json", env=env)
+lines = [json.loads(x) for x in r.stderr.splitlines() if x.startswith("{")]
+late = [x for x in lines if x["figure"] and x["figure"]["pairs"] > 40]
+check(r.returncode == 0 and bool(late) and late[-1]["figure"]["unit"] == "opening" and
+      late[-1]["figure"]["units"] < late[-1]["figure"]["pairs"],
+      "--progress json: the opening as unit where pairs repeat openings")
+r = run("analyze", "--json", "book.h5")
+job = json.loads(r.stdout)["jobs"][0]
+check(r.returncode == 0 and job["pairs"]["score"]["unit"] == "opening" and
+      job["pairs"]["score"]["units"] == late[-1]["figure"]["units"],
+      "analyze too takes the opening as unit there, over as many openings")
+
 # --- bad bounds: one line, exit 2 ----------------------------------------------------------
 for bad in ["10,0", "0,5,0.7,0.05", "0", "nan,5"]:
     r = run("run", "--sprt", bad, "--games", "10", "-o", "bad.h5")

@@ -872,8 +872,13 @@ static int play_job(Driver *d, const Job *j, Error *e)
             complete = false;   /* the job ends with this batch */
             atomic_fetch_sub_explicit(&d->played, (int64_t)(played - b->n), memory_order_relaxed);
         }
-        if (b->n > 0 && writer_submit(d, b) != 0)
-            break;
+        if (b->n > 0) {
+            if (writer_submit(d, b) != 0)
+                break;
+            /* b is the writer's until it is written: the next batch, of this job or of the
+             * next (a job its test stopped ends here), is played into the other one. */
+            d->cur ^= 1;
+        }
         if (no_memory) {
             free_agents(d, agents);
             return error_set(e, "job '%s': out of memory in a search (%s vs %s)", j->name,
@@ -886,7 +891,6 @@ static int play_job(Driver *d, const Job *j, Error *e)
         for (uint32_t i = 0; j->record_moves && i < b->n; i++)
             moves += b->rec[i].plies;
         size = next_batch(d, j, b->n, moves, now() - t);
-        d->cur ^= 1;
     }
     free_agents(d, agents);
     return 0;

@@ -134,6 +134,24 @@ for name, a, b, bounds, decision in [
     check(r.returncode == 0 and (g3 == games).all(),
           f"{name}: the games kept are the first {len(games)} of the planned ones")
 
+# --- jobs one after another, each stopping on its test: a gauntlet with --sprt -------------
+gauntlet = ["run", "--gauntlet", "alphabeta:depth=3", "--gauntlet", "alphabeta:depth=2",
+            "--gauntlet", "greedy", "--gauntlet", "alphabeta:depth=1", "--games", "2000",
+            "--openings", "plies:2", "--sprt", "0,20", "--quiet"]
+files = []
+for threads, batch in [(1, 5), (2, 64)]:
+    out = f"gauntlet-{threads}.h5"
+    r = run(*gauntlet, "--threads", str(threads), "--batch", str(batch), "-o", out)
+    check(r.returncode == 0, f"gauntlet with --sprt, {threads} threads: {r.stderr.strip()}")
+    files.append(out)
+for job in ["gauntlet-1-2", "gauntlet-1-3", "gauntlet-1-4"]:
+    g1, a1 = games_of(files[0], job)
+    g2, a2 = games_of(files[1], job)
+    k = first_stop(g1, 0, 20)
+    check(len(g1) == len(g2) and (g1 == g2).all() and a1.get("stop_pair") == k ==
+          a2.get("stop_pair") and k is not None,
+          f"{job}: stopped at pair {k} with 1 and 2 threads alike")
+
 # --- a test that does not decide plays every game ----------------------------------------
 r = run("run", "--agent-a", "alphabeta:depth=1", "--agent-b", "alphabeta:depth=1", "--games",
         "120", "--openings", "plies:2", "--sprt", "-3,3", "--quiet", "-o", "undecided.h5")

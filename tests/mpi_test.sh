@@ -30,8 +30,7 @@ ranks_attr() {
 
 # An experiment with random games (the engine's fast path) and searching agents, in jobs of
 # sizes that do not divide evenly between ranks, from the start and from openings; two jobs
-# keep their moves (record_moves), which same_tables compares too; two stop on their
-# sequential tests (sprt), at the same pair for every rank count (same_tables compares it).
+# keep their moves (record_moves), which same_tables compares too.
 cat >mixed.cfg <<'EOF'
 seed = 11L;
 output = "mixed.h5";
@@ -42,20 +41,13 @@ jobs = (
     record_moves = true; },
   { name = "small"; games = 7L; holes = 4; seeds = 2; agent_a = "mcts:playouts=50"; },
   { name = "open-all"; games = 503L; openings = "all:2"; record_moves = true; },
-  { name = "open-plies"; games = 101L; agent_a = "greedy"; openings = "plies:3"; },
-  { name = "sprt-h1"; games = 1001L; agent_a = "alphabeta:depth=2"; agent_b = "alphabeta:depth=1";
-    openings = "plies:2"; sprt = "0,10"; },
-  { name = "sprt-h0"; games = 1001L; agent_a = "alphabeta:depth=1"; agent_b = "greedy";
-    openings = "plies:2"; sprt = "0,10"; }
+  { name = "open-plies"; games = 101L; agent_a = "greedy"; openings = "plies:3"; }
 );
 EOF
 
 "$bin" run mixed.cfg --batch 97 --quiet -o one.h5 >out 2>err
 rc=$?
 expect_status 0 "one process"
-for j in sprt-h1 sprt-h0; do
-    check "job $j stopped on its sequential test" h5dump -a "/jobs/$j/stop_pair" one.h5
-done
 for np in 2 3; do
     "${mpi[@]}" -np $np "$bin" run mixed.cfg --batch 97 --threads 1 --quiet -o np$np.h5 >out 2>err
     rc=$?
@@ -70,6 +62,30 @@ done
 rc=$?
 expect_status 0 "2 ranks, adaptive batches"
 same_tables one.h5 adaptive.h5
+
+# --- jobs that stop on their sequential tests (sprt), one after the other: the same pair and
+# games for every rank count (same_tables compares the stop too), batches splitting pairs.
+cat >sprt.cfg <<'EOF'
+seed = 3L;
+output = "sprt.h5";
+defaults = { openings = "plies:2"; sprt = "0,10"; games = 1001L; };
+jobs = (
+  { name = "h1"; agent_a = "alphabeta:depth=2"; agent_b = "alphabeta:depth=1"; },
+  { name = "h0"; agent_a = "alphabeta:depth=1"; agent_b = "greedy"; }
+);
+EOF
+"$bin" run sprt.cfg --batch 7 --quiet -o sprt1.h5 >out 2>err
+rc=$?
+expect_status 0 "sequential stops, one process"
+for j in h1 h0; do
+    check "job $j stopped on its sequential test" grep -q "stop_pair" <(h5dump -A -g "/jobs/$j" sprt1.h5)
+done
+for np in 2 3; do
+    "${mpi[@]}" -np $np "$bin" run sprt.cfg --batch 7 --threads 1 --quiet -o sprt$np.h5 >out 2>err
+    rc=$?
+    expect_status 0 "sequential stops, $np ranks"
+    same_tables sprt1.h5 sprt$np.h5
+done
 
 # --- run --extend under mpirun: part of every job's games (one process), grown by 2 ranks to
 # the whole experiment, equals one process's run of the whole; a refusal is said once.

@@ -10,8 +10,7 @@
 
 #include "nearest.h"
 
-/* The parameter a name denotes, accepting `final-four` for `final_four`; VP_NB if none. */
-static VariantParam param_lookup(const char *name)
+VariantParam variant_param_lookup(const char *name)
 {
     char canon[32];
     size_t n = strlen(name);
@@ -68,7 +67,7 @@ static int parse_convention(const char *name, const char *value, int64_t *x, Err
 
 int variant_set(Variant *v, const char *name, const char *value, Error *e)
 {
-    VariantParam p = param_lookup(name);
+    VariantParam p = variant_param_lookup(name);
     if (p == VP_NB) {
         char params[160], hint[100];
         variant_param_list(params, sizeof params);

@@ -39,6 +39,9 @@ int variant_from_text(const VariantText *t, Variant *v, VariantFault *f);
  * about one that was given, else f's message alone. */
 void variant_option_error(const VariantText *t, const VariantFault *f, Error *out);
 
+/* The parameter a name denotes, accepting `final-four` for `final_four`; VP_NB if none. */
+VariantParam variant_param_lookup(const char *name);
+
 /* Parameter p's name as a command-line option spells it, with dashes: final-four. */
 void variant_option_name(VariantParam p, char *buf, size_t len);
 

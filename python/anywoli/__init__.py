@@ -9,13 +9,15 @@
 
     g = anywoli.Game(variant="anywoli")   # a game stepped on the lab's engine
     g.legal_moves(), g.play(3), g.to_apn(), g.is_over(), g.result(), g.returns()
+    e = anywoli.env(variant="anywoli")    # the same as a PettingZoo-style environment
 
 docs/python.md has the whole reference and a worked example.
 """
 from . import game
 from .codes import CODED, OUTCOMES, SIDES
+from .environment import AnywoliEnv, env
 from .game import Event, Game, GameError, IllegalMove, Result
 from .results import Results, ResultsError, load, score_of_a
 
 __all__ = ["load", "Results", "ResultsError", "score_of_a", "CODED", "OUTCOMES", "SIDES",
-           "Game", "GameError", "IllegalMove", "Event", "Result"]
+           "Game", "GameError", "IllegalMove", "Event", "Result", "AnywoliEnv", "env"]

@@ -14,22 +14,28 @@ if(ANYWOLI_PACKAGE_PYTHON)
                  "ANYWOLI_LIB=$<TARGET_FILE:anywoli_game>"
                  "ANYWOLI_VECTORS=${ANYWOLI_TEST_DATA}/vectors"
                  "PYTHONPATH=${CMAKE_SOURCE_DIR}/python:${CMAKE_SOURCE_DIR}/python/tests")
+  set(python_sanitize_env "")
   if(ANYWOLI_SANITIZE)
     # A sanitized library loads into an interpreter that is not: ASan's runtime must come
     # first, and the interpreter's own allocations left at exit are not leaks of ours
     # (test_game_api checks the library's).
     execute_process(COMMAND ${CMAKE_C_COMPILER} -print-file-name=libasan.so
                     OUTPUT_VARIABLE asan_runtime OUTPUT_STRIP_TRAILING_WHITESPACE)
-    list(APPEND python_env "LD_PRELOAD=${asan_runtime}" "ASAN_OPTIONS=detect_leaks=0")
+    set(python_sanitize_env "LD_PRELOAD=${asan_runtime}" "ASAN_OPTIONS=detect_leaks=0")
+    list(APPEND python_env ${python_sanitize_env})
   endif()
   set_tests_properties(python_package PROPERTIES
     LABELS fast TIMEOUT 300 ENVIRONMENT "${python_env}")
 endif()
 
-# The README's install lines, offline: a venv with the system's packages, pip install -e.
+# The README's install lines, offline: a venv with the system's packages, pip install -e; the
+# installed package finds libanywoli_game.so beside the anywoli binary.
 if(ANYWOLI_PACKAGE_PYTHON)
   add_test(NAME python_install
            COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/python_install.sh ${CMAKE_SOURCE_DIR}
-                   ${ANYWOLI_PACKAGE_PYTHON})
+                   ${ANYWOLI_PACKAGE_PYTHON} $<TARGET_FILE:anywoli>)
   set_tests_properties(python_install PROPERTIES LABELS slow TIMEOUT 300)
+  if(python_sanitize_env)
+    set_tests_properties(python_install PROPERTIES ENVIRONMENT "${python_sanitize_env}")
+  endif()
 endif()

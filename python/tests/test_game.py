@@ -265,8 +265,46 @@ class TestGame(unittest.TestCase):
         with self.assertRaises(GameError):
             g.random_playout(9)
 
-    def test_library_is_found(self):
-        self.assertTrue(os.path.isfile(anywoli.game.library_path()))
+
+
+class TestLibraryPath(unittest.TestCase):
+    """Where the package looks for libanywoli_game.so: ANYWOLI_LIB, else beside the anywoli
+    binary, else the checkout's build/, else the package's folder."""
+
+    def setUp(self):
+        self.saved = dict(os.environ)
+        self.lib = anywoli.game.library_path()
+
+    def tearDown(self):
+        os.environ.clear()
+        os.environ.update(self.saved)
+
+    def test_anywoli_lib_first_and_alone(self):
+        os.environ["ANYWOLI_LIB"] = "/nowhere/libanywoli_game.so"
+        with self.assertRaises(GameError) as cm:
+            anywoli.game.library_path()
+        self.assertIn("/nowhere/libanywoli_game.so", str(cm.exception))
+        self.assertIn("ANYWOLI_LIB", str(cm.exception))
+
+    def test_beside_the_binary(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            os.symlink(self.lib, os.path.join(tmp, anywoli.game.LIBRARY))
+            binary = os.path.join(tmp, "anywoli")
+            open(binary, "w").close()
+            os.environ.pop("ANYWOLI_LIB", None)
+            os.environ["ANYWOLI_BIN"] = binary
+            self.assertEqual(anywoli.game.library_path(),
+                             os.path.join(tmp, anywoli.game.LIBRARY))
+
+    def test_then_the_build_folder_and_the_package(self):
+        os.environ.pop("ANYWOLI_LIB", None)
+        os.environ["ANYWOLI_BIN"] = "/nowhere/anywoli"
+        os.environ["PATH"] = "/nowhere"
+        package = os.path.dirname(os.path.abspath(anywoli.game.__file__))
+        self.assertEqual([os.path.normpath(p) for p in anywoli.game._candidates()],
+                         [os.path.normpath(os.path.join(package, "..", "..", "build",
+                                                        anywoli.game.LIBRARY)),
+                          os.path.join(package, anywoli.game.LIBRARY)])
 
 
 if __name__ == "__main__":

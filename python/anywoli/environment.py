@@ -42,6 +42,12 @@ class AnywoliEnv:
         self.holes = self.game.holes
         self.num_actions = self.holes
         self.observation_shape = (2 * self.holes + 2,)
+        # Each side's view as indices into the board (pits, then the two stores): its own row
+        # first, both rows in sowing order, its own store first.
+        h = self.holes
+        south = np.arange(2 * h + 2)
+        north = np.concatenate([np.arange(h, 2 * h), np.arange(h), [2 * h + 1, 2 * h]])
+        self._view = (south, north)
         self.agents = []
 
     def reset(self, seed=None, options=None):
@@ -57,12 +63,8 @@ class AnywoliEnv:
 
     def observe(self, agent):
         """agent's observation and action mask (see the class)."""
-        side = self._side(agent)
         board = np.asarray(self.game.board(), dtype=np.int32)
-        h2 = 2 * self.holes
-        rows = np.roll(board[:h2], -side * self.holes)
-        stores = board[h2:] if side == 0 else board[h2:][::-1]
-        return {"observation": np.concatenate([rows, stores]),
+        return {"observation": board[self._view[self._side(agent)]],
                 "action_mask": self.action_mask(agent)}
 
     def action_mask(self, agent=None):
@@ -70,8 +72,8 @@ class AnywoliEnv:
         agent = self.agent_selection if agent is None else agent
         side = self._side(agent)
         mask = np.zeros(self.holes, dtype=np.int8)
-        if SIDES[self.game.side_to_move] == agent:
-            mask[np.asarray(self.game.legal_moves(), dtype=np.int64) - side * self.holes] = 1
+        if self.game.side_to_move == side:
+            mask[np.asarray(self.game.legal_moves(), dtype=np.intp) - side * self.holes] = 1
         return mask
 
     def step(self, action):

@@ -1,6 +1,10 @@
 """test_env.py: anywoli.env, the PettingZoo-style environment: a random loop runs to the end
 with the rewards of the game's result, observations are each side's view of the board, an
 illegal action is refused and changes nothing, max_plies truncates."""
+import contextlib
+import io
+import os
+import re
 import unittest
 
 import numpy as np
@@ -89,6 +93,25 @@ class TestEnv(unittest.TestCase):
         with self.assertRaises(anywoli.GameError) as cm:
             anywoli.env(variant="anywoli", holes=40)
         self.assertIn("holes: 40 is out of range", str(cm.exception))
+
+
+DOC = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "python.md")
+
+
+class TestExample(unittest.TestCase):
+    def test_the_pages_loop_prints_what_it_shows(self):
+        """docs/python.md's random RL-style loop, run as it is written, prints the lines the
+        page shows after it."""
+        with open(DOC) as f:
+            text = f.read()
+        section = text[text.index("### Example: a random RL-style loop"):]
+        code = re.search(r"```python\n(.*?)```", section, re.DOTALL).group(1)
+        shown = re.search(r"It prints.*?\n\n((?:    .*\n)+)", section).group(1)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(code, {})
+        self.assertEqual(out.getvalue().splitlines(),
+                         [line[4:] for line in shown.splitlines()])
 
 
 if __name__ == "__main__":

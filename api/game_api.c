@@ -145,7 +145,8 @@ static int status_after(const AwGame *g, MoveEvent ev)
 /* Why no move can be played in a stopped game. */
 static int stopped_error(const AwGame *g)
 {
-    static const char *const why[] = { "", "the game is over", "the game stopped on an endless move",
+    static const char *const why[] = { "", "the game is over",
+                                       "the game stopped on an endless move",
                                        "the game stopped unfinished at max_plies" };
     return error_set(&last_error, "%s", why[g->status]);
 }

@@ -5,9 +5,10 @@
 
 A step is what an RL loop does each ply: legal_moves(), a random choice among them, play()
 and is_over(); a game that stops starts again from the variant's start. Each run plays N
-steps; the figure is the median of R runs (the machine may be shared). The same is then
-measured for the engine's own random playout called from Python (Game.random_playout), a
-whole game a call, for rollouts, and for anywoli.env's steps (with observations). Not a test: a measurement (docs/python.md).
+steps; the figure is the median of R runs (the machine may be shared). Then the same for
+anywoli.env's steps (observations and masks included), and the plies a second of the
+engine's own random playout called from Python (Game.random_playout, a whole game a call,
+for rollouts). Not a test: a measurement (docs/python.md, "Speed").
 """
 import argparse
 import os

@@ -13,7 +13,7 @@ actions and the rewards.
 """
 import numpy as np
 
-from .game import SIDES, Game, IllegalMove
+from .game import PLAYERS, Game, IllegalMove
 
 
 class AnywoliEnv:
@@ -31,7 +31,7 @@ class AnywoliEnv:
     max_plies is truncated, with no reward.
     """
     metadata = {"name": "anywoli_v0", "render_modes": ["ansi"], "is_parallelizable": False}
-    possible_agents = list(SIDES)
+    possible_agents = list(PLAYERS)
 
     def __init__(self, variant="anywoli", max_plies=None, render_mode=None, **params):
         if max_plies is not None:
@@ -59,7 +59,7 @@ class AnywoliEnv:
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = SIDES[self.game.side_to_move]
+        self.agent_selection = PLAYERS[self.game.side_to_move]
 
     def observe(self, agent):
         """agent's observation and action mask (see the class)."""
@@ -91,7 +91,7 @@ class AnywoliEnv:
         self.rewards = {a: 0 for a in self.agents}
         if self.game.is_over():
             self._end()
-        self.agent_selection = SIDES[self.game.side_to_move]
+        self.agent_selection = PLAYERS[self.game.side_to_move]
         for a in self.agents:
             self._cumulative_rewards[a] += self.rewards[a]
 
@@ -118,7 +118,7 @@ class AnywoliEnv:
 
     def _side(self, agent):
         try:
-            return SIDES.index(agent)
+            return PLAYERS.index(agent)
         except ValueError:
             raise IllegalMove(f"unknown agent {agent!r} (expected south or north)") from None
 

@@ -22,7 +22,7 @@ API_VERSION = 1          # the AW_API_VERSION this module was written for
 # The words of the C API's codes, in code order (anywoli_game.h).
 EVENTS = ("next", "extra", "over", "endless")
 STATUSES = ("playing", "over", "endless", "unfinished")
-SIDES = ("south", "north")
+PLAYERS = ("south", "north")   # the players, in side order (0 South, 1 North)
 
 _MAX_PITS = 64           # AW_MAX_PITS: room for every legal move
 _APN_MAX = 448           # AW_APN_MAX

@@ -363,13 +363,12 @@ static int spawn_program(External *x)
     return 0;
 }
 
-/* Whether `name` is among the options the program declared (`option NAME ...` lines, kept
- * in declared as "NAME\n..."). */
+/* Whether the len bytes at name are one of the options the program declared (`option NAME
+ * ...` lines, kept in declared_names as "NAME\nNAME\n..."). */
 static bool declared(const char *declared_names, const char *name, size_t len)
 {
-    for (const char *p = declared_names; (p = strstr(p, name)); p++)
-        if ((p == declared_names || p[-1] == '\n') && strncmp(p, name, len) == 0 &&
-            p[len] == '\n')
+    for (const char *p = declared_names; *p; p += strcspn(p, "\n") + 1)
+        if (strcspn(p, "\n") == len && strncmp(p, name, len) == 0)
             return true;
     return false;
 }

@@ -10,6 +10,8 @@
 docs/python.md has the whole reference and a worked example.
 """
 from .codes import CODED, OUTCOMES, SIDES
+from .protocol import serve
 from .results import Results, ResultsError, load, score_of_a
 
-__all__ = ["load", "Results", "ResultsError", "score_of_a", "CODED", "OUTCOMES", "SIDES"]
+__all__ = ["load", "Results", "ResultsError", "score_of_a", "CODED", "OUTCOMES", "SIDES",
+           "serve"]

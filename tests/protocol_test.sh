@@ -152,6 +152,41 @@ run_ok "uninterrupted" --agent-a "external:cmd=$faulty,arg=$marker" \
     --agent-b "$(engine greedy)" --games 40 --batch 2 --threads 2 --seed 9 -o unkilled.h5
 same_tables unkilled.h5 killed.h5
 
+# --- tune's matches: an external opponent is the in-process one; its fault stops the tuning
+# tune_config OPPONENT: a short tuning against OPPONENT, as t.cfg.
+tune_config() {
+    cat >t.cfg <<EOF
+seed = 21L;
+output = "unused.h5";
+agent = "alphabeta:depth=2,tt=12";
+opponent = "$1";
+iterations = 4;
+pairs = 4;
+max_plies = 400;
+a = 10.0;
+weights = (
+  { name = "store"; start = 0.3; min = 0.0; max = 3.0; step = 0.2; },
+  { name = "seeds"; start = -0.3; min = -1.0; max = 1.0; step = 0.1; }
+);
+verification = { pairs = 6; };
+EOF
+}
+tune_config greedy
+"$bin" tune t.cfg -o tune-in.h5 --quiet --threads 2 >out 2>err
+rc=$?
+expect_status 0 "tune against greedy"
+tune_config "$(engine greedy)"
+"$bin" tune t.cfg -o tune-ext.h5 --quiet --threads 2 >out 2>err
+rc=$?
+expect_status 0 "tune against the engine's greedy"
+same_tuning tune-in.h5 tune-ext.h5
+echo "crash 50" >ok
+tune_config "external:cmd=$faulty,arg=$tmp/ok"
+"$bin" tune t.cfg -o tune-fault.h5 --quiet --threads 2 >out 2>err
+rc=$?
+expect_status 1 "tune against a program that crashes"
+one_line_error "the program exited with status 3 while the lab waited for a move"
+
 # --- play, and the spec -------------------------------------------------------------------
 "$bin" play --south "$(engine greedy)" --north random --seed 3 --quiet >out 2>err
 rc=$?

@@ -1,3 +1,8 @@
+# The protocol's text (agents/protocol.c): lines read back as written, bad lines refused.
+anywoli_test_program(test_protocol agents)
+add_test(NAME protocol COMMAND test_protocol)
+set_tests_properties(protocol PROPERTIES LABELS fast TIMEOUT 60 ENVIRONMENT "${ANYWOLI_LSAN}")
+
 # Programs that play over the line protocol (docs/protocol.md): `anywoli engine` behind the
 # external agent plays the in-process agent's games, game for game; the example programs (C,
 # Python, anywoli.serve) in real matches; every fault a one-line stop that keeps the finished

@@ -530,9 +530,13 @@ static int external_choose(Agent *a, const Variant *v, const Position *p, Rng *r
     int rc = ensure_program(x);
     if (rc == 0 && !x->game_sent)
         rc = send_game(x, v, p, rng);
-    if (rc == AGENT_STOPPED)   /* mid-exchange: the program is out of step from now on */
+    if (rc == 0)
+        rc = ask_move(x, v, p, st);
+    /* Given up mid-exchange (a stop request): an answer may still come, so the program is out
+     * of step from now on; the next choice starts a fresh one. */
+    if (rc == AGENT_STOPPED || rc == AGENT_NO_MEMORY)
         end_process(x, 0, NULL);
-    return rc != 0 ? rc : ask_move(x, v, p, st);
+    return rc;
 }
 
 static const char *external_fault(Agent *a)

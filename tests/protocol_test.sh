@@ -4,13 +4,14 @@
 #   protocol_test.sh PATH/TO/anywoli PATH/TO/first_move SOURCE_DIR
 #
 # `anywoli engine` behind the external agent plays the games the same agent plays in-process,
-# game for game (random, greedy and a randomized alpha-beta, from random openings, on two
+# game for game (random, greedy, a randomized alpha-beta and MCTS, from random openings, on two
 # threads), and two engines meet through `external:`; the example programs (C, Python, the
 # package's anywoli.serve) play real matches; every fault (a program that will not start,
 # crashes, hangs, answers an illegal move or garbage, floods) stops the run with one line and
 # exit status 1, the finished games kept, and --resume once the program is mended gives the
 # uninterrupted run's tables; kill -9 in a run with external agents, then --resume, likewise,
-# with no program left running; play with an external agent, and its fault; the spec's
+# with no program left running; SIGINT while a program thinks; tune against an external
+# opponent; play with an external agent, and its fault; the spec's
 # repeated keys.
 set -u
 # shellcheck source=lib.sh
@@ -151,6 +152,20 @@ run_ok "kill -9, then --resume" --agent-a "external:cmd=$faulty,arg=$marker" \
 run_ok "uninterrupted" --agent-a "external:cmd=$faulty,arg=$marker" \
     --agent-b "$(engine greedy)" --games 40 --batch 2 --threads 2 --seed 9 -o unkilled.h5
 same_tables unkilled.h5 killed.h5
+
+# --- SIGINT while a program thinks: a clean stop at once, not the program's fault ----------
+echo "hang 100" >ok
+"$bin" run --quiet --agent-a "external:cmd=$faulty,arg=$marker,timeout=60" --agent-b random \
+    --games 20 --batch 2 --threads 1 -o stopped.h5 >out 2>err &
+pid=$!
+sleep 2
+kill -INT "$pid"
+wait_stopped "$pid" 5
+expect_status 130 "SIGINT while a program thinks"
+one_line_error "stopped by SIGINT"
+sleep 0.2
+checks=$((checks + 1))
+pgrep -f -- "$marker" >/dev/null && fail "SIGINT: a program of the run is still running"
 
 # --- tune's matches: an external opponent is the in-process one; its fault stops the tuning
 # tune_config OPPONENT: a short tuning against OPPONENT, as t.cfg.

@@ -66,6 +66,12 @@ run_ok "two agents in-process" --agent-a greedy --agent-b random --games 10 --se
     -o two-agents.h5
 same_tables two-agents.h5 two-engines.h5
 
+# bench --protocol: the program's moves a second, and the in-process baseline's.
+"$bin" bench --protocol "external:cmd=$first_move" --games 20 >out 2>err
+rc=$?
+expect_status 0 "bench --protocol"
+check "bench --protocol: two lines" test "$(grep -c '^protocol .* moves/s=[0-9]' out)" -eq 2
+
 # --- the example programs in real matches -------------------------------------------------
 run_ok "the C example" --agent-a "external:cmd=$first_move" --agent-b greedy --games 10 \
     --threads 2 -o c-example.h5

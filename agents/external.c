@@ -498,15 +498,18 @@ static void external_game_end(Agent *a, const char *outcome, unsigned south, uns
     x->game_known = x->game_sent = false;
 }
 
-/* The `game` line for the game under way; a caller without a game loop (one position to
- * move in) gets a game that starts there, seeded by its stream. */
+/* The `game` line for the game under way. A caller without a game loop (positions to move
+ * in, one at a time) gets a game for each position, starting there and seeded by the stream
+ * it passes: nothing tells it which of its positions belong to one game. */
 static int send_game(External *x, const Variant *v, const Position *p, const Rng *rng)
 {
-    if (!x->game_known)
+    bool alone = !x->game_known;
+    if (alone)
         external_game_begin(&(Agent){ .data = x }, v, p, p->side, rng->key);
     proto_game(&x->out, &x->v, x->side, x->seed, &x->start);
     int rc = send_out(x, "a new game");
-    x->game_sent = rc == 0;
+    x->game_sent = rc == 0 && !alone;
+    x->game_known = !alone;
     return rc;
 }
 

@@ -26,7 +26,9 @@ typedef enum AgentOptionType {
     AOPT_REAL,           /* a number in [lo, hi], stored as double */
     AOPT_CHOICE,         /* one of `choices`, stored as int (its index) */
     AOPT_WEIGHTS,        /* every evaluation term as `w.<term>`, stored as EvalWeights */
-    AOPT_TEXT            /* text (a file's path), stored as char[AGENT_TEXT_MAX]; "" for none */
+    AOPT_TEXT,           /* text (a file's path), stored as char[AGENT_TEXT_MAX]; "" for none */
+    AOPT_LIST            /* text that may be given again and again (`arg=a,arg=b`), each item
+                          * kept in order and ended by '\n', in char[AGENT_TEXT_MAX]; "" none */
 } AgentOptionType;
 
 /* The longest AOPT_TEXT value, its ending zero included. */
@@ -56,6 +58,9 @@ typedef struct AgentKind {
     /* It chooses uniformly among the legal moves, one draw from its stream a move, as
      * pos_random_playout does: a game between two of them is played by that fast loop. */
     bool uniform;
+    /* A spec that builds it, for an agent whose name alone does not (an option with no
+     * default, as external's cmd): what `anywoli agents` describes; NULL: the name. */
+    const char *example;
 } AgentKind;
 
 /* What choose returns instead of a move when it gives up its search. The move it would
@@ -63,6 +68,8 @@ typedef struct AgentKind {
  * caller abandons that game (it is never recorded). */
 #define AGENT_STOPPED (-1)       /* agent_stop_all was called during the search */
 #define AGENT_NO_MEMORY (-2)     /* the search needed more memory than it could get */
+#define AGENT_FAULT (-3)         /* the agent's program failed (it died, hung, answered an
+                                  * illegal or unreadable move): agent_fault says how */
 
 /* How often a search polls agent_stop_requested: every this many nodes or playouts, at
  * most. A poll is one relaxed load; this keeps even a slow node's wait well under a second. */
@@ -84,6 +91,17 @@ struct Agent {
      * not what the agent's options promise: its tables lack a level that p's play reaches */
     bool (*note_position)(Agent *a, const Variant *v, const Position *p, char *buf,
                           size_t size);
+    /* optional, for an agent that follows the game as a whole (an external program must be
+     * told the game, its moves and its end): the start of a game of v from start, the agent
+     * playing `side` with its stream's key `seed`; each move made, by either side, the
+     * start's given moves included; the game's end (an outcome's word, South's and North's
+     * seeds). A game abandoned is never ended: the next game_begin says it is over. */
+    void (*game_begin)(Agent *a, const Variant *v, const Position *start, int side,
+                       uint64_t seed);
+    void (*game_move)(Agent *a, int move);
+    void (*game_end)(Agent *a, const char *outcome, unsigned south, unsigned north);
+    /* optional: after choose returned AGENT_FAULT, the fault in one line */
+    const char *(*fault)(Agent *a);
     void *data;                   /* agent-private */
 };
 
@@ -109,6 +127,9 @@ bool agent_note_position(Agent *a, const Variant *v, const Position *p, char *bu
 /* Reset an agent at the start of a game (calls new_game if it has one). */
 void agent_new_game(Agent *a);
 
+/* After choose returned AGENT_FAULT: the fault in one line, naming the agent ("" if none). */
+const char *agent_fault(Agent *a);
+
 /* Free what an agent holds. */
 void agent_free(Agent *a);
 
@@ -127,5 +148,8 @@ int agent_full_spec(const char *spec, char *buf, size_t len, Error *e);
 
 /* Room for a full spec: every option and weight at its value. */
 #define AGENT_FULL_SPEC_MAX 1024
+
+/* Room for agent_fault's line: the agent's full spec and what went wrong. */
+#define AGENT_FAULT_MAX (AGENT_FULL_SPEC_MAX + 512)
 
 #endif

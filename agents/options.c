@@ -84,6 +84,17 @@ static int set_option(const AgentKind *k, const AgentOption *o, const char *key,
         choice_list(o->choices, names, sizeof names);
         return error_set(e, "agent '%s': %s=%s is not one of %s", k->name, key, text, names);
     }
+    if (o->type == AOPT_LIST) {
+        /* Each item ends with '\n', so an empty item (`arg=`) is one, told apart from none. */
+        size_t used = strlen(dst);
+        if (strchr(text, '\n'))
+            return error_set(e, "agent '%s': %s: a value holds no line break", k->name, key);
+        if (used + strlen(text) + 1 >= AGENT_TEXT_MAX)
+            return error_set(e, "agent '%s': %s: more than %d characters in all", k->name, key,
+                             AGENT_TEXT_MAX - 2);
+        strcat(strcat(dst, text), "\n");
+        return 0;
+    }
     if (o->type == AOPT_TEXT) {
         if (strlen(text) >= AGENT_TEXT_MAX)
             return error_set(e, "agent '%s': %s: longer than %d characters", k->name, key,
@@ -164,6 +175,8 @@ static void set_defaults(const AgentKind *k, void *settings)
     for (const AgentOption *o = k->options; o && o->key; o++) {
         if (o->type == AOPT_WEIGHTS)
             eval_default_with(o->def, (EvalWeights *)((char *)settings + o->offset));
+        else if (o->type == AOPT_LIST)
+            ((char *)settings + o->offset)[0] = '\0';   /* a list starts empty */
         else if (set_option(k, o, o->key, o->def, settings, NULL) != 0)
             abort();   /* a default outside its own range is a bug of the table */
     }
@@ -197,7 +210,7 @@ int agent_options_parse(const AgentKind *k, const char *opts, void *settings, Er
             return error_set(e, "agent '%s': unknown option '%s'%s (expected %s)", k->name,
                              item, nearest_hint_in(item, keys, hint, sizeof hint), keys);
         }
-        for (size_t i = 0; i < ngiven; i++)
+        for (size_t i = 0; i < ngiven && o->type != AOPT_LIST; i++)
             if (strcmp(given[i], item) == 0)
                 return error_set(e, "agent '%s': %s is given twice (each option once)",
                                  k->name, item);
@@ -229,6 +242,13 @@ static void format_option(const AgentOption *o, const void *settings, char *buf,
     } else if (o->type == AOPT_TEXT) {
         if (*src)   /* none given: left out, so specs without it read as before */
             n = snprintf(buf + *used, len - *used, "%s%s=%s", sep, o->key, src);
+    } else if (o->type == AOPT_LIST) {
+        /* Each item as its own key=value, in the order given: the spec reads back the same. */
+        for (const char *item = src, *end; *item && *used + (size_t)n < len; item = end + 1) {
+            end = strchr(item, '\n');
+            n += snprintf(buf + *used + n, len - *used - (size_t)n, "%s%s=%.*s",
+                          (*used + (size_t)n) ? "," : "", o->key, (int)(end - item), item);
+        }
     } else {
         const EvalWeights *w = (const EvalWeights *)src;
         for (int t = 0; t < EVAL_NB && *used + (size_t)n < len; t++)

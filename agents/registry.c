@@ -18,6 +18,7 @@ static const AgentEntry registry[] = {
     { &greedy_kind, greedy_agent_init },
     { &alphabeta_kind, alphabeta_agent_init },
     { &mcts_kind, mcts_agent_init },
+    { &external_kind, external_agent_init },
 };
 
 #define REGISTRY_NB ((int)(sizeof registry / sizeof registry[0]))
@@ -100,6 +101,11 @@ void agent_new_game(Agent *a)
 {
     if (a->new_game)
         a->new_game(a);
+}
+
+const char *agent_fault(Agent *a)
+{
+    return a->fault ? a->fault(a) : "";
 }
 
 void agent_free(Agent *a)

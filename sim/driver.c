@@ -83,7 +83,11 @@ typedef struct Driver {
     unsigned char *gathered;      /* rank 0: the packed rows of a batch from every rank */
     uint32_t *shares;             /* games of the batch per rank */
     int64_t *finished;            /* per rank, the whole games at the start of its share;
-                                   * then the ranks that ran out of memory (ranks + 1) */
+                                   * then the ranks that ran out of memory, then those whose
+                                   * agent's program failed (ranks + 2) */
+    atomic_bool faulted;          /* an agent's program failed in this batch: start no game */
+    uint64_t fault_game;          /* the first such game (under omp critical) */
+    char fault[AGENT_FAULT_MAX];  /* and its agent's fault, one line */
     unsigned char *whole;         /* per game of this rank's share: 1 when it was played
                                    * to its end (a stop abandons games in flight) */
     double gather_seconds;        /* rank 0: in gathers, waiting for slower ranks included */
@@ -579,7 +583,24 @@ typedef struct ShareResult {
     uint64_t prefix;              /* games from the share's start, all whole */
     uint64_t whole;               /* whole games in the share, counted in d->played */
     bool no_memory;               /* a search ran out of memory and abandoned its game */
+    bool fault;                   /* an agent's program failed (d->fault says how) */
 } ShareResult;
+
+/* Keep the fault of game `game`'s agent if it is the first game of the batch to fail, and
+ * start no more games: the run is to stop with it. */
+static void note_fault(Driver *d, uint64_t game, Agent *a, Agent *b)
+{
+    const char *why = agent_fault(a)[0] ? agent_fault(a) : agent_fault(b)[0] ? agent_fault(b)
+                                                                     : "an agent failed";
+    #pragma omp critical(anywoli_driver_fault)
+    {
+        if (!atomic_load(&d->faulted) || game < d->fault_game) {
+            d->fault_game = game;
+            snprintf(d->fault, sizeof d->fault, "%s", why);
+        }
+        atomic_store(&d->faulted, true);
+    }
+}
 
 /* Play games lo .. hi of a batch on this rank's team into rec[0 .. hi - lo). A stop request
  * abandons the games in flight (their searches give up, see agent.h) and leaves the rest
@@ -588,18 +609,24 @@ typedef struct ShareResult {
 static ShareResult play_share(Driver *d, const Job *j, const Batch *b, uint64_t lo, uint64_t hi,
                               Agent *agents)
 {
-    int no_memory = 0;
+    int no_memory = 0, fault = 0;
     long n = (long)(hi - lo), chunk = n / (d->run.threads * 32L);
     chunk = chunk < 1 ? 1 : chunk > 16 ? 16 : chunk;
+    atomic_store(&d->faulted, false);
     #pragma omp parallel for num_threads(d->run.threads) schedule(dynamic, chunk) \
-        reduction(| : no_memory)
+        reduction(| : no_memory, fault)
     for (long i = 0; i < n; i++) {
         int rc = AGENT_STOPPED;
-        if (!stop_signal) {
+        if (!stop_signal && !atomic_load_explicit(&d->faulted, memory_order_relaxed)) {
             Agent *mine = agents ? &agents[2 * omp_get_thread_num()] : NULL;
-            rc = driver_play_game(j, d->x->seed, b->start + lo + (uint64_t)i, mine,
-                                  mine ? mine + 1 : NULL, j->record_moves ? &b->moves[i] : NULL,
-                                  &b->rec[i]);
+            uint64_t game = b->start + lo + (uint64_t)i;
+            rc = driver_play_game(j, d->x->seed, game, mine, mine ? mine + 1 : NULL,
+                                  j->record_moves ? &b->moves[i] : NULL, &b->rec[i]);
+            /* A program that dies of the signal that stops the run is no fault of its own. */
+            if (rc == AGENT_FAULT && !stop_signal) {
+                note_fault(d, game, mine, mine + 1);
+                fault = 1;
+            }
         }
         if (rc != 0 && j->record_moves)
             b->moves[i].n = 0;
@@ -610,7 +637,7 @@ static ShareResult play_share(Driver *d, const Job *j, const Batch *b, uint64_t 
             memset(&b->rec[i], 0, sizeof b->rec[i]);
         no_memory |= rc == AGENT_NO_MEMORY;
     }
-    ShareResult r = { (uint64_t)n, 0, no_memory != 0 };
+    ShareResult r = { (uint64_t)n, 0, no_memory != 0, fault != 0 };
     for (long i = n - 1; i >= 0; i--) {
         r.whole += d->whole[i];
         if (!d->whole[i])
@@ -690,14 +717,16 @@ static void gather_batch(Driver *d, Batch *b, uint64_t my_lo, uint64_t my_hi)
  * rank's whole prefix, up to the first rank whose share is not all whole. On every rank;
  * *no_memory set when a search on any rank ran out of memory. */
 static uint64_t batch_prefix(Driver *d, const Batch *b, const ShareResult *mine,
-                             bool *no_memory)
+                             bool *no_memory, bool *fault)
 {
     int size = cluster_size(), rank = cluster_rank();
-    memset(d->finished, 0, (size_t)(size + 1) * sizeof *d->finished);
+    memset(d->finished, 0, (size_t)(size + 2) * sizeof *d->finished);
     d->finished[rank] = (int64_t)mine->prefix;
     d->finished[size] = mine->no_memory;
-    cluster_sum_array(d->finished, size + 1);
+    d->finished[size + 1] = mine->fault;
+    cluster_sum_array(d->finished, size + 2);
     *no_memory = d->finished[size] > 0;
+    *fault = d->finished[size + 1] > 0;
     uint64_t kept = 0;
     for (int r = 0; r < size; r++) {
         uint64_t lo, hi;
@@ -713,8 +742,10 @@ static uint64_t batch_prefix(Driver *d, const Batch *b, const ShareResult *mine,
  * The batch is cut to its games that were played whole, from its start (b->n; 0 when none
  * were): what a stop request or a lack of memory left of it. A signal that reached any rank
  * stops them all after this batch. Returns whether the batch was played in full; sets
- * *no_memory when a search on any rank ran out of memory. */
-static bool play_batch(Driver *d, const Job *j, Batch *b, Agent *agents, bool *no_memory)
+ * *no_memory when a search on any rank ran out of memory, *fault when an agent's program
+ * failed on any rank (this rank's fault in d->fault). */
+static bool play_batch(Driver *d, const Job *j, Batch *b, Agent *agents, bool *no_memory,
+                       bool *fault)
 {
     uint64_t lo, hi;
     cluster_share(b->n, cluster_rank(), cluster_size(), &lo, &hi);
@@ -722,7 +753,10 @@ static bool play_batch(Driver *d, const Job *j, Batch *b, Agent *agents, bool *n
     double t = now();
     if (cluster_size() > 1)
         gather_batch(d, b, lo, hi);
-    uint64_t kept = batch_prefix(d, b, &mine, no_memory);
+    if (mine.fault && !cluster_leads())   /* rank 0 cannot say it: this rank does */
+        fprintf(stderr, "anywoli run (rank %d): job '%s', game %llu: %s\n", cluster_rank(),
+                j->name, (unsigned long long)d->fault_game, d->fault);
+    uint64_t kept = batch_prefix(d, b, &mine, no_memory, fault);
     stop_share();
     if (cluster_size() > 1)
         d->gather_seconds += now() - t;
@@ -824,8 +858,8 @@ static void serve_batch(void *self, const void *order)
         }
     }
     Batch b = { j, o.start, o.n, d->batch[0].rec, d->batch[0].moves };
-    bool no_memory;
-    play_batch(d, j, &b, d->serving, &no_memory);
+    bool no_memory, fault;
+    play_batch(d, j, &b, d->serving, &no_memory, &fault);
 }
 
 /* Cut a played batch of a job with a sequential test at the pair where the test decides,
@@ -847,6 +881,12 @@ static bool cut_at_decision(Driver *d, const Job *j, Batch *b)
     return false;
 }
 
+/* Whether this rank saw the fault of the batch just played (else another rank did). */
+static bool mine_fault(Driver *d)
+{
+    return atomic_load(&d->faulted) && d->fault[0];
+}
+
 /* Play the rest of one job, batch after batch, until it is done or a stop leaves a batch
  * short (its whole games are kept all the same); -1 on failure (message in e). */
 static int play_job(Driver *d, const Job *j, Error *e)
@@ -865,8 +905,8 @@ static int play_job(Driver *d, const Job *j, Error *e)
         double t = now();
         Order o = { (int32_t)j->index, b->n, b->start };
         checkpoint_order(&d->run, &o);
-        bool no_memory;
-        bool complete = play_batch(d, j, b, agents, &no_memory);
+        bool no_memory, fault;
+        bool complete = play_batch(d, j, b, agents, &no_memory, &fault);
         uint32_t played = b->n;
         if (j->has_sprt && cut_at_decision(d, j, b)) {
             complete = false;   /* the job ends with this batch */
@@ -883,6 +923,14 @@ static int play_job(Driver *d, const Job *j, Error *e)
             free_agents(d, agents);
             return error_set(e, "job '%s': out of memory in a search (%s vs %s)", j->name,
                              j->agent_a, j->agent_b);
+        }
+        if (fault) {   /* the game in flight is no game of the lab's: the run stops here */
+            free_agents(d, agents);
+            if (!mine_fault(d))
+                return error_set(e, "job '%s': an agent's program failed on another rank "
+                                 "(its message says how)", j->name);
+            return error_set(e, "job '%s', game %llu: %s", j->name,
+                             (unsigned long long)d->fault_game, d->fault);
         }
         if (!complete)
             break;
@@ -958,7 +1006,7 @@ static int allocate(Driver *d, Error *e)
     for (int i = 0; i < 2; i++)
         d->batch[i].rec = malloc((size_t)d->batch_cap * sizeof(GameRecord));
     d->whole = malloc(d->batch_cap);
-    d->finished = malloc((size_t)(cluster_size() + 1) * sizeof *d->finished);
+    d->finished = malloc((size_t)(cluster_size() + 2) * sizeof *d->finished);
     if (cluster_size() > 1) {
         d->shares = malloc((size_t)cluster_size() * sizeof *d->shares);
         if (cluster_leads())

@@ -122,6 +122,14 @@ static void start_game(const Variant *v, const GameOptions *o, GameSoFar *s)
     s->choices[SOUTH] = s->choices[NORTH] = 0;
 }
 
+/* Tell the agents that follow a game (game_move: an external program) a move made. */
+static void tell_move(Agent *const *agent, int move)
+{
+    for (int side = 0; side < 2; side++)
+        if (agent[side]->game_move)
+            agent[side]->game_move(agent[side], move);
+}
+
 /* The game loop: play s on until it is over, a move is endless or the cap is reached, each ply
  * one of the start's given moves and then the agents' choices, each from its own stream. With
  * agent NULL it stops, the game going on, before the first ply an agent would choose. Returns 0,
@@ -130,6 +138,7 @@ static int play_moves(const Variant *v, Agent *const *agent, Rng stream[2], cons
                       GameSoFar *s)
 {
     const int64_t cap = ply_cap(v, o);
+    const bool told = agent && (agent[SOUTH]->game_move || agent[NORTH]->game_move);
     Playout *n = &s->count;
     while (!pos_over(v, &s->pos)) {
         if ((int64_t)n->plies >= cap) {
@@ -157,6 +166,8 @@ static int play_moves(const Variant *v, Agent *const *agent, Rng stream[2], cons
         MoveEvent ev = make_move(v, o, &s->pos, move, (uint32_t)n->plies + 1, chosen, &info);
         n->plies++;
         n->hash = (n->hash ^ (uint64_t)move) * PLAYOUT_HASH_MULT;
+        if (told)
+            tell_move(agent, move);
         if (o->moves && move_list_push(o->moves, move) != 0)
             return AGENT_NO_MEMORY;
         if (n->plies == LINE_PLIES)
@@ -228,6 +239,9 @@ int game_play_from(const Variant *v, Agent *south, Agent *north, const Rng *g,
     agent_new_game(south);
     agent_new_game(north);
     start_game(v, o, &s);
+    for (int side = 0; side < 2; side++)
+        if (agent[side]->game_begin)
+            agent[side]->game_begin(agent[side], v, &s.pos, side, stream[side].key);
     if (o->moves)
         o->moves->n = 0;
     int rc = play_moves(v, agent, stream, o, &s);
@@ -239,6 +253,9 @@ int game_play_from(const Variant *v, Agent *south, Agent *north, const Rng *g,
         return rc;
     }
     record_game(v, g, o, &s, r);
+    for (int side = 0; side < 2; side++)
+        if (agent[side]->game_end)
+            agent[side]->game_end(agent[side], outcome_name(r->outcome), r->south, r->north);
     return 0;
 }
 

@@ -81,9 +81,10 @@ int match_play_pairs(const Match *m, uint64_t first, uint64_t n, volatile const 
         return -1;
     }
     int64_t w = 0, d = 0, l = 0, p0 = 0, p1 = 0, p2 = 0, p3 = 0, p4 = 0;
-    int skipped = 0, no_memory = 0;
+    int skipped = 0, no_memory = 0, faulted = 0;
+    char fault[AGENT_FAULT_MAX] = "";
     #pragma omp parallel for num_threads(threads) schedule(dynamic, 1) \
-        reduction(+ : w, d, l, p0, p1, p2, p3, p4) reduction(| : skipped, no_memory)
+        reduction(+ : w, d, l, p0, p1, p2, p3, p4) reduction(| : skipped, no_memory, faulted)
     for (uint64_t i = 0; i < n; i++) {
         if (stop && *stop) {
             skipped = 1;
@@ -99,6 +100,14 @@ int match_play_pairs(const Match *m, uint64_t first, uint64_t n, volatile const 
         if (rc != 0) {   /* an abandoned game: the pair, and so the match, is incomplete */
             skipped = 1;
             no_memory |= rc == AGENT_NO_MEMORY;
+            if (rc == AGENT_FAULT && !(stop && *stop)) {   /* the first one says it */
+                faulted = 1;
+                #pragma omp critical(anywoli_match_fault)
+                if (!fault[0])
+                    snprintf(fault, sizeof fault, "%s", agent_fault(mine)[0]
+                                                            ? agent_fault(mine)
+                                                            : agent_fault(mine + 1));
+            }
             continue;
         }
         if (each)
@@ -121,6 +130,8 @@ int match_play_pairs(const Match *m, uint64_t first, uint64_t n, volatile const 
     if (no_memory)
         return error_set(e, "an agent's search ran out of memory in a match (%s against %s)",
                          m->spec_a, m->spec_b);
+    if (faulted)
+        return error_set(e, "a match (%s against %s): %s", m->spec_a, m->spec_b, fault);
     return skipped ? 1 : 0;
 }
 

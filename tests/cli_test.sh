@@ -232,6 +232,16 @@ checks=$((checks + 1))
 [[ $rc -eq 0 ]] && grep -q 'South plays S1' "$tmp/out" && [[ -s "$tmp/err" ]] \
     || fail "anywoli play (piped person): status $rc"
 
+# --- engine: an agent over the line protocol (the rest: tests/protocol_test.sh) -----------
+tested+=(engine)
+printf 'anywoli protocol 1\ngame seed 1 side S holes 6\nposition 4,4,4,4,4,4/4,4,4,4,4,4 0/0 S - -\nquit\n' \
+    | "$bin" engine --agent greedy >"$tmp/out" 2>"$tmp/err"; rc=$?
+checks=$((checks + 1))
+[[ $rc -eq 0 && "$(sed -n 2p "$tmp/out")" == "protocol 1" ]] && grep -q '^move [0-5]' "$tmp/out" \
+    || fail "anywoli engine: status $rc, output $(head -c 200 "$tmp/out")"
+expect_error "--agent" engine
+expect_error "unknown" engine --agent nobody
+
 # --- run and replay: their help and bad inputs (the rest: tests/driver_test.sh) ------------
 tested+=(run replay)
 expect_error "unknown option '--frobnicate' (see --help)" run --frobnicate

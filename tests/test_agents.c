@@ -117,7 +117,7 @@ static void test_registry(void **state)
     for (const AgentKind *k; (k = agent_kind(n)); n++) {
         Agent a, b;
         char full[1024], again[1024];
-        make_agent(&a, k->name);
+        make_agent(&a, k->example ? k->example : k->name);   /* its process is not started */
         assert_string_equal(a.name, k->name);
         agent_describe(&a, full, sizeof full);
         make_agent(&b, full);
@@ -126,7 +126,7 @@ static void test_registry(void **state)
         agent_free(&a);
         agent_free(&b);
     }
-    assert_int_equal(n, 4);
+    assert_int_equal(n, 5);
     assert_null(agent_kind(-1));
 
     Agent a;
@@ -161,7 +161,7 @@ static void test_spec_errors(void **state)
 {
     (void)state;
     static const struct { const char *spec, *want; } bad[] = {
-        { "minimax", "agent 'minimax': unknown (expected random, greedy, alphabeta or mcts)" },
+        { "minimax", "agent 'minimax': unknown (expected random, greedy, alphabeta, mcts or external)" },
         { "random:depth=3", "takes no options" },
         { "alphabeta:deep=3", "unknown option 'deep'" },
         { "alphabeta:depth", "'depth' is not key=value" },

@@ -6,7 +6,7 @@
 
 /* Text of the last error: one line, no trailing newline, no program name. */
 typedef struct Error {
-    char msg[320];
+    char msg[1024];   /* room for a message quoting an external agent's spec (its paths) */
 } Error;
 
 /* Format an error into e (if e is not NULL) and return -1, so callers can `return error_set(...)`. */

@@ -17,7 +17,9 @@ from . import game
 from .codes import CODED, OUTCOMES, SIDES
 from .environment import AnywoliEnv, env
 from .game import Event, Game, GameError, IllegalMove, Result
+from .protocol import serve
 from .results import Results, ResultsError, load, score_of_a
 
 __all__ = ["load", "Results", "ResultsError", "score_of_a", "CODED", "OUTCOMES", "SIDES",
-           "Game", "GameError", "IllegalMove", "Event", "Result", "AnywoliEnv", "env"]
+           "Game", "GameError", "IllegalMove", "Event", "Result", "AnywoliEnv", "env",
+           "serve"]

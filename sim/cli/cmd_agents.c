@@ -14,11 +14,17 @@ static const char agents_usage[] =
     "in full, every option with the value it takes (`alphabeta:depth=6,nodes=0,...`).\n";
 
 /* The allowed values of an option, as text: a range or the choices. */
-static void option_range(const AgentOption *o, char *buf, size_t len)
+static void option_range(const AgentKind *k, const AgentOption *o, char *buf, size_t len)
 {
     size_t used = 0;
+    char required[80];
+    snprintf(required, sizeof required, ":%s=", o->key);
     buf[0] = '\0';
-    if (o->type == AOPT_CHOICE) {
+    if (k->example && strstr(k->example, required)) {
+        snprintf(buf, len, "required");
+    } else if (o->type == AOPT_LIST) {
+        snprintf(buf, len, "text; none by default; may be given again");
+    } else if (o->type == AOPT_CHOICE) {
         for (int i = 0; o->choices[i] && used < len; i++)
             used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? "|" : "",
                                      o->choices[i]);
@@ -50,14 +56,14 @@ static void list_agent(const AgentKind *k)
     Agent a;
     Error e;
     char full[1024];
-    if (agent_create(&a, k->name, &e) != 0)
+    if (agent_create(&a, k->example ? k->example : k->name, &e) != 0)
         die("%s", e.msg);   /* every kind builds with its defaults (test_agents checks it) */
     agent_describe(&a, full, sizeof full);
     agent_free(&a);
     printf("%-10s %s\n", k->name, k->summary);
     for (const AgentOption *o = k->options; o && o->key; o++) {
         char range[96], key[112], value[64];
-        option_range(o, range, sizeof range);
+        option_range(k, o, range, sizeof range);
         if (o->type != AOPT_WEIGHTS) {
             described_value(full, o->key, value, sizeof value);
             snprintf(key, sizeof key, "%s=%s", o->key, value);

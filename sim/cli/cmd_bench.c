@@ -17,11 +17,15 @@
 #define BENCH_MAX_DEPTHS 16           /* depths --search-depths takes */
 #define BENCH_MAX_DEPTH 64            /* the alpha-beta agent's deepest */
 
-enum { OPT_THREADS = OPT_FIRST_FREE, OPT_GAMES, OPT_SEARCH, OPT_NO_SEARCH, OPT_SEARCH_DEPTHS };
+#define BENCH_PROTOCOL_GAMES 2000     /* --protocol's games, by default */
+
+enum { OPT_THREADS = OPT_FIRST_FREE, OPT_GAMES, OPT_SEARCH, OPT_NO_SEARCH, OPT_SEARCH_DEPTHS,
+       OPT_PROTOCOL };
 
 static const char bench_usage[] =
     "usage: anywoli bench [--threads N] [--games N] [--search | --no-search]\n"
-    "       anywoli bench [--threads N] --search-depths D[,D...]\n\n"
+    "       anywoli bench [--threads N] --search-depths D[,D...]\n"
+    "       anywoli bench --protocol SPEC [--games N]\n\n"
     "Play a fixed, seeded set of random-move games on the standard board and the two\n"
     "presets (N each, default 20000), printing one line per board with its games per\n"
     "second. Then run fixed alpha-beta and MCTS searches from fixed middle-game\n"
@@ -36,7 +40,13 @@ static const char bench_usage[] =
     "  --search-depths D[,D...]\n"
     "                only the alpha-beta searches, to each depth in turn (1 to\n"
     "                64): a line each with the nodes, seconds, a hash of the\n"
-    "                values alone and one of the moves\n";
+    "                values alone and one of the moves\n"
+    "  --protocol SPEC\n"
+    "                only the cost of an agent's moves, through the game loop on\n"
+    "                one thread: N games (default 2000) of SPEC against random,\n"
+    "                then of random against random, a line each with the moves\n"
+    "                agent A chose a second (for an external program, the line\n"
+    "                protocol's round trip: scripts/protocol-bench.sh)\n";
 
 /* The depths of --search-depths: a comma-separated list of 1 to BENCH_MAX_DEPTHS numbers. */
 static int parse_depths(const char *text, int *depths)
@@ -81,6 +91,41 @@ static BoardRun bench_board(const Variant *v, uint64_t job, long n, int threads)
     return run;
 }
 
+/* Agent A (spec) against random for n games of the standard board on this thread, after one
+ * game not timed (an external program's start and handshake): a line with A's moves a
+ * second. */
+static void bench_agent_moves(const char *spec, long n)
+{
+    Agent a, b;
+    Error e;
+    Variant v;
+    variant_default(&v);
+    if (variant_finish(&v, &e) != 0 || agent_create(&b, "random", &e) != 0)
+        fail("%s", e.msg);
+    if (agent_create(&a, spec, &e) != 0)
+        die("--protocol: %s", e.msg);
+    uint64_t moves = 0;
+    double t0 = 0;
+    for (long i = -1; i < n; i++) {
+        GameRecord r;
+        if (i == 0)
+            t0 = omp_get_wtime();
+        int rc = game_play_indexed(&v, BENCH_SEED, 0, (uint64_t)(i + 1), NULL, -1, &a, &b, NULL,
+                                   &r, NULL);
+        if (rc == AGENT_FAULT)
+            fail("%s", agent_fault(&a));
+        if (rc != 0)
+            fail("agent %s gave up a game", spec);
+        moves += i >= 0 ? r.choices_a : 0;
+    }
+    double seconds = omp_get_wtime() - t0;
+    printf("protocol %s games=%ld moves=%" PRIu64 " seconds=%.3f moves/s=%.0f\n", spec, n, moves,
+           seconds, seconds > 0 ? moves / seconds : 0.0);
+    fflush(stdout);
+    agent_free(&a);
+    agent_free(&b);
+}
+
 int cmd_bench(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -89,6 +134,7 @@ int cmd_bench(int argc, char **argv)
         { "search", no_argument, NULL, OPT_SEARCH },
         { "no-search", no_argument, NULL, OPT_NO_SEARCH },
         { "search-depths", required_argument, NULL, OPT_SEARCH_DEPTHS },
+        { "protocol", required_argument, NULL, OPT_PROTOCOL },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
@@ -96,11 +142,17 @@ int cmd_bench(int argc, char **argv)
     long games = BENCH_DEFAULT_GAMES;
     int search = -1;   /* -1: decided by the number of games */
     int depths[BENCH_MAX_DEPTHS], n_depths = 0;
+    const char *protocol = NULL;
+    bool games_given = false;
 
     while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
         switch (c) {
         case OPT_THREADS: threads = (int)cli_number("--threads", optarg, 1, 4096); break;
-        case OPT_GAMES: games = (long)cli_number("--games", optarg, 1, 100000000); break;
+        case OPT_GAMES:
+            games = (long)cli_number("--games", optarg, 1, 100000000);
+            games_given = true;
+            break;
+        case OPT_PROTOCOL: protocol = optarg; break;
         case OPT_SEARCH: search = 1; break;
         case OPT_NO_SEARCH: search = 0; break;
         case OPT_SEARCH_DEPTHS: n_depths = parse_depths(optarg, depths); break;
@@ -111,6 +163,12 @@ int cmd_bench(int argc, char **argv)
         die("unexpected argument '%s' (see --help)", argv[optind]);
     if (n_depths > 0) {
         bench_search_depths(threads, depths, n_depths);
+        return 0;
+    }
+    if (protocol) {   /* the program's moves, then the same loop's in-process baseline */
+        long n = games_given ? games : BENCH_PROTOCOL_GAMES;
+        bench_agent_moves(protocol, n);
+        bench_agent_moves("random", n);
         return 0;
     }
 

@@ -323,6 +323,8 @@ int cmd_play(int argc, char **argv)
                             &r, &g.p);
     if (rc == HUMAN_QUITS)
         printf("%s quits after %" PRIu64 " plies.\n", side_name[g.p.side], g.plies);
+    else if (rc == AGENT_FAULT)   /* the game cannot go on as its rules say: no result */
+        fail("%s", agent_fault(&g.player[g.p.side].agent));
     else if (rc < 0)   /* no stop is requested here: out of memory */
         fail("agent %s: out of memory for its search", g.player[g.p.side].agent.name);
     else

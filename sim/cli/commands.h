@@ -20,5 +20,6 @@ int cmd_fit(int argc, char **argv);
 int cmd_openings(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_engine(int argc, char **argv);
 
 #endif

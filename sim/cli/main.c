@@ -48,6 +48,8 @@ static const Command commands[] = {
       false, NULL },
     { "agents", cmd_agents, "list the agents and their options, or check agent specs",
       false, NULL },
+    { "engine", cmd_engine, "play an agent as a program over the line protocol (stdin/stdout)",
+      false, NULL },
     { "play", cmd_play, "play a game in the terminal: a person or an agent on each side",
       false, NULL },
     { "solve", cmd_solve, "the exact value of a position and of each of its moves", false, NULL },

@@ -5,6 +5,8 @@ import io
 import json
 import os
 import re
+import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -47,6 +49,46 @@ class TestExample(unittest.TestCase):
         code, shown = example()
         self.assertIn("anywoli.load(path)", code)
         self.assertTrue(shown.startswith("main: South won"))
+
+
+def named_block(first_line):
+    """The page's Python block that starts with `first_line`."""
+    with open(DOC) as f:
+        text = f.read()
+    for code in re.findall(r"```python\n(.*?)```", text, re.DOTALL):
+        if code.startswith(first_line):
+            return code
+    raise AssertionError(f"docs/python.md has no block starting {first_line!r}")
+
+
+class TestAgentExample(unittest.TestCase):
+    """The page's complete example: the Python agent in a match against alphabeta:depth=4
+    from the book, through the protocol, and its score read back, as the page shows."""
+
+    def test_agent_in_a_match(self):
+        with open(DOC) as f:
+            text = f.read()
+        shown = re.search(r"^    (pairs by A's half-points .*\n    A's score .*)$", text,
+                          re.MULTILINE).group(1).replace("\n    ", "\n")
+        root = os.path.join(os.path.dirname(__file__), "..", "..")
+        book = os.path.abspath(os.path.join(root, "configs", "strong-play-book.txt"))
+        with tempfile.TemporaryDirectory() as tmp:
+            for name in ("my_agent.py", "readback.py"):
+                with open(os.path.join(tmp, name), "w") as f:
+                    f.write(named_block("# " + name))
+            # python3 as the page has it is this interpreter here, which sees the package.
+            run("run", "--agent-a", f"external:cmd={sys.executable},arg=my_agent.py",
+                "--agent-b", "alphabeta:depth=4", "--openings", f"file:{book}", "--games",
+                "200", "--seed", "1", "-o", "mine.h5", "--quiet", cwd=tmp)
+            out = subprocess.run([sys.executable, "readback.py"], cwd=tmp, check=True,
+                                 capture_output=True, text=True).stdout
+            report = json.loads(run("analyze", os.path.join(tmp, "mine.h5"), "--json"))
+        self.assertEqual(out.strip(), shown)
+        pairs = report["jobs"][0]["pairs"]
+        counts = re.search(r"\[(.*)\]", out).group(1)
+        self.assertEqual([int(c) for c in counts.split(",")], pairs["pentanomial"])
+        score = float(re.search(r"A's score ([0-9.]+)", out).group(1))
+        self.assertLessEqual(abs(score - pairs["score"]["value"]), 0.0005 + 1e-12)   # as rounded
 
 
 if __name__ == "__main__":

@@ -61,9 +61,17 @@ int pair_tally_add(PairTally *t, uint64_t game, int a, int sn)
     return 1;
 }
 
-SprtDecision sprt_stop_decision(const Sprt *t, uint64_t pairs)
+uint64_t pentanomial_pairs(const uint64_t counts[PENTA_NB])
 {
-    return pairs < SPRT_MIN_PAIRS ? SPRT_CONTINUE : t->decision;
+    uint64_t pairs = 0;
+    for (int i = 0; i < PENTA_NB; i++)
+        pairs += counts[i];
+    return pairs;
+}
+
+SprtDecision sprt_stop_decision(const Sprt *t, const uint64_t counts[PENTA_NB])
+{
+    return pentanomial_pairs(counts) < SPRT_MIN_PAIRS ? SPRT_CONTINUE : t->decision;
 }
 
 /* Whether the pairs counted all had the same value (one pair among them, or more). */

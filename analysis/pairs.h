@@ -97,9 +97,12 @@ Sprt sprt_pentanomial(const uint64_t counts[PENTA_NB], double elo0, double elo1,
  * accepted H1 for equal agents in 19% of simulated matches, 5% with this floor. */
 #define SPRT_MIN_PAIRS 50
 
-/* The decision a sequential stop takes on test t over `pairs` counted pairs: t's, or
- * SPRT_CONTINUE before SPRT_MIN_PAIRS pairs. */
-SprtDecision sprt_stop_decision(const Sprt *t, uint64_t pairs);
+/* The pairs the pentanomial counts hold. */
+uint64_t pentanomial_pairs(const uint64_t counts[PENTA_NB]);
+
+/* The decision a sequential stop takes on test t over the pairs of `counts` (the test's):
+ * t's, or SPRT_CONTINUE before SPRT_MIN_PAIRS pairs. */
+SprtDecision sprt_stop_decision(const Sprt *t, const uint64_t counts[PENTA_NB]);
 
 /* The first-player advantage with the pair as its unit: from counts[i], the pairs whose
  * South's points minus North's, summed over the pair's two games, is i - 2 (so -2 .. 2),

@@ -171,11 +171,8 @@ static Sprt job_test(const Job *j, const PairTally *t)
 /* Whether the test over the pairs of t stops job j (pairs.h's sprt_stop_decision). */
 static bool job_stops(const Job *j, const PairTally *t, Sprt *test)
 {
-    uint64_t pairs = 0;
-    for (int i = 0; i < PENTA_NB; i++)
-        pairs += t->penta[i];
     *test = job_test(j, t);
-    return sprt_stop_decision(test, pairs) != SPRT_CONTINUE;
+    return sprt_stop_decision(test, t->penta) != SPRT_CONTINUE;
 }
 
 /* Whether a job's pairs may repeat openings (a list: all:N or a book, cycled), so that its
@@ -205,12 +202,15 @@ static int add_opening_pair(Driver *d, const Job *j, int32_t opening, int a, int
  * pair this game completes when the test decides there. -1 when out of memory. */
 static int count_game(Driver *d, const Job *j, JobStats *s, const GameRecord *r)
 {
-    int even_a = s->pairs.waiting_a, even_sn = s->pairs.waiting_sn, sn;
-    int a = record_a_half_points(r, &sn);
+    int even_a = s->pairs.waiting_a, even_sn = s->pairs.waiting_sn;
     int paired = stats_add(s, r);
-    if (paired < 0 || (paired && openings_repeat(j) &&
-                       add_opening_pair(d, j, r->opening, a + even_a, sn + even_sn) != 0))
+    if (paired < 0)
         return -1;
+    if (paired && openings_repeat(j)) {   /* a game's points again only where they are kept */
+        int sn, a = record_a_half_points(r, &sn);
+        if (add_opening_pair(d, j, r->opening, a + even_a, sn + even_sn) != 0)
+            return -1;
+    }
     if (paired && j->has_sprt) {
         if (job_stops(j, &s->pairs, &s->stop.test)) {
             s->stop.stopped = true;
@@ -393,9 +393,7 @@ static void job_figure(const Driver *d, const Job *j, ProgressFigure *f)
     const PairTally *t = &d->stats[j->index].pairs;
     const OpeningSums *o = d->opening_sums[j->index];
     size_t n = o ? (size_t)j->openings.count : 0;
-    uint64_t pairs = 0;
-    for (int i = 0; i < PENTA_NB; i++)
-        pairs += t->penta[i];
+    uint64_t pairs = pentanomial_pairs(t->penta);
     memset(f, 0, sizeof *f);
     f->elo = (Estimate){ NAN, { NAN, NAN } };
     f->pairs = pairs;

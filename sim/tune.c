@@ -66,15 +66,13 @@ void tune_verify_stats(const SprtBounds *b, TuneVerify *v)
 
 SprtDecision tune_verify_decision(const SprtBounds *b, const MatchSums *s)
 {
-    uint64_t counts[PENTA_NB], pairs = 0;
-    for (int i = 0; i < PENTA_NB; i++) {
+    uint64_t counts[PENTA_NB];
+    for (int i = 0; i < PENTA_NB; i++)
         counts[i] = (uint64_t)s->pairs[i];
-        pairs += counts[i];
-    }
     /* A run's sequential stop's rule (pairs.h): no stop before SPRT_MIN_PAIRS pairs, where
      * the normal approximation with its regularised counts is wild. */
     Sprt t = sprt_pentanomial(counts, b->elo0, b->elo1, b->alpha, b->beta);
-    return sprt_stop_decision(&t, pairs);
+    return sprt_stop_decision(&t, counts);
 }
 
 uint64_t tune_verify_cut(const SprtBounds *b, const MatchSums *before, const PairGames *each,

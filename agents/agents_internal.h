@@ -3,6 +3,7 @@
 #ifndef ANYWOLI_AGENTS_INTERNAL_H
 #define ANYWOLI_AGENTS_INTERNAL_H
 
+#include <stdbool.h>
 #include <string.h>
 
 #include "agent.h"
@@ -25,12 +26,23 @@ typedef struct AgentData {
     const Tables *tables;         /* an agent with a tables= option: the endgame tables it
                                    * holds (shared), or NULL */
     const char *tables_path;      /* that option's value, or NULL */
+    bool tables_auto;             /* tables=auto: each game's variant's own, built on demand
+                                   * (tables_acquire_auto) */
+    const char *name;             /* the agent's spec, for messages */
 } AgentData;
 
 /* For an agent whose data starts with d: acquire the tables at path (the tables= option; NULL
  * or empty: none) into d, and give a the check_variant and note_position that hold them to a
  * game's variant. -1 with "agent 'NAME': tables=..." and the reason. */
 int agent_use_tables(Agent *a, AgentData *d, const char *path, Error *e);
+
+/* The tables an agent whose data starts with d probes in a game of v: those it holds if they
+ * are v's, else none; with tables=auto, v's own, acquired at the first game of v (and built
+ * then if no earlier run left them). A run checks its agents against its variants first
+ * (agent_check_variant), which builds them with a message if that fails; should it fail
+ * only here (the cache folder emptied meanwhile), the process stops with that message, as
+ * a game that went on without them would not be the game the spec names. */
+const Tables *agent_tables_for(AgentData *d, const Variant *v);
 
 /* The greedy agent's choice for p (not over): the move with the best immediate result for
  * the mover (captured during the move, by the mover minus by the opponent; an extra move

@@ -96,7 +96,8 @@ static const AgentOption alphabeta_options[] = {
       "at the horizon, a side on an extra move (after a final-seed capture) moves on, up to "
       "this many plies more, before the position is evaluated (0: none)" },
     { "tables", AOPT_TEXT, offsetof(AlphabetaSettings, tables), 0, 0, "", NULL,
-      "endgame tables of the variant (anywoli tables build): exact values at their seeds" },
+      "endgame tables of the variant (anywoli tables build), exact values at their seeds; auto: "
+      "the variant's to 8 seeds, built once into the cache folder (docs/tables.md)" },
     { "weights", AOPT_CHOICE, offsetof(AlphabetaSettings, weight_set), 0, 0, "auto",
       weight_set_names,
       "the set the weights not given as w.<term> come from: plain (store 1, seeds 0.1), tuned "
@@ -543,7 +544,7 @@ static void ab_begin(Search *s, const Variant *v)
     s->poll = AGENT_STOP_POLL;
     s->budget = 0;
     s->quiesce_left = (int)s->set->quiesce;
-    s->use_tables = s->base.tables && tables_match(s->base.tables, v);
+    s->use_tables = agent_tables_for(&s->base, v) != NULL;
     memset(s->history, 0, sizeof s->history);
     if (s->tt && ++s->gen == 0) {
         memset(s->tt, 0, (s->tt_mask + 1) * sizeof *s->tt);

@@ -91,8 +91,9 @@ static const AgentOption mcts_options[] = {
       "the tables), play a proven win at once, never a proven loss while there is another "
       "move (0: plain UCT)" },
     { "tables", AOPT_TEXT, offsetof(MctsSettings, tables), 0, 0, "", NULL,
-      "endgame tables of the variant (anywoli tables build): positions they cover are leaves "
-      "scored exactly, and proven (not under the lottery)" },
+      "endgame tables of the variant (anywoli tables build; auto: the variant's to 8 seeds, "
+      "built once into the cache folder): positions they cover are leaves scored exactly, and "
+      "proven (not under the lottery)" },
     /* Store difference alone by default: with w.seeds=0.1 a cut playout that keeps seeds
      * at home looks good, and against greedy MCTS then shuffles until max_plies. Every term
      * is named, so that alphabeta's defaults do not leak in. */
@@ -540,8 +541,7 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
     t->cut = *v;
     if (t->set->horizon && t->set->horizon < t->cut.max_plies)
         t->cut.max_plies = t->set->horizon;
-    t->use_tables = t->base.tables && tables_match(t->base.tables, v)
-                    && v->final_four != FF_LOTTERY;
+    t->use_tables = agent_tables_for(&t->base, v) && v->final_four != FF_LOTTERY;
     t->solving = t->set->solver != 0;
     mcts_new_node(t, p, 0, !p->side, EV_NEXT);
     int deepest = 0;

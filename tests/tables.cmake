@@ -7,3 +7,6 @@ add_test(NAME tables_fast COMMAND test_tables fast)
 add_test(NAME tables_slow COMMAND test_tables slow)
 set_tests_properties(tables_fast PROPERTIES LABELS fast TIMEOUT 300)
 set_tests_properties(tables_slow PROPERTIES LABELS slow TIMEOUT 1500)
+add_test(NAME tables_auto COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/tables_auto_test.sh
+         $<TARGET_FILE:anywoli>)
+set_tests_properties(tables_auto PROPERTIES LABELS fast TIMEOUT 300)

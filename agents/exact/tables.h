@@ -191,6 +191,19 @@ void tables_free(Tables *t);
 int tables_acquire(const char *path, const Tables **out, Error *e);
 void tables_release(const Tables *t);
 
+/* An agent's `tables=auto`: the tables of v's rules of play to tables_auto_seeds(v) seeds,
+ * built once into the user's cache folder ($ANYWOLI_CACHE, else $XDG_CACHE_HOME/anywoli,
+ * else $HOME/.cache/anywoli) and opened from there by every later call and run, shared as
+ * tables_acquire's (release them with tables_release). -1 with a message (the board too
+ * large, the folder not writable, a damaged file). */
+#define TABLES_AUTO_SEEDS 8
+int tables_acquire_auto(const Variant *v, const Tables **out, Error *e);
+/* The K of tables=auto for v: the largest level a game of v reaches up to TABLES_AUTO_SEEDS
+ * that is small enough to build unnoticed (0: none is). */
+int tables_auto_seeds(const Variant *v);
+/* The file tables=auto uses for v, its folder created; -1 with a message. */
+int tables_auto_path(const Variant *v, char *buf, size_t len, Error *e);
+
 /* An agent's `tables=PATH` option: the shared tables of path (*out NULL when path is
  * empty), and whether they fit a game's variant (0 when they are its or there are none);
  * -1 with "agent 'AGENT': tables=..." and the reason. */

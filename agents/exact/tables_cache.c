@@ -3,12 +3,19 @@
  * an OpenMP critical section), so it is apart from the files that only compute: each file is
  * mapped and checked once however many agents, in however many threads, use it. An agent's
  * `tables=` option goes through it too (tables_acquire_option, tables_check_option), so that
- * alpha-beta and MCTS open and check their tables, and word the errors, the same way. */
+ * alpha-beta and MCTS open and check their tables, and word the errors, the same way. It
+ * also keeps the tables an agent's `tables=auto` builds on demand, in the user's cache
+ * folder (tables_acquire_auto). */
 #include "tables_internal.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "rng.h"
 
 /* ---- Sharing ---- */
 
@@ -108,4 +115,124 @@ int tables_check_option(const char *agent, const Tables *t, const char *path, co
     Error inner;
     tables_check_variant(t, v, path, &inner);
     return error_set(e, "agent '%s': tables=%s", agent, inner.msg);
+}
+
+/* ---- Tables built on demand: an agent's `tables=auto` ---- */
+
+/* The most placements of a level that tables=auto builds: more would not build unnoticed.
+ * The standard board's level 8 has 7.9 million (about 10 s on a core). */
+#define TABLES_AUTO_PLACEMENTS 2e7
+
+/* The placements of `seeds` seeds into n holes: C(seeds + n - 1, n - 1), in doubles (only
+ * compared with a bound). */
+static double placements(int seeds, int n)
+{
+    double c = 1;
+    for (int i = 1; i <= seeds; i++)
+        c = c * (n - 1 + i) / i;
+    return c;
+}
+
+int tables_auto_seeds(const Variant *v)
+{
+    int k = 0;
+    for (int l = v->capture + 1; l <= TABLES_AUTO_SEEDS; l++)
+        if (tables_level_reachable(v, l) && placements(l, 2 * v->holes) <= TABLES_AUTO_PLACEMENTS)
+            k = l;
+    return k;
+}
+
+/* The folder of the tables built on demand: $ANYWOLI_CACHE, else $XDG_CACHE_HOME/anywoli,
+ * else $HOME/.cache/anywoli, created (with its parents) if missing. */
+static int auto_folder(char *buf, size_t len, Error *e)
+{
+    const char *own = getenv("ANYWOLI_CACHE"), *xdg = getenv("XDG_CACHE_HOME"),
+               *home = getenv("HOME");
+    if (own && own[0])
+        snprintf(buf, len, "%s", own);
+    else if (xdg && xdg[0])
+        snprintf(buf, len, "%s/anywoli", xdg);
+    else if (home && home[0])
+        snprintf(buf, len, "%s/.cache/anywoli", home);
+    else
+        return error_set(e, "no folder for them: set ANYWOLI_CACHE (or HOME)");
+    for (char *p = buf + 1;; p++) {
+        char c = *p;
+        if (c != '/' && c != '\0')
+            continue;
+        *p = '\0';
+        int rc = mkdir(buf, 0777);
+        int err = errno;
+        *p = c;
+        if (rc != 0 && err != EEXIST)
+            return error_set(e, "cannot create %.*s: %s", (int)(p - buf), buf, strerror(err));
+        if (c == '\0')
+            return 0;
+    }
+}
+
+int tables_auto_path(const Variant *v, char *buf, size_t len, Error *e)
+{
+    char folder[4096], rules[512];
+    if (auto_folder(folder, sizeof folder, e) != 0)
+        return -1;
+    /* Named by the rules of play they were built for, so that every variant has its own
+     * file and a file is never used for another. */
+    variant_describe_without(v, variant_not_play(), rules, sizeof rules);
+    uint64_t h = TABLES_FORMAT_VERSION;
+    for (const char *c = rules; *c; c++)
+        h = rng_mix64(h ^ (uint8_t)*c);
+    if ((size_t)snprintf(buf, len, "%s/tables-k%d-%016llx.awt", folder, tables_auto_seeds(v),
+                         (unsigned long long)h) >= len)
+        return error_set(e, "the folder %s is too long a name", folder);
+    return 0;
+}
+
+/* Build the tables of v to tables_auto_seeds(v) into path: written under a name of this
+ * process's and renamed into place, so that runs building the same file at once each put
+ * a whole file there (the same bytes) and no reader sees half of one. */
+static int auto_build(const Variant *v, const char *path, Error *e)
+{
+    char part[4300];
+    if ((size_t)snprintf(part, sizeof part, "%s.%ld.partial", path, (long)getpid())
+        >= sizeof part)
+        return error_set(e, "%s: too long a name", path);
+    Tables *t;
+    Error inner;
+    if (tables_build_levels(v, tables_auto_seeds(v), TABLES_REACHABLE_LEVELS, NULL, NULL, &t,
+                            &inner) != 0)
+        return error_set(e, "building %s: %s", path, inner.msg);
+    int rc = tables_save(t, part, &inner);
+    tables_free(t);
+    if (rc != 0)
+        return error_set(e, "%s", inner.msg);
+    if (rename(part, path) != 0) {
+        int err = errno;
+        unlink(part);
+        return error_set(e, "cannot rename %s to %s: %s", part, path, strerror(err));
+    }
+    return 0;
+}
+
+int tables_acquire_auto(const Variant *v, const Tables **out, Error *e)
+{
+    *out = NULL;
+    if (tables_auto_seeds(v) == 0)
+        return error_set(e, "the board of %d holes a side is too large for tables built on "
+                         "demand: build them with `anywoli tables build` and give the file",
+                         v->holes);
+    char path[4200];
+    if (tables_auto_path(v, path, sizeof path, e) != 0)
+        return -1;
+    int rc = 0;
+    /* One build at a time in the process: the other threads wait for its file. */
+    #pragma omp critical(anywoli_tables_auto)
+    {
+        if (access(path, F_OK) != 0)
+            rc = auto_build(v, path, e);
+        Error inner;
+        if (rc == 0 && tables_acquire(path, out, &inner) != 0)
+            rc = error_set(e, "%s (remove it to have it built again)", inner.msg);
+    }
+    return rc;
 }

@@ -13,10 +13,12 @@
  * already parsed from the spec (NULL for an agent without options). An agent with options
  * owns its settings from then on (its `done` frees them), and its data starts with
  * AgentData, so that agent_describe can find them. */
-extern const AgentKind random_kind, greedy_kind, alphabeta_kind, mcts_kind, external_kind;
+extern const AgentKind random_kind, greedy_kind, alphabeta_kind, strong_kind, mcts_kind,
+    external_kind;
 int random_agent_init(Agent *a, void *settings, Error *e);
 int greedy_agent_init(Agent *a, void *settings, Error *e);
 int alphabeta_agent_init(Agent *a, void *settings, Error *e);
+int strong_agent_init(Agent *a, void *settings, Error *e);
 int mcts_agent_init(Agent *a, void *settings, Error *e);
 int external_agent_init(Agent *a, void *settings, Error *e);
 

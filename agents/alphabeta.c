@@ -51,6 +51,22 @@
  * positions at depth 11: 10.0 million nodes without, 6.7 million at 0.25, 5.0 million at 1,
  * the same from 1 to 5; other weights of the evaluation gain alike (30% to 60%). */
 #define AB_ORDER_THREAT 1.0
+/* The strong player's late move reductions (ab_reduced): a ply from this many plies to go,
+ * for the moves after this many were searched; a second ply for the moves after
+ * AB_LMR2_FROM at AB_LMR2_DEPTH plies to go or more, a third after AB_LMR3_FROM at
+ * AB_LMR3_DEPTH. Measured on bench's positions (tuned weights, the average depth completed
+ * at 42,000 and 1,000,000 nodes): none 8.41 and 12.78; one ply from 3 to go after 3 moves
+ * 9.19 and 14.06; these 9.88 and 15.34, and from 100 pairs of book games against
+ * alphabeta:depth=10 at 42,000 nodes -12 Elo against -26 for one ply (intervals +-36). */
+#define AB_LMR_DEPTH 2
+#define AB_LMR_FROM 2
+#define AB_LMR2_DEPTH 4
+#define AB_LMR2_FROM 4
+#define AB_LMR3_DEPTH 6
+#define AB_LMR3_FROM 7
+/* The strong player's aspiration window: this many EVAL_SCALE units either side of the last
+ * depth's value; a search that falls outside is searched again with that side open. */
+#define AB_ASPIRATION 50
 
 /* The options. */
 typedef struct AlphabetaSettings {
@@ -65,6 +81,11 @@ typedef struct AlphabetaSettings {
     char tables[AGENT_TEXT_MAX];   /* endgame tables file, or "" */
     int weight_set;         /* WEIGHTS_*: the set the weights not given come from */
     EvalWeights weights;
+    /* The strong player's techniques (strong_options), each on (1) or off (0); the exact
+     * search has none of them. */
+    int64_t lmr;            /* late move reductions */
+    int64_t aspiration;     /* aspiration windows at the root */
+    int64_t seed_bound;     /* cut-offs by the seeds left in play */
 } AlphabetaSettings;
 
 static const char *const ties_names[] = { "random", "first", NULL };
@@ -119,6 +140,55 @@ const AgentKind alphabeta_kind = {
     .convention_blind = false,   /* its play weighs the award of the last seeds */
 };
 
+/* The strong player: the same search built to win rather than to be exact (a table kept
+ * through the game whose deeper results cut off too, one ply at a time with aspiration
+ * windows, late move reductions, cut-offs by the seeds left), by a node budget. Its options
+ * are alphabeta's that it shares (the same fields) and the techniques, each of which can be
+ * turned off to measure what it pays (docs/strong-play.md, "A stronger player"). */
+static const AgentOption strong_options[] = {
+    { "nodes", AOPT_INT, offsetof(AlphabetaSettings, nodes), 0, 1e15, "42000", NULL,
+      "stop deepening once this many positions were generated (0: depth alone); the "
+      "default is what alphabeta:depth=10 spends a move on average" },
+    { "depth", AOPT_INT, offsetof(AlphabetaSettings, depth), 1, AB_MAX_DEPTH, "64", NULL,
+      "plies searched at most" },
+    { "tt", AOPT_INT, offsetof(AlphabetaSettings, tt), 0, 30, "20", NULL,
+      "log2 of the transposition table's entries, 16 bytes each, kept through a game "
+      "(0: no table)" },
+    { "ties", AOPT_CHOICE, offsetof(AlphabetaSettings, ties), 0, 0, "random", ties_names,
+      "among equally good root moves: a random one (from the agent's stream) or the first in "
+      "a fixed order" },
+    { "quiesce", AOPT_INT, offsetof(AlphabetaSettings, quiesce), 0, 64, "0", NULL,
+      "at the horizon, a side on an extra move moves on, up to this many plies more (0: "
+      "none)" },
+    { "tables", AOPT_TEXT, offsetof(AlphabetaSettings, tables), 0, 0, "auto", NULL,
+      "endgame tables of the variant: a file (anywoli tables build), auto (the variant's to 8 "
+      "seeds, built once into the cache folder, docs/tables.md) or empty (none)" },
+    { "lmr", AOPT_INT, offsetof(AlphabetaSettings, lmr), 0, 1, "1", NULL,
+      "late move reductions: quiet moves late in the order searched a ply shallower first "
+      "(0: off)" },
+    { "aspiration", AOPT_INT, offsetof(AlphabetaSettings, aspiration), 0, 1, "1", NULL,
+      "aspiration windows: each depth searched first in a window around the last depth's "
+      "value (0: off)" },
+    { "seed_bound", AOPT_INT, offsetof(AlphabetaSettings, seed_bound), 0, 1, "1", NULL,
+      "cut off where the seeds left in play cannot bring the final margin into the window "
+      "(0: off)" },
+    { "weights", AOPT_CHOICE, offsetof(AlphabetaSettings, weight_set), 0, 0, "auto",
+      weight_set_names, "the set the weights not given as w.<term> come from, as alphabeta's" },
+    { "w", AOPT_WEIGHTS, offsetof(AlphabetaSettings, weights), -1000, 1000, NULL, NULL,
+      "evaluation weights in seeds per unit: w.<term>=x (see below)" },
+    { "fade", AOPT_REAL, offsetof(AlphabetaSettings, weights) + offsetof(EvalWeights, fade), 0,
+      1, "0", NULL, "the evaluation's fade near the end, as alphabeta's" },
+    { NULL, 0, 0, 0, 0, NULL, NULL, NULL },
+};
+
+const AgentKind strong_kind = {
+    "strong", "alpha-beta built to win: the search of alphabeta with a table kept through the "
+    "game, aspiration windows, late move reductions and cut-offs by the seeds left, to a node "
+    "budget; its values are not the exact depth-limited ones",
+    strong_options, sizeof(AlphabetaSettings),
+    .convention_blind = false,
+};
+
 /* What a stored value says: exact, at least (it failed high) or at most (it failed low). */
 enum { TT_EXACT = 0, TT_LOWER, TT_UPPER };
 
@@ -159,25 +229,32 @@ typedef struct Search {
     uint8_t root[MAX_PITS]; /* an analysis (alphabeta_analysis_begin): its root moves in
                              * search order, the best of the last iteration first */
     int root_n;
+    int root_partial;       /* the best root move of the iteration under way among those
+                             * searched to the end, if it beats the window's floor; else -1 */
+    bool strong;            /* the strong player (strong_kind): its table and techniques */
 } Search;
 
 /* The value of a root move that lies too far below the best to be chosen (not exact). */
 #define AB_BELOW ALPHABETA_NOT_EXACT
 
 /* The entry of a key, or NULL: a bucket holds two entries (the deeper result and the
- * newest), and an entry counts only if this search wrote it. */
+ * newest), and an entry counts only if this search wrote it. The strong player's table
+ * lives through a game: an entry of any earlier search of the game counts (generation 0 is
+ * an empty slot), its generation only ages it for replacement. */
 static inline TTEntry *tt_probe(Search *s, uint64_t key)
 {
     TTEntry *b = &s->tt[key & s->tt_mask & ~1ULL];
-    if (b[0].gen == s->gen && b[0].key == key)
+    const uint8_t gen = s->strong ? 0 : s->gen;
+    if ((s->strong ? b[0].gen != gen : b[0].gen == gen) && b[0].key == key)
         return &b[0];
-    if (b[1].gen == s->gen && b[1].key == key)
+    if ((s->strong ? b[1].gen != gen : b[1].gen == gen) && b[1].key == key)
         return &b[1];
     return NULL;
 }
 
 /* Store a result: in the first slot if it is at least as deep as what that slot holds (or
- * the slot is stale or holds this position), else in the second, which takes anything. */
+ * the slot is stale, from an earlier search, or holds this position), else in the second,
+ * which takes anything. */
 static inline void tt_store(Search *s, uint64_t key, int32_t value, int depth, int bound,
                             int move)
 {
@@ -190,6 +267,26 @@ static inline void tt_store(Search *s, uint64_t key, int32_t value, int depth, i
     e->bound = (uint8_t)bound;
     e->move = (uint8_t)move;
     e->gen = s->gen;
+}
+
+/* The seed bound: however the game goes on, the final margin of p's side to move lies
+ * within the seeds left of its store difference (every seed left goes to one store or the
+ * other, by capture or by the award, the lottery's split included). When that interval lies
+ * wholly outside (alpha, beta), the search below cannot change the result: true, with the
+ * bound that decides it in *bound. */
+static inline bool ab_seed_cut(const Position *p, int32_t alpha, int32_t beta, int32_t *bound)
+{
+    const int32_t diff = (p->store[p->side] - p->store[!p->side]) * EVAL_SCALE;
+    const int32_t left = p->left * EVAL_SCALE;
+    if (diff - left >= beta) {
+        *bound = diff - left;
+        return true;
+    }
+    if (diff + left <= alpha) {
+        *bound = diff + left;
+        return true;
+    }
+    return false;
 }
 
 /* The value of p (not over) for its side to move, searched `depth` plies (defined below). */
@@ -335,7 +432,22 @@ typedef struct AbKid {
     MoveEvent ev;
     int32_t key;
     uint8_t move;
+    bool quiet;     /* it captured nothing */
 } AbKid;
+
+/* How many plies shallower the strong player first searches kid k of a node `depth` plies
+ * from the horizon, the `searched`-th move it tries (late move reductions; 0: none): a late
+ * move in the order that captured nothing and passes the turn rarely turns out best, and if
+ * the shallower search says it beats alpha it is searched again at full depth. */
+static inline int ab_reduced(const Search *s, const AbKid *k, int depth, int searched)
+{
+    if (!(s->strong && s->set->lmr && depth >= AB_LMR_DEPTH && searched >= AB_LMR_FROM &&
+          k->quiet && k->ev == EV_NEXT))
+        return 0;
+    int r = 1 + (searched >= AB_LMR2_FROM && depth >= AB_LMR2_DEPTH) +
+            (searched >= AB_LMR3_FROM && depth >= AB_LMR3_DEPTH);
+    return r < depth - 1 ? r : depth - 1;
+}
 
 /* The moves of p, all played first and searched best first by their order key: far from
  * the horizon the extra moves played cost little next to the subtrees a better order saves.
@@ -363,6 +475,7 @@ static int32_t ab_sorted(Search *s, const Position *p, int depth, int32_t alpha,
         MoveInfo info;
         k->move = (uint8_t)__builtin_ctzll(legal);
         k->ev = pos_play(s->v, p, k->move, &k->pos, &info, NULL);
+        k->quiet = info.mid_captures == 0 && !info.final_capture;
         s->nodes++;
         k->key = ab_key(s, p, &k->pos, k->ev);
         int j = n;
@@ -376,7 +489,10 @@ static int32_t ab_sorted(Search *s, const Position *p, int depth, int32_t alpha,
         if (searched == 0) {
             val = ab_value(s, p, &k->pos, k->ev, depth, alpha, beta);
         } else {
-            val = ab_value(s, p, &k->pos, k->ev, depth, alpha, alpha + 1);
+            const int reduced = ab_reduced(s, k, depth, searched);
+            val = ab_value(s, p, &k->pos, k->ev, depth - reduced, alpha, alpha + 1);
+            if (reduced && val > alpha)
+                val = ab_value(s, p, &k->pos, k->ev, depth, alpha, alpha + 1);
             if (val > alpha && val < beta)
                 val = ab_value(s, p, &k->pos, k->ev, depth, alpha, beta);
         }
@@ -400,6 +516,11 @@ static int32_t ab_node(Search *s, const Position *p, int depth, int32_t alpha, i
         s->stopped = true;
         return 0;
     }
+    if (s->strong && s->set->seed_bound) {
+        int32_t bound;
+        if (ab_seed_cut(p, alpha, beta, &bound))
+            return bound;
+    }
     uint64_t key = 0;
     int tt_move = -1;
     const bool use_tt = s->tt && depth >= AB_TT_MIN_DEPTH;
@@ -409,8 +530,9 @@ static int32_t ab_node(Search *s, const Position *p, int depth, int32_t alpha, i
         if (e) {
             tt_move = e->move;
             /* Only a result of exactly this depth: the value stays the depth-limited
-             * minimax value whatever the table holds. */
-            if (e->depth == depth &&
+             * minimax value whatever the table holds. The strong player takes a deeper
+             * result too: it knows more. */
+            if ((s->strong ? e->depth >= depth : e->depth == depth) &&
                 (e->bound == TT_EXACT || (e->bound == TT_LOWER && e->value >= beta) ||
                  (e->bound == TT_UPPER && e->value <= alpha)))
                 return e->value;
@@ -430,35 +552,74 @@ static int32_t ab_node(Search *s, const Position *p, int depth, int32_t alpha, i
     return best;
 }
 
-/* One iteration at the root: every move of order[0..n), the best moved to the front (the
- * first found among equals). Returns false if the budget stopped it. */
-static bool ab_root(Search *s, const Position *p, int depth, uint8_t *order, int n,
-                    int32_t *value)
+/* One iteration at the root in the window (lo, hi): every move of order[0..n) until one
+ * reaches hi, the best moved to the front (the first found among equals). *value is exact
+ * when it lies inside the window, else a bound (at most lo, or at least hi). Returns false
+ * if the budget stopped it. */
+static bool ab_root_window(Search *s, const Position *p, int depth, uint8_t *order, int n,
+                           int32_t lo, int32_t hi, int32_t *value)
 {
-    int32_t alpha = -AB_INF, best = -AB_INF;
+    int32_t alpha = lo, best = -AB_INF;
     int best_i = 0;
+    s->root_partial = -1;
     for (int i = 0; i < n; i++) {
         int32_t val;
         if (i == 0) {
-            val = ab_child(s, p, order[i], depth, -AB_INF, AB_INF);
+            val = ab_child(s, p, order[i], depth, lo, hi);
         } else {
             val = ab_child(s, p, order[i], depth, alpha, alpha + 1);
-            if (val > alpha && (depth > 1 || s->set->quiesce))
-                val = ab_child(s, p, order[i], depth, alpha, AB_INF);
+            if (val > alpha && val < hi && (depth > 1 || s->set->quiesce))
+                val = ab_child(s, p, order[i], depth, alpha, hi);
         }
         if (s->stopped)
             return false;
         if (val > best) {
             best = val;
             best_i = i;
-            alpha = val;
+            if (val > alpha)
+                alpha = val;
+            if (val >= hi)
+                break;
         }
+        if (best > lo)
+            s->root_partial = order[best_i];
     }
     uint8_t m = order[best_i];
     memmove(order + 1, order, (size_t)best_i);
     order[0] = m;
     *value = best;
     return true;
+}
+
+/* One iteration at the root with the full window: the exact search's. */
+static bool ab_root(Search *s, const Position *p, int depth, uint8_t *order, int n,
+                    int32_t *value)
+{
+    return ab_root_window(s, p, depth, order, n, -AB_INF, AB_INF, value);
+}
+
+/* The strong player's iteration at the root: first in a window of AB_ASPIRATION either side
+ * of the last depth's value `guess` (with `aspiration`, from depth 2), which most depths'
+ * values fall in and which cuts off more; a value on the window's edge is only a bound, so
+ * that side is opened and the depth searched again. */
+static bool ab_root_aspiration(Search *s, const Position *p, int depth, uint8_t *order,
+                               int n, int32_t guess, int32_t *value)
+{
+    int32_t lo = -AB_INF, hi = AB_INF;
+    if (s->set->aspiration && depth > 1) {
+        lo = guess - AB_ASPIRATION;
+        hi = guess + AB_ASPIRATION;
+    }
+    for (;;) {
+        if (!ab_root_window(s, p, depth, order, n, lo, hi, value))
+            return false;
+        if (*value <= lo)
+            lo = -AB_INF;
+        else if (*value >= hi)
+            hi = AB_INF;
+        else
+            return true;
+    }
 }
 
 /* One iteration at the root that values exactly every move that may lie within `width` of
@@ -621,11 +782,14 @@ static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *
         return tables_choose(s, p, order, n, rng, st);
     int32_t value = 0, val[MAX_PITS] = { 0 }, done_val[MAX_PITS] = { 0 };
     int done = 0;
-    const int step = s->set->nodes ? 1 : AB_DEEPEN_STEP, depth = (int)s->set->depth;
+    const int step = s->set->nodes || s->strong ? 1 : AB_DEEPEN_STEP,
+              depth = (int)s->set->depth;
     for (int d = 1; d <= depth && n > 1; d = ab_next_depth(d, depth, step)) {
         s->budget = d > 1 ? (uint64_t)s->set->nodes : 0;
-        if (s->choosing ? !ab_root_values(s, p, d, order, n, 1, s->width, &value, val)
-                       : !ab_root(s, p, d, order, n, &value))
+        bool complete = s->choosing ? ab_root_values(s, p, d, order, n, 1, s->width, &value, val)
+                        : s->strong ? ab_root_aspiration(s, p, d, order, n, value, &value)
+                                    : ab_root(s, p, d, order, n, &value);
+        if (!complete)
             break;
         done = d;
         if (s->choosing)
@@ -635,6 +799,11 @@ static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *
     if (s->aborted)
         return AGENT_STOPPED;
     int move = order[0];
+    /* The strong player's budget mostly ends inside an iteration: a move that the deeper
+     * search valued to the end above the window's floor is the better guess (the first
+     * move searched is the last depth's best, so one beating it was searched in full). */
+    if (s->strong && s->root_partial >= 0 && done > 0)
+        move = s->root_partial;
     if (s->choosing && done > 0)
         move = ab_pick(s, p, done_val, value, rng, &value);
     st->depth = done;
@@ -799,7 +968,7 @@ static void ab_prepare_order(const AlphabetaSettings *set, Evaluator *order)
 }
 
 /* Build the agent: its state, the weights in fixed point and the table. */
-int alphabeta_agent_init(Agent *a, void *settings, Error *e)
+static int ab_agent_init(Agent *a, void *settings, bool strong, Error *e)
 {
     AlphabetaSettings *set = settings;
     /* Resolved here, so that the agent's full spec names every weight it plays. */
@@ -808,9 +977,10 @@ int alphabeta_agent_init(Agent *a, void *settings, Error *e)
         eval_use_tuned(&set->weights);
     Search *s = calloc(1, sizeof *s);
     if (!s)
-        return error_set(e, "agent 'alphabeta': out of memory");
+        return error_set(e, "agent '%s': out of memory", a->name);
     s->base.settings = settings;
     s->set = set;
+    s->strong = strong;
     s->diverse = set->margin > 0 || set->temperature > 0;
     /* The margin in whole EVAL_SCALE units (values are integers: a value lies within
      * 0.333 seeds of another exactly when it lies within 33 units). */
@@ -823,7 +993,7 @@ int alphabeta_agent_init(Agent *a, void *settings, Error *e)
         s->tt = calloc(s->tt_mask + 1, sizeof *s->tt);
         if (!s->tt) {
             free(s);
-            return error_set(e, "agent 'alphabeta': no memory for 2^%lld table entries",
+            return error_set(e, "agent '%s': no memory for 2^%lld table entries", a->name,
                              (long long)set->tt);
         }
     }
@@ -837,4 +1007,14 @@ int alphabeta_agent_init(Agent *a, void *settings, Error *e)
     a->new_game = alphabeta_new_game;
     a->done = alphabeta_done;
     return 0;
+}
+
+int alphabeta_agent_init(Agent *a, void *settings, Error *e)
+{
+    return ab_agent_init(a, settings, false, e);
+}
+
+int strong_agent_init(Agent *a, void *settings, Error *e)
+{
+    return ab_agent_init(a, settings, true, e);
 }

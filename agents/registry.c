@@ -17,6 +17,7 @@ static const AgentEntry registry[] = {
     { &random_kind, random_agent_init },
     { &greedy_kind, greedy_agent_init },
     { &alphabeta_kind, alphabeta_agent_init },
+    { &strong_kind, strong_agent_init },
     { &mcts_kind, mcts_agent_init },
     { &external_kind, external_agent_init },
 };

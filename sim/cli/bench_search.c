@@ -24,12 +24,18 @@
 static const char bench_alphabeta[] = BENCH_ALPHABETA_SPEC("11");
 /* The same search to another depth (bench --search-depths). */
 static const char bench_alphabeta_depth[] = BENCH_ALPHABETA_SPEC("%d");
+/* The strong player to a node budget, every option spelled out as above (tables none, so that
+ * the bench does not depend on the cache folder; the tuned weights named one by one). */
+static const char bench_strong_spec[] =
+    "strong:nodes=%" PRIu64 ",depth=64,tt=20,ties=first,quiesce=0,tables=,lmr=1,aspiration=1,"
+    "seed_bound=1,weights=tuned,w.store=1,w.seeds=-0.16,w.threes=3.79,w.opp_threes=-1,"
+    "w.empty=-0.89,w.opp_empty=0.65,w.mobility=0,w.final=0.41,fade=0.25";
 static const char bench_mcts[] = "mcts:playouts=2000,c=0.7,reward=win,horizon=20,policy=random,w.store=1,w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0,fade=0";
 
 /* One search's result. */
 typedef struct BenchResult {
     uint64_t nodes, playouts;
-    int move;
+    int move, depth;
     double value;
 } BenchResult;
 
@@ -50,6 +56,7 @@ static void bench_one(Agent *a, int job, int i, BenchResult *r)
     if (r->move < 0)
         fail("bench: agent %s: out of memory for its search", a->name);
     r->nodes = st.nodes;
+    r->depth = st.depth;
     r->playouts = st.playouts;
     r->value = st.value;
 }
@@ -142,4 +149,25 @@ void bench_search_depths(int threads, const int *depths, int n)
                bench_fold_results(r, BENCH_POSITIONS, true));
         fflush(stdout);
     }
+}
+
+void bench_strong(int threads, uint64_t budget)
+{
+    char spec[sizeof bench_strong_spec + 32];
+    BenchResult r[BENCH_POSITIONS];
+    snprintf(spec, sizeof spec, bench_strong_spec, budget);
+    double seconds = bench_agent(spec, 0, BENCH_POSITIONS, threads, r);
+    uint64_t nodes = 0;
+    long depths = 0;
+    for (int i = 0; i < BENCH_POSITIONS; i++) {
+        nodes += r[i].nodes;
+        depths += r[i].depth;
+    }
+    printf("bench search strong budget=%" PRIu64 " positions=%d nodes=%" PRIu64
+           " seconds=%.3f nodes/s=%.0f depth=%.2f\n",
+           budget, BENCH_POSITIONS, nodes, seconds, seconds > 0 ? nodes / seconds : 0.0,
+           (double)depths / BENCH_POSITIONS);
+    printf("StrongSearch: %" PRIu64 " %016" PRIx64 "\n", nodes,
+           bench_fold(0, r, BENCH_POSITIONS));
+    fflush(stdout);
 }

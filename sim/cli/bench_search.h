@@ -31,4 +31,10 @@ void bench_search(int threads);
  * (`values=`), which a change that keeps the search's values keeps, and one of the moves. */
 void bench_search_depths(int threads, const int *depths, int n);
 
+/* The strong player's searches of the same positions to a node budget (every option spelled
+ * out, the tuned weights), a line with the nodes, time, nodes a second and the average depth
+ * completed, then its own signature `StrongSearch: <nodes> <hash>`. */
+#define BENCH_STRONG_NODES 1000000
+void bench_strong(int threads, uint64_t budget);
+
 #endif

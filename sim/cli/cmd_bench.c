@@ -20,17 +20,21 @@
 #define BENCH_PROTOCOL_GAMES 2000     /* --protocol's games, by default */
 
 enum { OPT_THREADS = OPT_FIRST_FREE, OPT_GAMES, OPT_SEARCH, OPT_NO_SEARCH, OPT_SEARCH_DEPTHS,
-       OPT_PROTOCOL };
+       OPT_SEARCH_NODES, OPT_PROTOCOL };
 
 static const char bench_usage[] =
     "usage: anywoli bench [--threads N] [--games N] [--search | --no-search]\n"
     "       anywoli bench [--threads N] --search-depths D[,D...]\n"
+    "       anywoli bench [--threads N] --search-nodes K\n"
     "       anywoli bench --protocol SPEC [--games N]\n\n"
     "Play a fixed, seeded set of random-move games on the standard board and the two\n"
     "presets (N each, default 20000), printing one line per board with its games per\n"
     "second. Then run fixed alpha-beta and MCTS searches from fixed middle-game\n"
     "positions, a line each with nodes (or playouts) per second, and print their\n"
     "signature, `Search: <alpha-beta nodes> <hash of node counts, moves and values>`.\n"
+    "Then the strong player searches the same positions to 1,000,000 nodes each, a\n"
+    "line with its nodes per second and the average depth it completed, and its own\n"
+    "signature, `StrongSearch: <nodes> <hash>`.\n"
     "Last comes the games' signature, `Bench: <total plies> <hash of all moves>`.\n"
     "Both signatures are the same for any number of threads.\n\n"
     "  --threads N   OpenMP threads (default: all cores)\n"
@@ -41,6 +45,8 @@ static const char bench_usage[] =
     "                only the alpha-beta searches, to each depth in turn (1 to\n"
     "                64): a line each with the nodes, seconds, a hash of the\n"
     "                values alone and one of the moves\n"
+    "  --search-nodes K\n"
+    "                only the strong player's searches, to K nodes a position\n"
     "  --protocol SPEC\n"
     "                only the cost of an agent's moves, through the game loop on\n"
     "                one thread: N games (default 2000) of SPEC against random,\n"
@@ -134,6 +140,7 @@ int cmd_bench(int argc, char **argv)
         { "search", no_argument, NULL, OPT_SEARCH },
         { "no-search", no_argument, NULL, OPT_NO_SEARCH },
         { "search-depths", required_argument, NULL, OPT_SEARCH_DEPTHS },
+        { "search-nodes", required_argument, NULL, OPT_SEARCH_NODES },
         { "protocol", required_argument, NULL, OPT_PROTOCOL },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
@@ -144,6 +151,7 @@ int cmd_bench(int argc, char **argv)
     int depths[BENCH_MAX_DEPTHS], n_depths = 0;
     const char *protocol = NULL;
     bool games_given = false;
+    uint64_t strong_nodes = 0;
 
     while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
         switch (c) {
@@ -156,6 +164,9 @@ int cmd_bench(int argc, char **argv)
         case OPT_SEARCH: search = 1; break;
         case OPT_NO_SEARCH: search = 0; break;
         case OPT_SEARCH_DEPTHS: n_depths = parse_depths(optarg, depths); break;
+        case OPT_SEARCH_NODES:
+            strong_nodes = (uint64_t)cli_number("--search-nodes", optarg, 1, 1e12);
+            break;
         case OPT_HELP: printf("%s", bench_usage); return 0;
         }
     }
@@ -163,6 +174,10 @@ int cmd_bench(int argc, char **argv)
         die("unexpected argument '%s' (see --help)", argv[optind]);
     if (n_depths > 0) {
         bench_search_depths(threads, depths, n_depths);
+        return 0;
+    }
+    if (strong_nodes > 0) {
+        bench_strong(threads, strong_nodes);
         return 0;
     }
     if (protocol) {   /* the program's moves, then the same loop's in-process baseline */
@@ -184,8 +199,10 @@ int cmd_bench(int argc, char **argv)
         total_plies += run.plies;
         signature = rng_mix64(signature ^ run.hash);
     }
-    if (search == 1 || (search == -1 && games >= BENCH_SEARCH_MIN_GAMES))
+    if (search == 1 || (search == -1 && games >= BENCH_SEARCH_MIN_GAMES)) {
         bench_search(threads);
+        bench_strong(threads, BENCH_STRONG_NODES);
+    }
     /* The games' signature comes last, whatever else ran. */
     printf("Bench: %" PRIu64 " %016" PRIx64 "\n", total_plies, signature);
     return 0;

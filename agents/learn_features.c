@@ -9,9 +9,15 @@ const int feature_knot_twelfths[FEATURE_KNOTS] = { 1, 3, 6, 12 };
 
 static const char *const move_names[FM_NB] = { "gain", "gain.pos", "gain.big", "captures",
                                                "losses", "extra" };
+static const char *const lap_names[FL_NB] = { "lap.final", "lap.stop", "lap.relay", "lap.gain",
+                                             "lap.loss" };
 static const char *const convention_names[FC_NB] = { "pen.final", "ff.final", "ff.open" };
 static const char *const group_names[FG_NB] = { "bias", "holes (me)", "holes (op)", "seeds",
-                                                "moves (me)", "moves (op)", "convention" };
+                                                "moves (me)", "moves (op)", "laps (me)",
+                                                "laps (op)", "convention" };
+static const char *const group_keys[FG_NB] = { "bias", "holes.me", "holes.op", "seeds",
+                                               "moves.me", "moves.op", "laps.me", "laps.op",
+                                               "convention" };
 
 void features_layout(const Variant *v, FeatureLayout *l)
 {
@@ -24,10 +30,11 @@ void features_layout(const Variant *v, FeatureLayout *l)
     for (int n = 1; n <= 3 * c; n++)
         l->band[n] = (uint8_t)(n <= c ? n : n < 2 * c ? c + 1 : n < 3 * c ? c + 2 : c + 3);
     const int size[FG_NB] = { 1, v->holes * l->bands, v->holes * l->bands, 2, FM_NB, FM_NB,
-                              FC_NB };
+                              FL_NB, FL_NB, FC_NB };
     for (int g = 0; g < FG_NB; g++)
         l->first[g + 1] = l->first[g] + size[g];
     l->n = l->first[FG_NB];
+    l->groups = FEATURE_ALL_GROUPS;
     for (int k = 0; k < FEATURE_KNOTS; k++)
         l->knot[k] = v->total * feature_knot_twelfths[k];
 }
@@ -59,6 +66,14 @@ const char *features_group_name(FeatureGroup g)
     return g < FG_NB ? group_names[g] : "?";
 }
 
+int features_group_lookup(const char *key)
+{
+    for (int g = 0; g < FG_NB; g++)
+        if (strcmp(key, group_keys[g]) == 0)
+            return g;
+    return -1;
+}
+
 void features_name(const FeatureLayout *l, int f, char *buf, size_t len)
 {
     FeatureGroup g = features_group(l, f);
@@ -79,6 +94,10 @@ void features_name(const FeatureLayout *l, int f, char *buf, size_t len)
     case FG_MOVES_ME:
     case FG_MOVES_OP:
         snprintf(buf, len, "%s.%s", g == FG_MOVES_ME ? "me" : "op", move_names[i]);
+        break;
+    case FG_LAPS_ME:
+    case FG_LAPS_OP:
+        snprintf(buf, len, "%s.%s", g == FG_LAPS_ME ? "me" : "op", lap_names[i]);
         break;
     default:
         snprintf(buf, len, "%s", convention_names[i]);
@@ -136,6 +155,58 @@ static void moves_features(const FeatureLayout *l, const Variant *v, const Posit
         put(out, first + FM_EXTRA, extra);
 }
 
+/* The pits' bits rotated right by k (0 <= k < n) within n bits (the mask `all`). */
+static inline uint64_t rotate_right(uint64_t x, int k, int n, uint64_t all)
+{
+    return k == 0 ? x : ((x >> k) | (x << (n - k))) & all;
+}
+
+/* Where the first lap of each of side s's moves ends, from the counts alone: the features
+ * of FG_LAPS_ME or FG_LAPS_OP from `first`. `threes` holds the holes of capture - 1 seeds. */
+static void laps_features(const FeatureLayout *l, const Variant *v, const Position *p, int s,
+                          uint64_t threes, int first, FeatureList *out)
+{
+    const int n = v->pits, c = l->capture;
+    const uint64_t all = n == 64 ? ~0ULL : (1ULL << n) - 1, mine = v->row[s];
+    int final = 0, stop = 0, relay = 0, loss = 0, best = -3 * c;
+    for (uint64_t m = p->nonempty & mine; m; m &= m - 1) {
+        int i = __builtin_ctzll(m), seeds = p->pit[i];
+        if (seeds >= n) {   /* the lap passes its start: more than one seed in a hole */
+            relay++;
+            continue;
+        }
+        int end = (i + seeds) % n;
+        /* The holes sown before the last seed, i + 1 .. i + seeds - 1, as the low bits of
+         * the board turned to start at i + 1. */
+        const int k = (i + 1) % n;
+        uint64_t path = rotate_right(threes, k, n, all) & ((1ULL << (seeds - 1)) - 1);
+        uint64_t row = rotate_right(mine, k, n, all);
+        int own = __builtin_popcountll(path & row), other = __builtin_popcountll(path & ~row);
+        int gain = own - other;
+        if (p->pit[end] == c - 1) {
+            final++;
+            gain++;
+        } else if (p->pit[end] == 0) {
+            stop++;
+        } else {
+            relay++;
+        }
+        loss += other > 0;
+        best = gain * c > best ? gain * c : best;
+    }
+    best = best > 3 * c ? 3 * c : best;
+    if (final)
+        put(out, first + FL_FINAL, final);
+    if (stop)
+        put(out, first + FL_STOP, stop);
+    if (relay)
+        put(out, first + FL_RELAY, relay);
+    if (best != -3 * c && best)
+        put(out, first + FL_GAIN, best);
+    if (loss)
+        put(out, first + FL_LOSS, loss);
+}
+
 /* The sign of who receives the seeds left, from the side to move s: +1, -1 or 0. */
 static inline int recipient_sign(int r, int s)
 {
@@ -145,35 +216,53 @@ static inline int recipient_sign(int r, int s)
 void features_of(const FeatureLayout *l, const Variant *v, const Position *p, FeatureList *out)
 {
     const int s = p->side, o = !s, h = l->holes, c = l->capture;
+    const unsigned g = l->groups;
     out->n = 0;
-    put(out, FG_BIAS, 1);
+    if (g & 1u << FG_BIAS)
+        put(out, FG_BIAS, 1);
     /* Step 1. Each non-empty hole of each row in its band, from that row owner's left. */
     int seeds[2] = { 0, 0 };
     for (int side = 0; side < 2; side++) {
-        const int who = side == 0 ? s : o, base = l->first[side == 0 ? FG_HOLES_ME : FG_HOLES_OP];
+        const int who = side == 0 ? s : o, group = side == 0 ? FG_HOLES_ME : FG_HOLES_OP;
+        const int base = l->first[group];
+        const bool put_holes = g & 1u << group;
         const uint16_t *row = p->pit + who * h;
         for (uint64_t m = (p->nonempty >> (who * h)) & ((1ULL << h) - 1); m; m &= m - 1) {
             int i = __builtin_ctzll(m), n = row[i];
             seeds[side] += n;
-            put(out, base + i * l->bands + (n > 3 * c ? l->bands : l->band[n]) - 1, 1);
+            if (put_holes)
+                put(out, base + i * l->bands + (n > 3 * c ? l->bands : l->band[n]) - 1, 1);
         }
     }
     /* Step 2. The seeds of each row. */
-    if (seeds[0])
+    if (seeds[0] && (g & 1u << FG_SEEDS))
         put(out, l->first[FG_SEEDS], seeds[0]);
-    if (seeds[1])
+    if (seeds[1] && (g & 1u << FG_SEEDS))
         put(out, l->first[FG_SEEDS] + 1, seeds[1]);
     /* Step 3. Every move of each side played out: mine as the position stands, the
      * opponent's as if it were to move now (it has seeds, and the game goes on). */
     if (!pos_over(v, p)) {
-        moves_features(l, v, p, l->first[FG_MOVES_ME], out);
+        if (g & 1u << FG_MOVES_ME)
+            moves_features(l, v, p, l->first[FG_MOVES_ME], out);
         Position q = *p;
         q.side = (int8_t)o;
         q.legal = p->nonempty & v->row[o];
-        if (q.legal)
+        if (q.legal && (g & 1u << FG_MOVES_OP))
             moves_features(l, v, &q, l->first[FG_MOVES_OP], out);
     }
-    /* Step 4. Who stands to receive the seeds left, under the variant's convention. */
+    /* Step 4. Where each side's first laps end. */
+    if (g & (1u << FG_LAPS_ME | 1u << FG_LAPS_OP)) {
+        uint64_t threes = 0;
+        for (uint64_t m = p->nonempty; m; m &= m - 1)
+            threes |= (uint64_t)(p->pit[__builtin_ctzll(m)] == c - 1) << __builtin_ctzll(m);
+        if (g & 1u << FG_LAPS_ME)
+            laps_features(l, v, p, s, threes, l->first[FG_LAPS_ME], out);
+        if (g & 1u << FG_LAPS_OP)
+            laps_features(l, v, p, o, threes, l->first[FG_LAPS_OP], out);
+    }
+    if (!(g & 1u << FG_CONVENTION))
+        return;
+    /* Step 5. Who stands to receive the seeds left, under the variant's convention. */
     const int conv = l->first[FG_CONVENTION];
     if (v->final_four == FF_PENULTIMATE) {
         int x = recipient_sign(p->last_capturer, s);

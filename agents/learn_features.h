@@ -20,6 +20,14 @@
  *   X.captures     1 when it is positive; big: 1 when it is 2c or more; captures: X's moves
  *   X.losses       of positive net gain; losses: of negative net gain; extra: X's moves that
  *   X.extra        end with a final-seed capture (X moves again)
+ *   X.lap.final    X = me or op, as if X were to move: where the first lap of each of X's
+ *   X.lap.stop     moves ends, from its count alone (no move played: a move of fewer seeds
+ *   X.lap.relay    than the board has holes sows each hole once): final: X's moves whose
+ *   X.lap.gain     first lap ends on capture - 1 seeds (a final-seed capture); stop: on an
+ *   X.lap.loss     empty hole (the turn passes); relay: elsewhere, or with too many seeds
+ *                  to tell; gain: the best net gain of a first lap (the holes of capture - 1
+ *                  seeds it passes go to their owners, its end's to X), within -3c .. 3c;
+ *                  loss: X's moves whose first lap passes the other side's capture - 1
  *   pen.final      under penultimate: who receives the seeds left if the game ended now
  *                  (+1 me, -1 op, 0 nobody yet)
  *   ff.final       under first-final: the same (the first final-seed capturer, else the
@@ -46,18 +54,20 @@ extern const int feature_knot_twelfths[FEATURE_KNOTS];
 
 /* The groups of features, in index order. */
 typedef enum FeatureGroup {
-    FG_BIAS = 0, FG_HOLES_ME, FG_HOLES_OP, FG_SEEDS, FG_MOVES_ME, FG_MOVES_OP, FG_CONVENTION,
-    FG_NB
+    FG_BIAS = 0, FG_HOLES_ME, FG_HOLES_OP, FG_SEEDS, FG_MOVES_ME, FG_MOVES_OP, FG_LAPS_ME,
+    FG_LAPS_OP, FG_CONVENTION, FG_NB
 } FeatureGroup;
 
 /* The features of a side's moves (FG_MOVES_ME, FG_MOVES_OP), in order. */
 enum { FM_GAIN = 0, FM_GAIN_POS, FM_GAIN_BIG, FM_CAPTURES, FM_LOSSES, FM_EXTRA, FM_NB };
+/* The features of a side's first laps (FG_LAPS_ME, FG_LAPS_OP), in order. */
+enum { FL_FINAL = 0, FL_STOP, FL_RELAY, FL_GAIN, FL_LOSS, FL_NB };
 /* The convention features, in order. */
 enum { FC_PEN_FINAL = 0, FC_FF_FINAL, FC_FF_OPEN, FC_NB };
 
 /* The most features one position has that are not 0: the bias, a band per hole, the seeds,
  * the moves' and the conventions'. */
-#define FEATURE_MAX_ACTIVE (1 + MAX_PITS + 2 + 2 * FM_NB + FC_NB)
+#define FEATURE_MAX_ACTIVE (1 + MAX_PITS + 2 + 2 * FM_NB + 2 * FL_NB + FC_NB)
 
 /* The layout of the features on one board: which index each has. */
 typedef struct FeatureLayout {
@@ -67,7 +77,13 @@ typedef struct FeatureLayout {
     int first[FG_NB + 1];        /* the first index of each group; first[FG_NB] = n */
     uint8_t band[3 * 64 + 1];    /* band (1 .. bands) of a count 1 .. 3 capture; 0 for 0 */
     int32_t knot[FEATURE_KNOTS]; /* the knots in twelfths of a seed: total x twelfths */
+    unsigned groups;             /* bit g: group g is computed (features_layout: all); the
+                                  * others read 0, and cost nothing (the learned evaluation
+                                  * leaves out the groups its weights do not use) */
 } FeatureLayout;
+
+/* Every group's bit, for FeatureLayout.groups. */
+#define FEATURE_ALL_GROUPS ((1u << FG_NB) - 1)
 
 /* The features of one position that are not 0: index and value, in ascending index. */
 typedef struct FeatureList {
@@ -94,11 +110,13 @@ int features_lookup(const FeatureLayout *l, const char *name);
 /* The group of feature f. */
 FeatureGroup features_group(const FeatureLayout *l, int f);
 
-/* The name of a group, for reports ("holes (me)", ...). */
+/* The name of a group, for reports ("holes (me)", ...), and the group of a short name
+ * ("bias", "holes.me", "holes.op", "seeds", "moves.me", "moves.op", "convention"), or -1. */
 const char *features_group_name(FeatureGroup g);
+int features_group_lookup(const char *key);
 
 /* The features of p (not over, its side to move holding seeds, a position of v's board as
- * laid out in l) that are not 0. */
+ * laid out in l) that are not 0, of the groups l computes. */
 void features_of(const FeatureLayout *l, const Variant *v, const Position *p, FeatureList *out);
 
 /* The phase of a position with `left` seeds on the board: the knot k below it (0 ..

@@ -63,6 +63,13 @@ int learned_prepare(const LearnedSet *s, const Variant *v, Learned **out, Error 
             L->w[k * L->layout.n + f] = (int32_t)(x < 0 ? x - 0.5 : x + 0.5);
         }
     }
+    /* Only the groups with a weight are computed: a set without the opponent's moves, say,
+     * does not play them out. */
+    L->layout.groups = 0;
+    for (int k = 0; k < FEATURE_KNOTS; k++)
+        for (int f = 0; f < L->layout.n; f++)
+            if (L->w[k * L->layout.n + f])
+                L->layout.groups |= 1u << features_group(&L->layout, f);
     *out = L;
     return 0;
 }

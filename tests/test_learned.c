@@ -71,14 +71,14 @@ static void expect_features(const Variant *v, const Position *p, const Want *wan
 
 /* The start: every hole in band 4 (capture), 48 seeds a row; no move of either side gains
  * or loses anything (checked with `anywoli move`: each relays until it ends in an empty
- * hole). */
+ * hole), and every first lap ends on a hole of four, which relays. */
 static void test_features_start(void **state)
 {
     (void)state;
     Variant v;
     Position p;
     tu_position("", "start", &v, &p);
-    Want want[2 * 12 + 3];
+    Want want[2 * 12 + 5];
     static char names[24][16];
     int n = 0;
     want[n++] = (Want){ "bias", 1 };
@@ -90,6 +90,8 @@ static void test_features_start(void **state)
     }
     want[n++] = (Want){ "me.seeds", 48 };
     want[n++] = (Want){ "op.seeds", 48 };
+    want[n++] = (Want){ "me.lap.relay", 12 };   /* every first lap ends on four seeds */
+    want[n++] = (Want){ "op.lap.relay", 12 };
     expect_features(&v, &p, want, n);
 }
 
@@ -100,20 +102,23 @@ static void test_features_hand_built(void **state)
     (void)state;
     /* South's only move (11, one seed) ends on North's three: a final-seed capture, +4 and
      * an extra move. North's moves (as if it moved): 12 ends in an empty hole, 21, 22 and 23
-     * too, none capturing. */
+     * too, none capturing. Each of these is its first lap. */
     EXPECT("", "0,0,0,0,0,0,0,0,0,0,0,1/3,0,0,0,0,0,0,0,0,5,5,2 38/42 S - -",
            { "bias", 1 }, { "me.h11.b1", 1 }, { "op.h0.b3", 1 }, { "op.h9.b5-7", 1 },
            { "op.h10.b5-7", 1 }, { "op.h11.b2", 1 }, { "me.seeds", 1 }, { "op.seeds", 15 },
-           { "me.gain", 4 }, { "me.gain.pos", 1 }, { "me.captures", 1 }, { "me.extra", 1 });
+           { "me.gain", 4 }, { "me.gain.pos", 1 }, { "me.captures", 1 }, { "me.extra", 1 },
+           { "me.lap.final", 1 }, { "me.lap.gain", 4 }, { "op.lap.stop", 4 });
     /* South: 0 gains nothing, 10 and 11 capture 4 with an extra move. North: 12 makes a
      * mid-sow capture of its own hole 13 (+4), 13 nothing, 23 a mid-sow capture of South's
-     * hole 0 for South (-4). */
+     * hole 0 for South (-4). Every move is one lap, ending in an empty hole but South's 10
+     * and 11. */
     EXPECT("", "3,0,0,0,0,0,0,0,0,0,2,1/3,3,0,0,0,0,0,0,0,0,0,2 40/42 S - -",
            { "bias", 1 }, { "me.h0.b3", 1 }, { "me.h10.b2", 1 }, { "me.h11.b1", 1 },
            { "op.h0.b3", 1 }, { "op.h1.b3", 1 }, { "op.h11.b2", 1 }, { "me.seeds", 6 },
            { "op.seeds", 8 }, { "me.gain", 4 }, { "me.gain.pos", 1 }, { "me.captures", 2 },
            { "me.extra", 2 }, { "op.gain", 4 }, { "op.gain.pos", 1 }, { "op.captures", 1 },
-           { "op.losses", 1 });
+           { "op.losses", 1 }, { "me.lap.final", 2 }, { "me.lap.stop", 1 }, { "me.lap.gain", 4 },
+           { "op.lap.stop", 3 }, { "op.lap.gain", 4 }, { "op.lap.loss", 1 });
     /* The same board with North to move: the sides' features trade places, holes counted
      * from North's own left. */
     EXPECT("", "3,0,0,0,0,0,0,0,0,0,2,1/3,3,0,0,0,0,0,0,0,0,0,2 40/42 N - -",
@@ -121,33 +126,40 @@ static void test_features_hand_built(void **state)
            { "me.h0.b3", 1 }, { "me.h1.b3", 1 }, { "me.h11.b2", 1 }, { "op.seeds", 6 },
            { "me.seeds", 8 }, { "op.gain", 4 }, { "op.gain.pos", 1 }, { "op.captures", 2 },
            { "op.extra", 2 }, { "me.gain", 4 }, { "me.gain.pos", 1 }, { "me.captures", 1 },
-           { "me.losses", 1 });
+           { "me.losses", 1 }, { "op.lap.final", 2 }, { "op.lap.stop", 1 }, { "op.lap.gain", 4 },
+           { "me.lap.stop", 3 }, { "me.lap.gain", 4 }, { "me.lap.loss", 1 });
     /* South: 8 captures 12 (two mid-sow captures of its own threes and a final one: the
      * game ends), 9 captures 8, 10 captures 4, 11 nothing; North's move 12 ends in an empty
      * hole. North made the last capture: under penultimate it would receive the seeds
-     * left (-1 for South). */
+     * left (-1 for South). The first laps: 8 ends on a three, passing two of South's, 9
+     * passes two and relays from North's single seed, 10 passes one and stops, 11 stops. */
     EXPECT("", "0,0,0,0,0,0,0,0,3,3,3,3/1,0,0,0,0,0,0,0,0,0,0,0 41/42 S N N",
            { "bias", 1 }, { "me.h8.b3", 1 }, { "me.h9.b3", 1 }, { "me.h10.b3", 1 },
            { "me.h11.b3", 1 }, { "op.h0.b1", 1 }, { "me.seeds", 12 }, { "op.seeds", 1 },
            { "me.gain", 12 }, { "me.gain.pos", 1 }, { "me.gain.big", 1 }, { "me.captures", 3 },
-           { "pen.final", -1 });
+           { "pen.final", -1 }, { "me.lap.final", 1 }, { "me.lap.stop", 2 }, { "me.lap.relay", 1 },
+           { "me.lap.gain", 12 }, { "op.lap.stop", 1 });
     /* Under first-final, North made the first final-seed capture: -1, and it is settled. */
     EXPECT("final_four=first-final", "0,0,0,0,0,0,0,0,3,3,3,3/1,0,0,0,0,0,0,0,0,0,0,0 41/42 S N N",
            { "bias", 1 }, { "me.h8.b3", 1 }, { "me.h9.b3", 1 }, { "me.h10.b3", 1 },
            { "me.h11.b3", 1 }, { "op.h0.b1", 1 }, { "me.seeds", 12 }, { "op.seeds", 1 },
            { "me.gain", 12 }, { "me.gain.pos", 1 }, { "me.gain.big", 1 }, { "me.captures", 3 },
-           { "ff.final", -1 });
+           { "ff.final", -1 }, { "me.lap.final", 1 }, { "me.lap.stop", 2 }, { "me.lap.relay", 1 },
+           { "me.lap.gain", 12 }, { "op.lap.stop", 1 });
     /* No final-seed capture yet: the last capturer (South, to move) stands to receive them,
      * and the first final-seed capture is still open; under the lottery nobody does. */
     EXPECT("final_four=first-final", "0,0,0,0,0,0,0,0,3,3,3,3/1,0,0,0,0,0,0,0,0,0,0,0 41/42 S S -",
            { "bias", 1 }, { "me.h8.b3", 1 }, { "me.h9.b3", 1 }, { "me.h10.b3", 1 },
            { "me.h11.b3", 1 }, { "op.h0.b1", 1 }, { "me.seeds", 12 }, { "op.seeds", 1 },
            { "me.gain", 12 }, { "me.gain.pos", 1 }, { "me.gain.big", 1 }, { "me.captures", 3 },
-           { "ff.final", 1 }, { "ff.open", 1 });
+           { "ff.final", 1 }, { "ff.open", 1 }, { "me.lap.final", 1 }, { "me.lap.stop", 2 }, { "me.lap.relay", 1 },
+           { "me.lap.gain", 12 }, { "op.lap.stop", 1 });
     EXPECT("final_four=lottery", "0,0,0,0,0,0,0,0,3,3,3,3/1,0,0,0,0,0,0,0,0,0,0,0 41/42 S S -",
            { "bias", 1 }, { "me.h8.b3", 1 }, { "me.h9.b3", 1 }, { "me.h10.b3", 1 },
            { "me.h11.b3", 1 }, { "op.h0.b1", 1 }, { "me.seeds", 12 }, { "op.seeds", 1 },
-           { "me.gain", 12 }, { "me.gain.pos", 1 }, { "me.gain.big", 1 }, { "me.captures", 3 });
+           { "me.gain", 12 }, { "me.gain.pos", 1 }, { "me.gain.big", 1 }, { "me.captures", 3 },
+           { "me.lap.final", 1 }, { "me.lap.stop", 2 }, { "me.lap.relay", 1 },
+           { "me.lap.gain", 12 }, { "op.lap.stop", 1 });
 }
 
 /* The bands of other captures and the layout of other boards. */
@@ -159,7 +171,7 @@ static void test_layout(void **state)
     FeatureLayout l;
     features_layout(&v, &l);
     assert_int_equal(l.bands, 6);
-    assert_int_equal(l.n, 1 + 2 * 7 * 6 + 2 + 2 * FM_NB + FC_NB);
+    assert_int_equal(l.n, 1 + 2 * 7 * 6 + 2 + 2 * FM_NB + 2 * FL_NB + FC_NB);
     static const char *const band[] = { "", "1", "2", "3", "4-5", "4-5", "6-8", "6-8", "6-8",
                                         "9+" };
     for (int c = 1; c <= 9; c++) {
@@ -180,7 +192,7 @@ static void test_layout(void **state)
     /* A count far past 3 capture: the last band (13 seeds on the standard board). */
     EXPECT("holes=7 capture=3", "13,0,0,0,0,0,0/1,0,0,0,0,0,0 0/0 S - -",
            { "bias", 1 }, { "me.h0.b9+", 1 }, { "op.h0.b1", 1 }, { "me.seeds", 13 },
-           { "op.seeds", 1 });
+           { "op.seeds", 1 }, { "me.lap.stop", 1 }, { "op.lap.stop", 1 });
 }
 
 /* The knots at 1/12, 1/4, 1/2 and 1 of the seeds, linear between them. */
@@ -268,6 +280,9 @@ static double *random_weights(const FeatureLayout *l, bool antisymmetric, uint64
         for (int i = 0; i < FM_NB; i++)
             w[(l->first[FG_MOVES_OP] + i) * FEATURE_KNOTS + k] =
                 -w[(l->first[FG_MOVES_ME] + i) * FEATURE_KNOTS + k];
+        for (int i = 0; i < FL_NB; i++)
+            w[(l->first[FG_LAPS_OP] + i) * FEATURE_KNOTS + k] =
+                -w[(l->first[FG_LAPS_ME] + i) * FEATURE_KNOTS + k];
         w[(l->first[FG_CONVENTION] + FC_FF_OPEN) * FEATURE_KNOTS + k] = 0;
     }
     return w;

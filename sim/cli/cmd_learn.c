@@ -27,7 +27,7 @@ enum {
     OPT_OUTPUT = OPT_FIRST_FREE, OPT_GAMES, OPT_FIRST, OPT_SEED, OPT_THREADS, OPT_SAMPLER,
     OPT_LABEL, OPT_DEPTH, OPT_TABLES, OPT_CONVENTIONS, OPT_OPENINGS, OPT_RATE, OPT_SKIP,
     OPT_RANDOM, OPT_MAX_PLIES, OPT_PER_LEVEL, OPT_FORCE, OPT_QUIET, OPT_TARGET, OPT_LAMBDA, OPT_LAMBDAS,
-    OPT_WEIGHTS_OUT, OPT_C_OUT, OPT_NAME, OPT_TOP
+    OPT_WEIGHTS_OUT, OPT_C_OUT, OPT_NAME, OPT_TOP, OPT_WITHOUT
 };
 
 /* Games whose index is 3 mod 5 choose lambda, 4 mod 5 test; the others are fitted. */
@@ -46,7 +46,8 @@ static const char learn_usage[] =
     "                            [--max-plies N] [--threads N] [--force] [--quiet]\n"
     "       anywoli learn fit DATA... [--target depth|mean] [--lambda X]\n"
     "                         [--lambdas N] [--weights-out FILE] [--c-out FILE]\n"
-    "                         [--name NAME] [--top N] [--force]\n\n"
+    "                         [--name NAME] [--top N] [--without GROUPS]\n"
+    "                         [--force]\n\n"
     "The learned evaluation (docs/learned.md): its data and its fit.\n\n"
     "sample: play self-play games with --sampler on both sides, each from an opening\n"
     "of --openings and under a convention of --conventions (game g: the list's g mod\n"
@@ -103,6 +104,10 @@ static const char learn_usage[] =
     "  --c-out FILE       the weights as C: agents/learned_weights.c\n"
     "  --name NAME        the set's name (default learned)\n"
     "  --top N            the features listed (default 20)\n"
+    "  --without GROUPS   leave out groups of features (comma-separated): bias,\n"
+    "                     holes.me, holes.op, seeds, moves.me, moves.op, laps.me,\n"
+    "                     laps.op or convention; the evaluation then does not\n"
+    "                     compute them\n"
     "  --force            replace existing output files\n\n"
     "Exit status 0, 2 on a bad input, 1 when the machine fails.\n";
 
@@ -506,6 +511,28 @@ static void write_set(const LearnedSet *set, const char *path, bool as_c, bool f
         fail("%s", e.msg);
 }
 
+/* Parse --without's groups into a mask of them. */
+static unsigned parse_groups(const char *list)
+{
+    unsigned mask = 0;
+    for (const char *c = list; *c;) {
+        size_t len = strcspn(c, ",");
+        char key[32];
+        snprintf(key, sizeof key, "%.*s", (int)len, c);
+        int g = features_group_lookup(key);
+        if (g < 0)
+            die("--without: unknown group '%s' (expected bias, holes.me, holes.op, seeds, "
+                "moves.me, moves.op, laps.me, laps.op or convention)", key);
+        mask |= 1u << g;
+        c += len;
+        if (*c == ',' && *++c == '\0')
+            die("--without: a group is missing after the last comma");
+    }
+    if (!mask)
+        die("--without: expected groups such as moves.op,seeds");
+    return mask;
+}
+
 /* The index order of the largest values first. */
 static const double *sort_values;
 static int by_value_desc(const void *a, const void *b)
@@ -524,6 +551,7 @@ static int learn_fit_cmd(int argc, char **argv)
         { "c-out", required_argument, NULL, OPT_C_OUT },
         { "name", required_argument, NULL, OPT_NAME },
         { "top", required_argument, NULL, OPT_TOP },
+        { "without", required_argument, NULL, OPT_WITHOUT },
         { "force", no_argument, NULL, OPT_FORCE },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
@@ -532,6 +560,7 @@ static int learn_fit_cmd(int argc, char **argv)
     double lambda = 0;
     long long n_lambdas = LEARN_DEFAULT_LAMBDAS, top = 20;
     const char *weights_out = NULL, *c_out = NULL, *name = "learned";
+    unsigned without = 0;
     int c;
     while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
         switch (c) {
@@ -558,6 +587,7 @@ static int learn_fit_cmd(int argc, char **argv)
             name = optarg;
             break;
         case OPT_TOP: top = cli_number("--top", optarg, 0, 100000); break;
+        case OPT_WITHOUT: without = parse_groups(optarg); break;
         case OPT_FORCE: force = true; break;
         case OPT_HELP: printf("%s%s", learn_usage, cli_variant_help()); return 0;
         }
@@ -577,6 +607,7 @@ static int learn_fit_cmd(int argc, char **argv)
     }
     FeatureLayout l;
     features_layout(&files[0].variant, &l);
+    l.groups &= ~without;
     const size_t k = (size_t)l.n * FEATURE_KNOTS;
 
     /* Step 1. The normal equations of each split, and the tuned evaluation's sums. */

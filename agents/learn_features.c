@@ -133,7 +133,10 @@ static void moves_features(const FeatureLayout *l, const Variant *v, const Posit
     for (uint64_t m = q->legal; m; m &= m - 1) {
         Position r;
         MoveInfo info;
-        MoveEvent ev = pos_play(v, q, __builtin_ctzll(m), &r, &info, NULL);
+        /* A move still sowing after ENDLESS_CHECK_FROM laps counts as endless (nothing
+         * gained): a long cycle can take the exact check a millisecond to prove, and the
+         * evaluation may meet the same one at every leaf below it. */
+        MoveEvent ev = pos_play_bounded(v, q, __builtin_ctzll(m), &r, &info, NULL, 1);
         int gain = (r.store[s] - q->store[s]) - (r.store[o] - q->store[o]);
         best = gain > best ? gain : best;
         captures += gain > 0;

@@ -15,7 +15,8 @@
  *   me.seeds       seeds in my row, in the opponent's row
  *   op.seeds
  *   X.gain         X = me or op, as if X were to move: each of X's moves played out (relay
- *   X.gain.pos     laps to their end, pos_play), its net gain the seeds X's store received
+ *   X.gain.pos     laps to their end, pos_play; one of more than 64 laps as endless), its
+ *                  net gain the seeds X's store received
  *   X.gain.big     minus the other store's. gain: the best net gain, within -3c .. 3c; pos:
  *   X.captures     1 when it is positive; big: 1 when it is 2c or more; captures: X's moves
  *   X.losses       of positive net gain; losses: of negative net gain; extra: X's moves that

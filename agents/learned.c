@@ -24,7 +24,8 @@
 struct Learned {
     const LearnedSet *set;
     FeatureLayout layout;
-    int32_t *w;                       /* FEATURE_KNOTS x layout.n, knot by knot */
+    int32_t *w;                       /* layout.n x FEATURE_KNOTS, feature by feature: the
+                                       * two knots a position reads lie side by side */
 };
 
 const LearnedSet *learned_builtin(const char *name)
@@ -46,7 +47,7 @@ int learned_prepare(const LearnedSet *s, const Variant *v, Learned **out, Error 
         return error_set(e, "learned weights '%s': out of memory", s->name);
     features_layout(v, &L->layout);
     L->set = s;
-    L->w = calloc((size_t)FEATURE_KNOTS * (size_t)L->layout.n, sizeof *L->w);
+    L->w = calloc((size_t)L->layout.n * FEATURE_KNOTS, sizeof *L->w);
     if (!L->w) {
         free(L);
         return error_set(e, "learned weights '%s': out of memory", s->name);
@@ -59,16 +60,22 @@ int learned_prepare(const LearnedSet *s, const Variant *v, Learned **out, Error 
                              s->name, s->feature[i]);
         }
         for (int k = 0; k < FEATURE_KNOTS; k++) {
-            double x = s->w[i * FEATURE_KNOTS + k] * LEARNED_UNIT;
-            L->w[k * L->layout.n + f] = (int32_t)(x < 0 ? x - 0.5 : x + 0.5);
+            double w = s->w[i * FEATURE_KNOTS + k];
+            if (!(fabs(w) <= LEARNED_MAX_WEIGHT)) {
+                learned_free(L);
+                return error_set(e, "learned weights '%s': feature '%s' weighs %g seeds, "
+                                 "beyond %g", s->name, s->feature[i], w, LEARNED_MAX_WEIGHT);
+            }
+            double x = w * LEARNED_UNIT;
+            L->w[f * FEATURE_KNOTS + k] = (int32_t)(x < 0 ? x - 0.5 : x + 0.5);
         }
     }
     /* Only the groups with a weight are computed: a set without the opponent's moves, say,
      * does not play them out. */
     L->layout.groups = 0;
-    for (int k = 0; k < FEATURE_KNOTS; k++)
-        for (int f = 0; f < L->layout.n; f++)
-            if (L->w[k * L->layout.n + f])
+    for (int f = 0; f < L->layout.n; f++)
+        for (int k = 0; k < FEATURE_KNOTS; k++)
+            if (L->w[f * FEATURE_KNOTS + k])
                 L->layout.groups |= 1u << features_group(&L->layout, f);
     *out = L;
     return 0;
@@ -98,11 +105,12 @@ int32_t learned_positional(const Learned *L, const Variant *v, const Position *p
     int k;
     int32_t a, b;
     features_phase(&L->layout, p->left, &k, &a, &b);
-    const int32_t *w0 = L->w + (size_t)k * (size_t)L->layout.n, *w1 = w0 + L->layout.n;
+    const int32_t *w = L->w + k;
     int64_t s0 = 0, s1 = 0;
     for (int i = 0; i < f.n; i++) {
-        s0 += (int64_t)w0[f.index[i]] * f.value[i];
-        s1 += (int64_t)w1[f.index[i]] * f.value[i];
+        const int32_t *x = w + (size_t)f.index[i] * FEATURE_KNOTS;
+        s0 += (int64_t)x[0] * f.value[i];
+        s1 += (int64_t)x[1] * f.value[i];
     }
     /* Interpolated, then from LEARNED_UNIT to EVAL_SCALE units, truncated towards zero. */
     int64_t den = (int64_t)(a + b) * (LEARNED_UNIT / EVAL_SCALE);

@@ -453,6 +453,59 @@ static double fixed_point_rms(const LearnData *files, int n_files, const Learned
     return n ? sqrt(sum / (double)n) : 0;
 }
 
+/* Seconds since some fixed point, for timing only. */
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The wall time of one call of learned_eval and of eval_position (the tuned set), in
+ * nanoseconds, over the test positions (each pass of them repeated until it took 0.2 s):
+ * what a search pays at each position it evaluates. Informational: nothing depends on it. */
+static void time_evaluations(const LearnData *files, int n_files, const Learned *L,
+                             double *ns_learned, double *ns_tuned)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < n_files; i++)
+        for (uint64_t j = 0; j < files[i].rows.n; j++)
+            n += split_of(&files[i].rows.row[j]) == SPLIT_TEST;
+    Position *p = malloc((n ? n : 1) * sizeof *p);
+    Variant *v = malloc((n ? n : 1) * sizeof *v);
+    if (!p || !v)
+        fail("out of memory");
+    n = 0;
+    for (int i = 0; i < n_files; i++)
+        for (uint64_t j = 0; j < files[i].rows.n; j++)
+            if (split_of(&files[i].rows.row[j]) == SPLIT_TEST) {
+                learn_row_position(&files[i].variant, &files[i].rows.row[j], &v[n], &p[n]);
+                n++;
+            }
+    EvalWeights tw;
+    eval_default(&tw);
+    eval_use_tuned(&tw);
+    Evaluator tuned;
+    eval_prepare(&tw, &tuned);
+    volatile int64_t sink = 0;   /* keeps the calls from being optimised away */
+    for (int which = 0; which < 2; which++) {
+        uint64_t calls = 0;
+        double start = seconds_now(), took;
+        do {
+            int64_t sum = 0;
+            for (uint64_t i = 0; i < n; i++)
+                sum += which == 0 ? learned_eval(L, &v[i], &p[i])
+                                  : eval_position(&tuned, &v[i], &p[i]);
+            sink += sum;
+            calls += n;
+            took = seconds_now() - start;
+        } while (n && took < 0.2);
+        *(which == 0 ? ns_learned : ns_tuned) = calls ? 1e9 * took / (double)calls : 0;
+    }
+    free(p);
+    free(v);
+}
+
 /* The mean absolute contribution of each column (and of each group of features) to the
  * value, over the rows fitted. */
 static void contributions(const LearnData *files, int n_files, const FeatureLayout *l,
@@ -696,6 +749,11 @@ static int learn_fit_cmd(int argc, char **argv)
         fail("%s", e.msg);
     printf("fixed point (learned_eval): test error %.3f seeds\n",
            fixed_point_rms(files, n_files, L, mean, SPLIT_TEST));
+    double ns_learned = 0, ns_tuned = 0;
+    time_evaluations(files, n_files, L, &ns_learned, &ns_tuned);
+    printf("cost per call on the test positions: learned_eval %.0f ns, eval_position (tuned) "
+           "%.0f ns (%.1f times; wall time, this machine)\n", ns_learned, ns_tuned,
+           ns_tuned > 0 ? ns_learned / ns_tuned : 0);
     learned_free(L);
 
     /* Step 5. What carries the weight. */

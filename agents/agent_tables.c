@@ -24,8 +24,7 @@ static int hold_auto_tables(AgentData *d, const Variant *v, Error *e)
     return 0;
 }
 
-/* The tables, if any, must be the variant's (with tables=auto: are made so). */
-static int held_tables_check(Agent *a, const Variant *v, Error *e)
+int agent_tables_check(Agent *a, const Variant *v, Error *e)
 {
     AgentData *d = a->data;
     if (d->tables_auto)
@@ -50,7 +49,7 @@ int agent_use_tables(Agent *a, AgentData *d, const char *path, Error *e)
     else if (tables_acquire_option(a->name, path, &d->tables, e) != 0)
         return -1;
     d->tables_path = path;
-    a->check_variant = held_tables_check;
+    a->check_variant = agent_tables_check;
     a->note_position = held_tables_note;
     return 0;
 }

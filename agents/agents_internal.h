@@ -46,6 +46,10 @@ int agent_use_tables(Agent *a, AgentData *d, const char *path, Error *e);
  * a game that went on without them would not be the game the spec names. */
 const Tables *agent_tables_for(AgentData *d, const Variant *v);
 
+/* The check_variant agent_use_tables gives: the tables, if any, must be the variant's (with
+ * tables=auto: are made so, built if need be); for an agent that checks more of its own. */
+int agent_tables_check(Agent *a, const Variant *v, Error *e);
+
 /* The greedy agent's choice for p (not over): the move with the best immediate result for
  * the mover (captured during the move, by the mover minus by the opponent; an extra move
  * adds its best follow-up), ties broken uniformly by draws from rng (one per tie). *value

@@ -48,3 +48,10 @@ if(ANYWOLI_SEARCH_PYTHON)
                    ${CMAKE_CURRENT_SOURCE_DIR} ${ANYWOLI_SEARCH_PYTHON})
   set_tests_properties(search_cli PROPERTIES LABELS fast TIMEOUT 300)
 endif()
+
+# The learned evaluation (agents/learn_features.c, learned.c) and its ridge fit
+# (analysis/ridge.c): each feature on hand-built positions, symmetry, the fixed point,
+# weights files, the compiled-in set, alpha-beta with weights=learned, synthetic fits (fast).
+anywoli_test_program(test_learned agents analysis)
+add_test(NAME learned COMMAND test_learned)
+set_tests_properties(learned PROPERTIES LABELS fast TIMEOUT 300)

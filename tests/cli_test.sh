@@ -813,6 +813,13 @@ expect_error "expected RESULTS" fit
 expect_error "unknown term 'bogus'" fit "$tmp/no-such.h5" --terms bogus
 expect_error "no-such.h5" fit "$tmp/no-such.h5"
 
+# --- learn: its errors in brief (sampling and fitting: learn_test.sh) ---------------------
+tested+=(learn)
+expect_error "expected an action: sample or fit" learn
+expect_error "unknown action 'smaple' (expected sample or fit)" learn smaple
+expect_error "expected DATA files" learn fit
+expect_error "-o FILE is required" learn sample
+
 # --- help, unknown commands --------------------------------------------------------------
 # check_help_text WHAT: $tmp/out reads as text on an 80-column terminal: no line over 80
 # columns, no escape written out literally (a `\n` that was meant as a line break).
@@ -822,7 +829,7 @@ check_help_text() {
     [[ -z $long ]] || fail "$1: a line over 80 columns: $long"
     ! grep -qF '\n' "$tmp/out" || fail "$1: a literal \\n: $(grep -F '\n' "$tmp/out")"
 }
-for cmd in perft move bench agents play run replay export merge analyze solve tables openings tune fit; do
+for cmd in perft move bench agents play run replay export merge analyze solve tables openings tune fit learn; do
     run "$cmd" --help
     if [[ $rc -ne 0 ]] || ! grep -q "^usage: anywoli $cmd" "$tmp/out" || [[ -s "$tmp/err" ]]; then
         fail "anywoli $cmd --help: status $rc, output $(head -c 200 "$tmp/out")"

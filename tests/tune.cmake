@@ -20,3 +20,10 @@ endif()
 add_test(NAME fit_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/fit_test.sh $<TARGET_FILE:anywoli>
                               ${ANYWOLI_FIT_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR})
 set_tests_properties(fit_cli PROPERTIES LABELS fast TIMEOUT 300 ENVIRONMENT "${ANYWOLI_LSAN}")
+
+# `anywoli learn` (the learned evaluation's data and fit): rows the same for any threads and
+# slices, exact labels from tables, the fit's report and its weights played, bad input
+# (about 10 s).
+add_test(NAME learn_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/learn_test.sh $<TARGET_FILE:anywoli>
+                                ${ANYWOLI_FIT_PYTHON})
+set_tests_properties(learn_cli PROPERTIES LABELS fast TIMEOUT 300 ENVIRONMENT "${ANYWOLI_LSAN}")

@@ -17,6 +17,7 @@ int cmd_tables_agree(int argc, char **argv);   /* `tables agree`, from cmd_table
 int cmd_tables_compare(int argc, char **argv);   /* `tables compare`, from cmd_tables */
 int cmd_tune(int argc, char **argv);
 int cmd_fit(int argc, char **argv);
+int cmd_learn(int argc, char **argv);
 int cmd_openings(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_merge(int argc, char **argv);

@@ -63,6 +63,8 @@ static const Command commands[] = {
       true, NULL },
     { "fit", cmd_fit, "fit evaluation weights to stored games' results (Texel's method)",
       false, NULL },
+    { "learn", cmd_learn, "the learned evaluation: label positions by deep search, fit it",
+      false, NULL },
 };
 
 #define COMMANDS_NB ((int)(sizeof commands / sizeof commands[0]))

@@ -1,0 +1,81 @@
+/* learned.h: the learned evaluation: the features of learn_features.h weighed by a set of weights
+ * fitted to deep-search and endgame-table values (`anywoli learn fit`), in fixed point, for
+ * the side to move, in EVAL_SCALE units.
+ *
+ * The value of a position is its store difference (weight 1, exact) plus the weighted
+ * features, which estimate the margin the side to move will gain from here on. A set of
+ * weights is named and made for one layout (a board's holes and capture); the lab's set,
+ * `learned`, ships compiled in (learned_weights.c, written by `anywoli learn fit --c-out`),
+ * and a weights file (docs/learned.md) can be loaded instead.
+ *
+ * For a search agent:
+ *     Learned *L;
+ *     if (learned_prepare(learned_builtin("learned"), v, &L, &e) != 0) ... (e.msg)
+ *     int32_t x = learned_eval(L, v, p);    (p not over: as eval_position)
+ *     learned_free(L);
+ * learned_eval is a pure function of (weights, variant, position) in integers: searches
+ * that use it stay exact and deterministic. */
+#ifndef ANYWOLI_LEARNED_H
+#define ANYWOLI_LEARNED_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "error.h"
+#include "learn_features.h"
+#include "position.h"
+#include "variant.h"
+
+/* A set of weights: for each named feature, its weight at each knot in seeds per unit. */
+typedef struct LearnedSet {
+    const char *name;                 /* "learned" */
+    int holes, capture;               /* the board whose layout the names are of */
+    int n;                            /* features given (absent ones weigh 0) */
+    const char *const *feature;       /* their names (features_name's) */
+    const double *w;                  /* n x FEATURE_KNOTS, row by row */
+    const char *about;                /* one line: how they were fitted */
+} LearnedSet;
+
+/* The compiled-in sets (learned_weights.c), and the one of a name, or NULL. */
+extern const LearnedSet *const learned_builtin_sets[];
+const LearnedSet *learned_builtin(const char *name);
+
+/* Weights in fixed point for one board, ready for search. */
+typedef struct Learned Learned;
+
+/* Prepare set s for v's board: -1 with a one-line message when the set is for another
+ * layout (holes, capture) or names a feature that layout lacks. *out is freed by
+ * learned_free. */
+int learned_prepare(const LearnedSet *s, const Variant *v, Learned **out, Error *e);
+void learned_free(Learned *L);
+
+/* The set a prepared evaluation was made from. */
+const LearnedSet *learned_set_of(const Learned *L);
+
+/* Whether L was prepared for v's board (its layout: holes, capture and total seeds). */
+int learned_fits(const Learned *L, const Variant *v);
+
+/* The value of p (not over, prepared for its board) for its side to move, in EVAL_SCALE
+ * units: the store difference and the weighted features, interpolated between the knots
+ * around its phase, truncated towards zero. */
+int32_t learned_eval(const Learned *L, const Variant *v, const Position *p);
+
+/* The positional part alone (learned_eval less the store difference), in EVAL_SCALE units. */
+int32_t learned_positional(const Learned *L, const Variant *v, const Position *p);
+
+/* Read a weights file (docs/learned.md) into a new set: -1 with "PATH:LINE: ..." on any
+ * fault. learned_set_free frees it. */
+int learned_set_load(const char *path, LearnedSet **out, Error *e);
+void learned_set_free(LearnedSet *s);
+
+/* Make a set (every name and weight copied) of the features of layout l with weights w
+ * (l->n x FEATURE_KNOTS, seeds per unit); features whose weights are all 0 are left out. */
+LearnedSet *learned_set_make(const char *name, const FeatureLayout *l, const double *w,
+                             const char *about);
+
+/* Write s as a weights file, or as the C source of the compiled-in sets with s the only one
+ * (learned_weights.c); -1 with a message when the write fails. */
+int learned_set_write(const LearnedSet *s, FILE *f, Error *e);
+int learned_set_write_c(const LearnedSet *s, FILE *f, Error *e);
+
+#endif

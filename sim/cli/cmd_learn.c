@@ -1,0 +1,813 @@
+/* cmd_learn.c: `anywoli learn`, the learned evaluation's data and fit. `learn sample` plays
+ * self-play games, takes positions from them and labels each with a deep alpha-beta value or
+ * its endgame tables' exact value (sim/learn_data.c), into a data file; `learn fit` fits the
+ * weights of the features (agents/learn_features.h) to those labels by ridge regression
+ * (analysis/ridge.c, GSL), chooses lambda on held-out games, compares the fit with the tuned
+ * evaluation on other held-out games, and writes the weights as a file or as the C table
+ * that ships compiled in (agents/learned_weights.c). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "eval.h"
+#include "learn_data.h"
+#include "learned.h"
+#include "new_file.h"
+#include "openings.h"
+#include "ridge.h"
+#include "tables.h"
+
+enum {
+    OPT_OUTPUT = OPT_FIRST_FREE, OPT_GAMES, OPT_FIRST, OPT_SEED, OPT_THREADS, OPT_SAMPLER,
+    OPT_LABEL, OPT_DEPTH, OPT_TABLES, OPT_CONVENTIONS, OPT_OPENINGS, OPT_RATE, OPT_SKIP,
+    OPT_RANDOM, OPT_MAX_PLIES, OPT_PER_LEVEL, OPT_FORCE, OPT_QUIET, OPT_TARGET, OPT_LAMBDA, OPT_LAMBDAS,
+    OPT_WEIGHTS_OUT, OPT_C_OUT, OPT_NAME, OPT_TOP, OPT_WITHOUT
+};
+
+/* Games whose index is 3 mod 5 choose lambda, 4 mod 5 test; the others are fitted. */
+#define LEARN_SPLITS 5
+enum { SPLIT_FIT = 0, SPLIT_CHOOSE, SPLIT_TEST, SPLIT_NB };
+
+#define LEARN_MAX_FILES 64
+#define LEARN_DEFAULT_LAMBDAS 40
+
+static const char learn_usage[] =
+    "usage: anywoli learn sample -o FILE [variant options] [--games N]\n"
+    "                            [--first-game N] [--seed N] [--sampler SPEC]\n"
+    "                            [--label SPEC] [--depth D] [--tables FILE ...]\n"
+    "                            [--conventions LIST] [--openings SPEC] [--rate P]\n"
+    "                            [--per-level N] [--skip N] [--random P,MAX]\n"
+    "                            [--max-plies N] [--threads N] [--force] [--quiet]\n"
+    "       anywoli learn fit DATA... [--target depth|mean] [--lambda X]\n"
+    "                         [--lambdas N] [--weights-out FILE] [--c-out FILE]\n"
+    "                         [--name NAME] [--top N] [--without GROUPS]\n"
+    "                         [--force]\n\n"
+    "The learned evaluation (docs/learned.md): its data and its fit.\n\n"
+    "sample: play self-play games with --sampler on both sides, each from an opening\n"
+    "of --openings and under a convention of --conventions (game g: the list's g mod\n"
+    "its length), take each position before a move from ply --skip on with\n"
+    "probability --rate (at most --per-level of a game at one number of seeds on\n"
+    "the board), move a share of them on by a few random plies (--random),\n"
+    "and label each with its value for the side to move: the exact value where the\n"
+    "tables of its convention hold it, else the --label search's at --depth (and\n"
+    "at depth - 1), into FILE (HDF5; written as FILE.partial, renamed when done).\n"
+    "Game g is a pure function of (seed, g): slices (--first-game) add up.\n\n"
+    "  -o, --output FILE  the data file to write\n"
+    "  --games N          games to play (default 100)\n"
+    "  --first-game N     the first game's index (default 0)\n"
+    "  --seed N           the sampling's seed (default 0)\n"
+    "  --sampler SPEC     the agent playing both sides (default\n"
+    "                     alphabeta:depth=4,temperature=1,margin=4)\n"
+    "  --label SPEC       the alphabeta spec that labels: its evaluation and table\n"
+    "                     (default alphabeta:tt=20, its weights the tuned set)\n"
+    "  --depth D          the labelling search's depth (default 10)\n"
+    "  --tables FILE      endgame tables (anywoli tables build) of the board, under\n"
+    "                     the convention they were built for: exact labels where they\n"
+    "                     hold the position, and the labelling search probes them\n"
+    "                     (repeat for each convention)\n"
+    "  --conventions LIST the games' conventions, e.g. penultimate,lottery (default\n"
+    "                     all three; --final-four C alone: that one)\n"
+    "  --openings SPEC    start, plies:N, all:N or file:PATH, as for run (default\n"
+    "                     plies:4)\n"
+    "  --rate P           the share of positions taken (default 0.1)\n"
+    "  --per-level N      at most N positions of a game with the same seeds on the\n"
+    "                     board (default 2; 0: no limit): a game's endgame may\n"
+    "                     shuffle a few seeds for hundreds of plies\n"
+    "  --skip N           none from the first N plies (default 4)\n"
+    "  --random P,MAX     a share P of the positions taken is moved on by 1 to MAX\n"
+    "                     random plies first (default 0.3,2; 0,0: none)\n"
+    "  --max-plies N      the games' ply cap (default 1000)\n"
+    "  --threads N        OpenMP threads (default: every core); the file is the same\n"
+    "                     for any N\n"
+    "  --force            replace an existing FILE\n"
+    "  --quiet            no progress lines on standard error\n\n"
+    "fit: fit the learned weights to the rows of the DATA files (one board) by least\n"
+    "squares with ridge regularisation (GSL): each row's features for its side to\n"
+    "move (agents/learn_features.h), each at the four knots of the phase, against\n"
+    "its label less its store difference, in seeds. Games whose index is 3 mod 5\n"
+    "choose lambda (the least squared error there over a grid), 4 mod 5 are held out\n"
+    "to test; the rest are fitted. It prints the error (root mean square, seeds) on\n"
+    "each split beside the tuned evaluation's (its scale fitted to the same rows)\n"
+    "and the store difference alone, the fixed point's, and the features that\n"
+    "weigh most (mean absolute contribution).\n\n"
+    "  --target T         depth: the label (default); mean: the mean of the labels\n"
+    "                     at depth and depth - 1 (the tables': the exact value)\n"
+    "  --lambda X         this lambda instead of the grid's best\n"
+    "  --lambdas N        the grid's size (default 40; GSL's log spacing)\n"
+    "  --weights-out FILE the weights as a weights file (docs/learned.md)\n"
+    "  --c-out FILE       the weights as C: agents/learned_weights.c\n"
+    "  --name NAME        the set's name (default learned)\n"
+    "  --top N            the features listed (default 20)\n"
+    "  --without GROUPS   leave out groups of features (comma-separated): bias,\n"
+    "                     holes.me, holes.op, seeds, moves.me, moves.op, laps.me,\n"
+    "                     laps.op or convention; the evaluation then does not\n"
+    "                     compute them\n"
+    "  --force            replace existing output files\n\n"
+    "Exit status 0, 2 on a bad input, 1 when the machine fails.\n";
+
+/* ---- shared ---- */
+
+/* The command line as typed, for the data file (one line). */
+static char *command_line(int argc, char **argv)
+{
+    size_t len = strlen("anywoli learn") + 1;
+    for (int i = 0; i < argc; i++)
+        len += strlen(argv[i]) + 1;
+    char *s = malloc(len);
+    if (!s)
+        fail("out of memory");
+    strcpy(s, "anywoli learn");
+    for (int i = 0; i < argc; i++)
+        strcat(strcat(s, " "), argv[i]);
+    return s;
+}
+
+/* A share in [0, 1] for an option. */
+static double share_option(const char *option, const char *text)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(text, &end);
+    if (errno || end == text || *end || !(x >= 0 && x <= 1))
+        die("%s %s: expected a number from 0 to 1", option, text);
+    return x;
+}
+
+/* ---- sample ---- */
+
+/* Parse --conventions LIST into s. */
+static void parse_conventions(const char *list, LearnSampling *s)
+{
+    s->conventions = 0;
+    for (const char *c = list; *c;) {
+        size_t len = strcspn(c, ",");
+        char name[32], names[80];
+        snprintf(name, sizeof name, "%.*s", (int)len, c);
+        int found = -1;
+        for (int f = 0; f < FF_NB; f++)
+            if (strcmp(name, final_four_name((FinalFour)f)) == 0)
+                found = f;
+        final_four_list(names, sizeof names);
+        if (found < 0)
+            die("--conventions: unknown convention '%s' (expected %s)", name, names);
+        for (int i = 0; i < s->conventions; i++)
+            if (s->convention[i] == (FinalFour)found)
+                die("--conventions: '%s' is given twice", name);
+        s->convention[s->conventions++] = (FinalFour)found;
+        c += len;
+        if (*c == ',' && *++c == '\0')
+            die("--conventions: a convention is missing after the last comma");
+    }
+    if (s->conventions == 0)
+        die("--conventions: expected a list such as penultimate,lottery");
+}
+
+/* Take a tables file for the convention it was built under (its board must be v's). */
+static void add_tables(const char *path, LearnSampling *s)
+{
+    Tables *t;
+    Error e;
+    if (tables_open(path, &t, &e) != 0)
+        die("--tables %s", e.msg);
+    Variant tv = *tables_variant(t);
+    FinalFour ff = tv.final_four;
+    Variant v = s->variant;
+    v.final_four = ff;
+    int ok = tables_check_variant(t, &v, path, &e);
+    tables_free(t);
+    if (ok != 0)
+        die("--tables: %s", e.msg);
+    if (s->tables[ff])
+        die("--tables: two files for %s (%s and %s)", final_four_name(ff), s->tables[ff],
+            path);
+    s->tables[ff] = path;
+}
+
+/* The progress line, every batch. */
+static void sample_progress(const LearnProgress *p, void *ctx)
+{
+    const LearnSampling *s = ctx;
+    static time_t start;
+    if (!start)
+        start = time(NULL);
+    fprintf(stderr, "learn sample: %llu/%llu games, %llu positions (%llu from the tables), "
+                    "%llu nodes, %.0f s\n", (unsigned long long)p->games,
+            (unsigned long long)s->games, (unsigned long long)p->rows,
+            (unsigned long long)p->tabled, (unsigned long long)p->nodes,
+            difftime(time(NULL), start));
+}
+
+static int learn_sample_cmd(int argc, char **argv)
+{
+    static const struct option own[] = {
+        { "output", required_argument, NULL, 'o' },
+        { "games", required_argument, NULL, OPT_GAMES },
+        { "first-game", required_argument, NULL, OPT_FIRST },
+        { "seed", required_argument, NULL, OPT_SEED },
+        { "sampler", required_argument, NULL, OPT_SAMPLER },
+        { "label", required_argument, NULL, OPT_LABEL },
+        { "depth", required_argument, NULL, OPT_DEPTH },
+        { "tables", required_argument, NULL, OPT_TABLES },
+        { "conventions", required_argument, NULL, OPT_CONVENTIONS },
+        { "openings", required_argument, NULL, OPT_OPENINGS },
+        { "rate", required_argument, NULL, OPT_RATE },
+        { "per-level", required_argument, NULL, OPT_PER_LEVEL },
+        { "skip", required_argument, NULL, OPT_SKIP },
+        { "random", required_argument, NULL, OPT_RANDOM },
+        { "max-plies", required_argument, NULL, OPT_MAX_PLIES },
+        { "threads", required_argument, NULL, OPT_THREADS },
+        { "force", no_argument, NULL, OPT_FORCE },
+        { "quiet", no_argument, NULL, OPT_QUIET },
+        { NULL, 0, NULL, 0 },
+    };
+    VariantText vt = { 0 };
+    LearnSampling s = { .sampler = "alphabeta:depth=4,temperature=1,margin=4",
+                        .labeller = "alphabeta:tt=20", .openings_spec = "plies:4",
+                        .games = 100, .rate = 0.1, .per_level = 2, .skip = 4, .random_share = 0.3,
+                        .random_max = 2, .depth = 10, .max_plies = 1000 };
+    const char *out = NULL, *conventions = NULL, *tables[LEARN_MAX_FILES];
+    int n_tables = 0;
+    long long threads = 0;
+    bool force = false, quiet = false;
+    int c;
+    while ((c = cli_next_option(argc, argv, "o:", own, &vt)) != -1) {
+        switch (c) {
+        case 'o': out = optarg; break;
+        case OPT_GAMES: s.games = (uint64_t)cli_number("--games", optarg, 1, 1000000000); break;
+        case OPT_FIRST:
+            s.first_game = (uint64_t)cli_number("--first-game", optarg, 0, 1000000000000LL);
+            break;
+        case OPT_SEED:
+            s.seed = (uint64_t)cli_number("--seed", optarg, 0, INT64_MAX);
+            break;
+        case OPT_SAMPLER: s.sampler = optarg; break;
+        case OPT_LABEL: s.labeller = optarg; break;
+        case OPT_DEPTH: s.depth = (int)cli_number("--depth", optarg, 1, 64); break;
+        case OPT_TABLES:
+            if (n_tables == LEARN_MAX_FILES)
+                die("--tables: at most %d files", LEARN_MAX_FILES);
+            tables[n_tables++] = optarg;
+            break;
+        case OPT_CONVENTIONS: conventions = optarg; break;
+        case OPT_OPENINGS: s.openings_spec = optarg; break;
+        case OPT_RATE: s.rate = share_option("--rate", optarg); break;
+        case OPT_PER_LEVEL:
+            s.per_level = (int)cli_number("--per-level", optarg, 0, 65535);
+            break;
+        case OPT_SKIP: s.skip = (int)cli_number("--skip", optarg, 0, 1000000); break;
+        case OPT_RANDOM: {
+            char *comma = strchr(optarg, ',');
+            if (!comma)
+                die("--random %s: expected P,MAX such as 0.3,2", optarg);
+            *comma = '\0';
+            s.random_share = share_option("--random", optarg);
+            s.random_max = (int)cli_number("--random", comma + 1, 0, 64);
+            break;
+        }
+        case OPT_MAX_PLIES:
+            s.max_plies = cli_number("--max-plies", optarg, 1, MAX_PLIES_LIMIT);
+            break;
+        case OPT_THREADS: threads = cli_number("--threads", optarg, 1, 1024); break;
+        case OPT_FORCE: force = true; break;
+        case OPT_QUIET: quiet = true; break;
+        case OPT_HELP: printf("%s%s", learn_usage, cli_variant_help()); return 0;
+        }
+    }
+    if (optind < argc)
+        die("unexpected argument '%s'", argv[optind]);
+    if (!out)
+        die("-o FILE is required");
+    cli_variant(&vt, &s.variant);
+    if (conventions)
+        parse_conventions(conventions, &s);
+    else if (vt.value[VP_FINAL_FOUR])
+        s.convention[s.conventions++] = s.variant.final_four;
+    else
+        parse_conventions("penultimate,first-final,lottery", &s);
+    for (int i = 0; i < n_tables; i++)
+        add_tables(tables[i], &s);
+    Error e;
+    OpeningSet os;
+    if (openings_load(&os, s.openings_spec, &s.variant, &e) != 0)
+        die("--openings: %s", e.msg);
+    s.openings = &os;
+    if (learn_check(&s, &e) != 0)
+        die("%s", e.msg);
+    Output o;
+    cli_claim_output(&o, out, force, "learn sample");
+    LearnRows rows = { 0 };
+    int rc = learn_sample(&s, (int)threads, &rows, quiet ? NULL : sample_progress, &s, &e);
+    char *cmd = command_line(argc, argv);
+    if (rc == 0)
+        rc = learn_file_write(o.partial, &s, &rows, cmd, &e);
+    if (rc == 0)
+        rc = output_flush_file(o.partial, &e);
+    if (rc == 0)
+        rc = output_publish(&o, o.partial, &e);
+    else
+        unlink(o.partial);
+    output_release(&o);
+    free(cmd);
+    openings_free(&os);
+    if (rc != 0)
+        fail("%s", e.msg);
+    uint64_t tabled = 0;
+    for (uint64_t i = 0; i < rows.n; i++)
+        tabled += rows.row[i].source == LEARN_TABLES;
+    printf("learn sample %s: %llu games, %llu positions (%llu labelled by the tables, the "
+           "others by depth %d)\n", out, (unsigned long long)s.games,
+           (unsigned long long)rows.n, (unsigned long long)tabled, s.depth);
+    learn_rows_free(&rows);
+    return 0;
+}
+
+/* ---- fit ---- */
+
+/* Every row's split, by its game. */
+static int split_of(const LearnRow *r)
+{
+    int m = (int)(r->game % LEARN_SPLITS);
+    return m == 3 ? SPLIT_CHOOSE : m == 4 ? SPLIT_TEST : SPLIT_FIT;
+}
+
+/* A row's target for its side to move, less its store difference, in seeds. */
+static double target_of(const LearnRow *r, bool mean)
+{
+    double label = mean && r->source == LEARN_SEARCH ? (r->label + r->label_prev) / 2.0
+                                                     : r->label;
+    int s = r->side;
+    return label / EVAL_SCALE - (r->store[s] - r->store[!s]);
+}
+
+/* The columns of a row: each feature at the two knots around its phase (those of weight 0
+ * left out), ascending. Returns how many. */
+static int row_columns(const FeatureLayout *l, const Variant *v, const Position *p,
+                       uint32_t *col, double *x)
+{
+    FeatureList f;
+    features_of(l, v, p, &f);
+    int k;
+    int32_t a, b;
+    features_phase(l, p->left, &k, &a, &b);
+    double wa = (double)a / (a + b), wb = (double)b / (a + b);
+    int n = 0;
+    for (int i = 0; i < f.n; i++) {
+        uint32_t base = (uint32_t)f.index[i] * FEATURE_KNOTS + (uint32_t)k;
+        if (wa > 0) {
+            col[n] = base;
+            x[n++] = f.value[i] * wa;
+        }
+        if (wb > 0) {
+            col[n] = base + 1;
+            x[n++] = f.value[i] * wb;
+        }
+    }
+    return n;
+}
+
+/* Sums of a one-column fit t -> y (the tuned evaluation scaled): sum t^2, t y, y^2, n. */
+typedef struct ScaleSums {
+    double tt, ty, yy;
+    uint64_t n;
+} ScaleSums;
+
+static void scale_add(ScaleSums *s, double t, double y)
+{
+    s->tt += t * t;
+    s->ty += t * y;
+    s->yy += y * y;
+    s->n++;
+}
+
+/* The root mean squared error of y ~ a t on s. */
+static double scale_rms(const ScaleSums *s, double a)
+{
+    if (!s->n)
+        return 0;
+    double mse = (a * a * s->tt - 2 * a * s->ty + s->yy) / (double)s->n;
+    return sqrt(mse > 0 ? mse : 0);
+}
+
+/* Everything gathered from the rows in one pass. */
+typedef struct Gathered {
+    RidgeSums sums[SPLIT_NB];
+    ScaleSums tuned[SPLIT_NB];       /* the whole value (store included) ~ a x tuned */
+    ScaleSums positional[SPLIT_NB];  /* the value less the store ~ a x tuned's positional */
+    uint64_t tabled[SPLIT_NB];
+} Gathered;
+
+/* One pass: every row's columns into its split's sums, and the tuned evaluation's. */
+static void gather(const LearnData *files, int n_files, const FeatureLayout *l, bool mean,
+                   Gathered *g)
+{
+    EvalWeights tw;
+    eval_default(&tw);
+    eval_use_tuned(&tw);
+    Evaluator tuned;
+    eval_prepare(&tw, &tuned);
+    uint32_t col[2 * FEATURE_MAX_ACTIVE];
+    double x[2 * FEATURE_MAX_ACTIVE];
+    for (int i = 0; i < n_files; i++) {
+        for (uint64_t j = 0; j < files[i].rows.n; j++) {
+            const LearnRow *r = &files[i].rows.row[j];
+            Variant v;
+            Position p;
+            learn_row_position(&files[i].variant, r, &v, &p);
+            int split = split_of(r), nnz = row_columns(l, &v, &p, col, x);
+            double y = target_of(r, mean), store = p.store[p.side] - p.store[!p.side];
+            ridge_sums_add(&g->sums[split], col, x, nnz, y);
+            double t = (double)eval_position(&tuned, &v, &p) / EVAL_SCALE;
+            scale_add(&g->tuned[split], t, y + store);
+            scale_add(&g->positional[split], t - store, y);
+            g->tabled[split] += r->source == LEARN_TABLES;
+        }
+    }
+}
+
+/* The root mean squared error of the fixed point on a split: learned_positional of the
+ * prepared set against each row's target. */
+static double fixed_point_rms(const LearnData *files, int n_files, const Learned *L, bool mean,
+                              int split)
+{
+    double sum = 0;
+    uint64_t n = 0;
+    for (int i = 0; i < n_files; i++) {
+        for (uint64_t j = 0; j < files[i].rows.n; j++) {
+            const LearnRow *r = &files[i].rows.row[j];
+            if (split_of(r) != split)
+                continue;
+            Variant v;
+            Position p;
+            learn_row_position(&files[i].variant, r, &v, &p);
+            double d = (double)learned_positional(L, &v, &p) / EVAL_SCALE - target_of(r, mean);
+            sum += d * d;
+            n++;
+        }
+    }
+    return n ? sqrt(sum / (double)n) : 0;
+}
+
+/* Seconds since some fixed point, for timing only. */
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The wall time of one call of learned_eval and of eval_position (the tuned set), in
+ * nanoseconds, over the test positions (each pass of them repeated until it took 0.2 s):
+ * what a search pays at each position it evaluates. Informational: nothing depends on it. */
+static void time_evaluations(const LearnData *files, int n_files, const Learned *L,
+                             double *ns_learned, double *ns_tuned)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < n_files; i++)
+        for (uint64_t j = 0; j < files[i].rows.n; j++)
+            n += split_of(&files[i].rows.row[j]) == SPLIT_TEST;
+    Position *p = malloc((n ? n : 1) * sizeof *p);
+    Variant *v = malloc((n ? n : 1) * sizeof *v);
+    if (!p || !v)
+        fail("out of memory");
+    n = 0;
+    for (int i = 0; i < n_files; i++)
+        for (uint64_t j = 0; j < files[i].rows.n; j++)
+            if (split_of(&files[i].rows.row[j]) == SPLIT_TEST) {
+                learn_row_position(&files[i].variant, &files[i].rows.row[j], &v[n], &p[n]);
+                n++;
+            }
+    EvalWeights tw;
+    eval_default(&tw);
+    eval_use_tuned(&tw);
+    Evaluator tuned;
+    eval_prepare(&tw, &tuned);
+    volatile int64_t sink = 0;   /* keeps the calls from being optimised away */
+    for (int which = 0; which < 2; which++) {
+        uint64_t calls = 0;
+        double start = seconds_now(), took;
+        do {
+            int64_t sum = 0;
+            for (uint64_t i = 0; i < n; i++)
+                sum += which == 0 ? learned_eval(L, &v[i], &p[i])
+                                  : eval_position(&tuned, &v[i], &p[i]);
+            sink += sum;
+            calls += n;
+            took = seconds_now() - start;
+        } while (n && took < 0.2);
+        *(which == 0 ? ns_learned : ns_tuned) = calls ? 1e9 * took / (double)calls : 0;
+    }
+    free(p);
+    free(v);
+}
+
+/* The mean absolute contribution of each column (and of each group of features) to the
+ * value, over the rows fitted. */
+static void contributions(const LearnData *files, int n_files, const FeatureLayout *l,
+                          const double *w, double *col_mean, double *group_mean)
+{
+    size_t k = (size_t)l->n * FEATURE_KNOTS;
+    memset(col_mean, 0, k * sizeof *col_mean);
+    memset(group_mean, 0, FG_NB * sizeof *group_mean);
+    uint32_t col[2 * FEATURE_MAX_ACTIVE];
+    double x[2 * FEATURE_MAX_ACTIVE];
+    uint64_t n = 0;
+    for (int i = 0; i < n_files; i++) {
+        for (uint64_t j = 0; j < files[i].rows.n; j++) {
+            const LearnRow *r = &files[i].rows.row[j];
+            if (split_of(r) != SPLIT_FIT)
+                continue;
+            Variant v;
+            Position p;
+            learn_row_position(&files[i].variant, r, &v, &p);
+            int nnz = row_columns(l, &v, &p, col, x);
+            double group[FG_NB] = { 0 };
+            for (int a = 0; a < nnz; a++) {
+                double c = w[col[a]] * x[a];
+                col_mean[col[a]] += fabs(c);
+                group[features_group(l, (int)(col[a] / FEATURE_KNOTS))] += c;
+            }
+            for (int g = 0; g < FG_NB; g++)
+                group_mean[g] += fabs(group[g]);
+            n++;
+        }
+    }
+    for (size_t c = 0; c < k; c++)
+        col_mean[c] /= n ? (double)n : 1;
+    for (int g = 0; g < FG_NB; g++)
+        group_mean[g] /= n ? (double)n : 1;
+}
+
+/* Write a set to path (a new file, or over one with --force): as a weights file, or as C. */
+static void write_set(const LearnedSet *set, const char *path, bool as_c, bool force)
+{
+    Output o;
+    Error e;
+    cli_claim_output(&o, path, force, "learn fit");
+    FILE *f = new_file_stream(o.partial, &e);
+    int rc = f ? 0 : -1;
+    if (rc == 0)
+        rc = as_c ? learned_set_write_c(set, f, &e) : learned_set_write(set, f, &e);
+    if (f && fclose(f) != 0 && rc == 0)
+        rc = error_set(&e, "%s: cannot write: %s", o.partial, strerror(errno));
+    if (rc == 0)
+        rc = output_publish(&o, o.partial, &e);
+    else
+        unlink(o.partial);
+    output_release(&o);
+    if (rc != 0)
+        fail("%s", e.msg);
+}
+
+/* Parse --without's groups into a mask of them. */
+static unsigned parse_groups(const char *list)
+{
+    unsigned mask = 0;
+    for (const char *c = list; *c;) {
+        size_t len = strcspn(c, ",");
+        char key[32];
+        snprintf(key, sizeof key, "%.*s", (int)len, c);
+        int g = features_group_lookup(key);
+        if (g < 0)
+            die("--without: unknown group '%s' (expected bias, holes.me, holes.op, seeds, "
+                "moves.me, moves.op, laps.me, laps.op or convention)", key);
+        mask |= 1u << g;
+        c += len;
+        if (*c == ',' && *++c == '\0')
+            die("--without: a group is missing after the last comma");
+    }
+    if (!mask)
+        die("--without: expected groups such as moves.op,seeds");
+    return mask;
+}
+
+/* The index order of the largest values first. */
+static const double *sort_values;
+static int by_value_desc(const void *a, const void *b)
+{
+    double x = sort_values[*(const int *)a], y = sort_values[*(const int *)b];
+    return x < y ? 1 : x > y ? -1 : *(const int *)a - *(const int *)b;
+}
+
+static int learn_fit_cmd(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "target", required_argument, NULL, OPT_TARGET },
+        { "lambda", required_argument, NULL, OPT_LAMBDA },
+        { "lambdas", required_argument, NULL, OPT_LAMBDAS },
+        { "weights-out", required_argument, NULL, OPT_WEIGHTS_OUT },
+        { "c-out", required_argument, NULL, OPT_C_OUT },
+        { "name", required_argument, NULL, OPT_NAME },
+        { "top", required_argument, NULL, OPT_TOP },
+        { "without", required_argument, NULL, OPT_WITHOUT },
+        { "force", no_argument, NULL, OPT_FORCE },
+        { "help", no_argument, NULL, OPT_HELP },
+        { NULL, 0, NULL, 0 },
+    };
+    bool mean = false, force = false, fixed_lambda = false;
+    double lambda = 0;
+    long long n_lambdas = LEARN_DEFAULT_LAMBDAS, top = 20;
+    const char *weights_out = NULL, *c_out = NULL, *name = "learned";
+    unsigned without = 0;
+    int c;
+    while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
+        switch (c) {
+        case OPT_TARGET:
+            if (strcmp(optarg, "depth") != 0 && strcmp(optarg, "mean") != 0)
+                die("--target %s: expected depth or mean", optarg);
+            mean = strcmp(optarg, "mean") == 0;
+            break;
+        case OPT_LAMBDA: {
+            char *end;
+            errno = 0;
+            lambda = strtod(optarg, &end);
+            if (errno || end == optarg || *end || !(lambda >= 0 && lambda < 1e12))
+                die("--lambda %s: expected a number of at least 0", optarg);
+            fixed_lambda = true;
+            break;
+        }
+        case OPT_LAMBDAS: n_lambdas = cli_number("--lambdas", optarg, 2, 1000); break;
+        case OPT_WEIGHTS_OUT: weights_out = optarg; break;
+        case OPT_C_OUT: c_out = optarg; break;
+        case OPT_NAME:
+            if (!*optarg || strlen(optarg) > 60 || strpbrk(optarg, " \t\n\"\\"))
+                die("--name '%s': expected a word of at most 60 characters", optarg);
+            name = optarg;
+            break;
+        case OPT_TOP: top = cli_number("--top", optarg, 0, 100000); break;
+        case OPT_WITHOUT: without = parse_groups(optarg); break;
+        case OPT_FORCE: force = true; break;
+        case OPT_HELP: printf("%s%s", learn_usage, cli_variant_help()); return 0;
+        }
+    }
+    int n_files = argc - optind;
+    if (n_files < 1)
+        die("expected DATA files (see --help)");
+    if (n_files > LEARN_MAX_FILES)
+        die("at most %d DATA files", LEARN_MAX_FILES);
+    LearnData files[LEARN_MAX_FILES];
+    Error e;
+    for (int i = 0; i < n_files; i++) {
+        if (learn_file_read(argv[optind + i], &files[i], &e) != 0)
+            die("%s", e.msg);
+        if (i > 0 && !variant_same_play(&files[i].variant, &files[0].variant))
+            die("%s: another board than %s's", argv[optind + i], argv[optind]);
+    }
+    FeatureLayout l;
+    features_layout(&files[0].variant, &l);
+    l.groups &= ~without;
+    const size_t k = (size_t)l.n * FEATURE_KNOTS;
+
+    /* Step 1. The normal equations of each split, and the tuned evaluation's sums. */
+    Gathered g;
+    memset(&g, 0, sizeof g);
+    for (int s = 0; s < SPLIT_NB; s++)
+        if (ridge_sums_init(&g.sums[s], k) != 0)
+            fail("out of memory for %zu columns", k);
+    gather(files, n_files, &l, mean, &g);
+    for (int s = 0; s < SPLIT_NB; s++)
+        if (g.sums[s].n == 0)
+            die("too few positions: a split of games (index mod 5: 0-2 fitted, 3 choose "
+                "lambda, 4 test) has none; sample more games");
+
+    /* Step 2. The fit at each lambda of the grid, the best on the choosing split. */
+    RidgeFit *fit;
+    if (ridge_prepare(&g.sums[SPLIT_FIT], &fit, &e) != 0)
+        die("%s", e.msg);
+    double *w = malloc(k * sizeof *w), *best_w = malloc(k * sizeof *best_w);
+    double *grid = malloc((size_t)n_lambdas * sizeof *grid);
+    if (!w || !best_w || !grid)
+        fail("out of memory");
+    ridge_lambdas(fit, (size_t)n_lambdas, grid);
+    double best = INFINITY, best_lambda = lambda;
+    int n_grid = fixed_lambda ? 1 : (int)n_lambdas;
+    if (fixed_lambda)
+        grid[0] = lambda;
+    for (int i = 0; i < n_grid; i++) {
+        if (ridge_solve(fit, grid[i], w, &e) != 0)
+            fail("%s", e.msg);
+        double mse = ridge_mse(&g.sums[SPLIT_CHOOSE], w);
+        if (mse < best) {
+            best = mse;
+            best_lambda = grid[i];
+            memcpy(best_w, w, k * sizeof *w);
+        }
+    }
+    double smax, smin;
+    ridge_singular_range(fit, &smax, &smin);
+
+    /* Step 3. The errors, the tuned evaluation's (its scales fitted on the rows fitted). */
+    const ScaleSums *tu = &g.tuned[SPLIT_FIT], *po = &g.positional[SPLIT_FIT];
+    double a_tuned = tu->tt > 0 ? tu->ty / tu->tt : 0, a_pos = po->tt > 0 ? po->ty / po->tt : 0;
+    static const char *const split_names[SPLIT_NB] = { "fitted", "choosing lambda", "test" };
+    uint64_t games[SPLIT_NB] = { 0 };
+    for (int i = 0; i < n_files; i++) {
+        uint64_t last = UINT64_MAX;
+        for (uint64_t j = 0; j < files[i].rows.n; j++) {
+            const LearnRow *r = &files[i].rows.row[j];
+            games[split_of(r)] += r->game != last;
+            last = r->game;
+        }
+    }
+    printf("learn fit: %d file%s, board holes=%d capture=%d; %d features x %d knots = %zu "
+           "weights (%zu ever non-zero)\n", n_files, n_files == 1 ? "" : "s", l.holes,
+           l.capture, l.n, FEATURE_KNOTS, k, ridge_columns(fit));
+    printf("target: %s, less the store difference\n",
+           mean ? "the mean of the labels at depth and depth - 1" : "the label");
+    printf("lambda %.6g (%s; singular values %.4g .. %.4g)\n", best_lambda,
+           fixed_lambda ? "given" : "the grid's best on the choosing split", smax, smin);
+    printf("tuned evaluation scaled by %.4f (whole value) or %.4f (positional part, store "
+           "fixed)\n", a_tuned, a_pos);
+    printf("%-16s %7s %9s %8s %9s %9s %9s %9s\n", "split", "games", "positions", "tabled",
+           "learned", "tuned", "tuned-pos", "store");
+    for (int s = 0; s < SPLIT_NB; s++) {
+        printf("%-16s %7llu %9llu %8llu %9.3f %9.3f %9.3f %9.3f\n", split_names[s],
+               (unsigned long long)games[s], (unsigned long long)g.sums[s].n,
+               (unsigned long long)g.tabled[s], sqrt(ridge_mse(&g.sums[s], best_w)),
+               scale_rms(&g.tuned[s], a_tuned), scale_rms(&g.positional[s], a_pos),
+               sqrt(g.sums[s].yy / (double)g.sums[s].n));
+    }
+    printf("(root mean squared error in seeds against the target: learned; tuned scaled; "
+           "tuned's positional part scaled, store fixed; the store difference alone)\n");
+
+    /* Step 4. The set, in fixed point as the search weighs it. */
+    char about[256];
+    snprintf(about, sizeof about, "anywoli learn fit: %llu positions fitted, lambda %.4g, "
+             "test error %.3f seeds (tuned %.3f)", (unsigned long long)g.sums[SPLIT_FIT].n,
+             best_lambda, sqrt(ridge_mse(&g.sums[SPLIT_TEST], best_w)),
+             scale_rms(&g.tuned[SPLIT_TEST], a_tuned));
+    LearnedSet *set = learned_set_make(name, &l, best_w, about);
+    Learned *L;
+    if (!set)
+        fail("out of memory");
+    if (learned_prepare(set, &files[0].variant, &L, &e) != 0)
+        fail("%s", e.msg);
+    printf("fixed point (learned_eval): test error %.3f seeds\n",
+           fixed_point_rms(files, n_files, L, mean, SPLIT_TEST));
+    double ns_learned = 0, ns_tuned = 0;
+    time_evaluations(files, n_files, L, &ns_learned, &ns_tuned);
+    printf("cost per call on the test positions: learned_eval %.0f ns, eval_position (tuned) "
+           "%.0f ns (%.1f times; wall time, this machine)\n", ns_learned, ns_tuned,
+           ns_tuned > 0 ? ns_learned / ns_tuned : 0);
+    learned_free(L);
+
+    /* Step 5. What carries the weight. */
+    double *col_mean = malloc(k * sizeof *col_mean), group_mean[FG_NB];
+    int *order = malloc(k * sizeof *order);
+    if (!col_mean || !order)
+        fail("out of memory");
+    contributions(files, n_files, &l, best_w, col_mean, group_mean);
+    printf("mean absolute contribution by group (seeds):");
+    for (int gi = 0; gi < FG_NB; gi++)
+        printf(" %s %.3f%s", features_group_name((FeatureGroup)gi), group_mean[gi],
+               gi + 1 < FG_NB ? "," : "\n");
+    for (size_t i = 0; i < k; i++)
+        order[i] = (int)i;
+    sort_values = col_mean;
+    qsort(order, k, sizeof *order, by_value_desc);
+    if (top > 0)
+        printf("%-22s %5s %10s %10s\n", "feature", "knot", "weight", "mean |w x|");
+    for (long long i = 0; i < top && i < (long long)k && col_mean[order[i]] > 0; i++) {
+        char fname[64];
+        features_name(&l, order[i] / FEATURE_KNOTS, fname, sizeof fname);
+        printf("%-22s %2d/12 %10.4f %10.4f\n", fname,
+               feature_knot_twelfths[order[i] % FEATURE_KNOTS], best_w[order[i]],
+               col_mean[order[i]]);
+    }
+    if (weights_out)
+        write_set(set, weights_out, false, force);
+    if (c_out)
+        write_set(set, c_out, true, force);
+    learned_set_free(set);
+    free(col_mean);
+    free(order);
+    free(w);
+    free(best_w);
+    free(grid);
+    ridge_free(fit);
+    for (int s = 0; s < SPLIT_NB; s++)
+        ridge_sums_free(&g.sums[s]);
+    for (int i = 0; i < n_files; i++)
+        learn_data_free(&files[i]);
+    return 0;
+}
+
+int cmd_learn(int argc, char **argv)
+{
+    if (argc < 2)
+        die("expected an action: sample or fit (see --help)");
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        printf("%s%s", learn_usage, cli_variant_help());
+        return 0;
+    }
+    if (strcmp(argv[1], "sample") == 0)
+        return learn_sample_cmd(argc - 1, argv + 1);
+    if (strcmp(argv[1], "fit") == 0)
+        return learn_fit_cmd(argc - 1, argv + 1);
+    die("unknown action '%s' (expected sample or fit)", argv[1]);
+}

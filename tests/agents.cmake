@@ -24,6 +24,15 @@ add_test(NAME search_slow COMMAND test_search slow)
 set_tests_properties(search_fast PROPERTIES LABELS fast TIMEOUT 300)
 set_tests_properties(search_slow PROPERTIES LABELS slow TIMEOUT 900)
 
+# The strong player: legal, repeatable moves within its budget, a new game forgets the last,
+# its table kept through a game, the late move reductions paying, the learned evaluation.
+add_executable(test_strong test_strong.c ${PROJECT_SOURCE_DIR}/sim/cli/bench_positions.c)
+target_compile_definitions(test_strong PRIVATE TEST_DATA_DIR="${ANYWOLI_TEST_DATA}")
+target_include_directories(test_strong PRIVATE ${PROJECT_SOURCE_DIR}/sim/cli)
+target_link_libraries(test_strong PRIVATE PkgConfig::CMOCKA agents)
+add_test(NAME strong COMMAND test_strong)
+set_tests_properties(strong PROPERTIES LABELS fast TIMEOUT 300)
+
 # MCTS-Solver against exact values (the solver's, the tables'), and determinism (fast).
 anywoli_test_program(test_mcts agents)
 add_test(NAME mcts_solver COMMAND test_mcts)

@@ -6,7 +6,8 @@
 #
 # The first run builds the standard board's tables to 8 seeds into $ANYWOLI_CACHE, the same
 # bytes as `tables build --max-seeds 8`, and its games equal those of tables=FILE; a second
-# run reuses the file (not rebuilt); MCTS takes the option too; another variant gets a file
+# run reuses the file (not rebuilt); MCTS takes the option too, and the strong player by
+# default; another variant gets a file
 # of its own. Refused with one line and exit status 2: a cache folder that cannot be made, a
 # board too large for tables built on demand, a damaged cached file (with a word on how to
 # have it built again).
@@ -55,6 +56,8 @@ checks=$((checks + 1))
 [[ $(stat -c %Y.%i "${cached[0]}") == "$stamp" ]] || fail "the second run built the tables again"
 run run --agent-a 'mcts:playouts=50,tables=auto' "${match[@]}" -o mcts.h5
 expect_status 0 "mcts with tables=auto"
+run run --agent-a 'strong:nodes=3000' "${match[@]}" -o strong.h5
+expect_status 0 "strong, whose tables are auto by default"
 run run --agent-a 'alphabeta:depth=2,tables=auto' --holes 6 "${match[@]}" -o small.h5
 expect_status 0 "tables=auto on a board of 6 holes"
 checks=$((checks + 1))

@@ -22,13 +22,19 @@ static const char *const boards[] = { "", "variant=yit-nuri", "variant=yit-jani"
 static const char *const conventions[] = { "final_four=penultimate", "final_four=first-final",
                                            "final_four=lottery" };
 
-/* Agents whose values are checked: bench's own settings, every evaluation term at once, and
- * a tiny table (collisions of slots everywhere). */
+/* Agents whose values are checked: bench's own settings, every evaluation term at once, a
+ * tiny table (collisions of slots everywhere), and the strong player with the two techniques
+ * that keep the root's value: aspiration windows (a value on the window's edge is searched
+ * again) and the seed bound (with bench's weights every value lies within the seeds left of
+ * the store difference, as the true margin does, so a cut-off by it is a true bound). */
+#define PLAIN_BENCH_WEIGHTS                                                                     \
+    "w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,"    \
+    "w.final=0,fade=0"
 static const char *const specs[] = {
-    "alphabeta:tt=16,ties=first,w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,"
-    "w.opp_empty=0,w.mobility=0,w.final=0,fade=0",
+    "alphabeta:tt=16,ties=first," PLAIN_BENCH_WEIGHTS,
     "alphabeta:tt=16,ties=random," TW_EVERY_TERM,
     "alphabeta:tt=4,ties=first",
+    "strong:nodes=0,tt=0,lmr=0,aspiration=1,seed_bound=1,tables=,ties=first," PLAIN_BENCH_WEIGHTS,
 };
 #define SPECS_NB ((int)(sizeof specs / sizeof specs[0]))
 
@@ -38,7 +44,7 @@ static void spec_weights(int s, int depth, Evaluator *ev)
 {
     EvalWeights w;
     tw_auto(depth, &w);
-    if (s == 0) {
+    if (s == 0 || s == 3) {
         w.w[EVAL_STORE] = 1;
         w.w[EVAL_SEEDS] = 0.1;
         for (int i = EVAL_THREES; i < EVAL_NB; i++)

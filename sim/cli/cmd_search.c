@@ -42,7 +42,11 @@ static const char search_usage[] =
     "                   nodes are ignored (--depth, --nodes decide), ties is first\n"
     "                   (the root moves in ascending order), margin, temperature and\n"
     "                   choice_moves play no part; weights=auto resolves by the spec's\n"
-    "                   depth (6 unless given)\n"
+    "                   depth (6 unless given). A strong spec searches as the strong\n"
+    "                   player does (its table's deeper results, its reductions and\n"
+    "                   cut-offs, weights=learned): its values are its own, not the\n"
+    "                   exact depth-limited ones, and its principal variation may stop\n"
+    "                   sooner\n"
     "  --multipv K      also print the exact values of the K best root moves, best\n"
     "                   first, equal values in hole order: `moves M=V,...` (V for the\n"
     "                   side to move); the pv starts with the first of them\n"
@@ -131,14 +135,21 @@ static void print_json(const AlphabetaIteration *it, int32_t south, double time,
 /* log2 of the table's entries where --agent does not set tt. */
 #define SEARCH_TT 22
 
-/* The agent of --agent: built, an alphabeta one, able to play v from p (its tables are v's);
- * a note on stderr when its tables lack a level p's play reaches. Dies otherwise. */
+/* Whether spec names the agent `kind` (alone or with options). */
+static bool spec_is(const char *spec, const char *kind)
+{
+    size_t n = strlen(kind);
+    return strncmp(spec, kind, n) == 0 && (spec[n] == '\0' || spec[n] == ':');
+}
+
+/* The agent of --agent: built, an alphabeta or strong one, able to play v from p (its tables
+ * are v's); a note on stderr when its tables lack a level p's play reaches. Dies otherwise. */
 static void make_agent(Agent *a, const char *spec, const Variant *v, const Position *p)
 {
     Error e;
-    if (strncmp(spec, "alphabeta", 9) != 0 || (spec[9] != '\0' && spec[9] != ':'))
-        die("--agent %s: only an alphabeta spec can be searched (alphabeta:key=value,...)",
-            spec);
+    if (!spec_is(spec, "alphabeta") && !spec_is(spec, "strong"))
+        die("--agent %s: only an alphabeta or strong spec can be searched "
+            "(alphabeta:key=value,...)", spec);
     /* A search for analysis keeps a larger table than a player's (2^SEARCH_TT entries,
      * 64 MiB, unless the spec sets tt): the principal variation is read back from it, and
      * with the player's 2^16 entries deep searches overwrite it after a few plies. */

@@ -180,7 +180,7 @@ static const AgentOption strong_options[] = {
     { "seed_bound", AOPT_INT, offsetof(AlphabetaSettings, seed_bound), 0, 1, "1", NULL,
       "cut off where the seeds left in play cannot bring the final margin into the window "
       "(0: off)" },
-    { "weights", AOPT_CHOICE, offsetof(AlphabetaSettings, weight_set), 0, 0, "auto",
+    { "weights", AOPT_CHOICE, offsetof(AlphabetaSettings, weight_set), 0, 0, "learned",
       weight_set_names, "the evaluation: learned (docs/learned.md), or the set the weights "
       "not given as w.<term> come from, as alphabeta's" },
     { "learned", AOPT_TEXT, offsetof(AlphabetaSettings, learned), 0, 0, "", NULL,

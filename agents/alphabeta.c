@@ -933,8 +933,9 @@ int alphabeta_analysis_begin(Agent *a, const Variant *v, const Position *p, Erro
         return error_set(e, "the game is over at this position: there is nothing to search");
     Search *s = a->data;
     if (!ab_begin(s, v))
-        return error_set(e, "agent 'alphabeta': the learned weights do not fit this board "
-                         "(holes=%d capture=%d), or no memory for them", v->holes, v->capture);
+        return error_set(e, "agent '%s': the learned weights do not fit this board "
+                         "(holes=%d capture=%d), or no memory for them", a->name, v->holes,
+                         v->capture);
     s->root_n = pos_legal_moves(v, p, s->root);
     return 0;
 }

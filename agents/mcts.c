@@ -53,11 +53,22 @@ typedef struct MctsSettings {
     int64_t choice_moves;   /* the agent's first moves of a game that use it; 0: all */
     int64_t solver;         /* 1: prove game scores up the tree (MCTS-Solver) */
     char tables[AGENT_TEXT_MAX];   /* endgame tables file, or "" */
+    double minimax;         /* alpha: the weight of a child's implicit minimax value in
+                             * selection (0: off, plain UCT) */
+    double squash;          /* seeds of evaluation per unit of the logistic of reward=win
+                             * (0: a 24th of the seeds in play) */
+    int weight_set;         /* MCTS_WEIGHTS_*: the set the weights not given come from */
     EvalWeights weights;    /* the evaluation of a playout cut at the horizon */
 } MctsSettings;
 
 static const char *const reward_names[] = { "win", "margin", NULL };
-static const char *const policy_names[] = { "random", "greedy", "capture", NULL };
+/* The policy's index: none (3) came last, so the others kept theirs. */
+enum { MCTS_RANDOM = 0, MCTS_GREEDY, MCTS_CAPTURE, MCTS_NO_PLAYOUT };
+static const char *const policy_names[] = { "random", "greedy", "capture", "none", NULL };
+/* The set the weights not given come from: the store alone (MCTS's own default), or one of
+ * eval.h's two sets. */
+enum { MCTS_WEIGHTS_STORE = 0, MCTS_WEIGHTS_PLAIN, MCTS_WEIGHTS_TUNED };
+static const char *const weight_set_names[] = { "store", "plain", "tuned", NULL };
 
 static const AgentOption mcts_options[] = {
     { "playouts", AOPT_INT, offsetof(MctsSettings, playouts), 1, 1e8, "1000", NULL,
@@ -72,9 +83,9 @@ static const AgentOption mcts_options[] = {
       "cut a playout after this many plies and score it by the evaluation (w.*), squashed "
       "into the reward range (0: play to the end)" },
     { "policy", AOPT_CHOICE, offsetof(MctsSettings, policy), 0, 0, "capture", policy_names,
-      "how playouts move: uniformly at random, as the greedy agent (ties at random), or "
+      "how playouts move: uniformly at random, as the greedy agent (ties at random), "
       "capture: the first of `tries` moves in random order that wins seeds, else the last "
-      "one tried" },
+      "one tried, or none: no playout, a new leaf is scored by the evaluation at once" },
     { "epsilon", AOPT_REAL, offsetof(MctsSettings, epsilon), 0, 1, "0", NULL,
       "policy=greedy: each playout move is uniformly random with this chance instead "
       "(epsilon-greedy; 0: always greedy)" },
@@ -93,6 +104,18 @@ static const AgentOption mcts_options[] = {
     { "tables", AOPT_TEXT, offsetof(MctsSettings, tables), 0, 0, "", NULL,
       "endgame tables of the variant (anywoli tables build): positions they cover are leaves "
       "scored exactly, and proven (not under the lottery)" },
+    { "minimax", AOPT_REAL, offsetof(MctsSettings, minimax), 0, 1, "0", NULL,
+      "implicit minimax backups: selection weighs a child's mean reward (1 - alpha) with the "
+      "minimax of the evaluation over its subtree, squashed as a reward (alpha); ends and "
+      "tables count exactly (0: off)" },
+    { "squash", AOPT_REAL, offsetof(MctsSettings, squash), 0, 1000, "0", NULL,
+      "reward=win: an evaluation of x seeds is worth 1 / (1 + exp(-x / squash)) (0: a 24th "
+      "of the seeds in play, 4 on the standard board)" },
+    { "weights", AOPT_CHOICE, offsetof(MctsSettings, weight_set), 0, 0, "store",
+      weight_set_names,
+      "the set the weights not given as w.<term> come from: store (the store difference "
+      "alone), plain (store 1, seeds 0.1) or tuned (alphabeta's from depth 4, with its fade "
+      "unless fade is given)" },
     /* Store difference alone by default: with w.seeds=0.1 a cut playout that keeps seeds
      * at home looks good, and against greedy MCTS then shuffles until max_plies. Every term
      * is named, so that alphabeta's defaults do not leak in. */
@@ -127,6 +150,10 @@ typedef struct MctsNode {
     int8_t proven;          /* the game score `mover` is sure of, in quarters (4 a win, 2 a
                              * draw, 0 a loss); -1 while unproven */
     float end_south;        /* South's reward there, for an end */
+    float tau;              /* minimax=alpha: the implicit minimax value for `mover`, in
+                             * [0, 1]: the squashed evaluation of this position when it was
+                             * added (exact at an end), then the best of its children's for
+                             * the side to move here; unused (0) when off */
 } MctsNode;
 
 /* The agent's state: settings and a node pool for one search. */
@@ -137,6 +164,7 @@ typedef struct Mcts {
     Variant cut;            /* the variant searched, with max_plies as a playout's limit */
     bool use_tables;        /* they are the variant's and its convention is not the lottery */
     bool solving;           /* the solver is on (settings) */
+    bool minimax;           /* implicit minimax backups are on (settings: alpha > 0) */
     MctsNode *node;         /* the node pool, grown by doubling as searches need it */
     uint32_t used, cap;     /* nodes in use in this search; nodes allocated */
     uint64_t moves;         /* searches in this game so far, for choice_moves */
@@ -173,8 +201,8 @@ static double mcts_south_reward(const Variant *v, const Mcts *t, const Position 
     return mcts_margins_reward(v, t, m);
 }
 
-/* Seeds of evaluation per unit of the logistic that turns a cut playout's evaluation into
- * South's chance of winning (reward=win): a 24th of the seeds in play, 4 on the standard
+/* The default squash (reward=win): a 24th of the seeds in play are worth one unit of the
+ * logistic that turns an evaluation into South's chance of winning, 4 seeds on the standard
  * board. */
 #define MCTS_SQUASH_PART 24.0
 
@@ -188,6 +216,9 @@ static double mcts_cut_reward(const Variant *v, const Mcts *t, const Position *p
         double r = 0.5 + seeds / (2.0 * v->total);
         return r < 0 ? 0 : r > 1 ? 1 : r;
     }
+    if (t->set->squash > 0)
+        return 1 / (1 + exp(-seeds / t->set->squash));
+    /* The default as it always was computed, so that its rewards stay the same bit for bit. */
     return 1 / (1 + exp(-seeds * MCTS_SQUASH_PART / v->total));
 }
 
@@ -275,13 +306,15 @@ static MoveEvent mcts_capture_playout(const Variant *v, const Mcts *t, Position 
  * evaluation. */
 static double mcts_playout(const Variant *v, const Mcts *t, Position p, Rng *rng)
 {
+    if (t->set->policy == MCTS_NO_PLAYOUT)
+        return mcts_cut_reward(v, t, &p);   /* a playout of no moves, drawing nothing */
     Rng stream[2];
     stream[SOUTH] = (Rng){ rng_next(rng), 0 };
     stream[NORTH] = (Rng){ rng_next(rng), 0 };
     MoveEvent ev;
-    if (t->set->policy == 1) {
+    if (t->set->policy == MCTS_GREEDY) {
         ev = mcts_greedy_playout(v, t, &p, &stream[SOUTH]);
-    } else if (t->set->policy == 2) {
+    } else if (t->set->policy == MCTS_CAPTURE) {
         ev = mcts_capture_playout(v, t, &p, stream);
     } else {
         Playout po;
@@ -304,6 +337,7 @@ static uint32_t mcts_new_node(Mcts *t, const Position *p, int move, int mover, M
     n->end = ev >= EV_OVER;
     n->proven = -1;
     n->end_south = 0;
+    n->tau = 0;
     return i;
 }
 
@@ -333,6 +367,31 @@ static void mcts_set_exact(const Variant *v, const Mcts *t, MctsNode *n, const i
     n->end = 1;
     n->end_south = (float)mcts_margins_reward(v, t, m);
     n->proven = (int8_t)(n->mover == SOUTH ? south : 4 - south);
+    n->tau = n->mover == SOUTH ? n->end_south : 1 - n->end_south;   /* exact, for minimax */
+}
+
+/* Implicit minimax backups (Lanctot, Winands, Pepels and Sturtevant 2014): node `at`'s
+ * value becomes the best of its children's for the side to move at it (their mover), seen
+ * by `at`'s own mover, who is that side after an extra move or a pass and the other side
+ * otherwise; a node without children keeps its own. Whether the value changed (if not, no
+ * ancestor's can). */
+static bool mcts_minimax_update(Mcts *t, uint32_t at)
+{
+    MctsNode *n = &t->node[at];
+    if (!n->child)
+        return false;
+    float best = -1;
+    int side = n->mover;
+    for (uint32_t i = n->child; i; i = t->node[i].sibling) {
+        const MctsNode *ch = &t->node[i];
+        side = ch->mover;
+        best = ch->tau > best ? ch->tau : best;
+    }
+    float tau = side == n->mover ? best : 1 - best;
+    if (tau == n->tau)
+        return false;
+    n->tau = tau;
+    return true;
 }
 
 /* The child of n with the highest upper confidence bound (the first of equals). */
@@ -345,7 +404,10 @@ static uint32_t mcts_select(const Mcts *t, const MctsNode *n)
         const MctsNode *ch = &t->node[i];
         if (t->solving && ch->proven == 0)
             continue;   /* lost for the side choosing here: never worth a visit */
-        double ucb = ch->reward / ch->visits + c * sqrt(log_n / ch->visits);
+        double q = ch->reward / ch->visits;
+        if (t->minimax)   /* only then: off, the sum is the plain UCB's bit for bit */
+            q = (1 - t->set->minimax) * q + t->set->minimax * ch->tau;
+        double ucb = q + c * sqrt(log_n / ch->visits);
         if (ucb > best_ucb) {
             best_ucb = ucb;
             best = i;
@@ -374,6 +436,12 @@ static uint32_t mcts_expand(const Variant *v, Mcts *t, uint32_t at, Position *p,
     if (mcts_exact_leaf(v, t, p, ev, m)) {
         mcts_set_exact(v, t, &t->node[c], m);
         *south = mcts_margins_reward(v, t, m);   /* the first visit unrounded, as ever */
+    } else if (t->minimax) {
+        /* The leaf's implicit minimax value: its evaluation, squashed as a reward, for its
+         * mover; without a playout it is the leaf's reward too. */
+        double leaf = mcts_cut_reward(v, t, p);
+        t->node[c].tau = (float)(mover == SOUTH ? leaf : 1 - leaf);
+        *south = t->set->policy == MCTS_NO_PLAYOUT ? leaf : mcts_playout(v, t, *p, rng);
     } else {
         *south = mcts_playout(v, t, *p, rng);
     }
@@ -459,6 +527,9 @@ static int mcts_iterate(const Variant *v, Mcts *t, const Position *root, Rng *rn
     }
     if (t->solving)
         mcts_prove_path(t, path, len);
+    /* Implicit minimax values up the path from the leaf's parent, while they change. */
+    for (int i = len - 2; t->minimax && i >= 0 && mcts_minimax_update(t, path[i]); i--)
+        continue;
     return len - 1;
 }
 
@@ -543,6 +614,7 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
     t->use_tables = t->base.tables && tables_match(t->base.tables, v)
                     && v->final_four != FF_LOTTERY;
     t->solving = t->set->solver != 0;
+    t->minimax = t->set->minimax > 0;
     mcts_new_node(t, p, 0, !p->side, EV_NEXT);
     int deepest = 0;
     int64_t i;
@@ -588,7 +660,15 @@ static void mcts_done(Agent *a)
  * the tables. */
 int mcts_agent_init(Agent *a, void *settings, Error *e)
 {
-    const MctsSettings *set = settings;
+    MctsSettings *set = settings;
+    /* The weight set resolved here, so that the agent's full spec names every weight. */
+    if (set->weight_set == MCTS_WEIGHTS_TUNED) {
+        eval_use_tuned(&set->weights);
+    } else if (set->weight_set == MCTS_WEIGHTS_PLAIN) {
+        for (int i = 0; i < EVAL_NB; i++)
+            if (!(set->weights.given & 1u << i))
+                set->weights.w[i] = eval_terms[i].def;
+    }
     Mcts *t = calloc(1, sizeof *t);
     if (t) {
         t->cap = set->playouts + 1 < MCTS_FIRST_NODES ? (uint32_t)set->playouts + 1

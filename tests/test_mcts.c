@@ -240,6 +240,58 @@ static void test_capture_policy_plays_a_capture(void **state)
     }
 }
 
+
+/* Searches pinned as they were before implicit minimax backups (minimax=0, the default, must
+ * search exactly as before): spec, variant, the position after `plies` random plies of
+ * random_position's game g (also the search's stream), and what the search returned. */
+typedef struct PinnedSearch {
+    const char *spec, *variant;
+    int g, plies;
+    int move;
+    uint64_t playouts, nodes;
+    int depth;
+    double value;
+} PinnedSearch;
+
+static const PinnedSearch pinned[] = {
+    { "mcts:playouts=3000", "", 1, 0, 6, 3000, 12354, 7, 0.52635706384999248 },
+    { "mcts:playouts=3000", "", 2, 14, 11, 3000, 11384, 5, 0.99895066905946694 },
+    { "mcts:playouts=3000", "", 3, 40, 3, 3000, 13918, 7, 0.079924278170895147 },
+    { "mcts:playouts=2000,policy=random,c=0.7", "", 4, 20, 16, 2000, 7769, 5, 0.99535838793198383 },
+    { "mcts:playouts=1500,reward=margin,horizon=4", "", 5, 30, 16, 1500, 5213, 4, 0.53298611111111094 },
+    { "mcts:playouts=500,policy=greedy,horizon=6", "", 6, 10, 1, 500, 1809, 6, 0.24348155679773056 },
+    { "mcts:playouts=2000,solver=0,w.seeds=0.1,w.threes=0.5", "", 7, 24, 18, 2000, 7505, 5, 0.98786808921064317 },
+    { "mcts:playouts=2500", "holes=5 seeds=3", 8, 6, 0, 2500, 17883, 10, 0.99855848596226948 },
+    { "mcts:playouts=2500,temperature=1", "holes=6 seeds=3", 9, 2, 10, 2500, 18792, 10, 0.00015077341865768083 },
+    { "mcts:playouts=1200,policy=random,horizon=0,c=0.5", "holes=6 seeds=4", 10, 1, 9, 1200, 6719, 10, 0.8642943305186972 },
+};
+
+/* Each pinned search gives what it gave before minimax backups existed, with the option left
+ * out and with minimax=0 given; the same move, playouts, tree nodes (every ply the
+ * selection walked, so every visit), depth and value, bit for bit. */
+static void test_minimax_off_is_unchanged(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof pinned / sizeof pinned[0]; i++) {
+        const PinnedSearch *ps = &pinned[i];
+        Variant v;
+        Position p;
+        tu_variant(ps->variant, &v);
+        assert_true(random_position(&v, (uint64_t)ps->g, ps->plies, &p));
+        for (int given = 0; given < 2; given++) {
+            char spec[256];
+            snprintf(spec, sizeof spec, "%s%s", ps->spec, given ? ",minimax=0" : "");
+            AgentStats st;
+            int m = search(spec, &v, &p, (uint64_t)ps->g, &st);
+            if (m != ps->move || st.playouts != ps->playouts || st.nodes != ps->nodes ||
+                st.depth != ps->depth || st.value != ps->value)
+                fail_msg("%s: move %d playouts %llu nodes %llu depth %d value %.17g", spec, m,
+                         (unsigned long long)st.playouts, (unsigned long long)st.nodes,
+                         st.depth, st.value);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -248,6 +300,7 @@ int main(void)
         cmocka_unit_test(test_solver_with_tables),
         cmocka_unit_test(test_solver_is_deterministic),
         cmocka_unit_test(test_capture_policy_plays_a_capture),
+        cmocka_unit_test(test_minimax_off_is_unchanged),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

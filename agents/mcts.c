@@ -58,6 +58,7 @@ typedef struct MctsSettings {
     double squash;          /* seeds of evaluation per unit of the logistic of reward=win
                              * (0: a 24th of the seeds in play) */
     int weight_set;         /* MCTS_WEIGHTS_*: the set the weights not given come from */
+    int expand;             /* MCTS_EXPAND_*: a node's children one per playout, or all at once */
     EvalWeights weights;    /* the evaluation of a playout cut at the horizon */
 } MctsSettings;
 
@@ -69,6 +70,10 @@ static const char *const policy_names[] = { "random", "greedy", "capture", "none
  * eval.h's two sets. */
 enum { MCTS_WEIGHTS_STORE = 0, MCTS_WEIGHTS_PLAIN, MCTS_WEIGHTS_TUNED };
 static const char *const weight_set_names[] = { "store", "plain", "tuned", NULL };
+/* How a node grows: one untried move per playout, drawn at random (UCT as it was), or every
+ * move at once, each child valued by the evaluation before it is visited. */
+enum { MCTS_EXPAND_ONE = 0, MCTS_EXPAND_ALL };
+static const char *const expand_names[] = { "one", "all", NULL };
 
 static const AgentOption mcts_options[] = {
     { "playouts", AOPT_INT, offsetof(MctsSettings, playouts), 1, 1e8, "1000", NULL,
@@ -116,6 +121,10 @@ static const AgentOption mcts_options[] = {
       "the set the weights not given as w.<term> come from: store (the store difference "
       "alone), plain (store 1, seeds 0.1) or tuned (alphabeta's from depth 4, with its fade "
       "unless fade is given)" },
+    { "expand", AOPT_CHOICE, offsetof(MctsSettings, expand), 0, 0, "one", expand_names,
+      "one: a node's untried moves are added one per playout, at random, and each is played "
+      "once before any is played again; all: every move is added at once, valued by the "
+      "evaluation, and selection ranks a child not yet visited by that value" },
     /* Store difference alone by default: with w.seeds=0.1 a cut playout that keeps seeds
      * at home looks good, and against greedy MCTS then shuffles until max_plies. Every term
      * is named, so that alphabeta's defaults do not leak in. */
@@ -149,7 +158,11 @@ typedef struct MctsNode {
                              * position the tables cover */
     int8_t proven;          /* the game score `mover` is sure of, in quarters (4 a win, 2 a
                              * draw, 0 a loss); -1 while unproven */
-    float end_south;        /* South's reward there, for an end */
+    union {
+        float end_south;    /* an end: South's reward there */
+        uint32_t slot;      /* expand=all, once expanded (never an end): where its position
+                             * is kept (Mcts.pos) */
+    };
     float tau;              /* minimax=alpha: the implicit minimax value for `mover`, in
                              * [0, 1]: the squashed evaluation of this position when it was
                              * added (exact at an end), then the best of its children's for
@@ -165,10 +178,20 @@ typedef struct Mcts {
     bool use_tables;        /* they are the variant's and its convention is not the lottery */
     bool solving;           /* the solver is on (settings) */
     bool minimax;           /* implicit minimax backups are on (settings: alpha > 0) */
+    bool expand_all;        /* every child at once (settings) */
+    double *root_log;       /* expand=all: sqrt(ln(n + 1)) for n < MCTS_TABLE, or NULL */
+    double *inv_root;       /* expand=all: 1 / sqrt(n + 1) for n < MCTS_TABLE, or NULL */
+    Position *pos;          /* expand=all: the positions of the expanded nodes, so that an
+                             * iteration plays no move on its way down */
+    uint32_t pos_used, pos_cap;
     MctsNode *node;         /* the node pool, grown by doubling as searches need it */
     uint32_t used, cap;     /* nodes in use in this search; nodes allocated */
     uint64_t moves;         /* searches in this game so far, for choice_moves */
 } Mcts;
+
+/* Visit counts below which expand=all's selection reads its square roots and logarithm from
+ * tables: they were most of its cost, computed for every child at every step. */
+#define MCTS_TABLE 4096
 
 /* The node pool a new agent starts with. A search adds one node per playout, so sizing the
  * pool by the budget (playouts + 1) would reserve gigabytes for a large budget before the
@@ -448,6 +471,63 @@ static uint32_t mcts_expand(const Variant *v, Mcts *t, uint32_t at, Position *p,
     return c;
 }
 
+/* Add every untried move of node `at` (position p) as a child, each valued by its
+ * evaluation (its implicit minimax value and the prior of its first selection), or exactly
+ * when it ends the game or the tables cover it. Children are linked in ascending hole order
+ * behind any already there, so ties between them break the same way every time. */
+static void mcts_expand_all(const Variant *v, Mcts *t, uint32_t at, const Position *p,
+                            AgentStats *st)
+{
+    uint64_t moves = t->node[at].untried;
+    const int mover = p->side;
+    t->node[at].untried = 0;
+    for (uint64_t rest = moves; rest; rest &= rest - 1) {
+        int move = __builtin_ctzll(rest);
+        Position q;
+        MoveInfo info;
+        MoveEvent ev = pos_play(v, p, move, &q, &info, NULL);
+        st->nodes++;
+        uint32_t c = mcts_new_node(t, &q, move, mover, ev);
+        t->node[c].sibling = t->node[at].child;   /* the pool has room (mcts_room) */
+        t->node[at].child = c;
+        int m[2];
+        if (mcts_exact_leaf(v, t, &q, ev, m)) {
+            mcts_set_exact(v, t, &t->node[c], m);
+        } else {
+            double leaf = mcts_cut_reward(v, t, &q);
+            t->node[c].tau = (float)(mover == SOUTH ? leaf : 1 - leaf);
+        }
+    }
+}
+
+/* expand=all: the child of n with the highest bound, where a child's value is its mean
+ * reward weighed with its implicit minimax value (minimax=alpha), or that value alone while
+ * it is unvisited, and its exploration term c sqrt(ln(N + 1) / (n + 1)), finite for an
+ * unvisited child (the first of equals). */
+static uint32_t mcts_select_all(const Mcts *t, const MctsNode *n)
+{
+    const double alpha = t->set->minimax;
+    const double width = t->set->c * (n->visits < MCTS_TABLE ? t->root_log[n->visits]
+                                                             : sqrt(log(n->visits + 1.0)));
+    uint32_t best = 0;
+    double best_ucb = -1;
+    for (uint32_t i = n->child; i; i = t->node[i].sibling) {
+        const MctsNode *ch = &t->node[i];
+        if (t->solving && ch->proven == 0)
+            continue;
+        double q = ch->tau;
+        if (ch->visits && alpha < 1)
+            q = (1 - alpha) * ch->reward / ch->visits + alpha * q;
+        double ucb = q + width * (ch->visits < MCTS_TABLE ? t->inv_root[ch->visits]
+                                                          : 1 / sqrt(ch->visits + 1.0));
+        if (ucb > best_ucb) {
+            best_ucb = ucb;
+            best = i;
+        }
+    }
+    return best;
+}
+
 /* Try to prove node `at` from its children (their mover is the side to move at it): a
  * child that wins for them, or every move expanded and every child proven (the best of
  * them). Whether `at` is proven now. */
@@ -533,6 +613,80 @@ static int mcts_iterate(const Variant *v, Mcts *t, const Position *root, Rng *rn
     return len - 1;
 }
 
+/* The position after `move` from expanded node `parent`'s kept position, into *p. */
+static void mcts_child_position(const Variant *v, const Mcts *t, uint32_t parent, int move,
+                                Position *p, AgentStats *st)
+{
+    MoveInfo info;
+    pos_play(v, &t->pos[t->node[parent].slot], move, p, &info, NULL);
+    st->nodes++;
+}
+
+/* One iteration with expand=all: select down the tree by mcts_select_all, playing no move on
+ * the way (an expanded node keeps its position); a child on its first visit is a leaf,
+ * played out or scored by its evaluation (policy=none); a visited node with untried moves
+ * gets them all. Returns the depth reached. */
+static int mcts_iterate_all(const Variant *v, Mcts *t, const Position *root, Rng *rng,
+                            AgentStats *st)
+{
+    uint32_t path[MCTS_MAX_PATH + 1];
+    int len = 0;
+    uint32_t at = 0;
+    double south;
+    path[len++] = 0;
+    for (;;) {
+        const MctsNode *n = &t->node[at];
+        if (n->end) {
+            south = n->end_south;
+            break;
+        }
+        if (t->solving && n->proven >= 0) {
+            south = (n->mover == SOUTH ? n->proven : 4 - n->proven) / 4.0;
+            break;
+        }
+        if (len > 1 && n->visits == 0) {
+            if (t->set->policy == MCTS_NO_PLAYOUT) {
+                south = n->mover == SOUTH ? n->tau : 1 - n->tau;   /* its evaluation */
+            } else {
+                Position p;
+                mcts_child_position(v, t, path[len - 2], n->move, &p, st);
+                south = mcts_playout(v, t, p, rng);
+            }
+            break;
+        }
+        if (n->untried) {
+            /* Step 1. Its position, kept for its children's expansions and playouts. */
+            uint32_t slot = t->pos_used++;
+            if (at == 0)
+                t->pos[slot] = *root;
+            else
+                mcts_child_position(v, t, path[len - 2], n->move, &t->pos[slot], st);
+            t->node[at].slot = slot;
+            /* Step 2. Every child, valued; the values and proofs they change go up. */
+            mcts_expand_all(v, t, at, &t->pos[slot], st);
+            for (int i = len - 1; t->minimax && i >= 0 && mcts_minimax_update(t, path[i]); i--)
+                continue;
+            if (t->solving)
+                mcts_prove(t, at);   /* a child may end the game: proven, the node is an end */
+            continue;
+        }
+        if (len == MCTS_MAX_PATH) {
+            south = mcts_playout(v, t, t->pos[n->slot], rng);
+            break;
+        }
+        at = mcts_select_all(t, n);
+        path[len++] = at;
+    }
+    for (int i = 0; i < len; i++) {
+        MctsNode *n = &t->node[path[i]];
+        n->visits++;
+        n->reward += n->mover == SOUTH ? south : 1 - south;
+    }
+    if (t->solving)
+        mcts_prove_path(t, path, len);
+    return len - 1;
+}
+
 /* How the final choice ranks a root child before its visits: with the solver a proven win
  * above everything and a proven loss below everything (a proven draw among the unproven,
  * where visits weigh it against them); without it, every child alike. */
@@ -579,14 +733,37 @@ static const MctsNode *mcts_draw(const Mcts *t, const Variant *v, const Position
     return child[choice_draw(weight, n, &r)];
 }
 
-/* Room in the pool for one more iteration's node (at most one is added), doubling it up to
- * what the budget can use (playouts + 1 nodes); -1 when memory runs out. Only here does the
- * pool move, so no node pointer is held across it. */
+/* The most nodes one search can add: one per playout, or with expand=all a position's moves
+ * per playout (at most MAX_PITS), within the pool's 32-bit indices; and the root. */
+static uint64_t mcts_most_nodes(const MctsSettings *set)
+{
+    uint64_t per = set->expand == MCTS_EXPAND_ALL ? MAX_PITS : 1;
+    uint64_t most = (uint64_t)set->playouts * per + 1;
+    return most < UINT32_MAX ? most : UINT32_MAX;
+}
+
+/* Room in the pool for one more iteration's nodes (at most one is added, or a position's
+ * moves with expand=all), doubling it up to what the budget can use (mcts_most_nodes); -1
+ * when memory runs out. Only here does the pool move, so no node pointer is held across
+ * it. */
 static int mcts_room(Mcts *t)
 {
-    if (t->used < t->cap)
+    const uint64_t need = t->expand_all ? MAX_PITS : 1, most = mcts_most_nodes(t->set);
+    if (t->expand_all && t->pos_used == t->pos_cap) {
+        /* At most one expansion an iteration: playouts + 1 positions in all. */
+        uint64_t top = (uint64_t)t->set->playouts + 1;
+        uint64_t cap = t->pos_cap ? 2 * (uint64_t)t->pos_cap : 256;
+        cap = cap < top ? cap : top;
+        Position *pos = realloc(t->pos, (size_t)cap * sizeof *pos);
+        if (!pos)
+            return -1;
+        t->pos = pos;
+        t->pos_cap = (uint32_t)cap;
+    }
+    if ((uint64_t)t->used + need <= t->cap)
         return 0;
-    uint64_t most = (uint64_t)t->set->playouts + 1;
+    if (t->cap >= most)
+        return -1;   /* only a budget past the 32-bit indices gets here */
     uint64_t cap = (uint64_t)t->cap * 2 < most ? (uint64_t)t->cap * 2 : most;
     MctsNode *node = realloc(t->node, (size_t)cap * sizeof *node);
     if (!node)
@@ -608,6 +785,7 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
     if (!(legal & (legal - 1)))
         return __builtin_ctzll(legal);   /* one legal move: nothing to search */
     t->used = 0;
+    t->pos_used = 0;
     t->cut = *v;
     if (t->set->horizon && t->set->horizon < t->cut.max_plies)
         t->cut.max_plies = t->set->horizon;
@@ -615,6 +793,7 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
                     && v->final_four != FF_LOTTERY;
     t->solving = t->set->solver != 0;
     t->minimax = t->set->minimax > 0;
+    t->expand_all = t->set->expand == MCTS_EXPAND_ALL;
     mcts_new_node(t, p, 0, !p->side, EV_NEXT);
     int deepest = 0;
     int64_t i;
@@ -624,7 +803,8 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
             return AGENT_STOPPED;
         if (mcts_room(t) != 0)
             return AGENT_NO_MEMORY;
-        int d = mcts_iterate(v, t, p, rng, st);
+        int d = t->expand_all ? mcts_iterate_all(v, t, p, rng, st)
+                              : mcts_iterate(v, t, p, rng, st);
         deepest = d > deepest ? d : deepest;
     }
     st->playouts += (uint64_t)i;
@@ -651,6 +831,9 @@ static void mcts_done(Agent *a)
     if (t) {
         tables_release(t->base.tables);
         free(t->node);
+        free(t->root_log);
+        free(t->inv_root);
+        free(t->pos);
         free(t->base.settings);
     }
     free(t);
@@ -671,18 +854,31 @@ int mcts_agent_init(Agent *a, void *settings, Error *e)
     }
     Mcts *t = calloc(1, sizeof *t);
     if (t) {
-        t->cap = set->playouts + 1 < MCTS_FIRST_NODES ? (uint32_t)set->playouts + 1
-                                                      : MCTS_FIRST_NODES;
+        uint64_t most = mcts_most_nodes(set);
+        t->cap = most < MCTS_FIRST_NODES ? (uint32_t)most : MCTS_FIRST_NODES;
         t->node = malloc((size_t)t->cap * sizeof *t->node);
+        if (set->expand == MCTS_EXPAND_ALL) {
+            t->root_log = malloc(MCTS_TABLE * sizeof *t->root_log);
+            t->inv_root = malloc(MCTS_TABLE * sizeof *t->inv_root);
+        }
     }
-    if (!t || !t->node) {
-        if (t)
+    if (!t || !t->node || (set->expand == MCTS_EXPAND_ALL && (!t->root_log || !t->inv_root))) {
+        if (t) {
             free(t->node);
+            free(t->root_log);
+            free(t->inv_root);
+        }
         free(t);
         return error_set(e, "agent 'mcts': out of memory");
     }
+    for (int n = 0; t->root_log && n < MCTS_TABLE; n++) {
+        t->root_log[n] = sqrt(log(n + 1.0));
+        t->inv_root[n] = 1 / sqrt(n + 1.0);
+    }
     if (agent_use_tables(a, &t->base, set->tables, e) != 0) {
         free(t->node);
+        free(t->root_log);
+        free(t->inv_root);
         free(t);
         return -1;
     }

@@ -817,6 +817,22 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
     return best->move;
 }
 
+/* Parents are found by walking each node's children; a node's index is its report index, as
+ * nodes are made after their parents. */
+uint32_t mcts_tree(const Agent *a, MctsTreeNode *out, uint32_t max)
+{
+    const Mcts *t = a->data;
+    for (uint32_t i = 0; i < t->used && i < max; i++) {
+        const MctsNode *n = &t->node[i];
+        out[i] = (MctsTreeNode){ i ? out[i].parent : -1, i ? n->move : 0, n->mover, n->visits,
+                                 n->tau, n->end != 0 };
+        for (uint32_t c = n->child; c; c = t->node[c].sibling)
+            if (c < max)
+                out[c].parent = (int32_t)i;
+    }
+    return t->used;
+}
+
 /* A new game: its moves are counted afresh for choice_moves. */
 static void mcts_new_game(Agent *a)
 {

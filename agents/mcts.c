@@ -59,6 +59,7 @@ typedef struct MctsSettings {
                              * (0: a 24th of the seeds in play) */
     int weight_set;         /* MCTS_WEIGHTS_*: the set the weights not given come from */
     int expand;             /* MCTS_EXPAND_*: a node's children one per playout, or all at once */
+    int64_t reuse;          /* expand=all: 1 to start from the last search's subtree */
     EvalWeights weights;    /* the evaluation of a playout cut at the horizon */
 } MctsSettings;
 
@@ -125,6 +126,10 @@ static const AgentOption mcts_options[] = {
       "one: a node's untried moves are added one per playout, at random, and each is played "
       "once before any is played again; all: every move is added at once, valued by the "
       "evaluation, and selection ranks a child not yet visited by that value" },
+    { "reuse", AOPT_INT, offsetof(MctsSettings, reuse), 0, 1, "0", NULL,
+      "expand=all: a search starts from the subtree the last one grew below this position "
+      "(after the agent's move and the replies), if it holds it, and adds `playouts` to it "
+      "(0: every search starts afresh)" },
     /* Store difference alone by default: with w.seeds=0.1 a cut playout that keeps seeds
      * at home looks good, and against greedy MCTS then shuffles until max_plies. Every term
      * is named, so that alphabeta's defaults do not leak in. */
@@ -184,6 +189,9 @@ typedef struct Mcts {
     Position *pos;          /* expand=all: the positions of the expanded nodes, so that an
                              * iteration plays no move on its way down */
     uint32_t pos_used, pos_cap;
+    uint64_t most, pos_most;  /* this search's bounds on nodes and kept positions: what a
+                               * reused subtree brought, and what the playouts can add */
+    bool have_tree;         /* the last search's tree is this game's (reuse) */
     MctsNode *node;         /* the node pool, grown by doubling as searches need it */
     uint32_t used, cap;     /* nodes in use in this search; nodes allocated */
     uint64_t moves;         /* searches in this game so far, for choice_moves */
@@ -748,10 +756,10 @@ static uint64_t mcts_most_nodes(const MctsSettings *set)
  * it. */
 static int mcts_room(Mcts *t)
 {
-    const uint64_t need = t->expand_all ? MAX_PITS : 1, most = mcts_most_nodes(t->set);
+    const uint64_t need = t->expand_all ? MAX_PITS : 1, most = t->most;
     if (t->expand_all && t->pos_used == t->pos_cap) {
-        /* At most one expansion an iteration: playouts + 1 positions in all. */
-        uint64_t top = (uint64_t)t->set->playouts + 1;
+        /* At most one expansion an iteration. */
+        uint64_t top = t->pos_most;
         uint64_t cap = t->pos_cap ? 2 * (uint64_t)t->pos_cap : 256;
         cap = cap < top ? cap : top;
         Position *pos = realloc(t->pos, (size_t)cap * sizeof *pos);
@@ -773,6 +781,95 @@ static int mcts_room(Mcts *t)
     return 0;
 }
 
+/* Whether the kept position q is p: every field (a byte comparison would see padding). */
+static bool mcts_same_position(const Variant *v, const Position *q, const Position *p)
+{
+    return q->nonempty == p->nonempty && q->legal == p->legal && q->left == p->left &&
+           q->side == p->side && q->store[SOUTH] == p->store[SOUTH] &&
+           q->store[NORTH] == p->store[NORTH] && q->last_capturer == p->last_capturer &&
+           q->first_final == p->first_final &&
+           memcmp(q->pit, p->pit, (size_t)v->pits * sizeof p->pit[0]) == 0;
+}
+
+/* The plies below the last root searched for this search's position (reuse): the agent's
+ * move, the opponent's replies and extra moves on either side. */
+#define MCTS_REUSE_DEPTH 8
+
+/* reuse: make the subtree of the last tree whose position is p the tree, renumbered in
+ * breadth-first order from 0 (a node's children stay consecutive, so each links to the
+ * next); whether one was found. Only expanded nodes keep positions, so only they are found:
+ * a subtree of one visit is not worth keeping. */
+static bool mcts_reroot(const Variant *v, Mcts *t, const Position *p)
+{
+    /* Step 1. Breadth-first through the last tree's expanded nodes to MCTS_REUSE_DEPTH. */
+    uint32_t *queue = malloc((size_t)t->used * sizeof *queue);
+    if (!queue)
+        return false;   /* start afresh: reuse only saves work */
+    uint32_t head = 0, tail = 0, level_end = 1, found = 0;
+    int depth = 0;
+    queue[tail++] = 0;
+    while (head < tail && !found && depth <= MCTS_REUSE_DEPTH) {
+        uint32_t at = queue[head++];
+        const MctsNode *n = &t->node[at];
+        if (at && !n->end && !n->untried && n->child &&
+            mcts_same_position(v, &t->pos[n->slot], p))
+            found = at;
+        for (uint32_t c = n->child; c && !found; c = t->node[c].sibling)
+            if (!t->node[c].end && !t->node[c].untried && t->node[c].child)
+                queue[tail++] = c;
+        if (head == level_end) {
+            depth++;
+            level_end = tail;
+        }
+    }
+    if (!found) {
+        free(queue);
+        return false;
+    }
+    /* Step 2. Copy the subtree breadth-first into a new pool and new kept positions: a
+     * node's new index is its place in the queue, so its children, queued together, are
+     * consecutive, each linked to the next (sib). */
+    MctsNode *node = malloc((size_t)t->cap * sizeof *node);
+    Position *pos = malloc((size_t)t->pos_cap * sizeof *pos);
+    uint32_t *sib = malloc((size_t)t->used * sizeof *sib);
+    if (!node || !pos || !sib) {
+        free(node);
+        free(pos);
+        free(sib);
+        free(queue);
+        return false;
+    }
+    uint32_t used = 0, slots = 0;
+    head = tail = 0;
+    queue[tail] = found;
+    sib[tail++] = 0;
+    while (head < tail) {
+        uint32_t k = used++;
+        node[k] = t->node[queue[head++]];
+        node[k].sibling = sib[k];
+        if (!node[k].end && !node[k].untried && node[k].child) {
+            pos[slots] = t->pos[node[k].slot];
+            node[k].slot = slots++;
+        }
+        uint32_t first = tail;
+        for (uint32_t c = node[k].child; c; c = t->node[c].sibling) {
+            queue[tail] = c;
+            sib[tail] = t->node[c].sibling ? tail + 1 : 0;
+            tail++;
+        }
+        node[k].child = tail > first ? first : 0;
+    }
+    free(sib);
+    free(queue);
+    free(t->node);
+    free(t->pos);
+    t->node = node;
+    t->pos = pos;
+    t->used = used;
+    t->pos_used = slots;
+    return true;
+}
+
 /* Run the set number of playouts from p and pick the most visited move (or draw one by the
  * temperature); AGENT_STOPPED when a stop is requested first, AGENT_NO_MEMORY when the
  * tree cannot grow. */
@@ -784,8 +881,6 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
     uint64_t legal = pos_legal_mask(v, p);
     if (!(legal & (legal - 1)))
         return __builtin_ctzll(legal);   /* one legal move: nothing to search */
-    t->used = 0;
-    t->pos_used = 0;
     t->cut = *v;
     if (t->set->horizon && t->set->horizon < t->cut.max_plies)
         t->cut.max_plies = t->set->horizon;
@@ -794,7 +889,15 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
     t->solving = t->set->solver != 0;
     t->minimax = t->set->minimax > 0;
     t->expand_all = t->set->expand == MCTS_EXPAND_ALL;
-    mcts_new_node(t, p, 0, !p->side, EV_NEXT);
+    if (!(t->set->reuse && t->have_tree && mcts_reroot(v, t, p))) {
+        t->used = 0;
+        t->pos_used = 0;
+        mcts_new_node(t, p, 0, !p->side, EV_NEXT);
+    }
+    t->have_tree = true;
+    t->most = t->used + mcts_most_nodes(t->set);
+    t->most = t->most < UINT32_MAX ? t->most : UINT32_MAX;
+    t->pos_most = t->pos_used + (uint64_t)t->set->playouts + 1;
     int deepest = 0;
     int64_t i;
     /* A proven root is searched no further: its best move is known. */
@@ -833,11 +936,12 @@ uint32_t mcts_tree(const Agent *a, MctsTreeNode *out, uint32_t max)
     return t->used;
 }
 
-/* A new game: its moves are counted afresh for choice_moves. */
+/* A new game: its moves are counted afresh for choice_moves, and no tree is reused. */
 static void mcts_new_game(Agent *a)
 {
     Mcts *t = a->data;
     t->moves = 0;
+    t->have_tree = false;
 }
 
 /* Free the node pool, the settings and the state. */
@@ -860,6 +964,9 @@ static void mcts_done(Agent *a)
 int mcts_agent_init(Agent *a, void *settings, Error *e)
 {
     MctsSettings *set = settings;
+    if (set->reuse && set->expand != MCTS_EXPAND_ALL)
+        return error_set(e, "agent 'mcts': reuse=1 needs expand=all (whose nodes keep their "
+                            "positions)");
     /* The weight set resolved here, so that the agent's full spec names every weight. */
     if (set->weight_set == MCTS_WEIGHTS_TUNED) {
         eval_use_tuned(&set->weights);

@@ -338,7 +338,7 @@ static double model_eval_south(const Variant *v, const TauModel *tm, const Posit
 static double model_tau(const Variant *v, const TauModel *tm, const MctsTreeNode *t, uint32_t n,
                         const Position *pos, const MoveEvent *ev, uint32_t i, int *turns)
 {
-    const int mover = i == 0 ? !pos[0].side : pos[t[i].parent].side;
+    const int mover = i == 0 ? t[0].mover : pos[t[i].parent].side;   /* the root's: the tree's */
     double best = -1;
     bool inner = false;
     for (uint32_t c = i + 1; c < n; c++)
@@ -442,6 +442,78 @@ static void test_minimax_values_are_the_tree_minimax(void **state)
     free(ev);
 }
 
+/* reuse=1: through a game of one agent against itself (it meets every position its last
+ * tree holds), each search starts from the last tree's subtree (its root keeps the visits
+ * it had there, and more than the budget adds), every node's implicit minimax value is
+ * still its subtree's minimax, and the game is the same when played again. Without
+ * expand=all reuse is refused. */
+static void test_reuse_keeps_the_subtree(void **state)
+{
+    (void)state;
+    const char *spec = "mcts:playouts=300,policy=none,minimax=1,expand=all,reuse=1,solver=0";
+    enum { MAX_TREE = 300 * 40 * MAX_PITS + 1 };
+    MctsTreeNode *t = malloc(MAX_TREE * sizeof *t);
+    Position *pos = malloc(MAX_TREE * sizeof *pos);
+    MoveEvent *ev = malloc(MAX_TREE * sizeof *ev);
+    assert_true(t && pos && ev);
+    TauModel tm = { false, 0, { { 0 }, 0 } };
+    EvalWeights w;
+    eval_default_with("w.store=1,w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,"
+                      "w.mobility=0,w.final=0", &w);
+    eval_prepare(&w, &tm.ev);
+    Variant v;
+    tu_variant("holes=5 seeds=2", &v);
+    int moves[2][200], n_moves[2] = { 0, 0 }, reused = 0;
+    for (int run = 0; run < 2; run++) {
+        Agent a;
+        Rng r;
+        make_agent(&a, spec);
+        rng_seed(&r, 77, 0, 0);
+        agent_new_game(&a);
+        Position p;
+        pos_start(&v, &p);
+        for (int ply = 0; ply < 200; ply++) {
+            AgentStats st = { 0, 0, 0, 0 };
+            int m = a.choose(&a, &v, &p, &r, &st);
+            moves[run][n_moves[run]++] = m;
+            if (p.legal & (p.legal - 1)) {
+                uint32_t n = mcts_tree(&a, t, MAX_TREE);
+                assert_true(n <= MAX_TREE);
+                reused += t[0].visits > 300;
+                assert_true(t[0].visits >= 300);
+                pos[0] = p;
+                for (uint32_t i = 1; i < n; i++) {
+                    MoveInfo info;
+                    assert_true(t[i].parent >= 0 && (uint32_t)t[i].parent < i);
+                    ev[i] = pos_play(&v, &pos[t[i].parent], t[i].move, &pos[i], &info, NULL);
+                }
+                for (uint32_t i = 0; i < n; i += 7) {   /* a sample: each is a subtree walk */
+                    int turns = 0;
+                    double want = model_tau(&v, &tm, t, n, pos, ev, i, &turns);
+                    if (fabs(t[i].tau - want) > 1e-5)
+                        fail_msg("ply %d node %u: tau %.7f, minimax %.7f", ply, i, t[i].tau,
+                                 want);
+                }
+            }
+            MoveInfo info;
+            if (pos_play(&v, &p, m, &p, &info, NULL) >= EV_OVER)
+                break;
+        }
+        agent_free(&a);
+    }
+    assert_int_equal(n_moves[0], n_moves[1]);
+    assert_memory_equal(moves[0], moves[1], (size_t)n_moves[0] * sizeof moves[0][0]);
+    assert_true(reused > n_moves[0] / 3);
+    free(t);
+    free(pos);
+    free(ev);
+
+    Agent a;
+    Error e;
+    assert_int_equal(agent_create(&a, "mcts:reuse=1", &e), -1);
+    assert_non_null(strstr(e.msg, "reuse=1 needs expand=all"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -452,6 +524,7 @@ int main(void)
         cmocka_unit_test(test_capture_policy_plays_a_capture),
         cmocka_unit_test(test_minimax_off_is_unchanged),
         cmocka_unit_test(test_minimax_values_are_the_tree_minimax),
+        cmocka_unit_test(test_reuse_keeps_the_subtree),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -63,6 +63,21 @@ int greedy_move(const Variant *v, const Position *p, Rng *rng, int32_t *value, u
 int capture_playout_move(const Variant *v, const Position *p, int tries, Rng *s, Position *out,
                          MoveEvent *ev);
 
+/* One node of an MCTS agent's last search tree, as mcts_tree reports it. */
+typedef struct MctsTreeNode {
+    int32_t parent;     /* the parent's index in the report, -1 for the root */
+    int move;           /* the move into the node (the root's: 0) */
+    int mover;          /* who made it (the root's: the side not to move) */
+    uint32_t visits;
+    double tau;         /* its implicit minimax value for mover (minimax > 0 or expand=all) */
+    bool end;           /* scored exactly: the game over or endless, or the tables cover it */
+} MctsTreeNode;
+
+/* The tree of agent a's (an mcts agent's) last search, each node after its parent, into
+ * out (at most max nodes): the number of nodes in the tree. The tests' window on the
+ * implicit minimax values, which no move shows on its own. */
+uint32_t mcts_tree(const Agent *a, MctsTreeNode *out, uint32_t max);
+
 /* Fill settings with every option's default, then with `key=value,...` from opts. -1 with a
  * one-line message naming the agent, the key and the allowed values. */
 int agent_options_parse(const AgentKind *k, const char *opts, void *settings, Error *e);

@@ -53,11 +53,28 @@ typedef struct MctsSettings {
     int64_t choice_moves;   /* the agent's first moves of a game that use it; 0: all */
     int64_t solver;         /* 1: prove game scores up the tree (MCTS-Solver) */
     char tables[AGENT_TEXT_MAX];   /* endgame tables file, or "" */
+    double minimax;         /* alpha: the weight of a child's implicit minimax value in
+                             * selection (0: off, plain UCT) */
+    double squash;          /* seeds of evaluation per unit of the logistic of reward=win
+                             * (0: a 24th of the seeds in play) */
+    int weight_set;         /* MCTS_WEIGHTS_*: the set the weights not given come from */
+    int expand;             /* MCTS_EXPAND_*: a node's children one per playout, or all at once */
+    int64_t reuse;          /* expand=all: 1 to start from the last search's subtree */
     EvalWeights weights;    /* the evaluation of a playout cut at the horizon */
 } MctsSettings;
 
 static const char *const reward_names[] = { "win", "margin", NULL };
-static const char *const policy_names[] = { "random", "greedy", "capture", NULL };
+/* The policy's index: none (3) came last, so the others kept theirs. */
+enum { MCTS_RANDOM = 0, MCTS_GREEDY, MCTS_CAPTURE, MCTS_NO_PLAYOUT };
+static const char *const policy_names[] = { "random", "greedy", "capture", "none", NULL };
+/* The set the weights not given come from: the store alone (MCTS's own default), or one of
+ * eval.h's two sets. */
+enum { MCTS_WEIGHTS_STORE = 0, MCTS_WEIGHTS_PLAIN, MCTS_WEIGHTS_TUNED };
+static const char *const weight_set_names[] = { "store", "plain", "tuned", NULL };
+/* How a node grows: one untried move per playout, drawn at random (UCT as it was), or every
+ * move at once, each child valued by the evaluation before it is visited. */
+enum { MCTS_EXPAND_ONE = 0, MCTS_EXPAND_ALL };
+static const char *const expand_names[] = { "one", "all", NULL };
 
 static const AgentOption mcts_options[] = {
     { "playouts", AOPT_INT, offsetof(MctsSettings, playouts), 1, 1e8, "1000", NULL,
@@ -72,9 +89,9 @@ static const AgentOption mcts_options[] = {
       "cut a playout after this many plies and score it by the evaluation (w.*), squashed "
       "into the reward range (0: play to the end)" },
     { "policy", AOPT_CHOICE, offsetof(MctsSettings, policy), 0, 0, "capture", policy_names,
-      "how playouts move: uniformly at random, as the greedy agent (ties at random), or "
+      "how playouts move: uniformly at random, as the greedy agent (ties at random), "
       "capture: the first of `tries` moves in random order that wins seeds, else the last "
-      "one tried" },
+      "one tried, or none: no playout, a new leaf is scored by the evaluation at once" },
     { "epsilon", AOPT_REAL, offsetof(MctsSettings, epsilon), 0, 1, "0", NULL,
       "policy=greedy: each playout move is uniformly random with this chance instead "
       "(epsilon-greedy; 0: always greedy)" },
@@ -94,6 +111,26 @@ static const AgentOption mcts_options[] = {
       "endgame tables of the variant (anywoli tables build; auto: the variant's to 8 seeds, "
       "built once into the cache folder): positions they cover are leaves scored exactly, and "
       "proven (not under the lottery)" },
+    { "minimax", AOPT_REAL, offsetof(MctsSettings, minimax), 0, 1, "0", NULL,
+      "implicit minimax backups: selection weighs a child's mean reward (1 - alpha) with the "
+      "minimax of the evaluation over its subtree, squashed as a reward (alpha); ends and "
+      "tables count exactly (0: off)" },
+    { "squash", AOPT_REAL, offsetof(MctsSettings, squash), 0, 1000, "0", NULL,
+      "reward=win: an evaluation of x seeds is worth 1 / (1 + exp(-x / squash)) (0: a 24th "
+      "of the seeds in play, 4 on the standard board)" },
+    { "weights", AOPT_CHOICE, offsetof(MctsSettings, weight_set), 0, 0, "store",
+      weight_set_names,
+      "the set the weights not given as w.<term> come from: store (the store difference "
+      "alone), plain (store 1, seeds 0.1) or tuned (alphabeta's from depth 4, with its fade "
+      "unless fade is given)" },
+    { "expand", AOPT_CHOICE, offsetof(MctsSettings, expand), 0, 0, "one", expand_names,
+      "one: a node's untried moves are added one per playout, at random, and each is played "
+      "once before any is played again; all: every move is added at once, valued by the "
+      "evaluation, and selection ranks a child not yet visited by that value" },
+    { "reuse", AOPT_INT, offsetof(MctsSettings, reuse), 0, 1, "0", NULL,
+      "expand=all: a search starts from the subtree the last one grew below this position "
+      "(after the agent's move and the replies), if it holds it, and adds `playouts` to it "
+      "(0: every search starts afresh)" },
     /* Store difference alone by default: with w.seeds=0.1 a cut playout that keeps seeds
      * at home looks good, and against greedy MCTS then shuffles until max_plies. Every term
      * is named, so that alphabeta's defaults do not leak in. */
@@ -127,7 +164,15 @@ typedef struct MctsNode {
                              * position the tables cover */
     int8_t proven;          /* the game score `mover` is sure of, in quarters (4 a win, 2 a
                              * draw, 0 a loss); -1 while unproven */
-    float end_south;        /* South's reward there, for an end */
+    union {
+        float end_south;    /* an end: South's reward there */
+        uint32_t slot;      /* expand=all, once expanded (never an end): where its position
+                             * is kept (Mcts.pos) */
+    };
+    float tau;              /* minimax=alpha: the implicit minimax value for `mover`, in
+                             * [0, 1]: the squashed evaluation of this position when it was
+                             * added (exact at an end), then the best of its children's for
+                             * the side to move here; unused (0) when off */
 } MctsNode;
 
 /* The agent's state: settings and a node pool for one search. */
@@ -138,10 +183,24 @@ typedef struct Mcts {
     Variant cut;            /* the variant searched, with max_plies as a playout's limit */
     bool use_tables;        /* they are the variant's and its convention is not the lottery */
     bool solving;           /* the solver is on (settings) */
+    bool minimax;           /* implicit minimax backups are on (settings: alpha > 0) */
+    bool expand_all;        /* every child at once (settings) */
+    double *root_log;       /* expand=all: sqrt(ln(n + 1)) for n < MCTS_TABLE, or NULL */
+    double *inv_root;       /* expand=all: 1 / sqrt(n + 1) for n < MCTS_TABLE, or NULL */
+    Position *pos;          /* expand=all: the positions of the expanded nodes, so that an
+                             * iteration plays no move on its way down */
+    uint32_t pos_used, pos_cap;
+    uint64_t most, pos_most;  /* this search's bounds on nodes and kept positions: what a
+                               * reused subtree brought, and what the playouts can add */
+    bool have_tree;         /* the last search's tree is this game's (reuse) */
     MctsNode *node;         /* the node pool, grown by doubling as searches need it */
     uint32_t used, cap;     /* nodes in use in this search; nodes allocated */
     uint64_t moves;         /* searches in this game so far, for choice_moves */
 } Mcts;
+
+/* Visit counts below which expand=all's selection reads its square roots and logarithm from
+ * tables: they were most of its cost, computed for every child at every step. */
+#define MCTS_TABLE 4096
 
 /* The node pool a new agent starts with. A search adds one node per playout, so sizing the
  * pool by the budget (playouts + 1) would reserve gigabytes for a large budget before the
@@ -174,8 +233,8 @@ static double mcts_south_reward(const Variant *v, const Mcts *t, const Position 
     return mcts_margins_reward(v, t, m);
 }
 
-/* Seeds of evaluation per unit of the logistic that turns a cut playout's evaluation into
- * South's chance of winning (reward=win): a 24th of the seeds in play, 4 on the standard
+/* The default squash (reward=win): a 24th of the seeds in play are worth one unit of the
+ * logistic that turns an evaluation into South's chance of winning, 4 seeds on the standard
  * board. */
 #define MCTS_SQUASH_PART 24.0
 
@@ -189,6 +248,9 @@ static double mcts_cut_reward(const Variant *v, const Mcts *t, const Position *p
         double r = 0.5 + seeds / (2.0 * v->total);
         return r < 0 ? 0 : r > 1 ? 1 : r;
     }
+    if (t->set->squash > 0)
+        return 1 / (1 + exp(-seeds / t->set->squash));
+    /* The default as it always was computed, so that its rewards stay the same bit for bit. */
     return 1 / (1 + exp(-seeds * MCTS_SQUASH_PART / v->total));
 }
 
@@ -276,13 +338,15 @@ static MoveEvent mcts_capture_playout(const Variant *v, const Mcts *t, Position 
  * evaluation. */
 static double mcts_playout(const Variant *v, const Mcts *t, Position p, Rng *rng)
 {
+    if (t->set->policy == MCTS_NO_PLAYOUT)
+        return mcts_cut_reward(v, t, &p);   /* a playout of no moves, drawing nothing */
     Rng stream[2];
     stream[SOUTH] = (Rng){ rng_next(rng), 0 };
     stream[NORTH] = (Rng){ rng_next(rng), 0 };
     MoveEvent ev;
-    if (t->set->policy == 1) {
+    if (t->set->policy == MCTS_GREEDY) {
         ev = mcts_greedy_playout(v, t, &p, &stream[SOUTH]);
-    } else if (t->set->policy == 2) {
+    } else if (t->set->policy == MCTS_CAPTURE) {
         ev = mcts_capture_playout(v, t, &p, stream);
     } else {
         Playout po;
@@ -305,6 +369,7 @@ static uint32_t mcts_new_node(Mcts *t, const Position *p, int move, int mover, M
     n->end = ev >= EV_OVER;
     n->proven = -1;
     n->end_south = 0;
+    n->tau = 0;
     return i;
 }
 
@@ -334,6 +399,31 @@ static void mcts_set_exact(const Variant *v, const Mcts *t, MctsNode *n, const i
     n->end = 1;
     n->end_south = (float)mcts_margins_reward(v, t, m);
     n->proven = (int8_t)(n->mover == SOUTH ? south : 4 - south);
+    n->tau = n->mover == SOUTH ? n->end_south : 1 - n->end_south;   /* exact, for minimax */
+}
+
+/* Implicit minimax backups (Lanctot, Winands, Pepels and Sturtevant 2014): node `at`'s
+ * value becomes the best of its children's for the side to move at it (their mover), seen
+ * by `at`'s own mover, who is that side after an extra move or a pass and the other side
+ * otherwise; a node without children keeps its own. Whether the value changed (if not, no
+ * ancestor's can). */
+static bool mcts_minimax_update(Mcts *t, uint32_t at)
+{
+    MctsNode *n = &t->node[at];
+    if (!n->child)
+        return false;
+    float best = -1;
+    int side = n->mover;
+    for (uint32_t i = n->child; i; i = t->node[i].sibling) {
+        const MctsNode *ch = &t->node[i];
+        side = ch->mover;
+        best = ch->tau > best ? ch->tau : best;
+    }
+    float tau = side == n->mover ? best : 1 - best;
+    if (tau == n->tau)
+        return false;
+    n->tau = tau;
+    return true;
 }
 
 /* The child of n with the highest upper confidence bound (the first of equals). */
@@ -346,7 +436,10 @@ static uint32_t mcts_select(const Mcts *t, const MctsNode *n)
         const MctsNode *ch = &t->node[i];
         if (t->solving && ch->proven == 0)
             continue;   /* lost for the side choosing here: never worth a visit */
-        double ucb = ch->reward / ch->visits + c * sqrt(log_n / ch->visits);
+        double q = ch->reward / ch->visits;
+        if (t->minimax)   /* only then: off, the sum is the plain UCB's bit for bit */
+            q = (1 - t->set->minimax) * q + t->set->minimax * ch->tau;
+        double ucb = q + c * sqrt(log_n / ch->visits);
         if (ucb > best_ucb) {
             best_ucb = ucb;
             best = i;
@@ -375,10 +468,73 @@ static uint32_t mcts_expand(const Variant *v, Mcts *t, uint32_t at, Position *p,
     if (mcts_exact_leaf(v, t, p, ev, m)) {
         mcts_set_exact(v, t, &t->node[c], m);
         *south = mcts_margins_reward(v, t, m);   /* the first visit unrounded, as ever */
+    } else if (t->minimax) {
+        /* The leaf's implicit minimax value: its evaluation, squashed as a reward, for its
+         * mover; without a playout it is the leaf's reward too. */
+        double leaf = mcts_cut_reward(v, t, p);
+        t->node[c].tau = (float)(mover == SOUTH ? leaf : 1 - leaf);
+        *south = t->set->policy == MCTS_NO_PLAYOUT ? leaf : mcts_playout(v, t, *p, rng);
     } else {
         *south = mcts_playout(v, t, *p, rng);
     }
     return c;
+}
+
+/* Add every untried move of node `at` (position p) as a child, each valued by its
+ * evaluation (its implicit minimax value and the prior of its first selection), or exactly
+ * when it ends the game or the tables cover it. Children are linked in ascending hole order
+ * behind any already there, so ties between them break the same way every time. */
+static void mcts_expand_all(const Variant *v, Mcts *t, uint32_t at, const Position *p,
+                            AgentStats *st)
+{
+    uint64_t moves = t->node[at].untried;
+    const int mover = p->side;
+    t->node[at].untried = 0;
+    for (uint64_t rest = moves; rest; rest &= rest - 1) {
+        int move = __builtin_ctzll(rest);
+        Position q;
+        MoveInfo info;
+        MoveEvent ev = pos_play(v, p, move, &q, &info, NULL);
+        st->nodes++;
+        uint32_t c = mcts_new_node(t, &q, move, mover, ev);
+        t->node[c].sibling = t->node[at].child;   /* the pool has room (mcts_room) */
+        t->node[at].child = c;
+        int m[2];
+        if (mcts_exact_leaf(v, t, &q, ev, m)) {
+            mcts_set_exact(v, t, &t->node[c], m);
+        } else {
+            double leaf = mcts_cut_reward(v, t, &q);
+            t->node[c].tau = (float)(mover == SOUTH ? leaf : 1 - leaf);
+        }
+    }
+}
+
+/* expand=all: the child of n with the highest bound, where a child's value is its mean
+ * reward weighed with its implicit minimax value (minimax=alpha), or that value alone while
+ * it is unvisited, and its exploration term c sqrt(ln(N + 1) / (n + 1)), finite for an
+ * unvisited child (the first of equals). */
+static uint32_t mcts_select_all(const Mcts *t, const MctsNode *n)
+{
+    const double alpha = t->set->minimax;
+    const double width = t->set->c * (n->visits < MCTS_TABLE ? t->root_log[n->visits]
+                                                             : sqrt(log(n->visits + 1.0)));
+    uint32_t best = 0;
+    double best_ucb = -1;
+    for (uint32_t i = n->child; i; i = t->node[i].sibling) {
+        const MctsNode *ch = &t->node[i];
+        if (t->solving && ch->proven == 0)
+            continue;
+        double q = ch->tau;
+        if (ch->visits && alpha < 1)
+            q = (1 - alpha) * ch->reward / ch->visits + alpha * q;
+        double ucb = q + width * (ch->visits < MCTS_TABLE ? t->inv_root[ch->visits]
+                                                          : 1 / sqrt(ch->visits + 1.0));
+        if (ucb > best_ucb) {
+            best_ucb = ucb;
+            best = i;
+        }
+    }
+    return best;
 }
 
 /* Try to prove node `at` from its children (their mover is the side to move at it): a
@@ -460,6 +616,83 @@ static int mcts_iterate(const Variant *v, Mcts *t, const Position *root, Rng *rn
     }
     if (t->solving)
         mcts_prove_path(t, path, len);
+    /* Implicit minimax values up the path from the leaf's parent, while they change. */
+    for (int i = len - 2; t->minimax && i >= 0 && mcts_minimax_update(t, path[i]); i--)
+        continue;
+    return len - 1;
+}
+
+/* The position after `move` from expanded node `parent`'s kept position, into *p. */
+static void mcts_child_position(const Variant *v, const Mcts *t, uint32_t parent, int move,
+                                Position *p, AgentStats *st)
+{
+    MoveInfo info;
+    pos_play(v, &t->pos[t->node[parent].slot], move, p, &info, NULL);
+    st->nodes++;
+}
+
+/* One iteration with expand=all: select down the tree by mcts_select_all, playing no move on
+ * the way (an expanded node keeps its position); a child on its first visit is a leaf,
+ * played out or scored by its evaluation (policy=none); a visited node with untried moves
+ * gets them all. Returns the depth reached. */
+static int mcts_iterate_all(const Variant *v, Mcts *t, const Position *root, Rng *rng,
+                            AgentStats *st)
+{
+    uint32_t path[MCTS_MAX_PATH + 1];
+    int len = 0;
+    uint32_t at = 0;
+    double south;
+    path[len++] = 0;
+    for (;;) {
+        const MctsNode *n = &t->node[at];
+        if (n->end) {
+            south = n->end_south;
+            break;
+        }
+        if (t->solving && n->proven >= 0) {
+            south = (n->mover == SOUTH ? n->proven : 4 - n->proven) / 4.0;
+            break;
+        }
+        if (len > 1 && n->visits == 0) {
+            if (t->set->policy == MCTS_NO_PLAYOUT) {
+                south = n->mover == SOUTH ? n->tau : 1 - n->tau;   /* its evaluation */
+            } else {
+                Position p;
+                mcts_child_position(v, t, path[len - 2], n->move, &p, st);
+                south = mcts_playout(v, t, p, rng);
+            }
+            break;
+        }
+        if (n->untried) {
+            /* Step 1. Its position, kept for its children's expansions and playouts. */
+            uint32_t slot = t->pos_used++;
+            if (at == 0)
+                t->pos[slot] = *root;
+            else
+                mcts_child_position(v, t, path[len - 2], n->move, &t->pos[slot], st);
+            t->node[at].slot = slot;
+            /* Step 2. Every child, valued; the values and proofs they change go up. */
+            mcts_expand_all(v, t, at, &t->pos[slot], st);
+            for (int i = len - 1; t->minimax && i >= 0 && mcts_minimax_update(t, path[i]); i--)
+                continue;
+            if (t->solving)
+                mcts_prove(t, at);   /* a child may end the game: proven, the node is an end */
+            continue;
+        }
+        if (len == MCTS_MAX_PATH) {
+            south = mcts_playout(v, t, t->pos[n->slot], rng);
+            break;
+        }
+        at = mcts_select_all(t, n);
+        path[len++] = at;
+    }
+    for (int i = 0; i < len; i++) {
+        MctsNode *n = &t->node[path[i]];
+        n->visits++;
+        n->reward += n->mover == SOUTH ? south : 1 - south;
+    }
+    if (t->solving)
+        mcts_prove_path(t, path, len);
     return len - 1;
 }
 
@@ -509,14 +742,37 @@ static const MctsNode *mcts_draw(const Mcts *t, const Variant *v, const Position
     return child[choice_draw(weight, n, &r)];
 }
 
-/* Room in the pool for one more iteration's node (at most one is added), doubling it up to
- * what the budget can use (playouts + 1 nodes); -1 when memory runs out. Only here does the
- * pool move, so no node pointer is held across it. */
+/* The most nodes one search can add: one per playout, or with expand=all a position's moves
+ * per playout (at most MAX_PITS), within the pool's 32-bit indices; and the root. */
+static uint64_t mcts_most_nodes(const MctsSettings *set)
+{
+    uint64_t per = set->expand == MCTS_EXPAND_ALL ? MAX_PITS : 1;
+    uint64_t most = (uint64_t)set->playouts * per + 1;
+    return most < UINT32_MAX ? most : UINT32_MAX;
+}
+
+/* Room in the pool for one more iteration's nodes (at most one is added, or a position's
+ * moves with expand=all), doubling it up to what the budget can use (mcts_most_nodes); -1
+ * when memory runs out. Only here does the pool move, so no node pointer is held across
+ * it. */
 static int mcts_room(Mcts *t)
 {
-    if (t->used < t->cap)
+    const uint64_t need = t->expand_all ? MAX_PITS : 1, most = t->most;
+    if (t->expand_all && t->pos_used == t->pos_cap) {
+        /* At most one expansion an iteration. */
+        uint64_t top = t->pos_most;
+        uint64_t cap = t->pos_cap ? 2 * (uint64_t)t->pos_cap : 256;
+        cap = cap < top ? cap : top;
+        Position *pos = realloc(t->pos, (size_t)cap * sizeof *pos);
+        if (!pos)
+            return -1;
+        t->pos = pos;
+        t->pos_cap = (uint32_t)cap;
+    }
+    if ((uint64_t)t->used + need <= t->cap)
         return 0;
-    uint64_t most = (uint64_t)t->set->playouts + 1;
+    if (t->cap >= most)
+        return -1;   /* only a budget past the 32-bit indices gets here */
     uint64_t cap = (uint64_t)t->cap * 2 < most ? (uint64_t)t->cap * 2 : most;
     MctsNode *node = realloc(t->node, (size_t)cap * sizeof *node);
     if (!node)
@@ -524,6 +780,95 @@ static int mcts_room(Mcts *t)
     t->node = node;
     t->cap = (uint32_t)cap;
     return 0;
+}
+
+/* Whether the kept position q is p: every field (a byte comparison would see padding). */
+static bool mcts_same_position(const Variant *v, const Position *q, const Position *p)
+{
+    return q->nonempty == p->nonempty && q->legal == p->legal && q->left == p->left &&
+           q->side == p->side && q->store[SOUTH] == p->store[SOUTH] &&
+           q->store[NORTH] == p->store[NORTH] && q->last_capturer == p->last_capturer &&
+           q->first_final == p->first_final &&
+           memcmp(q->pit, p->pit, (size_t)v->pits * sizeof p->pit[0]) == 0;
+}
+
+/* The plies below the last root searched for this search's position (reuse): the agent's
+ * move, the opponent's replies and extra moves on either side. */
+#define MCTS_REUSE_DEPTH 8
+
+/* reuse: make the subtree of the last tree whose position is p the tree, renumbered in
+ * breadth-first order from 0 (a node's children stay consecutive, so each links to the
+ * next); whether one was found. Only expanded nodes keep positions, so only they are found:
+ * a subtree of one visit is not worth keeping. */
+static bool mcts_reroot(const Variant *v, Mcts *t, const Position *p)
+{
+    /* Step 1. Breadth-first through the last tree's expanded nodes to MCTS_REUSE_DEPTH. */
+    uint32_t *queue = malloc((size_t)t->used * sizeof *queue);
+    if (!queue)
+        return false;   /* start afresh: reuse only saves work */
+    uint32_t head = 0, tail = 0, level_end = 1, found = 0;
+    int depth = 0;
+    queue[tail++] = 0;
+    while (head < tail && !found && depth <= MCTS_REUSE_DEPTH) {
+        uint32_t at = queue[head++];
+        const MctsNode *n = &t->node[at];
+        if (at && !n->end && !n->untried && n->child &&
+            mcts_same_position(v, &t->pos[n->slot], p))
+            found = at;
+        for (uint32_t c = n->child; c && !found; c = t->node[c].sibling)
+            if (!t->node[c].end && !t->node[c].untried && t->node[c].child)
+                queue[tail++] = c;
+        if (head == level_end) {
+            depth++;
+            level_end = tail;
+        }
+    }
+    if (!found) {
+        free(queue);
+        return false;
+    }
+    /* Step 2. Copy the subtree breadth-first into a new pool and new kept positions: a
+     * node's new index is its place in the queue, so its children, queued together, are
+     * consecutive, each linked to the next (sib). */
+    MctsNode *node = malloc((size_t)t->cap * sizeof *node);
+    Position *pos = malloc((size_t)t->pos_cap * sizeof *pos);
+    uint32_t *sib = malloc((size_t)t->used * sizeof *sib);
+    if (!node || !pos || !sib) {
+        free(node);
+        free(pos);
+        free(sib);
+        free(queue);
+        return false;
+    }
+    uint32_t used = 0, slots = 0;
+    head = tail = 0;
+    queue[tail] = found;
+    sib[tail++] = 0;
+    while (head < tail) {
+        uint32_t k = used++;
+        node[k] = t->node[queue[head++]];
+        node[k].sibling = sib[k];
+        if (!node[k].end && !node[k].untried && node[k].child) {
+            pos[slots] = t->pos[node[k].slot];
+            node[k].slot = slots++;
+        }
+        uint32_t first = tail;
+        for (uint32_t c = node[k].child; c; c = t->node[c].sibling) {
+            queue[tail] = c;
+            sib[tail] = t->node[c].sibling ? tail + 1 : 0;
+            tail++;
+        }
+        node[k].child = tail > first ? first : 0;
+    }
+    free(sib);
+    free(queue);
+    free(t->node);
+    free(t->pos);
+    t->node = node;
+    t->pos = pos;
+    t->used = used;
+    t->pos_used = slots;
+    return true;
 }
 
 /* Run the set number of playouts from p and pick the most visited move (or draw one by the
@@ -537,13 +882,22 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
     uint64_t legal = pos_legal_mask(v, p);
     if (!(legal & (legal - 1)))
         return __builtin_ctzll(legal);   /* one legal move: nothing to search */
-    t->used = 0;
     t->cut = *v;
     if (t->set->horizon && t->set->horizon < t->cut.max_plies)
         t->cut.max_plies = t->set->horizon;
     t->use_tables = agent_tables_for(&t->base, v) && v->final_four != FF_LOTTERY;
     t->solving = t->set->solver != 0;
-    mcts_new_node(t, p, 0, !p->side, EV_NEXT);
+    t->minimax = t->set->minimax > 0;
+    t->expand_all = t->set->expand == MCTS_EXPAND_ALL;
+    if (!(t->set->reuse && t->have_tree && mcts_reroot(v, t, p))) {
+        t->used = 0;
+        t->pos_used = 0;
+        mcts_new_node(t, p, 0, !p->side, EV_NEXT);
+    }
+    t->have_tree = true;
+    t->most = t->used + mcts_most_nodes(t->set);
+    t->most = t->most < UINT32_MAX ? t->most : UINT32_MAX;
+    t->pos_most = t->pos_used + (uint64_t)t->set->playouts + 1;
     int deepest = 0;
     int64_t i;
     /* A proven root is searched no further: its best move is known. */
@@ -552,7 +906,8 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
             return AGENT_STOPPED;
         if (mcts_room(t) != 0)
             return AGENT_NO_MEMORY;
-        int d = mcts_iterate(v, t, p, rng, st);
+        int d = t->expand_all ? mcts_iterate_all(v, t, p, rng, st)
+                              : mcts_iterate(v, t, p, rng, st);
         deepest = d > deepest ? d : deepest;
     }
     st->playouts += (uint64_t)i;
@@ -565,11 +920,28 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
     return best->move;
 }
 
-/* A new game: its moves are counted afresh for choice_moves. */
+/* Parents are found by walking each node's children; a node's index is its report index, as
+ * nodes are made after their parents. */
+uint32_t mcts_tree(const Agent *a, MctsTreeNode *out, uint32_t max)
+{
+    const Mcts *t = a->data;
+    for (uint32_t i = 0; i < t->used && i < max; i++) {
+        const MctsNode *n = &t->node[i];
+        out[i] = (MctsTreeNode){ i ? out[i].parent : -1, i ? n->move : 0, n->mover, n->visits,
+                                 n->tau, n->end != 0 };
+        for (uint32_t c = n->child; c; c = t->node[c].sibling)
+            if (c < max)
+                out[c].parent = (int32_t)i;
+    }
+    return t->used;
+}
+
+/* A new game: its moves are counted afresh for choice_moves, and no tree is reused. */
 static void mcts_new_game(Agent *a)
 {
     Mcts *t = a->data;
     t->moves = 0;
+    t->have_tree = false;
 }
 
 /* Free the node pool, the settings and the state. */
@@ -579,6 +951,9 @@ static void mcts_done(Agent *a)
     if (t) {
         tables_release(t->base.tables);
         free(t->node);
+        free(t->root_log);
+        free(t->inv_root);
+        free(t->pos);
         free(t->base.settings);
     }
     free(t);
@@ -588,21 +963,45 @@ static void mcts_done(Agent *a)
  * the tables. */
 int mcts_agent_init(Agent *a, void *settings, Error *e)
 {
-    const MctsSettings *set = settings;
+    MctsSettings *set = settings;
+    if (set->reuse && set->expand != MCTS_EXPAND_ALL)
+        return error_set(e, "agent 'mcts': reuse=1 needs expand=all (whose nodes keep their "
+                            "positions)");
+    /* The weight set resolved here, so that the agent's full spec names every weight. */
+    if (set->weight_set == MCTS_WEIGHTS_TUNED) {
+        eval_use_tuned(&set->weights);
+    } else if (set->weight_set == MCTS_WEIGHTS_PLAIN) {
+        for (int i = 0; i < EVAL_NB; i++)
+            if (!(set->weights.given & 1u << i))
+                set->weights.w[i] = eval_terms[i].def;
+    }
     Mcts *t = calloc(1, sizeof *t);
     if (t) {
-        t->cap = set->playouts + 1 < MCTS_FIRST_NODES ? (uint32_t)set->playouts + 1
-                                                      : MCTS_FIRST_NODES;
+        uint64_t most = mcts_most_nodes(set);
+        t->cap = most < MCTS_FIRST_NODES ? (uint32_t)most : MCTS_FIRST_NODES;
         t->node = malloc((size_t)t->cap * sizeof *t->node);
+        if (set->expand == MCTS_EXPAND_ALL) {
+            t->root_log = malloc(MCTS_TABLE * sizeof *t->root_log);
+            t->inv_root = malloc(MCTS_TABLE * sizeof *t->inv_root);
+        }
     }
-    if (!t || !t->node) {
-        if (t)
+    if (!t || !t->node || (set->expand == MCTS_EXPAND_ALL && (!t->root_log || !t->inv_root))) {
+        if (t) {
             free(t->node);
+            free(t->root_log);
+            free(t->inv_root);
+        }
         free(t);
         return error_set(e, "agent 'mcts': out of memory");
     }
+    for (int n = 0; t->root_log && n < MCTS_TABLE; n++) {
+        t->root_log[n] = sqrt(log(n + 1.0));
+        t->inv_root[n] = 1 / sqrt(n + 1.0);
+    }
     if (agent_use_tables(a, &t->base, set->tables, e) != 0) {
         free(t->node);
+        free(t->root_log);
+        free(t->inv_root);
         free(t);
         return -1;
     }

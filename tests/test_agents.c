@@ -151,7 +151,8 @@ static void test_registry(void **state)
     make_agent(&a, "mcts:policy=greedy,horizon=7,w.threes=-0.4");
     agent_describe(&a, full, sizeof full);
     assert_string_equal(full, "mcts:playouts=1000,c=0.35,reward=win,horizon=7,policy=greedy,"
-                              "epsilon=0,tries=0,temperature=0,choice_moves=0,solver=1,w.store=1,w.seeds=0,w.threes=-0.4,w.opp_threes=0,"
+                              "epsilon=0,tries=0,temperature=0,choice_moves=0,solver=1,minimax=0,squash=0,weights=store,expand=one,"
+                              "w.store=1,w.seeds=0,w.threes=-0.4,w.opp_threes=0,"
                               "w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0,fade=0");
     agent_free(&a);
 }
@@ -178,7 +179,7 @@ static void test_spec_errors(void **state)
         { "alphabeta:fade=1.5", "fade=1.5 is out of range (0 to 1)" },
         { "mcts:plies=20", "unknown option 'plies'" },
         { "mcts:horizon=-1", "horizon=-1 is out of range" },
-        { "mcts:policy=smart", "policy=smart is not one of random, greedy or capture" },
+        { "mcts:policy=smart", "policy=smart is not one of random, greedy, capture or none" },
         { "mcts:solver=2", "agent 'mcts': solver=2 is out of range (0 to 1)" },
         { "mcts:epsilon=1.5", "agent 'mcts': epsilon=1.5 is out of range (0 to 1)" },
         { "mcts:tries=65", "agent 'mcts': tries=65 is out of range (0 to 64)" },

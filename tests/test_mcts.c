@@ -2,6 +2,8 @@
  * proven scores equal to the exact solver's on small variants, endgame tables as proven
  * leaves, and the same choice for the same stream. (That solver=0 plays as before the solver,
  * bit for bit, is checked on whole games by test_agents_cli.) */
+#include <math.h>
+
 #include "test_util.h"
 
 #define TEST_TMP_NAME "mcts"
@@ -9,6 +11,8 @@
 
 #include "agent.h"
 #include "agents_internal.h"
+#include "eval.h"
+#include "margin.h"
 #include "solver.h"
 #include "tables.h"
 
@@ -175,8 +179,9 @@ static void test_solver_with_tables(void **state)
 }
 
 /* The same stream gives the same search: move, playouts, depth and value, with the solver,
- * with tables of no use here (the start is not covered), with epsilon-greedy playouts and
- * with capture playouts. */
+ * with tables of no use here (the start is not covered), with epsilon-greedy playouts, with
+ * capture playouts, and with implicit minimax backups (one child a playout or all at once,
+ * with playouts or none). */
 static void test_solver_is_deterministic(void **state)
 {
     (void)state;
@@ -186,6 +191,9 @@ static void test_solver_is_deterministic(void **state)
         "mcts:playouts=800,policy=capture",
         "mcts:playouts=800,policy=capture,tries=2",
         "mcts:playouts=900,reward=margin,temperature=1",
+        "mcts:playouts=900,minimax=0.4,weights=tuned,squash=6",
+        "mcts:playouts=900,policy=none,minimax=1,expand=all,reward=margin,c=0.02",
+        "mcts:playouts=700,policy=capture,horizon=2,minimax=0.6,expand=all,temperature=1",
     };
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         for (uint64_t g = 0; g < 6; g++) {
@@ -240,6 +248,272 @@ static void test_capture_policy_plays_a_capture(void **state)
     }
 }
 
+
+/* Searches pinned as they were before implicit minimax backups (minimax=0, the default, must
+ * search exactly as before): spec, variant, the position after `plies` random plies of
+ * random_position's game g (also the search's stream), and what the search returned. */
+typedef struct PinnedSearch {
+    const char *spec, *variant;
+    int g, plies;
+    int move;
+    uint64_t playouts, nodes;
+    int depth;
+    double value;
+} PinnedSearch;
+
+static const PinnedSearch pinned[] = {
+    { "mcts:playouts=3000", "", 1, 0, 6, 3000, 12354, 7, 0.52635706384999248 },
+    { "mcts:playouts=3000", "", 2, 14, 11, 3000, 11384, 5, 0.99895066905946694 },
+    { "mcts:playouts=3000", "", 3, 40, 3, 3000, 13918, 7, 0.079924278170895147 },
+    { "mcts:playouts=2000,policy=random,c=0.7", "", 4, 20, 16, 2000, 7769, 5, 0.99535838793198383 },
+    { "mcts:playouts=1500,reward=margin,horizon=4", "", 5, 30, 16, 1500, 5213, 4, 0.53298611111111094 },
+    { "mcts:playouts=500,policy=greedy,horizon=6", "", 6, 10, 1, 500, 1809, 6, 0.24348155679773056 },
+    { "mcts:playouts=2000,solver=0,w.seeds=0.1,w.threes=0.5", "", 7, 24, 18, 2000, 7505, 5, 0.98786808921064317 },
+    { "mcts:playouts=2500", "holes=5 seeds=3", 8, 6, 0, 2500, 17883, 10, 0.99855848596226948 },
+    { "mcts:playouts=2500,temperature=1", "holes=6 seeds=3", 9, 2, 10, 2500, 18792, 10, 0.00015077341865768083 },
+    { "mcts:playouts=1200,policy=random,horizon=0,c=0.5", "holes=6 seeds=4", 10, 1, 9, 1200, 6719, 10, 0.8642943305186972 },
+};
+
+/* Each pinned search gives what it gave before minimax backups existed, with the option left
+ * out and with minimax=0 given; the same move, playouts, tree nodes (every ply the
+ * selection walked, so every visit), depth and value, bit for bit. */
+static void test_minimax_off_is_unchanged(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof pinned / sizeof pinned[0]; i++) {
+        const PinnedSearch *ps = &pinned[i];
+        Variant v;
+        Position p;
+        tu_variant(ps->variant, &v);
+        assert_true(random_position(&v, (uint64_t)ps->g, ps->plies, &p));
+        for (int given = 0; given < 2; given++) {
+            char spec[256];
+            snprintf(spec, sizeof spec, "%s%s", ps->spec, given ? ",minimax=0" : "");
+            AgentStats st;
+            int m = search(spec, &v, &p, (uint64_t)ps->g, &st);
+            if (m != ps->move || st.playouts != ps->playouts || st.nodes != ps->nodes ||
+                st.depth != ps->depth || st.value != ps->value)
+                fail_msg("%s: move %d playouts %llu nodes %llu depth %d value %.17g", spec, m,
+                         (unsigned long long)st.playouts, (unsigned long long)st.nodes,
+                         st.depth, st.value);
+        }
+    }
+}
+
+/* The reward scale of a spec's tree, as the test computes it on its own: reward=margin or
+ * win, the squash (0: a 24th of the seeds in play) and the evaluation. */
+typedef struct TauModel {
+    bool margin;
+    double squash;
+    Evaluator ev;
+} TauModel;
+
+/* South's reward for South's final margins m (the lottery's two coins), exactly. */
+static double model_exact_south(const Variant *v, const TauModel *tm, const int m[2])
+{
+    if (tm->margin)
+        return 0.5 + (m[SOUTH] + m[NORTH]) / (4.0 * v->total);
+    return quarters_of(m[SOUTH]) / 8.0 + quarters_of(m[NORTH]) / 8.0;
+}
+
+/* South's reward for the evaluation of q (not over), squashed. */
+static double model_eval_south(const Variant *v, const TauModel *tm, const Position *q)
+{
+    int32_t x = eval_position(&tm->ev, v, q);
+    double seeds = (q->side == SOUTH ? x : -x) / (double)EVAL_SCALE;
+    if (tm->margin) {
+        double r = 0.5 + seeds / (2.0 * v->total);
+        return r < 0 ? 0 : r > 1 ? 1 : r;
+    }
+    double scale = tm->squash > 0 ? tm->squash : v->total / 24.0;
+    return 1 / (1 + exp(-seeds / scale));
+}
+
+/* What node i of the tree t (n nodes) is worth to its mover by the definition of the
+ * implicit minimax value, from the positions alone: a leaf its evaluation when it was added
+ * (exact at an end), an inner node the best of its children's values for the side to move
+ * at it (their mover), turned to its own mover. pos[i] is node i's position, ev[i] the event
+ * of the move into it; *turns counts inner nodes whose mover is also the side to move there
+ * (an extra move or a pass). */
+static double model_tau(const Variant *v, const TauModel *tm, const MctsTreeNode *t, uint32_t n,
+                        const Position *pos, const MoveEvent *ev, uint32_t i, int *turns)
+{
+    const int mover = i == 0 ? t[0].mover : pos[t[i].parent].side;   /* the root's: the tree's */
+    double best = -1;
+    bool inner = false;
+    for (uint32_t c = i + 1; c < n; c++)
+        if (t[c].parent == (int32_t)i) {
+            double x = model_tau(v, tm, t, n, pos, ev, c, turns);
+            best = x > best ? x : best;
+            inner = true;
+        }
+    if (inner) {
+        *turns += pos[i].side == mover;
+        return pos[i].side == mover ? best : 1 - best;
+    }
+    double south;
+    if (i > 0 && ev[i] >= EV_OVER) {
+        int m[2];
+        margin_south(v, &pos[i], ev[i], m);
+        south = model_exact_south(v, tm, m);
+    } else {
+        south = model_eval_south(v, tm, &pos[i]);
+    }
+    return mover == SOUTH ? south : 1 - south;
+}
+
+/* The implicit minimax value of every node of a search tree is the minimax of its subtree's
+ * evaluations, seen by the side to move at each node, on small boards where extra moves and
+ * passes are common: with one child added per playout or all at once, win or margin
+ * rewards, the store alone or the tuned set, a fitted squash, and with the solver. Each
+ * node's position is replayed from the root by the test, so the side to move is the rules',
+ * not the tree's own record of it. */
+static void test_minimax_values_are_the_tree_minimax(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *spec;
+        bool margin;
+        double squash;
+        bool tuned;
+    } specs[] = {
+        { "mcts:playouts=400,policy=none,minimax=1,expand=all,solver=0", false, 0, false },
+        { "mcts:playouts=400,policy=random,minimax=0.5,solver=0", false, 0, false },
+        { "mcts:playouts=400,minimax=0.3,reward=margin,weights=tuned", true, 0, true },
+        { "mcts:playouts=400,policy=none,minimax=0.6,expand=all,squash=7", false, 7, false },
+        { "mcts:playouts=400,policy=capture,horizon=3,minimax=0.8,expand=all,reward=margin,"
+          "weights=tuned", true, 0, true },
+    };
+    enum { MAX_TREE = 400 * MAX_PITS + 1 };
+    MctsTreeNode *t = malloc(MAX_TREE * sizeof *t);
+    Position *pos = malloc(MAX_TREE * sizeof *pos);
+    MoveEvent *ev = malloc(MAX_TREE * sizeof *ev);
+    assert_true(t && pos && ev);
+    int turns = 0, ends = 0;
+    uint32_t checked = 0;
+    for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+        TauModel tm = { specs[k].margin, specs[k].squash, { { 0 }, 0 } };
+        EvalWeights w;
+        eval_default_with("w.store=1,w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,"
+                          "w.opp_empty=0,w.mobility=0,w.final=0", &w);
+        if (specs[k].tuned)
+            eval_use_tuned(&w);
+        eval_prepare(&w, &tm.ev);
+        for (uint64_t g = 0; g < 8; g++) {
+            Variant v;
+            tu_variant(g % 2 ? "holes=4 seeds=2" : "holes=5 seeds=2", &v);
+            if (!random_position(&v, g, (int)(g % 5), &pos[0]))
+                continue;
+            if (!(pos[0].legal & (pos[0].legal - 1)))
+                continue;   /* one legal move: no search, no tree */
+            Agent a;
+            Rng r;
+            AgentStats st = { 0, 0, 0, 0 };
+            make_agent(&a, specs[k].spec);
+            rng_seed(&r, g, 0, 0);
+            agent_new_game(&a);
+            a.choose(&a, &v, &pos[0], &r, &st);
+            uint32_t n = mcts_tree(&a, t, MAX_TREE);
+            assert_true(n >= 1 && n <= MAX_TREE);   /* a proven root may stop at once */
+            checked += n;
+            for (uint32_t i = 1; i < n; i++) {
+                MoveInfo info;
+                assert_true(t[i].parent >= 0 && (uint32_t)t[i].parent < i);
+                ev[i] = pos_play(&v, &pos[t[i].parent], t[i].move, &pos[i], &info, NULL);
+                assert_int_equal(t[i].mover, pos[t[i].parent].side);
+                ends += ev[i] >= EV_OVER;
+            }
+            for (uint32_t i = 0; i < n; i++) {
+                int unused = 0;
+                double want = model_tau(&v, &tm, t, n, pos, ev, i, i ? &unused : &turns);
+                if (fabs(t[i].tau - want) > 1e-5)
+                    fail_msg("%s, %s: node %u (move %d, %u visits): tau %.7f, the tree's "
+                             "minimax %.7f", specs[k].spec, tu_apn(&v, &pos[0]), i,
+                             t[i].move, t[i].visits, t[i].tau, want);
+            }
+            agent_free(&a);
+        }
+    }
+    assert_true(checked > 2000);
+    assert_true(turns > 20);   /* extra moves and passes were in the trees */
+    assert_true(ends > 20);    /* and exact ends */
+    free(t);
+    free(pos);
+    free(ev);
+}
+
+/* reuse=1: through a game of one agent against itself (it meets every position its last
+ * tree holds), each search starts from the last tree's subtree (its root keeps the visits
+ * it had there, and more than the budget adds), every node's implicit minimax value is
+ * still its subtree's minimax, and the game is the same when played again. Without
+ * expand=all reuse is refused. */
+static void test_reuse_keeps_the_subtree(void **state)
+{
+    (void)state;
+    const char *spec = "mcts:playouts=300,policy=none,minimax=1,expand=all,reuse=1,solver=0";
+    enum { MAX_TREE = 300 * 40 * MAX_PITS + 1 };
+    MctsTreeNode *t = malloc(MAX_TREE * sizeof *t);
+    Position *pos = malloc(MAX_TREE * sizeof *pos);
+    MoveEvent *ev = malloc(MAX_TREE * sizeof *ev);
+    assert_true(t && pos && ev);
+    TauModel tm = { false, 0, { { 0 }, 0 } };
+    EvalWeights w;
+    eval_default_with("w.store=1,w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,"
+                      "w.mobility=0,w.final=0", &w);
+    eval_prepare(&w, &tm.ev);
+    Variant v;
+    tu_variant("holes=5 seeds=2", &v);
+    int moves[2][200], n_moves[2] = { 0, 0 }, reused = 0;
+    for (int run = 0; run < 2; run++) {
+        Agent a;
+        Rng r;
+        make_agent(&a, spec);
+        rng_seed(&r, 77, 0, 0);
+        agent_new_game(&a);
+        Position p;
+        pos_start(&v, &p);
+        for (int ply = 0; ply < 200; ply++) {
+            AgentStats st = { 0, 0, 0, 0 };
+            int m = a.choose(&a, &v, &p, &r, &st);
+            moves[run][n_moves[run]++] = m;
+            if (p.legal & (p.legal - 1)) {
+                uint32_t n = mcts_tree(&a, t, MAX_TREE);
+                assert_true(n <= MAX_TREE);
+                reused += t[0].visits > 300;
+                assert_true(t[0].visits >= 300);
+                pos[0] = p;
+                for (uint32_t i = 1; i < n; i++) {
+                    MoveInfo info;
+                    assert_true(t[i].parent >= 0 && (uint32_t)t[i].parent < i);
+                    ev[i] = pos_play(&v, &pos[t[i].parent], t[i].move, &pos[i], &info, NULL);
+                }
+                for (uint32_t i = 0; i < n; i += 7) {   /* a sample: each is a subtree walk */
+                    int turns = 0;
+                    double want = model_tau(&v, &tm, t, n, pos, ev, i, &turns);
+                    if (fabs(t[i].tau - want) > 1e-5)
+                        fail_msg("ply %d node %u: tau %.7f, minimax %.7f", ply, i, t[i].tau,
+                                 want);
+                }
+            }
+            MoveInfo info;
+            if (pos_play(&v, &p, m, &p, &info, NULL) >= EV_OVER)
+                break;
+        }
+        agent_free(&a);
+    }
+    assert_int_equal(n_moves[0], n_moves[1]);
+    assert_memory_equal(moves[0], moves[1], (size_t)n_moves[0] * sizeof moves[0][0]);
+    assert_true(reused > n_moves[0] / 3);
+    free(t);
+    free(pos);
+    free(ev);
+
+    Agent a;
+    Error e;
+    assert_int_equal(agent_create(&a, "mcts:reuse=1", &e), -1);
+    assert_non_null(strstr(e.msg, "reuse=1 needs expand=all"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -248,6 +522,9 @@ int main(void)
         cmocka_unit_test(test_solver_with_tables),
         cmocka_unit_test(test_solver_is_deterministic),
         cmocka_unit_test(test_capture_policy_plays_a_capture),
+        cmocka_unit_test(test_minimax_off_is_unchanged),
+        cmocka_unit_test(test_minimax_values_are_the_tree_minimax),
+        cmocka_unit_test(test_reuse_keeps_the_subtree),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -371,7 +371,7 @@ run search --depth 3 --holes 3 --seeds 2
 [[ $rc -eq 0 ]] && [[ "$(sed -E 's/ time [0-9.]+//' "$tmp/out")" == "depth 1 value +3.60 south +3.60 nodes 3 pv 0
 depth 2 value -4.00 south -4.00 nodes 10 pv 0 3
 depth 3 value -4.00 south -4.00 nodes 21 pv 0 3" ]] || fail "anywoli search --depth 3: $(cat "$tmp/out")"
-expect_error "only an alphabeta spec" search --agent random
+expect_error "only an alphabeta or strong spec" search --agent random
 
 # --- tables: build, info, and solve with them ---------------------------------------------
 tested+=(tables)

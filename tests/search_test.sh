@@ -148,8 +148,8 @@ refused "--nodes" --nodes 0
 refused "not both" --depth 3 --nodes 100
 refused "not both" --multipv 2 --all-moves
 refused "--multipv" --multipv 0
-refused "only an alphabeta spec" --agent greedy
-refused "only an alphabeta spec" --agent "mcts:playouts=100"
+refused "only an alphabeta or strong spec" --agent greedy
+refused "only an alphabeta or strong spec" --agent "mcts:playouts=100"
 refused "--agent" --agent "alphabeta:wieghts=plain"
 refused "unequal length" --depth 3 "4,4,4/4,4 0/0 S - -"
 refused "game is over" --holes 3 "0,0,1/0,1,0 6/4 S S -"

@@ -140,6 +140,19 @@ checks=$((checks + 1))
 [[ "$(tail -1 out | cut -d' ' -f4)" == "$(printf '%+.2f' "$solved")" ]] ||
     fail "search with tables: $(tail -1 out), solver value $solved"
 
+# The strong player searches too: depth by depth within its nodes, each line a depth one more
+# than the last, the same twice.
+search --agent 'strong:tables=' --nodes 200000
+expect_status 0 "search --agent strong --nodes 200000"
+checks=$((checks + 1))
+strong_depths=$(awk '$1 == "depth" {print $2}' out | tr '\n' ' ')
+[[ $(awk '$1 == "depth"' out | wc -l) -ge 8 && $strong_depths == "$(seq -s ' ' 1 "$(awk '$1 == "depth" {d = $2} END {print d}' out)") " ]] ||
+    fail "search --agent strong: depths $strong_depths"
+first=$(cut -d" " -f1-8 out)
+search --agent 'strong:tables=' --nodes 200000
+checks=$((checks + 1))
+[[ "$(cut -d" " -f1-8 out)" == "$first" ]] || fail "search --agent strong: not the same twice"
+
 # Bad input: one line, exit status 2.
 refused "--depth" --depth 0
 refused "--depth" --depth 65

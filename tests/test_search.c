@@ -34,7 +34,8 @@ static const char *const specs[] = {
     "alphabeta:tt=16,ties=first," PLAIN_BENCH_WEIGHTS,
     "alphabeta:tt=16,ties=random," TW_EVERY_TERM,
     "alphabeta:tt=4,ties=first",
-    "strong:nodes=0,tt=0,lmr=0,aspiration=1,seed_bound=1,tables=,ties=first," PLAIN_BENCH_WEIGHTS,
+    "strong:nodes=0,tt=0,lmr=0,aspiration=1,seed_bound=1,tables=,ties=first,weights=plain,"
+    PLAIN_BENCH_WEIGHTS,
 };
 #define SPECS_NB ((int)(sizeof specs / sizeof specs[0]))
 

@@ -126,7 +126,7 @@ static void test_registry(void **state)
         agent_free(&a);
         agent_free(&b);
     }
-    assert_int_equal(n, 5);
+    assert_int_equal(n, 6);
     assert_null(agent_kind(-1));
 
     Agent a;
@@ -151,7 +151,8 @@ static void test_registry(void **state)
     make_agent(&a, "mcts:policy=greedy,horizon=7,w.threes=-0.4");
     agent_describe(&a, full, sizeof full);
     assert_string_equal(full, "mcts:playouts=1000,c=0.35,reward=win,horizon=7,policy=greedy,"
-                              "epsilon=0,tries=0,temperature=0,choice_moves=0,solver=1,minimax=0,squash=0,weights=store,expand=one,"
+                              "epsilon=0,tries=0,temperature=0,choice_moves=0,solver=1,minimax=0,"
+                              "squash=0,weights=store,expand=one,reuse=0,"
                               "w.store=1,w.seeds=0,w.threes=-0.4,w.opp_threes=0,"
                               "w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0,fade=0");
     agent_free(&a);
@@ -162,7 +163,7 @@ static void test_spec_errors(void **state)
 {
     (void)state;
     static const struct { const char *spec, *want; } bad[] = {
-        { "minimax", "agent 'minimax': unknown (expected random, greedy, alphabeta, mcts or external)" },
+        { "minimax", "agent 'minimax': unknown (expected random, greedy, alphabeta, strong, mcts or external)" },
         { "random:depth=3", "takes no options" },
         { "alphabeta:deep=3", "unknown option 'deep'" },
         { "alphabeta:depth", "'depth' is not key=value" },

@@ -96,6 +96,15 @@ expect_status 0 "learn fit --lambda"
 checks=$((checks + 1))
 grep -q '^lambda 1 (given' fixed.out || fail "--lambda: $(cat fixed.out)"
 
+# --without: the groups left out weigh nothing, so the file names none of their features.
+"$bin" learn fit one.h5 --without moves.me,moves.op,laps.me,laps.op --weights-out lean.txt \
+    --top 0 >/dev/null 2>err
+rc=$?
+expect_status 0 "learn fit --without"
+checks=$((checks + 1))
+grep -q '^w me.h' lean.txt && ! grep -qE '^w (me|op)\.(gain|captures|losses|extra|lap)' lean.txt ||
+    fail "--without: $(grep -cE '^w ' lean.txt) weights, $(grep -E '^w (me|op)\.(gain|lap)' lean.txt | head -2)"
+
 # Bad input: one line, status 2; outputs that exist are kept.
 bad() {   # WANT ARGS...
     local want=$1
@@ -123,6 +132,8 @@ bad "missing.h5: cannot open it as an HDF5 file" fit missing.h5
 bad "play.h5: not a learn data file" fit play.h5
 bad "--target x: expected depth or mean" fit one.h5 --target x
 bad "--lambda -1" fit one.h5 --lambda -1
+bad "--without: unknown group 'moves'" fit one.h5 --without moves
+bad "--without: a group is missing after the last comma" fit one.h5 --without seeds,
 bad "w.txt already exists" fit one.h5 --weights-out w.txt
 sample three.h5 --games 3
 bad "too few positions" fit three.h5 --top 0 --lambda 1

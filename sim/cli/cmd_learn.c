@@ -507,11 +507,15 @@ static void time_evaluations(const LearnData *files, int n_files, const Learned 
 }
 
 /* The mean absolute contribution of each column (and of each group of features) to the
- * value, over the rows fitted. */
+ * value, over the rows fitted, and each group's standard deviation: how much it moves the
+ * value from one position to another (a group's mean can be large and yet nearly constant,
+ * an offset the bias would carry as well). */
 static void contributions(const LearnData *files, int n_files, const FeatureLayout *l,
-                          const double *w, double *col_mean, double *group_mean)
+                          const double *w, double *col_mean, double *group_mean,
+                          double *group_sd)
 {
     size_t k = (size_t)l->n * FEATURE_KNOTS;
+    double sum[FG_NB] = { 0 }, squares[FG_NB] = { 0 };
     memset(col_mean, 0, k * sizeof *col_mean);
     memset(group_mean, 0, FG_NB * sizeof *group_mean);
     uint32_t col[2 * FEATURE_MAX_ACTIVE];
@@ -532,15 +536,22 @@ static void contributions(const LearnData *files, int n_files, const FeatureLayo
                 col_mean[col[a]] += fabs(c);
                 group[features_group(l, (int)(col[a] / FEATURE_KNOTS))] += c;
             }
-            for (int g = 0; g < FG_NB; g++)
+            for (int g = 0; g < FG_NB; g++) {
                 group_mean[g] += fabs(group[g]);
+                sum[g] += group[g];
+                squares[g] += group[g] * group[g];
+            }
             n++;
         }
     }
+    const double rows = n ? (double)n : 1;
     for (size_t c = 0; c < k; c++)
-        col_mean[c] /= n ? (double)n : 1;
-    for (int g = 0; g < FG_NB; g++)
-        group_mean[g] /= n ? (double)n : 1;
+        col_mean[c] /= rows;
+    for (int g = 0; g < FG_NB; g++) {
+        group_mean[g] /= rows;
+        double var = squares[g] / rows - (sum[g] / rows) * (sum[g] / rows);
+        group_sd[g] = var > 0 ? sqrt(var) : 0;
+    }
 }
 
 /* Write a set to path (a new file, or over one with --force): as a weights file, or as C. */
@@ -757,15 +768,16 @@ static int learn_fit_cmd(int argc, char **argv)
     learned_free(L);
 
     /* Step 5. What carries the weight. */
-    double *col_mean = malloc(k * sizeof *col_mean), group_mean[FG_NB];
+    double *col_mean = malloc(k * sizeof *col_mean), group_mean[FG_NB], group_sd[FG_NB];
     int *order = malloc(k * sizeof *order);
     if (!col_mean || !order)
         fail("out of memory");
-    contributions(files, n_files, &l, best_w, col_mean, group_mean);
-    printf("mean absolute contribution by group (seeds):");
+    contributions(files, n_files, &l, best_w, col_mean, group_mean, group_sd);
+    printf("%-16s %10s %10s  (the fitted positions, seeds)\n", "group", "mean |sum|", "sd");
     for (int gi = 0; gi < FG_NB; gi++)
-        printf(" %s %.3f%s", features_group_name((FeatureGroup)gi), group_mean[gi],
-               gi + 1 < FG_NB ? "," : "\n");
+        if (l.groups & 1u << gi)
+            printf("%-16s %10.3f %10.3f\n", features_group_name((FeatureGroup)gi),
+                   group_mean[gi], group_sd[gi]);
     for (size_t i = 0; i < k; i++)
         order[i] = (int)i;
     sort_values = col_mean;

@@ -2,11 +2,33 @@
  * fixed number of playouts. A playout follows a cheap policy: uniformly random moves (the
  * engine's playout loop), greedy ones (greedy_move), or a capture when one of a few moves
  * tried at random makes one (capture_playout_move); it may be cut off after `horizon`
- * plies and scored by the alpha-beta evaluation (eval.h), squashed into the reward range.
+ * plies and scored by the alpha-beta evaluation (eval.h), squashed into the reward range;
+ * with policy=none there is no playout and a new leaf is scored by the evaluation at once.
  *
- * One node is added per playout. A node keeps the rewards of the player who made the move
- * into it, so each parent picks its child by that child's own mean: with extra moves and
- * passes the side to move does not simply alternate, and this way it need not.
+ * One node is added per playout (expand=one), or every move of a node at once (expand=all,
+ * below). A node keeps the rewards of the player who made the move into it, so each parent
+ * picks its child by that child's own mean: with extra moves and passes the side to move
+ * does not simply alternate, and this way it need not.
+ *
+ * Implicit minimax backups (Lanctot, Winands, Pepels and Sturtevant 2014; `minimax=alpha`):
+ * each node also keeps tau, a minimax value of the evaluation over the tree below it, for
+ * its mover like the rewards: a leaf's is its position's evaluation when it is added
+ * (squashed as a cut playout's; exact at an end or a position the tables cover), an inner
+ * node's the best of its children's for the side to move there (their mover), turned to
+ * its own mover when that is the other side. Selection then ranks a child by
+ * (1 - alpha) mean + alpha tau plus the exploration term, so a trap a few plies deep that
+ * the playouts' mean averages away still counts at its minimax value. Each iteration
+ * updates tau from the new leaf's parent up, stopping where a value does not change (no
+ * ancestor's can then).
+ *
+ * expand=all: a node's moves are added together the first time an iteration passes a node
+ * visited before, each valued by the evaluation; a child not yet visited is ranked by that
+ * value (with tau, a node's value is the minimax over all its moves, not just those tried),
+ * so the tree grows along the moves the evaluation and the backups favour rather than
+ * trying every move once first; 1,000 playouts of expand=one leave a tree about three plies
+ * deep and full width. Its expanded nodes keep their positions, so an iteration plays no
+ * move on its way down, and with reuse=1 the next search starts from the subtree of its
+ * position, found among the kept positions a few plies below the last root.
  *
  * With `temperature` T the move is drawn among the root's children with probability
  * proportional to visits^(1/T), AlphaZero's softmax of the log visit counts, from the
@@ -78,7 +100,7 @@ static const char *const expand_names[] = { "one", "all", NULL };
 
 static const AgentOption mcts_options[] = {
     { "playouts", AOPT_INT, offsetof(MctsSettings, playouts), 1, 1e8, "1000", NULL,
-      "playouts per move (one tree node each)" },
+      "playouts per move: iterations, each adding one tree node (expand=all: a node's moves)" },
     /* c=0.35 and policy=capture beat c=0.7 and policy=random at 1,000 playouts from the
      * balanced book (docs/strong-play.md, configs/mcts-place.cfg). */
     { "c", AOPT_REAL, offsetof(MctsSettings, c), 0, 100, "0.35", NULL,
@@ -145,9 +167,10 @@ static const AgentOption mcts_options[] = {
 };
 
 const AgentKind mcts_kind = {
-    "mcts", "Monte Carlo tree search (UCT) with cheap playouts (random or greedy), cut off "
-    "at a horizon and scored by the evaluation; MCTS-Solver proves wins and losses up the "
-    "tree", mcts_options, sizeof(MctsSettings),
+    "mcts", "Monte Carlo tree search (UCT) with cheap playouts (random, greedy or capture), "
+    "cut off at a horizon and scored by the evaluation, or none; implicit minimax backups of "
+    "the evaluation (minimax=alpha), every move of a node added at once (expand=all); "
+    "MCTS-Solver proves wins and losses up the tree", mcts_options, sizeof(MctsSettings),
     .convention_blind = false,   /* its play weighs the award of the last seeds */
 };
 
@@ -633,8 +656,10 @@ static void mcts_child_position(const Variant *v, const Mcts *t, uint32_t parent
 
 /* One iteration with expand=all: select down the tree by mcts_select_all, playing no move on
  * the way (an expanded node keeps its position); a child on its first visit is a leaf,
- * played out or scored by its evaluation (policy=none); a visited node with untried moves
- * gets them all. Returns the depth reached. */
+ * played out, or with policy=none expanded at once and scored by the minimax of its moves'
+ * evaluations (a first visit that only repeated the value the node was added with would
+ * spend a whole descent on nothing); a visited node with untried moves gets them all.
+ * Returns the depth reached. */
 static int mcts_iterate_all(const Variant *v, Mcts *t, const Position *root, Rng *rng,
                             AgentStats *st)
 {
@@ -653,17 +678,8 @@ static int mcts_iterate_all(const Variant *v, Mcts *t, const Position *root, Rng
             south = (n->mover == SOUTH ? n->proven : 4 - n->proven) / 4.0;
             break;
         }
-        if (len > 1 && n->visits == 0) {
-            if (t->set->policy == MCTS_NO_PLAYOUT) {
-                south = n->mover == SOUTH ? n->tau : 1 - n->tau;   /* its evaluation */
-            } else {
-                Position p;
-                mcts_child_position(v, t, path[len - 2], n->move, &p, st);
-                south = mcts_playout(v, t, p, rng);
-            }
-            break;
-        }
-        if (n->untried) {
+        const bool first = len > 1 && n->visits == 0;
+        if (n->untried && (!first || t->set->policy == MCTS_NO_PLAYOUT)) {
             /* Step 1. Its position, kept for its children's expansions and playouts. */
             uint32_t slot = t->pos_used++;
             if (at == 0)
@@ -678,6 +694,18 @@ static int mcts_iterate_all(const Variant *v, Mcts *t, const Position *root, Rng
             if (t->solving)
                 mcts_prove(t, at);   /* a child may end the game: proven, the node is an end */
             continue;
+        }
+        if (first) {
+            /* A child on its first visit: scored by its value (policy=none: expanded just
+             * above, so the minimax of its moves' evaluations), or played out. */
+            if (t->set->policy == MCTS_NO_PLAYOUT) {
+                south = n->mover == SOUTH ? n->tau : 1 - n->tau;
+            } else {
+                Position p;
+                mcts_child_position(v, t, path[len - 2], n->move, &p, st);
+                south = mcts_playout(v, t, p, rng);
+            }
+            break;
         }
         if (len == MCTS_MAX_PATH) {
             south = mcts_playout(v, t, t->pos[n->slot], rng);

@@ -10,8 +10,9 @@ or more goes, in game order, to `anywoli engine --agent SPEC` (docs/protocol.md)
 side's turn, so an agent keeps its state (alpha-beta's table) across a side's moves as it does
 in a match. Each spec's engine reads the same lines; its CPU time (user + system, from the
 kernel's accounting of the finished child) over the positions is its time per move. The
-specs take turns R times (the default 3) and the median is printed, so a spell of load on a
-shared machine falls on one repeat, not on one agent. Needs the built `anywoli` and
+specs take turns R times (the default 3) and the median is printed, with the median over
+repeats of each spec's time over the first spec's, so a spell of load on a shared machine
+falls on one repeat, not on one agent. Needs the built `anywoli` and
 `libanywoli_game.so` (ANYWOLI_BIN, ANYWOLI_LIB; default build/).
 """
 import argparse
@@ -99,10 +100,14 @@ def main():
         for s in a.specs:
             times[s].append(cpu_seconds(s, text))
     print(f"positions {asked}")
+    first = a.specs[0]
     for s in a.specs:
         med = statistics.median(times[s])
-        print(f"{s}\tmedian {med:.3f} s\t{1000 * med / asked:.3f} ms/move\truns "
-              + " ".join(f"{t:.3f}" for t in times[s]))
+        # Each repeat's time over the first spec's in the same repeat: the two ran minutes
+        # apart at most, so a spell of load on the machine cancels in the ratio.
+        ratio = statistics.median(x / y for x, y in zip(times[s], times[first]))
+        print(f"{s}\tmedian {med:.3f} s\t{1000 * med / asked:.3f} ms/move\t"
+              f"x{ratio:.3f} of the first\truns " + " ".join(f"{t:.3f}" for t in times[s]))
 
 
 if __name__ == "__main__":

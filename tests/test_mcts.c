@@ -514,6 +514,57 @@ static void test_reuse_keeps_the_subtree(void **state)
     assert_non_null(strstr(e.msg, "reuse=1 needs expand=all"));
 }
 
+/* A capture found through extra moves on the standard board: South's hole 8 sows two laps
+ * and captures North's hole 13 with its last seed, an extra move, and the captures go on
+ * (a depth-10 search of the store difference: +16 seeds, the next move +8). Plain UCT with
+ * the evaluation at its leaves averages the replies it has tried and plays hole 1 on every
+ * stream at 300 playouts (and 8 of 10 streams miss it); with implicit minimax backups
+ * alone (minimax=1), whose values follow the side to move through each extra move, it plays
+ * hole 8 on every stream, with a child per playout or every move at once. (Blends such as
+ * minimax=0.5 find it on most streams, not all.) */
+static void test_minimax_finds_a_capture_chain(void **state)
+{
+    (void)state;
+    Variant v;
+    Position p;
+    tu_position("", "0,1,3,1,2,10,1,9,3,0,9,1/2,3,1,1,9,0,1,1,0,0,10,0 12/16 S N N", &v, &p);
+    int plain_misses = 0;
+    for (uint64_t seed = 0; seed < 10; seed++) {
+        AgentStats st;
+        assert_int_equal(search("mcts:playouts=300,policy=none,minimax=1,solver=0", &v, &p,
+                                seed, &st), 8);
+        assert_int_equal(search("mcts:playouts=100,policy=none,minimax=1,expand=all,"
+                                "reward=margin,c=0.02", &v, &p, seed, &st), 8);
+        plain_misses += search("mcts:playouts=300,policy=none,minimax=0,solver=0", &v, &p,
+                               seed, &st) != 8;
+    }
+    assert_true(plain_misses >= 8);   /* the backups make the difference */
+}
+
+/* A shallow trap (holes=6 seeds=3): South's hole 0 captures four at once and a two-ply
+ * search prefers it (+4 against -4), but it loses the game by 4; hole 3 wins it by 4, the
+ * only winning move (`anywoli solve --holes 6 --seeds 3` on the position: 3 +4, 0 -4, 5 -12,
+ * from 891,575 states, too slow to solve here). With minimax backups the search plays
+ * hole 3 on every stream. */
+static void test_minimax_avoids_a_shallow_trap(void **state)
+{
+    (void)state;
+    Variant v;
+    Position p;
+    tu_position("holes=6 seeds=3", "3,0,0,1,0,3/0,0,1,1,0,3 12/12 S S S", &v, &p);
+    static const char *const specs[] = {
+        "mcts:playouts=100,policy=none,minimax=1,solver=0",
+        "mcts:playouts=200,minimax=0.5,solver=0",
+        "mcts:playouts=100,policy=none,minimax=0.6,expand=all,solver=0",
+        "mcts:playouts=100,policy=none,minimax=1,expand=all,reward=margin,c=0.02,solver=0",
+    };
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++)
+        for (uint64_t seed = 0; seed < 10; seed++) {
+            AgentStats st;
+            assert_int_equal(search(specs[i], &v, &p, seed, &st), 3);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -525,6 +576,8 @@ int main(void)
         cmocka_unit_test(test_minimax_off_is_unchanged),
         cmocka_unit_test(test_minimax_values_are_the_tree_minimax),
         cmocka_unit_test(test_reuse_keeps_the_subtree),
+        cmocka_unit_test(test_minimax_finds_a_capture_chain),
+        cmocka_unit_test(test_minimax_avoids_a_shallow_trap),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -97,6 +97,19 @@ static const char *const ties_names[] = { "random", "first", NULL };
 enum { WEIGHTS_AUTO = 0, WEIGHTS_PLAIN, WEIGHTS_TUNED, WEIGHTS_LEARNED };
 static const char *const weight_set_names[] = { "auto", "plain", "tuned", "learned", NULL };
 
+/* The options alphabeta and strong share word for word. */
+#define AB_OPTION_TIES                                                                          \
+    { "ties", AOPT_CHOICE, offsetof(AlphabetaSettings, ties), 0, 0, "random", ties_names,     \
+      "among equally good root moves: a random one (from the agent's stream) or the first in " \
+      "a fixed order" }
+#define AB_OPTION_LEARNED                                                                       \
+    { "learned", AOPT_TEXT, offsetof(AlphabetaSettings, learned), 0, 0, "", NULL,             \
+      "with weights=learned, a weights file (anywoli learn fit --weights-out) instead of the " \
+      "compiled-in set" }
+#define AB_OPTION_W                                                                             \
+    { "w", AOPT_WEIGHTS, offsetof(AlphabetaSettings, weights), -1000, 1000, NULL, NULL,       \
+      "evaluation weights in seeds per unit: w.<term>=x (see below)" }
+
 static const AgentOption alphabeta_options[] = {
     { "depth", AOPT_INT, offsetof(AlphabetaSettings, depth), 1, AB_MAX_DEPTH, "6", NULL,
       "plies searched (an extra move is a ply)" },
@@ -104,9 +117,7 @@ static const AgentOption alphabeta_options[] = {
       "stop deepening once this many positions were generated (0: depth alone)" },
     { "tt", AOPT_INT, offsetof(AlphabetaSettings, tt), 0, 30, "16", NULL,
       "log2 of the transposition table's entries, 16 bytes each (0: no table)" },
-    { "ties", AOPT_CHOICE, offsetof(AlphabetaSettings, ties), 0, 0, "random", ties_names,
-      "among equally good root moves: a random one (from the agent's stream) or the first in "
-      "a fixed order" },
+    AB_OPTION_TIES,
     { "margin", AOPT_REAL, offsetof(AlphabetaSettings, margin), 0, 1000, "0", NULL,
       "choose uniformly among the root moves whose exact value lies within this many seeds "
       "of the best (0: off, the best)" },
@@ -129,11 +140,8 @@ static const AgentOption alphabeta_options[] = {
       "plain below (`anywoli agents` lists the weights of the default depth); or learned: "
       "the learned evaluation (docs/learned.md) instead of the terms, w.<term> and fade "
       "unused" },
-    { "learned", AOPT_TEXT, offsetof(AlphabetaSettings, learned), 0, 0, "", NULL,
-      "with weights=learned, a weights file (anywoli learn fit --weights-out) instead of the "
-      "compiled-in set" },
-    { "w", AOPT_WEIGHTS, offsetof(AlphabetaSettings, weights), -1000, 1000, NULL, NULL,
-      "evaluation weights in seeds per unit: w.<term>=x (see below)" },
+    AB_OPTION_LEARNED,
+    AB_OPTION_W,
     /* After "w", whose defaults set the fade too. */
     { "fade", AOPT_REAL, offsetof(AlphabetaSettings, weights) + offsetof(EvalWeights, fade), 0,
       1, "0", NULL,
@@ -162,9 +170,7 @@ static const AgentOption strong_options[] = {
     { "tt", AOPT_INT, offsetof(AlphabetaSettings, tt), 0, 30, "20", NULL,
       "log2 of the transposition table's entries, 16 bytes each, kept through a game "
       "(0: no table)" },
-    { "ties", AOPT_CHOICE, offsetof(AlphabetaSettings, ties), 0, 0, "random", ties_names,
-      "among equally good root moves: a random one (from the agent's stream) or the first in "
-      "a fixed order" },
+    AB_OPTION_TIES,
     { "quiesce", AOPT_INT, offsetof(AlphabetaSettings, quiesce), 0, 64, "0", NULL,
       "at the horizon, a side on an extra move moves on, up to this many plies more (0: "
       "none)" },
@@ -183,11 +189,8 @@ static const AgentOption strong_options[] = {
     { "weights", AOPT_CHOICE, offsetof(AlphabetaSettings, weight_set), 0, 0, "learned",
       weight_set_names, "the evaluation: learned (docs/learned.md), or the set the weights "
       "not given as w.<term> come from, as alphabeta's" },
-    { "learned", AOPT_TEXT, offsetof(AlphabetaSettings, learned), 0, 0, "", NULL,
-      "with weights=learned, a weights file (anywoli learn fit --weights-out) instead of the "
-      "compiled-in set" },
-    { "w", AOPT_WEIGHTS, offsetof(AlphabetaSettings, weights), -1000, 1000, NULL, NULL,
-      "evaluation weights in seeds per unit: w.<term>=x (see below)" },
+    AB_OPTION_LEARNED,
+    AB_OPTION_W,
     { "fade", AOPT_REAL, offsetof(AlphabetaSettings, weights) + offsetof(EvalWeights, fade), 0,
       1, "0", NULL, "the evaluation's fade near the end, as alphabeta's" },
     { NULL, 0, 0, 0, 0, NULL, NULL, NULL },

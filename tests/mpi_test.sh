@@ -105,8 +105,11 @@ expect_status 2 "2 ranks: --extend of another experiment"
 check "the extend's refusal is said once" test "$(grep -c 'not the same experiment' err)" -eq 1
 
 # --- kill -9 of a rank (1, then 0): mpirun ends them all; --resume with 3 ranks, then 1 ---
-quick=(--games 60000 --seed 5 --batch 1000 --quiet)
-"$bin" run "${quick[@]}" -o full.h5 >/dev/null 2>&1
+# Long enough that a signal sent once the journal has grown lands well before the end, even
+# on a many-core machine: one thread a rank, 400,000 games (a few seconds on 3 ranks). The
+# single-process runs, whose timing does not matter, take every core.
+quick=(--games 400000 --seed 5 --batch 1000 --threads 1 --quiet)
+"$bin" run "${quick[@]}" --threads "$(nproc)" -o full.h5 >/dev/null 2>&1
 "${mpi[@]}" -np 2 "$bin" run "${quick[@]}" -o k.h5 >/dev/null 2>&1 &
 pid=$!
 wait_for_journal k.h5.journal 60000
@@ -120,7 +123,7 @@ wait_for_journal k.h5.journal 200000
 kill -9 "$(rank_pid k.h5 0)"
 wait $pid 2>/dev/null
 check "still not complete after two kills" test ! -e k.h5
-"$bin" run "${quick[@]}" -o k.h5 --resume >out 2>err
+"$bin" run "${quick[@]}" --threads "$(nproc)" -o k.h5 --resume >out 2>err
 rc=$?
 expect_status 0 "resume of an MPI run in one process"
 check "the resume counted games from the journal" grep -q 'resumed from the journal' out

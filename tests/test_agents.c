@@ -151,7 +151,7 @@ static void test_registry(void **state)
     make_agent(&a, "mcts:policy=greedy,horizon=7,w.threes=-0.4");
     agent_describe(&a, full, sizeof full);
     assert_string_equal(full, "mcts:playouts=1000,c=0.35,reward=win,horizon=7,policy=greedy,"
-                              "epsilon=0,tries=0,temperature=0,choice_moves=0,solver=1,minimax=0,squash=0,weights=store,expand=one,"
+                              "epsilon=0,tries=0,temperature=0,choice_moves=0,solver=1,minimax=0,squash=0,weights=store,expand=one,reuse=0,"
                               "w.store=1,w.seeds=0,w.threes=-0.4,w.opp_threes=0,"
                               "w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0,fade=0");
     agent_free(&a);

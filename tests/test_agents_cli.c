@@ -117,7 +117,7 @@ static void test_agents_command(void **state)
                                "temperature=0,choice_moves=0,quiesce=0,weights=auto,w.store=1,w.seeds=0.1,w.threes=0,"
                                "w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0,fade=0\n"
                                "mcts:playouts=1000,c=0.35,reward=margin,horizon=20,policy=capture,"
-                               "epsilon=0,tries=0,temperature=0,choice_moves=0,solver=1,minimax=0,squash=0,weights=store,expand=one,"
+                               "epsilon=0,tries=0,temperature=0,choice_moves=0,solver=1,minimax=0,squash=0,weights=store,expand=one,reuse=0,"
                                "w.store=1,w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,"
                                "w.opp_empty=0,w.mobility=0,w.final=0,fade=0\n");
     run_free(&r);

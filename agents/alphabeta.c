@@ -68,6 +68,9 @@
 /* The strong player's aspiration window: this many EVAL_SCALE units either side of the last
  * depth's value; a search that falls outside is searched again with that side open. */
 #define AB_ASPIRATION 50
+/* The strong player's reverse futility pruning (rfp=) applies at most this many plies from
+ * the horizon. */
+#define AB_RFP_DEPTH 3
 
 /* The options. */
 typedef struct AlphabetaSettings {
@@ -88,6 +91,8 @@ typedef struct AlphabetaSettings {
     int64_t lmr;            /* late move reductions */
     int64_t aspiration;     /* aspiration windows at the root */
     int64_t seed_bound;     /* cut-offs by the seeds left in play */
+    int64_t rfp;            /* reverse futility margin a ply (EVAL_SCALE units); 0: off */
+    int64_t etc;            /* enhanced transposition cut-offs */
 } AlphabetaSettings;
 
 static const char *const ties_names[] = { "random", "first", NULL };
@@ -186,6 +191,12 @@ static const AgentOption strong_options[] = {
     { "seed_bound", AOPT_INT, offsetof(AlphabetaSettings, seed_bound), 0, 1, "1", NULL,
       "cut off where the seeds left in play cannot bring the final margin into the window "
       "(0: off)" },
+    { "rfp", AOPT_INT, offsetof(AlphabetaSettings, rfp), 0, 100000, "0", NULL,
+      "reverse futility: a null-window node at most AB_RFP_DEPTH plies from the horizon whose "
+      "evaluation beats the window by this many hundredths of a seed a ply is cut (0: off)" },
+    { "etc", AOPT_INT, offsetof(AlphabetaSettings, etc), 0, 1, "0", NULL,
+      "enhanced transposition cut-offs: a child the table already refutes cuts before any is "
+      "searched (0: off)" },
     { "weights", AOPT_CHOICE, offsetof(AlphabetaSettings, weight_set), 0, 0, "learned",
       weight_set_names, "the evaluation: learned (docs/learned.md), or the set the weights "
       "not given as w.<term> come from, as alphabeta's" },
@@ -478,6 +489,32 @@ static inline int ab_reduced(const Search *s, const AbKid *k, int depth, int sea
     return r < depth - 1 ? r : depth - 1;
 }
 
+/* Enhanced transposition cut-offs: a child whose table entry (at least `left` plies deep)
+ * already proves its move worth beta or more for the side to move cuts the node before any
+ * child is searched. Returns that move, its value in *cut; else -1. */
+static int ab_etc(Search *s, const Position *p, const AbKid *kid, int n, int left,
+                  int32_t beta, int32_t *cut)
+{
+    for (int i = 0; i < n; i++) {
+        const AbKid *k = &kid[i];
+        if (k->ev >= EV_OVER || (s->use_tables && tables_covers(s->base.tables, &k->pos)))
+            continue;
+        const TTEntry *e = tt_probe(s, agent_position_hash(s->v, &k->pos));
+        if (!e || e->depth < left)
+            continue;
+        /* The kid's value for p's side: its own after an extra move, else negated, so a
+         * bound on it flips too. */
+        const bool same = k->pos.side == p->side;
+        const int32_t val = same ? e->value : -e->value;
+        const bool at_least = e->bound == TT_EXACT || e->bound == (same ? TT_LOWER : TT_UPPER);
+        if (at_least && val >= beta) {
+            *cut = val;
+            return k->move;
+        }
+    }
+    return -1;
+}
+
 /* The moves of p, all played first and searched best first by their order key: far from
  * the horizon the extra moves played cost little next to the subtrees a better order saves.
  * The table's move, when there is one, is searched before the others are played at all:
@@ -511,6 +548,14 @@ static int32_t ab_sorted(Search *s, const Position *p, int depth, int32_t alpha,
         for (; j > 0 && kid[order[j - 1]].key < k->key; j--)
             order[j] = order[j - 1];
         order[j] = n;
+    }
+    if (s->strong && s->set->etc && depth - 1 >= AB_TT_MIN_DEPTH) {
+        int32_t cut;
+        int cut_move = ab_etc(s, p, kid, n, depth - 1, beta, &cut);
+        if (cut_move >= 0) {
+            *best_move = cut_move;
+            return cut;
+        }
     }
     for (int i = 0; i < n; i++, searched++) {
         const AbKid *k = &kid[order[i]];
@@ -567,6 +612,13 @@ static int32_t ab_node(Search *s, const Position *p, int depth, int32_t alpha, i
                 return e->value;
         }
     }
+    /* Reverse futility: near the horizon, a side already this far above a null window is
+     * taken to stay above it (rfp=; off in the exact search). */
+    if (s->strong && s->set->rfp && depth <= AB_RFP_DEPTH && beta - alpha == 1) {
+        int32_t x = ab_eval(s, p);
+        if (x - (int32_t)s->set->rfp * depth >= beta)
+            return x - (int32_t)s->set->rfp * depth;
+    }
     int32_t best;
     int best_move;
     if (depth >= AB_SORT_DEPTH)
@@ -613,9 +665,14 @@ static bool ab_root_window(Search *s, const Position *p, int depth, uint8_t *ord
         if (best > lo)
             s->root_partial = order[best_i];
     }
-    uint8_t m = order[best_i];
-    memmove(order + 1, order, (size_t)best_i);
-    order[0] = m;
+    /* A search that failed low holds only upper bounds: its "best" is no better than the
+     * others, so the last depth's best stays first (the move played if the search again
+     * with the floor open runs out of budget). */
+    if (best > lo) {
+        uint8_t m = order[best_i];
+        memmove(order + 1, order, (size_t)best_i);
+        order[0] = m;
+    }
     *value = best;
     return true;
 }

@@ -57,12 +57,37 @@ static bool spec_has_weight_set(const char *played, bool tuned)
     return fabs(spec_value(played, "fade") - fade) < 1e-9;
 }
 
+/* The text of `key=` in a full spec into buf (empty when the spec has none). */
+static void spec_text(const char *spec, const char *key, char *buf, size_t len)
+{
+    size_t n = strlen(key);
+    buf[0] = '\0';
+    for (const char *s = strchr(spec, ':'); s; s = strchr(s + 1, ',')) {
+        if (strncmp(s + 1, key, n) == 0 && s[1 + n] == '=') {
+            const char *v = s + 2 + n;
+            snprintf(buf, len, "%.*s", (int)strcspn(v, ","), v);
+            return;
+        }
+    }
+}
+
 void analyze_agent_label(const char *given, const char *played, char *buf, size_t len)
 {
-    const char *set = !played                               ? " [played spec unknown]"
-                      : spec_has_weight_set(played, true)  ? " [tuned weights]"
-                      : spec_has_weight_set(played, false) ? " [plain weights]"
-                                                           : "";
+    char set[AGENT_TEXT_MAX + 32] = "", weights[AGENT_TEXT_MAX] = "", file[AGENT_TEXT_MAX];
+    if (played)
+        spec_text(played, "weights", weights, sizeof weights);
+    if (!played) {
+        snprintf(set, sizeof set, " [played spec unknown]");
+    } else if (strcmp(weights, "learned") == 0) {
+        /* The learned evaluation ignores the w.<term> weights (they only order moves). */
+        spec_text(played, "learned", file, sizeof file);
+        snprintf(set, sizeof set, file[0] ? " [learned weights: %s]" : " [learned weights]",
+                 file);
+    } else if (spec_has_weight_set(played, true)) {
+        snprintf(set, sizeof set, " [tuned weights]");
+    } else if (spec_has_weight_set(played, false)) {
+        snprintf(set, sizeof set, " [plain weights]");
+    }
     snprintf(buf, len, "%s%s", given, set);
 }
 

@@ -59,6 +59,7 @@
 
 #include "agents_internal.h"
 #include "eval.h"
+#include "learned.h"
 #include "tables.h"
 #include "margin.h"
 
@@ -91,8 +92,8 @@ enum { MCTS_RANDOM = 0, MCTS_GREEDY, MCTS_CAPTURE, MCTS_NO_PLAYOUT };
 static const char *const policy_names[] = { "random", "greedy", "capture", "none", NULL };
 /* The set the weights not given come from: the store alone (MCTS's own default), or one of
  * eval.h's two sets. */
-enum { MCTS_WEIGHTS_STORE = 0, MCTS_WEIGHTS_PLAIN, MCTS_WEIGHTS_TUNED };
-static const char *const weight_set_names[] = { "store", "plain", "tuned", NULL };
+enum { MCTS_WEIGHTS_STORE = 0, MCTS_WEIGHTS_PLAIN, MCTS_WEIGHTS_TUNED, MCTS_WEIGHTS_LEARNED };
+static const char *const weight_set_names[] = { "store", "plain", "tuned", "learned", NULL };
 /* How a node grows: one untried move per playout, drawn at random (UCT as it was), or every
  * move at once, each child valued by the evaluation before it is visited. */
 enum { MCTS_EXPAND_ONE = 0, MCTS_EXPAND_ALL };
@@ -149,7 +150,8 @@ static const AgentOption mcts_options[] = {
       weight_set_names,
       "the set the weights not given as w.<term> come from: store (the store difference "
       "alone), plain (store 1, seeds 0.1) or tuned (alphabeta's from depth 4, with its fade "
-      "unless fade is given)" },
+      "unless fade is given); or learned: the compiled-in learned evaluation (docs/learned.md) "
+      "instead of the terms" },
     { "expand", AOPT_CHOICE, offsetof(MctsSettings, expand), 0, 0, "one", expand_names,
       "one: a node's untried moves are added one per playout, at random, and each is played "
       "once before any is played again; all: every move is added at once, valued by the "
@@ -208,6 +210,8 @@ typedef struct Mcts {
     AgentData base;         /* the settings, for agent_describe */
     const MctsSettings *set;
     Evaluator ev;           /* the weights, in fixed point */
+    const LearnedSet *learned_set;   /* weights=learned: the compiled-in set (else NULL) */
+    Learned *learned;       /* ... prepared for the variant searched last */
     Variant cut;            /* the variant searched, with max_plies as a playout's limit */
     bool use_tables;        /* they are the variant's and its convention is not the lottery */
     bool solving;           /* the solver is on (settings) */
@@ -275,7 +279,7 @@ static double mcts_south_reward(const Variant *v, const Mcts *t, const Position 
  * logistic of South's value (reward=win), or the value scaled as a margin (reward=margin). */
 static double mcts_cut_reward(const Variant *v, const Mcts *t, const Position *p)
 {
-    int32_t x = eval_position(&t->ev, v, p);
+    int32_t x = t->learned ? learned_eval(t->learned, v, p) : eval_position(&t->ev, v, p);
     double seeds = (double)(p->side == SOUTH ? x : -x) / EVAL_SCALE;
     if (t->set->reward == 1) {
         double r = 0.5 + seeds / (2.0 * v->total);
@@ -936,6 +940,15 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
     uint64_t legal = pos_legal_mask(v, p);
     if (!(legal & (legal - 1)))
         return __builtin_ctzll(legal);   /* one legal move: nothing to search */
+    /* The learned weights for this board (again only when its seeds differ: its holes and
+     * capture are the set's, as mcts_check_variant holds). */
+    if (t->learned_set && (!t->learned || !learned_fits(t->learned, v))) {
+        Error e;
+        learned_free(t->learned);
+        t->learned = NULL;
+        if (learned_prepare(t->learned_set, v, &t->learned, &e) != 0)
+            return AGENT_NO_MEMORY;
+    }
     t->cut = *v;
     if (t->set->horizon && t->set->horizon < t->cut.max_plies)
         t->cut.max_plies = t->set->horizon;
@@ -1006,6 +1019,7 @@ static void mcts_done(Agent *a)
     Mcts *t = a->data;
     if (t) {
         tables_release(t->base.tables);
+        learned_free(t->learned);
         free(t->node);
         free(t->root_log);
         free(t->inv_root);
@@ -1016,6 +1030,20 @@ static void mcts_done(Agent *a)
         free(t->base.settings);
     }
     free(t);
+}
+
+/* The tables, if any, must be the variant's, and the learned set's board its board. */
+static int mcts_check_variant(Agent *a, const Variant *v, Error *e)
+{
+    const Mcts *t = a->data;
+    if (agent_tables_check(a, v, e) != 0)
+        return -1;
+    const LearnedSet *l = t->learned_set;
+    if (l && (l->holes != v->holes || l->capture != v->capture))
+        return error_set(e, "agent '%s': weights=learned: the set '%s' is for holes=%d "
+                         "capture=%d, not this board's holes=%d capture=%d", a->name, l->name,
+                         l->holes, l->capture, v->holes, v->capture);
+    return 0;
 }
 
 /* Build the agent: a first node pool (searches grow it), the weights in fixed point and
@@ -1067,6 +1095,9 @@ int mcts_agent_init(Agent *a, void *settings, Error *e)
     t->base.settings = settings;
     t->set = set;
     eval_prepare(&set->weights, &t->ev);
+    if (set->weight_set == MCTS_WEIGHTS_LEARNED)
+        t->learned_set = learned_builtin("learned");
+    a->check_variant = mcts_check_variant;
     a->data = t;
     a->choose = mcts_choose;
     a->new_game = mcts_new_game;

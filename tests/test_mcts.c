@@ -12,6 +12,7 @@
 #include "agent.h"
 #include "agents_internal.h"
 #include "eval.h"
+#include "learned.h"
 #include "margin.h"
 #include "solver.h"
 #include "tables.h"
@@ -565,6 +566,63 @@ static void test_minimax_avoids_a_shallow_trap(void **state)
         }
 }
 
+/* weights=learned: the evaluation is the compiled-in learned one. After a single expansion
+ * (expand=all, no playout, reward=margin) each root child's minimax value is its learned
+ * evaluation scaled as a margin, for the side that moved into it; a board that is not the
+ * set's is refused by the agent's check. */
+static void test_learned_weights(void **state)
+{
+    (void)state;
+    Variant v, small;
+    tu_variant("", &v);
+    tu_variant("holes=7", &small);
+    Learned *L;
+    Error e;
+    if (learned_prepare(learned_builtin("learned"), &v, &L, &e) != 0)
+        fail_msg("%s", e.msg);
+    Agent a;
+    make_agent(&a, "mcts:playouts=1,policy=none,expand=all,minimax=1,reward=margin,"
+                   "weights=learned");
+    assert_int_equal(agent_check_variant(&a, &v, &e), 0);
+    assert_int_equal(agent_check_variant(&a, &small, &e), -1);
+    assert_non_null(strstr(e.msg, "weights=learned"));
+    enum { MAX_TREE = 4 * MAX_PITS * MAX_PITS };
+    MctsTreeNode t[MAX_TREE];
+    int checked = 0;
+    for (uint64_t g = 0; g < 12; g++) {
+        Position p;
+        if (!random_position(&v, g, 10 + 3 * (int)g, &p) || !(p.legal & (p.legal - 1)))
+            continue;
+        Rng r;
+        rng_seed(&r, g, 0, 0);
+        AgentStats st = { 0, 0, 0, 0 };
+        agent_new_game(&a);
+        a.choose(&a, &v, &p, &r, &st);
+        uint32_t n = mcts_tree(&a, t, MAX_TREE);
+        for (uint32_t i = 1; i < n; i++) {
+            Position c;
+            MoveInfo info;
+            bool leaf = true;   /* the playout's own descent may have expanded a child */
+            for (uint32_t j = i + 1; j < n; j++)
+                leaf &= t[j].parent != (int32_t)i;
+            if (t[i].parent != 0 || !leaf ||
+                pos_play(&v, &p, t[i].move, &c, &info, NULL) >= EV_OVER)
+                continue;
+            int32_t x = learned_eval(L, &v, &c);
+            double south = 0.5 + (double)(c.side == SOUTH ? x : -x) / EVAL_SCALE / (2.0 * v.total);
+            south = south < 0 ? 0 : south > 1 ? 1 : south;
+            double want = t[i].mover == SOUTH ? south : 1 - south;
+            if (fabs(t[i].tau - want) > 1e-5)
+                fail_msg("%s: move %d: tau %.7f, learned %.7f", tu_apn(&v, &p), t[i].move,
+                         t[i].tau, want);
+            checked++;
+        }
+    }
+    assert_true(checked > 30);
+    agent_free(&a);
+    learned_free(L);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -578,6 +636,7 @@ int main(void)
         cmocka_unit_test(test_reuse_keeps_the_subtree),
         cmocka_unit_test(test_minimax_finds_a_capture_chain),
         cmocka_unit_test(test_minimax_avoids_a_shallow_trap),
+        cmocka_unit_test(test_learned_weights),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -696,15 +696,20 @@ static bool ab_root_aspiration(Search *s, const Position *p, int depth, uint8_t 
         lo = guess - AB_ASPIRATION;
         hi = guess + AB_ASPIRATION;
     }
+    /* *value is written only once the depth is complete: a cut search again leaves the
+     * last depth's value, which goes with the last depth's move. */
     for (;;) {
-        if (!ab_root_window(s, p, depth, order, n, lo, hi, value))
+        int32_t got;
+        if (!ab_root_window(s, p, depth, order, n, lo, hi, &got))
             return false;
-        if (*value <= lo)
+        if (got <= lo) {
             lo = -AB_INF;
-        else if (*value >= hi)
+        } else if (got >= hi) {
             hi = AB_INF;
-        else
+        } else {
+            *value = got;
             return true;
+        }
     }
 }
 

@@ -5,11 +5,14 @@
  * fewer nodes to a depth and reach deeper within a budget; weights=learned plays; a budget
  * that ends inside a depth plays a move that exact values at both depths stand by. Its values
  * with the techniques that keep them are checked against a plain search in test_search.c. */
+#include <math.h>
+
 #include "test_util.h"
 
 #include "agent.h"
 #include "alphabeta.h"
 #include "bench_positions.h"
+#include "eval.h"
 
 /* A strong spec without tables, so that no test depends on the cache folder. */
 #define STRONG "strong:tables=,ties=first"
@@ -143,7 +146,7 @@ static void exact_values(int i, int depth, int32_t *val)
 
 /* A budget that ends inside a depth plays a move the search can stand by: the best of the
  * last depth completed, or one that the unfinished depth searched to the end and found at
- * least as good as that best. Checked with the techniques that keep values exact (no table,
+ * least as good as that best; and it reports the last completed depth's value. Checked with the techniques that keep values exact (no table,
  * no reductions, no seed bound: the aspiration windows alone), against exact values at both
  * depths, at every 700 nodes from 1,000 to 40,000 on every bench position, so that budgets
  * run out in searches again after a window failed, low or high. (A search that failed low
@@ -169,6 +172,10 @@ static void test_budget_cut_plays_a_searched_move(void **state)
             for (int k = 0; k < MAX_PITS; k++)
                 if (at[k] == best && at[k] != ALPHABETA_NOT_EXACT && next[k] < floor)
                     floor = next[k];
+            /* The value it reports is the last completed depth's. */
+            if (lround(st.value * EVAL_SCALE) != best)
+                fail_msg("bench position %d, %d nodes: value %.2f at depth %d, exact %d",
+                         i, budget, st.value, st.depth, best);
             if (at[m] != best && next[m] < floor)
                 fail_msg("bench position %d, %d nodes: played hole %d, %d at depth %d (best "
                          "%d) and %d at depth %d (the best's %d)", i, budget, m, at[m],

@@ -157,15 +157,22 @@ static void test_budget_cut_plays_a_searched_move(void **state)
     (void)state;
     int checked = 0;
     for (int i = 0; i < BENCH_POSITIONS; i += 1) {
+        /* Exact values by depth, each computed once for the position's many budgets. */
+        static int32_t exact[ALPHABETA_MAX_DEPTH + 2][MAX_PITS];
+        bool have[ALPHABETA_MAX_DEPTH + 2] = { false };
         for (int budget = 1000; budget <= 40000; budget += 700) {
             char spec[160];
             snprintf(spec, sizeof spec, STRONG ",tt=0,lmr=0,seed_bound=0,weights=plain,"
                      "nodes=%d", budget);
             AgentStats st;
             int m = search(NULL, spec, i, &st);
-            int32_t at[MAX_PITS], next[MAX_PITS];
-            exact_values(i, st.depth, at);
-            exact_values(i, st.depth + 1, next);
+            assert_true(st.depth >= 1 && st.depth < ALPHABETA_MAX_DEPTH);
+            for (int d = st.depth; d <= st.depth + 1; d++)
+                if (!have[d]) {
+                    exact_values(i, d, exact[d]);
+                    have[d] = true;
+                }
+            const int32_t *at = exact[st.depth], *next = exact[st.depth + 1];
             int32_t best = ALPHABETA_NOT_EXACT, floor = INT32_MAX;
             for (int k = 0; k < MAX_PITS; k++)
                 best = at[k] > best ? at[k] : best;

@@ -1069,12 +1069,7 @@ static int alphabeta_check_variant(Agent *a, const Variant *v, Error *e)
     Search *s = a->data;
     if (agent_tables_check(a, v, e) != 0)
         return -1;
-    const LearnedSet *l = s->learned_set;
-    if (l && (l->holes != v->holes || l->capture != v->capture))
-        return error_set(e, "agent '%s': weights=learned: the set '%s' is for holes=%d "
-                         "capture=%d, not this board's holes=%d capture=%d", a->name, l->name,
-                         l->holes, l->capture, v->holes, v->capture);
-    return 0;
+    return learned_check_board(s->learned_set, a->name, v, e);
 }
 
 /* With weights=learned, the set: a file's (learned=FILE) or the compiled-in one. */

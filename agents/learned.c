@@ -93,6 +93,15 @@ const LearnedSet *learned_set_of(const Learned *L)
     return L->set;
 }
 
+int learned_check_board(const LearnedSet *s, const char *agent, const Variant *v, Error *e)
+{
+    if (s && (s->holes != v->holes || s->capture != v->capture))
+        return error_set(e, "agent '%s': weights=learned: the set '%s' is for holes=%d "
+                         "capture=%d, not this board's holes=%d capture=%d", agent, s->name,
+                         s->holes, s->capture, v->holes, v->capture);
+    return 0;
+}
+
 int learned_fits(const Learned *L, const Variant *v)
 {
     return features_fit(&L->layout, v);

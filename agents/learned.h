@@ -55,6 +55,10 @@ const LearnedSet *learned_set_of(const Learned *L);
 /* Whether L was prepared for v's board (its layout: holes, capture and total seeds). */
 int learned_fits(const Learned *L, const Variant *v);
 
+/* An agent's check of its set (or NULL: none) against v's board: 0, or -1 with a one-line
+ * message naming the agent when the set's holes or capture are not the board's. */
+int learned_check_board(const LearnedSet *s, const char *agent, const Variant *v, Error *e);
+
 /* The value of p (not over, prepared for its board) for its side to move, in EVAL_SCALE
  * units: the store difference and the weighted features, interpolated between the knots
  * around its phase, truncated towards zero. */

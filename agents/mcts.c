@@ -1038,12 +1038,7 @@ static int mcts_check_variant(Agent *a, const Variant *v, Error *e)
     const Mcts *t = a->data;
     if (agent_tables_check(a, v, e) != 0)
         return -1;
-    const LearnedSet *l = t->learned_set;
-    if (l && (l->holes != v->holes || l->capture != v->capture))
-        return error_set(e, "agent '%s': weights=learned: the set '%s' is for holes=%d "
-                         "capture=%d, not this board's holes=%d capture=%d", a->name, l->name,
-                         l->holes, l->capture, v->holes, v->capture);
-    return 0;
+    return learned_check_board(t->learned_set, a->name, v, e);
 }
 
 /* Build the agent: a first node pool (searches grow it), the weights in fixed point and

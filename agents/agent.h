@@ -44,6 +44,14 @@ typedef struct AgentOption {
                                    * of eval.h's defaults, `w.<term>=x,...`, or NULL) */
     const char *const *choices;   /* AOPT_CHOICE: the names, NULL-terminated */
     const char *help;             /* one line */
+    /* Whether its value can change a move. Every entry says (the compiler asks for it): one
+     * that cannot (a safety timeout) is left out of the spec an experiment is known by
+     * (agent_play_spec), so that a resumed or grown run may change it. */
+    bool changes_play;
+    /* For an option that names a file whose content decides the play (weights, tables): the
+     * content's hash, read from the file at value (0 for a value that names no file, as
+     * tables=auto); -1 with a one-line message naming the file. */
+    int (*digest)(const char *value, uint64_t *out, Error *e);
 } AgentOption;
 
 /* An agent in the registry: its name, what it does, and its options. */
@@ -145,6 +153,17 @@ void agent_describe(const Agent *a, char *buf, size_t len);
 /* The full spec of the agent a spec builds (agent_describe's), as `anywoli agents` prints it
  * and a results file stores it beside the spec as given; -1 with agent_create's message. */
 int agent_full_spec(const char *spec, char *buf, size_t len, Error *e);
+
+/* The spec as an experiment knows it: spec (as given, or a full spec) without its options
+ * that change no move (AgentOption.changes_play false), into buf; a spec with none is left as it is. */
+void agent_play_spec(const char *spec, char *buf, size_t len);
+
+/* The content hashes of the files a spec's options name (AgentOption.digest), as
+ * `key=HASH,...` in the options' order ("" when it names none), into buf: what tells two
+ * runs of one spec apart when a file it names has changed. -1 with a one-line message
+ * (the spec does not parse, a file cannot be read or is damaged). */
+int agent_file_digests(const char *spec, char *buf, size_t len, Error *e);
+#define AGENT_DIGESTS_MAX 256
 
 /* Room for a full spec: every option and weight at its value. */
 #define AGENT_FULL_SPEC_MAX 1024

@@ -65,3 +65,9 @@ const Tables *agent_tables_for(AgentData *d, const Variant *v)
     }
     return d->tables && tables_match(d->tables, v) ? d->tables : NULL;
 }
+
+int tables_option_digest(const char *value, uint64_t *out, Error *e)
+{
+    *out = 0;
+    return strcmp(value, tables_auto_word) == 0 ? 0 : tables_file_digest(value, out, e);
+}

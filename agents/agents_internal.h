@@ -46,6 +46,11 @@ int agent_use_tables(Agent *a, AgentData *d, const char *path, Error *e);
  * a game that went on without them would not be the game the spec names. */
 const Tables *agent_tables_for(AgentData *d, const Variant *v);
 
+/* The tables= option's AgentOption.digest: the content hash of the tables file at value (the
+ * checksum of its header, which holds the checksum of its values: tables_file_digest), or 0
+ * for auto, whose tables follow from the variant. */
+int tables_option_digest(const char *value, uint64_t *out, Error *e);
+
 /* The check_variant agent_use_tables gives: the tables, if any, must be the variant's (with
  * tables=auto: are made so, built if need be); for an agent that checks more of its own. */
 int agent_tables_check(Agent *a, const Variant *v, Error *e);
@@ -81,6 +86,9 @@ uint32_t mcts_tree(const Agent *a, MctsTreeNode *out, uint32_t max);
 /* Fill settings with every option's default, then with `key=value,...` from opts. -1 with a
  * one-line message naming the agent, the key and the allowed values. */
 int agent_options_parse(const AgentKind *k, const char *opts, void *settings, Error *e);
+
+/* Whether the option of k named by the key at key[0..n) changes no move (changes_play false). */
+bool agent_option_no_play(const AgentKind *k, const char *key, size_t n);
 
 /* Write `key=value,...` for every option of k, as set in settings. */
 void agent_options_format(const AgentKind *k, const void *settings, char *buf, size_t len);

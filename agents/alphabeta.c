@@ -106,53 +106,58 @@ static const char *const weight_set_names[] = { "auto", "plain", "tuned", "learn
 #define AB_OPTION_TIES                                                                          \
     { "ties", AOPT_CHOICE, offsetof(AlphabetaSettings, ties), 0, 0, "random", ties_names,     \
       "among equally good root moves: a random one (from the agent's stream) or the first in " \
-      "a fixed order" }
+      "a fixed order", .changes_play = true }
 #define AB_OPTION_LEARNED                                                                       \
     { "learned", AOPT_TEXT, offsetof(AlphabetaSettings, learned), 0, 0, "", NULL,             \
       "with weights=learned, a weights file (anywoli learn fit --weights-out) instead of the " \
-      "compiled-in set" }
+      "compiled-in set", .changes_play = true, .digest = learned_file_digest }
 #define AB_OPTION_W                                                                             \
     { "w", AOPT_WEIGHTS, offsetof(AlphabetaSettings, weights), -1000, 1000, NULL, NULL,       \
-      "evaluation weights in seeds per unit: w.<term>=x (see below)" }
+      "evaluation weights in seeds per unit: w.<term>=x (see below)", .changes_play = true }
 
 static const AgentOption alphabeta_options[] = {
     { "depth", AOPT_INT, offsetof(AlphabetaSettings, depth), 1, AB_MAX_DEPTH, "6", NULL,
-      "plies searched (an extra move is a ply)" },
+      "plies searched (an extra move is a ply)", .changes_play = true },
     { "nodes", AOPT_INT, offsetof(AlphabetaSettings, nodes), 0, 1e15, "0", NULL,
-      "stop deepening once this many positions were generated (0: depth alone)" },
+      "stop deepening once this many positions were generated (0: depth alone)",
+      .changes_play = true },
     { "tt", AOPT_INT, offsetof(AlphabetaSettings, tt), 0, 30, "16", NULL,
-      "log2 of the transposition table's entries, 16 bytes each (0: no table)" },
+      "log2 of the transposition table's entries, 16 bytes each (0: no table)",
+      .changes_play = true },
     AB_OPTION_TIES,
     { "margin", AOPT_REAL, offsetof(AlphabetaSettings, margin), 0, 1000, "0", NULL,
       "choose uniformly among the root moves whose exact value lies within this many seeds "
-      "of the best (0: off, the best)" },
+      "of the best (0: off, the best)", .changes_play = true },
     { "temperature", AOPT_REAL, offsetof(AlphabetaSettings, temperature), 0, 1000, "0", NULL,
       "choose by a softmax of the root moves' exact values in seeds over this (within "
-      "margin if given; 0: off)" },
+      "margin if given; 0: off)", .changes_play = true },
     { "choice_moves", AOPT_INT, offsetof(AlphabetaSettings, choice_moves), 0, 1e9, "0", NULL,
       "margin and temperature apply to the agent's first this many moves of a game, the best "
-      "move after them (0: every move)" },
+      "move after them (0: every move)", .changes_play = true },
     { "quiesce", AOPT_INT, offsetof(AlphabetaSettings, quiesce), 0, 64, "0", NULL,
       "at the horizon, a side on an extra move (after a final-seed capture) moves on, up to "
-      "this many plies more, before the position is evaluated (0: none)" },
+      "this many plies more, before the position is evaluated (0: none)", .changes_play = true },
     { "tables", AOPT_TEXT, offsetof(AlphabetaSettings, tables), 0, 0, "", NULL,
       "endgame tables of the variant (anywoli tables build), exact values at their seeds; auto: "
-      "the variant's to 8 seeds, built once into the cache folder (docs/tables.md)" },
+      "the variant's to 8 seeds, built once into the cache folder (docs/tables.md)",
+      .changes_play = true,
+      .digest = tables_option_digest },
     { "weights", AOPT_CHOICE, offsetof(AlphabetaSettings, weight_set), 0, 0, "auto",
       weight_set_names,
       "the set the weights not given as w.<term> come from: plain (store 1, seeds 0.1), tuned "
       "(stronger from depth 4, but it stops capturing below), or auto: tuned from depth 4, "
       "plain below (`anywoli agents` lists the weights of the default depth); or learned: "
       "the learned evaluation (docs/learned.md) instead of the terms, w.<term> and fade "
-      "unused" },
+      "unused", .changes_play = true },
     AB_OPTION_LEARNED,
     AB_OPTION_W,
     /* After "w", whose defaults set the fade too. */
     { "fade", AOPT_REAL, offsetof(AlphabetaSettings, weights) + offsetof(EvalWeights, fade), 0,
       1, "0", NULL,
       "once the seeds on the board fall below this share of all the seeds, every term but the "
-      "store fades linearly to 0, so that a capture always pays near the end (0: no fade)" },
-    { NULL, 0, 0, 0, 0, NULL, NULL, NULL },
+      "store fades linearly to 0, so that a capture always pays near the end (0: no fade)",
+      .changes_play = true },
+    { .key = NULL },
 };
 
 const AgentKind alphabeta_kind = {
@@ -169,42 +174,45 @@ const AgentKind alphabeta_kind = {
 static const AgentOption strong_options[] = {
     { "nodes", AOPT_INT, offsetof(AlphabetaSettings, nodes), 0, 1e15, "42000", NULL,
       "stop deepening once this many positions were generated (0: depth alone); the "
-      "default is what alphabeta:depth=10 spends a move on average" },
+      "default is what alphabeta:depth=10 spends a move on average", .changes_play = true },
     { "depth", AOPT_INT, offsetof(AlphabetaSettings, depth), 1, AB_MAX_DEPTH, "64", NULL,
-      "plies searched at most" },
+      "plies searched at most", .changes_play = true },
     { "tt", AOPT_INT, offsetof(AlphabetaSettings, tt), 0, 30, "20", NULL,
       "log2 of the transposition table's entries, 16 bytes each, kept through a game "
-      "(0: no table)" },
+      "(0: no table)", .changes_play = true },
     AB_OPTION_TIES,
     { "quiesce", AOPT_INT, offsetof(AlphabetaSettings, quiesce), 0, 64, "0", NULL,
       "at the horizon, a side on an extra move moves on, up to this many plies more (0: "
-      "none)" },
+      "none)", .changes_play = true },
     { "tables", AOPT_TEXT, offsetof(AlphabetaSettings, tables), 0, 0, "auto", NULL,
       "endgame tables of the variant: a file (anywoli tables build), auto (the variant's to 8 "
-      "seeds, built once into the cache folder, docs/tables.md) or empty (none)" },
+      "seeds, built once into the cache folder, docs/tables.md) or empty (none)",
+      .changes_play = true,
+      .digest = tables_option_digest },
     { "lmr", AOPT_INT, offsetof(AlphabetaSettings, lmr), 0, 1, "1", NULL,
       "late move reductions: quiet moves late in the order searched a ply shallower first "
-      "(0: off)" },
+      "(0: off)", .changes_play = true },
     { "aspiration", AOPT_INT, offsetof(AlphabetaSettings, aspiration), 0, 1, "1", NULL,
       "aspiration windows: each depth searched first in a window around the last depth's "
-      "value (0: off)" },
+      "value (0: off)", .changes_play = true },
     { "seed_bound", AOPT_INT, offsetof(AlphabetaSettings, seed_bound), 0, 1, "1", NULL,
       "cut off where the seeds left in play cannot bring the final margin into the window "
-      "(0: off)" },
+      "(0: off)", .changes_play = true },
     { "rfp", AOPT_INT, offsetof(AlphabetaSettings, rfp), 0, 100000, "0", NULL,
       "reverse futility: a null-window node at most AB_RFP_DEPTH plies from the horizon whose "
-      "evaluation beats the window by this many hundredths of a seed a ply is cut (0: off)" },
+      "evaluation beats the window by this many hundredths of a seed a ply is cut (0: off)",
+      .changes_play = true },
     { "etc", AOPT_INT, offsetof(AlphabetaSettings, etc), 0, 1, "0", NULL,
       "enhanced transposition cut-offs: a child the table already refutes cuts before any is "
-      "searched (0: off)" },
+      "searched (0: off)", .changes_play = true },
     { "weights", AOPT_CHOICE, offsetof(AlphabetaSettings, weight_set), 0, 0, "learned",
       weight_set_names, "the evaluation: learned (docs/learned.md), or the set the weights "
-      "not given as w.<term> come from, as alphabeta's" },
+      "not given as w.<term> come from, as alphabeta's", .changes_play = true },
     AB_OPTION_LEARNED,
     AB_OPTION_W,
     { "fade", AOPT_REAL, offsetof(AlphabetaSettings, weights) + offsetof(EvalWeights, fade), 0,
-      1, "0", NULL, "the evaluation's fade near the end, as alphabeta's" },
-    { NULL, 0, 0, 0, 0, NULL, NULL, NULL },
+      1, "0", NULL, "the evaluation's fade near the end, as alphabeta's", .changes_play = true },
+    { .key = NULL },
 };
 
 const AgentKind strong_kind = {

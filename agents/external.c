@@ -76,17 +76,18 @@ typedef struct External {
 
 static const AgentOption external_options[] = {
     { "cmd", AOPT_TEXT, offsetof(ExternalSettings, cmd), 0, 0, "", NULL,
-      "the program to start: a path, or a name looked up in PATH; run without a shell" },
+      "the program to start: a path, or a name looked up in PATH; run without a shell",
+      .changes_play = true },
     { "arg", AOPT_LIST, offsetof(ExternalSettings, arg), 0, 0, "", NULL,
       "one argument of the program, as is (no splitting, no quotes); give arg= again for "
-      "each, in order" },
+      "each, in order", .changes_play = true },
     { "set", AOPT_LIST, offsetof(ExternalSettings, set), 0, 0, "", NULL,
       "NAME=VALUE, sent as `set NAME VALUE` after the handshake: an option the program "
-      "declared; give set= again for each" },
+      "declared; give set= again for each", .changes_play = true },
     { "timeout", AOPT_REAL, offsetof(ExternalSettings, timeout), 0.001, 86400, "10", NULL,
       "seconds the program may stay silent when an answer is due, then it is a fault: a "
-      "safety limit, never a thinking budget" },
-    { NULL, 0, 0, 0, 0, NULL, NULL, NULL },
+      "safety limit, never a thinking budget", .changes_play = false },
+    { .key = NULL },
 };
 
 const AgentKind external_kind = {

@@ -79,7 +79,7 @@ static int greedy_choose(Agent *a, const Variant *v, const Position *p, Rng *rng
     return move;
 }
 
-static const AgentOption greedy_options[] = { { NULL, 0, 0, 0, 0, NULL, NULL, NULL } };
+static const AgentOption greedy_options[] = { { .key = NULL } };
 
 const AgentKind greedy_kind = {
     "greedy",

@@ -3,11 +3,15 @@
 #include "learned.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "eval.h"
+#include "input_file.h"
 
 /* The weights' fixed point: units per seed. Finer than EVAL_SCALE, so that the sum of a
  * hundred rounded weights stays within a hundredth of a seed of the fitted one; the sum is
@@ -16,6 +20,15 @@
 
 /* The magic first line of a weights file. */
 #define LEARNED_MAGIC "anywoli-learned 1"
+
+/* The last line of a weights file: this word and the checksum of every byte before the line
+ * (learned_text_checksum), 16 hex digits, so that a file cut short or edited is refused
+ * rather than played. */
+#define LEARNED_END "end "
+#define LEARNED_END_DIGITS 16
+
+/* The largest weights file read: far beyond any board's features. */
+#define LEARNED_MAX_BYTES (16u << 20)
 
 /* The largest weight a set may hold, in seeds: far beyond any fitted one, and small enough
  * that the sums of the fixed point never overflow 64 bits. */
@@ -273,21 +286,122 @@ static int parse_weight_line(char *line, char **name, double *w, const char **wh
     return 0;
 }
 
+uint64_t learned_text_checksum(const char *text, size_t n)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);   /* FNV-1a, 64 bits */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)text[i]) * UINT64_C(0x100000001b3);
+    return h;
+}
+
+/* The whole file at path (a regular file, at most LEARNED_MAX_BYTES), NUL-terminated, into
+ * *text (malloc'd) and its length into *n. */
+static int read_whole(const char *path, char **text, size_t *n, Error *e)
+{
+    int fd = input_file_open(path, e);
+    if (fd < 0)
+        return -1;
+    size_t cap = 4096, used = 0;
+    char *buf = malloc(cap + 1);
+    ssize_t got = 1;
+    while (buf && got > 0 && used <= LEARNED_MAX_BYTES) {
+        if (used == cap) {
+            char *more = realloc(buf, 2 * cap + 1);
+            if (!more)
+                break;
+            buf = more;
+            cap *= 2;
+        }
+        got = read(fd, buf + used, cap - used);
+        used += got > 0 ? (size_t)got : 0;
+    }
+    int saved = errno;
+    close(fd);
+    if (!buf || got > 0) {
+        free(buf);
+        return used > LEARNED_MAX_BYTES
+                   ? error_set(e, "%s: larger than %u bytes: not a weights file", path,
+                               LEARNED_MAX_BYTES)
+                   : error_set(e, "%s: out of memory", path);
+    }
+    if (got < 0) {
+        free(buf);
+        return error_set(e, "%s: cannot read: %s", path, strerror(saved));
+    }
+    buf[used] = '\0';
+    *text = buf;
+    *n = used;
+    return 0;
+}
+
+/* The checksum on the end line of a weights file of n bytes, checked against the content,
+ * into *sum, and the length of the content (the text before that line) into *content; -1
+ * with a message naming the file. */
+static int check_end(const char *path, const char *text, size_t n, size_t *content,
+                     uint64_t *sum, Error *e)
+{
+    /* The end line ends the file with its line break: a file cut within it has none. */
+    size_t last = n && text[n - 1] == '\n' ? n - 1 : 0;
+    size_t start = last;
+    while (start && text[start - 1] != '\n')
+        start--;
+    const char *line = text + start;
+    size_t len = last - start, word = strlen(LEARNED_END);
+    if (len && line[len - 1] == '\r')
+        len--;
+    if (len != word + LEARNED_END_DIGITS || strncmp(line, LEARNED_END, word) != 0 ||
+        strspn(line + word, "0123456789abcdef") < LEARNED_END_DIGITS)
+        return error_set(e, "%s: no end line ('end' and the checksum of the content): the file "
+                         "was cut short, or written by an older version (write it again with "
+                         "anywoli learn fit --weights-out)", path);
+    uint64_t stored = strtoull(line + word, NULL, 16);
+    uint64_t actual = learned_text_checksum(text, start);
+    if (stored != actual)
+        return error_set(e, "%s: the end line's checksum %016" PRIx64 " is not the content's, "
+                         "%016" PRIx64 ": the file was changed or damaged since it was written",
+                         path, stored, actual);
+    *content = start;
+    *sum = stored;
+    return 0;
+}
+
+int learned_file_digest(const char *path, uint64_t *out, Error *e)
+{
+    char *text;
+    size_t n, content;
+    if (read_whole(path, &text, &n, e) != 0)
+        return -1;
+    int rc = check_end(path, text, n, &content, out, e);
+    free(text);
+    return rc;
+}
+
 int learned_set_load(const char *path, LearnedSet **out, Error *e)
 {
     *out = NULL;
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return error_set(e, "%s: %s", path, strerror(errno));
-    OwnedSet *o = owned_new("", "");
+    char *text;
+    size_t n, content;
+    uint64_t sum;
+    if (read_whole(path, &text, &n, e) != 0)
+        return -1;
+    if (check_end(path, text, n, &content, &sum, e) != 0) {
+        free(text);
+        return -1;
+    }
+    /* The lines before the end line, read as a file. */
+    FILE *f = content ? fmemopen(text, content, "r") : NULL;
+    OwnedSet *o = f ? owned_new("", "") : NULL;
     char line[1024];
     int lineno = 0, rc, holes = -1, capture = -1;
     const char *why = NULL;
     FeatureLayout l;
     bool laid_out = false;
     if (!o) {
-        fclose(f);
-        return error_set(e, "%s: out of memory", path);
+        if (f)
+            fclose(f);
+        free(text);
+        return content ? error_set(e, "%s: out of memory", path)
+                       : error_set(e, "%s: empty file (only its end line)", path);
     }
     while (!why && (rc = read_line(f, line, sizeof line)) != 0) {
         lineno++;
@@ -340,6 +454,7 @@ int learned_set_load(const char *path, LearnedSet **out, Error *e)
             why = "out of memory";
     }
     fclose(f);
+    free(text);
     if (!why && lineno == 0)
         why = "empty file";
     else if (!why && (holes < 0 || capture < 0))
@@ -357,7 +472,8 @@ int learned_set_load(const char *path, LearnedSet **out, Error *e)
     return 0;
 }
 
-int learned_set_write(const LearnedSet *s, FILE *f, Error *e)
+/* The content of s's weights file, every line but the end line. */
+static void write_content(const LearnedSet *s, FILE *f)
 {
     fprintf(f, "%s\nname %s\nabout %s\nholes %d\ncapture %d\n", LEARNED_MAGIC, s->name,
             s->about ? s->about : "", s->holes, s->capture);
@@ -369,6 +485,24 @@ int learned_set_write(const LearnedSet *s, FILE *f, Error *e)
             fprintf(f, " %.6g", s->w[i * FEATURE_KNOTS + k]);
         fputc('\n', f);
     }
+}
+
+int learned_set_write(const LearnedSet *s, FILE *f, Error *e)
+{
+    char *text = NULL;
+    size_t n = 0;
+    FILE *m = open_memstream(&text, &n);
+    if (!m)
+        return error_set(e, "cannot write the weights: out of memory");
+    write_content(s, m);
+    bool failed = ferror(m) != 0;
+    if (fclose(m) != 0 || failed) {
+        free(text);
+        return error_set(e, "cannot write the weights: out of memory");
+    }
+    fwrite(text, 1, n, f);
+    fprintf(f, LEARNED_END "%016" PRIx64 "\n", learned_text_checksum(text, n));
+    free(text);
     if (ferror(f))
         return error_set(e, "cannot write the weights: %s", strerror(errno));
     return 0;

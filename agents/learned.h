@@ -70,6 +70,15 @@ int32_t learned_positional(const Learned *L, const Variant *v, const Position *p
 /* Read a weights file (docs/learned.md) into a new set: -1 with "PATH:LINE: ..." on any
  * fault. learned_set_free frees it. */
 int learned_set_load(const char *path, LearnedSet **out, Error *e);
+
+/* The checksum of a weights file's content (FNV-1a, 64 bits, of the n bytes of text): what
+ * its end line holds. */
+uint64_t learned_text_checksum(const char *text, size_t n);
+
+/* The checksum on the end line of the weights file at path, checked against its content:
+ * the file's content hash (an agent's learned= option's AgentOption.digest). -1 with a
+ * one-line message naming the file when it has no end line or the checksum is wrong. */
+int learned_file_digest(const char *path, uint64_t *out, Error *e);
 void learned_set_free(LearnedSet *s);
 
 /* Make a set (every name and weight copied) of the features of layout l with weights w

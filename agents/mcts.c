@@ -101,43 +101,48 @@ static const char *const expand_names[] = { "one", "all", NULL };
 
 static const AgentOption mcts_options[] = {
     { "playouts", AOPT_INT, offsetof(MctsSettings, playouts), 1, 1e8, "1000", NULL,
-      "playouts per move: iterations, each adding one tree node (expand=all: a node's moves)" },
+      "playouts per move: iterations, each adding one tree node (expand=all: a node's moves)",
+      .changes_play = true },
     /* c=0.35 and policy=capture beat c=0.7 and policy=random at 1,000 playouts from the
      * balanced book (docs/strong-play.md, configs/mcts-place.cfg). */
     { "c", AOPT_REAL, offsetof(MctsSettings, c), 0, 100, "0.35", NULL,
-      "UCT exploration constant (rewards lie in [0, 1])" },
+      "UCT exploration constant (rewards lie in [0, 1])", .changes_play = true },
     { "reward", AOPT_CHOICE, offsetof(MctsSettings, reward), 0, 0, "win", reward_names,
-      "a playout's reward: win (1, draw 1/2, loss 0) or margin (seeds ahead, scaled)" },
+      "a playout's reward: win (1, draw 1/2, loss 0) or margin (seeds ahead, scaled)",
+      .changes_play = true },
     { "horizon", AOPT_INT, offsetof(MctsSettings, horizon), 0, 1e9, "20", NULL,
       "cut a playout after this many plies and score it by the evaluation (w.*), squashed "
-      "into the reward range (0: play to the end)" },
+      "into the reward range (0: play to the end)", .changes_play = true },
     { "policy", AOPT_CHOICE, offsetof(MctsSettings, policy), 0, 0, "capture", policy_names,
       "how playouts move: uniformly at random, as the greedy agent (ties at random), "
       "capture: the first of `tries` moves in random order that wins seeds, else the last "
-      "one tried, or none: no playout, a new leaf is scored by the evaluation at once" },
+      "one tried, or none: no playout, a new leaf is scored by the evaluation at once",
+      .changes_play = true },
     { "epsilon", AOPT_REAL, offsetof(MctsSettings, epsilon), 0, 1, "0", NULL,
       "policy=greedy: each playout move is uniformly random with this chance instead "
-      "(epsilon-greedy; 0: always greedy)" },
+      "(epsilon-greedy; 0: always greedy)", .changes_play = true },
     { "tries", AOPT_INT, offsetof(MctsSettings, tries), 0, 64, "0", NULL,
-      "policy=capture: legal moves tried at most for one that wins seeds (0: all of them)" },
+      "policy=capture: legal moves tried at most for one that wins seeds (0: all of them)",
+      .changes_play = true },
     { "temperature", AOPT_REAL, offsetof(MctsSettings, temperature), 0, 1000, "0", NULL,
       "choose a root move with probability proportional to its visits^(1/T) (0: off, the "
-      "most visited)" },
+      "most visited)", .changes_play = true },
     { "choice_moves", AOPT_INT, offsetof(MctsSettings, choice_moves), 0, 1e9, "0", NULL,
       "temperature applies to the agent's first this many moves of a game, the most visited "
-      "move after them (0: every move)" },
+      "move after them (0: every move)", .changes_play = true },
     { "solver", AOPT_INT, offsetof(MctsSettings, solver), 0, 1, "1", NULL,
       "MCTS-Solver: prove wins, draws and losses up the tree from the ends of the game (and "
       "the tables), play a proven win at once, never a proven loss while there is another "
-      "move (0: plain UCT)" },
+      "move (0: plain UCT)", .changes_play = true },
     { "tables", AOPT_TEXT, offsetof(MctsSettings, tables), 0, 0, "", NULL,
       "endgame tables of the variant (anywoli tables build; auto: the variant's to 8 seeds, "
       "built once into the cache folder): positions they cover are leaves scored exactly, and "
-      "proven (not under the lottery)" },
+      "proven (not under the lottery)", .changes_play = true,
+      .digest = tables_option_digest },
     { "minimax", AOPT_REAL, offsetof(MctsSettings, minimax), 0, 1, "0", NULL,
       "implicit minimax backups: selection weighs a child's mean reward (1 - alpha) with the "
       "minimax of the evaluation over its subtree, squashed as a reward (alpha); ends and "
-      "tables count exactly (0: off)" },
+      "tables count exactly (0: off)", .changes_play = true },
     /* Fitted to outcomes (a logistic of the evaluation over 39,790 positions of 670 games
      * of alphabeta:depth=8 against itself from the book, maximum likelihood): 7.4 seeds for
      * the store difference (`anywoli fit`'s K = 0.134 a seed), 5.7 for the tuned set; the
@@ -145,32 +150,35 @@ static const AgentOption mcts_options[] = {
      * expand=all, so the default stays as it was. */
     { "squash", AOPT_REAL, offsetof(MctsSettings, squash), 0, 1000, "0", NULL,
       "reward=win: an evaluation of x seeds is worth 1 / (1 + exp(-x / squash)) (0: a 24th "
-      "of the seeds in play, 4 on the standard board)" },
+      "of the seeds in play, 4 on the standard board)", .changes_play = true },
     { "weights", AOPT_CHOICE, offsetof(MctsSettings, weight_set), 0, 0, "store",
       weight_set_names,
       "the set the weights not given as w.<term> come from: store (the store difference "
       "alone), plain (store 1, seeds 0.1) or tuned (alphabeta's from depth 4, with its fade "
       "unless fade is given); or learned: the compiled-in learned evaluation (docs/learned.md) "
-      "instead of the terms" },
+      "instead of the terms", .changes_play = true },
     { "expand", AOPT_CHOICE, offsetof(MctsSettings, expand), 0, 0, "one", expand_names,
       "one: a node's untried moves are added one per playout, at random, and each is played "
       "once before any is played again; all: every move is added at once, valued by the "
-      "evaluation, and selection ranks a child not yet visited by that value" },
+      "evaluation, and selection ranks a child not yet visited by that value",
+      .changes_play = true },
     { "reuse", AOPT_INT, offsetof(MctsSettings, reuse), 0, 1, "0", NULL,
       "expand=all: a search starts from the subtree the last one grew below this position "
       "(after the agent's move and the replies), if it holds it, and adds `playouts` to it "
-      "(0: every search starts afresh)" },
+      "(0: every search starts afresh)", .changes_play = true },
     /* Store difference alone by default: with w.seeds=0.1 a cut playout that keeps seeds
      * at home looks good, and against greedy MCTS then shuffles until max_plies. Every term
      * is named, so that alphabeta's defaults do not leak in. */
     { "w", AOPT_WEIGHTS, offsetof(MctsSettings, weights), -1000, 1000,
       "w.store=1,w.seeds=0,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,"
       "w.final=0", NULL,
-      "evaluation weights of a cut playout, as alphabeta's: w.<term>=x (see below)" },
+      "evaluation weights of a cut playout, as alphabeta's: w.<term>=x (see below)",
+      .changes_play = true },
     /* After "w", whose defaults set the fade too: off, as MCTS evaluated before the fade. */
     { "fade", AOPT_REAL, offsetof(MctsSettings, weights) + offsetof(EvalWeights, fade), 0, 1,
-      "0", NULL, "the evaluation's fade near the end, as alphabeta's (0: none)" },
-    { NULL, 0, 0, 0, 0, NULL, NULL, NULL },
+      "0", NULL, "the evaluation's fade near the end, as alphabeta's (0: none)",
+      .changes_play = true },
+    { .key = NULL },
 };
 
 const AgentKind mcts_kind = {

@@ -222,6 +222,14 @@ int agent_options_parse(const AgentKind *k, const char *opts, void *settings, Er
     return 0;
 }
 
+bool agent_option_no_play(const AgentKind *k, const char *key, size_t n)
+{
+    for (const AgentOption *o = k->options; o && o->key; o++)
+        if (o->type != AOPT_WEIGHTS && strlen(o->key) == n && strncmp(o->key, key, n) == 0)
+            return !o->changes_play;
+    return false;
+}
+
 /* Append `key=value` for one option to buf at *used. */
 static void format_option(const AgentOption *o, const void *settings, char *buf, size_t len,
                           size_t *used)

@@ -12,7 +12,7 @@ static int random_choose(Agent *a, const Variant *v, const Position *p, Rng *rng
     return pos_random_move(p, rng);
 }
 
-static const AgentOption random_options[] = { { NULL, 0, 0, 0, 0, NULL, NULL, NULL } };
+static const AgentOption random_options[] = { { .key = NULL } };
 
 const AgentKind random_kind = {
     "random", "a uniform choice among the legal moves", random_options, 0,

@@ -1,6 +1,7 @@
 /* registry.c: the one table that maps agent names to their constructors. */
 #include "agent.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,4 +143,52 @@ int agent_full_spec(const char *spec, char *buf, size_t len, Error *e)
     agent_describe(&a, buf, len);
     agent_free(&a);
     return 0;
+}
+
+void agent_play_spec(const char *spec, char *buf, size_t len)
+{
+    const AgentEntry *ent = entry_of(spec);
+    const char *colon = strchr(spec, ':');
+    if (!ent || !colon) {
+        snprintf(buf, len, "%s", spec);
+        return;
+    }
+    size_t used = (size_t)snprintf(buf, len, "%.*s", (int)(colon - spec), spec);
+    char sep = ':';
+    for (const char *item = colon + 1, *end; *item && used < len; item = end + (*end == ',')) {
+        end = item + strcspn(item, ",");
+        size_t key = strcspn(item, "=,");
+        if (agent_option_no_play(ent->kind, item, key))
+            continue;
+        used += (size_t)snprintf(buf + used, len - used, "%c%.*s", sep, (int)(end - item), item);
+        sep = ',';
+    }
+}
+
+int agent_file_digests(const char *spec, char *buf, size_t len, Error *e)
+{
+    const AgentEntry *ent = entry_of(spec);
+    buf[0] = '\0';
+    if (!ent || !ent->kind->settings_size)
+        return 0;   /* an unknown name is agent_create's to report */
+    void *settings = calloc(1, ent->kind->settings_size);
+    if (!settings)
+        return error_set(e, "agent '%s': out of memory", ent->kind->name);
+    const char *colon = strchr(spec, ':');
+    int rc = agent_options_parse(ent->kind, colon ? colon + 1 : "", settings, e);
+    size_t used = 0;
+    for (const AgentOption *o = ent->kind->options; rc == 0 && o->key; o++) {
+        const char *value = (const char *)settings + o->offset;
+        uint64_t h = 0;
+        if (!o->digest || o->type != AOPT_TEXT || !*value)
+            continue;
+        Error inner;
+        if (o->digest(value, &h, &inner) != 0)
+            rc = error_set(e, "agent '%s': %s=%s: %s", ent->kind->name, o->key, value, inner.msg);
+        else if (h && used < len)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s=%016" PRIx64,
+                                     used ? "," : "", o->key, h);
+    }
+    free(settings);
+    return rc;
 }

@@ -549,6 +549,28 @@ static int check_agent(const Loader *L, const Values *m, int pick, Key k, const 
     return rc ? cfg_error(L, m->line[pick], key_name(k), "%s", e.msg) : 0;
 }
 
+/* The content hashes of the files one agent spec names, into *out (malloc'd). */
+static int spec_files(const Loader *L, const Values *m, int pick, Key k, int line,
+                      const char *spec, char **out)
+{
+    char buf[AGENT_DIGESTS_MAX];
+    Error e;
+    if (agent_file_digests(spec, buf, sizeof buf, &e) != 0)
+        return cfg_error(L, m->n ? m->line[pick] : line, key_name(k), "%s", e.msg);
+    return (*out = strdup(buf)) ? 0 : out_of_memory(L);
+}
+
+/* A job's files_a and files_b: what its agents' files hold as the experiment is loaded, so
+ * that a journal or a slice played with other content is known as another experiment. */
+static int job_files(const Loader *L, const Values *m, const int *pick, int line, Job *j)
+{
+    if (spec_files(L, &m[K_AGENT_A], pick[K_AGENT_A], K_AGENT_A, line, j->agent_a,
+                   &j->files_a) != 0)
+        return -1;
+    return spec_files(L, &m[K_AGENT_B], pick[K_AGENT_B], K_AGENT_B, line, j->agent_b,
+                      &j->files_b);
+}
+
 /* The folder of the config file L reads ("" for the current folder), where a book it names
  * by a relative path is read from: a config and its book travel together. */
 static void config_folder(const Loader *L, char *buf, size_t len)
@@ -680,6 +702,8 @@ static int build_job(const Loader *L, const JobDef *d, const Values m[K_NB], con
     j->agent_b = strdup(m[K_AGENT_B].n ? m[K_AGENT_B].text[pick[K_AGENT_B]] : "random");
     if (!j->name || !j->agent_a || !j->agent_b)
         return out_of_memory(L);
+    if (job_files(L, m, pick, d->line, j) != 0)
+        return -1;
     return job_openings_order(L, &m[K_OPENINGS_ORDER], seed, j);
 }
 
@@ -1174,6 +1198,8 @@ void experiment_free(Experiment *x)
         free(x->jobs[i].name);
         free(x->jobs[i].agent_a);
         free(x->jobs[i].agent_b);
+        free(x->jobs[i].files_a);
+        free(x->jobs[i].files_b);
         openings_free(&x->jobs[i].openings);
     }
     free(x->jobs);
@@ -1212,33 +1238,49 @@ static uint64_t openings_digest(const OpeningSet *s, const Variant *v)
     return h;
 }
 
+/* " files_X=..." when the agent's spec names files (nothing else, so that journals of specs
+ * that name none still resume), into buf. */
+static void files_text(char side, const char *files, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    if (files && *files)
+        snprintf(buf, len, " files_%c=%s", side, files);
+}
+
 char *experiment_fingerprint(const Experiment *x)
 {
     size_t len = 64, used = 0;
     for (int i = 0; i < x->njobs; i++)
-        len += 600 + strlen(x->jobs[i].name) + strlen(x->jobs[i].agent_a) +
-               strlen(x->jobs[i].agent_b) + strlen(x->jobs[i].openings.spec);
+        len += 600 + 2 * AGENT_DIGESTS_MAX + strlen(x->jobs[i].name) +
+               strlen(x->jobs[i].agent_a) + strlen(x->jobs[i].agent_b) +
+               strlen(x->jobs[i].openings.spec);
     char *out = malloc(len);
     if (!out)
         return NULL;
     used += (size_t)snprintf(out, len, "seed=%" PRId64 " jobs=%d\n", x->seed, x->njobs);
     for (int i = 0; i < x->njobs; i++) {
         const Job *j = &x->jobs[i];
-        char desc[256], sprt[128] = "";
+        char desc[256], sprt[128] = "", files[2][AGENT_DIGESTS_MAX + 16];
+        char play_a[AGENT_FULL_SPEC_MAX], play_b[AGENT_FULL_SPEC_MAX];
         variant_describe(&j->variant, desc, sizeof desc);
+        /* The experiment is the play: a limit that changes no move may differ on resume. */
+        agent_play_spec(j->agent_a, play_a, sizeof play_a);
+        agent_play_spec(j->agent_b, play_b, sizeof play_b);
+        files_text('a', j->files_a, files[0], sizeof files[0]);
+        files_text('b', j->files_b, files[1], sizeof files[1]);
         if (j->has_sprt) {
             strcpy(sprt, " sprt=");
             sprt_bounds_text(&j->sprt, sprt + 6, sizeof sprt - 6);
         }
         used += (size_t)snprintf(out + used, len - used,
                                  "job %" PRIu64 " name=%s %s agent_a=%s agent_b=%s openings=%s "
-                                 "book=%016" PRIx64 " games=%" PRId64 "%s%s%s", j->index, j->name,
-                                 desc, j->agent_a, j->agent_b, j->openings.spec,
+                                 "book=%016" PRIx64 " games=%" PRId64 "%s%s%s%s%s", j->index,
+                                 j->name, desc, play_a, play_b, j->openings.spec,
                                  openings_digest(&j->openings, &j->variant), j->games,
                                  j->record_moves ? " record_moves" : "", sprt,
                                  /* only when not the default, so older journals resume */
                                  j->openings.order != OPENINGS_IN_ORDER ? " openings_order="
-                                 "shuffled" : "");
+                                 "shuffled" : "", files[0], files[1]);
         /* Only a slice says where it starts: a job from game 0 keeps the fingerprint it had
          * before slices existed, so that its old journals still resume. */
         if (j->first_game)

@@ -38,6 +38,8 @@ typedef struct Job {
     uint64_t index;          /* position in the expanded list: the `job` of rng_seed */
     Variant variant;         /* finished (variant_finish done) */
     char *agent_a, *agent_b; /* specs as written */
+    char *files_a, *files_b; /* the content hashes of the files each spec names, read when the
+                              * experiment is loaded (agent_file_digests; "" for none) */
     OpeningSet openings;     /* where its pairs of games start (`openings`; spec "start") */
     int64_t games;
     int64_t first_game;      /* the job plays games [first_game, first_game + games) (even) */

@@ -99,14 +99,30 @@ static int job_difference(const Job *j, const ResultsFile *f, const char *name,
     }
     const char *given[2] = { j->agent_a, j->agent_b }, *stored[2] = { sj->agent_a, sj->agent_b };
     const char *played[2] = { sj->played_a, sj->played_b };
+    const char *files[2] = { j->files_a, j->files_b }, *had[2] = { sj->files_a, sj->files_b };
     for (int k = 0; k < 2; k++) {
-        if (strcmp(given[k], stored[k]) != 0)
+        /* The specs as they play: a limit that changes no move may differ (agent_play_spec). */
+        char now[AGENT_FULL_SPEC_MAX], was[AGENT_FULL_SPEC_MAX];
+        agent_play_spec(given[k], now, sizeof now);
+        agent_play_spec(stored[k], was, sizeof was);
+        if (strcmp(now, was) != 0)
             return snprintf(why, len, "agent_%c '%s', not '%s'", 'a' + k, stored[k], given[k]);
         /* Played as the same full spec: a default changed since would change the games. */
-        if (played[k] && (agent_full_spec(given[k], full, sizeof full, &e) != 0 ||
-                          strcmp(full, played[k]) != 0))
-            return snprintf(why, len, "agent_%c played as '%s', now '%s'", 'a' + k, played[k],
-                            full);
+        if (played[k]) {
+            if (agent_full_spec(given[k], full, sizeof full, &e) != 0)
+                snprintf(full, sizeof full, "?");
+            agent_play_spec(full, now, sizeof now);
+            agent_play_spec(played[k], was, sizeof was);
+            if (strcmp(now, was) != 0)
+                return snprintf(why, len, "agent_%c played as '%s', now '%s'", 'a' + k,
+                                played[k], full);
+        }
+        /* The same content of the files the spec names (weights, tables). */
+        const char *f_now = files[k] ? files[k] : "", *f_was = had[k] ? had[k] : "";
+        if (strcmp(f_now, f_was) != 0)
+            return snprintf(why, len, "agent_%c's files hashed '%s', now '%s' (a file it names "
+                            "has changed)", 'a' + k, *f_was ? f_was : "none",
+                            *f_now ? f_now : "none");
     }
     if (strcmp(sj->openings, j->openings.spec) != 0)
         return snprintf(why, len, "openings '%s', not '%s'", sj->openings, j->openings.spec);
@@ -398,8 +414,11 @@ static int job_from_stored(Job *j, const ResultsFile *f, const char *name, const
     j->name = strdup(name);
     j->agent_a = strdup(sj->agent_a);
     j->agent_b = strdup(sj->agent_b);
+    /* The first file's: every other file is held to them (job_difference). */
+    j->files_a = strdup(sj->files_a ? sj->files_a : "");
+    j->files_b = strdup(sj->files_b ? sj->files_b : "");
     j->record_moves = rf_job_has_moves(f, name);
-    if (!j->name || !j->agent_a || !j->agent_b)
+    if (!j->name || !j->agent_a || !j->agent_b || !j->files_a || !j->files_b)
         return error_set(e, "out of memory");
     Error inner;
     /* A book is read from the path the file names, from the current folder. */

@@ -174,6 +174,11 @@ static int write_job_attrs(hid_t g, const Job *j)
     rc |= h5u_attr_string(g, "agent_b", j->agent_b);
     rc |= write_played_spec(g, "agent_a_played", j->agent_a);
     rc |= write_played_spec(g, "agent_b_played", j->agent_b);
+    /* Only where a spec names files, so that other jobs read as before. */
+    if (j->files_a && *j->files_a)
+        rc |= h5u_attr_string(g, "agent_a_files", j->files_a);
+    if (j->files_b && *j->files_b)
+        rc |= h5u_attr_string(g, "agent_b_files", j->files_b);
     rc |= h5u_attr_int(g, "games", j->games);
     rc |= h5u_attr_int(g, "index", (int64_t)j->index);
     rc |= h5u_attr_string(g, "openings", j->openings.spec);

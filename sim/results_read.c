@@ -493,6 +493,15 @@ static int read_job_attributes(const ResultsFile *f, hid_t g, const char *name, 
         sj->played_b = NULL;
     if (pa < 0 || pb < 0)
         return -1;
+    sj->files_a = sj->files_b = NULL;
+    int fa = attr_text(f, g, name, "agent_a_files", false, &sj->files_a, e);
+    if (fa == 1)
+        sj->files_a = NULL;
+    int fb = fa < 0 ? -1 : attr_text(f, g, name, "agent_b_files", false, &sj->files_b, e);
+    if (fb == 1)
+        sj->files_b = NULL;
+    if (fa < 0 || fb < 0)
+        return -1;
     /* Files written before openings existed played every game from the start. */
     int rc = attr_text(f, g, name, "openings", false, &sj->openings, e);
     if (rc == 1 && !(sj->openings = strdup("start")))
@@ -550,7 +559,10 @@ void stored_job_free(StoredJob *sj)
     free(sj->openings);
     free(sj->played_a);
     free(sj->played_b);
+    free(sj->files_a);
+    free(sj->files_b);
     sj->agent_a = sj->agent_b = sj->openings = sj->played_a = sj->played_b = NULL;
+    sj->files_a = sj->files_b = NULL;
 }
 
 /* An openings row's moves ("3 14 7") played from v's start into *o, each checked legal;

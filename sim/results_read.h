@@ -68,6 +68,9 @@ typedef struct StoredJob {
     char *agent_a, *agent_b;         /* malloc'd */
     char *played_a, *played_b;       /* the full specs played (agent_a_played, ...), malloc'd;
                                         NULL in files written before them: not known */
+    char *files_a, *files_b;         /* the content hashes of the files each spec named
+                                        (agent_a_files, ...; agent_file_digests), malloc'd;
+                                        NULL when absent: it named none, or an older file */
     char *openings;                  /* the openings spec (malloc'd; "start" in older files) */
     OpeningsOrder openings_order;    /* `openings_order` (absent: in order) */
     int64_t games;                   /* the `games` attribute */

@@ -34,6 +34,16 @@ if(ANYWOLI_GROW_PYTHON)
                        ENVIRONMENT "${ANYWOLI_LSAN}")
 endif()
 
+# Every input that makes a game is in the experiment, and nothing else: weights files changed
+# between slices, before --extend or before --resume are refused; weights files cut short or
+# edited are refused; the external agent's timeout may change on --resume and --extend.
+if(ANYWOLI_GROW_PYTHON)
+  add_test(NAME fingerprint_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/fingerprint_test.sh
+                                        $<TARGET_FILE:anywoli>)
+  set_tests_properties(fingerprint_cli PROPERTIES LABELS fast TIMEOUT 300
+                       ENVIRONMENT "${ANYWOLI_LSAN}")
+endif()
+
 # Tournaments of the quick form (--gauntlet, --round-robin) and a shuffled book
 # (--openings-order): their jobs, a config's equal, the refusals (about 5 s).
 find_program(ANYWOLI_TOURNAMENT_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)

@@ -10,6 +10,7 @@
 #define TEST_TMP_NAME "learned"
 #include "test_tmp.h"
 
+#include <inttypes.h>
 #include <math.h>
 
 #include "agent.h"
@@ -386,6 +387,54 @@ static const char *write_file(const char *name, const char *text)
     return path;
 }
 
+/* The text of the file at path (at most len - 1 bytes), its length returned. */
+static size_t read_text(const char *path, char *buf, size_t len)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t n = fread(buf, 1, len - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return n;
+}
+
+/* A weights file (written at path) cut short anywhere, its end line missing, or edited, is
+ * refused with one line naming it; the digest is its end line's checksum. */
+static void test_weights_file_end(const char *written)
+{
+    static char text[1 << 20], cut[1 << 20], path[4096];
+    snprintf(path, sizeof path, "%s", written);   /* tmp_path's buffer is used again */
+    size_t n = read_text(path, text, sizeof text);
+    Error e;
+    LearnedSet *s = NULL;
+    uint64_t digest;
+    assert_int_equal(learned_file_digest(path, &digest, &e), 0);
+    const char *end = strstr(text, "\nend ");
+    assert_non_null(end);
+    assert_true(digest == strtoull(end + 5, NULL, 16));
+    assert_true(digest == learned_text_checksum(text, (size_t)(end + 1 - text)));
+    for (size_t keep = 0; keep < n; keep += 1 + keep / 3) {
+        memcpy(cut, text, keep);
+        cut[keep] = '\0';
+        const char *p = write_file("cut.txt", cut);
+        assert_int_equal(learned_set_load(p, &s, &e), -1);
+        if (!strstr(e.msg, "cut.txt: no end line"))
+            fail_msg("cut at %zu: '%s'", keep, e.msg);
+        assert_null(strchr(e.msg, '\n'));
+        assert_int_equal(learned_file_digest(p, &digest, &e), -1);
+    }
+    /* A digit of a weight changed, the end line kept. */
+    memcpy(cut, text, n + 1);
+    char *digit = strpbrk(strstr(cut, "\nw "), "123456789");
+    *digit = *digit == '9' ? '8' : (char)(*digit + 1);
+    const char *p = write_file("edited.txt", cut);
+    assert_int_equal(learned_set_load(p, &s, &e), -1);
+    if (!strstr(e.msg, "edited.txt: the end line's checksum"))
+        fail_msg("edited: '%s'", e.msg);
+    assert_int_equal(learned_file_digest(p, &digest, &e), -1);
+    assert_null(s);
+}
+
 /* A set written as a weights file reads back the same; every fault is one line naming the
  * file and line. */
 static void test_weights_file(void **state)
@@ -452,9 +501,12 @@ static void test_weights_file(void **state)
           "w13.txt:5: a weight is not a number within" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char name[32];
+        char name[32], text[512];
         snprintf(name, sizeof name, "w%zu.txt", i + 1);
-        const char *p = write_file(name, bad[i].text);
+        /* Each with a right end line, so that the fault found is the one in the lines. */
+        snprintf(text, sizeof text, "%send %016" PRIx64 "\n", bad[i].text,
+                 learned_text_checksum(bad[i].text, strlen(bad[i].text)));
+        const char *p = write_file(name, text);
         LearnedSet *s = NULL;
         assert_int_equal(learned_set_load(p, &s, &e), -1);
         assert_null(s);
@@ -463,6 +515,7 @@ static void test_weights_file(void **state)
         assert_null(strchr(e.msg, '\n'));
     }
     assert_int_equal(learned_set_load(tmp_path("no-such-file"), &back, &e), -1);
+    test_weights_file_end(tmp_path("w.txt"));
 }
 
 /* The compiled-in set loads for the standard board (any seeds), refuses another, and

@@ -175,6 +175,11 @@ int tables_save(const Tables *t, const char *path, Error *e);
  * one-line message naming the file. */
 int tables_open(const char *path, Tables **out, Error *e);
 
+/* The content hash of the tables file at path, read from its header alone: the header's
+ * checksum, which covers the variant, the levels and the checksum of the values (tables_open
+ * checks the values against it). -1 with a one-line message naming the file. */
+int tables_file_digest(const char *path, uint64_t *out, Error *e);
+
 /* 0 when t was built for the rules of v (every parameter that variant_params marks a rule
  * of play: not max_plies, on which no value depends); -1 with a message naming both
  * variants. */

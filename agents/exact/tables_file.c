@@ -274,6 +274,25 @@ int tables_open(const char *path, Tables **out, Error *e)
     return 0;
 }
 
+int tables_file_digest(const char *path, uint64_t *out, Error *e)
+{
+    int fd = input_file_open(path, e);
+    if (fd < 0)
+        return -1;
+    uint8_t h[HEADER_BYTES];
+    ssize_t got = pread(fd, h, HEADER_BYTES, 0);
+    int saved = errno;
+    close(fd);
+    if (got < 0)
+        return error_set(e, "%s: cannot read: %s", path, strerror(saved));
+    if (got < HEADER_BYTES || memcmp(h, magic, sizeof magic) != 0)
+        return error_set(e, "%s: not an Anywoli tables file", path);
+    if (get64(h + HEADER_CHECKSUM_AT) != values_checksum((const int8_t *)h, HEADER_CHECKSUM_AT))
+        return error_set(e, "%s: damaged header (checksum mismatch)", path);
+    *out = get64(h + HEADER_CHECKSUM_AT);
+    return 0;
+}
+
 bool tables_match(const Tables *t, const Variant *v)
 {
     return variant_same_play(&t->v, v);

@@ -384,6 +384,8 @@ static int job_init(ResultsFile *f, const char *name, JobAnalysis *j, Error *e)
     j->agent_b = sj.agent_b;
     j->played_a = sj.played_a;
     j->played_b = sj.played_b;
+    free(sj.files_a);   /* the rest is the analysis's now */
+    free(sj.files_b);
     char label[AGENT_LABEL_MAX];
     analyze_agent_label(sj.agent_a, sj.played_a, label, sizeof label);
     j->label_a = strdup(label);

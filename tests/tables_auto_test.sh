@@ -9,8 +9,8 @@
 # run reuses the file (not rebuilt); MCTS takes the option too, and the strong player by
 # default; another variant gets a file
 # of its own. Refused with one line and exit status 2: a cache folder that cannot be made, a
-# board too large for tables built on demand, a damaged cached file (with a word on how to
-# have it built again).
+# board too large for tables built on demand, a damaged cached file and a cached file of
+# another variant under the board's name (each with a word on how to have it built again).
 set -u
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -71,12 +71,20 @@ ANYWOLI_CACHE=/proc/no-such-folder run run --agent-a 'alphabeta:depth=2,tables=a
     "${match[@]}" -o nofolder.h5
 expect_status 2 "tables=auto with a cache folder that cannot be made"
 one_line_error "tables=auto: cannot create /proc/no-such-folder"
+small=$(find "$ANYWOLI_CACHE" -name 'tables-k8-*.awt' ! -name "$(basename "${cached[0]}")")
+cp "$small" "${cached[0]}"
+run run --agent-a 'alphabeta:depth=2,tables=auto' "${match[@]}" -o other.h5
+expect_status 2 "tables=auto with a cached file of another variant under the board's name"
+one_line_error "${cached[0]}: the tables are for holes=6"
+one_line_error "not holes=12"
+one_line_error "remove it to have it built again"
 printf 'not tables' >"${cached[0]}"
 run run --agent-a 'alphabeta:depth=2,tables=auto' "${match[@]}" -o damaged.h5
 expect_status 2 "tables=auto with a damaged cached file"
 one_line_error "remove it to have it built again"
 checks=$((checks + 1))
-[[ ! -e nofolder.h5 && ! -e damaged.h5 && ! -e big.h5 ]] || fail "a refused run left a file"
+[[ ! -e nofolder.h5 && ! -e damaged.h5 && ! -e big.h5 && ! -e other.h5 ]] ||
+    fail "a refused run left a file"
 
 echo "tables_auto: $checks checks, $failures failures"
 [[ $failures -eq 0 ]]

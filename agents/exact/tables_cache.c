@@ -233,6 +233,14 @@ int tables_acquire_auto(const Variant *v, const Tables **out, Error *e)
         Error inner;
         if (rc == 0 && tables_acquire(path, out, &inner) != 0)
             rc = error_set(e, "%s (remove it to have it built again)", inner.msg);
+        /* A file of another variant under this one's name (copied there, or a hash that
+         * collides) would leave the agent without tables, playing other games than the spec
+         * names. */
+        if (rc == 0 && tables_check_variant(*out, v, path, &inner) != 0) {
+            tables_release(*out);
+            *out = NULL;
+            rc = error_set(e, "%s (remove it to have it built again)", inner.msg);
+        }
     }
     return rc;
 }

@@ -605,6 +605,33 @@ static int opening_from_row(const OpeningRow *row, const Variant *v, Opening *o,
     return 0;
 }
 
+int rf_openings_rows(const ResultsFile *f, const char *name, int64_t *rows, Error *e)
+{
+    *rows = 0;
+    hid_t g = open_job_group(f, name);
+    if (g < 0)
+        return no_such_job(f, name, e);
+    bool has = H5Lexists(g, "openings", H5P_DEFAULT) > 0;
+    H5Gclose(g);
+    H5Eclear2(H5E_DEFAULT);
+    if (!has)
+        return 0;
+    hid_t ds = open_dataset(f, name, "openings");
+    int64_t n = ds >= 0 ? dataset_length(ds) : -1;
+    int rc = 0;
+    if (n < 0)
+        rc = error_set(e, "%s: job %s: damaged results file (openings table not a table of one "
+                       "dimension)", f->path, name);
+    else if (!h5u_rows_stored(ds))
+        rc = error_set(e, "%s: job %s: damaged results file (openings table of %" PRId64
+                       " rows, not all of them stored)", f->path, name, n);
+    if (ds >= 0)
+        H5Dclose(ds);
+    H5Eclear2(H5E_DEFAULT);
+    *rows = rc == 0 ? n : 0;
+    return rc;
+}
+
 int rf_read_opening(const ResultsFile *f, const char *name, const Variant *v, int64_t index,
                     Opening *o, Error *e)
 {

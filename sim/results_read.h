@@ -90,6 +90,12 @@ int rf_read_job(const ResultsFile *f, const char *name, StoredJob *sj, Error *e)
 int rf_read_opening(const ResultsFile *f, const char *name, const Variant *v, int64_t index,
                     Opening *o, Error *e);
 
+/* The rows of job `name`'s openings table (0 when it has none) into *rows: a game's
+ * `opening` is -1 or one of them. -1 with a one-line message naming the file and the job when
+ * the table is not of one dimension or not every row of it is stored (resized beyond what
+ * was written). */
+int rf_openings_rows(const ResultsFile *f, const char *name, int64_t *rows, Error *e);
+
 /* Whether job `name`'s games table has the column `field` (a file written before a column
  * was added lacks it; rows read from it then hold record_row.h's default). */
 bool rf_job_has_field(const ResultsFile *f, const char *name, const char *field);

@@ -154,6 +154,14 @@ def job_dataset(f):
     f["jobs/x"] = np.arange(3)
 
 
+def both(*changes):
+    """Every change, in order."""
+    def change(f):
+        for c in changes:
+            c(f)
+    return change
+
+
 def openings_ints(f):
     n = len(f[JOB]["openings"])
     del f[JOB]["openings"]
@@ -226,6 +234,8 @@ VARIANTS = [
     ("opening_below_minus_one", row_field("opening", -5), ALL),
     ("openings_table_ints", openings_ints, "er"),
     ("openings_table_2d", replace("openings", lambda t: t.reshape(-1, 1)), ALL),
+    ("openings_resized_opening_1000",
+     both(resize("openings", 2**40), row_field("opening", 1000)), ALL),
     # the moves
     ("move_negative", move_at(5, -3, "i1"), "erp"),
     ("move_not_a_hole", move_at(5, 200), "erp"),

@@ -358,6 +358,15 @@ static hid_t row_type(int pits, bool packed)
     return t;
 }
 
+/* Whether parameter p is stored as the board's own attribute: every rule of play, on which a
+ * label depends, but the convention, which goes with each game (`conventions`, each row's
+ * `convention`); max_plies, on which no value depends, is the sampling's game cap instead
+ * (its `max_plies`). A parameter added to variant_params is written and read with no edit. */
+static bool board_param(int p)
+{
+    return variant_params[p].play && variant_params[p].kind != VK_CONVENTION;
+}
+
 /* The sampling's settings as the root's attributes; -1 on failure. */
 static int write_attributes(hid_t f, const LearnSampling *s, uint64_t rows, const char *command)
 {
@@ -383,11 +392,9 @@ static int write_attributes(hid_t f, const LearnSampling *s, uint64_t rows, cons
     rc |= h5u_attr_int(f, "first_game", (int64_t)s->first_game);
     rc |= h5u_attr_int(f, "games", (int64_t)s->games);
     rc |= h5u_attr_int(f, "rows", (int64_t)rows);
-    rc |= h5u_attr_int(f, "holes", v->holes);
-    rc |= h5u_attr_int(f, "seeds", v->seeds);
-    rc |= h5u_attr_int(f, "capture", v->capture);
-    rc |= h5u_attr_int(f, "extra_turn", v->extra_turn);
-    rc |= h5u_attr_int(f, "skip_origin", v->skip_origin);
+    for (int p = 0; p < VP_NB; p++)
+        if (board_param(p))
+            rc |= h5u_attr_int(f, variant_params[p].name, variant_get(v, p));
     rc |= h5u_attr_string(f, "conventions", conv);
     rc |= h5u_attr_string(f, "sampler", s->sampler);
     rc |= h5u_attr_string(f, "labeller", s->labeller);
@@ -464,20 +471,19 @@ static int read_board(hid_t f, const char *path, Variant *v, Error *e)
     if (!ok)
         return error_set(e, "%s: not a learn data file (its format is not '%s')", path,
                          LEARN_FORMAT);
-    int64_t version, holes, seeds, capture, extra, skip;
-    if (read_int(f, path, "format_version", 1, 1, &version, e) != 0 ||
-        read_int(f, path, "holes", 2, MAX_HOLES, &holes, e) != 0 ||
-        read_int(f, path, "seeds", 1, 64, &seeds, e) != 0 ||
-        read_int(f, path, "capture", 2, 64, &capture, e) != 0 ||
-        read_int(f, path, "extra_turn", 0, 1, &extra, e) != 0 ||
-        read_int(f, path, "skip_origin", 0, 1, &skip, e) != 0)
+    int64_t version;
+    if (read_int(f, path, "format_version", 1, 1, &version, e) != 0)
         return -1;
     variant_default(v);
-    v->holes = (int)holes;
-    v->seeds = (int)seeds;
-    v->capture = (int)capture;
-    v->extra_turn = extra;
-    v->skip_origin = skip;
+    for (int p = 0; p < VP_NB; p++) {
+        int64_t x;
+        if (!board_param(p))
+            continue;
+        if (read_int(f, path, variant_params[p].name, variant_params[p].lo,
+                     variant_params[p].hi, &x, e) != 0)
+            return -1;
+        variant_put(v, p, x);
+    }
     Error why;
     if (variant_finish(v, &why) != 0)
         return error_set(e, "%s: %s", path, why.msg);

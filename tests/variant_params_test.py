@@ -4,7 +4,8 @@ and pass. The table comes from variant_params_dump; for each parameter, a varian
 from the standard game (or from a small board, for tables) in that parameter alone goes
 through the command line's option, a results file's attribute, analyze's text and JSON,
 export's columns, the Python package, analyze's sweep detection and, for the rules of play,
-a tables file's header and its match. The Python package's copy of the table, and its words
+a tables file's header and its match, and a learn data file's attributes as learn fit reads
+them. The Python package's copy of the table, and its words
 for conventions and outcomes, are held equal to the C ones.
 
 usage: variant_params_test.py ANYWOLI DUMP PYTHON_PACKAGE_DIR
@@ -158,6 +159,36 @@ def test_tables(p, tmp):
           f"{fits.returncode} ({fits.stderr.strip()})")
 
 
+def test_learn_data(p, tmp):
+    """A learn data file of a board changed in p, a rule of play stored with the board (not the
+    convention, which goes with each game): the root's attribute holds it, and learn fit reads
+    it back, refusing to fit it with the board without the change."""
+    if not p["play"] or p["kind"] == "convention":
+        return
+    base = ["--holes", "3", "--seeds", "2", "--capture", "2"]
+    x, text = other_value(p)
+    if p["name"] in ("holes", "seeds", "capture"):
+        x = {"holes": 4, "seeds": 3, "capture": 3}[p["name"]]
+        text = str(x)
+    changed = [a for a in base]
+    if f"--{p['option']}" in changed:
+        changed[changed.index(f"--{p['option']}") + 1] = text
+    else:
+        changed += [f"--{p['option']}", text]
+    sample = ["learn", "sample", "--games", "8", "--depth", "2", "--rate", "1", "--quiet",
+              "--sampler", "alphabeta:depth=1"]
+    ours, plain = (os.path.join(tmp, f"{p['name']}{n}.learn") for n in ("", "-base"))
+    run(*sample, *changed, "-o", ours)
+    run(*sample, *base, "-o", plain)
+    with h5py.File(ours, "r") as f:
+        check(f.attrs.get(p["name"]) == x, f"{p['name']}: the learn data file's attribute is "
+              f"{f.attrs.get(p['name'])}, not {x}")
+    fit = subprocess.run([ANYWOLI, "learn", "fit", ours, plain, "--lambda", "1", "--top", "0"],
+                         capture_output=True, text=True)
+    check(fit.returncode == 2, f"{p['name']}: learn fit of two boards apart in it: exit "
+          f"{fit.returncode} ({fit.stderr.strip()})")
+
+
 def main():
     rows = table()
     check(len(rows) >= 7, "the dump lists the parameters")
@@ -167,6 +198,7 @@ def main():
             test_run_to_outputs(p, tmp)
             test_sweep(p, tmp)
             test_tables(p, tmp)
+            test_learn_data(p, tmp)
     print(f"{len(rows)} parameters, {len(FAILURES)} failures")
     sys.exit(1 if FAILURES else 0)
 

@@ -208,6 +208,18 @@ int64_t row_field_value(const GameRecord *r, int i)
     return (int64_t)bits;
 }
 
+uint64_t row_checksum(const GameRecord *r, uint64_t absent)
+{
+    uint64_t h = UINT64_C(0x243f6a8885a308d3);
+    for (int i = 0; i < FIELDS_NB; i++) {
+        if (absent >> i & 1)
+            continue;
+        h = (h ^ (uint64_t)row_field_value(r, i)) * UINT64_C(0x9e3779b97f4a7c15);
+        h ^= h >> 29;
+    }
+    return h;
+}
+
 /* The checks of record_fault on a finished game (South won, North won, a draw): the seeds
  * left went to the convention's recipient, so the scores hold every seed and agree with the
  * outcome. */

@@ -45,6 +45,11 @@ int row_field_count(void);
 const char *row_field_name(int i);
 int64_t row_field_value(const GameRecord *r, int i);
 
+/* The checksum of one row (docs/results.md, `games_checksum`): each stored field not in
+ * `absent` (row_type_reading's mask), in column order, its value widened to 64 bits, mixed
+ * into a 64-bit hash. A job's checksum is the sum of its rows' (mod 2^64). */
+uint64_t row_checksum(const GameRecord *r, uint64_t absent);
+
 /* What a game record is held to besides its variant's rules. */
 typedef struct RecordLimits {
     int64_t max_plies;      /* its ply cap: plies at most this, and exactly this when the game

@@ -3,6 +3,7 @@
 #include "results.h"
 
 #include <hdf5.h>
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +60,7 @@ int stats_add(JobStats *s, const GameRecord *r)
             s->b_wins++;
     }
     s->plies += r->plies;
+    s->checksum += row_checksum(r, 0);
     int sn, a = record_a_half_points(r, &sn);
     return pair_tally_add(&s->pairs, r->game, a, sn);
 }
@@ -533,6 +535,15 @@ static int write_summary(hid_t g, const JobStats *s)
 
 /* A job's sequential test as it ended: its log-likelihood ratio, bounds and decision, and,
  * when it stopped the job, that it did and at which pair. */
+/* The checksum of the job's games table (every row counted: the file is complete), which
+ * every reader checks, so that a row edited by hand, however consistently, is refused. */
+static int write_checksum(hid_t g, const JobStats *s)
+{
+    char text[24];
+    snprintf(text, sizeof text, "%016" PRIx64, s->checksum);
+    return h5u_attr_string(g, "games_checksum", text);
+}
+
 static int write_stop(hid_t g, const JobStop *s)
 {
     int rc = h5u_attr_double(g, "sprt_llr", s->test.llr);
@@ -556,7 +567,7 @@ int results_end_job(Results *r, const Job *j, const JobStats *s, Error *e)
     snprintf(name, sizeof name, "/jobs/%s", j->name);
     hid_t g = H5Gopen2(r->file, name, H5P_DEFAULT);
     int rc = g < 0 || write_histogram(g, s) != 0 || write_summary(g, s) != 0 ||
-             (j->has_sprt && write_stop(g, &s->stop) != 0);
+             write_checksum(g, s) != 0 || (j->has_sprt && write_stop(g, &s->stop) != 0);
     if (g >= 0)
         H5Gclose(g);
     return rc ? h5_error(e, r->path, "writing a job's summary") : 0;

@@ -62,6 +62,8 @@ typedef struct JobStats {
     PairTally pairs;                 /* the games paired (2k, 2k+1), for the live figures and
                                       * the sequential test */
     JobStop stop;                    /* the job's sequential test (a job with `sprt`) */
+    uint64_t checksum;               /* the sum of the games' row_checksum: the job's
+                                      * `games_checksum` */
 } JobStats;
 
 /* Count one game; 1 when it completed a counted pair, 0 when not, -1 when out of memory for

@@ -41,6 +41,11 @@ struct RowStream {
     bool from_positions;                /* its openings may be positions (a book) */
     int64_t openings;                   /* the rows of its openings table (0: none) */
     uint64_t first_game;                /* the game of row 0 (a slice's first_game) */
+    bool has_checksum;                  /* the job stores `games_checksum` (a complete file
+                                         * of a version that writes it) */
+    uint64_t checksum_stored, checksum; /* it, and the sum of the rows' read so far */
+    bool in_order;                      /* every row read so far, from the first, in order:
+                                         * the sum is the table's once at the end */
 };
 
 /* The attribute's place for messages: "root attribute X" or "job NAME: ... attribute X". */
@@ -956,6 +961,25 @@ int rf_row_fault(const Variant *v, uint64_t index, bool from_positions, const Ga
     return record_fault(v, &l, r, why, len);
 }
 
+/* The job's `games_checksum` into the stream, when it has one: 16 hex digits, or damage. */
+static int read_checksum(const ResultsFile *f, const char *name, RowStream *s, Error *e)
+{
+    hid_t g = open_job_group(f, name);
+    char *text = NULL;
+    int rc = g < 0 ? no_such_job(f, name, e)
+                   : attr_text(f, g, name, "games_checksum", false, &text, e);
+    if (g >= 0)
+        H5Gclose(g);
+    H5Eclear2(H5E_DEFAULT);
+    if (rc != 0)
+        return rc == 1 ? 0 : -1;   /* 1: not there (an older or unfinished file) */
+    bool ok = strlen(text) == 16 && strspn(text, "0123456789abcdef") == 16;
+    s->checksum_stored = ok ? strtoull(text, NULL, 16) : 0;
+    s->has_checksum = ok;
+    free(text);
+    return ok ? 0 : attr_fault(f, name, "games_checksum", "expected 16 hex digits", e);
+}
+
 RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)
 {
     RowStream *s = calloc(1, sizeof *s);
@@ -975,11 +999,11 @@ RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)
     s->from_positions = strncmp(sj.openings, "file:", 5) == 0;
     s->first_game = (uint64_t)sj.first_game;
     stored_job_free(&sj);
-    hid_t op = open_dataset(f, name, "openings");
-    int64_t openings = op >= 0 ? dataset_length(op) : 0;
-    s->openings = openings > 0 ? openings : 0;   /* none of one dimension: no openings */
-    if (op >= 0)
-        H5Dclose(op);
+    s->in_order = true;
+    if (rf_openings_rows(f, name, &s->openings, e) != 0 || read_checksum(f, name, s, e) != 0) {
+        rf_rows_close(s);
+        return NULL;
+    }
     s->ds = open_dataset(f, name, "games");
     int64_t rows = s->ds >= 0 ? dataset_length(s->ds) : -1;
     const char *bad = NULL;
@@ -1012,7 +1036,9 @@ uint64_t rf_rows_total(const RowStream *s)
 
 void rf_rows_seek(RowStream *s, uint64_t row)
 {
-    s->next = row < s->rows ? row : s->rows;
+    uint64_t next = row < s->rows ? row : s->rows;
+    s->in_order = s->in_order && next == s->next;
+    s->next = next;
 }
 
 /* Read rows [first, first + n) of the table into the stream's buffer. */
@@ -1055,8 +1081,15 @@ int64_t rf_rows_next(RowStream *s, GameRecord *out, uint64_t max, Error *e)
             opening_fault(s, &out[i], why, sizeof why))
             return error_set(e, "%s: job %s: game %" PRIu64 ": damaged row (%s)", s->path,
                              s->job, game, why);
+        s->checksum += row_checksum(&out[i], s->absent);
     }
     s->next += n;
+    if (s->in_order && s->has_checksum && s->next == s->rows &&
+        s->checksum != s->checksum_stored)
+        return error_set(e, "%s: job %s: damaged results file (its games table's checksum is "
+                         "%016" PRIx64 ", its games_checksum attribute %016" PRIx64 ": a row "
+                         "changed since the file was written)", s->path, s->job, s->checksum,
+                         s->checksum_stored);
     return (int64_t)n;
 }
 
@@ -1091,13 +1124,20 @@ int rf_read_rows(const ResultsFile *f, const char *name, uint64_t first, uint64_
         rc = error_set(e, "%s: job %s: rows %llu to %llu are beyond its %llu rows", f->path,
                        name, (unsigned long long)first, (unsigned long long)(first + n - 1),
                        (unsigned long long)s->rows);
-    if (rc == 0)
-        rf_rows_seek(s, first);
-    for (uint64_t got = 0; rc == 0 && got < n;) {
-        int64_t k = rf_rows_next(s, out + got, n - got, e);
+    /* Every row is read, the others too, so that the table's checksum is checked: a game
+     * edited by hand is refused even when it is the one asked for alone. */
+    GameRecord *block = rc == 0 ? malloc(STREAM_ROWS * sizeof *block) : NULL;
+    if (rc == 0 && !block)
+        rc = error_set(e, "out of memory");
+    for (uint64_t at = 0; rc == 0 && at < s->rows;) {
+        int64_t k = rf_rows_next(s, block, STREAM_ROWS, e);
         rc = k <= 0 ? -1 : 0;
-        got += k > 0 ? (uint64_t)k : 0;
+        for (int64_t i = 0; rc == 0 && i < k; i++)
+            if (at + (uint64_t)i >= first && at + (uint64_t)i < first + n)
+                out[at + (uint64_t)i - first] = block[i];
+        at += k > 0 ? (uint64_t)k : 0;
     }
+    free(block);
     rf_rows_close(s);
     return rc;
 }

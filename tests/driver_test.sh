@@ -302,8 +302,9 @@ one_line_error "no job 'nosuch' (its jobs: board-holes=5-final_four=first-final,
 rc=$?
 expect_status 2 "replay beyond the table"
 one_line_error "game: 40 is beyond the 40 games stored for job std"
-# A stored row the reader accepts but the game does not give (passes off by one): replay names
-# the field, both values, and fails with status 1.
+# A stored row the reader accepts but the game does not give (passes off by one): the games
+# table's checksum refuses it (status 2, one line); in a file without the checksum (written
+# before it), replay names the field, both values, and fails with status 1.
 cp sweep.h5 tampered.h5
 if /usr/bin/python3 - tampered.h5 >want 2>&1 <<'EOF_PY'
 import sys
@@ -317,6 +318,11 @@ with h5py.File(sys.argv[1], "r+") as f:
     print(f"anywoli replay: passes: replayed {old}, stored {int(row['passes'])}")
 EOF_PY
 then
+    "$bin" replay tampered.h5 --job std --game 5 --quiet >out 2>err
+    rc=$?
+    expect_status 2 "replay a tampered row, the checksum kept"
+    one_line_error "tampered.h5: job std: damaged results file (its games table's checksum is"
+    /usr/bin/python3 -c 'import h5py, sys; del h5py.File(sys.argv[1], "r+")["jobs/std"].attrs["games_checksum"]' tampered.h5
     "$bin" replay tampered.h5 --job std --game 5 --quiet >out 2>err
     rc=$?
     expect_status 1 "replay a tampered row"
@@ -500,6 +506,7 @@ with h5py.File("mv-bad.h5", "r+") as f:
     row = g["games"][6]
     row["plies"] = len(seven)
     g["games"][6] = row
+    del g.attrs["games_checksum"]   # as in a file written before it: replay's own check
 EOF
 then
     "$bin" replay mv-bad.h5 --job greedy --game 6 --quiet >out 2>err

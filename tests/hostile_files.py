@@ -162,6 +162,18 @@ def both(*changes):
     return change
 
 
+def swap_sides(f):
+    """Every game's scores swapped and its winner with them, consistently: each row still a
+    game the rules allow, only the checksum tells."""
+    table = f[JOB]["games"][()]
+    south, north = table["south"].copy(), table["north"].copy()
+    table["south"], table["north"] = north, south
+    outcome = table["outcome"].copy()
+    table["outcome"][outcome == 0] = 1
+    table["outcome"][outcome == 1] = 0
+    f[JOB]["games"][...] = table
+
+
 def openings_ints(f):
     n = len(f[JOB]["openings"])
     del f[JOB]["openings"]
@@ -231,6 +243,9 @@ VARIANTS = [
     ("row_left_all", row_field("left", 48), ALL),
     ("row_captures_huge", row_field("mid_captures", 65535), ALL),
     ("opening_beyond_table", row_field("opening", 999999), ALL),
+    ("scores_swapped_consistently", swap_sides, ALL),
+    ("games_checksum_int", job_attr("games_checksum", 7), ALL),
+    ("games_checksum_short", job_attr("games_checksum", "12ab"), ALL),
     ("opening_below_minus_one", row_field("opening", -5), ALL),
     ("openings_table_ints", openings_ints, "er"),
     ("openings_table_2d", replace("openings", lambda t: t.reshape(-1, 1)), ALL),

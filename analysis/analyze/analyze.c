@@ -250,7 +250,6 @@ typedef struct Repeats {
     uint64_t *lines;              /* NULL: no line_hash column; A South's games from the
                                    * front, A North's from the back */
     uint64_t *openings;           /* the openings >= 0; NULL: no opening column */
-    int64_t opening_rows;         /* the rows of the openings table, which they index */
     uint64_t n, used;
     uint64_t south, north;        /* lines gathered with A South, with A North */
 } Repeats;
@@ -263,11 +262,10 @@ static int repeats_init(ResultsFile *f, const JobAnalysis *j, Repeats *r, Error 
         (rf_job_has_field(f, j->name, "line_hash") && !(r->lines = malloc(n * 8))) ||
         (rf_job_has_field(f, j->name, "opening") && !(r->openings = malloc(n * 8))))
         return job_out_of_memory(f, j, e);
-    return r->openings ? rf_openings_rows(f, j->name, &r->opening_rows, e) : 0;
+    return 0;
 }
 
-/* One game's hash and opening; an opening that is not -1 or a row of the openings table is
- * damage (as export, replay and the Python reader say). */
+/* One game's hash and opening; an opening below -1 is damage. */
 static int repeats_add(Repeats *r, ResultsFile *f, const JobAnalysis *j, const GameRecord *g,
                        Error *e)
 {
@@ -279,10 +277,10 @@ static int repeats_add(Repeats *r, ResultsFile *f, const JobAnalysis *j, const G
         r->lines[r->south++] = g->line_hash;
     else if (r->lines)
         r->lines[j->rows - 1 - r->north++] = g->line_hash;
-    if (r->openings && (g->opening < -1 || g->opening >= r->opening_rows))
+    if (r->openings && g->opening < -1)
         return error_set(e, "%s: job %s: game %" PRIu64 ": damaged row (opening %" PRId64
-                         ", expected -1 to %" PRId64 ", its openings table's rows)", rf_path(f),
-                         j->name, r->n, (int64_t)g->opening, r->opening_rows - 1);
+                         ", expected -1 or more)", rf_path(f), j->name, r->n,
+                         (int64_t)g->opening);
     if (r->openings && g->opening >= 0)
         r->openings[r->used++] = (uint64_t)g->opening;
     r->n++;

@@ -262,7 +262,10 @@ class Results:
             table = games[:]
             openings = len(_table(group, "openings", self.path, name)) \
                 if "openings" in group else 0
+            checksum = _attr(group, "games_checksum", "text", self.path, name) \
+                if "games_checksum" in group.attrs else None
         _check_table(table, self._jobs[name], openings, self.path)
+        _check_checksum(table, checksum, self.path, name)
         out = {}
         for field in table.dtype.names:
             values = table[field]
@@ -374,6 +377,37 @@ def _check_variant(job, path):
 # The columns every games table has (docs/results.md: the core, before "Beyond the core").
 CORE = ("game", "a_south", "outcome", "south", "north", "left", "last_capturer", "first_final",
         "lottery", "plies", "passes", "mid_captures", "final_captures")
+
+
+def _games_checksum(table):
+    """The checksum of a games table as the C writer stores it (`games_checksum`,
+    row_checksum in sim/record_row.c): each row's columns in the table's order, each value
+    widened to 64 bits and mixed into a 64-bit hash; the rows' hashes summed mod 2^64."""
+    h = np.full(len(table), 0x243f6a8885a308d3, dtype=np.uint64)
+    mult, shift = np.uint64(0x9e3779b97f4a7c15), np.uint64(29)
+    with np.errstate(over="ignore"):
+        for field in table.dtype.names:
+            col = table[field]
+            value = col.astype(np.uint64) if col.dtype.kind == "u" \
+                else col.astype(np.int64).view(np.uint64)
+            h = (h ^ value) * mult
+            h ^= h >> shift
+        return int(np.add.reduce(h, dtype=np.uint64)) if len(h) else 0
+
+
+def _check_checksum(table, stored, path, name):
+    """A job's games table against its `games_checksum` (absent in older and unfinished
+    files: nothing to check). ResultsError naming the file and the job when they differ."""
+    if stored is None:
+        return
+    if len(stored) != 16 or any(c not in "0123456789abcdef" for c in stored):
+        raise ResultsError(f"{_where(path, name)} (attribute games_checksum: expected 16 hex "
+                           f"digits)")
+    actual = _games_checksum(table)
+    if actual != int(stored, 16):
+        raise ResultsError(f"{_where(path, name)} (its games table's checksum is "
+                           f"{actual:016x}, its games_checksum attribute {stored}: a row "
+                           f"changed since the file was written)")
 
 
 def _check_table(table, job, openings, path):

@@ -7,7 +7,9 @@
 # agents, in several jobs; the file says how many ranks wrote it. A killed MPI run (kill -9
 # of one rank, which makes mpirun end them all) resumes with other rank counts, or with no
 # MPI at all, to the uninterrupted tables; SIGTERM stops every rank cleanly, within seconds
-# in the middle of searches, keeping the whole games at the start of the batch in flight. Errors come
+# in the middle of searches, keeping the whole games at the start of the batch in flight. Ranks
+# given another run are refused, tables files of one name and other content in the ranks'
+# folders among them. Errors come
 # once, from rank 0; progress lines likewise. `anywoli tune` shares each match's pairs
 # between ranks: the same trajectory and matches as one process, and resume after a kill.
 set -u
@@ -295,6 +297,30 @@ refused_mpmd "--seed on one rank" "rank 2 was given another run than rank 0"
     --quiet >out 2>err
 rc=$?
 refused_mpmd "an agent on one rank" "rank 1 was given another run than rank 0"
+# One config naming tables=t.tb, each rank in its own folder where t.tb is another file: the
+# tables' content is in the run's fingerprint, so the ranks do not mix games of two tables.
+mkdir -p w0 w1
+"$bin" tables build --max-seeds 5 --all-levels --threads 1 --quiet -o w0/t.tb >/dev/null 2>err &&
+    "$bin" tables build --max-seeds 6 --all-levels --threads 1 --quiet -o w1/t.tb >/dev/null 2>err
+rc=$?
+expect_status 0 "two tables files for the ranks' folders"
+printf 'seed = 1L;\noutput = "cfg.h5";\njobs = ( { games = 200L; agent_a = "alphabeta:depth=2,tables=t.tb"; } );\n' >w0/exp.cfg
+cp w0/exp.cfg w1/exp.cfg
+"${mpi[@]}" -np 1 -wdir w0 "$bin" run exp.cfg --quiet : -np 1 -wdir w1 "$bin" run exp.cfg \
+    --quiet >out 2>err
+rc=$?
+expect_status 2 "tables files of one name and other content on the ranks"
+checks=$((checks + 1))
+[[ $(grep -c '^anywoli' err) -eq 1 ]] && grep -q "rank 1 was given another run than rank 0" err ||
+    fail "tables of other content on rank 1: expected one line from rank 0, got: $(head -c 400 err)"
+check "tables of other content on rank 1: no file" test ! -e w0/cfg.h5 -a ! -e w0/cfg.h5.partial \
+    -a ! -e w0/cfg.h5.journal
+cp w0/t.tb w1/t.tb
+"${mpi[@]}" -np 1 -wdir w0 "$bin" run exp.cfg --quiet : -np 1 -wdir w1 "$bin" run exp.cfg \
+    --quiet >out 2>err
+rc=$?
+expect_status 0 "the same tables file in both folders"
+check "the same tables: rank 0's file is written" test -s w0/cfg.h5
 # Threads, --batch, -o and --quiet are rank 0's to decide (or the rank's own): accepted.
 "${mpi[@]}" -np 1 "$bin" run n0/exp.cfg --threads 2 --batch 100 --quiet : -np 1 "$bin" run \
     n0/exp.cfg --threads 1 -o elsewhere.h5 >out 2>err

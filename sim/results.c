@@ -535,13 +535,29 @@ static int write_summary(hid_t g, const JobStats *s)
 
 /* A job's sequential test as it ended: its log-likelihood ratio, bounds and decision, and,
  * when it stopped the job, that it did and at which pair. */
-/* The checksum of the job's games table (every row counted: the file is complete), which
- * every reader checks, so that a row edited by hand, however consistently, is refused. */
-static int write_checksum(hid_t g, const JobStats *s)
+/* The checksums of the job's games table (every row counted: the file is complete) and of
+ * its openings table when it has rows, which every reader checks, so that a row edited by
+ * hand, however consistently, is refused. */
+static int write_checksums(hid_t g, const JobStats *s)
 {
     char text[24];
     snprintf(text, sizeof text, "%016" PRIx64, s->checksum);
-    return h5u_attr_string(g, "games_checksum", text);
+    int rc = h5u_attr_string(g, "games_checksum", text);
+    hid_t ds = H5Lexists(g, "openings", H5P_DEFAULT) > 0 ? H5Dopen2(g, "openings", H5P_DEFAULT)
+                                                          : -1;
+    hid_t space = ds >= 0 ? H5Dget_space(ds) : -1;
+    hssize_t rows = space >= 0 ? H5Sget_simple_extent_npoints(space) : 0;
+    uint64_t sum;
+    if (rc == 0 && rows > 0) {
+        rc = results_openings_checksum(ds, &sum);
+        snprintf(text, sizeof text, "%016" PRIx64, sum);
+        rc = rc ? rc : h5u_attr_string(g, "openings_checksum", text);
+    }
+    if (space >= 0)
+        H5Sclose(space);
+    if (ds >= 0)
+        H5Dclose(ds);
+    return rc;
 }
 
 static int write_stop(hid_t g, const JobStop *s)
@@ -567,7 +583,7 @@ int results_end_job(Results *r, const Job *j, const JobStats *s, Error *e)
     snprintf(name, sizeof name, "/jobs/%s", j->name);
     hid_t g = H5Gopen2(r->file, name, H5P_DEFAULT);
     int rc = g < 0 || write_histogram(g, s) != 0 || write_summary(g, s) != 0 ||
-             write_checksum(g, s) != 0 || (j->has_sprt && write_stop(g, &s->stop) != 0);
+             write_checksums(g, s) != 0 || (j->has_sprt && write_stop(g, &s->stop) != 0);
     if (g >= 0)
         H5Gclose(g);
     return rc ? h5_error(e, r->path, "writing a job's summary") : 0;

@@ -610,6 +610,47 @@ static int opening_from_row(const OpeningRow *row, const Variant *v, Opening *o,
     return 0;
 }
 
+/* FNV-1a over text, continuing from h. */
+static uint64_t fnv_text(uint64_t h, const char *text)
+{
+    for (const char *c = text ? text : ""; *c; c++)
+        h = (h ^ (unsigned char)*c) * UINT64_C(0x100000001b3);
+    return h;
+}
+
+int results_openings_checksum(hid_t ds, uint64_t *sum)
+{
+    enum { BLOCK = 4096 };
+    int64_t rows = dataset_length(ds);
+    hid_t type = results_opening_type();
+    OpeningRow *buf = calloc(BLOCK, sizeof *buf);
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    int rc = rows >= 0 && type >= 0 && buf ? 0 : -1;
+    for (int64_t at = 0; rc == 0 && at < rows; at += BLOCK) {
+        uint64_t n = (uint64_t)(rows - at < BLOCK ? rows - at : BLOCK);
+        hsize_t cnt[1] = { n };
+        hid_t mspace = H5Screate_simple(1, cnt, NULL);
+        memset(buf, 0, n * sizeof *buf);
+        rc = mspace >= 0 && h5u_range_io(ds, type, (uint64_t)at, n, buf, false) == 0 ? 0 : -1;
+        for (uint64_t i = 0; rc == 0 && i < n; i++) {
+            char index[32];
+            snprintf(index, sizeof index, "%" PRId64 "|", buf[i].index);
+            h = fnv_text(fnv_text(fnv_text(fnv_text(fnv_text(h, index), buf[i].moves), "|"),
+                                  buf[i].apn), "\n");
+        }
+        if (rc == 0)
+            H5Dvlen_reclaim(type, mspace, H5P_DEFAULT, buf);
+        if (mspace >= 0)
+            H5Sclose(mspace);
+    }
+    free(buf);
+    if (type >= 0)
+        H5Tclose(type);
+    H5Eclear2(H5E_DEFAULT);
+    *sum = h;
+    return rc;
+}
+
 int rf_openings_rows(const ResultsFile *f, const char *name, int64_t *rows, Error *e)
 {
     *rows = 0;
@@ -961,23 +1002,44 @@ int rf_row_fault(const Variant *v, uint64_t index, bool from_positions, const Ga
     return record_fault(v, &l, r, why, len);
 }
 
-/* The job's `games_checksum` into the stream, when it has one: 16 hex digits, or damage. */
-static int read_checksum(const ResultsFile *f, const char *name, RowStream *s, Error *e)
+/* The job's checksum attribute `key` into *sum and 1 when it has one (16 hex digits); 0 when
+ * it has none (an older or unfinished file); -1 with a message when it is damaged. */
+static int read_checksum(const ResultsFile *f, const char *name, const char *key,
+                         uint64_t *sum, Error *e)
 {
     hid_t g = open_job_group(f, name);
     char *text = NULL;
-    int rc = g < 0 ? no_such_job(f, name, e)
-                   : attr_text(f, g, name, "games_checksum", false, &text, e);
+    int rc = g < 0 ? no_such_job(f, name, e) : attr_text(f, g, name, key, false, &text, e);
     if (g >= 0)
         H5Gclose(g);
     H5Eclear2(H5E_DEFAULT);
     if (rc != 0)
-        return rc == 1 ? 0 : -1;   /* 1: not there (an older or unfinished file) */
+        return rc == 1 ? 0 : -1;
     bool ok = strlen(text) == 16 && strspn(text, "0123456789abcdef") == 16;
-    s->checksum_stored = ok ? strtoull(text, NULL, 16) : 0;
-    s->has_checksum = ok;
+    *sum = ok ? strtoull(text, NULL, 16) : 0;
     free(text);
-    return ok ? 0 : attr_fault(f, name, "games_checksum", "expected 16 hex digits", e);
+    return ok ? 1 : attr_fault(f, name, key, "expected 16 hex digits", e);
+}
+
+/* The job's openings table against its `openings_checksum`, when it has one. */
+static int check_openings(const ResultsFile *f, const char *name, Error *e)
+{
+    uint64_t stored, actual = 0;
+    int has = read_checksum(f, name, "openings_checksum", &stored, e);
+    if (has <= 0)
+        return has;
+    hid_t ds = open_dataset(f, name, "openings");
+    int rc = ds >= 0 ? results_openings_checksum(ds, &actual) : -1;
+    if (ds >= 0)
+        H5Dclose(ds);
+    if (rc != 0)
+        return error_set(e, "%s: job %s: damaged results file (openings table unreadable)",
+                         f->path, name);
+    if (actual != stored)
+        return error_set(e, "%s: job %s: damaged results file (its openings table's checksum is "
+                         "%016" PRIx64 ", its openings_checksum attribute %016" PRIx64 ": a row "
+                         "changed since the file was written)", f->path, name, actual, stored);
+    return 0;
 }
 
 RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)
@@ -1000,7 +1062,10 @@ RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)
     s->first_game = (uint64_t)sj.first_game;
     stored_job_free(&sj);
     s->in_order = true;
-    if (rf_openings_rows(f, name, &s->openings, e) != 0 || read_checksum(f, name, s, e) != 0) {
+    int has = rf_openings_rows(f, name, &s->openings, e) != 0 ? -1
+              : read_checksum(f, name, "games_checksum", &s->checksum_stored, e);
+    s->has_checksum = has == 1;
+    if (has < 0 || check_openings(f, name, e) != 0) {
         rf_rows_close(s);
         return NULL;
     }

@@ -96,6 +96,11 @@ int rf_read_opening(const ResultsFile *f, const char *name, const Variant *v, in
  * was written). */
 int rf_openings_rows(const ResultsFile *f, const char *name, int64_t *rows, Error *e);
 
+/* The checksum of an openings table (the dataset ds, every row stored), as a job's
+ * `openings_checksum` holds it: FNV-1a, 64 bits, of each row as the text
+ * "INDEX|MOVES|APN\n", in row order (docs/results.md). -1 when HDF5 cannot read it. */
+int results_openings_checksum(hid_t ds, uint64_t *sum);
+
 /* Whether job `name`'s games table has the column `field` (a file written before a column
  * was added lacks it; rows read from it then hold record_row.h's default). */
 bool rf_job_has_field(const ResultsFile *f, const char *name, const char *field);

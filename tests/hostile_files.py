@@ -174,6 +174,16 @@ def swap_sides(f):
     f[JOB]["games"][...] = table
 
 
+def swap_openings(f):
+    """Openings rows 0 and 1 swapped but for their index: each still an opening the rules
+    allow, only the checksum tells."""
+    table = f[JOB]["openings"][()]
+    a, b = table[0].copy(), table[1].copy()
+    a["index"], b["index"] = 1, 0
+    table[0], table[1] = b, a
+    f[JOB]["openings"][...] = table
+
+
 def openings_ints(f):
     n = len(f[JOB]["openings"])
     del f[JOB]["openings"]
@@ -246,6 +256,8 @@ VARIANTS = [
     ("scores_swapped_consistently", swap_sides, ALL),
     ("games_checksum_int", job_attr("games_checksum", 7), ALL),
     ("games_checksum_short", job_attr("games_checksum", "12ab"), ALL),
+    ("openings_swapped_consistently", swap_openings, "aer"),
+    ("openings_checksum_short", job_attr("openings_checksum", "12ab"), "aer"),
     ("opening_below_minus_one", row_field("opening", -5), ALL),
     ("openings_table_ints", openings_ints, "er"),
     ("openings_table_2d", replace("openings", lambda t: t.reshape(-1, 1)), ALL),

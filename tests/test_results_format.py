@@ -266,7 +266,7 @@ def check_old_file(binary, tmp, fields=OLD_FIELDS):
             s = src["jobs"][job]
             d = dst.create_group(f"jobs/{job}")
             for k, v in s.attrs.items():
-                if k not in ("openings", "games_checksum"):   # neither written then
+                if k not in ("openings", "games_checksum", "openings_checksum"):   # not then
                     d.attrs[k] = v
             d["length_histogram"] = s["length_histogram"][:]
             old = np.dtype(fields)

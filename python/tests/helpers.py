@@ -40,7 +40,7 @@ def fresh_file(folder):
 
 def make_old(src, dst, jobs=None):
     """A copy of src as a file written before the moves, the nodes and the openings columns
-    and the played specs and the games table's checksum:
+    and the played specs and the tables' checksums:
     games tables without opening, moves_hash, line_hash, nodes_a, nodes_b, choices_a,
     choices_b, and no moves (for the jobs named in `jobs`, or every job; the others copied as
     they are)."""
@@ -56,7 +56,8 @@ def make_old(src, dst, jobs=None):
                 continue
             g = d.create_group(f"jobs/{name}")
             for k, v in job.attrs.items():
-                if k not in ("openings", "agent_a_played", "agent_b_played", "games_checksum"):
+                if k not in ("openings", "agent_a_played", "agent_b_played", "games_checksum",
+                             "openings_checksum"):
                     g.attrs[k] = v
             table = job["games"][:]
             keep = [f for f in table.dtype.names if f not in later]

@@ -787,6 +787,9 @@ def with_columns(name, hash_of, opening_of, hash_type="<u8"):
                 b["opening"] = [opening_of(job, int(i)) for i in a["game"]]
             del grp["games"]
             grp.create_dataset("games", data=b, chunks=True, compression="gzip")
+            for k in ("games_checksum", "openings_checksum"):   # nor these, written later
+                if k in grp.attrs:
+                    del grp.attrs[k]
             # the openings the rows name: a game's opening is a row of its job's table (a
             # job from the start has an empty one)
             if job == "short" and hash_of is not None:

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "door.h"
 #include "eval.h"
 
 /* The weights' fixed point: units per seed. Finer than EVAL_SCALE, so that the sum of a
@@ -276,9 +277,9 @@ static int parse_weight_line(char *line, char **name, double *w, const char **wh
 int learned_set_load(const char *path, LearnedSet **out, Error *e)
 {
     *out = NULL;
-    FILE *f = fopen(path, "r");
+    FILE *f = door_read_stream(path, e);   /* a FIFO or a folder refused at once */
     if (!f)
-        return error_set(e, "%s: %s", path, strerror(errno));
+        return -1;
     OwnedSet *o = owned_new("", "");
     char line[1024];
     int lineno = 0, rc, holes = -1, capture = -1;

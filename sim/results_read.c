@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "h5util.h"
-#include "input_file.h"
+#include "door.h"
 #include "results.h"
 #include "variant_text.h"
 
@@ -217,7 +217,7 @@ ResultsFile *rf_open(const char *path, Error *e)
     }
     f->file = -1;
     /* HDF5 opens by name, with a blocking open(): a FIFO is refused before it sees one. */
-    if (input_file_check(path, e) != 0) {
+    if (door_read_check(path, e) != 0) {
         rf_close(f);
         return NULL;
     }

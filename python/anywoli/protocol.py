@@ -204,12 +204,13 @@ def serve(player, name=None, options=None, *, on_game_start=None, on_game_end=No
 
     player: choose(position, legal_moves, game), or an object with a choose method and,
     optionally, on_game_start(game) and on_game_end(game, result) methods; the keywords of
-    the same names give (or replace) the hooks. options: {name: default} the program
-    declares (`set` lines change them). With stdout None the protocol has the process's
+    the same names give (or replace) the hooks. name: the program's, for people (default:
+    the function's or the object's class's). options: {name: default} the program declares
+    (`set` lines change them). With stdout None the protocol has the process's
     standard output to itself while serve runs (private_stdout)."""
     choose, start_hook, end_hook = _hooks(player, on_game_start, on_game_end)
-    if name is None:
-        name = getattr(choose, "__name__", None) or "python"
+    if name is None:     # a function's name, or a player object's class
+        name = getattr(player, "__name__", None) or type(player).__name__
     if stdout is None:
         with private_stdout() as protocol:
             return _answer(choose, start_hook, end_hook, name, options, stdin or sys.stdin,

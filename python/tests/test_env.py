@@ -98,7 +98,8 @@ class TestEnv(unittest.TestCase):
             self.assertIn("seed: ", str(cm.exception))
         env.reset(seed=np.uint64(2**64 - 1))
         self.assertEqual(env.game.seed, 2**64 - 1)
-        for kwargs, error in (({"max_plies": 10.0}, TypeError), ({"max_plies": True}, TypeError),
+        for kwargs, error in (({"max_plies": 10.0}, TypeError),
+                              ({"max_plies": True}, TypeError),
                               ({"holes": 2**64 + 6}, ValueError)):
             with self.assertRaises(error):
                 anywoli.env(variant="anywoli", **kwargs)

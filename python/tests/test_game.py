@@ -284,8 +284,9 @@ class TestArguments(unittest.TestCase):
         g = anywoli.Game()
         g.play(3)
         apn = g.to_apn()
-        for bad in (2**64 + 15, 2**32 + 13, -2**31 - 1):      # would wrap to legal holes
-            self.assert_refused(IllegalMove, lambda: g.play(bad), f"move: {bad} is out of range")
+        for bad in (2**64 + 15, 2**32 + 13, -2**31 - 1):   # ctypes: 15 and 13, legal holes
+            self.assert_refused(IllegalMove, lambda: g.play(bad),
+                                f"move: {bad} is out of range")
         for bad, name in ((13.0, "float"), (True, "bool"), ("13", "str"), (None, "NoneType"),
                           (np.float64(13), "float64"), (np.bool_(True), "bool_")):
             self.assert_refused(TypeError, lambda: g.play(bad),

@@ -6,6 +6,7 @@ hooks; and a stray print() cannot break the protocol, in a pipe and in a match o
 import contextlib
 import io
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -21,6 +22,7 @@ GAME = ("game seed 7 side S holes 5 seeds 2 capture 4 final_four penultimate ext
         "skip_origin no max_plies 100000 start 2,2,2,2,2/2,2,2,2,2 0/0 S - -")
 POSITION = "position 2,2,2,2,2/2,2,2,2,2 0/0 S - - moves 0 1 2 3 4 history"
 END = "end south 20 0"
+DOC = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "python.md")
 
 
 def transcript(player, lines, **kwargs):
@@ -112,7 +114,8 @@ class TestFailures(unittest.TestCase):
 
 class TestWork(unittest.TestCase):
     def test_counts_ride_on_the_move_line(self):
-        for returned, text in (((3, {"nodes": 12, "playouts": 5}), "move 3 nodes 12 playouts 5"),
+        for returned, text in (((3, {"nodes": 12, "playouts": 5}),
+                                "move 3 nodes 12 playouts 5"),
                                ((3, {"playouts": 5}), "move 3 playouts 5"),
                                ((3, {"nodes": np.uint64(2**64 - 1)}),
                                 "move 3 nodes 18446744073709551615"),
@@ -178,6 +181,22 @@ class TestHooks(unittest.TestCase):
         transcript(other, self.LINES, on_game_end=lambda game, result: ends.append(result))
         self.assertEqual(ends, [("south", 20, 0)])
         self.assertNotIn("south", other.heard)
+
+    def test_the_pages_player_runs_as_written(self):
+        """docs/python.md's Player, run as a program: its move and work on the protocol, its
+        hook's print on standard error."""
+        with open(DOC) as f:
+            text = f.read()
+        section = text[text.index("**A game's start and end.**"):]
+        block = re.search(r"\n\n((?:    .*\n|\n)+)", section).group(1)
+        code = "import anywoli\n\n" + textwrap.dedent(block)
+        self.assertIn("anywoli.serve(Player())", code)
+        lines = ["anywoli protocol 1", GAME, POSITION, END, "quit"]
+        done = subprocess.run([sys.executable, "-c", code], input="\n".join(lines) + "\n",
+                              capture_output=True, text=True, check=True)
+        self.assertEqual(done.stdout.splitlines(), ["name Player", "protocol 1",
+                                                    "move 0 nodes 1"])
+        self.assertEqual(done.stderr, "7 south\n")
 
     def test_not_a_player(self):
         with self.assertRaises(TypeError):

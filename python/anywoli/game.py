@@ -189,7 +189,9 @@ class Game:
     skip_origin=..., max_plies=..., seed=1): variant is a preset (`anywoli`, `yit-nuri`,
     `yit-jani`, or None for the standard game), the keywords the variant parameters (as the
     command line's options take them), seed the lottery coin's (that of game 0 of job 0 of an
-    experiment with this seed). Moves are absolute hole indices, 0 .. 2 x holes - 1.
+    experiment with this seed). Moves are absolute hole indices, 0 .. 2 x holes - 1. Every
+    argument is checked by arguments.py's rule: TypeError for a value of the wrong type (a
+    bool or a float for an int), ValueError for one out of its C type's range.
     """
     __slots__ = ("_h", "_lib", "_info", "_moves", "_n", "_status", "_seed", "__weakref__")
 

@@ -193,6 +193,11 @@ lost fit ok.h5
 lost run --holes 4 --seeds 2 --games 4 --quiet -o run-full.h5
 lost tune tune.cfg --quiet -o tune-full.h5
 lost "${book[@]}" -o book-full.txt
+# Output lost at an early write, not at the final flush: the reason is the write's own, kept
+# where it failed (it read "Input/output error" once stdio's errno was gone).
+lost perft 3
+lost run --help
+lost bench --games 50
 # `play` waits on a person: the lost board is said at the first prompt, not after the game.
 mkfifo wait.fifo   # held open for writing by the command itself: its input never ends
 timeout 10 "$bin" play --holes 4 --seeds 2 3<>wait.fifo <wait.fifo >/dev/full 2>err

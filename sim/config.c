@@ -1022,8 +1022,9 @@ static char *quick_text(const Overrides *o, const Variant *v, const Matchup *m, 
     }
 }
 
-/* An agent spec given on the command line builds: else `OPTION: why`. */
-static int quick_agent(const char *spec, const char *option, Error *e)
+/* An agent spec given on the command line builds, and (v not NULL) can play v (an external
+ * program starts and answers the handshake): else `OPTION: why`. */
+static int quick_agent(const char *spec, const char *option, const Variant *v, Error *e)
 {
     Agent a;
     Error inner;
@@ -1031,7 +1032,12 @@ static int quick_agent(const char *spec, const char *option, Error *e)
         config_one_line(inner.msg);
         return error_set(e, "%s: %s", option, inner.msg);
     }
+    int rc = v ? agent_check_variant(&a, v, &inner) : 0;
     agent_free(&a);
+    if (rc != 0) {
+        config_one_line(inner.msg);
+        return error_set(e, "%s: %s", option, inner.msg);
+    }
     return 0;
 }
 
@@ -1087,8 +1093,8 @@ int experiment_quick(Experiment *x, const Overrides *o, Error *e)
     Variant v;
     Matchup m = { "main", o->agent_a ? o->agent_a : "random", o->agent_b ? o->agent_b : "random" };
     memset(x, 0, sizeof *x);
-    if (quick_checks(o, &v, e) != 0 || quick_agent(m.a, "--agent-a", e) != 0 ||
-        quick_agent(m.b, "--agent-b", e) != 0)
+    if (quick_checks(o, &v, e) != 0 || quick_agent(m.a, "--agent-a", &v, e) != 0 ||
+        quick_agent(m.b, "--agent-b", &v, e) != 0)
         return -1;
     return quick_load(x, o, &v, &m, 1, e);
 }
@@ -1098,7 +1104,7 @@ const char *const tournament_options[TOURNAMENT_NB] = { "--gauntlet", "--round-r
 /* A tournament's refusals: too few specs, one that does not build, two that build the same
  * agent (their full specs equal), an odd --games, --agent-a or --agent-b. */
 static int tournament_checks(const Overrides *o, TournamentKind kind, const char *const *specs,
-                             int n, Error *e)
+                             int n, const Variant *v, Error *e)
 {
     const char *opt = tournament_options[kind];
     if (o->agent_a || o->agent_b)
@@ -1117,7 +1123,7 @@ static int tournament_checks(const Overrides *o, TournamentKind kind, const char
         return error_set(e, "out of memory");
     int rc = 0;
     for (int i = 0; i < n && rc == 0; i++) {
-        if ((rc = quick_agent(specs[i], opt, e)) != 0)
+        if ((rc = quick_agent(specs[i], opt, v, e)) != 0)
             break;
         agent_full_spec(specs[i], full[i], sizeof full[i], NULL);
         for (int j = 0; j < i && rc == 0; j++)
@@ -1154,7 +1160,7 @@ int experiment_tournament(Experiment *x, const Overrides *o, TournamentKind kind
 {
     Variant v;
     memset(x, 0, sizeof *x);
-    if (tournament_checks(o, kind, specs, n, e) != 0 || quick_checks(o, &v, e) != 0)
+    if (quick_checks(o, &v, e) != 0 || tournament_checks(o, kind, specs, n, &v, e) != 0)
         return -1;
     if (kind == TOURNAMENT_ROUND_ROBIN && (int64_t)n * (n - 1) / 2 > CONFIG_MAX_JOBS)
         return error_set(e, "%s: %d agent specs make %" PRId64 " jobs; at most %d",

@@ -100,7 +100,7 @@ run_ok "anywoli.serve, set=pick=last" --agent-a "$served,set=pick=last" --agent-
 "$bin" run --quiet --agent-a "$served,set=depth=3" --agent-b greedy --holes 6 --games 2 \
     -o served-bad.h5 >out 2>err
 rc=$?
-expect_status 1 "set= of an option the program does not declare"
+expect_status 2 "set= of an option the program does not declare (refused before any game)"
 one_line_error "set=depth=3: the program declares no option 'depth'"
 
 # --- faults: one line, exit status 1, the finished games kept, --resume once mended -------
@@ -134,7 +134,7 @@ done
 "$bin" run --quiet --agent-a "external:cmd=$tmp/nothing-here" --agent-b random --games 2 \
     -o none.h5 >out 2>err
 rc=$?
-expect_status 1 "a program that will not start"
+expect_status 2 "a program that will not start (refused before any game)"
 one_line_error "cannot start '$tmp/nothing-here': No such file or directory"
 
 # --- kill -9 in a run with external agents, then --resume ---------------------------------

@@ -20,7 +20,7 @@ typedef enum Key {
     K_VARIANT = 0,
     K_PARAM,                      /* the variant parameters, K_PARAM + p for VariantParam p */
     K_AGENT_A = K_PARAM + VP_NB, K_AGENT_B, K_OPENINGS, K_OPENINGS_ORDER, K_GAMES, K_FIRST_GAME,
-    K_RECORD_MOVES, K_SPRT, K_NAME, K_NB
+    K_RECORD_MOVES, K_SPRT, K_ADJUDICATE, K_NAME, K_NB
 } Key;
 
 /* The type a key's values must have. */
@@ -42,6 +42,8 @@ static ConfigKey run_keys[] = {
     { "record_moves", CP_DEFAULTS | CP_JOB, "boolean", "store every game's moves in the results" },
     { "sprt", CP_DEFAULTS | CP_JOB, "string",
       "\"ELO0,ELO1[,ALPHA,BETA]\": stop the job when its pentanomial SPRT decides" },
+    { "adjudicate", CP_DEFAULTS | CP_JOB, "boolean",
+      "end a game once a store holds more than half the seeds (its winner is certain)" },
     { "name", CP_JOB, "string", "the job's name in results and on the command line" },
     { "seed", CP_ROOT, "whole number", "the experiment's seed; each game derives its own from it" },
     { "output", CP_ROOT, "string", "the results file" },
@@ -91,7 +93,7 @@ static KeyInfo key_info(Key k)
         [K_OPENINGS_ORDER] = { KIND_STRING, false },
         [K_GAMES] = { KIND_INT, false }, [K_FIRST_GAME] = { KIND_INT, false },
         [K_RECORD_MOVES] = { KIND_BOOL, false }, [K_SPRT] = { KIND_STRING, false },
-        [K_NAME] = { KIND_STRING, false },
+        [K_ADJUDICATE] = { KIND_BOOL, false }, [K_NAME] = { KIND_STRING, false },
     };
     if (k >= K_PARAM && k < K_PARAM + VP_NB) {
         VariantKind vk = variant_params[k - K_PARAM].kind;
@@ -433,6 +435,8 @@ static const char *override_text(const Overrides *o, Key k, char *buf, size_t le
         return o->openings_order;
     if (k == K_RECORD_MOVES && o->record_moves)
         return "yes";
+    if (k == K_ADJUDICATE && o->adjudicate)
+        return "yes";
     if (k == K_SPRT)
         return o->sprt;
     if (k == K_GAMES && o->games >= 0) {
@@ -670,6 +674,7 @@ static int build_job(const Loader *L, const JobDef *d, const Values m[K_NB], con
     if (job_first_game(L, &m[K_FIRST_GAME], j) != 0)
         return -1;
     j->record_moves = m[K_RECORD_MOVES].n && strcmp(m[K_RECORD_MOVES].text[0], "yes") == 0;
+    j->adjudicate = m[K_ADJUDICATE].n && strcmp(m[K_ADJUDICATE].text[0], "yes") == 0;
     if (job_sprt(L, &m[K_SPRT], name, j) != 0)
         return -1;
     if (job_openings(L, &m[K_OPENINGS], pick[K_OPENINGS], d->line, name, j) != 0)
@@ -1249,6 +1254,8 @@ char *experiment_fingerprint(const Experiment *x)
          * before slices existed, so that its old journals still resume. */
         if (j->first_game)
             used += (size_t)snprintf(out + used, len - used, " first_game=%" PRId64, j->first_game);
+        if (j->adjudicate)   /* likewise only when on: a job without it keeps its journals */
+            used += (size_t)snprintf(out + used, len - used, " adjudicate");
         used += (size_t)snprintf(out + used, len - used, "\n");
     }
     return out;

@@ -343,7 +343,7 @@ static int read_line(External *x, char **line, const char *waiting_for, int64_t 
 }
 
 /* A program speaks only when asked: before a question, any whole line it has already written
- * but `info` and empty lines is a fault (an answer written ahead would otherwise be read as
+ * but `info` and empty lines is a fault (`error`: the fault it says) (an answer written ahead would otherwise be read as
  * the answer to this question). What is not yet a whole line, and an end of output, are left
  * for the read of the answer. 0, or AGENT_FAULT. */
 static int nothing_ahead(External *x, const char *question)
@@ -356,6 +356,8 @@ static int nothing_ahead(External *x, const char *question)
             return got;
         if (got > 0) {
             ProtoWord w = proto_word(line, &rest);
+            if (w == PW_ERROR)
+                return fault(x, "the program said: %.300s", rest);
             if (w != PW_INFO && w != PW_EMPTY)
                 return fault(x, "the program wrote '%.80s' before the lab sent %s (an answer "
                              "ahead of its question)", line, question);

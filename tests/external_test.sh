@@ -4,13 +4,13 @@
 #
 #   external_test.sh PATH/TO/anywoli SOURCE_DIR
 #
-# The program's whole process group ends at every end of the program (the run's end, a fault),
-# so nothing it started outlives the run nor holds the lab's standard error open; a fault says
-# how the program ended (its exit status, its signal, its output closed) with the last line it
-# wrote; a NUL byte in a line, a key given twice and an answer written ahead of its question
-# are faults; a program that will not start, fails its handshake or refuses a set= option is
-# refused before any game, with exit status 2, one line and no file made, starting the
-# program once for a spec however many jobs name it.
+# The program's whole process group ends at every end of the program (the run's end, a fault,
+# a stop), so nothing it started outlives the run nor holds the lab's standard error open; a
+# fault says how the program ended (its exit status, its signal, its output closed) with the
+# last line it wrote; a NUL byte in a line, a key given twice and an answer written ahead of
+# its question are faults; a program that will not start, fails its handshake or refuses a
+# set= option is refused before any game, with exit status 2, one line and no file made,
+# starting the program once for a spec however many jobs name it.
 set -u
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -63,6 +63,16 @@ expect_status 0 "a wrapped program's run"
 check "a pipe on the run's stderr closes with the run ($((SECONDS - start)) s)" \
     test $((SECONDS - start)) -lt 15
 no_sleeper "the run's normal end, two threads"
+
+# A stop of the run (SIGINT) while the program thinks ends its group too.
+"$bin" run --quiet --agent-a "$(wrapped think 30)" --agent-b random --games 2 -o stop.h5 \
+    >out 2>err &
+pid=$!
+sleep 2
+kill -INT "$pid"
+wait_stopped "$pid" 5
+expect_status 130 "SIGINT while a wrapped program thinks"
+no_sleeper "a stop by SIGINT"
 
 # --- a fault says how the program ended, and its group goes with it -----------------------
 declare -A message=(

@@ -6,7 +6,8 @@
 # `anywoli engine` behind the external agent plays the games the same agent plays in-process,
 # game for game (random, greedy, a randomized alpha-beta and MCTS, from random openings, on two
 # threads), and two engines meet through `external:`; the example programs (C, Python, the
-# package's anywoli.serve) play real matches; every fault (a program that will not start,
+# package's anywoli.serve) play real matches; a program that will not start, or refuses a set=
+# option, is refused before any game (exit status 2); every fault in play (a program that
 # crashes, hangs, answers an illegal move or garbage, floods) stops the run with one line and
 # exit status 1, the finished games kept, and --resume once the program is mended gives the
 # uninterrupted run's tables; kill -9 in a run with external agents, then --resume, likewise,

@@ -6,7 +6,8 @@ ok (never misbehaves), exit4 (exits with status 4 at its first position), kill9 
 with signal 9 there), close (closes its standard output there and sleeps), nul (answers
 `move M<NUL>junk`), twice (answers `move M nodes 1 nodes 2`), ahead (writes its answer twice:
 the second one ahead of the next question), badoption (declares `option depth 3 junk`),
-version2 (speaks protocol 2), options (declares option depth and takes set lines)."""
+version2 (speaks protocol 2), options (declares option depth and takes set lines), think
+(sleeps at its first position, as a long search would)."""
 import os
 import signal
 import sys
@@ -40,6 +41,8 @@ def main():
                 sys.exit(4)
             if mode == "kill9":
                 os.kill(os.getpid(), signal.SIGKILL)
+            if mode == "think":
+                time.sleep(60)
             if mode == "close":
                 os.close(1)
                 time.sleep(60)

@@ -9,8 +9,8 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <poll.h>
-#include <signal.h>
 #include <pthread.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -190,9 +190,10 @@ static int fault(External *x, const char *fmt, ...)
     return AGENT_FAULT;
 }
 
-/* The fault of a program that ended, or closed its output or input: reaped to say how, with
- * the last line it wrote (what it was doing when it went). */
-static int ended_fault(External *x, const char *waiting_for)
+/* The fault of a program that ended, or closed the stream the lab was using (`closed`: "its
+ * standard output" or "its standard input"): reaped to say how, with the last line it wrote
+ * (what it was doing when it went). */
+static int ended_fault(External *x, const char *closed, const char *waiting_for)
 {
     int st;
     bool exited = end_process(x, QUIT_GRACE_MS, &st);
@@ -200,8 +201,8 @@ static int ended_fault(External *x, const char *waiting_for)
     describe_status(st, how, sizeof how);
     if (x->last[0])
         snprintf(last, sizeof last, " (its last line: '%s')", x->last);
-    snprintf(x->fault, sizeof x->fault, "agent '%s': the program %s while the lab waited for "
-             "%s%s", x->spec, exited ? how : "closed its standard output", waiting_for, last);
+    snprintf(x->fault, sizeof x->fault, "agent '%s': the program %s%s while the lab waited for "
+             "%s%s", x->spec, exited ? how : "closed ", exited ? "" : closed, waiting_for, last);
     return AGENT_FAULT;
 }
 
@@ -254,14 +255,17 @@ static int send_out(External *x, const char *what)
             continue;
         if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
             proto_text_clear(&x->out);
-            return ended_fault(x, what);
+            return ended_fault(x, "its standard input", what);
         }
         int r = wait_ready(x, x->to, POLLOUT, deadline);
         if (r != WAIT_READY) {
             proto_text_clear(&x->out);
-            return r == WAIT_STOP ? AGENT_STOPPED : r == WAIT_ENDED ? ended_fault(x, what)
-                         : fault(x, "the program read nothing for %g s (timeout=%g) while the "
-                                 "lab sent %s", x->s->timeout, x->s->timeout, what);
+            if (r == WAIT_STOP)
+                return AGENT_STOPPED;
+            if (r == WAIT_ENDED)
+                return ended_fault(x, "its standard input", what);
+            return fault(x, "the program read nothing for %g s (timeout=%g) while the lab sent "
+                         "%s", x->s->timeout, x->s->timeout, what);
         }
     }
     proto_text_clear(&x->out);
@@ -324,7 +328,7 @@ static int read_line(External *x, char **line, const char *waiting_for, int64_t 
             continue;
         }
         if (r == 0)
-            return ended_fault(x, waiting_for);
+            return ended_fault(x, "its standard output", waiting_for);
         if (errno == EINTR)
             continue;
         if (errno != EAGAIN && errno != EWOULDBLOCK)
@@ -335,7 +339,7 @@ static int read_line(External *x, char **line, const char *waiting_for, int64_t 
         if (ready == WAIT_STOP)
             return AGENT_STOPPED;
         if (ready == WAIT_ENDED)
-            return ended_fault(x, waiting_for);
+            return ended_fault(x, "its standard output", waiting_for);
         if (ready == WAIT_TIMEOUT)
             return fault(x, "the program wrote nothing for %g s (timeout=%g) while the lab "
                          "waited for %s", x->s->timeout, x->s->timeout, waiting_for);
@@ -343,9 +347,9 @@ static int read_line(External *x, char **line, const char *waiting_for, int64_t 
 }
 
 /* A program speaks only when asked: before a question, any whole line it has already written
- * but `info` and empty lines is a fault (`error`: the fault it says) (an answer written ahead would otherwise be read as
- * the answer to this question). What is not yet a whole line, and an end of output, are left
- * for the read of the answer. 0, or AGENT_FAULT. */
+ * but `info` and empty lines is a fault (an answer written ahead would otherwise be read as
+ * the answer to this question; `error` is the fault it says). What is not yet a whole line,
+ * and an end of output, are left for the read of the answer. 0, or AGENT_FAULT. */
 static int nothing_ahead(External *x, const char *question)
 {
     for (;;) {
@@ -595,12 +599,12 @@ static int send_game(External *x, const Variant *v, const Position *p, const Rng
 /* Ask for a move in p and read it: a legal move, or a fault. */
 static int ask_move(External *x, const Variant *v, const Position *p, AgentStats *st)
 {
-    /* Only the moves since the last position line: a program keeps the history whole by
-     * adding them up, and a long game's lines stay short (the whole history in every line
-     * made the protocol's cost grow with the square of a game's length). */
     int rc = nothing_ahead(x, "a position");
     if (rc != 0)
         return rc;
+    /* Only the moves since the last position line: a program keeps the history whole by
+     * adding them up, and a long game's lines stay short (the whole history in every line
+     * made the protocol's cost grow with the square of a game's length). */
     proto_position(&x->out, v, p, x->history + x->n_told, x->n_history - x->n_told);
     x->n_told = x->n_history;
     rc = send_out(x, "a position");
@@ -682,15 +686,16 @@ static uint64_t checked[CHECKED_MAX];
 static int n_checked;
 static pthread_mutex_t checked_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* The FNV-1a of a full spec (the lab's one FNV, position.h's). */
 static uint64_t spec_hash(const char *spec)
 {
-    uint64_t h = 14695981039346656037ULL;   /* FNV-1a */
+    uint64_t h = PLAYOUT_HASH_START;
     for (const unsigned char *p = (const unsigned char *)spec; *p; p++)
-        h = (h ^ *p) * 1099511628211ULL;
+        h = (h ^ *p) * PLAYOUT_HASH_MULT;
     return h;
 }
 
-/* Whether the spec's program was checked already (was_checked), and note that it was. */
+/* Whether the program of the spec hashing to h was checked already in this process. */
 static bool was_checked(uint64_t h)
 {
     pthread_mutex_lock(&checked_lock);
@@ -701,6 +706,7 @@ static bool was_checked(uint64_t h)
     return seen;
 }
 
+/* Note that it was (beyond CHECKED_MAX specs, the later ones are checked each time). */
 static void note_checked(uint64_t h)
 {
     pthread_mutex_lock(&checked_lock);
@@ -719,10 +725,10 @@ static int external_check_variant(Agent *a, const Variant *v, Error *e)
     (void)v;
     External *x = a->data;
     uint64_t h = spec_hash(x->spec);
-    if (was_checked(h))
+    if (x->pid > 0 || was_checked(h))   /* running: it started and took its options */
         return 0;
     x->fault[0] = '\0';
-    int rc = x->pid > 0 ? 0 : ensure_program(x);
+    int rc = ensure_program(x);
     if (rc == AGENT_STOPPED)
         return error_set(e, "agent '%s': stopped while checking its program", x->spec);
     if (rc == AGENT_NO_MEMORY)

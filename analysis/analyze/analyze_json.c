@@ -533,6 +533,8 @@ static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
     json_kv_bool(j, "agent_a_blind", x->blind_a);
     json_kv_bool(j, "agent_b_blind", x->blind_b);
     json_kv_uint(j, "inconsistent_rows", x->inconsistent);
+    if (x->adjudicate)   /* only then: every other job's JSON is as it was */
+        json_kv_uint(j, "adjudicated_games", x->adjudicated);
     write_outcomes(j, x);
     kv_advantage(j, "advantage", &x->all, x->advantage);
     write_colours(j, x);

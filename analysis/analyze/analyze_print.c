@@ -163,6 +163,10 @@ static void print_heading(const JobAnalysis *j, FILE *out)
     print_distinct(j, out);
     print_lines(j, out);
     print_openings(j, out);
+    if (j->adjudicate)
+        fprintf(out, "adjudicated: %llu games ended once a store held more than half the seeds "
+                "(won, the stores then stored; their margins are left out)\n",
+                (unsigned long long)j->adjudicated);
     if (j->inconsistent)
         fprintf(out, "warning: %llu finished games have scores that disagree with their "
                      "outcome or award\n", (unsigned long long)j->inconsistent);

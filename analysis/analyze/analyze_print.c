@@ -547,11 +547,28 @@ static void print_root(const JobAnalysis *j, FILE *out)
         fprintf(out, "halves chose %s and %s\n",
                 line_text(m, sizeof m, &r->lines[r->held_line[0]]),
                 line_text(m2, sizeof m2, &r->lines[r->held_line[1]]));
+    char lo[32], hi[32], iv[EST_LEN];
+    snprintf(iv, sizeof iv, "[%s, %s]", num(lo, sizeof lo, r->minimax.lo, 4),
+             num(hi, sizeof hi, r->minimax.hi, 4));
+    fprintf(out, "  %-40s %-30s ", "best line's true value, simultaneous", iv);
+    if (r->minimax_line[0] < 0 || r->minimax_line[1] < 0)
+        fprintf(out, "-\n");
+    else
+        fprintf(out, "lower from %s (%d lines, each %.2f%% one-sided), upper from %s (%d, "
+                     "%.2f%%)\n",
+                line_text(m, sizeof m, &r->lines[r->minimax_line[0]]), r->minimax_lines[0],
+                100 * r->minimax_level[0],
+                line_text(m2, sizeof m2, &r->lines[r->minimax_line[1]]), r->minimax_lines[1],
+                100 * r->minimax_level[1]);
     fprintf(out, "  %-40s %-30s %s\n", "every line alike (uniform mixture)",
             est(b, sizeof b, j->pair_advantage.advantage, 4), "the job's advantage above");
     fprintf(out, "  (the naive figure is a maximum over noisy estimates and errs high; the "
                  "held-out one chooses on half the pairs and values the choice on the other "
-                 "half, and errs low where lines are close)\n");
+                 "half, and errs low where lines are close; neither interval accounts for "
+                 "the choice. The simultaneous bounds do: the minimax of each line's lower "
+                 "and of its upper confidence bound, each at Sidak's level for the lines one "
+                 "side's strategy leaves open, cover the minimax of the lines' true values "
+                 "with at least 95%% confidence)\n");
 }
 
 /* Every table of one job. */

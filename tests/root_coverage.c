@@ -200,14 +200,14 @@ static void world_lost(World *w)
     one_ply(w, "(c) all lost: -88 to -100, 34 pairs", -0.88, -0.90, all, NULL);
 }
 
-/* All:2: 12 first moves, 10 replies each (120 lines), 8 pairs a line; first move 2 (S3) an
+/* All:2: 12 first moves, 10 replies each (120 lines), 8 or 64 pairs a line; first move 2 (S3) an
  * extra move, South playing the second ply. North's best reply to S4 is worth +20, to S5
  * +15; every other first move has a reply that loses for South. The other replies' values
  * are spread from a fixed generator. */
-static void world_two_ply(World *w)
+static void two_ply(World *w, const char *name, int pairs)
 {
     memset(w, 0, sizeof *w);
-    w->name = "(d) all:2: 12 x 10 lines, 8 pairs, S4 +20, S5 +15";
+    w->name = name;
     uint64_t saved = rng_state;
     rng_state = 2024;
     for (int i = 0; i < 12; i++)
@@ -216,7 +216,7 @@ static void world_two_ply(World *w)
             w->first[n] = i;
             w->reply[n] = 12 + j;
             w->south_again[n] = i == 2;
-            w->pairs[n] = 8;
+            w->pairs[n] = pairs;
             double u = uniform01();
             if (i == 3)
                 w->mu[n] = j == 6 ? 0.20 : 0.30 + 0.6 * u;
@@ -230,10 +230,21 @@ static void world_two_ply(World *w)
     rng_state = saved;
 }
 
+static void world_two_ply(World *w)
+{
+    two_ply(w, "(d) all:2: 12 x 10 lines, 8 pairs, S4 +20, S5 +15", 8);
+}
+
+static void world_two_ply_more(World *w)
+{
+    two_ply(w, "(d') all:2 as (d), 64 pairs a line", 64);
+}
+
 static void study(long reps)
 {
     void (*worlds[])(World *) = { world_near_tie, world_tie, world_unequal, world_clear,
-                                  world_clear_mid, world_lost, world_two_ply };
+                                  world_clear_mid, world_lost, world_two_ply,
+                                  world_two_ply_more };
     printf("%ld replicates a world; coverage at a nominal 95%% (a binomial se of about %.4f "
            "at 0.95)\n\n", reps, sqrt(0.95 * 0.05 / (double)reps));
     printf("| world | theta | held-out Welch: covers theta | covers its target | width | "

@@ -135,7 +135,8 @@ mkdir "$tmp/root" && cp "$tests"/data/root/root.cfg "$tmp/root/"
 grep -q "best line, held out (two halves)" "$tmp/root.txt" \
     && grep -q "best line's true value, simultaneous" "$tmp/root.txt" \
     && grep -q "best line (held out)" "$tmp/root.txt" \
-    || fail "analyze (root): no root section, no held-out or simultaneous row, or no held-out row in the skill table"
+    && grep -q "  simultaneous bounds  " "$tmp/root.txt" \
+    || fail "analyze (root): no root section, no held-out or simultaneous row, or none in the skill table"
 "$python" "$tests/root_check.py" "$bin" "$tmp/root/root.h5" "$tmp/root.json" \
     || fail "root: the JSON's root design and the file disagree"
 checks=$((checks + 1))

@@ -187,6 +187,20 @@ def main():
         if want and job["root"] is not None:
             checked += check_job(binary, job["name"], pairs[job["name"]], job)
     check(checked >= 2, "fewer than two root jobs checked (%d)" % checked)
+    # The advantage against skill repeats each root job's simultaneous bounds.
+    roots = {job["name"]: job["root"] for job in d["jobs"] if job["root"] is not None}
+    for design in d.get("skill") or []:
+        for row in design["cells"]:
+            for cell in row:
+                if cell is None or cell["root"] is None:
+                    continue
+                want = roots.get(cell["job"])
+                got = cell["root"].get("minimax")
+                check(want is not None and got is not None and
+                      near(got["lo"], want["minimax"]["lo"]) and
+                      near(got["hi"], want["minimax"]["hi"]),
+                      "skill cell %s: simultaneous bounds %s, the job's %s"
+                      % (cell["job"], got, want and want["minimax"]))
     for msg in failures:
         print("root_check: " + msg, file=sys.stderr)
     sys.exit(1 if failures else 0)

@@ -788,6 +788,11 @@ static void write_skill_cell(Json *j, const JobAnalysis *x)
         json_object_begin(j);
         json_kv_estimate(j, "held_out", x->root.held_out);
         json_kv_estimate(j, "naive", x->root.naive);
+        json_key(j, "minimax");
+        json_object_begin(j);
+        json_kv_double(j, "lo", x->root.minimax.lo);
+        json_kv_double(j, "hi", x->root.minimax.hi);
+        json_object_end(j);
         json_object_end(j);
     } else {
         json_null(j);

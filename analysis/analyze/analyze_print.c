@@ -796,7 +796,7 @@ static void skill_column(FILE *out, const char *text, bool last)
 }
 
 /* Under a rung of a root design (all:N): its best line's advantage, held out, and the
- * rung's rating where the file's matches give one. */
+ * rung's rating where the file's matches give one; then the simultaneous bounds. */
 static void print_skill_root_row(const Analysis *a, const SkillDesign *d, int r, int w,
                                  FILE *out)
 {
@@ -812,6 +812,14 @@ static void print_skill_root_row(const Analysis *a, const SkillDesign *d, int r,
     }
     if (analyze_agent_rating(a, a->jobs[d->rung[r]].agent_a, &rating, &se))
         fprintf(out, "   (rung rated %+.0f Elo, se %.0f)", rating, se);
+    fprintf(out, "\n  %-*s", w, "  simultaneous bounds");
+    for (int k = 0; k < d->nconv; k++) {
+        int i = d->cell[r * CONV_NB + d->conv[k]];
+        if (i >= 0 && a->jobs[i].has_root)
+            snprintf(b, sizeof b, "[%+.1f, %+.1f]", 100 * a->jobs[i].root.minimax.lo,
+                     100 * a->jobs[i].root.minimax.hi);
+        skill_column(out, i < 0 || !a->jobs[i].has_root ? "-" : b, k == d->nconv - 1);
+    }
     fprintf(out, "\n");
 }
 
@@ -823,7 +831,9 @@ static void print_skill_ratings(const Analysis *a, const SkillDesign *d, FILE *o
     fprintf(out, "  (first row: every line alike, the uniform mixture of South's first moves; "
                  "\"best line, held out\": South choosing its first move as well as it can, "
                  "the root design's figure, with the rung's rating where the file's matches "
-                 "rate it)\n");
+                 "rate it; \"simultaneous bounds\": bounds that cover the minimax of the "
+                 "lines' true values with at least 95%% confidence, the choice accounted "
+                 "for)\n");
 }
 
 /* One design's table: a row per rung with its advantage under each convention, and under

@@ -18,7 +18,9 @@
  * With `margin` or `temperature` the agent chooses among near-best root moves instead of
  * the best (diverse strong play): the root search then values exactly every move that may
  * lie within the margin (ab_root_values), and the draw comes from the position's choice
- * stream (choice.c). Off by default, and then the search is the plain one. */
+ * stream (choice.c). The strong player takes them too, its values being its own search's
+ * at the last depth its budget completed. Off by default, and then the search is the plain
+ * one. */
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -111,6 +113,20 @@ static const char *const weight_set_names[] = { "auto", "plain", "tuned", "learn
     { "learned", AOPT_TEXT, offsetof(AlphabetaSettings, learned), 0, 0, "", NULL,             \
       "with weights=learned, a weights file (anywoli learn fit --weights-out) instead of the " \
       "compiled-in set", .changes_play = true, .digest = learned_file_digest }
+/* The choice among near-best root moves (choice.c): with the same meaning for both, the
+ * strong player's root values being those of its last completed depth (alphabeta_choose). */
+#define AB_OPTION_MARGIN                                                                        \
+    { "margin", AOPT_REAL, offsetof(AlphabetaSettings, margin), 0, 1000, "0", NULL,           \
+      "choose uniformly among the root moves whose exact value lies within this many seeds " \
+      "of the best (0: off, the best)", .changes_play = true }
+#define AB_OPTION_TEMPERATURE                                                                   \
+    { "temperature", AOPT_REAL, offsetof(AlphabetaSettings, temperature), 0, 1000, "0", NULL, \
+      "choose by a softmax of the root moves' exact values in seeds over this (within "       \
+      "margin if given; 0: off)", .changes_play = true }
+#define AB_OPTION_CHOICE_MOVES                                                                  \
+    { "choice_moves", AOPT_INT, offsetof(AlphabetaSettings, choice_moves), 0, 1e9, "0", NULL, \
+      "margin and temperature apply to the agent's first this many moves of a game, the best " \
+      "move after them (0: every move)", .changes_play = true }
 #define AB_OPTION_W                                                                             \
     { "w", AOPT_WEIGHTS, offsetof(AlphabetaSettings, weights), -1000, 1000, NULL, NULL,       \
       "evaluation weights in seeds per unit: w.<term>=x (see below)", .changes_play = true }
@@ -125,15 +141,9 @@ static const AgentOption alphabeta_options[] = {
       "log2 of the transposition table's entries, 16 bytes each (0: no table)",
       .changes_play = true },
     AB_OPTION_TIES,
-    { "margin", AOPT_REAL, offsetof(AlphabetaSettings, margin), 0, 1000, "0", NULL,
-      "choose uniformly among the root moves whose exact value lies within this many seeds "
-      "of the best (0: off, the best)", .changes_play = true },
-    { "temperature", AOPT_REAL, offsetof(AlphabetaSettings, temperature), 0, 1000, "0", NULL,
-      "choose by a softmax of the root moves' exact values in seeds over this (within "
-      "margin if given; 0: off)", .changes_play = true },
-    { "choice_moves", AOPT_INT, offsetof(AlphabetaSettings, choice_moves), 0, 1e9, "0", NULL,
-      "margin and temperature apply to the agent's first this many moves of a game, the best "
-      "move after them (0: every move)", .changes_play = true },
+    AB_OPTION_MARGIN,
+    AB_OPTION_TEMPERATURE,
+    AB_OPTION_CHOICE_MOVES,
     { "quiesce", AOPT_INT, offsetof(AlphabetaSettings, quiesce), 0, 64, "0", NULL,
       "at the horizon, a side on an extra move (after a final-seed capture) moves on, up to "
       "this many plies more, before the position is evaluated (0: none)", .changes_play = true },
@@ -181,6 +191,9 @@ static const AgentOption strong_options[] = {
       "log2 of the transposition table's entries, 16 bytes each, kept through a game "
       "(0: no table)", .changes_play = true },
     AB_OPTION_TIES,
+    AB_OPTION_MARGIN,
+    AB_OPTION_TEMPERATURE,
+    AB_OPTION_CHOICE_MOVES,
     { "quiesce", AOPT_INT, offsetof(AlphabetaSettings, quiesce), 0, 64, "0", NULL,
       "at the horizon, a side on an extra move moves on, up to this many plies more (0: "
       "none)", .changes_play = true },
@@ -878,7 +891,10 @@ static int ab_next_depth(int d, int depth, int step)
  * (AGENT_STOPPED): the move of the last depth completed would depend on when it came. With
  * tables, a root they cover is played from them (every child is covered too: seeds only
  * leave the board). A choice among near-best moves is made from the root values of the
- * last depth completed, as the plain move is. */
+ * last depth completed, as the plain move is; the strong player's too, whose root then
+ * searches each depth by ab_root_values (its first move in the full window, the others
+ * proven below the margin by a null window or valued exactly) instead of aspiration
+ * windows, and whose unfinished last depth is not used. */
 static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *rng,
                             AgentStats *st)
 {
@@ -896,6 +912,8 @@ static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *
               depth = (int)s->set->depth;
     for (int d = 1; d <= depth && n > 1; d = ab_next_depth(d, depth, step)) {
         s->budget = d > 1 ? (uint64_t)s->set->nodes : 0;
+        /* A choice needs every candidate's exact value: ab_root_values, never an aspiration
+         * window, whose fail-low or fail-high leaves only bounds at the root. */
         bool complete = s->choosing ? ab_root_values(s, p, d, order, n, 1, s->width, &value, val)
                         : s->strong ? ab_root_aspiration(s, p, d, order, n, value, &value)
                                     : ab_root(s, p, d, order, n, &value);
@@ -909,13 +927,18 @@ static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *
     if (s->aborted)
         return AGENT_STOPPED;
     int move = order[0];
-    /* The strong player's budget mostly ends inside an iteration: a move that the deeper
-     * search valued to the end above the window's floor is the better guess (the first
-     * move searched is the last depth's best, so one beating it was searched in full). */
-    if (s->strong && s->root_partial >= 0 && done > 0)
-        move = s->root_partial;
-    if (s->choosing && done > 0)
+    if (s->choosing && done > 0) {
+        /* Only the last completed depth valued every candidate, each exactly: an unfinished
+         * one has valued some moves and not others, and values of two depths do not
+         * compare, so the choice is made from done_val alone. */
         move = ab_pick(s, p, done_val, value, rng, &value);
+    } else if (s->strong && s->root_partial >= 0 && done > 0) {
+        /* The strong player's budget mostly ends inside an iteration: a move that the
+         * deeper search valued to the end above the window's floor is the better guess (the
+         * first move searched is the last depth's best, so one beating it was searched in
+         * full). */
+        move = s->root_partial;
+    }
     st->depth = done;
     st->value = (double)value / EVAL_SCALE;
     return move;

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "door.h"
 #include "eval.h"
-#include "input_file.h"
 
 /* The weights' fixed point: units per seed. Finer than EVAL_SCALE, so that the sum of a
  * hundred rounded weights stays within a hundredth of a seed of the fitted one; the sum is
@@ -298,7 +298,7 @@ uint64_t learned_text_checksum(const char *text, size_t n)
  * *text (malloc'd) and its length into *n. */
 static int read_whole(const char *path, char **text, size_t *n, Error *e)
 {
-    int fd = input_file_open(path, e);
+    int fd = door_read_open(path, e);
     if (fd < 0)
         return -1;
     size_t cap = 4096, used = 0;

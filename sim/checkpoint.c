@@ -140,6 +140,11 @@ static RunStatus check_grow(Checkpoint *c, bool *resuming, Error *e)
         return output_refuse_existing(c->output, e), RUN_REFUSED;
     if (journal && !c->o->force)
         return RUN_DONE;
+    /* A partial file without its journal was not left by this command's stop (which keeps
+     * both): it is refused as `run` refuses it, never removed unasked. */
+    if (partial && !c->o->force)
+        return error_set(e, "%s is left without its journal %s (a stop keeps both): --force "
+                         "starts again", out->partial, out->journal), RUN_REFUSED;
     if (remove_leftover(out->partial, e) != 0 || remove_leftover(out->journal, e) != 0)
         return RUN_REFUSED;
     return c->k->seed(c->self, out->journal, e) == 0 ? RUN_DONE : RUN_REFUSED;
@@ -281,7 +286,8 @@ static RunStatus lead(Checkpoint *c, Error *e)
     bool resuming;
     /* A grow replaces FILE at the end, as --force does. */
     bool replace = c->o->force || c->o->grow == RUN_GROW_IN_PLACE;
-    RunStatus st = output_claim(&c->out, c->output, replace, c->k->command, e) != 0 ? RUN_REFUSED
+    RunStatus st = output_claim(&c->out, c->output, replace,
+                                c->o->grow == RUN_GROW_IN_PLACE, c->k->command, e) != 0 ? RUN_REFUSED
                    : c->o->grow ? check_grow(c, &resuming, e) : check_paths(c, &resuming, e);
     if (st == RUN_DONE) {
         stop_catch(&guard);

@@ -46,6 +46,8 @@ typedef struct Job {
     bool record_moves;       /* its games' moves go to the file (/jobs/<job>/moves) */
     bool has_sprt;           /* it stops when its sequential test decides (`sprt`) */
     SprtBounds sprt;         /* that test's hypotheses and error rates */
+    bool adjudicate;         /* a game ends once a store holds more than half the seeds
+                              * (`adjudicate`; GameOptions.adjudicate) */
     int line;                /* where the job is defined in the config */
 } Job;
 
@@ -74,6 +76,7 @@ typedef struct Overrides {
     const char *openings_order;   /* every job's openings_order ("in-order", "shuffled") */
     bool record_moves;       /* every job records its moves (--record-moves) */
     const char *sprt;        /* every job's sequential test (--sprt), as written */
+    bool adjudicate;         /* every job adjudicates decided games (--adjudicate) */
     VariantText variant;     /* every job's preset and parameters */
 } Overrides;
 

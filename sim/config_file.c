@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "input_file.h"
+#include "door.h"
 
 const char *config_keys_text(const ConfigKey *t, int n, unsigned place, char *out, size_t size)
 {
@@ -353,7 +353,7 @@ int config_refuse_other_kind(const char *label, const struct config_t *cfg, cons
 int config_read_text(const char *path, size_t max_bytes, char **text, Error *e)
 {
     *text = NULL;
-    int fd = input_file_open(path, e);
+    int fd = door_read_open(path, e);
     FILE *f = fd < 0 ? NULL : fdopen(fd, "rb");
     if (!f) {
         if (fd >= 0)

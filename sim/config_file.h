@@ -32,7 +32,7 @@ int config_refuse_other_kind(const char *label, const struct config_t *cfg, cons
 #define CONFIG_INCLUDE_DEPTH 10                /* @include within @include, as libconfig */
 
 /* The whole text of the config at path, NUL-terminated and malloc'd into *text: only a
- * regular file is read (a FIFO without a writer would block for ever: input_file_open), and
+ * regular file is read (a FIFO without a writer would block for ever: door_read_open), and
  * a results file is refused (config_refuse_other_file). -1 with a one-line message. */
 int config_read_text(const char *path, size_t max_bytes, char **text, Error *e);
 

@@ -119,7 +119,7 @@ int driver_play_game(const Job *j, int64_t seed, uint64_t game, Agent *a, Agent 
                      MoveList *moves, GameRecord *r)
 {
     Opening op;
-    GameOptions o = { .moves = moves };
+    GameOptions o = { .moves = moves, .adjudicate = j->adjudicate };
     int64_t index = openings_pair(&j->openings, &j->variant, (uint64_t)seed, j->index, game / 2,
                                   &op);
     return game_play_indexed(&j->variant, (uint64_t)seed, j->index, game, index >= 0 ? &op : NULL,

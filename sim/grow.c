@@ -136,6 +136,9 @@ static int job_difference(const Job *j, const ResultsFile *f, const char *name,
     if (rf_job_has_moves(f, name) != j->record_moves)
         return snprintf(why, len, "record_moves %s, not %s",
                         j->record_moves ? "false" : "true", j->record_moves ? "true" : "false");
+    if (sj->adjudicate != j->adjudicate)
+        return snprintf(why, len, "adjudicate %s, not %s", sj->adjudicate ? "true" : "false",
+                        j->adjudicate ? "true" : "false");
     return 0;
 }
 
@@ -418,6 +421,7 @@ static int job_from_stored(Job *j, const ResultsFile *f, const char *name, const
     j->files_a = strdup(sj->files_a ? sj->files_a : "");
     j->files_b = strdup(sj->files_b ? sj->files_b : "");
     j->record_moves = rf_job_has_moves(f, name);
+    j->adjudicate = sj->adjudicate;
     if (!j->name || !j->agent_a || !j->agent_b || !j->files_a || !j->files_b)
         return error_set(e, "out of memory");
     Error inner;

@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "new_file.h"
+#include "door.h"
 #include "output.h"
 
 static const char header_magic[8] = { 'A', 'N', 'Y', 'W', 'J', 'R', 'N', '1' };
@@ -159,7 +159,7 @@ int journal_create(Journal *j, const char *path, size_t row_bytes, const char *f
     memcpy(tmp, path, n);
     memcpy(tmp + n, ".new", 5);
     unlink(tmp);                           /* left by a kill in an earlier creation */
-    j->fd = new_file_create(tmp, e);
+    j->fd = door_create(tmp, e);
     int rc = j->fd < 0 ? -1 : 0;
     rc = rc ? rc : lock(j, e);
     rc = rc ? rc : write_header(j, fingerprint, started, e);

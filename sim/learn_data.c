@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "agent.h"
+#include "door.h"
 #include "alphabeta.h"
 #include "eval.h"
 #include "game.h"
@@ -508,6 +509,9 @@ int learn_file_read(const char *path, LearnData *d, Error *e)
 {
     memset(d, 0, sizeof *d);
     h5u_silence();
+    /* HDF5 opens by name, with a blocking open(): a FIFO is refused before it sees one. */
+    if (door_read_check(path, e) != 0)
+        return -1;
     hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     if (f < 0) {
         H5Eclear2(H5E_DEFAULT);

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "input_file.h"
+#include "door.h"
 #include "nearest.h"
 
 /* Random lines plies:N tries when loaded before it says that no game survives N plies. */
@@ -333,10 +333,10 @@ static int read_book(OpeningSet *s, FILE *f, const Variant *v, Error *e)
     return rc;
 }
 
-/* Read file:PATH into s->list (through input_file_open: a FIFO or a folder is refused). */
+/* Read file:PATH into s->list (through door_read_open: a FIFO or a folder is refused). */
 static int load_file(OpeningSet *s, const Variant *v, Error *e)
 {
-    int fd = input_file_open(s->path, e);
+    int fd = door_read_open(s->path, e);
     if (fd < 0)
         return -1;
     FILE *f = fdopen(fd, "r");

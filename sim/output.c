@@ -4,12 +4,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "door.h"
 #include "journal.h"
 #include "results.h"
 
@@ -87,6 +89,71 @@ static void write_holder(int fd, const char *what)
         return;   /* the description is a courtesy: the lock itself is what protects */
 }
 
+/* The lock files of the claims this process holds (their Output's own strings), so that an
+ * exit on an error (die) or a stop signal removes them as output_release would: a refusal or
+ * a stop leaves no trace. A checkpointed job replaces the signal actions with its own clean
+ * stop while it plays (stop.h), and puts these back after. */
+#define CLAIMS_MAX 16
+static const char *volatile claims_held[CLAIMS_MAX];
+/* The partial files of stream outputs being written (output_stream_open), removed by a stop
+ * signal or an exit before they are in place. */
+#define STREAMS_MAX 8
+static const char *volatile open_partials[STREAMS_MAX];
+static struct sigaction claim_old[3];
+static int claims_n;
+static const int claim_signals[3] = { SIGINT, SIGTERM, SIGHUP };
+
+static void release_held_at_exit(void)
+{
+    for (int i = 0; i < CLAIMS_MAX; i++)
+        if (claims_held[i])
+            unlink(claims_held[i]);
+}
+
+/* A stop signal while claims are held: the locks and the partial files of stream outputs
+ * removed (unlink is async-signal-safe), then the end the signal would have made. */
+static void remove_ours_and_stop(int sig)
+{
+    release_held_at_exit();
+    for (int i = 0; i < STREAMS_MAX; i++)
+        if (open_partials[i])
+            unlink(open_partials[i]);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void hold(const Output *o)
+{
+    static bool registered;
+    if (!registered)
+        registered = atexit(release_held_at_exit) == 0;
+    for (int i = 0; i < CLAIMS_MAX; i++)
+        if (!claims_held[i]) {
+            claims_held[i] = o->lock;
+            break;
+        }
+    if (claims_n++ > 0)
+        return;
+    struct sigaction sa = { 0 };
+    sa.sa_handler = remove_ours_and_stop;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < 3; i++)
+        sigaction(claim_signals[i], &sa, &claim_old[i]);
+}
+
+static void unhold(const Output *o)
+{
+    bool found = false;
+    for (int i = 0; i < CLAIMS_MAX; i++)
+        if (o->lock && claims_held[i] == o->lock) {
+            claims_held[i] = NULL;
+            found = true;
+        }
+    if (found && --claims_n == 0)
+        for (int i = 0; i < 3; i++)
+            sigaction(claim_signals[i], &claim_old[i], NULL);
+}
+
 /* Lock FILE.lock. The file is removed by each holder as it ends, so a lock taken on a file
  * that was removed between our open and our lock protects nothing: check that the locked
  * file is still the one at the name, else take the new one. */
@@ -119,6 +186,7 @@ static int take_lock(Output *o, const char *what, Error *e)
             named.st_ino == held.st_ino) {
             write_holder(fd, what);
             o->lock_fd = fd;
+            hold(o);
             return 0;
         }
         close(fd);
@@ -126,7 +194,8 @@ static int take_lock(Output *o, const char *what, Error *e)
     return error_set(e, "cannot lock %s: it keeps being replaced", o->lock);
 }
 
-int output_claim(Output *o, const char *path, bool force, const char *what, Error *e)
+int output_claim(Output *o, const char *path, bool force, bool read_too, const char *what,
+                 Error *e)
 {
     memset(o, 0, sizeof *o);
     o->lock_fd = -1;
@@ -142,6 +211,10 @@ int output_claim(Output *o, const char *path, bool force, const char *what, Erro
     /* Checked before the lock too, so that a device is refused without a lock beside it. */
     if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
         return refuse_not_regular(path, st.st_mode, e);
+    /* Before the lock, which is a file of the output's: an input named as this output is
+     * refused without a trace. */
+    if (door_note_output(path, read_too, e) != 0)
+        return -1;
     if (take_lock(o, what, e) != 0)
         return -1;
     if (lstat(path, &st) == 0) {
@@ -168,15 +241,6 @@ int output_clear_leftover(const Output *o, bool *removed, Error *e)
                          o->what, strerror(errno));
     *removed = true;
     return 0;
-}
-
-bool output_same_file(const Output *a, const Output *b)
-{
-    struct stat la, lb;
-    if (a->lock_fd >= 0 && b->lock_fd >= 0 && fstat(a->lock_fd, &la) == 0 &&
-        fstat(b->lock_fd, &lb) == 0 && la.st_dev == lb.st_dev && la.st_ino == lb.st_ino)
-        return true;
-    return a->had_file && b->had_file && a->dev == b->dev && a->ino == b->ino;
 }
 
 /* rename(from, to) that fails with EEXIST when `to` exists, on any file system. */
@@ -226,8 +290,67 @@ int output_publish(const Output *o, const char *from, Error *e)
     return 0;
 }
 
+static void remove_partials_at_exit(void)
+{
+    for (int i = 0; i < STREAMS_MAX; i++)
+        if (open_partials[i])
+            unlink(open_partials[i]);
+}
+
+static void watch_partial(const char *partial)
+{
+    static bool registered;
+    if (!registered)
+        registered = atexit(remove_partials_at_exit) == 0;
+    for (int i = 0; i < STREAMS_MAX; i++)
+        if (!open_partials[i]) {
+            open_partials[i] = partial;
+            break;
+        }
+}
+
+static void unwatch_partial(const char *partial)
+{
+    for (int i = 0; i < STREAMS_MAX; i++)
+        if (open_partials[i] == partial)
+            open_partials[i] = NULL;
+}
+
+FILE *output_stream_open(Output *o, Error *e)
+{
+    watch_partial(o->partial);
+    FILE *f = door_create_stream(o->partial, e);
+    if (!f)
+        unwatch_partial(o->partial);
+    return f;
+}
+
+/* Why writes to f failed, when stdio's errno is long gone: a byte written again to the
+ * partial file, which is removed anyway, meets the same full disk or size limit. */
+static int write_failure(FILE *f)
+{
+    return write(fileno(f), "", 1) < 0 ? errno : EIO;
+}
+
+int output_stream_close(Output *o, FILE *f, int rc, Error *e)
+{
+    if (rc == 0 && (fflush(f) != 0 || ferror(f)))
+        rc = error_set(e, "%s: cannot write: %s", o->partial, strerror(write_failure(f)));
+    if (fclose(f) != 0 && rc == 0)
+        rc = error_set(e, "%s: cannot write: %s", o->partial, strerror(errno));
+    if (rc == 0)
+        rc = output_flush_file(o->partial, e);
+    if (rc == 0)
+        rc = output_publish(o, o->partial, e);
+    if (rc != 0)
+        unlink(o->partial);
+    unwatch_partial(o->partial);
+    return rc;
+}
+
 void output_release(Output *o)
 {
+    unhold(o);
     if (o->lock_fd >= 0) {
         /* Removed while still held: a process that opened it meanwhile sees the name gone
          * once it has the lock, and takes the name anew (take_lock). */

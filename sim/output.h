@@ -9,7 +9,7 @@
  *              job leaves nothing that blocks the next one.
  *   - check:   only a regular file is ever replaced: FILE as something else (a folder, a
  *              device, a FIFO, a link) is refused at the start, --force or not.
- *   - create:  FILE.partial is made afresh (new_file.h: never through a link, never over a
+ *   - create:  FILE.partial is made afresh (door.h: never through a link, never over a
  *              name that exists); a stale one left by a job that died is removed by the jobs
  *              that keep nothing to resume (output_clear_leftover).
  *   - publish: the final rename never replaces what appeared meanwhile: without --force
@@ -21,6 +21,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <sys/types.h>
 #include <time.h>
 
@@ -45,9 +46,12 @@ typedef struct Output {
 char *output_name(const char *path, const char *suffix);
 
 /* Claim FILE for this process: `what` names the command in the lock and in messages ("run",
- * "tune", "tables build"). -1 with a one-line message when FILE exists and is not a regular file, when the
- * folder cannot be written, or when another process holds the claim (named). */
-int output_claim(Output *o, const char *path, bool force, const char *what, Error *e);
+ * "tune", "tables build"). -1 with a one-line message when FILE exists and is not a regular
+ * file, when it is a file this process reads or writes under another name (door.h; unless
+ * `read_too`: `run --extend` replaces the file it grows from), when the folder cannot be
+ * written, or when another process holds the claim (named). */
+int output_claim(Output *o, const char *path, bool force, bool read_too, const char *what,
+                 Error *e);
 
 /* The one refusal of an output that exists without --force: -1 with "PATH already exists
  * (--force replaces it)". */
@@ -59,14 +63,20 @@ int output_refuse_existing(const char *path, Error *e);
  * (-1 with a message). */
 int output_clear_leftover(const Output *o, bool *removed, Error *e);
 
-/* Whether two claimed outputs are one file under two names: the same lock file, or the same
- * existing file (compared by device and inode, so "a.tb", "./a.tb" and a link to the folder
- * are one). */
-bool output_same_file(const Output *a, const Output *b);
-
 /* Put the complete file `from` in place as FILE (flushing the folder). -1 with a message,
  * and `from` left where it is, when FILE appeared or changed since the claim. */
 int output_publish(const Output *o, const char *from, Error *e);
+
+/* An output written as one stream (`export -o`, `openings`, `learn fit`'s files, `fit
+ * --dump`), its claim held: FILE.partial created afresh (door.h) and removed again should
+ * SIGINT, SIGTERM or SIGHUP end the process before FILE is in place, so that a stopped
+ * writer leaves nothing behind. NULL with a message when it cannot be made. */
+FILE *output_stream_open(Output *o, Error *e);
+
+/* End output_stream_open's stream f: when `rc` (the writer's status) is 0, flush, close and
+ * sync it and put it in place as FILE (0, or -1 with e: "cannot write: No space left on
+ * device"); otherwise close it and remove FILE.partial, returning rc with the writer's e. */
+int output_stream_close(Output *o, FILE *f, int rc, Error *e);
 
 /* Give up the claim (removing FILE.lock) and free the names. Safe on a failed claim. */
 void output_release(Output *o);

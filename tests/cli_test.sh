@@ -461,7 +461,7 @@ run tables build --variant yit-nuri --max-seeds 8 -o "$tmp/s1.tb" --also "lotter
     || fail "anywoli tables build --also: status $rc, $(head -c 300 "$tmp/out" "$tmp/err")"
 expect_error "--also penultimate: that convention is built already" \
     tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/x.tb" --also "penultimate=$tmp/y.tb"
-expect_error "--also $tmp/x.tb: the same file as $tmp/x.tb" \
+expect_error "$tmp/x.tb and $tmp/x.tb are one file: each output needs a name of its own" \
     tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/x.tb" --also "lottery=$tmp/x.tb"
 expect_error "--also: 'first-last' is not a convention" \
     tables build --holes 3 --seeds 3 --max-seeds 9 -o "$tmp/x.tb" --also "first-last=$tmp/y.tb"

@@ -79,6 +79,14 @@ if(ANYWOLI_SYSTEM_PYTHON)
                    $<TARGET_FILE:anywoli> ${CMAKE_CURRENT_SOURCE_DIR})
   set_tests_properties(hostile_files PROPERTIES LABELS fast TIMEOUT 300 SKIP_RETURN_CODE 77
                        ENVIRONMENT "${ANYWOLI_LSAN}")
+  # Every file argument of every command, from the commands' table (`anywoli
+  # --file-arguments`), against links, FIFOs, folders, devices, an input named as an output,
+  # a full disk, SIGTERM, stray partial files and a lost standard output.
+  add_test(NAME door_matrix
+           COMMAND ${ANYWOLI_SYSTEM_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/door_matrix_test.py
+                   $<TARGET_FILE:anywoli>)
+  set_tests_properties(door_matrix PROPERTIES LABELS fast TIMEOUT 600
+                       ENVIRONMENT "${ANYWOLI_LSAN}")
 endif()
 
 # The libFuzzer targets (fuzz/, built with clang apart from this build), a fixed number of

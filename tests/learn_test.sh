@@ -128,7 +128,7 @@ bad "--tables" sample -o x.h5 --tables pen.tb
 bad "--openings" sample -o x.h5 --openings plies:x
 bad "one.h5 already exists" sample -o one.h5 --holes 6 --seeds 3 --games 2
 bad "expected DATA files" fit
-bad "missing.h5: cannot open it as an HDF5 file" fit missing.h5
+bad "missing.h5: cannot open: No such file or directory" fit missing.h5
 bad "play.h5: not a learn data file" fit play.h5
 bad "--target x: expected depth or mean" fit one.h5 --target x
 bad "--lambda -1" fit one.h5 --lambda -1

@@ -3,8 +3,9 @@
 # build's anywoli: the reader against h5py (every column), score_a, moves against replay, old
 # files, and docs/python.md's examples (against analyze --json); and anywoli.Game and
 # anywoli.env on this build's libanywoli_game.so: the rule vectors (those test_vectors reads),
-# random games against `anywoli move` and `anywoli run`. scripts/setup.sh installs
-# python3-pandas, so no test is skipped.
+# random games against `anywoli move` and `anywoli run`, every argument checked into its C
+# type; and anywoli.serve, through pipes and in a match of this build's anywoli.
+# scripts/setup.sh installs python3-pandas, so no test is skipped.
 find_program(ANYWOLI_PACKAGE_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
 if(ANYWOLI_PACKAGE_PYTHON)
   add_test(NAME python_package

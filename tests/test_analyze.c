@@ -246,9 +246,10 @@ static void test_player_labels(void **state)
           "w.opp_empty=0,w.mobility=0,w.final=0,fade=0",
           "alphabeta:depth=2,w.store=2" },
         { "strong:nodes=4000",
-          "strong:nodes=4000,depth=64,tt=20,ties=random,quiesce=0,tables=auto,lmr=1,"
-          "aspiration=1,seed_bound=1,rfp=0,etc=0,weights=learned,learned=,w.store=1,w.seeds=0.1,"
-          "w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0,fade=0",
+          "strong:nodes=4000,depth=64,tt=20,ties=random,margin=0,temperature=0,choice_moves=0,"
+          "quiesce=0,tables=auto,lmr=1,aspiration=1,seed_bound=1,rfp=0,etc=0,weights=learned,"
+          "learned=,w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,"
+          "w.mobility=0,w.final=0,fade=0",
           "strong:nodes=4000 [learned weights]" },
         { "alphabeta:depth=6,weights=learned,learned=w.txt",
           "alphabeta:depth=6,nodes=0,tt=16,ties=random,margin=0,temperature=0,choice_moves=0,"

@@ -17,8 +17,9 @@
 /* A strong spec without tables, so that no test depends on the cache folder. */
 #define STRONG "strong:tables=,ties=first"
 
-/* One search of bench position i by a fresh agent of spec, or by `a` when given. */
-static int search(Agent *given, const char *spec, int i, AgentStats *st)
+/* One search of bench position i by a fresh agent of spec, or by `a` when given, from the
+ * stream of `seed`. */
+static int search_seeded(Agent *given, const char *spec, int i, uint64_t seed, AgentStats *st)
 {
     Variant v;
     Position p;
@@ -28,7 +29,7 @@ static int search(Agent *given, const char *spec, int i, AgentStats *st)
     if (!given && agent_create(a, spec, &e) != 0)
         fail_msg("spec '%s': %s", spec, e.msg);
     Rng r;
-    rng_seed(&r, 9, 0, (uint64_t)i);
+    rng_seed(&r, 9, seed, (uint64_t)i);
     memset(st, 0, sizeof *st);
     if (!given)
         agent_new_game(a);
@@ -37,6 +38,12 @@ static int search(Agent *given, const char *spec, int i, AgentStats *st)
     if (!given)
         agent_free(a);
     return m;
+}
+
+/* One search of bench position i by a fresh agent of spec, or by `a` when given. */
+static int search(Agent *given, const char *spec, int i, AgentStats *st)
+{
+    return search_seeded(given, spec, i, 0, st);
 }
 
 /* Legal, the same twice, within the budget (a node's children are played before the budget
@@ -193,6 +200,217 @@ static void test_budget_cut_plays_a_searched_move(void **state)
     assert_true(checked == BENCH_POSITIONS * 56);
 }
 
+/* The streams the choice among near-best moves is drawn from in the tests below. */
+#define CHOICE_SEEDS 40
+
+/* The moves of root position p whose value val[move] lies within width of the best. */
+static uint64_t moves_within(const Variant *v, const Position *p, const int32_t *val,
+                             int32_t width, int32_t *best)
+{
+    *best = ALPHABETA_NOT_EXACT;
+    for (uint64_t m = pos_legal_mask(v, p); m; m &= m - 1)
+        if (val[__builtin_ctzll(m)] > *best)
+            *best = val[__builtin_ctzll(m)];
+    uint64_t within = 0;
+    for (uint64_t m = pos_legal_mask(v, p); m; m &= m - 1)
+        if (val[__builtin_ctzll(m)] != ALPHABETA_NOT_EXACT &&
+            (int64_t)val[__builtin_ctzll(m)] >= (int64_t)*best - width)
+            within |= 1ULL << __builtin_ctzll(m);
+    return within;
+}
+
+/* Explicitly off (margin=0, temperature=0, any choice_moves), the options change nothing:
+ * through a game's searches (the table kept from one to the next) the same moves, values,
+ * depths, nodes and use of the stream as the plain agent, whose play bench's StrongSearch
+ * signature pins down. */
+static void test_choice_off_is_plain(void **state)
+{
+    (void)state;
+    static const char *const pairs[][2] = {
+        { STRONG ",nodes=20000", STRONG ",nodes=20000,margin=0,temperature=0,choice_moves=3" },
+        { "strong:tables=,nodes=20000", "strong:tables=,nodes=20000,margin=0" },
+    };
+    for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
+        Agent a, b;
+        Error e;
+        if (agent_create(&a, pairs[k][0], &e) != 0 || agent_create(&b, pairs[k][1], &e) != 0)
+            fail_msg("%s", e.msg);
+        agent_new_game(&a);
+        agent_new_game(&b);
+        for (int i = 0; i < BENCH_POSITIONS; i += 2) {
+            Variant v;
+            Position p;
+            tu_position("", bench_positions[i], &v, &p);
+            Rng ra, rb;
+            rng_seed(&ra, 8, k, (uint64_t)i);
+            rb = ra;
+            AgentStats sa = { 0, 0, 0, 0 }, sb = { 0, 0, 0, 0 };
+            assert_int_equal(a.choose(&a, &v, &p, &ra, &sa), b.choose(&b, &v, &p, &rb, &sb));
+            assert_true(sa.nodes == sb.nodes && sa.depth == sb.depth && sa.value == sb.value);
+            assert_int_equal(ra.ctr, rb.ctr);
+        }
+        agent_free(&a);
+        agent_free(&b);
+    }
+}
+
+/* With a margin under a node budget, the choice is made from the last depth completed.
+ * With the techniques that keep values exact (no table, no reductions, no seed bound; the
+ * root without aspiration windows while it chooses), checked against exact values at that
+ * depth: the move lies within the margin of the best, its reported value is its exact
+ * value, the search is the same for every stream (ties=first), and over the streams every
+ * move within the margin is chosen and no other. */
+static void test_margin_exact_values(void **state)
+{
+    (void)state;
+    static const double margins[] = { 1, 2.5, 4 };
+    int several = 0;
+    for (int i = 0; i < BENCH_POSITIONS; i += 2) {
+        const double margin = margins[i / 2 % 3];
+        const int32_t width = (int32_t)floor(margin * EVAL_SCALE + 1e-9);
+        char spec[160];
+        snprintf(spec, sizeof spec, STRONG ",tt=0,lmr=0,seed_bound=0,weights=plain,"
+                 "nodes=15000,margin=%g", margin);
+        Variant v;
+        Position p;
+        tu_position("", bench_positions[i], &v, &p);
+        int depth = -1;
+        int32_t at[MAX_PITS], best = 0;
+        uint64_t within = 0, chosen = 0;
+        for (uint64_t seed = 0; seed < CHOICE_SEEDS; seed++) {
+            AgentStats st;
+            int m = search_seeded(NULL, spec, i, seed, &st);
+            if (depth < 0) {
+                depth = st.depth;
+                exact_values(i, depth, at);
+                within = moves_within(&v, &p, at, width, &best);
+            }
+            assert_int_equal(st.depth, depth);
+            if (!(within >> m & 1) || lround(st.value * EVAL_SCALE) != at[m])
+                fail_msg("%s on bench position %d: hole %d, exact %d at depth %d (said %.2f), "
+                         "best %d", spec, i, m, at[m], depth, st.value, best);
+            chosen |= 1ULL << m;
+        }
+        if (chosen != within)
+            fail_msg("%s on bench position %d: chose %#llx over %d streams, within the margin "
+                     "at depth %d %#llx", spec, i, (unsigned long long)chosen, CHOICE_SEEDS,
+                     depth, (unsigned long long)within);
+        several += __builtin_popcountll(within) > 1;
+    }
+    assert_true(several >= 6);
+}
+
+/* With every technique (the table, reductions, seed bound, the learned evaluation) the
+ * values are the search's own. The same spec with a temperature too cold for any but the
+ * best is the very same search (the margin, and so the root's windows, unchanged) and
+ * reports the best value; every stream's move lies within the margin of it, the same
+ * stream gives the same move, and different streams give different moves. */
+static void test_margin_own_values(void **state)
+{
+    (void)state;
+    const char *spec = STRONG ",nodes=20000,margin=1",
+               *cold_spec = STRONG ",nodes=20000,margin=1,temperature=1e-6";
+    int several = 0;
+    for (int i = 0; i < BENCH_POSITIONS; i += 2) {
+        AgentStats cold;
+        search_seeded(NULL, cold_spec, i, 0, &cold);
+        const long best = lround(cold.value * EVAL_SCALE);
+        uint64_t chosen = 0;
+        for (uint64_t seed = 0; seed < CHOICE_SEEDS / 2; seed++) {
+            AgentStats st, again;
+            int m = search_seeded(NULL, spec, i, seed, &st);
+            assert_true(st.nodes == cold.nodes && st.depth == cold.depth);
+            if (lround(st.value * EVAL_SCALE) < best - EVAL_SCALE ||
+                lround(st.value * EVAL_SCALE) > best)
+                fail_msg("%s on bench position %d, stream %d: hole %d valued %.2f, the best "
+                         "%.2f", spec, i, (int)seed, m, st.value, cold.value);
+            assert_int_equal(search_seeded(NULL, spec, i, seed, &again), m);
+            assert_true(again.value == st.value && again.nodes == st.nodes);
+            chosen |= 1ULL << m;
+        }
+        several += __builtin_popcountll(chosen) > 1;
+    }
+    assert_true(several >= 4);
+}
+
+/* With choice_moves=N the choice is made in the agent's first N moves of a game only: the
+ * next move is the plain agent's from the same stream (no table, so that nothing else
+ * carries over between searches), and a new game counts afresh. */
+static void test_choice_moves(void **state)
+{
+    (void)state;
+    Agent a, plain;
+    Error e;
+    if (agent_create(&a, "strong:tables=,tt=0,nodes=5000,margin=4,choice_moves=2", &e) != 0 ||
+        agent_create(&plain, "strong:tables=,tt=0,nodes=5000", &e) != 0)
+        fail_msg("%s", e.msg);
+    int first = 0, third = 0;
+    for (int i = 0; i < BENCH_POSITIONS; i += 4) {
+        Variant v;
+        Position p;
+        tu_position("", bench_positions[i], &v, &p);
+        uint64_t first_moves = 0, third_moves = 0;
+        for (int r = 0; r < CHOICE_SEEDS; r++) {
+            Rng ra, rp;
+            rng_seed(&ra, 6, (uint64_t)i, (uint64_t)r);
+            AgentStats st = { 0, 0, 0, 0 };
+            agent_new_game(&a);
+            int m1 = a.choose(&a, &v, &p, &ra, &st);
+            a.choose(&a, &v, &p, &ra, &st);
+            rp = ra;
+            int m3 = a.choose(&a, &v, &p, &ra, &st);
+            assert_int_equal(m3, plain.choose(&plain, &v, &p, &rp, &st));
+            assert_int_equal(ra.ctr, rp.ctr);
+            agent_new_game(&a);
+            rng_seed(&ra, 6, (uint64_t)i, (uint64_t)r);
+            assert_int_equal(a.choose(&a, &v, &p, &ra, &st), m1);
+            first_moves |= 1ULL << m1;
+            third_moves |= 1ULL << m3;
+        }
+        first += __builtin_popcountll(first_moves);
+        third += __builtin_popcountll(third_moves);
+    }
+    assert_true(first > third);
+    agent_free(&a);
+    agent_free(&plain);
+}
+
+/* The choices are the same whatever the number of threads searching at once: each agent
+ * and stream is its own, and nothing is shared between them. */
+static void test_choice_any_threads(void **state)
+{
+    (void)state;
+    enum { POSITIONS = BENCH_POSITIONS / 4, SEEDS = 6, N = POSITIONS * SEEDS };
+    static int moves[3][N];
+    static double values[3][N];
+    Variant v;
+    Position pos[POSITIONS];
+    for (int i = 0; i < POSITIONS; i++)
+        tu_position("", bench_positions[4 * i], &v, &pos[i]);
+    for (int t = 1; t <= 3; t++) {
+#pragma omp parallel for num_threads(t) schedule(dynamic)
+        for (int k = 0; k < N; k++) {
+            Agent a;
+            Error e;
+            Rng r;
+            AgentStats st = { 0, 0, 0, 0 };
+            moves[t - 1][k] = -1;
+            if (agent_create(&a, "strong:tables=,nodes=8000,margin=1,choice_moves=20", &e) != 0)
+                continue;
+            agent_new_game(&a);
+            rng_seed(&r, 3, 0, (uint64_t)(k % SEEDS));
+            moves[t - 1][k] = a.choose(&a, &v, &pos[k / SEEDS], &r, &st);
+            values[t - 1][k] = st.value;
+            agent_free(&a);
+        }
+    }
+    for (int k = 0; k < N; k++) {
+        assert_true(moves[0][k] >= 0);
+        for (int t = 1; t < 3; t++)
+            assert_true(moves[t][k] == moves[0][k] && values[t][k] == values[0][k]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -202,6 +420,11 @@ int main(void)
         cmocka_unit_test(test_reductions_pay),
         cmocka_unit_test(test_learned_plays),
         cmocka_unit_test(test_budget_cut_plays_a_searched_move),
+        cmocka_unit_test(test_choice_off_is_plain),
+        cmocka_unit_test(test_margin_exact_values),
+        cmocka_unit_test(test_margin_own_values),
+        cmocka_unit_test(test_choice_moves),
+        cmocka_unit_test(test_choice_any_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

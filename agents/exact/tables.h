@@ -166,7 +166,7 @@ int tables_build_set(const Variant *v, const FinalFour *conventions, int n, int 
  * same. */
 int tables_check_size(const Variant *v, int max_seeds, TablesLevels which, Error *e);
 
-/* Write t to path, a new file (new_file_create: never over a name that exists, never through
+/* Write t to path, a new file (door_create: never over a name that exists, never through
  * a link), flushed to the disk (a name of the caller's: `tables build` writes FILE.partial
  * and puts it in place itself). -1 with a message, and a file it created removed. */
 int tables_save(const Tables *t, const char *path, Error *e);

@@ -15,8 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "input_file.h"
-#include "new_file.h"
+#include "door.h"
 
 /* The header: a fixed 4096 bytes (docs/tables.md), then the values. */
 #define HEADER_BYTES 4096
@@ -141,7 +140,7 @@ int tables_save(const Tables *t, const char *path, Error *e)
 {
     uint8_t h[HEADER_BYTES];
     header_write(t, h);
-    int fd = new_file_create(path, e);
+    int fd = door_create(path, e);
     if (fd < 0)
         return -1;
     bool ok = write_all(fd, h, HEADER_BYTES) && write_all(fd, t->value, t->positions)
@@ -237,7 +236,7 @@ static int values_check(const Tables *t, const char *path, Error *e)
 
 int tables_open(const char *path, Tables **out, Error *e)
 {
-    int fd = input_file_open(path, e);
+    int fd = door_read_open(path, e);
     if (fd < 0)
         return -1;
     struct stat st;
@@ -276,7 +275,7 @@ int tables_open(const char *path, Tables **out, Error *e)
 
 int tables_file_digest(const char *path, uint64_t *out, Error *e)
 {
-    int fd = input_file_open(path, e);
+    int fd = door_read_open(path, e);
     if (fd < 0)
         return -1;
     uint8_t h[HEADER_BYTES];

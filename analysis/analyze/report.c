@@ -13,7 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "new_file.h"
+#include "door.h"
 #include "output.h"
 
 #define PLOT_JOBS_MAX 12          /* series with a style of their own; heat map panels */
@@ -1407,7 +1407,7 @@ int report_write(const Analysis *a, const char *dir, bool force, Error *e)
         rc = run_gnuplot(plots[i].draw, a, &stage, plots[i].name, e);
     FILE *out = rc == 0 ? report_page_open(&stage, e) : NULL;
     if (out)
-        rc = report_page_commit(out, &stage, force, write_page(out, a, dir, plots, n), e);
+        rc = report_page_commit(out, &stage, force, write_page(out, a, stage.dir, plots, n), e);
     report_stage_close(&stage);
     plots_free(plots, n);
     return out ? rc : -1;

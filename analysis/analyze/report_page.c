@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "new_file.h"
+#include "door.h"
 #include "output.h"
 
 int report_gnuplot_available(void)
@@ -76,17 +76,6 @@ static void gnuplot_complaint(FILE *errors, char *buf, size_t size)
     }
 }
 
-/* Move the plot name.png from the stage into the report folder. */
-static int stage_publish(const ReportStage *s, const char *name, Error *e)
-{
-    char from[4400], to[4400];
-    snprintf(from, sizeof from, "%s/%s.png", s->dir, name);
-    snprintf(to, sizeof to, "%s/%s.png", s->final, name);
-    if (rename(from, to) != 0)
-        return error_set(e, "%s: cannot put the plot in place: %s", to, strerror(errno));
-    return 0;
-}
-
 int report_gnuplot_close(Gnuplot *g, const ReportStage *stage, const char *name, Error *e)
 {
     int status = pclose(g->in);
@@ -98,7 +87,7 @@ int report_gnuplot_close(Gnuplot *g, const ReportStage *stage, const char *name,
                          WIFEXITED(status) ? "exit status" : "signal",
                          WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
                          why[0] ? ": " : "", why);
-    return stage_publish(stage, name, e);
+    return 0;
 }
 
 int report_stage_open(ReportStage *s, const char *dir, Error *e)
@@ -156,25 +145,80 @@ FILE *report_page_open(const ReportStage *stage, Error *e)
 {
     char path[4400];
     snprintf(path, sizeof path, "%s/index.html", stage->dir);
-    return new_file_stream(path, e);
+    return door_create_stream(path, e);
+}
+
+/* The names of the files in the stage (the plots and the page) into names[], at most max;
+ * how many. */
+static int stage_files(const ReportStage *s, char names[][256], int max)
+{
+    DIR *d = opendir(s->dir);
+    struct dirent *ent;
+    int n = 0;
+    while (d && n < max && (ent = readdir(d)) != NULL)
+        if (ent->d_name[0] != '.')
+            snprintf(names[n++], 256, "%s", ent->d_name);
+    if (d)
+        closedir(d);
+    return n;
+}
+
+/* Whether every file of the stage may take its place in the report folder: none is a file
+ * this process reads (door.h), none is there already unless force, and none of those there
+ * is anything but a regular file. -1 with a message naming the first at fault. */
+static int check_places(const ReportStage *s, char names[][256], int n, bool force, Error *e)
+{
+    for (int i = 0; i < n; i++) {
+        char to[4400];
+        struct stat st;
+        if (snprintf(to, sizeof to, "%s/%s", s->final, names[i]) >= (int)sizeof to)
+            return error_set(e, "%s: the report folder's name is too long", s->final);
+        if (door_note_output(to, false, e) != 0)
+            return -1;
+        if (lstat(to, &st) == 0 && !S_ISREG(st.st_mode))
+            return error_set(e, "%s: exists and is not a regular file: not replaced", to);
+        if (lstat(to, &st) == 0 && !force)
+            return error_set(e, "%s already exists: the report is left unwritten (--force "
+                             "replaces its files)", to);
+    }
+    return 0;
+}
+
+/* Move one file of the stage into the report folder: with force by a rename (which replaces
+ * a name and never writes through it), without it by link(), which never replaces a file
+ * that appeared meanwhile. */
+static int publish_one(const ReportStage *s, const char *name, bool force, Error *e)
+{
+    char from[4400], to[4400];
+    if (snprintf(from, sizeof from, "%s/%s", s->dir, name) >= (int)sizeof from ||
+        snprintf(to, sizeof to, "%s/%s", s->final, name) >= (int)sizeof to)
+        return error_set(e, "%s: the report folder's name is too long", s->final);
+    if (force ? rename(from, to) != 0 : link(from, to) != 0) {
+        int err = errno;
+        if (err == EEXIST)
+            return error_set(e, "%s: appeared while the report was drawn: left as it is (give "
+                             "--force to replace it)", to);
+        return error_set(e, "%s: cannot put it in place: %s", to, strerror(err));
+    }
+    return 0;
 }
 
 int report_page_commit(FILE *out, const ReportStage *stage, bool force, int rc, Error *e)
 {
-    char page[4400], drawn[4400];
+    char page[4400];
     snprintf(page, sizeof page, "%s/index.html", stage->final);
-    snprintf(drawn, sizeof drawn, "%s/index.html", stage->dir);
     if (fclose(out) != 0 || rc != 0)
         return error_set(e, "%s: writing the page failed", page);
-    /* Without force, link() fails on an index.html that appeared meanwhile: never replaced. */
-    if (force ? rename(drawn, page) != 0 : link(drawn, page) != 0) {
-        int err = errno;
-        if (err == EEXIST)
-            return error_set(e, "%s: appeared while the report was drawn: left as it is (give "
-                             "--force to replace it)", page);
-        return error_set(e, "%s: cannot put the page in place: %s", page, strerror(err));
-    }
-    return 0;
+    enum { FILES_MAX = 256 };
+    static char names[FILES_MAX][256];
+    int n = stage_files(stage, names, FILES_MAX);
+    if (check_places(stage, names, n, force, e) != 0)
+        return REPORT_REFUSED;
+    /* The plots first, the page last: a page in place means its plots are. */
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], "index.html") != 0 && publish_one(stage, names[i], force, e) != 0)
+            return -1;
+    return publish_one(stage, "index.html", force, e);
 }
 
 /* A file's bytes as base64 on out; -1 if it cannot be read. */

@@ -3,7 +3,8 @@
  * report.h, and the tuning's, tune_print.h): the report folder checked, a private stage in it
  * where gnuplot draws, each plot and the page renamed into place (so that no link at one of
  * their names is ever written through), plots embedded in the page as base64 data URIs. It
- * knows nothing of what is plotted. */
+ * knows nothing of what is plotted. Every file is put in place only when the whole report is
+ * drawn, and only if none of their names is in the way, so a refused report changes nothing. */
 #ifndef ANYWOLI_REPORT_PAGE_H
 #define ANYWOLI_REPORT_PAGE_H
 
@@ -31,10 +32,10 @@ int report_stage_open(ReportStage *s, const char *dir, Error *e);
 /* Remove the folder and whatever is left in it (after a failure). */
 void report_stage_close(ReportStage *s);
 
-/* A gnuplot to write a script to (g->in), its
- * messages kept apart from the terminal (-1 with a message if it cannot run), and its end:
- * the script's plot stage->dir/name.png moved to stage->final/name.png; -1 when drawing
- * failed, with the line of gnuplot's messages that says why, or when the move failed. */
+/* A gnuplot to write a script to (g->in), its messages kept apart from the terminal (-1 with
+ * a message if it cannot run), and its end: the script's plot stays in the stage,
+ * stage->dir/name.png, until the page is committed; -1 when drawing failed, with the line of
+ * gnuplot's messages that says why. */
 typedef struct Gnuplot {
     FILE *in;                /* the script goes here */
     FILE *errors;            /* gnuplot's stderr */
@@ -42,13 +43,18 @@ typedef struct Gnuplot {
 int report_gnuplot_open(Gnuplot *g, Error *e);
 int report_gnuplot_close(Gnuplot *g, const ReportStage *stage, const char *name, Error *e);
 
-/* The page, written whole in the stage (stage->dir/index.html, a new file: new_file_stream;
+/* The page, written whole in the stage (stage->dir/index.html, a new file: door_create_stream;
  * NULL with a message if it cannot be made), then report_page_commit closes it and, when rc
- * is 0, puts it in place as stage->final/index.html (replacing one only with force; without,
- * one that appeared meanwhile is left alone, an error). report_stage_close removes what is
- * left. */
+ * is 0, puts every file of the stage in place, the plots then the page, once none of their
+ * names is in the way (replacing a file only with force; without, one that appeared
+ * meanwhile is left alone, an error). report_stage_close removes what is left. */
 FILE *report_page_open(const ReportStage *stage, Error *e);
 int report_page_commit(FILE *out, const ReportStage *stage, bool force, int rc, Error *e);
+
+/* What report_page_commit (and so report_write and tune_report) returns when a file of the
+ * report is in the way (one there without force, one that is not a regular file, one that
+ * this process reads): a refusal, not a failure of the machine; nothing was put in place. */
+#define REPORT_REFUSED 2
 
 /* Text with HTML's special characters escaped. */
 void report_html_text(FILE *out, const char *s, size_t len);

@@ -327,9 +327,9 @@ static int write_page(const TuneData *d, const char *path, const ReportStage *st
                  "<h1>Tuning in ");
     report_html_text(out, path, strlen(path));
     fprintf(out, "</h1>\n<h2>Plots</h2>\n");
-    if (report_html_figure(out, dir, "tuning_weights", "Each tuned weight over the iterations "
+    if (report_html_figure(out, stage->dir, "tuning_weights", "Each tuned weight over the iterations "
                            "(dotted: its start; dashed: its bounds).") != 0 ||
-        report_html_figure(out, dir, "tuning_matches", "The verification matches, and the "
+        report_html_figure(out, stage->dir, "tuning_matches", "The verification matches, and the "
                            "score difference of each iteration.") != 0) {
         free(tables);
         report_page_commit(out, stage, force, -1, e);

@@ -13,6 +13,7 @@ actions and the rewards.
 """
 import numpy as np
 
+from .arguments import as_int
 from .game import PLAYERS, Game, IllegalMove
 
 
@@ -51,7 +52,8 @@ class AnywoliEnv:
         self.agents = []
 
     def reset(self, seed=None, options=None):
-        """A new game from the variant's start; seed (an int) seeds the lottery coin."""
+        """A new game from the variant's start; seed (an int, 0 to 2**64 - 1) seeds the
+        lottery coin."""
         self.game = Game(self._variant, seed=1 if seed is None else seed, **self._params)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0 for a in self.agents}
@@ -123,16 +125,9 @@ class AnywoliEnv:
             raise IllegalMove(f"unknown agent {agent!r} (expected south or north)") from None
 
     def _hole(self, agent, action):
-        """The board's hole of agent's action, if legal; IllegalMove saying why not."""
-        try:
-            a = int(action)
-        except (TypeError, ValueError):
-            a = None
-        if a is None or a != action:
-            raise IllegalMove(f"{agent}: action {action!r} is not a whole number")
-        if not 0 <= a < self.holes:
-            raise IllegalMove(f"{agent}: action {action!r} is out of range (0 to "
-                              f"{self.holes - 1})")
+        """The board's hole of agent's action, if legal: TypeError unless an int (the rule of
+        every integer argument, arguments.py), else IllegalMove saying why not."""
+        a = as_int(action, f"{agent}: action", (0, self.holes - 1), IllegalMove)
         hole = a + self._side(agent) * self.holes
         if hole not in self.game.legal_moves():
             legal = [m - self._side(agent) * self.holes for m in self.game.legal_moves()]

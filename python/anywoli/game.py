@@ -14,6 +14,7 @@ import os
 import shutil
 from collections import namedtuple
 
+from .arguments import C_INT, C_INT64, C_UINT64, as_int, as_text
 from .codes import OUTCOMES
 
 LIBRARY = "libanywoli_game.so"
@@ -141,17 +142,44 @@ def _message():
     return _lib.aw_last_error().decode("utf-8", "replace")
 
 
-def _text(value):
-    """A parameter's value as the variant options write it."""
+_kinds = None
+
+
+def _parameter_kinds():
+    """Each variant parameter's kind, "int", "bool" or "word", read once from the engine's
+    own description of its default variant (`holes=12 ... extra_turn=yes ...`), so that this
+    module keeps no second table of the parameters."""
+    global _kinds
+    if _kinds is None:
+        lib = library()
+        handle = lib.aw_new(None, 0, None, None, None)
+        if not handle:
+            raise GameError(_message())
+        buf = ctypes.create_string_buffer(512)
+        lib.aw_variant(handle, buf, 512)
+        lib.aw_free(handle)
+        _kinds = {}
+        for pair in buf.value.decode().split():
+            name, _, value = pair.partition("=")
+            _kinds[name] = ("bool" if value in ("yes", "no") else
+                            "int" if value.lstrip("-").isdigit() else "word")
+    return _kinds
+
+
+def _parameter_text(name, value):
+    """A variant parameter's value as the engine reads it, under the package's rule for
+    arguments (arguments.py): an integer parameter takes an int (the engine checks its own
+    range), a yes/no one a bool or its word, the convention a word."""
+    kind = _parameter_kinds().get(name.replace("-", "_"))
+    if kind == "int":
+        return str(as_int(value, name, C_INT64)).encode()
+    if kind == "word":
+        return as_text(value, name)
     if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def _encode(text, what):
-    if not isinstance(text, str):
-        raise GameError(f"{what}: expected a string, got {type(text).__name__}")
-    return text.encode("utf-8")
+        return b"yes" if value else b"no"
+    if kind == "bool":
+        return as_text(value, name)
+    return as_text(str(value), name)    # an unknown name: the engine refuses it by name
 
 
 class Game:
@@ -161,28 +189,37 @@ class Game:
     skip_origin=..., max_plies=..., seed=1): variant is a preset (`anywoli`, `yit-nuri`,
     `yit-jani`, or None for the standard game), the keywords the variant parameters (as the
     command line's options take them), seed the lottery coin's (that of game 0 of job 0 of an
-    experiment with this seed). Moves are absolute hole indices, 0 .. 2 x holes - 1.
+    experiment with this seed). Moves are absolute hole indices, 0 .. 2 x holes - 1. Every
+    argument is checked by arguments.py's rule: TypeError for a value of the wrong type (a
+    bool or a float for an int), ValueError for one out of its C type's range.
     """
     __slots__ = ("_h", "_lib", "_info", "_moves", "_n", "_status", "_seed", "__weakref__")
 
-    def __init__(self, variant=None, *, seed=1, _apn=None, **params):
-        lib = library()
-        names = [_encode(k, "parameter") for k in params]
-        values = [_encode(_text(v), k) for k, v in params.items()]
-        arr = ctypes.c_char_p * max(1, len(names))
-        preset = None if variant is None else _encode(variant, "variant")
-        apn = None if _apn is None else _encode(_apn, "APN")
-        handle = lib.aw_new(preset, len(names), arr(*names), arr(*values), apn)
-        if not handle:
-            raise GameError(_message())
-        self._adopt(lib, handle)
-        self.seed = seed
+    def __init__(self, variant=None, *, seed=1, **params):
+        self._start(variant, seed, None, params)
 
     @classmethod
     def from_apn(cls, apn, variant=None, *, seed=1, **params):
         """The game from a position in APN (RULES: "Position notation"); holes and seeds,
         unless given (or a preset named), come from the position. Plies count from it."""
-        return cls(variant, seed=seed, _apn=apn, **params)
+        game = cls.__new__(cls)
+        game._start(variant, seed, as_text(apn, "APN"), params)
+        return game
+
+    def _start(self, variant, seed, apn, params):
+        """A new state of the variant (a preset name or None, and the parameters), from the
+        APN (UTF-8, checked) or, when None, the variant's start."""
+        lib = library()
+        seed = as_int(seed, "seed", C_UINT64)      # before anything is allocated
+        names = [as_text(k, "parameter") for k in params]
+        values = [_parameter_text(k, v) for k, v in params.items()]
+        arr = ctypes.c_char_p * max(1, len(names))
+        preset = None if variant is None else as_text(variant, "variant")
+        handle = lib.aw_new(preset, len(names), arr(*names), arr(*values), apn)
+        if not handle:
+            raise GameError(_message())
+        self._adopt(lib, handle)
+        self.seed = seed
 
     def _adopt(self, lib, handle):
         self._lib = lib
@@ -224,8 +261,8 @@ class Game:
 
     @seed.setter
     def seed(self, value):
-        self._lib.aw_set_seed(self._h, int(value) & (2**64 - 1))
-        self._seed = value
+        self._seed = as_int(value, "seed", C_UINT64)
+        self._lib.aw_set_seed(self._h, self._seed)
 
     def legal_moves(self):
         """The legal moves, ascending ([] once the game has stopped)."""
@@ -234,10 +271,8 @@ class Game:
     def play(self, move):
         """Play a legal move: its Event. IllegalMove (the state unchanged) if it is not legal,
         GameError if the game has stopped."""
-        try:
-            ev = self._lib.aw_play_moves(self._h, move, self._info, self._moves)
-        except ctypes.ArgumentError:
-            raise IllegalMove(f"move {move!r} is not a hole's index (a whole number)") from None
+        move = as_int(move, "move", C_INT, IllegalMove)
+        ev = self._lib.aw_play_moves(self._h, move, self._info, self._moves)
         if ev < 0:
             raise (GameError if self._status else IllegalMove)(_message())
         info = self._info
@@ -249,7 +284,8 @@ class Game:
         """Play uniformly random moves to the end (the engine's own playout loop, each side on
         its stream of `seed`): the plies made. For fast rollouts."""
         plies = ctypes.c_int64()
-        if self._lib.aw_random_playout(self._h, int(seed) & (2**64 - 1), plies) < 0:
+        seed = as_int(seed, "seed", C_UINT64)
+        if self._lib.aw_random_playout(self._h, seed, plies) < 0:
             raise GameError(_message())
         self._refresh()
         return plies.value
@@ -305,7 +341,7 @@ class Game:
         """The Result of a stopped game under a final_four convention (`penultimate`,
         `first-final`, `lottery`; None: the variant's own). GameError while it is playing."""
         scores = (ctypes.c_int * 2)()
-        conv = None if convention is None else _encode(convention, "convention")
+        conv = None if convention is None else as_text(convention, "convention")
         outcome = self._lib.aw_result(self._h, conv, scores)
         if outcome < 0:
             raise GameError(_message())

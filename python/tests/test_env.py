@@ -65,16 +65,44 @@ class TestEnv(unittest.TestCase):
         env.step(0)                                    # North's hole 12
         apn = env.render()
         empty = [a for a in range(12) if env.action_mask()[a] == 0]
-        for action, words in ((12, "out of range"), (-1, "out of range"), ("a", "whole number"),
-                              (0.5, "whole number"), (None, "not over"),
-                              (empty[0], "not legal")):
-            with self.assertRaises(anywoli.IllegalMove) as cm:
+        legal = int(np.flatnonzero(env.action_mask())[0])
+        for action, error, words in (
+                (12, anywoli.IllegalMove, "action: 12 is out of range (0 to 11)"),
+                (-1, anywoli.IllegalMove, "out of range"),
+                (2**64 + 3, anywoli.IllegalMove, "out of range"),   # not hole 3
+                (None, anywoli.IllegalMove, "not over"),
+                (empty[0], anywoli.IllegalMove, "not legal"),
+                # Game.play's rule: bool and float are not ints, even True or 6.0.
+                ("a", TypeError, "expected an int, got str"),
+                (0.5, TypeError, "expected an int, got float"),
+                (float(legal), TypeError, "expected an int, got float"),
+                (True, TypeError, "expected an int, got bool"),
+                (np.float32(1), TypeError, "expected an int")):
+            with self.assertRaises(error) as cm:
                 env.step(action)
+            self.assertIs(type(cm.exception), error)
             self.assertIn(words, str(cm.exception))
             self.assertIn(env.agent_selection, str(cm.exception))
         self.assertEqual(env.render(), apn)
         with self.assertRaises(anywoli.IllegalMove):
             env.observe("east")
+        env.step(np.int64(legal))                      # numpy's integers are ints
+        self.assertNotEqual(env.render(), apn)
+
+    def test_seeds_and_parameters_follow_games_rule(self):
+        env = anywoli.env(variant="anywoli")
+        for seed, error in ((2**64 + 7, ValueError), (-1, ValueError), (1.0, TypeError),
+                            (True, TypeError)):
+            with self.assertRaises(error) as cm:
+                env.reset(seed=seed)
+            self.assertIn("seed: ", str(cm.exception))
+        env.reset(seed=np.uint64(2**64 - 1))
+        self.assertEqual(env.game.seed, 2**64 - 1)
+        for kwargs, error in (({"max_plies": 10.0}, TypeError),
+                              ({"max_plies": True}, TypeError),
+                              ({"holes": 2**64 + 6}, ValueError)):
+            with self.assertRaises(error):
+                anywoli.env(variant="anywoli", **kwargs)
 
     def test_max_plies_truncates(self):
         env = anywoli.env(variant="anywoli", max_plies=6)

@@ -7,6 +7,8 @@ import random
 import tempfile
 import unittest
 
+import numpy as np
+
 import anywoli
 from anywoli.game import GameError, IllegalMove
 from helpers import run
@@ -183,8 +185,8 @@ class TestGame(unittest.TestCase):
         g = anywoli.Game()
         g.play(3)
         apn = g.to_apn()
-        for bad, words in ((3, "South's"), (24, "hole"), (-1, "hole"), ("x", "whole number"),
-                           (1.5, "whole number")):
+        for bad, words in ((3, "South's"), (24, "hole"), (-1, "hole"),
+                           (2**64 + 3, "out of range"), (2**32 + 1, "out of range")):
             with self.assertRaises(IllegalMove) as cm:
                 g.play(bad)
             self.assertIn(words, str(cm.exception))
@@ -265,6 +267,89 @@ class TestGame(unittest.TestCase):
         with self.assertRaises(GameError):
             g.random_playout(9)
 
+
+class TestArguments(unittest.TestCase):
+    """Every integer and string that crosses into C is checked into its C type (ctypes would
+    wrap 2**64 + 3 to 3 and cut a string at a NUL): TypeError for a value of the wrong type
+    (bool and float included), ValueError for one out of range; numpy integers are ints."""
+
+    def assert_refused(self, error, call, words):
+        with self.assertRaises(error) as cm:
+            call()
+        self.assertIs(type(cm.exception), error)
+        self.assertIn(words, str(cm.exception))
+        self.assertNotIn("\n", str(cm.exception))
+
+    def test_moves(self):
+        g = anywoli.Game()
+        g.play(3)
+        apn = g.to_apn()
+        for bad in (2**64 + 15, 2**32 + 13, -2**31 - 1):   # ctypes: 15 and 13, legal holes
+            self.assert_refused(IllegalMove, lambda: g.play(bad),
+                                f"move: {bad} is out of range")
+        for bad, name in ((13.0, "float"), (True, "bool"), ("13", "str"), (None, "NoneType"),
+                          (np.float64(13), "float64"), (np.bool_(True), "bool_")):
+            self.assert_refused(TypeError, lambda: g.play(bad),
+                                f"move: expected an int, got {name}")
+        self.assertEqual((g.to_apn(), g.plies), (apn, 1))
+        for numpy_int in (np.int64(13), np.int32(13), np.uint8(13)):
+            c = g.clone()
+            c.play(numpy_int)
+            self.assertEqual(c.plies, 2)
+
+    def test_seeds(self):
+        g = anywoli.Game.from_apn("1,1,0,0,0,0/0,0,0,0,1,1 22/22 S S N", final_four="lottery")
+        for setter in (lambda s: anywoli.Game(seed=s), lambda s: setattr(g, "seed", s),
+                       lambda s: anywoli.Game(holes=6).random_playout(s),
+                       lambda s: anywoli.Game.from_apn(g.to_apn(), seed=s)):
+            for bad in (2**64 + 7, -1):
+                self.assert_refused(ValueError, lambda: setter(bad),
+                                    f"seed: {bad} is out of range (0 to {2**64 - 1})")
+            for bad in (7.0, True, "7", None):
+                self.assert_refused(TypeError, lambda: setter(bad), "seed: expected an int")
+        g.seed = np.uint64(2**64 - 1)
+        self.assertEqual(g.seed, 2**64 - 1)
+        self.assertIs(type(g.seed), int)
+        coins = set()
+        for seed in range(20):
+            g.seed = seed
+            wrapped = g.result()
+            g.seed = np.int64(seed)
+            self.assertEqual(g.result(), wrapped)
+            coins.add(wrapped)
+        self.assertEqual(len(coins), 2)
+
+    def test_variant_parameters(self):
+        for kwargs, error, words in (
+                ({"holes": True}, TypeError, "holes: expected an int, got bool"),
+                ({"holes": 6.0}, TypeError, "holes: expected an int, got float"),
+                ({"holes": "6"}, TypeError, "holes: expected an int, got str"),
+                ({"seeds": None}, TypeError, "seeds: expected an int"),
+                ({"max_plies": 2**64 + 5}, ValueError, "max_plies: 18446744073709551621 is "
+                                                        "out of range"),
+                ({"capture": -2**63 - 1}, ValueError, "capture: "),
+                ({"extra_turn": 1}, TypeError, "extra_turn: expected a str"),
+                ({"final_four": None}, TypeError, "final_four: expected a str"),
+                ({"final_four": "lottery\0x"}, ValueError, "holds a NUL"),
+                ({"variant": "yit-nuri\0"}, ValueError, "variant: "),
+                ({"variant": 3}, TypeError, "variant: expected a str")):
+            with self.subTest(**{k: repr(v) for k, v in kwargs.items()}):
+                self.assert_refused(error, lambda: anywoli.Game(**kwargs), words)
+        self.assertIn("holes=6", anywoli.Game(holes=np.int16(6)).variant)
+        self.assertIn("extra_turn=no", anywoli.Game(extra_turn=False).variant)
+        self.assertIn("extra_turn=no", anywoli.Game(extra_turn="no").variant)
+
+    def test_positions_and_conventions(self):
+        start = anywoli.Game(holes=6).to_apn()
+        self.assert_refused(TypeError, lambda: anywoli.Game.from_apn(None),
+                            "APN: expected a str, got NoneType")
+        self.assert_refused(TypeError, lambda: anywoli.Game.from_apn(start.encode()),
+                            "APN: expected a str, got bytes")
+        self.assert_refused(ValueError, lambda: anywoli.Game.from_apn(start + "\0junk"),
+                            "APN: ")
+        g = anywoli.Game.from_apn("1,1,0,0,0,0/0,0,0,0,1,1 22/22 S S N")
+        self.assert_refused(ValueError, lambda: g.result("first-final\0"), "holds a NUL")
+        self.assert_refused(TypeError, lambda: g.result(1), "convention: expected a str")
 
 
 class TestLibraryPath(unittest.TestCase):

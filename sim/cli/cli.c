@@ -1,4 +1,5 @@
 /* cli.c: shared command-line handling. */
+#define _GNU_SOURCE             /* fopencookie */
 #include "cli.h"
 
 #include <errno.h>
@@ -50,13 +51,46 @@ void fail(const char *fmt, ...)
     vexit(1, fmt, ap);
 }
 
+/* The reason the first write to standard output failed, kept where it happened: stdio's
+ * errno is long overwritten by the time the loss is noticed. */
+static int stdout_errno;
+
+static ssize_t stdout_write(void *cookie, const char *buf, size_t size)
+{
+    (void)cookie;
+    size_t done = 0;
+    while (done < size) {
+        ssize_t n = write(1, buf + done, size - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (!stdout_errno)
+                stdout_errno = n < 0 ? errno : EIO;
+            return done > 0 ? (ssize_t)done : -1;
+        }
+        done += (size_t)n;
+    }
+    return (ssize_t)done;
+}
+
+void cli_stdout_init(void)
+{
+    cookie_io_functions_t io = { .write = stdout_write };
+    FILE *f = fopencookie(NULL, "w", io);
+    if (!f)
+        return;   /* the plain stream then: a loss is still caught, its reason less exact */
+    /* stdio's own choice for file descriptor 1: lines to a terminal, blocks elsewhere */
+    setvbuf(f, NULL, isatty(1) ? _IOLBF : _IOFBF, 0);
+    stdout = f;
+}
+
 /* Whether something written to standard output was lost (a full disk, a closed file):
  * flushed, then its error flag; *err says why. */
 static bool stdout_lost(int *err)
 {
     errno = 0;
     bool lost = fflush(stdout) != 0 || ferror(stdout);
-    *err = errno ? errno : EIO;
+    *err = stdout_errno ? stdout_errno : errno ? errno : EIO;
     return lost;
 }
 
@@ -96,7 +130,7 @@ int cli_try_claim_output(Output *o, const char *path, bool force, const char *wh
 {
     struct stat st;
     bool removed = false;
-    int rc = output_claim(o, path, force, what, e);
+    int rc = output_claim(o, path, force, false, what, e);
     if (rc == 0 && !force && lstat(path, &st) == 0)
         rc = output_refuse_existing(path, e);
     if (rc == 0)

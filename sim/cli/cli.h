@@ -27,6 +27,9 @@ noreturn void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Standard output, flushed: fail (exit status 1, "cannot write standard output: No space
  * left on device") if anything written to it was lost. */
 void cli_flush_stdout(void);
+/* Standard output as a stream that keeps the reason of its first failed write (a full disk,
+ * a closed descriptor), so that the messages above give it: called first thing by main. */
+void cli_stdout_init(void);
 /* The same check as the program ends, for every command (main registers it with atexit):
  * a lost write turns a successful exit into status 1 with that one line. */
 void cli_check_stdout_at_exit(void);
@@ -40,7 +43,7 @@ void cli_agree_or_die(bool ok, const char *msg);
  * the lock beside path proves the folder can be written before any work, an existing path is
  * refused without --force, and a PATH.partial left by a writer that died is removed (saying
  * so on stderr); on a failure a one-line error and exit status 2. The caller then creates
- * PATH.partial with new_file_create and puts it in place with output_publish. */
+ * PATH.partial with door_create and puts it in place with output_publish. */
 void cli_claim_output(Output *o, const char *path, bool force, const char *what);
 /* cli_claim_output without dying: -1 with the message, o released. */
 int cli_try_claim_output(Output *o, const char *path, bool force, const char *what, Error *e);

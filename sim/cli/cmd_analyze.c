@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "report.h"
+#include "report_page.h"
 #include "tune.h"
 #include "tune_print.h"
 
@@ -75,11 +76,12 @@ static int analyze_tuning(TuneData *d, const char *path, bool json, const char *
         tune_json(d, path, stdout);
     else
         tune_print(d, stdout);
-    if (report && tune_report(d, path, report, force, &e) != 0) {
-        tune_data_free(d);
-        fail("--report: %s", e.msg);
-    }
+    int rc = report ? tune_report(d, path, report, force, &e) : 0;
     tune_data_free(d);
+    if (rc == REPORT_REFUSED)
+        die("--report: %s", e.msg);
+    if (rc != 0)
+        fail("--report: %s", e.msg);
     return 0;
 }
 
@@ -145,10 +147,11 @@ int cmd_analyze(int argc, char **argv)
         analyze_json(&a, stdout);
     else
         analyze_print(&a, stdout);
-    if (report && report_write(&a, report, force, &e) != 0) {
-        analysis_free(&a);
+    rc = report ? report_write(&a, report, force, &e) : 0;
+    if (rc == REPORT_REFUSED)
+        die("--report: %s", e.msg);
+    if (rc != 0)
         fail("--report: %s", e.msg);
-    }
     analysis_free(&a);
     return 0;
 }

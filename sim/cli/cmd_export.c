@@ -11,7 +11,7 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "new_file.h"
+#include "door.h"
 #include "output.h"
 #include "results_read.h"
 
@@ -276,34 +276,24 @@ static int write_export(const Export *x, FILE *out, Error *e)
     return rc;
 }
 
-/* Export into OUT.partial, flushed, and put it in place as OUT. A damaged file: the partial
- * file removed, nothing put in place, a bad input (exit 2); a failed write: exit 1. */
-static void export_to_file(const Export *x, const char *path, bool force)
+/* Export into OUT.partial, flushed, and put it in place as OUT (claimed as o). A damaged
+ * file: the partial file removed, nothing put in place, a bad input (exit 2); a failed write:
+ * exit 1. */
+static void export_to_file(const Export *x, Output *o)
 {
-    Output o;
-    cli_claim_output(&o, path, force, "export");
     Error e;
-    FILE *out = new_file_stream(o.partial, &e);
+    FILE *out = output_stream_open(o, &e);
     if (!out) {
-        output_release(&o);
+        output_release(o);
         fail("%s", e.msg);
     }
-    int rc = write_export(x, out, &e);
-    bool written = !ferror(out);
-    if (fclose(out) != 0)
-        written = false;
-    if (rc == 0 && !written)
-        error_set(&e, "%s: cannot write: %s", o.partial, strerror(errno));
-    if (rc == 0 && written && output_flush_file(o.partial, &e) == 0 &&
-        output_publish(&o, o.partial, &e) == 0) {
-        output_release(&o);
-        return;
-    }
-    unlink(o.partial);
-    output_release(&o);
-    if (rc != 0)
+    int bad_input = write_export(x, out, &e);
+    int rc = output_stream_close(o, out, bad_input, &e);
+    output_release(o);
+    if (bad_input)
         die("%s", e.msg);
-    fail("%s", e.msg);
+    if (rc != 0)
+        fail("%s", e.msg);
 }
 
 int cmd_export(int argc, char **argv)
@@ -341,7 +331,9 @@ int cmd_export(int argc, char **argv)
         die("%s", e.msg);
     check_request(&x);
     if (path) {
-        export_to_file(&x, path, force);
+        Output o;
+        cli_claim_output(&o, path, force, "export");
+        export_to_file(&x, &o);
     } else {
         if (write_export(&x, stdout, &e) != 0)
             die("%s", e.msg);

@@ -12,21 +12,22 @@
 #include "cli.h"
 #include "commands.h"
 #include "eval.h"
-#include "new_file.h"
+#include "door.h"
 #include "json.h"
 #include "results_read.h"
 #include "stored_games.h"
 #include "tables.h"
 #include "texel.h"
 
-enum { OPT_JOB = OPT_FIRST_FREE, OPT_TABLES, OPT_TERMS, OPT_SKIP, OPT_JSON, OPT_DUMP };
+enum { OPT_JOB = OPT_FIRST_FREE, OPT_TABLES, OPT_TERMS, OPT_SKIP, OPT_JSON, OPT_DUMP,
+       OPT_FORCE };
 
 #define FIT_MAX_JOBS 64
 #define FIT_HOLD_EVERY 5   /* games whose index is 4 mod 5 are held out */
 
 static const char fit_usage[] =
     "usage: anywoli fit RESULTS [--job NAME ...] [--tables FILE] [--terms a,b,...]\n"
-    "                   [--skip N] [--json] [--dump FILE]\n\n"
+    "                   [--skip N] [--json] [--dump FILE [--force]]\n\n"
     "Texel's method: fit alpha-beta's evaluation weights to the results of the\n"
     "games of RESULTS (jobs run with record_moves: their stored moves are replayed).\n"
     "Every position of a game before a move, from ply N on, is a row: the terms for\n"
@@ -50,10 +51,11 @@ static const char fit_usage[] =
     "  --skip N       leave out the positions of the first N plies (default 8: the\n"
     "                 openings' own, shared by both games of a pair)\n"
     "  --json         the fit as JSON on stdout\n"
-    "  --dump FILE    the rows as CSV (a new file): game, ply, held_out, tabled (1\n"
-    "                 when the label is the tables'), label, base (the store\n"
-    "                 difference plus the terms held at their defaults), then each\n"
-    "                 term fitted\n\n"
+    "  --dump FILE    the rows as CSV: game, ply, held_out, tabled (1 when the\n"
+    "                 label is the tables'), label, base (the store difference plus\n"
+    "                 the terms held at their defaults), then each term fitted\n"
+    "                 (written as FILE.partial, renamed when complete)\n"
+    "  --force        with --dump: replace an existing FILE\n\n"
     "Standard errors are clustered by game (the sandwich estimator): the positions\n"
     "of a game are not independent, and counting them as if they were would\n"
     "understate the errors.\n"
@@ -405,6 +407,7 @@ int cmd_fit(int argc, char **argv)
         { "skip", required_argument, NULL, OPT_SKIP },
         { "json", no_argument, NULL, OPT_JSON },
         { "dump", required_argument, NULL, OPT_DUMP },
+        { "force", no_argument, NULL, OPT_FORCE },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
@@ -412,7 +415,7 @@ int cmd_fit(int argc, char **argv)
     const char *term_list = "seeds,threes,opp_threes,empty,opp_empty,final";
     int n_jobs = 0;
     long long skip = 8;
-    bool json = false;
+    bool json = false, force = false;
     int c;
     while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
         switch (c) {
@@ -426,6 +429,7 @@ int cmd_fit(int argc, char **argv)
         case OPT_SKIP: skip = cli_number("--skip", optarg, 0, 1000000); break;
         case OPT_JSON: json = true; break;
         case OPT_DUMP: dump_path = optarg; break;
+        case OPT_FORCE: force = true; break;
         case OPT_HELP: printf("%s", fit_usage); return 0;
         }
     }
@@ -433,9 +437,14 @@ int cmd_fit(int argc, char **argv)
         die("expected RESULTS (see --help)");
     if (argc - optind > 1)
         die("unexpected argument '%s' (see --help)", argv[optind + 1]);
+    if (force && !dump_path)
+        die("--force: only with --dump FILE");
     Terms terms;
     parse_terms(term_list, &terms);
     Error e;
+    Output dump;
+    if (dump_path)   /* claimed first: a dump named as an input is refused before anything */
+        cli_claim_output(&dump, dump_path, force, "fit --dump");
     Tables *t = NULL;
     if (tables_path && tables_open(tables_path, &t, &e) != 0)
         die("%s", e.msg);
@@ -446,17 +455,19 @@ int cmd_fit(int argc, char **argv)
     size_t cols = (size_t)terms.n + 1;
     Gathered g = { .fit.cols = cols, .held.cols = cols, .def_fit.cols = 1, .def_held.cols = 1 };
     if (dump_path) {
-        g.dump = new_file_stream(dump_path, &e);   /* never over an existing file */
+        g.dump = output_stream_open(&dump, &e);
         if (!g.dump)
-            die("--dump %s", e.msg);
+            fail("--dump %s", e.msg);
         fprintf(g.dump, "game,ply,held_out,tabled,label,base");
         for (int i = 0; i < terms.n; i++)
             fprintf(g.dump, ",%s", eval_terms[terms.term[i]].name);
         fputc('\n', g.dump);
     }
     int used = gather_results(&g, &terms, t, f, jobs, n_jobs, (long)skip);
-    if (g.dump && fclose(g.dump) != 0)
-        fail("--dump %s: write failed", dump_path);
+    if (g.dump && output_stream_close(&dump, g.dump, 0, &e) != 0)
+        fail("--dump %s", e.msg);
+    if (dump_path)
+        output_release(&dump);
     fit_and_report(path, used, &g, &terms, json);
     rows_free(&g.fit);
     rows_free(&g.held);

@@ -18,7 +18,7 @@
 #include "eval.h"
 #include "learn_data.h"
 #include "learned.h"
-#include "new_file.h"
+#include "door.h"
 #include "openings.h"
 #include "ridge.h"
 #include "tables.h"
@@ -554,23 +554,16 @@ static void contributions(const LearnData *files, int n_files, const FeatureLayo
     }
 }
 
-/* Write a set to path (a new file, or over one with --force): as a weights file, or as C. */
-static void write_set(const LearnedSet *set, const char *path, bool as_c, bool force)
+/* Write a set to its claimed output o: as a weights file, or as C. */
+static void write_set(const LearnedSet *set, Output *o, bool as_c)
 {
-    Output o;
     Error e;
-    cli_claim_output(&o, path, force, "learn fit");
-    FILE *f = new_file_stream(o.partial, &e);
+    FILE *f = output_stream_open(o, &e);
     int rc = f ? 0 : -1;
     if (rc == 0)
-        rc = as_c ? learned_set_write_c(set, f, &e) : learned_set_write(set, f, &e);
-    if (f && fclose(f) != 0 && rc == 0)
-        rc = error_set(&e, "%s: cannot write: %s", o.partial, strerror(errno));
-    if (rc == 0)
-        rc = output_publish(&o, o.partial, &e);
-    else
-        unlink(o.partial);
-    output_release(&o);
+        rc = output_stream_close(o, f, as_c ? learned_set_write_c(set, f, &e)
+                                            : learned_set_write(set, f, &e), &e);
+    output_release(o);
     if (rc != 0)
         fail("%s", e.msg);
 }
@@ -663,6 +656,13 @@ static int learn_fit_cmd(int argc, char **argv)
         die("at most %d DATA files", LEARN_MAX_FILES);
     LearnData files[LEARN_MAX_FILES];
     Error e;
+    /* Both outputs claimed before anything is read or written: one named twice, or named as
+     * a DATA file, is refused with nothing made. */
+    Output outs[2];
+    if (weights_out)
+        cli_claim_output(&outs[0], weights_out, force, "learn fit");
+    if (c_out)
+        cli_claim_output(&outs[1], c_out, force, "learn fit");
     for (int i = 0; i < n_files; i++) {
         if (learn_file_read(argv[optind + i], &files[i], &e) != 0)
             die("%s", e.msg);
@@ -792,9 +792,9 @@ static int learn_fit_cmd(int argc, char **argv)
                col_mean[order[i]]);
     }
     if (weights_out)
-        write_set(set, weights_out, false, force);
+        write_set(set, &outs[0], false);
     if (c_out)
-        write_set(set, c_out, true, force);
+        write_set(set, &outs[1], true);
     learned_set_free(set);
     free(col_mean);
     free(order);

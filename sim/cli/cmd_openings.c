@@ -12,7 +12,7 @@
 #include "book.h"
 #include "cli.h"
 #include "commands.h"
-#include "new_file.h"
+#include "door.h"
 #include "output.h"
 
 enum { OPT_PLIES = OPT_FIRST_FREE, OPT_DEPTH, OPT_NODES, OPT_WINDOW, OPT_MAX, OPT_THREADS,
@@ -112,21 +112,12 @@ static char *command_line(int argc, char **argv)
 
 /* Write the book as BOOK.partial, flushed, and put it in place as BOOK. */
 static int write_and_publish(const Book *b, const Variant *v, const BookSettings *s,
-                             const char *cmd, const Output *o, Error *e)
+                             const char *cmd, Output *o, Error *e)
 {
-    FILE *f = new_file_stream(o->partial, e);
+    FILE *f = output_stream_open(o, e);
     if (!f)
         return -1;
-    int rc = book_write(b, v, s, cmd, f, e);
-    if (fclose(f) != 0 && rc == 0)
-        rc = error_set(e, "%s: cannot write: %s", o->partial, strerror(errno));
-    if (rc == 0)
-        rc = output_flush_file(o->partial, e);
-    if (rc == 0)
-        rc = output_publish(o, o->partial, e);
-    else
-        unlink(o->partial);
-    return rc;
+    return output_stream_close(o, f, book_write(b, v, s, cmd, f, e), e);
 }
 
 int cmd_openings(int argc, char **argv)

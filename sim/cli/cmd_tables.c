@@ -174,28 +174,15 @@ static void check_set(const BuildSet *set)
                     final_four_name(set->conv[i]));
 }
 
-/* Whether file i of the set, just claimed, is one claimed before it under another name
- * ("a.tb" and "./a.tb", a link to the folder): -1 with a message then. */
-static int check_named_once(const BuildSet *set, int i, Error *e)
-{
-    for (int j = 0; j < i; j++)
-        if (output_same_file(&set->out[i], &set->out[j]))
-            return error_set(e, "--also %s: the same file as %s (each convention needs a file "
-                             "of its own)", set->path[i], set->path[j]);
-    return 0;
-}
-
 /* Claim every file of the set (locked, refused when it exists without --force or is one
  * file named twice); on a refusal the files claimed are let go, and nothing is left beside
  * them. -1 with a message. */
 static int claim_set(BuildSet *set, bool force, Error *e)
 {
     for (int i = 0; i < set->n; i++) {
+        /* a file named twice ("a.tb", "./a.tb", a link to the folder) is refused by the
+         * claim (door.h) */
         int rc = cli_try_claim_output(&set->out[i], set->path[i], force, "tables build", e);
-        if (rc == 0 && check_named_once(set, i, e) != 0) {
-            output_release(&set->out[i]);
-            rc = -1;
-        }
         if (rc != 0) {
             for (int j = 0; j < i; j++)
                 output_release(&set->out[j]);

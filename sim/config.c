@@ -20,7 +20,7 @@ typedef enum Key {
     K_VARIANT = 0,
     K_PARAM,                      /* the variant parameters, K_PARAM + p for VariantParam p */
     K_AGENT_A = K_PARAM + VP_NB, K_AGENT_B, K_OPENINGS, K_OPENINGS_ORDER, K_GAMES, K_FIRST_GAME,
-    K_RECORD_MOVES, K_SPRT, K_NAME, K_NB
+    K_RECORD_MOVES, K_SPRT, K_ROOT_DESIGN, K_NAME, K_NB
 } Key;
 
 /* The type a key's values must have. */
@@ -42,6 +42,8 @@ static ConfigKey run_keys[] = {
     { "record_moves", CP_DEFAULTS | CP_JOB, "boolean", "store every game's moves in the results" },
     { "sprt", CP_DEFAULTS | CP_JOB, "string",
       "\"ELO0,ELO1[,ALPHA,BETA]\": stop the job when its pentanomial SPRT decides" },
+    { "root_design", CP_DEFAULTS | CP_JOB, "string",
+      "\"ROUND_PAIRS,HALFWIDTH[,CONFIDENCE]\": all:N self-play in rounds raced over the tree of lines" },
     { "name", CP_JOB, "string", "the job's name in results and on the command line" },
     { "seed", CP_ROOT, "whole number", "the experiment's seed; each game derives its own from it" },
     { "output", CP_ROOT, "string", "the results file" },
@@ -91,6 +93,7 @@ static KeyInfo key_info(Key k)
         [K_OPENINGS_ORDER] = { KIND_STRING, false },
         [K_GAMES] = { KIND_INT, false }, [K_FIRST_GAME] = { KIND_INT, false },
         [K_RECORD_MOVES] = { KIND_BOOL, false }, [K_SPRT] = { KIND_STRING, false },
+        [K_ROOT_DESIGN] = { KIND_STRING, false },
         [K_NAME] = { KIND_STRING, false },
     };
     if (k >= K_PARAM && k < K_PARAM + VP_NB) {
@@ -617,6 +620,28 @@ static int job_sprt(const Loader *L, const Values *m, const char *name, Job *j)
     return 0;
 }
 
+/* Job j's adaptive root design from `root_design`, if it has one (its openings and agents
+ * made): self-play from every line of N plies, from its first game (the race's schedule
+ * starts at pair 0), with no sequential test beside it (one stop rule a job). */
+static int job_root_design(const Loader *L, const Values *m, Job *j)
+{
+    char why[256];
+    j->has_root_design = m->n > 0;
+    if (!j->has_root_design)
+        return 0;
+    if (root_rule_parse(m->text[0], &j->root_design, why, sizeof why) != 0)
+        return cfg_error(L, m->line[0], "root_design", "%s (job %s)", why, j->name);
+    const char *bad = j->openings.kind != OPENINGS_ALL ? "its openings are not all:N"
+                      : strcmp(j->agent_a, j->agent_b) != 0 ? "agent_a and agent_b differ "
+                                                               "(the design is self-play)"
+                      : j->has_sprt ? "it has a sequential test (sprt) as well"
+                      : j->first_game ? "it is a slice (first_game): the race starts at pair 0"
+                      : j->games < 2 ? "it plays fewer than 2 games" : NULL;
+    if (bad)
+        return cfg_error(L, m->line[0], "root_design", "job %s: %s", j->name, bad);
+    return 0;
+}
+
 /* Job j's first game (its games made): even, so that a pair's two games stay in one slice,
  * and the slice within CONFIG_MAX_GAMES. */
 static int job_first_game(const Loader *L, const Values *m, Job *j)
@@ -680,7 +705,9 @@ static int build_job(const Loader *L, const JobDef *d, const Values m[K_NB], con
     j->agent_b = strdup(m[K_AGENT_B].n ? m[K_AGENT_B].text[pick[K_AGENT_B]] : "random");
     if (!j->name || !j->agent_a || !j->agent_b)
         return out_of_memory(L);
-    return job_openings_order(L, &m[K_OPENINGS_ORDER], seed, j);
+    if (job_openings_order(L, &m[K_OPENINGS_ORDER], seed, j) != 0)
+        return -1;
+    return job_root_design(L, &m[K_ROOT_DESIGN], j);
 }
 
 /* Append every combination of a job definition's sweeps to x->jobs. */
@@ -1239,6 +1266,12 @@ char *experiment_fingerprint(const Experiment *x)
                                  /* only when not the default, so older journals resume */
                                  j->openings.order != OPENINGS_IN_ORDER ? " openings_order="
                                  "shuffled" : "");
+        /* Only an adaptive root design says so: older journals still resume. */
+        if (j->has_root_design) {
+            char rule[96];
+            root_rule_text(&j->root_design, rule, sizeof rule);
+            used += (size_t)snprintf(out + used, len - used, " root_design=%s", rule);
+        }
         /* Only a slice says where it starts: a job from game 0 keeps the fingerprint it had
          * before slices existed, so that its old journals still resume. */
         if (j->first_game)

@@ -23,6 +23,7 @@
 #include "elo.h"
 #include "error.h"
 #include "openings.h"
+#include "root_race.h"
 #include "variant.h"
 #include "variant_text.h"
 
@@ -44,6 +45,8 @@ typedef struct Job {
     bool record_moves;       /* its games' moves go to the file (/jobs/<job>/moves) */
     bool has_sprt;           /* it stops when its sequential test decides (`sprt`) */
     SprtBounds sprt;         /* that test's hypotheses and error rates */
+    bool has_root_design;    /* its pairs go by the adaptive root design (`root_design`) */
+    RootRule root_design;    /* that race's rule (root_race.h) */
     int line;                /* where the job is defined in the config */
 } Job;
 

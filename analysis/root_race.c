@@ -229,9 +229,11 @@ int root_race_decide(RootRace *r)
     if (!mean)
         return -1;
     for (int i = 0; i < r->nlines; i++) {
+        /* A line out keeps the interval it went out with (it gets no more pairs). */
         bool degenerate;
         Estimate e = root_sum_estimate(r->sum[i], 1.0 - delta, &degenerate);
-        r->ci[i] = e.ci;
+        if (r->out_round[i] < 0)
+            r->ci[i] = e.ci;
         mean[i] = r->out_round[i] < 0 ? e.value : NAN;
     }
     Interval root;

@@ -55,7 +55,8 @@ typedef struct RootRace {
     RootLine *lines;              /* their moves and movers (sums unused) */
     int *order;                   /* lines in the tree's order */
     RootSum *sum;                 /* per line, its counted pairs */
-    Interval *ci;                 /* per line, its interval at the last decision */
+    Interval *ci;                 /* per line, its interval at the last decision (a line
+                                   * out: at the decision that put it out) */
     Interval *node;               /* scratch: per line, its node's bounds (by tree order) */
     int *out_round;               /* per line, the round after which it went out; -1: in */
     int round;                    /* the round being played */

@@ -145,12 +145,23 @@ static void count_rate(char *buf, size_t len, int64_t k, int64_t n)
 }
 
 /* A line for each job whose sequential test stopped it, and for each that has one still
- * undecided after all its games. */
+ * undecided after all its games; and for each adaptive root design, where it ended. */
 static void print_stops(const Experiment *x, const RunReport *rep)
 {
     for (int i = 0; i < x->njobs; i++) {
         const Job *j = &x->jobs[i];
         const JobStop *s = &rep->stats[i].stop;
+        const RootRace *race = rep->stats[i].race;
+        if (j->has_root_design && race) {
+            printf("root_design %s: root [%+.4f, %+.4f] (half-width %.1f points, the rule %g) "
+                   "after %d rounds, %d lines in: %s (%" PRId64 " of %" PRId64 " games)\n",
+                   j->name, race->root.lo, race->root.hi,
+                   100.0 * (race->root.hi - race->root.lo) / 2.0, j->root_design.halfwidth,
+                   race->round + 1, race->nin,
+                   s->stopped ? "half-width reached" : "budget spent", rep->stats[i].games,
+                   j->games);
+            continue;
+        }
         if (!j->has_sprt)
             continue;
         printf("sprt %s: H0 elo %g vs H1 elo %g (alpha %g, beta %g): LLR %.2f [%.2f, %.2f], ",
@@ -215,6 +226,11 @@ static void print_jobs(const Experiment *x)
             printf("; openings %s", j->openings.spec);
         if (j->openings.order != OPENINGS_IN_ORDER)
             printf(" %s", openings_order_names[j->openings.order]);
+        if (j->has_root_design) {
+            char rule[96];
+            root_rule_text(&j->root_design, rule, sizeof rule);
+            printf("; root_design %s (games: its budget)", rule);
+        }
         printf("\n");
         games += j->games;
     }

@@ -438,6 +438,8 @@ static const char *override_text(const Overrides *o, Key k, char *buf, size_t le
         return "yes";
     if (k == K_SPRT)
         return o->sprt;
+    if (k == K_ROOT_DESIGN)
+        return o->root_design;
     if (k == K_GAMES && o->games >= 0) {
         snprintf(buf, len, "%" PRId64, o->games);
         return buf;
@@ -629,14 +631,23 @@ static int job_root_design(const Loader *L, const Values *m, Job *j)
     j->has_root_design = m->n > 0;
     if (!j->has_root_design)
         return 0;
-    if (root_rule_parse(m->text[0], &j->root_design, why, sizeof why) != 0)
+    if (root_rule_parse(m->text[0], &j->root_design, why, sizeof why) != 0) {
+        if (L->o->root_design) {
+            error_set(L->e, "--root-design: %s", why);
+            return -1;
+        }
         return cfg_error(L, m->line[0], "root_design", "%s (job %s)", why, j->name);
+    }
     const char *bad = j->openings.kind != OPENINGS_ALL ? "its openings are not all:N"
                       : strcmp(j->agent_a, j->agent_b) != 0 ? "agent_a and agent_b differ "
                                                                "(the design is self-play)"
                       : j->has_sprt ? "it has a sequential test (sprt) as well"
                       : j->first_game ? "it is a slice (first_game): the race starts at pair 0"
                       : j->games < 2 ? "it plays fewer than 2 games" : NULL;
+    if (bad && L->o->root_design) {
+        error_set(L->e, "--root-design: job %s: %s", j->name, bad);
+        return -1;
+    }
     if (bad)
         return cfg_error(L, m->line[0], "root_design", "job %s: %s", j->name, bad);
     return 0;
@@ -1090,6 +1101,9 @@ static int quick_checks(const Overrides *o, Variant *v, Error *e)
     char why[256];
     if (o->sprt && sprt_bounds_parse(o->sprt, &bounds, why, sizeof why) != 0)
         return error_set(e, "--sprt: %s", why);
+    RootRule rule;
+    if (o->root_design && root_rule_parse(o->root_design, &rule, why, sizeof why) != 0)
+        return error_set(e, "--root-design: %s", why);
     return 0;
 }
 

@@ -75,6 +75,7 @@ typedef struct Overrides {
     const char *openings_order;   /* every job's openings_order ("in-order", "shuffled") */
     bool record_moves;       /* every job records its moves (--record-moves) */
     const char *sprt;        /* every job's sequential test (--sprt), as written */
+    const char *root_design; /* every job's adaptive root design (--root-design), as written */
     VariantText variant;     /* every job's preset and parameters */
 } Overrides;
 

@@ -184,6 +184,14 @@ check(r.returncode == 0 and len(games) == len(whole) and (games == whole).all() 
       attrs.get("stop_pair") == whole_attrs.get("stop_pair"),
       f"kill -9 and --resume: the same games, rounds and stop ({len(games)} games)")
 
+# --- the command line's --root-design: the same games as the config's key ----------------
+r = run("run", "--agent-a", AB3, "--agent-b", AB3, "--openings", "all:1", "--root-design", "4,25",
+        "--games", "3000", "--seed", "3", "--threads", "2", "-o", "quick.h5")
+g, a = job_of("quick.h5", "main")
+check(r.returncode == 0 and "root_design main:" in r.stdout and len(g) == len(g0) and
+      (g["opening"] == g0["opening"]).all() and text(a["root_design"]) == "4,25,0.95",
+      "run --root-design plays the config's design (the same lines, the same stop)")
+
 # --- bad uses: one line, exit status 2 ----------------------------------------------------
 for openings, rule, extra, want in [("plies:2", "4,10", "", "not all:N"),
                                     ("all:1", "1,10", "", "ROUND_PAIRS"),

@@ -14,7 +14,7 @@
 enum {
     OPT_THREADS = OPT_FIRST_FREE, OPT_BATCH, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_AGENT_A,
     OPT_AGENT_B, OPT_GAMES, OPT_SEED, OPT_DRY_RUN, OPT_OPENINGS, OPT_RECORD_MOVES, OPT_PEER_TIMEOUT,
-    OPT_SPRT, OPT_PROGRESS, OPT_FIRST_GAME, OPT_EXTEND, OPT_GAUNTLET, OPT_ROUND_ROBIN,
+    OPT_SPRT, OPT_ROOT_DESIGN, OPT_PROGRESS, OPT_FIRST_GAME, OPT_EXTEND, OPT_GAUNTLET, OPT_ROUND_ROBIN,
     OPT_OPENINGS_ORDER
 };
 
@@ -24,6 +24,7 @@ static const char run_usage[] =
     "                   [--agent-a SPEC] [--agent-b SPEC] [--games N]\n"
     "                   [--first-game N] [--openings SPEC] [--openings-order ORDER]\n"
     "                   [--record-moves] [--seed N] [--sprt ELO0,ELO1[,ALPHA,BETA]]\n"
+    "                   [--root-design ROUND_PAIRS,HALFWIDTH[,CONFIDENCE]]\n"
     "                   [--batch N] [--dry-run] [--peer-timeout S]\n"
     "       anywoli run (--gauntlet SPEC | --round-robin SPEC)... [the options above]\n\n"
     "Play an experiment's games on every core into a results file (HDF5, format 1),\n"
@@ -90,6 +91,12 @@ static const char run_usage[] =
     "                   once 50 pairs are in, so the games kept are the first 2k\n"
     "                   planned, for any thread or rank count; `games` is the most\n"
     "                   a job plays\n"
+    "  --root-design R,H[,C]\n"
+    "                   the adaptive root design for each job (the config's\n"
+    "                   `root_design`; self-play from all:N): R pairs a round to\n"
+    "                   every line still in, until South's best line is known to\n"
+    "                   +-H points (intervals at confidence C, 0.95 unless given)\n"
+    "                   or `games` is spent\n"
     CLI_PEER_TIMEOUT_HELP "\n"
     "The file is written as FILE.partial and renamed when complete; every finished\n"
     "batch is also kept in FILE.journal, so that SIGINT, SIGTERM or even kill -9\n"
@@ -283,6 +290,7 @@ int cmd_run(int argc, char **argv)
         { "record-moves", no_argument, NULL, OPT_RECORD_MOVES },
         { "peer-timeout", required_argument, NULL, OPT_PEER_TIMEOUT },
         { "sprt", required_argument, NULL, OPT_SPRT },
+        { "root-design", required_argument, NULL, OPT_ROOT_DESIGN },
         { "progress", required_argument, NULL, OPT_PROGRESS },
         { "first-game", required_argument, NULL, OPT_FIRST_GAME },
         { "extend", no_argument, NULL, OPT_EXTEND },
@@ -321,6 +329,7 @@ int cmd_run(int argc, char **argv)
             break;
         case OPT_RECORD_MOVES: o.record_moves = true; break;
         case OPT_SPRT: o.sprt = optarg; break;
+        case OPT_ROOT_DESIGN: o.root_design = optarg; break;
         case OPT_PROGRESS:
             if (strcmp(optarg, "json") != 0 && strcmp(optarg, "text") != 0)
                 die("--progress: '%s' is not text or json", optarg);

@@ -151,6 +151,18 @@ out = run("analyze", files[0]).stdout
 check("Adaptive root design" in out and "stopped: half-width reached" in out,
       "analyze's text shows the design and its stop")
 
+# --- the Python reader reads the design back ---------------------------------------------
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+try:
+    from anywoli.results import Results
+    d = Results(files[0]).job("race")["root_design"]
+    check(d["round_pairs"] == 4 and d["halfwidth"] == 25 and d["stopped"] and
+          d["stop_pair"] == a0["stop_pair"] and
+          [f for f, _ in d["rounds"]] == list(a0["root_round_first"]),
+          "the Python reader reads the rule, the rounds and the stop")
+except ImportError as err:
+    print(f"(the Python reader not checked: {err})")
+
 # --- a budget spent: every planned game, and analyze says so ------------------------------
 config("u.cfg", "u.h5", "", "all:1", "4,1", 400, agent=AB3, seed=3)
 r = run("run", "u.cfg", "--quiet", "--threads", "2")

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
@@ -59,6 +60,7 @@ typedef struct External {
     char in[PROTOCOL_LINE_MAX];   /* what it wrote that is not yet a whole line */
     size_t have;
     size_t answer_bytes;          /* written since the lab began waiting for an answer */
+    char last[96];                /* the last line it wrote, for a fault's message ("": none) */
     ProtoText out;                /* the lines to send */
     /* The game under way, as game_begin and game_move told it. */
     bool game_known;              /* a game_begin since the last game end */
@@ -117,12 +119,25 @@ static void describe_status(int status, char *buf, size_t len)
         snprintf(buf, len, "ended");
 }
 
-/* Wait up to ms for the process to end; its status in *status, or false if it lives on. */
-static bool reap_within(pid_t pid, int ms, int *status)
+/* Whether the program's process has ended, without reaping it: it stays a zombie, so its id,
+ * which is its process group's, cannot be given to another process while the group is
+ * killed. */
+static bool has_ended(pid_t pid)
+{
+    siginfo_t info;
+    info.si_pid = 0;
+    int r;
+    while ((r = waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT)) < 0 &&
+           errno == EINTR)
+        ;
+    return r < 0 || info.si_pid == pid;   /* r < 0: not a child to wait for any more */
+}
+
+/* Whether the process ends within ms (not reaped: has_ended). */
+static bool ended_within(pid_t pid, int ms)
 {
     for (int64_t until = now_ms() + ms;;) {
-        pid_t r = waitpid(pid, status, WNOHANG);
-        if (r == pid || (r < 0 && errno != EINTR))
+        if (has_ended(pid))
             return true;
         if (now_ms() >= until)
             return false;
@@ -130,20 +145,24 @@ static bool reap_within(pid_t pid, int ms, int *status)
     }
 }
 
-/* Close the pipes and make sure the process is gone: killed (with its group) unless it exits
- * within grace_ms. Its status in *status (when not NULL); true if it exited by itself. */
+/* Close the pipes and end the program: its process is given grace_ms to exit by itself, then
+ * its whole process group is killed and the process reaped. The group goes at every end, a
+ * clean exit included: whatever the program started (a wrapper script's children, a forked
+ * helper) would otherwise outlive the run, holding the lab's standard error open. Its status
+ * in *status (when not NULL); true if it exited by itself. */
 static bool end_process(External *x, int grace_ms, int *status)
 {
     int st = 0;
     bool by_itself = true;
     if (x->to >= 0)
         close(x->to);
-    if (x->pid > 0 && !reap_within(x->pid, grace_ms, &st)) {
-        kill(-x->pid, SIGKILL);   /* its group: what a wrapper script started goes too */
-        kill(x->pid, SIGKILL);
+    if (x->pid > 0) {
+        by_itself = ended_within(x->pid, grace_ms);
+        kill(-x->pid, SIGKILL);   /* the group: its id is the process's, not yet reaped */
+        if (!by_itself)
+            kill(x->pid, SIGKILL);   /* in case it left its group */
         while (waitpid(x->pid, &st, 0) < 0 && errno == EINTR)
             ;
-        by_itself = false;
     }
     if (x->from >= 0)
         close(x->from);
@@ -171,34 +190,44 @@ static int fault(External *x, const char *fmt, ...)
     return AGENT_FAULT;
 }
 
-/* The fault of a program whose output ended: it died, or closed it; reaped to say how. */
-static int ended_fault(External *x, const char *waiting_for)
+/* The fault of a program that ended, or closed the stream the lab was using (`closed`: "its
+ * standard output" or "its standard input"): reaped to say how, with the last line it wrote
+ * (what it was doing when it went). */
+static int ended_fault(External *x, const char *closed, const char *waiting_for)
 {
     int st;
     bool exited = end_process(x, QUIT_GRACE_MS, &st);
-    char how[96];
+    char how[96], last[sizeof x->last + 32] = "";
     describe_status(st, how, sizeof how);
-    snprintf(x->fault, sizeof x->fault, "agent '%s': the program %s while the lab waited for "
-             "%s", x->spec, exited ? how : "closed its output", waiting_for);
+    if (x->last[0])
+        snprintf(last, sizeof last, " (its last line: '%s')", x->last);
+    snprintf(x->fault, sizeof x->fault, "agent '%s': the program %s%s while the lab waited for "
+             "%s%s", x->spec, exited ? how : "closed ", exited ? "" : closed, waiting_for, last);
     return AGENT_FAULT;
 }
 
-/* Wait until fd is ready for events or until the deadline; 1 ready, 0 timed out, -1 a stop
- * request (AGENT_STOPPED's cause). */
-static int wait_ready(int fd, short events, int64_t deadline)
+/* What wait_ready saw. */
+enum { WAIT_STOP = -1, WAIT_TIMEOUT = 0, WAIT_READY = 1, WAIT_ENDED = 2 };
+
+/* Wait until fd is ready for events or until the deadline, or until the program's process
+ * ends (a process can end while what it started holds its output open: that is no reason to
+ * wait out the timeout), or a stop request (AGENT_STOPPED's cause). */
+static int wait_ready(const External *x, int fd, short events, int64_t deadline)
 {
     for (;;) {
         if (agent_stop_requested())
-            return -1;
+            return WAIT_STOP;
         int64_t left = deadline - now_ms();
         if (left <= 0)
-            return 0;
+            return WAIT_TIMEOUT;
         struct pollfd pfd = { fd, events, 0 };
         int r = poll(&pfd, 1, (int)(left < POLL_SLICE_MS ? left : POLL_SLICE_MS));
         if (r > 0)
-            return 1;
+            return WAIT_READY;
         if (r < 0 && errno != EINTR)
-            return 1;   /* let the read or write itself say what is wrong */
+            return WAIT_READY;   /* let the read or write itself say what is wrong */
+        if (r == 0 && has_ended(x->pid))
+            return WAIT_ENDED;
     }
 }
 
@@ -226,14 +255,17 @@ static int send_out(External *x, const char *what)
             continue;
         if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
             proto_text_clear(&x->out);
-            return ended_fault(x, what);
+            return ended_fault(x, "its standard input", what);
         }
-        int r = wait_ready(x->to, POLLOUT, deadline);
-        if (r <= 0) {
+        int r = wait_ready(x, x->to, POLLOUT, deadline);
+        if (r != WAIT_READY) {
             proto_text_clear(&x->out);
-            return r < 0 ? AGENT_STOPPED
-                         : fault(x, "the program read nothing for %g s (timeout=%g) while the "
-                                 "lab sent %s", x->s->timeout, x->s->timeout, what);
+            if (r == WAIT_STOP)
+                return AGENT_STOPPED;
+            if (r == WAIT_ENDED)
+                return ended_fault(x, "its standard input", what);
+            return fault(x, "the program read nothing for %g s (timeout=%g) while the lab sent "
+                         "%s", x->s->timeout, x->s->timeout, what);
         }
     }
     proto_text_clear(&x->out);
@@ -250,24 +282,39 @@ static bool spinning(const struct timespec *t0, int tries)
     return (t.tv_sec - t0->tv_sec) * 1000000000L + (t.tv_nsec - t0->tv_nsec) < SPIN_NS;
 }
 
-/* The next whole line the program writes, '\n' replaced by '\0', into *line (valid until the
- * next read); 0, or AGENT_FAULT or AGENT_STOPPED. */
+/* The next whole line in what the program wrote, '\n' replaced by '\0', into *line (valid
+ * until the next read): 1; 0 when there is none yet; AGENT_FAULT for a line that holds a NUL
+ * byte (C's strings would cut it there: `move 8\0junk` read as `move 8`). */
+static int buffered_line(External *x, char **line, const char *waiting_for)
+{
+    char *nl = memchr(x->in, '\n', x->have);
+    if (!nl)
+        return 0;
+    size_t len = (size_t)(nl - x->in);
+    static _Thread_local char got[PROTOCOL_LINE_MAX];
+    memcpy(got, x->in, len);
+    got[len] = '\0';
+    memmove(x->in, nl + 1, x->have - len - 1);
+    x->have -= len + 1;
+    if (strlen(got) != len)
+        return fault(x, "the program wrote a NUL byte in its line ('%.80s...') while the lab "
+                     "waited for %s", got, waiting_for);
+    if (got[strspn(got, " \t\r")])
+        snprintf(x->last, sizeof x->last, "%.80s%s", got, len > 80 ? "..." : "");
+    *line = got;
+    return 1;
+}
+
+/* The next whole line the program writes into *line (buffered_line's); 0, or AGENT_FAULT or
+ * AGENT_STOPPED. */
 static int read_line(External *x, char **line, const char *waiting_for, int64_t deadline)
 {
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (int tries = 0;; tries++) {
-        char *nl = memchr(x->in, '\n', x->have);
-        if (nl) {
-            size_t len = (size_t)(nl - x->in);
-            static _Thread_local char got[PROTOCOL_LINE_MAX];
-            memcpy(got, x->in, len);
-            got[len] = '\0';
-            memmove(x->in, nl + 1, x->have - len - 1);
-            x->have -= len + 1;
-            *line = got;
-            return 0;
-        }
+        int got = buffered_line(x, line, waiting_for);
+        if (got != 0)
+            return got > 0 ? 0 : got;
         if (x->have == sizeof x->in)
             return fault(x, "the program wrote a line longer than %d bytes while the lab "
                          "waited for %s (a flood)", PROTOCOL_LINE_MAX - 1, waiting_for);
@@ -281,19 +328,52 @@ static int read_line(External *x, char **line, const char *waiting_for, int64_t 
             continue;
         }
         if (r == 0)
-            return ended_fault(x, waiting_for);
+            return ended_fault(x, "its standard output", waiting_for);
         if (errno == EINTR)
             continue;
         if (errno != EAGAIN && errno != EWOULDBLOCK)
             return fault(x, "reading the program's output: %s", strerror(errno));
         if (spinning(&t0, tries))
             continue;
-        int ready = wait_ready(x->from, POLLIN, deadline);
-        if (ready < 0)
+        int ready = wait_ready(x, x->from, POLLIN, deadline);
+        if (ready == WAIT_STOP)
             return AGENT_STOPPED;
-        if (ready == 0)
+        if (ready == WAIT_ENDED)
+            return ended_fault(x, "its standard output", waiting_for);
+        if (ready == WAIT_TIMEOUT)
             return fault(x, "the program wrote nothing for %g s (timeout=%g) while the lab "
                          "waited for %s", x->s->timeout, x->s->timeout, waiting_for);
+    }
+}
+
+/* A program speaks only when asked: before a question, any whole line it has already written
+ * but `info` and empty lines is a fault (an answer written ahead would otherwise be read as
+ * the answer to this question; `error` is the fault it says). What is not yet a whole line,
+ * and an end of output, are left for the read of the answer. 0, or AGENT_FAULT. */
+static int nothing_ahead(External *x, const char *question)
+{
+    for (;;) {
+        char *line;
+        const char *rest;
+        int got = buffered_line(x, &line, question);
+        if (got < 0)
+            return got;
+        if (got > 0) {
+            ProtoWord w = proto_word(line, &rest);
+            if (w == PW_ERROR)
+                return fault(x, "the program said: %.300s", rest);
+            if (w != PW_INFO && w != PW_EMPTY)
+                return fault(x, "the program wrote '%.80s' before the lab sent %s (an answer "
+                             "ahead of its question)", line, question);
+            continue;
+        }
+        if (x->have == sizeof x->in)
+            return 0;
+        ssize_t r = read(x->from, x->in + x->have, sizeof x->in - x->have);
+        if (r > 0)
+            x->have += (size_t)r;
+        else if (r == 0 || errno != EINTR)
+            return 0;
     }
 }
 
@@ -378,6 +458,7 @@ static int spawn_program(External *x)
     x->to = in[0];
     x->from = out[0];
     x->have = 0;
+    x->last[0] = '\0';
     fcntl(x->to, F_SETFL, fcntl(x->to, F_GETFL) | O_NONBLOCK);
     fcntl(x->from, F_SETFL, fcntl(x->from, F_GETFL) | O_NONBLOCK);
     return 0;
@@ -437,10 +518,12 @@ static int handshake(External *x)
             return send_settings(x, names);
         }
         if (w == PW_OPTION) {
-            size_t n = strcspn(rest, " \t\r");
-            if (n > 0 && used + n + 2 < sizeof names)
-                used += (size_t)snprintf(names + used, sizeof names - used, "%.*s\n", (int)n,
-                                         rest);
+            char name[AGENT_TEXT_MAX];
+            Error e;
+            if (proto_parse_option(rest, name, sizeof name, &e) != 0)
+                return fault(x, "answered the hello with %s", e.msg);
+            if (used + strlen(name) + 2 < sizeof names)
+                used += (size_t)snprintf(names + used, sizeof names - used, "%s\n", name);
         } else if (w != PW_NAME) {
             return fault(x, "answered the hello with '%.80s' (expected name, option and "
                          "protocol lines)", line);
@@ -516,12 +599,15 @@ static int send_game(External *x, const Variant *v, const Position *p, const Rng
 /* Ask for a move in p and read it: a legal move, or a fault. */
 static int ask_move(External *x, const Variant *v, const Position *p, AgentStats *st)
 {
+    int rc = nothing_ahead(x, "a position");
+    if (rc != 0)
+        return rc;
     /* Only the moves since the last position line: a program keeps the history whole by
      * adding them up, and a long game's lines stay short (the whole history in every line
      * made the protocol's cost grow with the square of a game's length). */
     proto_position(&x->out, v, p, x->history + x->n_told, x->n_history - x->n_told);
     x->n_told = x->n_history;
-    int rc = send_out(x, "a position");
+    rc = send_out(x, "a position");
     ProtoWord w;
     char *line;
     const char *rest;
@@ -568,23 +654,90 @@ static const char *external_fault(Agent *a)
 }
 
 /* Say quit, close its input (so a program that ignores quit still sees the end of it), and
- * reap it; kill it if it will not go. */
+ * end it (end_process: after its grace to exit, its whole group). */
+static void quit_program(External *x)
+{
+    if (x->pid <= 0)
+        return;
+    proto_quit(&x->out);
+    if (send(x->to, x->out.s, x->out.n, MSG_NOSIGNAL | MSG_DONTWAIT) < 0) {
+        /* it is gone or not reading: the close and the grace below deal with it */
+    }
+    proto_text_clear(&x->out);
+    end_process(x, QUIT_GRACE_MS, NULL);
+}
+
 static void external_done(Agent *a)
 {
     External *x = a->data;
     if (!x)
         return;
-    if (x->pid > 0) {
-        proto_quit(&x->out);
-        if (send(x->to, x->out.s, x->out.n, MSG_NOSIGNAL | MSG_DONTWAIT) < 0) {
-            /* it is gone or not reading: the close and the grace below deal with it */
-        }
-        end_process(x, QUIT_GRACE_MS, NULL);
-    }
+    quit_program(x);
     proto_text_free(&x->out);
     free(x->history);
     free(x->base.settings);
     free(x);
+}
+
+/* The full specs (their hashes) whose programs started and took their options in this
+ * process: a config's jobs name the same spec again and again, and one start says it all. */
+#define CHECKED_MAX 64
+static uint64_t checked[CHECKED_MAX];
+static int n_checked;
+static pthread_mutex_t checked_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The FNV-1a of a full spec (the lab's one FNV, position.h's). */
+static uint64_t spec_hash(const char *spec)
+{
+    uint64_t h = PLAYOUT_HASH_START;
+    for (const unsigned char *p = (const unsigned char *)spec; *p; p++)
+        h = (h ^ *p) * PLAYOUT_HASH_MULT;
+    return h;
+}
+
+/* Whether the program of the spec hashing to h was checked already in this process. */
+static bool was_checked(uint64_t h)
+{
+    pthread_mutex_lock(&checked_lock);
+    bool seen = false;
+    for (int i = 0; i < n_checked && !seen; i++)
+        seen = checked[i] == h;
+    pthread_mutex_unlock(&checked_lock);
+    return seen;
+}
+
+/* Note that it was (beyond CHECKED_MAX specs, the later ones are checked each time). */
+static void note_checked(uint64_t h)
+{
+    pthread_mutex_lock(&checked_lock);
+    if (n_checked < CHECKED_MAX)
+        checked[n_checked++] = h;
+    pthread_mutex_unlock(&checked_lock);
+}
+
+/* The spec's check, before any game is played or any file made: the program is started, goes
+ * through the handshake with its set= options, and is told quit. A program that will not
+ * start, fails its handshake or declares no option a set= names is refused here, with the
+ * fault's line, rather than at the run's first move. Once per distinct spec in a process.
+ * The variant is the program's to judge at its first game: the lab cannot ask it earlier. */
+static int external_check_variant(Agent *a, const Variant *v, Error *e)
+{
+    (void)v;
+    External *x = a->data;
+    uint64_t h = spec_hash(x->spec);
+    if (x->pid > 0 || was_checked(h))   /* running: it started and took its options */
+        return 0;
+    x->fault[0] = '\0';
+    int rc = ensure_program(x);
+    if (rc == AGENT_STOPPED)
+        return error_set(e, "agent '%s': stopped while checking its program", x->spec);
+    if (rc == AGENT_NO_MEMORY)
+        return error_set(e, "agent '%s': out of memory", x->spec);
+    if (rc != 0)
+        return error_set(e, "%s", x->fault);
+    quit_program(x);
+    note_checked(h);
+    return 0;
 }
 
 int external_agent_init(Agent *a, void *settings, Error *e)
@@ -602,6 +755,7 @@ int external_agent_init(Agent *a, void *settings, Error *e)
     a->data = x;
     a->choose = external_choose;
     a->done = external_done;
+    a->check_variant = external_check_variant;
     a->game_begin = external_game_begin;
     a->game_move = external_game_move;
     a->game_end = external_game_end;

@@ -202,6 +202,16 @@ int proto_parse_hello(const char *rest, int *version, Error *e)
     return proto_parse_version(after, version, e);
 }
 
+int proto_parse_option(const char *rest, char *name, size_t len, Error *e)
+{
+    char value[PROTOCOL_LINE_MAX];
+    const char *start = rest;
+    if (!next_word(&rest, name, len) || !next_word(&rest, value, sizeof value) ||
+        !at_end(rest))
+        return error_set(e, "'option %.60s' (expected option NAME DEFAULT, two words)", start);
+    return 0;
+}
+
 int proto_parse_move(const char *rest, int *move, uint64_t *nodes, uint64_t *playouts, Error *e)
 {
     char word[32], key[32];
@@ -212,13 +222,18 @@ int proto_parse_move(const char *rest, int *move, uint64_t *nodes, uint64_t *pla
         return error_set(e, "'move %.40s' is not a move (expected move N, N a hole's index)",
                          start);
     *move = (int)n;
-    while (next_word(&rest, key, sizeof key)) {
-        uint64_t *to = strcmp(key, "nodes") == 0 ? nodes : strcmp(key, "playouts") == 0
-                                                                ? playouts : NULL;
-        if (!to || !next_word(&rest, word, sizeof word) || !parse_count(word, to))
+    for (bool seen[2] = { false, false }; next_word(&rest, key, sizeof key);) {
+        int which = strcmp(key, "nodes") == 0 ? 0 : strcmp(key, "playouts") == 0 ? 1 : -1;
+        uint64_t *to = which == 0 ? nodes : playouts;
+        if (which < 0 || seen[which] || !next_word(&rest, word, sizeof word) ||
+            !parse_count(word, to))
             return error_set(e, "'move %.40s': after the move, only 'nodes K' and "
-                             "'playouts K'", start);
+                             "'playouts K', each at most once", start);
+        seen[which] = true;
     }
+    if (!at_end(rest))   /* a word too long for next_word */
+        return error_set(e, "'move %.40s': after the move, only 'nodes K' and 'playouts K', "
+                         "each at most once", start);
     return 0;
 }
 

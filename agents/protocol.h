@@ -66,7 +66,12 @@ ProtoWord proto_word(const char *line, const char **rest);
 int proto_parse_version(const char *rest, int *version, Error *e);
 int proto_parse_hello(const char *rest, int *version, Error *e);
 
-/* A program's answer: the rest of `move N [nodes K] [playouts K]`. */
+/* The rest of a program's `option NAME DEFAULT`: NAME (one word, into name) and DEFAULT (one
+ * word), nothing after them. */
+int proto_parse_option(const char *rest, char *name, size_t len, Error *e);
+
+/* A program's answer: the rest of `move N [nodes K] [playouts K]` (each at most once, in
+ * either order). */
 int proto_parse_move(const char *rest, int *move, uint64_t *nodes, uint64_t *playouts, Error *e);
 
 /* A game as the `game` line gives it (parameters not given keep the standard game's; no

@@ -1,5 +1,6 @@
 /* root.c: the root design's estimates (root.h): each line's advantage, the minimax over the
- * line tree, naive and cross-fitted, with GSL's t distribution. */
+ * line tree, naive and cross-fitted, and the simultaneous bounds on the minimax of the
+ * lines' true values, with GSL's t distribution. */
 #include "root.h"
 
 #include <gsl/gsl_cdf.h>
@@ -141,6 +142,55 @@ static void held_out(RootAnalysis *r, const int *idx, double *value, double conf
     r->held_out.ci = (Interval){ fmax(-1.0, m - half), fmin(1.0, m + half) };
 }
 
+/* The most lines one side's strategy leaves open among idx[lo .. hi), which share their
+ * first k plies, the other side free: at the plies of `fixed` (0 South, 1 North) one child
+ * is followed (the one leaving the most), at the other side's every child, summed. The
+ * tree is walked as root_minimax_line walks it. */
+static int open_lines(const RootLine *l, const int *idx, int lo, int hi, int k, int fixed)
+{
+    if (l[idx[lo]].n_moves <= k)
+        return hi - lo == 1 ? 1 : open_lines(l, idx, lo + 1, hi, k, fixed);
+    bool fixed_moves = l[idx[lo]].mover[k] == fixed;
+    int count = 0;
+    for (int g = lo; g < hi;) {
+        int end = g + 1;
+        while (end < hi && l[idx[end]].moves[k] == l[idx[g]].moves[k])
+            end++;
+        int c = open_lines(l, idx, g, end, k + 1, fixed);
+        count = fixed_moves ? (c > count ? c : count) : count + c;
+        g = end;
+    }
+    return count;
+}
+
+/* The simultaneous bounds on the minimax of the lines' true values (root.h): each line's
+ * one-sided bounds at Sidak's level for the union each side's failure lies in, their
+ * minimax. The lower bound fails only through the lines North's true strategy leaves open
+ * (North fixed), the upper through South's (South fixed). */
+static void simultaneous(RootAnalysis *r, const int *idx, double *value, double confidence)
+{
+    double tail = (1.0 - confidence) / 2.0;
+    for (int side = 0; side < 2; side++) {
+        int k = open_lines(r->lines, idx, 0, r->nlines, 0, side == 0 ? 1 : 0);
+        double a = -expm1(log1p(-tail) / k);   /* 1 - (1 - tail)^(1/k), without cancelling */
+        r->minimax_lines[side] = k;
+        r->minimax_level[side] = 1.0 - a;
+        for (int i = 0; i < r->nlines; i++) {
+            RootLine *l = &r->lines[i];
+            bool degenerate;
+            Interval ci = root_sum_estimate(sum_merge(l->fold[0], l->fold[1]), 1.0 - 2.0 * a,
+                                            &degenerate).ci;
+            value[i] = side == 0 ? ci.lo : ci.hi;
+        }
+        int c = root_minimax_line(r->lines, idx, 0, r->nlines, 0, value);
+        r->minimax_line[side] = c;
+        if (side == 0)
+            r->minimax.lo = value[c];
+        else
+            r->minimax.hi = value[c];
+    }
+}
+
 /* South's first moves, each valued by the naive minimax of the lines below it. */
 static int first_moves(RootAnalysis *r, const int *idx, const double *value)
 {
@@ -173,6 +223,10 @@ int root_estimate(RootAnalysis *r, double confidence)
     r->held_line[0] = r->held_line[1] = -1;
     r->held_out = r->naive;
     r->held_out_se = NAN;
+    r->minimax = (Interval){ -1.0, 1.0 };
+    r->minimax_line[0] = r->minimax_line[1] = -1;
+    r->minimax_lines[0] = r->minimax_lines[1] = 0;
+    r->minimax_level[0] = r->minimax_level[1] = NAN;
     if (r->nlines == 0)
         return 0;
     int *idx = malloc((size_t)r->nlines * sizeof *idx);
@@ -199,8 +253,10 @@ int root_estimate(RootAnalysis *r, double confidence)
     if (r->naive_line >= 0)
         r->naive = r->lines[r->naive_line].advantage;
     int rc = first_moves(r, idx, value);
-    if (rc == 0)
+    if (rc == 0) {
         held_out(r, idx, value, confidence);
+        simultaneous(r, idx, value, confidence);
+    }
     free(idx);
     free(value);
     return rc;

@@ -20,7 +20,27 @@
  * 2nd, 4th...), the line chosen by the minimax over one half is valued on the other half,
  * and the two such values are averaged. It estimates the value of the choice made from
  * half the data, so where the contenders are close it errs low rather than high. Both are
- * reported; the held-out one is the figure. */
+ * reported; the held-out one is the figure.
+ *
+ * Neither interval accounts for the choice itself (the held-out Welch interval treats the
+ * lines each half chose as fixed, and they are random), so neither covers at its nominal
+ * level. The simultaneous bounds do: they bound theta, the minimax of the lines' true
+ * values (South's best first move against North's best reply, as deep as the lines go),
+ * whatever the estimates choose. Each line gets a lower confidence bound and an upper one,
+ * and the bounds are the minimax of the lower bounds and the minimax of the upper bounds
+ * (the minimax is increasing in every leaf). The lower bound exceeds theta only if, for
+ * North's true best strategy held fixed, some line that strategy leaves open (South free at
+ * its plies) has its lower bound above its true value; the upper bound falls below theta
+ * only if some line of South's true best strategy (North free) has its upper bound below
+ * its true value. Neither strategy is known, so each side's bounds are taken at the
+ * one-sided level that makes a union over the most lines any such strategy leaves open
+ * (k_lower, k_upper: counted over the tree) miss with probability at most (1 - confidence)
+ * / 2: the lines' pairs are independent, so Sidak's a = 1 - (1 - (1 - confidence) / 2)^(1 /
+ * k) per line (Sidak 1967). A Bonferroni-type union bound over the game tree: coverage of
+ * theta is at least the confidence wherever each line's one-sided t bound holds, ties or
+ * no ties, whatever the lines' numbers of pairs. For all:1 k_upper is 1 (the upper bound is
+ * the best line's plain one-sided bound) and k_lower the number of first moves. A line
+ * without pairs takes the bounds -1 and 1. */
 #ifndef ANYWOLI_ROOT_H
 #define ANYWOLI_ROOT_H
 
@@ -73,6 +93,11 @@ typedef struct RootAnalysis {
     double held_out_se;
     bool held_out_degenerate;     /* every pair it is over alike: the all-alike interval */
     bool same_choice;             /* both halves chose the same line */
+    Interval minimax;             /* simultaneous bounds on theta, the minimax of the lines'
+                                   * true values (see above); [-1, 1] with no line */
+    int minimax_line[2];          /* the line whose bound is the lower (0), the upper (1) */
+    int minimax_lines[2];         /* k_lower, k_upper: the lines each union is over */
+    double minimax_level[2];      /* the one-sided level of each line's lower, upper bound */
 } RootAnalysis;
 
 /* Count one pair of line l: x its per-game advantage ((South's points minus North's over
@@ -80,7 +105,8 @@ typedef struct RootAnalysis {
 void root_add(RootLine *l, int fold, double x);
 
 /* The estimates of r from its lines (moves, movers and sums filled in): each line's, the
- * first moves', the naive minimax and the held-out one, at the given confidence. -1 when
+ * first moves', the naive minimax, the held-out one and the simultaneous bounds, at the
+ * given confidence. -1 when
  * out of memory. */
 int root_estimate(RootAnalysis *r, double confidence);
 

@@ -20,7 +20,7 @@ typedef enum Key {
     K_VARIANT = 0,
     K_PARAM,                      /* the variant parameters, K_PARAM + p for VariantParam p */
     K_AGENT_A = K_PARAM + VP_NB, K_AGENT_B, K_OPENINGS, K_OPENINGS_ORDER, K_GAMES, K_FIRST_GAME,
-    K_RECORD_MOVES, K_SPRT, K_ROOT_DESIGN, K_NAME, K_NB
+    K_RECORD_MOVES, K_SPRT, K_ADJUDICATE, K_ROOT_DESIGN, K_NAME, K_NB
 } Key;
 
 /* The type a key's values must have. */
@@ -42,6 +42,8 @@ static ConfigKey run_keys[] = {
     { "record_moves", CP_DEFAULTS | CP_JOB, "boolean", "store every game's moves in the results" },
     { "sprt", CP_DEFAULTS | CP_JOB, "string",
       "\"ELO0,ELO1[,ALPHA,BETA]\": stop the job when its pentanomial SPRT decides" },
+    { "adjudicate", CP_DEFAULTS | CP_JOB, "boolean",
+      "end a game once a store holds more than half the seeds (its winner is certain)" },
     { "root_design", CP_DEFAULTS | CP_JOB, "string",
       "\"ROUND_PAIRS,HALFWIDTH[,CONFIDENCE]\": all:N self-play in rounds raced over the tree of lines" },
     { "name", CP_JOB, "string", "the job's name in results and on the command line" },
@@ -93,7 +95,7 @@ static KeyInfo key_info(Key k)
         [K_OPENINGS_ORDER] = { KIND_STRING, false },
         [K_GAMES] = { KIND_INT, false }, [K_FIRST_GAME] = { KIND_INT, false },
         [K_RECORD_MOVES] = { KIND_BOOL, false }, [K_SPRT] = { KIND_STRING, false },
-        [K_ROOT_DESIGN] = { KIND_STRING, false },
+        [K_ADJUDICATE] = { KIND_BOOL, false }, [K_ROOT_DESIGN] = { KIND_STRING, false },
         [K_NAME] = { KIND_STRING, false },
     };
     if (k >= K_PARAM && k < K_PARAM + VP_NB) {
@@ -436,6 +438,8 @@ static const char *override_text(const Overrides *o, Key k, char *buf, size_t le
         return o->openings_order;
     if (k == K_RECORD_MOVES && o->record_moves)
         return "yes";
+    if (k == K_ADJUDICATE && o->adjudicate)
+        return "yes";
     if (k == K_SPRT)
         return o->sprt;
     if (k == K_ROOT_DESIGN)
@@ -706,6 +710,7 @@ static int build_job(const Loader *L, const JobDef *d, const Values m[K_NB], con
     if (job_first_game(L, &m[K_FIRST_GAME], j) != 0)
         return -1;
     j->record_moves = m[K_RECORD_MOVES].n && strcmp(m[K_RECORD_MOVES].text[0], "yes") == 0;
+    j->adjudicate = m[K_ADJUDICATE].n && strcmp(m[K_ADJUDICATE].text[0], "yes") == 0;
     if (job_sprt(L, &m[K_SPRT], name, j) != 0)
         return -1;
     if (job_openings(L, &m[K_OPENINGS], pick[K_OPENINGS], d->line, name, j) != 0)
@@ -1060,8 +1065,9 @@ static char *quick_text(const Overrides *o, const Variant *v, const Matchup *m, 
     }
 }
 
-/* An agent spec given on the command line builds: else `OPTION: why`. */
-static int quick_agent(const char *spec, const char *option, Error *e)
+/* An agent spec given on the command line builds, and (v not NULL) can play v (an external
+ * program starts and answers the handshake): else `OPTION: why`. */
+static int quick_agent(const char *spec, const char *option, const Variant *v, Error *e)
 {
     Agent a;
     Error inner;
@@ -1069,7 +1075,12 @@ static int quick_agent(const char *spec, const char *option, Error *e)
         config_one_line(inner.msg);
         return error_set(e, "%s: %s", option, inner.msg);
     }
+    int rc = v ? agent_check_variant(&a, v, &inner) : 0;
     agent_free(&a);
+    if (rc != 0) {
+        config_one_line(inner.msg);
+        return error_set(e, "%s: %s", option, inner.msg);
+    }
     return 0;
 }
 
@@ -1128,8 +1139,8 @@ int experiment_quick(Experiment *x, const Overrides *o, Error *e)
     Variant v;
     Matchup m = { "main", o->agent_a ? o->agent_a : "random", o->agent_b ? o->agent_b : "random" };
     memset(x, 0, sizeof *x);
-    if (quick_checks(o, &v, e) != 0 || quick_agent(m.a, "--agent-a", e) != 0 ||
-        quick_agent(m.b, "--agent-b", e) != 0)
+    if (quick_checks(o, &v, e) != 0 || quick_agent(m.a, "--agent-a", &v, e) != 0 ||
+        quick_agent(m.b, "--agent-b", &v, e) != 0)
         return -1;
     return quick_load(x, o, &v, &m, 1, e);
 }
@@ -1139,7 +1150,7 @@ const char *const tournament_options[TOURNAMENT_NB] = { "--gauntlet", "--round-r
 /* A tournament's refusals: too few specs, one that does not build, two that build the same
  * agent (their full specs equal), an odd --games, --agent-a or --agent-b. */
 static int tournament_checks(const Overrides *o, TournamentKind kind, const char *const *specs,
-                             int n, Error *e)
+                             int n, const Variant *v, Error *e)
 {
     const char *opt = tournament_options[kind];
     if (o->agent_a || o->agent_b)
@@ -1158,7 +1169,7 @@ static int tournament_checks(const Overrides *o, TournamentKind kind, const char
         return error_set(e, "out of memory");
     int rc = 0;
     for (int i = 0; i < n && rc == 0; i++) {
-        if ((rc = quick_agent(specs[i], opt, e)) != 0)
+        if ((rc = quick_agent(specs[i], opt, v, e)) != 0)
             break;
         agent_full_spec(specs[i], full[i], sizeof full[i], NULL);
         for (int j = 0; j < i && rc == 0; j++)
@@ -1195,7 +1206,7 @@ int experiment_tournament(Experiment *x, const Overrides *o, TournamentKind kind
 {
     Variant v;
     memset(x, 0, sizeof *x);
-    if (tournament_checks(o, kind, specs, n, e) != 0 || quick_checks(o, &v, e) != 0)
+    if (quick_checks(o, &v, e) != 0 || tournament_checks(o, kind, specs, n, &v, e) != 0)
         return -1;
     if (kind == TOURNAMENT_ROUND_ROBIN && (int64_t)n * (n - 1) / 2 > CONFIG_MAX_JOBS)
         return error_set(e, "%s: %d agent specs make %" PRId64 " jobs; at most %d",
@@ -1290,6 +1301,8 @@ char *experiment_fingerprint(const Experiment *x)
          * before slices existed, so that its old journals still resume. */
         if (j->first_game)
             used += (size_t)snprintf(out + used, len - used, " first_game=%" PRId64, j->first_game);
+        if (j->adjudicate)   /* likewise only when on: a job without it keeps its journals */
+            used += (size_t)snprintf(out + used, len - used, " adjudicate");
         used += (size_t)snprintf(out + used, len - used, "\n");
     }
     return out;

@@ -45,6 +45,8 @@ typedef struct Job {
     bool record_moves;       /* its games' moves go to the file (/jobs/<job>/moves) */
     bool has_sprt;           /* it stops when its sequential test decides (`sprt`) */
     SprtBounds sprt;         /* that test's hypotheses and error rates */
+    bool adjudicate;         /* a game ends once a store holds more than half the seeds
+                              * (`adjudicate`; GameOptions.adjudicate) */
     bool has_root_design;    /* its pairs go by the adaptive root design (`root_design`) */
     RootRule root_design;    /* that race's rule (root_race.h) */
     int line;                /* where the job is defined in the config */
@@ -75,6 +77,7 @@ typedef struct Overrides {
     const char *openings_order;   /* every job's openings_order ("in-order", "shuffled") */
     bool record_moves;       /* every job records its moves (--record-moves) */
     const char *sprt;        /* every job's sequential test (--sprt), as written */
+    bool adjudicate;         /* every job adjudicates decided games (--adjudicate) */
     const char *root_design; /* every job's adaptive root design (--root-design), as written */
     VariantText variant;     /* every job's preset and parameters */
 } Overrides;

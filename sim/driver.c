@@ -135,7 +135,7 @@ static int play_game(const Job *j, int64_t seed, uint64_t game, const RoundPlan 
                      Agent *a, Agent *b, MoveList *moves, GameRecord *r)
 {
     Opening op;
-    GameOptions o = { .moves = moves };
+    GameOptions o = { .moves = moves, .adjudicate = j->adjudicate };
     int64_t index;
     if (plan && plan->n > 0) {
         index = plan->lines[((int64_t)(game / 2) - plan->first_pair) % plan->n];

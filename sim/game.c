@@ -14,6 +14,17 @@ Outcome game_outcome(unsigned south, unsigned north)
     return south > north ? OUT_SOUTH : north > south ? OUT_NORTH : OUT_DRAW;
 }
 
+int game_decided(const Variant *v, const Position *p)
+{
+    return 2 * (int)p->store[SOUTH] > v->total ? SOUTH
+         : 2 * (int)p->store[NORTH] > v->total ? NORTH : NOBODY;
+}
+
+bool record_adjudicated(const Variant *v, const GameRecord *r)
+{
+    return (r->outcome == OUT_SOUTH || r->outcome == OUT_NORTH) && r->left > v->capture;
+}
+
 const char *outcome_name(int outcome)
 {
     static const char *const names[] = { "south", "north", "draw", "endless", "unfinished" };
@@ -93,6 +104,7 @@ typedef struct GameSoFar {
     uint64_t work[2];  /* by side: what its agent's choices cost (choice_work) */
     uint32_t choices[2]; /* by side: how many moves its agent chose (in the engine's random
                           * playout, count.drawn) */
+    bool adjudicated;  /* stopped, going on, where a store held more than half the seeds */
 } GameSoFar;
 
 /* What one choice cost its agent: the playouts of a search that plays them (MCTS), else the
@@ -118,6 +130,7 @@ static void start_game(const Variant *v, const GameOptions *o, GameSoFar *s)
     s->count = (Playout){ .hash = PLAYOUT_HASH_START };
     s->line = 0;
     s->stopped = OUT_DRAW;
+    s->adjudicated = false;
     s->work[SOUTH] = s->work[NORTH] = 0;
     s->choices[SOUTH] = s->choices[NORTH] = 0;
 }
@@ -141,6 +154,10 @@ static int play_moves(const Variant *v, Agent *const *agent, Rng stream[2], cons
     const bool told = agent && (agent[SOUTH]->game_move || agent[NORTH]->game_move);
     Playout *n = &s->count;
     while (!pos_over(v, &s->pos)) {
+        if (o->adjudicate && game_decided(v, &s->pos) != NOBODY) {
+            s->adjudicated = true;
+            return 0;
+        }
         if ((int64_t)n->plies >= cap) {
             s->stopped = OUT_UNFINISHED;
             return 0;
@@ -192,8 +209,11 @@ static int game_record_fault(const Variant *v, const GameOptions *o, Outcome sto
 {
     const Position *start = o->start.position;
     RecordLimits limits = { .max_plies = ply_cap(v, o),
-                            .min_plies = start && pos_over(v, start) ? 0 : 1,
-                            .from_position = start != NULL };
+                            .min_plies = start && (pos_over(v, start) ||
+                                                   (o->adjudicate && game_decided(v, start) !=
+                                                    NOBODY)) ? 0 : 1,
+                            .from_position = start != NULL,
+                            .adjudicated = o->adjudicate };
     GameRecord unjudged = *r;
     if (stopped == OUT_UNFINISHED)
         unjudged.outcome = OUT_UNFINISHED;
@@ -205,7 +225,9 @@ static void record_game(const Variant *v, const Rng *g, const GameOptions *o, co
                         GameRecord *r)
 {
     const Position *p = &s->pos;
-    game_record_end(v, p, g, s->stopped, r);
+    game_record_end(v, p, g, s->adjudicated ? OUT_UNFINISHED : s->stopped, r);
+    if (s->adjudicated)   /* the stores as they stood, and the winner they make certain */
+        r->outcome = (int8_t)(game_decided(v, p) == SOUTH ? OUT_SOUTH : OUT_NORTH);
     if (s->stopped == OUT_UNFINISHED && o->unfinished == UNFINISHED_BY_STORES
         && p->store[SOUTH] != p->store[NORTH])
         r->outcome = p->store[SOUTH] > p->store[NORTH] ? OUT_SOUTH : OUT_NORTH;
@@ -280,6 +302,27 @@ static void play_random(const Variant *v, Rng stream[2], int64_t cap, GameSoFar 
     s->stopped = ev == EV_ENDLESS ? OUT_ENDLESS : ev == EV_NEXT ? OUT_UNFINISHED : OUT_DRAW;
 }
 
+/* play_random for a game that ends once decided (game_decided): the playout one ply at a
+ * time, which draws what the whole playout would (the streams give back their next draws), so
+ * the moves are those of the game played on, the stores looked at after each. */
+static void play_random_adjudicated(const Variant *v, Rng stream[2], int64_t cap, GameSoFar *s)
+{
+    MoveEvent ev = EV_NEXT;
+    while (ev == EV_NEXT && !pos_over(v, &s->pos)) {
+        if (game_decided(v, &s->pos) != NOBODY) {
+            s->adjudicated = true;
+            return;
+        }
+        if ((int64_t)s->count.plies >= cap)
+            break;
+        ev = pos_random_playout_from(v, &s->pos, stream, (int64_t)s->count.plies + 1, &s->count);
+        if (s->count.plies == LINE_PLIES)
+            s->line = s->count.hash;
+    }
+    s->stopped = ev == EV_ENDLESS ? OUT_ENDLESS : ev == EV_NEXT && !pos_over(v, &s->pos)
+                                                      ? OUT_UNFINISHED : OUT_DRAW;
+}
+
 void game_play_random(const Variant *v, const Rng *g, const GameOptions *o, GameRecord *r,
                       Position *end)
 {
@@ -292,8 +335,12 @@ void game_play_random(const Variant *v, const Rng *g, const GameOptions *o, Game
     /* The start's given moves as the loop plays them (they draw nothing), then the playout
      * goes on with the agents' streams, the counts and the hash. */
     play_moves(v, NULL, stream, o, &s);
-    if (s.stopped == OUT_DRAW)
-        play_random(v, stream, ply_cap(v, o), &s);
+    if (s.stopped == OUT_DRAW && !s.adjudicated) {
+        if (o->adjudicate)
+            play_random_adjudicated(v, stream, ply_cap(v, o), &s);
+        else
+            play_random(v, stream, ply_cap(v, o), &s);
+    }
     if (end)
         *end = s.pos;
     record_game(v, g, o, &s, r);

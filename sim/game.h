@@ -2,6 +2,7 @@
 #ifndef ANYWOLI_GAME_H
 #define ANYWOLI_GAME_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "agent.h"
@@ -104,6 +105,10 @@ typedef struct GameOptions {
     void *observer_ctx;
     MoveList *moves;            /* NULL: none; else emptied, then every move made (running out
                                  * of memory for it abandons the game: AGENT_NO_MEMORY) */
+    bool adjudicate;            /* end the game at the first position where a store holds more
+                                 * than half the seeds (game_decided): its winner is certain.
+                                 * The record's outcome is that winner, its south and north the
+                                 * stores then, its left the seeds on the board */
 } GameOptions;
 
 /* The one game loop. Play a game of v from o's start (o NULL: the variant's start, its ply
@@ -143,6 +148,15 @@ void game_play_random(const Variant *v, const Rng *g, const GameOptions *o, Game
  * stores as they stood for OUT_ENDLESS and OUT_UNFINISHED. */
 void game_record_end(const Variant *v, const Position *p, const Rng *g, Outcome stopped,
                      GameRecord *r);
+
+/* The side whose store holds more than half of v's seeds in p (SOUTH or NORTH), the game's
+ * certain winner: stores only grow, and every seed ends in a score; NOBODY when neither does.
+ * An adjudicated game (GameOptions.adjudicate) ends there. */
+int game_decided(const Variant *v, const Position *p);
+
+/* Whether r is the record of an adjudicated game: a win with more seeds left on the board than
+ * a finished game leaves (at most capture). */
+bool record_adjudicated(const Variant *v, const GameRecord *r);
 
 /* The outcome of a finished game from its final scores. */
 Outcome game_outcome(unsigned south, unsigned north);

@@ -120,6 +120,9 @@ static int job_difference(const Job *j, const ResultsFile *f, const char *name,
     if (rf_job_has_moves(f, name) != j->record_moves)
         return snprintf(why, len, "record_moves %s, not %s",
                         j->record_moves ? "false" : "true", j->record_moves ? "true" : "false");
+    if (sj->adjudicate != j->adjudicate)
+        return snprintf(why, len, "adjudicate %s, not %s", sj->adjudicate ? "true" : "false",
+                        j->adjudicate ? "true" : "false");
     return 0;
 }
 
@@ -399,6 +402,7 @@ static int job_from_stored(Job *j, const ResultsFile *f, const char *name, const
     j->agent_a = strdup(sj->agent_a);
     j->agent_b = strdup(sj->agent_b);
     j->record_moves = rf_job_has_moves(f, name);
+    j->adjudicate = sj->adjudicate;
     if (!j->name || !j->agent_a || !j->agent_b)
         return error_set(e, "out of memory");
     Error inner;

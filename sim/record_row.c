@@ -247,6 +247,20 @@ static int stopped_fault(const Variant *v, const RecordLimits *l, const GameReco
     return 0;
 }
 
+/* The checks of record_fault on an adjudicated game (record_adjudicated): the stores as they
+ * stood, the game not over, the winner's store more than half the seeds. */
+static int adjudicated_fault(const Variant *v, const GameRecord *r, char *why, size_t len)
+{
+    unsigned winner = r->outcome == OUT_SOUTH ? r->south : r->north;
+    if (r->south + r->north + r->left != v->total)
+        return snprintf(why, len, "south %u + north %u + left %u is not the variant's %d "
+                        "seeds", r->south, r->north, r->left, v->total);
+    if (2 * winner <= (unsigned)v->total)
+        return snprintf(why, len, "an adjudicated %s win with %u of %d seeds, expected more "
+                        "than half", outcome_name(r->outcome), winner, v->total);
+    return 0;
+}
+
 int record_fault(const Variant *v, const RecordLimits *l, const GameRecord *r, char *why,
                  size_t len)
 {
@@ -285,6 +299,8 @@ int record_fault(const Variant *v, const RecordLimits *l, const GameRecord *r, c
         return snprintf(why, len, "first_final %d with %u final captures", r->first_final,
                         r->final_captures);
     /* Step 3. The scores, by how the game ended. */
+    if (l->adjudicated && record_adjudicated(v, r))
+        return adjudicated_fault(v, r, why, len);
     return r->outcome <= OUT_DRAW ? finished_fault(v, r, why, len)
                                   : stopped_fault(v, l, r, why, len);
 }

@@ -53,6 +53,8 @@ typedef struct RecordLimits {
     bool from_position;     /* it may have started from a position: seeds captured and
                              * recipients set before its first ply, so its own captures account
                              * for at most the seeds not left */
+    bool adjudicated;       /* its job adjudicates decided games: a win may stop where a store
+                             * first held more than half the seeds (the stores as they stood) */
 } RecordLimits;
 
 /* Whether r records a game of variant v that the rules allow, within l: each field in its

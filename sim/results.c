@@ -194,6 +194,9 @@ static int write_job_attrs(hid_t g, const Job *j)
     /* Only a slice carries it (absent: 0), so that a whole run's file is as it always was. */
     if (j->first_game)
         rc |= h5u_attr_int(g, "first_game", j->first_game);
+    /* Written only when on: absent means no adjudication, as in every older file. */
+    if (j->adjudicate)
+        rc |= h5u_attr_int(g, "adjudicate", 1);
     /* Written only when shuffled: absent means in order, as in every older file. */
     if (j->openings.order != OPENINGS_IN_ORDER)
         rc |= h5u_attr_string(g, "openings_order", openings_order_names[j->openings.order]);

@@ -41,6 +41,7 @@ struct RowStream {
     bool from_positions;                /* its openings may be positions (a book) */
     int64_t openings;                   /* the rows of its openings table (0: none) */
     uint64_t first_game;                /* the game of row 0 (a slice's first_game) */
+    bool adjudicated;                   /* its job adjudicates decided games */
 };
 
 /* The attribute's place for messages: "root attribute X" or "job NAME: ... attribute X". */
@@ -544,6 +545,13 @@ static int read_job_attributes(const ResultsFile *f, hid_t g, const char *name, 
         return error_set(e, "out of memory");
     if (rc < 0 || read_openings_order(f, g, name, sj, e) != 0)
         return -1;
+    /* Written only for a job that adjudicates (absent: it does not, as in every older file). */
+    int64_t adjudicate = 0;
+    if (attr_int(f, g, name, "adjudicate", false, &adjudicate, e) < 0)
+        return -1;
+    if (adjudicate != 0 && adjudicate != 1)
+        return attr_fault(f, name, "adjudicate", "expected 0 or 1", e);
+    sj->adjudicate = adjudicate == 1;
     return read_test(f, g, name, sj, e) != 0 ? -1 : read_race(f, g, name, sj, e);
 }
 
@@ -948,8 +956,8 @@ static hid_t reading_type(hid_t ds, uint64_t *absent, const char **bad)
     return mem;
 }
 
-int rf_row_fault(const Variant *v, uint64_t index, bool from_positions, const GameRecord *r,
-                 char *why, size_t len)
+int rf_row_fault(const Variant *v, uint64_t index, bool from_positions, bool adjudicated,
+                 const GameRecord *r, char *why, size_t len)
 {
     /* The row's place in its job, then the record itself under the job's rules: a stored game
      * ran to the variant's ply cap at most, and made at least one ply (a book's positions are
@@ -960,7 +968,7 @@ int rf_row_fault(const Variant *v, uint64_t index, bool from_positions, const Ga
         return snprintf(why, len, "a_south %u, expected %d (colours alternate)", r->a_south,
                         index % 2 == 0);
     RecordLimits l = { .max_plies = v->max_plies, .min_plies = 1,
-                       .from_position = from_positions };
+                       .from_position = from_positions, .adjudicated = adjudicated };
     return record_fault(v, &l, r, why, len);
 }
 
@@ -982,6 +990,7 @@ RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)
     s->variant = sj.variant;
     s->from_positions = strncmp(sj.openings, "file:", 5) == 0;
     s->first_game = (uint64_t)sj.first_game;
+    s->adjudicated = sj.adjudicate;
     stored_job_free(&sj);
     hid_t op = open_dataset(f, name, "openings");
     int64_t openings = op >= 0 ? dataset_length(op) : 0;
@@ -1059,7 +1068,8 @@ int64_t rf_rows_next(RowStream *s, GameRecord *out, uint64_t max, Error *e)
         row_unpack(s->buf + i * ROW_BYTES, &out[i]);
         row_set_absent(&out[i], s->absent);
         uint64_t game = s->first_game + s->next + i;
-        if (rf_row_fault(&s->variant, game, s->from_positions, &out[i], why, sizeof why) ||
+        if (rf_row_fault(&s->variant, game, s->from_positions, s->adjudicated, &out[i], why,
+                         sizeof why) ||
             opening_fault(s, &out[i], why, sizeof why))
             return error_set(e, "%s: job %s: game %" PRIu64 ": damaged row (%s)", s->path,
                              s->job, game, why);

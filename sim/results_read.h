@@ -87,6 +87,8 @@ typedef struct StoredJob {
     int64_t first_game;              /* the `first_game` attribute (0 when absent): row r of
                                         the games table is game first_game + r */
     uint64_t rows;                   /* rows in the table */
+    bool adjudicate;                 /* the `adjudicate` attribute (absent: false): its games
+                                        end once a store holds more than half the seeds */
     StoredTest seq;                  /* its sequential test, if it had one */
     StoredRace race;                 /* its adaptive root design, if it had one */
 } StoredJob;
@@ -175,9 +177,10 @@ int rf_length_histogram(const ResultsFile *f, const char *name, size_t expect,
  * does; otherwise what is wrong, one line into why, and a positive number. With
  * from_positions (a job whose book may hold positions), a game may start with seeds already
  * captured and recipients already set: its own captures then account for at most the seeds
- * not left. */
-int rf_row_fault(const Variant *v, uint64_t index, bool from_positions, const GameRecord *r,
-                 char *why, size_t len);
+ * not left. With adjudicated (a job run with `adjudicate`), a win may stop where the winner's
+ * store first held more than half the seeds, the stores as they stood. */
+int rf_row_fault(const Variant *v, uint64_t index, bool from_positions, bool adjudicated,
+                 const GameRecord *r, char *why, size_t len);
 
 /* A job's game table being read in order. */
 typedef struct RowStream RowStream;

@@ -123,8 +123,8 @@ if command -v gnuplot >/dev/null; then
     checks=$((checks + 1))
 fi
 # The root design (tests/data/root/root.cfg): self-play from every first move and every
-# two-ply line; root_check.py recomputes each line, the minimax and the held-out estimate
-# from the file, and who plays each second ply with `anywoli move`.
+# two-ply line; root_check.py recomputes each line, the minimax, the held-out estimate and
+# the simultaneous bounds from the file, and who plays each second ply with `anywoli move`.
 mkdir "$tmp/root" && cp "$tests"/data/root/root.cfg "$tmp/root/"
 (cd "$tmp/root" && "$bin" run root.cfg -o root.h5 --quiet --threads 2 >/dev/null) \
     || fail "anywoli run (root)"
@@ -133,8 +133,10 @@ mkdir "$tmp/root" && cp "$tests"/data/root/root.cfg "$tmp/root/"
 "$bin" analyze "$tmp/root/root.h5" >"$tmp/root.txt" 2>"$tmp/err" \
     || fail "analyze (root): $(cat "$tmp/err")"
 grep -q "best line, held out (two halves)" "$tmp/root.txt" \
+    && grep -q "best line's true value, simultaneous" "$tmp/root.txt" \
     && grep -q "best line (held out)" "$tmp/root.txt" \
-    || fail "analyze (root): no root section or no held-out row in the skill table"
+    && grep -q "  simultaneous bounds  " "$tmp/root.txt" \
+    || fail "analyze (root): no root section, no held-out or simultaneous row, or none in the skill table"
 "$python" "$tests/root_check.py" "$bin" "$tmp/root/root.h5" "$tmp/root.json" \
     || fail "root: the JSON's root design and the file disagree"
 checks=$((checks + 1))

@@ -119,6 +119,8 @@ refused_extend "another seed" "seed 7, not 8" --games 120 --seed 8
 refused_extend "a shrink" "job main holds 90 games; --extend never shrinks a job (given 60)" \
     --games 60 --seed 7
 refused_extend "a slice moved" "first_game 0, not 2" --games 120 --seed 7 --first-game 2
+refused_extend "adjudication added" "adjudicate false, not true" --games 120 --seed 7 \
+    --adjudicate
 rm -f nothing.h5
 "$bin" run --quiet -o nothing.h5 --games 10 --extend >out 2>err
 rc=$?

@@ -15,3 +15,14 @@ if(ANYWOLI_PROTOCOL_PYTHON)
   set_tests_properties(protocol_cli PROPERTIES LABELS fast TIMEOUT 300
                        ENVIRONMENT "${ANYWOLI_LSAN}")
 endif()
+
+# The external agent's processes, faults and strict lines: the program's process group ends
+# at every end, a fault says how the program ended, a NUL byte or an answer written ahead is a
+# fault, a program that will not start or fails its handshake is refused before any game
+# (tests/external_test.sh).
+if(ANYWOLI_PROTOCOL_PYTHON)
+  add_test(NAME protocol_external COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/external_test.sh
+                                          $<TARGET_FILE:anywoli> ${CMAKE_SOURCE_DIR})
+  set_tests_properties(protocol_external PROPERTIES LABELS fast TIMEOUT 120
+                       ENVIRONMENT "${ANYWOLI_LSAN}")
+endif()

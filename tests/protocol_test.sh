@@ -6,7 +6,8 @@
 # `anywoli engine` behind the external agent plays the games the same agent plays in-process,
 # game for game (random, greedy, a randomized alpha-beta and MCTS, from random openings, on two
 # threads), and two engines meet through `external:`; the example programs (C, Python, the
-# package's anywoli.serve) play real matches; every fault (a program that will not start,
+# package's anywoli.serve) play real matches; a program that will not start, or refuses a set=
+# option, is refused before any game (exit status 2); every fault in play (a program that
 # crashes, hangs, answers an illegal move or garbage, floods) stops the run with one line and
 # exit status 1, the finished games kept, and --resume once the program is mended gives the
 # uninterrupted run's tables; kill -9 in a run with external agents, then --resume, likewise,
@@ -100,7 +101,7 @@ run_ok "anywoli.serve, set=pick=last" --agent-a "$served,set=pick=last" --agent-
 "$bin" run --quiet --agent-a "$served,set=depth=3" --agent-b greedy --holes 6 --games 2 \
     -o served-bad.h5 >out 2>err
 rc=$?
-expect_status 1 "set= of an option the program does not declare"
+expect_status 2 "set= of an option the program does not declare (refused before any game)"
 one_line_error "set=depth=3: the program declares no option 'depth'"
 
 # --- faults: one line, exit status 1, the finished games kept, --resume once mended -------
@@ -134,7 +135,7 @@ done
 "$bin" run --quiet --agent-a "external:cmd=$tmp/nothing-here" --agent-b random --games 2 \
     -o none.h5 >out 2>err
 rc=$?
-expect_status 1 "a program that will not start"
+expect_status 2 "a program that will not start (refused before any game)"
 one_line_error "cannot start '$tmp/nothing-here': No such file or directory"
 
 # --- kill -9 in a run with external agents, then --resume ---------------------------------

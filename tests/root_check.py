@@ -3,7 +3,8 @@
 results file, independently of the C code: each self-play job from all:N read with h5py
 (analyze_check.py's reader), its pairs (games 2k, 2k+1) split into halves by their order
 within their line, each line's mean
-and t interval (scipy), the naive minimax and the held-out (cross-fitted) estimate over the
+and t interval (scipy), the naive minimax, the held-out (cross-fitted) estimate and the
+simultaneous bounds (each line's one-sided bounds at Sidak's level, their minimax) over the
 line tree, and who plays each line's second ply, from `anywoli move` (an extra move keeps
 South on move).
 
@@ -35,17 +36,48 @@ def near(a, b, tol=1e-9):
     return abs(a - b) <= tol * max(1.0, abs(b))
 
 
-def estimate(xs):
+def estimate(xs, conf=CONF):
     """Mean and interval: Student's t, or the all-alike bound where the values agree."""
     n = len(xs)
     if n == 0:
         return None, -1.0, 1.0
     m = float(np.mean(xs))
     if n == 1 or np.var(xs) < 1e-12:
-        p = 1 - ((1 - CONF) / 2) ** (1 / n)
+        p = 1 - ((1 - conf) / 2) ** (1 / n)
         return m, m - p * (m + 1), m + p * (1 - m)
-    half = stats.t.ppf(1 - (1 - CONF) / 2, n - 1) * np.std(xs, ddof=1) / math.sqrt(n)
+    half = stats.t.ppf(1 - (1 - conf) / 2, n - 1) * np.std(xs, ddof=1) / math.sqrt(n)
     return m, max(-1.0, m - half), min(1.0, m + half)
+
+
+def open_lines(lines, fixed):
+    """The most lines a strategy of `fixed` ("south" or "north") leaves open, the other side
+    free: one child at fixed's plies (the largest count), every child at the other's."""
+    def count(idx, k):
+        if len(idx) == 1 and len(lines[idx[0]]["moves"]) == k:
+            return 1
+        groups = {}
+        for i in idx:
+            groups.setdefault(lines[i]["moves"][k], []).append(i)
+        counts = [count(g, k + 1) for g in groups.values()]
+        return max(counts) if lines[idx[0]]["movers"][k] == fixed else sum(counts)
+    return count(list(range(len(lines))), 0)
+
+
+def simultaneous(lines, values):
+    """The simultaneous bounds on the minimax of the true values: each line's one-sided
+    bound at Sidak's level 1 - (1 - a/2)^(1/k) over the k lines the other side's strategy
+    leaves open, then the minimax of the lower bounds and of the upper bounds."""
+    out = {"lines": [], "union_lines": [], "levels": [], "bounds": []}
+    for side, fixed in ((1, "north"), (2, "south")):
+        k = open_lines(lines, fixed)
+        a = 1 - (1 - (1 - CONF) / 2) ** (1 / k)
+        b = [estimate(xs, 1 - 2 * a)[side] for xs in values]
+        c = minimax(lines, b)
+        out["lines"].append(c)
+        out["union_lines"].append(k)
+        out["levels"].append(1 - a)
+        out["bounds"].append(b[c])
+    return out
 
 
 def minimax(lines, value):
@@ -132,6 +164,12 @@ def check_job(binary, name, pairs, job):
               near(h["advantage"]["hi"], min(1.0, value + half), 1e-6),
               "%s: held-out interval %s (se %s), want [%s, %s] (se %s)"
               % (where, h["advantage"], h["se"], value - half, value + half, math.sqrt(s2)))
+    want = simultaneous(lines, [halves[i][0] + halves[i][1] for i in range(len(lines))])
+    got = root["minimax"]
+    check(got["lines"] == want["lines"] and got["union_lines"] == want["union_lines"] and
+          all(near(g, w) for g, w in zip(got["levels"], want["levels"])) and
+          near(got["lo"], want["bounds"][0], 1e-6) and near(got["hi"], want["bounds"][1], 1e-6),
+          "%s: simultaneous bounds %s, want %s" % (where, got, want))
     return 1
 
 
@@ -149,6 +187,20 @@ def main():
         if want and job["root"] is not None:
             checked += check_job(binary, job["name"], pairs[job["name"]], job)
     check(checked >= 2, "fewer than two root jobs checked (%d)" % checked)
+    # The advantage against skill repeats each root job's simultaneous bounds.
+    roots = {job["name"]: job["root"] for job in d["jobs"] if job["root"] is not None}
+    for design in d.get("skill") or []:
+        for row in design["cells"]:
+            for cell in row:
+                if cell is None or cell["root"] is None:
+                    continue
+                want = roots.get(cell["job"])
+                got = cell["root"].get("minimax")
+                check(want is not None and got is not None and
+                      near(got["lo"], want["minimax"]["lo"]) and
+                      near(got["hi"], want["minimax"]["hi"]),
+                      "skill cell %s: simultaneous bounds %s, the job's %s"
+                      % (cell["job"], got, want and want["minimax"]))
     for msg in failures:
         print("root_check: " + msg, file=sys.stderr)
     sys.exit(1 if failures else 0)

@@ -15,9 +15,16 @@ add_test(NAME stats_coverage COMMAND test_stats_coverage)
 add_test(NAME stats_pairs COMMAND test_stats_pairs)
 # The root design (analysis/root.h) on hand-built line trees.
 add_test(NAME stats_root COMMAND test_root)
+# The coverage of its intervals for South's best line by simulation: `root_coverage study`
+# prints docs/analyze.md's table (about 15 s); the test fails when the interval is too
+# narrow (and shows it can tell).
+add_executable(root_coverage root_coverage.c)
+target_link_libraries(root_coverage PRIVATE analysis)
+add_test(NAME stats_root_coverage COMMAND root_coverage check)
 # The adaptive root design (analysis/root_race.h) on hand-built line trees.
 add_test(NAME stats_root_race COMMAND test_root_race)
-set_tests_properties(stats stats_ratings stats_coverage stats_pairs stats_root stats_root_race PROPERTIES LABELS fast TIMEOUT 300)
+set_tests_properties(stats stats_ratings stats_coverage stats_pairs stats_root stats_root_coverage
+                     stats_root_race PROPERTIES LABELS fast TIMEOUT 300)
 
 # The reference values need scipy, which Debian's own python3 has (python3-scipy): prefer
 # /usr/bin/python3 over one on PATH that may lack it. Without scipy the test is skipped (77).

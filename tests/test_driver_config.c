@@ -55,7 +55,7 @@ static const BadConfig bad_configs[] = {
     { HEAD "jobs = ( { games = 1; hole = 4; } );\n",
       "t.cfg:3: hole: unknown setting; did you mean 'holes'? (expected variant, holes, seeds, capture, final_four, "
       "extra_turn, skip_origin, max_plies, agent_a, agent_b, openings, openings_order, games, "
-      "first_game, record_moves, sprt, root_design or name)" },
+      "first_game, record_moves, sprt, adjudicate, root_design or name)" },
     { "seed = \"abc\";\noutput = \"x.h5\";\njobs = ( { games = 1; } );\n",
       "t.cfg:1: seed: expected a whole number, not a string" },
     { "seed = -5;\noutput = \"x.h5\";\njobs = ( { games = 1; } );\n",
@@ -582,6 +582,47 @@ static void test_fingerprint_first_game(void **state)
         free(fp[i]);
 }
 
+/* `adjudicate`: off by default (the fingerprint as before it existed, so old journals resume,
+ * and `adjudicate = false` the same), on in a job or in defaults, or for every job by
+ * --adjudicate; the fingerprint names it only when on, and the quick form's text keeps it. */
+static void test_adjudicate_key(void **state)
+{
+    (void)state;
+    const char *texts[] = {
+        "seed = 1; output = \"a.h5\"; jobs = ( { games = 4; } );",
+        "seed = 1; output = \"a.h5\"; jobs = ( { games = 4; adjudicate = false; } );",
+        "seed = 1; output = \"a.h5\"; jobs = ( { games = 4; adjudicate = true; } );",
+        "seed = 1; output = \"a.h5\"; defaults = { adjudicate = true; };\n"
+        "jobs = ( { games = 4; } );",
+    };
+    char *fp[4];
+    for (int i = 0; i < 4; i++) {
+        Experiment x;
+        parse_ok(&x, texts[i], NULL);
+        assert_int_equal(x.jobs[0].adjudicate, i >= 2);
+        fp[i] = experiment_fingerprint(&x);
+        experiment_free(&x);
+    }
+    assert_null(strstr(fp[0], "adjudicate"));
+    assert_string_equal(fp[0], fp[1]);
+    assert_non_null(strstr(fp[2], " adjudicate"));
+    assert_string_equal(fp[2], fp[3]);
+    for (int i = 0; i < 4; i++)
+        free(fp[i]);
+
+    Overrides o;
+    Experiment x, again;
+    Error e;
+    overrides_none(&o);
+    o.adjudicate = true;
+    assert_int_equal(experiment_quick(&x, &o, &e), 0);
+    assert_true(x.jobs[0].adjudicate);
+    parse_ok(&again, x.text, NULL);
+    assert_true(again.jobs[0].adjudicate);
+    experiment_free(&again);
+    experiment_free(&x);
+}
+
 /* A file that cannot be read is one line naming it. */
 static void test_unreadable_file(void **state)
 {
@@ -603,6 +644,7 @@ int main(void)
         cmocka_unit_test(test_fingerprint),
         cmocka_unit_test(test_fingerprint_book),
         cmocka_unit_test(test_fingerprint_first_game),
+        cmocka_unit_test(test_adjudicate_key),
         cmocka_unit_test(test_openings_key),
         cmocka_unit_test(test_openings_order),
         cmocka_unit_test(test_tournament),

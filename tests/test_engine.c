@@ -2,7 +2,8 @@
  * laps) and by a general one (captures, long relays, cycle checks, traces); a traced move always
  * takes the general path, so playing every move both ways on many random games checks one
  * against the other. Also: an endless move gives back exactly the position before it, and the
- * random playout loop plays the same games as two `random` agents. */
+ * random playout loop plays the same games as two `random` agents; adjudicated games end where
+ * a store first holds more than half the seeds, with the full game's winner. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -107,6 +108,90 @@ static void test_playout_equals_random_agents(void **state)
     agent_free(&north);
 }
 
+/* The first ply (plies made) of a game's moves from v's start after which a store holds more
+ * than half the seeds and the game is not over, and that position; -1 when there is none (the
+ * game ended as it became decided, or was never decided). */
+static int first_decided_ply(const Variant *v, const MoveList *l, Position *at)
+{
+    Position p;
+    pos_start(v, &p);
+    for (uint32_t k = 0;; k++) {
+        if (pos_over(v, &p))
+            return -1;
+        if (game_decided(v, &p) != NOBODY) {
+            *at = p;
+            return (int)k;
+        }
+        if (k == l->n)
+            return -1;
+        MoveInfo info;
+        pos_play(v, &p, l->move[k], &p, &info, NULL);
+    }
+}
+
+/* Adjudication (GameOptions.adjudicate): a game ends at the first ply where a store holds
+ * more than half the seeds, its moves up to there the full game's, its outcome the full
+ * game's winner, its stores those of that ply; a game never decided before its end is the
+ * full game. Two `random` agents and the playout loop agree on it, as they do without it. */
+static void test_adjudication(void **state)
+{
+    (void)state;
+    const char *specs[][2] = { { "greedy", "random" }, { "random", "random" },
+                               { "alphabeta:depth=2", "greedy" } };
+    int cut = 0, whole = 0;
+    for (int s = 0; s < 3; s++) {
+        Agent a, b;
+        assert_int_equal(agent_create(&a, specs[s][0], NULL), 0);
+        assert_int_equal(agent_create(&b, specs[s][1], NULL), 0);
+        for (int i = 0; i < 2; i++) {
+            Variant v = variant_number(i);
+            for (uint64_t g = 0; g < 30; g++) {
+                MoveList full_moves = { 0 }, cut_moves = { 0 };
+                GameOptions full = { .moves = &full_moves };
+                GameOptions adj = { .moves = &cut_moves, .adjudicate = true };
+                GameRecord rf, ra;
+                memset(&rf, 0, sizeof rf);
+                memset(&ra, 0, sizeof ra);
+                assert_int_equal(game_play_indexed(&v, 5, (uint64_t)s, g, NULL, -1, &a, &b,
+                                                   &full, &rf, NULL), 0);
+                assert_int_equal(game_play_indexed(&v, 5, (uint64_t)s, g, NULL, -1, &a, &b,
+                                                   &adj, &ra, NULL), 0);
+                Position at;
+                int k = first_decided_ply(&v, &full_moves, &at);
+                if (k < 0) {
+                    assert_memory_equal(&ra, &rf, sizeof ra);   /* the game played whole */
+                    whole++;
+                } else {
+                    cut++;
+                    assert_int_equal(ra.plies, k);
+                    assert_memory_equal(cut_moves.move, full_moves.move, (size_t)k);
+                    assert_true(rf.outcome == OUT_SOUTH || rf.outcome == OUT_NORTH);
+                    assert_int_equal(ra.outcome, rf.outcome);
+                    assert_int_equal(ra.outcome, game_decided(&v, &at) == SOUTH ? OUT_SOUTH
+                                                                                : OUT_NORTH);
+                    assert_int_equal(ra.south, at.store[SOUTH]);
+                    assert_int_equal(ra.north, at.store[NORTH]);
+                    assert_int_equal(ra.left, at.left);
+                    assert_true(record_adjudicated(&v, &ra));
+                }
+                if (s == 1) {   /* the playout loop's game, adjudicated likewise */
+                    GameRecord rp;
+                    memset(&rp, 0, sizeof rp);
+                    GameOptions fast = { .adjudicate = true };
+                    game_play_indexed(&v, 5, (uint64_t)s, g, NULL, -1, NULL, NULL, &fast, &rp,
+                                      NULL);
+                    assert_memory_equal(&rp, &ra, sizeof rp);
+                }
+                move_list_free(&full_moves);
+                move_list_free(&cut_moves);
+            }
+        }
+        agent_free(&a);
+        agent_free(&b);
+    }
+    assert_true(cut > 100 && whole > 0);   /* both kinds of game were seen */
+}
+
 /* The moves of a game as the game loop makes them (a GameObserver). */
 typedef struct Moves {
     int n;
@@ -182,6 +267,7 @@ int main(void)
         cmocka_unit_test(test_fast_and_general_paths_agree),
         cmocka_unit_test(test_playout_equals_random_agents),
         cmocka_unit_test(test_playout_line_hash),
+        cmocka_unit_test(test_adjudication),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -97,6 +97,13 @@ static const BadLine bad_lines[] = {
     { "move banana", "is not a move" },
     { "move 3 extra", "only 'nodes K' and 'playouts K'" },
     { "move 3 nodes", "only 'nodes K' and 'playouts K'" },
+    { "move 3 nodes 0 nodes 5", "each at most once" },
+    { "move 3 playouts 1 nodes 2 playouts 3", "each at most once" },
+    { "move 3 nodes 5 0123456789012345678901234567890123456789", "each at most once" },
+    { "move 3 0123456789012345678901234567890123456789", "each at most once" },
+    { "option", "expected option NAME DEFAULT" },
+    { "option depth", "expected option NAME DEFAULT" },
+    { "option depth 3 junk", "expected option NAME DEFAULT" },
     { "protocol", "is not a version" },
     { "protocol one", "is not a version" },
     { "anywoli hello", "expected 'anywoli protocol 1'" },
@@ -126,12 +133,14 @@ static void test_bad_lines(void **state)
         const char *rest;
         int rc = 0, version, move;
         uint64_t nodes, playouts;
+        char name[64];
         ProtoGame g;
         Position p;
         e.msg[0] = '\0';
         switch (proto_word(bad_lines[i].line, &rest)) {
         case PW_MOVE: rc = proto_parse_move(rest, &move, &nodes, &playouts, &e); break;
         case PW_PROTOCOL: rc = proto_parse_version(rest, &version, &e); break;
+        case PW_OPTION: rc = proto_parse_option(rest, name, sizeof name, &e); break;
         case PW_HELLO: rc = proto_parse_hello(rest, &version, &e); break;
         case PW_GAME: rc = proto_parse_game(rest, &g, &e); break;
         case PW_POSITION: rc = proto_parse_position(rest, &v, &p, &e); break;
@@ -145,7 +154,8 @@ static void test_bad_lines(void **state)
     }
 }
 
-/* A line's word: spaces around it, the words of either end, and what is none of them. */
+/* A line's word: spaces around it, the words of either end, and what is none of them; an
+ * option line's name. */
 static void test_words(void **state)
 {
     (void)state;
@@ -158,6 +168,11 @@ static void test_words(void **state)
     assert_int_equal(proto_word("movee 3", &rest), PW_UNKNOWN);
     assert_int_equal(proto_word("end south 30 18", &rest), PW_END);
     assert_int_equal(proto_word("error cannot play", &rest), PW_ERROR);
+    char name[16];
+    Error e;
+    assert_int_equal(proto_word("option depth 3", &rest), PW_OPTION);
+    assert_int_equal(proto_parse_option(rest, name, sizeof name, &e), 0);
+    assert_string_equal(name, "depth");
 }
 
 int main(void)

@@ -384,6 +384,58 @@ def check_moves(binary, tmp):
           f"analyze of a file with moves: {p.returncode} {p.stderr.strip()}")
 
 
+def check_adjudicated(binary, tmp):
+    """Jobs run with adjudicate: its attribute (1; absent without it), every row either a
+    finished game or a win stopped where the winner's store held more than half the seeds
+    (the stores as they stood, the seeds on the board in left), with its moves ending there;
+    the same jobs without it are the games played on, their winners the same; analyze, the
+    Python reader and replay take it."""
+    for name, key in (("adj", "adjudicate = true; "), ("whole", "")):
+        with open(os.path.join(tmp, f"{name}.cfg"), "w") as cfg:
+            cfg.write(f'seed = 3; output = "{name}.h5";\ndefaults = {{ record_moves = true; '
+                      f'{key}games = 60; }};\njobs = (\n'
+                      '  { name = "greedy"; agent_a = "greedy"; },\n'
+                      '  { name = "random"; }\n);\n')
+        run(binary, [f"{name}.cfg"], tmp)
+    with h5py.File(os.path.join(tmp, "adj.h5"), "r") as f, \
+            h5py.File(os.path.join(tmp, "whole.h5"), "r") as w:
+        for job in ("greedy", "random"):
+            g = f["jobs"][job]
+            check(g.attrs["adjudicate"] == 1, f"{job}: adjudicate = 1")
+            check("adjudicate" not in w["jobs"][job].attrs, f"{job}: none without it")
+            rows, total = g["games"][:], 2 * int(g.attrs["holes"]) * int(g.attrs["seeds"])
+            cut = rows["left"] > int(g.attrs["capture"])
+            winner = np.where(rows["outcome"] == 0, rows["south"], rows["north"])
+            check(cut.sum() >= 10, f"{job}: {cut.sum()} of {len(rows)} adjudicated")
+            check(np.all(rows["outcome"][cut] <= 1) and np.all(2 * winner[cut] > total) and
+                  np.all(rows["south"][cut] + rows["north"][cut] + rows["left"][cut] == total),
+                  f"{job}: an adjudicated row is a win by more than half the seeds in a store")
+            whole = w["jobs"][job]["games"][:]
+            check(np.all(rows["plies"] <= whole["plies"]), f"{job}: no game longer than whole")
+            check(np.array_equal(rows["outcome"], whole["outcome"]),
+                  f"{job}: each game's winner is the game played on's")
+            index, moves = g["moves_index"][:], g["moves"][:]
+            full_index, full = w["jobs"][job]["moves_index"][:], w["jobs"][job]["moves"][:]
+            check(all(np.array_equal(moves[index[k]:index[k + 1]],
+                                     full[full_index[k]:full_index[k] + rows["plies"][k]])
+                      for k in range(len(rows))), f"{job}: each game's moves begin the whole's")
+    p = subprocess.run([binary, "analyze", os.path.join(tmp, "adj.h5")], capture_output=True,
+                       text=True)
+    check(p.returncode == 0 and "adjudicated: " in p.stdout and
+          "disagree" not in p.stdout, f"analyze of adjudicated games: {p.returncode} "
+          f"{p.stderr.strip()}")
+    p = subprocess.run([binary, "replay", os.path.join(tmp, "adj.h5"), "--job", "greedy",
+                        "--game", "1"], capture_output=True, text=True)
+    check(p.returncode == 0 and "adjudicated" in p.stdout,
+          f"replay of an adjudicated game: {p.returncode} {p.stderr.strip()}")
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+    from anywoli.results import Results
+    r, r0 = Results(os.path.join(tmp, "adj.h5")), Results(os.path.join(tmp, "whole.h5"))
+    check(r.job("greedy")["adjudicate"] and not r0.job("greedy")["adjudicate"],
+          "the Python reader: adjudicate")
+    check(len(r.columns("greedy")["outcome"]) == 60, "the Python reader takes adjudicated rows")
+
+
 def run(binary, args, cwd):
     """Run anywoli; fail the test on a nonzero exit."""
     p = subprocess.run([binary, "run", "--quiet"] + args, cwd=cwd, capture_output=True, text=True)
@@ -424,6 +476,7 @@ def main():
         check_old_file(binary, tmp, PRE_CHOICES_FIELDS)
         check_replay(binary, tmp)
         check_moves(binary, tmp)
+        check_adjudicated(binary, tmp)
     if failures:
         print(f"{len(failures)} checks failed", file=sys.stderr)
         sys.exit(1)

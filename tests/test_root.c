@@ -1,7 +1,8 @@
 /* test_root.c: the root design's estimates (analysis/root.h) on hand-built line trees:
  * the minimax with South maximising and North minimising by the movers the lines carry (an
  * extra move of South's included), each line's t interval, the naive choice, the held-out
- * choice made on one half and valued on the other, and lines without pairs. Expected values
+ * choice made on one half and valued on the other, lines without pairs, and the
+ * simultaneous bounds on the minimax of the lines' true values. Expected values
  * are worked by hand in the comments; the t quantiles are scipy's t.ppf(0.975, df). */
 #include <stdarg.h>
 #include <stddef.h>
@@ -178,12 +179,75 @@ static void test_bias(void **state)
     assert_true(fabs(held) < 0.05);
 }
 
+/* The simultaneous bounds on the minimax of the true values (root.h), against scipy
+ * (tests/root_check.py's formulas, run by hand): each line's one-sided bound at Sidak's
+ * level a = 1 - 0.975^(1/k), Student's t (t.ppf(1 - a, n - 1) * sd / sqrt(n)) or, where
+ * the pairs are alike, the all-alike bound (p = 1 - a^(1/n)), then their minimax. */
+static void test_simultaneous(void **state)
+{
+    (void)state;
+    /* One ply, three first moves: k is 3 for the lower bounds (South free, every line),
+     * 1 for the upper ones (South's best line alone). */
+    static const double x[3][4] = { { 0.5, 0.0, 1.0, 0.5 },
+                                    { 0.25, 0.75, 0.25, 0.75 },
+                                    { -1.0, -1.0, -1.0, -1.0 } };
+    RootLine l[5];
+    for (int i = 0; i < 3; i++) {
+        l[i] = line_of(i, 1, (int[]){ i }, (int[]){ 0 });
+        for (int k = 0; k < 4; k++)
+            root_add(&l[i], k % 2, x[i][k]);
+    }
+    RootAnalysis r = design_of(l, 3);
+    assert_int_equal(root_estimate(&r, 0.95), 0);
+    assert_int_equal(r.minimax_lines[0], 3);
+    assert_int_equal(r.minimax_lines[1], 1);
+    assert_double_equal(r.minimax_level[0], 0.9915962413403874, 1e-12);
+    assert_double_equal(r.minimax_level[1], 0.975, 1e-12);
+    /* Lower bounds -0.48831, -0.19884, -1: line 1's; upper 1 (clamped), 0.95935, 0.20473. */
+    assert_int_equal(r.minimax_line[0], 1);
+    assert_double_equal(r.minimax.lo, -0.19883781592934002, 1e-9);
+    assert_int_equal(r.minimax_line[1], 0);
+    assert_double_equal(r.minimax.hi, 1.0, EPS);
+    root_free(&r);
+
+    /* Two plies as test_two_plies: after move 1 North replies 13, 14 or 15 (15 without a
+     * pair: bounds -1 and 1); after move 2 South plays 3 or 4. North fixed: move 1 leaves
+     * one line open, move 2 two: k = 3; South fixed: move 1 leaves three (North free),
+     * move 2 one: k = 3. Every line's 4 pairs alike: p = 1 - a^(1/4). */
+    l[0] = line_of(0, 2, (int[]){ 1, 13 }, (int[]){ 0, 1 });
+    l[1] = line_of(1, 2, (int[]){ 1, 14 }, (int[]){ 0, 1 });
+    l[2] = line_of(2, 2, (int[]){ 2, 3 }, (int[]){ 0, 0 });
+    l[3] = line_of(3, 2, (int[]){ 2, 4 }, (int[]){ 0, 0 });
+    l[4] = line_of(4, 2, (int[]){ 1, 15 }, (int[]){ 0, 1 });
+    add_pairs(&l[0], 0, 0.75, 2);
+    add_pairs(&l[0], 1, 0.75, 2);
+    add_pairs(&l[1], 0, 0.25, 2);
+    add_pairs(&l[1], 1, 0.25, 2);
+    add_pairs(&l[2], 0, -0.5, 2);
+    add_pairs(&l[2], 1, -0.5, 2);
+    add_pairs(&l[3], 0, 0.0, 2);
+    add_pairs(&l[3], 1, 0.0, 2);
+    r = design_of(l, 5);
+    assert_int_equal(root_estimate(&r, 0.95), 0);
+    assert_int_equal(r.minimax_lines[0], 3);
+    assert_int_equal(r.minimax_lines[1], 3);
+    /* Lower: move 1 min(-0.47015, -0.62153, -1) = -1, move 2 max(-0.84861, -0.69723):
+     * -0.69723 (line 3). Upper: move 1 min(0.92431, 0.77292, 1) = 0.77292 (line 1), move 2
+     * max(0.54584, 0.69723): 0.77292. */
+    assert_int_equal(r.minimax_line[0], 3);
+    assert_double_equal(r.minimax.lo, -0.69722612930589389, 1e-9);
+    assert_int_equal(r.minimax_line[1], 1);
+    assert_double_equal(r.minimax.hi, 0.77291959697942048, 1e-9);
+    root_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_first_moves),
         cmocka_unit_test(test_two_plies),
         cmocka_unit_test(test_bias),
+        cmocka_unit_test(test_simultaneous),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -204,7 +204,11 @@ static int job_add(JobAnalysis *j, const GameRecord *r)
 {
     int o = r->outcome;             /* 0 to 4: the reader checked every row */
     int out[CONV_NB] = { o, o, o };
-    bool consistent = o > OUT_DRAW || convention_outcomes(r, (int)j->variant.final_four, out);
+    /* An adjudicated game's winner held more than half the seeds: it wins under every
+     * convention, and its final margin was never played out. */
+    bool adjudicated = j->adjudicate && record_adjudicated(&j->variant, r);
+    bool consistent = o > OUT_DRAW || adjudicated ||
+                      convention_outcomes(r, (int)j->variant.final_four, out);
     outcomes_add(&j->all, o);
     outcomes_add(&j->by_south[r->a_south ? 0 : 1], o);
     pair_add(j, r, out);
@@ -226,6 +230,10 @@ static int job_add(JobAnalysis *j, const GameRecord *r)
         outcomes_add(&j->conv[c], out[c]);
     paired_add(j, out);
     agent_add(j, r);
+    if (adjudicated) {
+        j->adjudicated++;
+        return 0;
+    }
     int64_t m = (int64_t)r->south - (int64_t)r->north - j->margin_origin;
     if (m >= 0 && (size_t)m < j->margins_len)
         j->margins[m]++;
@@ -395,6 +403,7 @@ static int job_init(ResultsFile *f, const char *name, JobAnalysis *j, Error *e)
     j->label_b = strdup(label);
     j->openings_spec = sj.openings;
     j->openings_order = sj.openings_order;
+    j->adjudicate = sj.adjudicate;
     j->seed = sj.seed;
     j->job_index = sj.index;
     j->variant = sj.variant;

@@ -67,6 +67,8 @@ typedef struct JobAnalysis {
     bool blind_a, blind_b;        /* the agent ignores the convention (random) */
     bool stored_histogram;        /* the job had a length_histogram, equal to the table's */
     uint64_t inconsistent;        /* finished rows whose scores disagree with their outcome */
+    bool adjudicate;              /* the job adjudicated decided games (`adjudicate`) */
+    uint64_t adjudicated;         /* its games that ended so: won, their margins not known */
 
     /* Counts. */
     Outcomes all;                 /* every game, under the job's convention */

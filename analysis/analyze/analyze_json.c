@@ -479,6 +479,26 @@ static void write_root(Json *j, const JobAnalysis *x)
     json_kv_bool(j, "degenerate", r->held_out_degenerate);
     json_kv_bool(j, "same_choice", r->same_choice);
     json_object_end(j);
+    json_key(j, "minimax");
+    json_object_begin(j);
+    json_kv_double(j, "lo", r->minimax.lo);
+    json_kv_double(j, "hi", r->minimax.hi);
+    json_key(j, "lines");
+    json_array_begin(j);
+    for (int s = 0; s < 2; s++)
+        json_line(j, r->minimax_line[s]);
+    json_array_end(j);
+    json_key(j, "union_lines");
+    json_array_begin(j);
+    for (int s = 0; s < 2; s++)
+        json_int(j, r->minimax_lines[s]);
+    json_array_end(j);
+    json_key(j, "levels");
+    json_array_begin(j);
+    for (int s = 0; s < 2; s++)
+        json_double(j, r->minimax_level[s]);
+    json_array_end(j);
+    json_object_end(j);
     json_object_end(j);
 }
 
@@ -584,6 +604,8 @@ static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
     json_kv_bool(j, "agent_a_blind", x->blind_a);
     json_kv_bool(j, "agent_b_blind", x->blind_b);
     json_kv_uint(j, "inconsistent_rows", x->inconsistent);
+    if (x->adjudicate)   /* only then: every other job's JSON is as it was */
+        json_kv_uint(j, "adjudicated_games", x->adjudicated);
     write_outcomes(j, x);
     kv_advantage(j, "advantage", &x->all, x->advantage);
     write_colours(j, x);
@@ -820,6 +842,11 @@ static void write_skill_cell(Json *j, const JobAnalysis *x)
         json_object_begin(j);
         json_kv_estimate(j, "held_out", x->root.held_out);
         json_kv_estimate(j, "naive", x->root.naive);
+        json_key(j, "minimax");
+        json_object_begin(j);
+        json_kv_double(j, "lo", x->root.minimax.lo);
+        json_kv_double(j, "hi", x->root.minimax.hi);
+        json_object_end(j);
         json_object_end(j);
     } else {
         json_null(j);

@@ -163,6 +163,10 @@ static void print_heading(const JobAnalysis *j, FILE *out)
     print_distinct(j, out);
     print_lines(j, out);
     print_openings(j, out);
+    if (j->adjudicate)
+        fprintf(out, "adjudicated: %llu games ended once a store held more than half the seeds "
+                "(won, the stores then stored; their margins are left out)\n",
+                (unsigned long long)j->adjudicated);
     if (j->inconsistent)
         fprintf(out, "warning: %llu finished games have scores that disagree with their "
                      "outcome or award\n", (unsigned long long)j->inconsistent);
@@ -547,11 +551,28 @@ static void print_root(const JobAnalysis *j, FILE *out)
         fprintf(out, "halves chose %s and %s\n",
                 line_text(m, sizeof m, &r->lines[r->held_line[0]]),
                 line_text(m2, sizeof m2, &r->lines[r->held_line[1]]));
+    char lo[32], hi[32], iv[EST_LEN];
+    snprintf(iv, sizeof iv, "[%s, %s]", num(lo, sizeof lo, r->minimax.lo, 4),
+             num(hi, sizeof hi, r->minimax.hi, 4));
+    fprintf(out, "  %-40s %-30s ", "best line's true value, simultaneous", iv);
+    if (r->minimax_line[0] < 0 || r->minimax_line[1] < 0)
+        fprintf(out, "-\n");
+    else
+        fprintf(out, "lower from %s (%d lines, each %.2f%% one-sided), upper from %s (%d, "
+                     "%.2f%%)\n",
+                line_text(m, sizeof m, &r->lines[r->minimax_line[0]]), r->minimax_lines[0],
+                100 * r->minimax_level[0],
+                line_text(m2, sizeof m2, &r->lines[r->minimax_line[1]]), r->minimax_lines[1],
+                100 * r->minimax_level[1]);
     fprintf(out, "  %-40s %-30s %s\n", "every line alike (uniform mixture)",
             est(b, sizeof b, j->pair_advantage.advantage, 4), "the job's advantage above");
     fprintf(out, "  (the naive figure is a maximum over noisy estimates and errs high; the "
                  "held-out one chooses on half the pairs and values the choice on the other "
-                 "half, and errs low where lines are close)\n");
+                 "half, and errs low where lines are close; neither interval accounts for "
+                 "the choice. The simultaneous bounds do: the minimax of each line's lower "
+                 "and of its upper confidence bound, each at Sidak's level for the lines one "
+                 "side's strategy leaves open, cover the minimax of the lines' true values "
+                 "with at least 95%% confidence)\n");
 }
 
 /* A race line's mean, or "-" with no pair counted. */
@@ -839,7 +860,7 @@ static void skill_column(FILE *out, const char *text, bool last)
 }
 
 /* Under a rung of a root design (all:N): its best line's advantage, held out, and the
- * rung's rating where the file's matches give one. */
+ * rung's rating where the file's matches give one; then the simultaneous bounds. */
 static void print_skill_root_row(const Analysis *a, const SkillDesign *d, int r, int w,
                                  FILE *out)
 {
@@ -855,6 +876,14 @@ static void print_skill_root_row(const Analysis *a, const SkillDesign *d, int r,
     }
     if (analyze_agent_rating(a, a->jobs[d->rung[r]].agent_a, &rating, &se))
         fprintf(out, "   (rung rated %+.0f Elo, se %.0f)", rating, se);
+    fprintf(out, "\n  %-*s", w, "  simultaneous bounds");
+    for (int k = 0; k < d->nconv; k++) {
+        int i = d->cell[r * CONV_NB + d->conv[k]];
+        if (i >= 0 && a->jobs[i].has_root)
+            snprintf(b, sizeof b, "[%+.1f, %+.1f]", 100 * a->jobs[i].root.minimax.lo,
+                     100 * a->jobs[i].root.minimax.hi);
+        skill_column(out, i < 0 || !a->jobs[i].has_root ? "-" : b, k == d->nconv - 1);
+    }
     fprintf(out, "\n");
 }
 
@@ -866,7 +895,9 @@ static void print_skill_ratings(const Analysis *a, const SkillDesign *d, FILE *o
     fprintf(out, "  (first row: every line alike, the uniform mixture of South's first moves; "
                  "\"best line, held out\": South choosing its first move as well as it can, "
                  "the root design's figure, with the rung's rating where the file's matches "
-                 "rate it)\n");
+                 "rate it; \"simultaneous bounds\": bounds that cover the minimax of the "
+                 "lines' true values with at least 95%% confidence, the choice accounted "
+                 "for)\n");
 }
 
 /* One design's table: a row per rung with its advantage under each convention, and under

@@ -209,6 +209,7 @@ def serve(player, name=None, options=None, *, on_game_start=None, on_game_end=No
     (`set` lines change them). With stdout None the protocol has the process's
     standard output to itself while serve runs (private_stdout)."""
     choose, start_hook, end_hook = _hooks(player, on_game_start, on_game_end)
+    _check_options(options)
     if name is None:     # a function's name, or a player object's class
         name = getattr(player, "__name__", None) or type(player).__name__
     if stdout is None:
@@ -216,6 +217,16 @@ def serve(player, name=None, options=None, *, on_game_start=None, on_game_end=No
             return _answer(choose, start_hook, end_hook, name, options, stdin or sys.stdin,
                            protocol)
     return _answer(choose, start_hook, end_hook, name, options, stdin or sys.stdin, stdout)
+
+
+def _check_options(options):
+    """The declared options as the protocol's `option NAME DEFAULT` line can carry them: each
+    name and default one word (no white space), else ValueError before anything is said."""
+    for key, default in (options or {}).items():
+        for what, text in (("name", str(key)), ("default", str(default))):
+            if not text or len(text.split()) != 1 or text != text.strip():
+                raise ValueError("serve: option %r: its %s %r must be one word without white "
+                                 "space (the line is `option NAME DEFAULT`)" % (key, what, text))
 
 
 def _answer(choose, start_hook, end_hook, name, options, stdin, stdout):

@@ -259,6 +259,12 @@ class Results:
         if job["first_game"] < 0 or job["first_game"] % 2:
             raise ResultsError(f"{_where(path, name)} (attribute first_game "
                                f"{job['first_game']}, expected an even number, 0 or more)")
+        # Only a job that adjudicates decided games carries it (1); absent: it does not.
+        job["adjudicate"] = _attr(group, "adjudicate", "int", path, name, default=0)
+        if job["adjudicate"] not in (0, 1):
+            raise ResultsError(f"{_where(path, name)} (attribute adjudicate "
+                               f"{job['adjudicate']}, expected 0 or 1)")
+        job["adjudicate"] = bool(job["adjudicate"])
         job["rows"] = len(_table(group, "games", path, name))
         if job["games"] < job["rows"]:
             raise ResultsError(f"{_where(path, name)} (attribute games {job['games']} for "
@@ -283,7 +289,8 @@ class Results:
         """A DataFrame, one row per job in run order: name, index, the variant parameters,
         agent_a, agent_b, agent_a_played and agent_b_played (the full specs played, None when
         the file predates them), openings, games (planned), first_game, rows (stored),
-        has_moves, sequential_test (None, or the test a run with `sprt` stopped on: a dict),
+        has_moves, adjudicate (whether its games ended once decided: docs/results.md),
+        sequential_test (None, or the test a run with `sprt` stopped on: a dict),
         root_design (None, or a run with `root_design`: its rule, rounds and stop, a dict)."""
         import pandas as pd
         return pd.DataFrame([self._jobs[n] for n in self.job_names])
@@ -456,7 +463,12 @@ def _row_faults(table, job, openings):
           "lottery": c["lottery"]}.get(job["final_four"], c["last_capturer"])
     score_to = np.where(to == 0, c["south"], c["north"])
     outcome = np.where(c["south"] > c["north"], 0, np.where(c["north"] > c["south"], 1, 2))
-    done, v = c["outcome"] <= 2, c
+    # A job that adjudicates: a win may stop where the winner's store first held more than
+    # half the seeds, the stores as they stood (more seeds left than a finished game leaves).
+    adjudicated = (bool(job.get("adjudicate", False)) & (c["outcome"] <= 1) &
+                   (c["left"] > capture))
+    winner = np.where(c["outcome"] == 0, c["south"], c["north"])
+    done, v = (c["outcome"] <= 2) & ~adjudicated, c
     return [
         (c["game"] != index, lambda r: f"game {v['game'][r]} in row {r}"),
         (c["a_south"] != (index % 2 == 0), lambda r: f"a_south {v['a_south'][r]}, expected "
@@ -498,11 +510,17 @@ def _row_faults(table, job, openings):
         (done & (c["outcome"] != outcome),
          lambda r: f"outcome {v['outcome'][r]} disagrees with south {v['south'][r]}, north "
          f"{v['north'][r]}"),
-        (~done & (c["left"] <= capture),
+        (adjudicated & (c["south"] + c["north"] + c["left"] != total),
+         lambda r: f"south {v['south'][r]} + north {v['north'][r]} + left {v['left'][r]} "
+         f"is not the variant's {total} seeds"),
+        (adjudicated & (2 * winner <= total),
+         lambda r: f"an adjudicated {'south' if v['outcome'][r] == 0 else 'north'} win with "
+         f"{winner[r]} of {total} seeds, expected more than half"),
+        (~done & ~adjudicated & (c["left"] <= capture),
          lambda r: f"left {v['left'][r]} in an "
          f"{'endless' if v['outcome'][r] == 3 else 'unfinished'} game, expected more than "
          f"capture {capture}"),
-        (~done & (c["south"] + c["north"] + c["left"] != total),
+        (~done & ~adjudicated & (c["south"] + c["north"] + c["left"] != total),
          lambda r: f"south {v['south'][r]} + north {v['north'][r]} + left {v['left'][r]} "
          f"is not the variant's {total} seeds"),
         ((c["outcome"] == 4) & (c["plies"] != max_plies),

@@ -80,6 +80,11 @@ class TestFailures(unittest.TestCase):
             self.assertTrue(lines[0].startswith("error choose raised %s: " % kind), lines)
             self.assertTrue(lines[0].endswith("(%s:%d)" % (__file__, line_of(mark))), lines)
 
+    def test_an_option_that_is_not_one_word_is_refused_before_the_hello(self):
+        for options in ({"depth": "two words"}, {"my depth": 3}, {"depth": ""}):
+            with self.assertRaises(ValueError):
+                transcript(lambda p, m, g: m[0], [], options=options)
+
     def test_a_multiline_message_stays_one_line(self):
         def choose(position, legal_moves, game):
             raise RuntimeError("first\nsecond\n" + "x" * 5000)

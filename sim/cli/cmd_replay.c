@@ -37,7 +37,10 @@ static char side_letter(int side)
 /* Print how the game ended, from its record. */
 static void print_end(const Variant *v, const GameRecord *r)
 {
-    if (r->outcome != OUT_ENDLESS && r->outcome != OUT_UNFINISHED) {
+    if (record_adjudicated(v, r)) {
+        printf("end: %s, adjudicated: stores South %u North %u, %u seeds on the board\n",
+               outcome_phrase(r->outcome), r->south, r->north, r->left);
+    } else if (r->outcome != OUT_ENDLESS && r->outcome != OUT_UNFINISHED) {
         int to = award_recipient(v->final_four, r->last_capturer, r->first_final, r->lottery);
         printf("end: %s, South %u North %u (%u left to %c under %s)\n",
                outcome_phrase(r->outcome), r->south, r->north, r->left, side_letter(to),
@@ -85,7 +88,8 @@ static void replay_game(const StoredJob *sj, uint64_t game, const Opening *op, i
     GameOptions o = { .start = { .position = &start },
                       .observe = quiet ? NULL : print_move,
                       .observer_ctx = (void *)v,
-                      .moves = made };
+                      .moves = made,
+                      .adjudicate = sj->adjudicate };
     int *stored = NULL;
     if (given) {
         /* The stored moves from the opening's position, as the game's given moves (checked

@@ -14,8 +14,8 @@
 enum {
     OPT_THREADS = OPT_FIRST_FREE, OPT_BATCH, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_AGENT_A,
     OPT_AGENT_B, OPT_GAMES, OPT_SEED, OPT_DRY_RUN, OPT_OPENINGS, OPT_RECORD_MOVES, OPT_PEER_TIMEOUT,
-    OPT_SPRT, OPT_ROOT_DESIGN, OPT_PROGRESS, OPT_FIRST_GAME, OPT_EXTEND, OPT_GAUNTLET, OPT_ROUND_ROBIN,
-    OPT_OPENINGS_ORDER
+    OPT_SPRT, OPT_ROOT_DESIGN, OPT_PROGRESS, OPT_FIRST_GAME, OPT_EXTEND, OPT_GAUNTLET,
+    OPT_ROUND_ROBIN, OPT_OPENINGS_ORDER, OPT_ADJUDICATE
 };
 
 static const char run_usage[] =
@@ -82,6 +82,9 @@ static const char run_usage[] =
     "                   --agent-a or --agent-b\n"
     "  --record-moves   store every game's moves in the file (/jobs/<job>/moves),\n"
     "                   the config's `record_moves`; `replay` then checks them\n"
+    "  --adjudicate     end each game once a store holds more than half the seeds\n"
+    "                   (its winner is certain), the config's `adjudicate`: the\n"
+    "                   record keeps the winner and the stores then (docs/results.md)\n"
     "  --seed N         the experiment's seed, 0 to 2^63-1\n"
     "  --sprt E0,E1[,A,B]\n"
     "                   stop each job when its sequential test decides (the\n"
@@ -288,6 +291,7 @@ int cmd_run(int argc, char **argv)
         { "dry-run", no_argument, NULL, OPT_DRY_RUN },
         { "openings", required_argument, NULL, OPT_OPENINGS },
         { "record-moves", no_argument, NULL, OPT_RECORD_MOVES },
+        { "adjudicate", no_argument, NULL, OPT_ADJUDICATE },
         { "peer-timeout", required_argument, NULL, OPT_PEER_TIMEOUT },
         { "sprt", required_argument, NULL, OPT_SPRT },
         { "root-design", required_argument, NULL, OPT_ROOT_DESIGN },
@@ -328,6 +332,7 @@ int cmd_run(int argc, char **argv)
             specs[nspecs++] = optarg;
             break;
         case OPT_RECORD_MOVES: o.record_moves = true; break;
+        case OPT_ADJUDICATE: o.adjudicate = true; break;
         case OPT_SPRT: o.sprt = optarg; break;
         case OPT_ROOT_DESIGN: o.root_design = optarg; break;
         case OPT_PROGRESS:

@@ -133,6 +133,29 @@ static int note(Noted *n, Error *e)
     return rc;
 }
 
+void door_forget_output(const char *path)
+{
+    pthread_mutex_lock(&noted_lock);
+    size_t kept = 0;
+    for (size_t i = 0; i < noted_n; i++) {
+        if (noted[i].output && strcmp(noted[i].path, path) == 0)
+            noted_free(&noted[i]);
+        else
+            noted[kept++] = noted[i];
+    }
+    noted_n = kept;
+    pthread_mutex_unlock(&noted_lock);
+}
+
+void door_forget_all(void)
+{
+    pthread_mutex_lock(&noted_lock);
+    for (size_t i = 0; i < noted_n; i++)
+        noted_free(&noted[i]);
+    noted_n = 0;
+    pthread_mutex_unlock(&noted_lock);
+}
+
 /* Note the input path, open as fd. */
 static int note_input(const char *path, int fd, Error *e)
 {

@@ -54,4 +54,13 @@ FILE *door_create_stream(const char *path, Error *e);
  * output, or when its folder cannot be found. Called by the output claim. */
 int door_note_output(const char *path, bool read_too, Error *e);
 
+/* Forget the output noted under path (door_note_output): its claim is over, the file in place
+ * or given up, and the command may read it from now on. */
+void door_forget_output(const char *path);
+
+/* Forget every name noted: a new command begins in this process. The command line runs one
+ * command a process and never calls it; a program or a test that runs several in one process
+ * (a run, then its file read, then a run again over it) calls it between them. */
+void door_forget_all(void);
+
 #endif

@@ -37,9 +37,7 @@ static double sum_variance(RootSum s)
     return fmax(0.0, (s.sumsq - (double)s.n * m * m) / (double)(s.n - 1));
 }
 
-/* The mean of a sum's values with Student's t interval, or the all-alike interval where
- * they have no spread (or there is one); *degenerate says which. */
-static Estimate sum_estimate(RootSum s, double confidence, bool *degenerate)
+Estimate root_sum_estimate(RootSum s, double confidence, bool *degenerate)
 {
     double m = sum_mean(s), var = sum_variance(s);
     *degenerate = false;
@@ -55,36 +53,44 @@ static Estimate sum_estimate(RootSum s, double confidence, bool *degenerate)
     return (Estimate){ m, { fmax(-1.0, m - half), fmin(1.0, m + half) } };
 }
 
-/* Lines in the tree's order: by their moves, a shorter line before the lines it begins. */
-static const RootLine *sort_lines;
-
+/* Lines in the tree's order: by their moves, a shorter line before the lines it begins. The
+ * lines are sorted by address (no shared state, so two threads may sort at once). */
 static int line_order(const void *x, const void *y)
 {
-    const RootLine *a = &sort_lines[*(const int *)x], *b = &sort_lines[*(const int *)y];
+    const RootLine *a = *(const RootLine *const *)x, *b = *(const RootLine *const *)y;
     for (int k = 0; k < a->n_moves && k < b->n_moves; k++)
         if (a->moves[k] != b->moves[k])
             return (a->moves[k] > b->moves[k]) - (a->moves[k] < b->moves[k]);
     return (a->n_moves > b->n_moves) - (a->n_moves < b->n_moves);
 }
 
-/* The line the minimax chooses among idx[lo .. hi), which share their first k plies: a
- * line that ends at ply k is a leaf; otherwise the lines are grouped by their ply k, each
- * group's choice found below it, and the player of ply k takes the group whose value is
- * best for it (South the largest, North the smallest; the first of equal ones). Lines
- * whose value is NaN (no pair) take no part; -1 when none has a value. */
-static int minimax_line(const RootLine *l, const int *idx, int lo, int hi, int k,
-                        const double *value)
+int root_tree_order(const RootLine *lines, int n, int *idx)
+{
+    const RootLine **p = malloc((size_t)(n > 0 ? n : 1) * sizeof *p);
+    if (!p)
+        return -1;
+    for (int i = 0; i < n; i++)
+        p[i] = &lines[i];
+    qsort(p, (size_t)n, sizeof *p, line_order);
+    for (int i = 0; i < n; i++)
+        idx[i] = (int)(p[i] - lines);
+    free(p);
+    return 0;
+}
+
+int root_minimax_line(const RootLine *l, const int *idx, int lo, int hi, int k,
+                      const double *value)
 {
     if (l[idx[lo]].n_moves <= k)   /* in tree order a line ending here comes first */
         return hi - lo == 1 ? (isnan(value[idx[lo]]) ? -1 : idx[lo])
-                            : minimax_line(l, idx, lo + 1, hi, k, value);
+                            : root_minimax_line(l, idx, lo + 1, hi, k, value);
     int best = -1;
     bool south = l[idx[lo]].mover[k] == 0;
     for (int g = lo; g < hi;) {
         int end = g + 1;
         while (end < hi && l[idx[end]].moves[k] == l[idx[g]].moves[k])
             end++;
-        int c = minimax_line(l, idx, g, end, k + 1, value);
+        int c = root_minimax_line(l, idx, g, end, k + 1, value);
         if (c >= 0 && (best < 0 || (south ? value[c] > value[best] : value[c] < value[best])))
             best = c;
         g = end;
@@ -103,7 +109,7 @@ static void held_out(RootAnalysis *r, const int *idx, double *value, double conf
     for (int f = 0; f < ROOT_FOLDS; f++) {
         for (int i = 0; i < r->nlines; i++)
             value[i] = sum_mean(r->lines[i].fold[f]);
-        r->held_line[f] = minimax_line(r->lines, idx, 0, r->nlines, 0, value);
+        r->held_line[f] = root_minimax_line(r->lines, idx, 0, r->nlines, 0, value);
         if (r->held_line[f] < 0 || r->lines[r->held_line[f]].fold[1 - f].n == 0) {
             ok = false;
             continue;
@@ -139,7 +145,7 @@ static void held_out(RootAnalysis *r, const int *idx, double *value, double conf
 /* The most lines one side's strategy leaves open among idx[lo .. hi), which share their
  * first k plies, the other side free: at the plies of `fixed` (0 South, 1 North) one child
  * is followed (the one leaving the most), at the other side's every child, summed. The
- * tree is walked as minimax_line walks it. */
+ * tree is walked as root_minimax_line walks it. */
 static int open_lines(const RootLine *l, const int *idx, int lo, int hi, int k, int fixed)
 {
     if (l[idx[lo]].n_moves <= k)
@@ -172,11 +178,11 @@ static void simultaneous(RootAnalysis *r, const int *idx, double *value, double 
         for (int i = 0; i < r->nlines; i++) {
             RootLine *l = &r->lines[i];
             bool degenerate;
-            Interval ci = sum_estimate(sum_merge(l->fold[0], l->fold[1]), 1.0 - 2.0 * a,
-                                       &degenerate).ci;
+            Interval ci = root_sum_estimate(sum_merge(l->fold[0], l->fold[1]), 1.0 - 2.0 * a,
+                                            &degenerate).ci;
             value[i] = side == 0 ? ci.lo : ci.hi;
         }
-        int c = minimax_line(r->lines, idx, 0, r->nlines, 0, value);
+        int c = root_minimax_line(r->lines, idx, 0, r->nlines, 0, value);
         r->minimax_line[side] = c;
         if (side == 0)
             r->minimax.lo = value[c];
@@ -203,7 +209,7 @@ static int first_moves(RootAnalysis *r, const int *idx, const double *value)
             end++;
         RootFirst *x = &r->first[r->nfirst++];
         x->move = l[idx[g]].moves[0];
-        x->line = minimax_line(l, idx, g, end, 1, value);
+        x->line = root_minimax_line(l, idx, g, end, 1, value);
         x->advantage = x->line >= 0 ? l[x->line].advantage : (Estimate){ NAN, { -1.0, 1.0 } };
         g = end;
     }
@@ -234,13 +240,16 @@ int root_estimate(RootAnalysis *r, double confidence)
         RootLine *l = &r->lines[i];
         RootSum all = sum_merge(l->fold[0], l->fold[1]);
         l->pairs = all.n;
-        l->advantage = sum_estimate(all, confidence, &l->degenerate);
+        l->advantage = root_sum_estimate(all, confidence, &l->degenerate);
         value[i] = l->advantage.value;
         idx[i] = i;
     }
-    sort_lines = r->lines;
-    qsort(idx, (size_t)r->nlines, sizeof *idx, line_order);
-    r->naive_line = minimax_line(r->lines, idx, 0, r->nlines, 0, value);
+    if (root_tree_order(r->lines, r->nlines, idx) != 0) {
+        free(idx);
+        free(value);
+        return -1;
+    }
+    r->naive_line = root_minimax_line(r->lines, idx, 0, r->nlines, 0, value);
     if (r->naive_line >= 0)
         r->naive = r->lines[r->naive_line].advantage;
     int rc = first_moves(r, idx, value);

@@ -110,6 +110,23 @@ void root_add(RootLine *l, int fold, double x);
  * out of memory. */
 int root_estimate(RootAnalysis *r, double confidence);
 
+/* The mean of a sum's values with Student's t interval at the confidence, or the all-alike
+ * interval where they have no spread (or there is one); *degenerate says which. NaN in
+ * [-1, 1] with none. */
+Estimate root_sum_estimate(RootSum s, double confidence, bool *degenerate);
+
+/* The indices of lines[0 .. n) in the tree's order into idx: by their moves, a shorter line
+ * before the lines it begins. -1 when out of memory. */
+int root_tree_order(const RootLine *lines, int n, int *idx);
+
+/* The line the minimax chooses among idx[lo .. hi) (tree order), which share their first k
+ * plies: a line that ends at ply k is a leaf; otherwise the lines are grouped by their ply
+ * k, each group's choice found below it, and the player of ply k takes the group whose
+ * value is best for it (South the largest, North the smallest; the first of equal ones).
+ * Lines whose value is NaN take no part; -1 when none has a value. */
+int root_minimax_line(const RootLine *l, const int *idx, int lo, int hi, int k,
+                      const double *value);
+
 /* Free what root_estimate allocated and the lines; r is left empty. */
 void root_free(RootAnalysis *r);
 

@@ -20,7 +20,7 @@ typedef enum Key {
     K_VARIANT = 0,
     K_PARAM,                      /* the variant parameters, K_PARAM + p for VariantParam p */
     K_AGENT_A = K_PARAM + VP_NB, K_AGENT_B, K_OPENINGS, K_OPENINGS_ORDER, K_GAMES, K_FIRST_GAME,
-    K_RECORD_MOVES, K_SPRT, K_ADJUDICATE, K_NAME, K_NB
+    K_RECORD_MOVES, K_SPRT, K_ADJUDICATE, K_ROOT_DESIGN, K_NAME, K_NB
 } Key;
 
 /* The type a key's values must have. */
@@ -44,6 +44,8 @@ static ConfigKey run_keys[] = {
       "\"ELO0,ELO1[,ALPHA,BETA]\": stop the job when its pentanomial SPRT decides" },
     { "adjudicate", CP_DEFAULTS | CP_JOB, "boolean",
       "end a game once a store holds more than half the seeds (its winner is certain)" },
+    { "root_design", CP_DEFAULTS | CP_JOB, "string",
+      "\"ROUND_PAIRS,HALFWIDTH[,CONFIDENCE]\": all:N self-play in rounds raced over the tree of lines" },
     { "name", CP_JOB, "string", "the job's name in results and on the command line" },
     { "seed", CP_ROOT, "whole number", "the experiment's seed; each game derives its own from it" },
     { "output", CP_ROOT, "string", "the results file" },
@@ -93,7 +95,8 @@ static KeyInfo key_info(Key k)
         [K_OPENINGS_ORDER] = { KIND_STRING, false },
         [K_GAMES] = { KIND_INT, false }, [K_FIRST_GAME] = { KIND_INT, false },
         [K_RECORD_MOVES] = { KIND_BOOL, false }, [K_SPRT] = { KIND_STRING, false },
-        [K_ADJUDICATE] = { KIND_BOOL, false }, [K_NAME] = { KIND_STRING, false },
+        [K_ADJUDICATE] = { KIND_BOOL, false }, [K_ROOT_DESIGN] = { KIND_STRING, false },
+        [K_NAME] = { KIND_STRING, false },
     };
     if (k >= K_PARAM && k < K_PARAM + VP_NB) {
         VariantKind vk = variant_params[k - K_PARAM].kind;
@@ -439,6 +442,8 @@ static const char *override_text(const Overrides *o, Key k, char *buf, size_t le
         return "yes";
     if (k == K_SPRT)
         return o->sprt;
+    if (k == K_ROOT_DESIGN)
+        return o->root_design;
     if (k == K_GAMES && o->games >= 0) {
         snprintf(buf, len, "%" PRId64, o->games);
         return buf;
@@ -643,6 +648,37 @@ static int job_sprt(const Loader *L, const Values *m, const char *name, Job *j)
     return 0;
 }
 
+/* Job j's adaptive root design from `root_design`, if it has one (its openings and agents
+ * made): self-play from every line of N plies, from its first game (the race's schedule
+ * starts at pair 0), with no sequential test beside it (one stop rule a job). */
+static int job_root_design(const Loader *L, const Values *m, Job *j)
+{
+    char why[256];
+    j->has_root_design = m->n > 0;
+    if (!j->has_root_design)
+        return 0;
+    if (root_rule_parse(m->text[0], &j->root_design, why, sizeof why) != 0) {
+        if (L->o->root_design) {
+            error_set(L->e, "--root-design: %s", why);
+            return -1;
+        }
+        return cfg_error(L, m->line[0], "root_design", "%s (job %s)", why, j->name);
+    }
+    const char *bad = j->openings.kind != OPENINGS_ALL ? "its openings are not all:N"
+                      : strcmp(j->agent_a, j->agent_b) != 0 ? "agent_a and agent_b differ "
+                                                               "(the design is self-play)"
+                      : j->has_sprt ? "it has a sequential test (sprt) as well"
+                      : j->first_game ? "it is a slice (first_game): the race starts at pair 0"
+                      : j->games < 2 ? "it plays fewer than 2 games" : NULL;
+    if (bad && L->o->root_design) {
+        error_set(L->e, "--root-design: job %s: %s", j->name, bad);
+        return -1;
+    }
+    if (bad)
+        return cfg_error(L, m->line[0], "root_design", "job %s: %s", j->name, bad);
+    return 0;
+}
+
 /* Job j's first game (its games made): even, so that a pair's two games stay in one slice,
  * and the slice within CONFIG_MAX_GAMES. */
 static int job_first_game(const Loader *L, const Values *m, Job *j)
@@ -709,7 +745,9 @@ static int build_job(const Loader *L, const JobDef *d, const Values m[K_NB], con
         return out_of_memory(L);
     if (job_files(L, m, pick, d->line, j) != 0)
         return -1;
-    return job_openings_order(L, &m[K_OPENINGS_ORDER], seed, j);
+    if (job_openings_order(L, &m[K_OPENINGS_ORDER], seed, j) != 0)
+        return -1;
+    return job_root_design(L, &m[K_ROOT_DESIGN], j);
 }
 
 /* Append every combination of a job definition's sweeps to x->jobs. */
@@ -1098,6 +1136,9 @@ static int quick_checks(const Overrides *o, Variant *v, Error *e)
     char why[256];
     if (o->sprt && sprt_bounds_parse(o->sprt, &bounds, why, sizeof why) != 0)
         return error_set(e, "--sprt: %s", why);
+    RootRule rule;
+    if (o->root_design && root_rule_parse(o->root_design, &rule, why, sizeof why) != 0)
+        return error_set(e, "--root-design: %s", why);
     return 0;
 }
 
@@ -1292,6 +1333,12 @@ char *experiment_fingerprint(const Experiment *x)
                                  /* only when not the default, so older journals resume */
                                  j->openings.order != OPENINGS_IN_ORDER ? " openings_order="
                                  "shuffled" : "", files[0], files[1]);
+        /* Only an adaptive root design says so: older journals still resume. */
+        if (j->has_root_design) {
+            char rule[96];
+            root_rule_text(&j->root_design, rule, sizeof rule);
+            used += (size_t)snprintf(out + used, len - used, " root_design=%s", rule);
+        }
         /* Only a slice says where it starts: a job from game 0 keeps the fingerprint it had
          * before slices existed, so that its old journals still resume. */
         if (j->first_game)

@@ -23,6 +23,7 @@
 #include "elo.h"
 #include "error.h"
 #include "openings.h"
+#include "root_race.h"
 #include "variant.h"
 #include "variant_text.h"
 
@@ -48,6 +49,8 @@ typedef struct Job {
     SprtBounds sprt;         /* that test's hypotheses and error rates */
     bool adjudicate;         /* a game ends once a store holds more than half the seeds
                               * (`adjudicate`; GameOptions.adjudicate) */
+    bool has_root_design;    /* its pairs go by the adaptive root design (`root_design`) */
+    RootRule root_design;    /* that race's rule (root_race.h) */
     int line;                /* where the job is defined in the config */
 } Job;
 
@@ -77,6 +80,7 @@ typedef struct Overrides {
     bool record_moves;       /* every job records its moves (--record-moves) */
     const char *sprt;        /* every job's sequential test (--sprt), as written */
     bool adjudicate;         /* every job adjudicates decided games (--adjudicate) */
+    const char *root_design; /* every job's adaptive root design (--root-design), as written */
     VariantText variant;     /* every job's preset and parameters */
 } Overrides;
 

@@ -29,12 +29,21 @@
 
 /* One batch of games, played into rec[0 .. n) (and, for a job that records its moves, their
  * moves into moves[0 .. n)). */
+/* The lines of an adaptive root design's round, as its pairs play them: pair p plays
+ * lines[(p - first_pair) mod n] (root_race.h). n = 0: the job has no such design. */
+typedef struct RoundPlan {
+    int64_t first_pair;
+    int32_t n;
+    const int *lines;
+} RoundPlan;
+
 typedef struct Batch {
     const Job *job;
     uint64_t start;
     uint32_t n;
     GameRecord *rec;
     MoveList *moves;
+    RoundPlan plan;               /* its round's lines (a batch never crosses a round's end) */
 } Batch;
 
 /* A batch's moves kept from the journal until its rows come (see KIND_MOVES). */
@@ -97,7 +106,12 @@ typedef struct Driver {
     PairTally *seq;               /* rank 0's main thread, per job: the pairs it has played
                                    * so far, fed as each batch is played (the writer's are
                                    * in stats, fed as each batch is kept) */
-    bool *seq_over;               /* and whether the job's sequential test has stopped it */
+    bool *seq_over;               /* and whether the job's sequential test (or its adaptive
+                                   * root design) has stopped it */
+    RootRace *race;               /* rank 0's main thread, per job with an adaptive root
+                                   * design: its race over the pairs played so far, which
+                                   * says each round's lines (the writer's are in stats) */
+    int *served_lines;            /* the other ranks: the lines of the round being served */
     OpeningSums **opening_sums;   /* per job whose pairs may repeat openings (all:N, a book):
                                    * its counted pairs by opening, for the live figures (the
                                    * writer's, beside stats) */
@@ -115,15 +129,28 @@ bool driver_is_plain_random(const char *spec)
     return k && k->uniform;
 }
 
-int driver_play_game(const Job *j, int64_t seed, uint64_t game, Agent *a, Agent *b,
-                     MoveList *moves, GameRecord *r)
+/* Play game `game` of job j from its pair's opening: the round's line where the job has an
+ * adaptive root design (plan), else openings_pair's. */
+static int play_game(const Job *j, int64_t seed, uint64_t game, const RoundPlan *plan,
+                     Agent *a, Agent *b, MoveList *moves, GameRecord *r)
 {
     Opening op;
     GameOptions o = { .moves = moves, .adjudicate = j->adjudicate };
-    int64_t index = openings_pair(&j->openings, &j->variant, (uint64_t)seed, j->index, game / 2,
-                                  &op);
+    int64_t index;
+    if (plan && plan->n > 0) {
+        index = plan->lines[((int64_t)(game / 2) - plan->first_pair) % plan->n];
+        op = j->openings.list[index];
+    } else
+        index = openings_pair(&j->openings, &j->variant, (uint64_t)seed, j->index, game / 2,
+                              &op);
     return game_play_indexed(&j->variant, (uint64_t)seed, j->index, game, index >= 0 ? &op : NULL,
                              (int32_t)index, a, b, &o, r, NULL);
+}
+
+int driver_play_game(const Job *j, int64_t seed, uint64_t game, Agent *a, Agent *b,
+                     MoveList *moves, GameRecord *r)
+{
+    return play_game(j, seed, game, NULL, a, b, moves, r);
 }
 
 /* Room for n bytes at *buf (of *cap bytes, grown as needed); -1 when out of memory. */
@@ -197,6 +224,47 @@ static int add_opening_pair(Driver *d, const Job *j, int32_t opening, int a, int
     return 0;
 }
 
+/* Job j's adaptive root design's race before its first pair, its lines from the job's
+ * openings; -1 when out of memory. */
+static int race_init_job(const Job *j, RootRace *race)
+{
+    int n = (int)j->openings.count;
+    RootLine *lines = malloc((size_t)(n > 0 ? n : 1) * sizeof *lines);
+    if (!lines)
+        return -1;
+    for (int i = 0; i < n; i++)
+        opening_root_line(&j->variant, &j->openings.list[i], i, &lines[i]);
+    int rc = root_race_init(race, &j->root_design, lines, n);
+    free(lines);
+    return rc;
+}
+
+/* The same, allocated, into *race; -1 when out of memory. */
+static int race_new(const Job *j, RootRace **race)
+{
+    *race = calloc(1, sizeof **race);
+    if (*race && race_init_job(j, *race) == 0)
+        return 0;
+    free(*race);
+    *race = NULL;
+    return -1;
+}
+
+/* Count the pair game r (odd) completes into job j's race (made at its first pair): counted
+ * when both games were (paired), its per-game advantage half South's points minus North's
+ * over the pair (even_sn: the even game's). -1 when out of memory, -2 when the pair is not
+ * the one the race's schedule gives (a journal or file of other games). */
+static int race_pair(const Job *j, RootRace **race, const GameRecord *r, bool paired, int even_sn)
+{
+    if (!*race && race_new(j, race) != 0)
+        return -1;
+    int sn;
+    record_a_half_points(r, &sn);
+    int rc = root_race_pair(*race, (int64_t)(r->game / 2), r->opening, paired,
+                            paired ? (sn + even_sn) / 2.0 : 0.0);
+    return rc == ROOT_RACE_MISMATCH ? -2 : rc;
+}
+
 /* Count one game of job j into its stats (and, completing a pair, into its opening's
  * sums); for a job with a sequential test, note in the stats where the test stops it: the
  * pair this game completes when the test decides there. -1 when out of memory. */
@@ -206,6 +274,15 @@ static int count_game(Driver *d, const Job *j, JobStats *s, const GameRecord *r)
     int paired = stats_add(s, r);
     if (paired < 0)
         return -1;
+    if (j->has_root_design && r->game % 2 == 1) {
+        int rc = race_pair(j, &s->race, r, paired, even_sn);
+        if (rc != 0)
+            return rc;
+        if (s->race->stop) {
+            s->stop.stopped = true;
+            s->stop.pair = (int64_t)(r->game / 2);
+        }
+    }
     if (paired && openings_repeat(j)) {   /* a game's points again only where they are kept */
         int sn, a = record_a_half_points(r, &sn);
         if (add_opening_pair(d, j, r->opening, a + even_a, sn + even_sn) != 0)
@@ -245,10 +322,15 @@ static int apply_rows(Driver *d, uint32_t jobno, uint64_t start, uint32_t n,
         GameRecord r;
         row_unpack(rows + (size_t)i * ROW_BYTES, &r);
         if (s->stop.stopped)
-            return error_set(e, "%s: a batch of job %u goes on after its sequential test "
+            return error_set(e, "%s: a batch of job %u goes on after its stop rule "
                              "stopped it (game %llu)", d->run.out.journal, jobno,
                              (unsigned long long)r.game);
-        if (count_game(d, j, s, &r) != 0)
+        int rc = count_game(d, j, s, &r);
+        if (rc == -2)
+            return error_set(e, "%s: job %u, game %llu: its pair's opening is not the line "
+                             "its root design's round gives it", d->run.out.journal, jobno,
+                             (unsigned long long)r.game);
+        if (rc != 0)
             return error_set(e, "out of memory for a job's summary");
     }
     d->done[jobno] = (int64_t)(start + n);
@@ -618,8 +700,8 @@ static ShareResult play_share(Driver *d, const Job *j, const Batch *b, uint64_t 
         if (!stop_signal && !atomic_load_explicit(&d->faulted, memory_order_relaxed)) {
             Agent *mine = agents ? &agents[2 * omp_get_thread_num()] : NULL;
             uint64_t game = b->start + lo + (uint64_t)i;
-            rc = driver_play_game(j, d->x->seed, game, mine, mine ? mine + 1 : NULL,
-                                  j->record_moves ? &b->moves[i] : NULL, &b->rec[i]);
+            rc = play_game(j, d->x->seed, game, &b->plan, mine, mine ? mine + 1 : NULL,
+                           j->record_moves ? &b->moves[i] : NULL, &b->rec[i]);
             /* A program that dies of the signal that stops the run is no fault of its own. */
             if (rc == AGENT_FAULT && !stop_signal) {
                 note_fault(d, game, mine, mine + 1);
@@ -833,7 +915,18 @@ typedef struct Order {
     int32_t job;
     uint32_t n;
     uint64_t start;
+    int64_t plan_first;           /* the batch's round (RoundPlan), whose lines follow by a */
+    int32_t plan_n;               /* broadcast when plan_n > 0 */
 } Order;
+
+/* Order a batch from the other ranks: the order, then its round's lines. */
+static void order_batch(Driver *d, const Batch *b)
+{
+    Order o = { (int32_t)b->job->index, b->n, b->start, b->plan.first_pair, b->plan.n };
+    checkpoint_order(&d->run, &o);
+    if (b->plan.n > 0)
+        cluster_broadcast((void *)b->plan.lines, (size_t)b->plan.n * sizeof *b->plan.lines);
+}
 
 /* The other ranks (CheckpointClient.serve): play this rank's share of the batch rank 0
  * orders; rank 0 decides what follows. */
@@ -855,7 +948,17 @@ static void serve_batch(void *self, const void *order)
             cluster_abort(1);
         }
     }
-    Batch b = { j, o.start, o.n, d->batch[0].rec, d->batch[0].moves };
+    Batch b = { j, o.start, o.n, d->batch[0].rec, d->batch[0].moves, { o.plan_first, 0, NULL } };
+    if (o.plan_n > 0) {
+        int *lines = realloc(d->served_lines, (size_t)o.plan_n * sizeof *lines);
+        if (!lines) {
+            fprintf(stderr, "anywoli run (rank %d): out of memory\n", cluster_rank());
+            cluster_abort(1);
+        }
+        d->served_lines = lines;
+        cluster_broadcast(lines, (size_t)o.plan_n * sizeof *lines);
+        b.plan = (RoundPlan){ o.plan_first, o.plan_n, lines };
+    }
     bool no_memory, fault;
     play_batch(d, j, &b, d->serving, &no_memory, &fault);
 }
@@ -879,6 +982,37 @@ static bool cut_at_decision(Driver *d, const Job *j, Batch *b)
     return false;
 }
 
+/* Feed a played batch of a job with an adaptive root design to the main thread's race, in
+ * game order: at a round's end (a batch ends there at the latest) the race decides the
+ * next round's lines, or the stop. Returns whether the race stopped the job; -1 when out of
+ * memory. */
+static int feed_race(Driver *d, const Job *j, const Batch *b)
+{
+    RootRace *race = &d->race[j->index];
+    PairTally *t = &d->seq[j->index];   /* paired as the writer's stats pair them */
+    for (uint32_t i = 0; i < b->n; i++) {
+        const GameRecord *r = &b->rec[i];
+        int sn, a = record_a_half_points(r, &sn), even_sn = t->waiting_sn;
+        int paired = pair_tally_add(t, r->game, a, sn);
+        if (r->game % 2 == 1 &&
+            root_race_pair(race, (int64_t)(r->game / 2), r->opening, paired,
+                           paired ? (sn + even_sn) / 2.0 : 0.0) != 0)
+            return -1;   /* the schedule played its own lines: only memory can fail */
+    }
+    if (race->stop)
+        d->seq_over[j->index] = true;
+    return race->stop != ROOT_RACING;
+}
+
+/* The round of a job's adaptive root design that its next batch plays (n 0: none). */
+static RoundPlan round_plan(const Driver *d, const Job *j)
+{
+    const RootRace *race = &d->race[j->index];
+    if (!j->has_root_design || race->stop)
+        return (RoundPlan){ 0, 0, NULL };
+    return (RoundPlan){ race->round_first[race->round], race->nin, race->in };
+}
+
 /* Whether this rank saw the fault of the batch just played (else another rank did). */
 static bool mine_fault(Driver *d)
 {
@@ -899,10 +1033,15 @@ static int play_job(Driver *d, const Job *j, Error *e)
         Batch *b = &d->batch[d->cur];
         b->job = j;
         b->start = (uint64_t)next;
-        b->n = (uint32_t)(job_end(j) - next < size ? job_end(j) - next : size);
+        /* A round of an adaptive root design ends a batch: the next round's lines are
+         * known only once its pairs are played. */
+        b->plan = round_plan(d, j);
+        int64_t end = job_end(j);
+        if (b->plan.n > 0 && 2 * d->race[j->index].round_end < end)
+            end = 2 * d->race[j->index].round_end;
+        b->n = (uint32_t)(end - next < size ? end - next : size);
         double t = now();
-        Order o = { (int32_t)j->index, b->n, b->start };
-        checkpoint_order(&d->run, &o);
+        order_batch(d, b);
         bool no_memory, fault;
         bool complete = play_batch(d, j, b, agents, &no_memory, &fault);
         uint32_t played = b->n;
@@ -910,6 +1049,13 @@ static int play_job(Driver *d, const Job *j, Error *e)
             complete = false;   /* the job ends with this batch */
             atomic_fetch_sub_explicit(&d->played, (int64_t)(played - b->n), memory_order_relaxed);
         }
+        int raced = j->has_root_design ? feed_race(d, j, b) : 0;
+        if (raced < 0) {
+            free_agents(d, agents);
+            return error_set(e, "out of memory for the root design of job '%s'", j->name);
+        }
+        if (raced)
+            complete = false;   /* its half-width is reached: the job ends with this batch */
         if (b->n > 0) {
             if (writer_submit(d, b) != 0)
                 break;
@@ -999,6 +1145,7 @@ static int allocate(Driver *d, Error *e)
     d->w.eta = calloc((size_t)n, sizeof *d->w.eta);
     d->seq = calloc((size_t)n, sizeof *d->seq);
     d->seq_over = calloc((size_t)n, sizeof *d->seq_over);
+    d->race = calloc((size_t)n, sizeof *d->race);
     d->opening_sums = calloc((size_t)n, sizeof *d->opening_sums);
     d->rows = malloc((size_t)d->batch_cap * ROW_BYTES);
     for (int i = 0; i < 2; i++)
@@ -1010,7 +1157,7 @@ static int allocate(Driver *d, Error *e)
         if (cluster_leads())
             d->gathered = malloc((size_t)d->batch_cap * ROW_BYTES);
     }
-    if (!d->stats || !d->done || !d->seq || !d->seq_over || !d->opening_sums || !d->w.job_seconds || !d->w.job_played || !d->w.eta ||
+    if (!d->stats || !d->done || !d->seq || !d->seq_over || !d->race || !d->opening_sums || !d->w.job_seconds || !d->w.job_played || !d->w.eta ||
         !d->rows || !d->whole || !d->finished || !d->batch[0].rec || !d->batch[1].rec ||
         (cluster_size() > 1 && (!d->shares || (cluster_leads() && !d->gathered))))
         return error_set(e, "out of memory");
@@ -1034,6 +1181,10 @@ static void release(Driver *d)
     free(d->w.eta);
     free(d->seq);
     free(d->seq_over);
+    for (int i = 0; d->race && i < d->x->njobs; i++)
+        root_race_free(&d->race[i]);
+    free(d->race);
+    free(d->served_lines);
     for (int i = 0; d->opening_sums && i < d->x->njobs; i++)
         free(d->opening_sums[i]);
     free(d->opening_sums);
@@ -1094,6 +1245,12 @@ static int play_run(void *self, Checkpoint *c, Error *e)
         d->rep->resumed += d->done[i] - d->x->jobs[i].first_game;
         d->seq[i] = d->stats[i].pairs;
         d->seq_over[i] = d->stats[i].stop.stopped;
+        /* the race as the games in the file left it (re-derived from them on resume) */
+        const Job *j = &d->x->jobs[i];
+        if (j->has_root_design &&
+            (d->stats[i].race ? root_race_copy(&d->race[i], d->stats[i].race)
+                              : race_init_job(j, &d->race[i])) != 0)
+            return error_set(e, "out of memory for the root design of job '%s'", j->name);
     }
     find_like_jobs(d);
     if (writer_start(d, e) != 0)

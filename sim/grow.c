@@ -68,9 +68,9 @@ static int check_complete(const ResultsFile *f, Error *e)
         uint64_t rows = sj.rows;
         stored_job_free(&sj);
         if (rf_job_has_attribute(f, name, "stopped"))
-            return error_set(e, "%s: job %s stopped on its sequential test (its `stopped` "
-                             "attribute), which has decided: only runs played to their planned games grow "
-                             "or merge", rf_path(f), name);
+            return error_set(e, "%s: job %s stopped on its sequential test or root design "
+                             "(its `stopped` attribute), which has decided: only runs played to "
+                             "their planned games grow or merge", rf_path(f), name);
         if (short_of)
             return error_set(e, "%s: incomplete (job %s holds %" PRIu64 " of its %" PRId64
                              " games)", rf_path(f), name, rows, games);

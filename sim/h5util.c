@@ -220,6 +220,37 @@ int h5u_get_string(hid_t loc, const char *name, char **s, char *why, size_t len)
     return close_one(a, ft, rc == 0 ? read_text(a, ft, s, why, len) : rc);
 }
 
+int h5u_get_int_array(hid_t loc, const char *name, int64_t **v, int *n, char *why, size_t len)
+{
+    *v = NULL;
+    *n = 0;
+    htri_t exists = H5Aexists(loc, name);
+    if (exists == 0)
+        return 1;
+    hid_t a = exists > 0 ? H5Aopen(loc, name, H5P_DEFAULT) : -1;
+    hid_t ft = a >= 0 ? H5Aget_type(a) : -1;
+    hid_t space = a >= 0 ? H5Aget_space(a) : -1;
+    int rank = space >= 0 ? H5Sget_simple_extent_ndims(space) : -1;
+    hssize_t count = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
+    int rc = 0;
+    if (ft < 0 || H5Tget_class(ft) != H5T_INTEGER || rank != 1 || count < 1 || count > INT32_MAX)
+        rc = found(why, len, "expected a list of whole numbers");
+    else if (!(*v = malloc((size_t)count * sizeof **v)))
+        rc = found(why, len, "out of memory");
+    else if (H5Aread(a, H5T_NATIVE_INT64, *v) < 0)
+        rc = found(why, len, "unreadable");
+    if (rc == 0)
+        *n = (int)count;
+    else {
+        free(*v);
+        *v = NULL;
+    }
+    if (space >= 0)
+        H5Sclose(space);
+    H5Eclear2(H5E_DEFAULT);
+    return close_one(a, ft, rc);
+}
+
 int h5u_read_int(hid_t loc, const char *name, int64_t *v)
 {
     char why[160];

@@ -46,6 +46,9 @@ int h5u_get_double(hid_t loc, const char *name, double *v, char *why, size_t len
 int h5u_get_string(hid_t loc, const char *name, char **s, char *why, size_t len);
 
 /* The same without the reason: 0, or -1 when absent or not as above. */
+/* A one-dimensional integer attribute of one value or more, malloc'd into *v (its length in
+ * *n): 0, 1 when absent, -1 with why (h5u_get_int's). */
+int h5u_get_int_array(hid_t loc, const char *name, int64_t **v, int *n, char *why, size_t len);
 int h5u_read_int(hid_t loc, const char *name, int64_t *v);
 int h5u_read_double(hid_t loc, const char *name, double *v);
 

@@ -530,3 +530,18 @@ void opening_moves_text(const Opening *o, char *buf, size_t len)
         used += (size_t)n;
     }
 }
+
+void opening_root_line(const Variant *v, const Opening *o, int64_t index, RootLine *l)
+{
+    memset(l, 0, sizeof *l);
+    l->opening = index;
+    l->n_moves = o->n_moves < ROOT_MAX_PLIES ? o->n_moves : ROOT_MAX_PLIES;
+    Opening prefix = *o;
+    for (int k = 0; k < l->n_moves; k++) {
+        Position p;
+        prefix.n_moves = k;
+        opening_position(v, &prefix, &p);
+        l->moves[k] = o->moves[k];
+        l->mover[k] = (int8_t)p.side;
+    }
+}

@@ -13,6 +13,7 @@
 #include "error.h"
 #include "game.h"
 #include "position.h"
+#include "root.h"
 #include "variant.h"
 
 typedef enum OpeningKind { OPENINGS_START = 0, OPENINGS_PLIES, OPENINGS_ALL, OPENINGS_FILE } OpeningKind;
@@ -99,6 +100,11 @@ void opening_position(const Variant *v, const Opening *o, Position *p);
 /* The GameStart that plays an opening: its position (or NULL) and its moves. It points into
  * *o, which must outlive the game. */
 GameStart opening_game_start(const Opening *o);
+
+/* Line l of a root design (root.h) from opening o, index `index` in its job's list: its
+ * moves, and the side to move before each, found by replaying the start ply by ply (an extra
+ * move keeps the mover on move). */
+void opening_root_line(const Variant *v, const Opening *o, int64_t index, RootLine *l);
 
 /* The APN of the position an opening leads to, into buf (APN_MAX bytes); returns its length. */
 int opening_apn(const Variant *v, const Opening *o, char *buf);

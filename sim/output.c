@@ -351,6 +351,8 @@ int output_stream_close(Output *o, FILE *f, int rc, Error *e)
 void output_release(Output *o)
 {
     unhold(o);
+    if (o->path)
+        door_forget_output(o->path);
     if (o->lock_fd >= 0) {
         /* Removed while still held: a process that opened it meanwhile sees the name gone
          * once it has the lock, and takes the name anew (take_lock). */

@@ -68,6 +68,9 @@ int stats_add(JobStats *s, const GameRecord *r)
 void stats_free(JobStats *s)
 {
     free(s->hist);
+    if (s->race)
+        root_race_free(s->race);
+    free(s->race);
     memset(s, 0, sizeof *s);
 }
 
@@ -189,6 +192,11 @@ static int write_job_attrs(hid_t g, const Job *j)
         rc |= h5u_attr_double(g, "sprt_elo1", j->sprt.elo1);
         rc |= h5u_attr_double(g, "sprt_alpha", j->sprt.alpha);
         rc |= h5u_attr_double(g, "sprt_beta", j->sprt.beta);
+    }
+    if (j->has_root_design) {
+        char rule[96];
+        root_rule_text(&j->root_design, rule, sizeof rule);
+        rc |= h5u_attr_string(g, "root_design", rule);
     }
     /* Only a slice carries it (absent: 0), so that a whole run's file is as it always was. */
     if (j->first_game)
@@ -576,6 +584,30 @@ static int write_stop(hid_t g, const JobStop *s)
     return rc ? -1 : 0;
 }
 
+/* An adaptive root design's rounds as it ended: each round's first pair and its lines in
+ * (the rounds begun; a reader re-derives them from the games and holds them equal), and
+ * whether its half-width stopped the job, at which pair. */
+static int write_race(hid_t g, const JobStats *s)
+{
+    const RootRace *race = s->race;
+    if (!race)
+        return 0;
+    int n = race->round + 1;
+    int64_t *lines = malloc((size_t)n * sizeof *lines);
+    if (!lines)
+        return -1;
+    for (int i = 0; i < n; i++)
+        lines[i] = race->round_lines[i];
+    int rc = h5u_attr_int_array(g, "root_round_first", race->round_first, n);
+    rc |= h5u_attr_int_array(g, "root_round_lines", lines, n);
+    free(lines);
+    if (s->stop.stopped) {
+        rc |= h5u_attr_string(g, "stopped", "root_halfwidth");
+        rc |= h5u_attr_int(g, "stop_pair", s->stop.pair);
+    }
+    return rc ? -1 : 0;
+}
+
 int results_end_job(Results *r, const Job *j, const JobStats *s, Error *e)
 {
     if (r->games >= 0)
@@ -586,7 +618,8 @@ int results_end_job(Results *r, const Job *j, const JobStats *s, Error *e)
     snprintf(name, sizeof name, "/jobs/%s", j->name);
     hid_t g = H5Gopen2(r->file, name, H5P_DEFAULT);
     int rc = g < 0 || write_histogram(g, s) != 0 || write_summary(g, s) != 0 ||
-             write_checksums(g, s) != 0 || (j->has_sprt && write_stop(g, &s->stop) != 0);
+             write_checksums(g, s) != 0 || (j->has_sprt && write_stop(g, &s->stop) != 0) ||
+             (j->has_root_design && write_race(g, s) != 0);
     if (g >= 0)
         H5Gclose(g);
     return rc ? h5_error(e, r->path, "writing a job's summary") : 0;

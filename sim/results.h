@@ -61,7 +61,10 @@ typedef struct JobStats {
     size_t hist_len;                 /* longest game + 1 (0 before any game) */
     PairTally pairs;                 /* the games paired (2k, 2k+1), for the live figures and
                                       * the sequential test */
-    JobStop stop;                    /* the job's sequential test (a job with `sprt`) */
+    JobStop stop;                    /* the job's sequential test (a job with `sprt`), or its
+                                      * adaptive root design's stop (`root_design`) */
+    RootRace *race;                  /* that design's race over the pairs counted (its rounds,
+                                      * made with the first pair; NULL before) */
     uint64_t checksum;               /* the sum of the games' row_checksum: the job's
                                       * `games_checksum` */
 } JobStats;
@@ -99,7 +102,9 @@ int results_append(Results *r, const Job *j, uint64_t start, uint32_t n,
                    const unsigned char *rows, const unsigned char *moves, Error *e);
 
 /* Write a finished job's length histogram and summary attributes, and, for a job with a
- * sequential test, the test's state and where it stopped (s->stop). */
+ * sequential test, the test's state and where it stopped (s->stop); for an adaptive root
+ * design, its rounds (root_round_first, root_round_lines) and, when the half-width stopped
+ * it, that it did (stopped = "root_halfwidth") and at which pair. */
 int results_end_job(Results *r, const Job *j, const JobStats *s, Error *e);
 
 /* Write the root's `finished` time (the run is complete). */

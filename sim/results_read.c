@@ -447,6 +447,51 @@ static int read_test(const ResultsFile *f, hid_t g, const char *name, StoredJob 
     return 0;
 }
 
+/* A job's adaptive root design, when it had one: its rule, its rounds when stored (at the
+ * job's end), and where its half-width stopped the job, which must be the table's last pair.
+ * (A stop of a job with a sequential test is read_test's.) 0, or -1 with a message. */
+static int read_race(const ResultsFile *f, hid_t g, const char *name, StoredJob *sj, Error *e)
+{
+    StoredRace *t = &sj->race;
+    char *text = NULL, why[200];
+    int rc = attr_text(f, g, name, "root_design", false, &text, e);
+    if (rc != 0)
+        return rc < 0 ? -1 : 0;
+    t->has = true;
+    rc = root_rule_parse(text, &t->rule, why, sizeof why);
+    free(text);
+    if (rc != 0)
+        return attr_fault(f, name, "root_design", why, e);
+    int n1 = 0, n2 = 0;
+    int r1 = h5u_get_int_array(g, "root_round_first", &t->round_first, &n1, why, sizeof why);
+    if (r1 < 0)
+        return attr_fault(f, name, "root_round_first", why, e);
+    int r2 = h5u_get_int_array(g, "root_round_lines", &t->round_lines, &n2, why, sizeof why);
+    if (r2 < 0)
+        return attr_fault(f, name, "root_round_lines", why, e);
+    if (r1 != r2 || n1 != n2)
+        return attr_fault(f, name, "root_round_lines", "not one for each round of "
+                          "root_round_first", e);
+    t->rounds = n1;
+    if (sj->seq.has)
+        return 0;
+    char *stopped = NULL;
+    rc = attr_text(f, g, name, "stopped", false, &stopped, e);
+    if (rc < 0)
+        return -1;
+    t->stopped = rc == 0;
+    bool known = !t->stopped || strcmp(stopped, "root_halfwidth") == 0;
+    free(stopped);
+    if (!known)
+        return attr_fault(f, name, "stopped", "expected \"root_halfwidth\"", e);
+    if (t->stopped && attr_int(f, g, name, "stop_pair", true, &t->stop_pair, e) != 0)
+        return -1;
+    if (t->stopped && (t->stop_pair < 0 || (uint64_t)t->stop_pair != (sj->rows - 1) / 2 ||
+                       sj->rows % 2 != 0))
+        return attr_fault(f, name, "stop_pair", "not the last pair of the games table", e);
+    return 0;
+}
+
 /* The job's `openings_order`: absent (every file before it, and a job in order) is in order;
  * a value not of the list is a damaged file. */
 static int read_openings_order(const ResultsFile *f, hid_t g, const char *name, StoredJob *sj,
@@ -521,7 +566,7 @@ static int read_job_attributes(const ResultsFile *f, hid_t g, const char *name, 
     if (adjudicate != 0 && adjudicate != 1)
         return attr_fault(f, name, "adjudicate", "expected 0 or 1", e);
     sj->adjudicate = adjudicate == 1;
-    return read_test(f, g, name, sj, e);
+    return read_test(f, g, name, sj, e) != 0 ? -1 : read_race(f, g, name, sj, e);
 }
 
 int rf_read_job(const ResultsFile *f, const char *name, StoredJob *sj, Error *e)
@@ -567,6 +612,8 @@ bool rf_job_has_field(const ResultsFile *f, const char *name, const char *field)
 
 void stored_job_free(StoredJob *sj)
 {
+    free(sj->race.round_first);
+    free(sj->race.round_lines);
     free(sj->agent_a);
     free(sj->agent_b);
     free(sj->openings);

@@ -13,6 +13,7 @@
 #include "error.h"
 #include "game.h"
 #include "openings.h"
+#include "root_race.h"
 #include "variant.h"
 
 /* An open results file. */
@@ -58,6 +59,18 @@ typedef struct StoredTest {
     int64_t stop_pair;               /* at this pair, the table's last */
 } StoredTest;
 
+/* A job's adaptive root design as its file stores it (a job run with `root_design`). */
+typedef struct StoredRace {
+    bool has;                        /* the job had one (`root_design`) */
+    RootRule rule;
+    int rounds;                      /* the rounds begun, stored at the job's end (0: none) */
+    int64_t *round_first;            /* each one's first pair (root_round_first), malloc'd */
+    int64_t *round_lines;            /* and its lines in (root_round_lines), malloc'd */
+    bool stopped;                    /* its half-width stopped the job (`stopped` =
+                                      * "root_halfwidth") */
+    int64_t stop_pair;               /* at this pair, the table's last */
+} StoredRace;
+
 /* A job as a results file stores it, its attributes checked (each one value of its kind;
  * the variant through variant_finish, the root's seed 0 or more, index 0 or more, games no
  * fewer than the rows), and its games table one-dimensional with every row stored. */
@@ -80,6 +93,7 @@ typedef struct StoredJob {
     bool adjudicate;                 /* the `adjudicate` attribute (absent: false): its games
                                         end once a store holds more than half the seeds */
     StoredTest seq;                  /* its sequential test, if it had one */
+    StoredRace race;                 /* its adaptive root design, if it had one */
 } StoredJob;
 
 /* Read job `name` of an open file; -1 with a one-line message naming file, job, attribute. */

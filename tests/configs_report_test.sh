@@ -39,7 +39,7 @@ command -v gnuplot >/dev/null && have_gnuplot=true
 # 100,000 plies. Even numbers, so that games come in pairs.
 declare -A games=(
     [agent-ladder]=10 [board-sweep]=20 [conventions]=20 [default]=20
-    [endgame-agreement]=4 [from-the-start]=8 [mcts-place]=2 [small-variants]=20 [strong-play]=2 [strong-play-root]=2
+    [endgame-agreement]=4 [from-the-start]=8 [mcts-place]=2 [small-variants]=20 [strong-play]=2 [strong-play-root]=2 [strong-play-root-adaptive]=2
     [weights-verify]=4
 )
 

@@ -72,6 +72,13 @@ if(ANYWOLI_SYSTEM_PYTHON)
                    $<TARGET_FILE:anywoli>)
   set_tests_properties(sprt_cli PROPERTIES LABELS fast TIMEOUT 300 SKIP_RETURN_CODE 77
                        ENVIRONMENT "${ANYWOLI_LSAN}")
+  # The adaptive root design (root_design): exact small boards, the schedule checked from
+  # the games, the same games and stop for any threads and batch and after kill -9; analyze.
+  add_test(NAME root_design_cli
+           COMMAND ${ANYWOLI_SYSTEM_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/root_design_test.py
+                   $<TARGET_FILE:anywoli>)
+  set_tests_properties(root_design_cli PROPERTIES LABELS fast TIMEOUT 300 SKIP_RETURN_CODE 77
+                       ENVIRONMENT "${ANYWOLI_LSAN}")
   # The readers (analyze, export, replay and the Python package) against damaged and hostile
   # files (tests/hostile_files.py): one line and status 2, or ResultsError; never a crash.
   add_test(NAME hostile_files

@@ -89,6 +89,33 @@ for np in 2 3; do
     same_tables sprt1.h5 sprt$np.h5
 done
 
+# --- an adaptive root design (root_design): rank 0 tells the other ranks each round's lines;
+# the same games, rounds and stop for every rank count, batches splitting pairs and rounds.
+# rounds_of FILE: the race job's root_round_first, its values.
+rounds_of() {
+    h5dump -a /jobs/race/root_round_first "$1" | grep -E '^ *\([0-9]+\)'
+}
+cat >race.cfg <<'EOF'
+seed = 3L;
+output = "race.h5";
+jobs = (
+  { name = "race"; games = 1200L; agent_a = "alphabeta:depth=2"; agent_b = "alphabeta:depth=2";
+    openings = "all:1"; root_design = "4,25"; }
+);
+EOF
+"$bin" run race.cfg --batch 7 --quiet -o race1.h5 >out 2>err
+rc=$?
+expect_status 0 "root design, one process"
+check "the root design stopped on its half-width" \
+    grep -q "root_halfwidth" <(h5dump -A -g /jobs/race race1.h5)
+for np in 2 3; do
+    "${mpi[@]}" -np $np "$bin" run race.cfg --batch 7 --threads 1 --quiet -o race$np.h5 >out 2>err
+    rc=$?
+    expect_status 0 "root design, $np ranks"
+    same_tables race1.h5 race$np.h5
+    check "root design, $np ranks: the same rounds" cmp <(rounds_of race1.h5) <(rounds_of race$np.h5)
+done
+
 # --- run --extend under mpirun: part of every job's games (one process), grown by 2 ranks to
 # the whole experiment, equals one process's run of the whole; a refusal is said once.
 sed 's/games = 5003L/games = 2001L/; s/games = 301L/games = 100L/; s/games = 503L/games = 50L/' \

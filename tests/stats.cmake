@@ -7,6 +7,7 @@ anywoli_test_program(test_stats_ratings analysis)
 anywoli_test_program(test_stats_coverage analysis variants)
 anywoli_test_program(test_stats_pairs analysis)
 anywoli_test_program(test_root analysis)
+anywoli_test_program(test_root_race analysis)
 
 add_test(NAME stats COMMAND test_stats)
 add_test(NAME stats_ratings COMMAND test_stats_ratings)
@@ -20,7 +21,10 @@ add_test(NAME stats_root COMMAND test_root)
 add_executable(root_coverage root_coverage.c)
 target_link_libraries(root_coverage PRIVATE analysis)
 add_test(NAME stats_root_coverage COMMAND root_coverage check)
-set_tests_properties(stats stats_ratings stats_coverage stats_pairs stats_root stats_root_coverage PROPERTIES LABELS fast TIMEOUT 300)
+# The adaptive root design (analysis/root_race.h) on hand-built line trees.
+add_test(NAME stats_root_race COMMAND test_root_race)
+set_tests_properties(stats stats_ratings stats_coverage stats_pairs stats_root stats_root_coverage
+                     stats_root_race PROPERTIES LABELS fast TIMEOUT 300)
 
 # The reference values need scipy, which Debian's own python3 has (python3-scipy): prefer
 # /usr/bin/python3 over one on PATH that may lack it. Without scipy the test is skipped (77).

@@ -55,7 +55,7 @@ static const BadConfig bad_configs[] = {
     { HEAD "jobs = ( { games = 1; hole = 4; } );\n",
       "t.cfg:3: hole: unknown setting; did you mean 'holes'? (expected variant, holes, seeds, capture, final_four, "
       "extra_turn, skip_origin, max_plies, agent_a, agent_b, openings, openings_order, games, "
-      "first_game, record_moves, sprt, adjudicate or name)" },
+      "first_game, record_moves, sprt, adjudicate, root_design or name)" },
     { "seed = \"abc\";\noutput = \"x.h5\";\njobs = ( { games = 1; } );\n",
       "t.cfg:1: seed: expected a whole number, not a string" },
     { "seed = -5;\noutput = \"x.h5\";\njobs = ( { games = 1; } );\n",

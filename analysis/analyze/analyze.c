@@ -187,7 +187,11 @@ static void pair_add(JobAnalysis *j, const GameRecord *r, const int conv[CONV_NB
     int8_t even_a = j->tally.waiting_a, even_sn = j->tally.waiting_sn;
     if (r->game % 2 == 0)
         memcpy(j->pending_conv_sn, csn, sizeof csn);
-    if (!pair_tally_add(&j->tally, r->game, a, sn) || !j->pair_results)
+    int counted = pair_tally_add(&j->tally, r->game, a, sn);
+    if (r->game % 2 == 1 &&
+        analyze_race_pair(j, r, counted, counted ? (sn + even_sn) / 2.0 : 0.0) != 0)
+        j->race_fault = true;   /* out of memory: said as a fault, never a wrong race */
+    if (!counted || !j->pair_results)
         return;
     PairResult *p = &j->pair_results[j->npair_results++];
     *p = (PairResult){ r->opening, (uint8_t)(a + even_a), (uint8_t)(sn + even_sn + 2), { 0 } };
@@ -407,6 +411,7 @@ static int job_init(ResultsFile *f, const char *name, JobAnalysis *j, Error *e)
     j->variant = sj.variant;
     j->games_planned = sj.games;
     j->seq = sj.seq;
+    j->stored_race = sj.race;
     j->two_agents = strcmp(sj.agent_a, sj.agent_b) != 0;
     j->blind_a = agent_is_convention_blind(sj.agent_a);
     j->blind_b = agent_is_convention_blind(sj.agent_b);
@@ -493,7 +498,12 @@ static int job_analyze(ResultsFile *f, const char *name, JobAnalysis *j, GameRec
                        const AnalyzeOptions *opt, Error *e)
 {
     int rc = job_init(f, name, j, e);
+    if (rc == 0 && analyze_race_begin(j) != 0)
+        rc = job_out_of_memory(f, j, e);
     rc = rc ? rc : job_stream(f, j, buf, e);
+    if (rc == 0 && j->stored_race.has && !analyze_race_agrees(j))
+        rc = error_set(e, "%s: job %s: damaged results file (its root design's rounds or stop "
+                       "are not those its games give)", rf_path(f), name);
     rc = rc ? rc : check_stored_histogram(f, j, e);
     /* Before job_estimate, which sorts the pairs by opening: the root design's halves
      * follow each line's pairs in game order. */
@@ -1048,6 +1058,9 @@ static void job_free(JobAnalysis *j)
     free(j->openings_spec);
     free(j->pair_results);
     root_free(&j->root);
+    root_race_free(&j->race);
+    free(j->stored_race.round_first);
+    free(j->stored_race.round_lines);
     free(j->lengths);
     free(j->margins);
 }

@@ -130,6 +130,16 @@ typedef struct JobAnalysis {
     bool has_root;
     RootAnalysis root;
 
+    /* The adaptive root design the job ran with (root_race.h; a job with `root_design`): its
+     * race re-derived from the games as the run's was (each line's pairs, interval and the
+     * round it went out, the root's interval), held to the rounds and stop the file stores;
+     * why it ended: its half-width reached, its budget (games) spent, or neither (the run
+     * is not complete). */
+    StoredRace stored_race;
+    bool has_race;
+    bool race_fault;              /* a pair off the race's schedule (a damaged file) */
+    RootRace race;
+
     /* The agents' work, where the file has nodes and choices: [0] A's, [1] B's, summed over
      * every game (nodes, or playouts for MCTS; the moves each chose). */
     bool has_work;
@@ -241,6 +251,22 @@ double analyze_design_effect(const JobAnalysis *j);
 /* The root design of job j (root.h) from its counted pairs in game order, where j is
  * self-play from all:N (else nothing: has_root stays false); -1 when out of memory. */
 int analyze_root(JobAnalysis *j, const PairResult *pairs, size_t npairs);
+
+/* The race of job j's adaptive root design before its first pair (nothing for a job without
+ * one): its lines from the job's openings. -1 when out of memory. */
+int analyze_race_begin(JobAnalysis *j);
+
+/* The pair that game r (odd) of job j completes into its race: counted or left out, x its
+ * per-game advantage. -1 when out of memory. */
+int analyze_race_pair(JobAnalysis *j, const GameRecord *r, bool counted, double x);
+
+/* Why job j's race ended, in a few words: "half-width reached", "budget spent" or "not
+ * finished" (a run stopped part-way). */
+const char *analyze_race_end_text(const JobAnalysis *j);
+
+/* Whether the race re-derived from job j's games is the one its file stores (every pair on
+ * the schedule, the same rounds, the same stop). */
+bool analyze_race_agrees(const JobAnalysis *j);
 
 /* The Bradley-Terry rating (Elo points) of the agent of spec `spec` and its standard error,
  * where the file's matches rated it; false where they did not (a self-play rung rated by

@@ -502,6 +502,57 @@ static void write_root(Json *j, const JobAnalysis *x)
     json_object_end(j);
 }
 
+/* The adaptive root design the job ran with (null without one): its rule, each line's pairs,
+ * mean, interval and the round it went out (null: in), each round's first pair and lines
+ * in, the root's value and interval, and why it stopped. */
+static void write_race(Json *j, const JobAnalysis *x)
+{
+    json_key(j, "root_design");
+    if (!x->has_race) {
+        json_null(j);
+        return;
+    }
+    const RootRace *r = &x->race;
+    json_object_begin(j);
+    json_kv_int(j, "round_pairs", r->rule.round_pairs);
+    json_kv_double(j, "halfwidth", r->rule.halfwidth);
+    json_kv_double(j, "confidence", r->rule.confidence);
+    json_key(j, "lines");
+    json_array_begin(j);
+    for (int i = 0; i < r->nlines; i++) {
+        json_object_begin(j);
+        json_key(j, "moves");
+        json_array_begin(j);
+        for (int k = 0; k < r->lines[i].n_moves; k++)
+            json_int(j, r->lines[i].moves[k]);
+        json_array_end(j);
+        json_kv_uint(j, "pairs", r->sum[i].n);
+        json_kv_double(j, "mean", r->sum[i].n ? r->sum[i].sum / (double)r->sum[i].n : NAN);
+        json_kv_double(j, "lo", r->ci[i].lo);
+        json_kv_double(j, "hi", r->ci[i].hi);
+        kv_line(j, "out_round", r->out_round[i]);
+        json_object_end(j);
+    }
+    json_array_end(j);
+    json_key(j, "rounds");
+    json_array_begin(j);
+    for (int k = 0; k <= r->round; k++) {
+        json_object_begin(j);
+        json_kv_int(j, "first_pair", r->round_first[k]);
+        json_kv_int(j, "lines", r->round_lines[k]);
+        json_object_end(j);
+    }
+    json_array_end(j);
+    kv_line(j, "best_line", r->best);
+    json_kv_double(j, "value", r->best >= 0 && r->sum[r->best].n
+                                   ? r->sum[r->best].sum / (double)r->sum[r->best].n : NAN);
+    json_kv_double(j, "lo", r->root.lo);
+    json_kv_double(j, "hi", r->root.hi);
+    json_kv_int(j, "pairs", r->next_pair);
+    json_kv_string(j, "stopped", analyze_race_end_text(x));
+    json_object_end(j);
+}
+
 /* The sequential test the job ran with (null without one): its bounds, its state at the
  * end, where it stopped the job, and that the estimates are not corrected for the stop. */
 static void write_sequential(Json *j, const JobAnalysis *x)
@@ -568,6 +619,7 @@ static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
     write_lines(j, x);
     write_openings(j, x);
     write_root(j, x);
+    write_race(j, x);
     write_metrics(j, &x->metrics);
     write_work(j, x);
     json_object_end(j);

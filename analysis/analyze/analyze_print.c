@@ -575,6 +575,65 @@ static void print_root(const JobAnalysis *j, FILE *out)
                  "with at least 95%% confidence)\n");
 }
 
+/* A race line's mean, or "-" with no pair counted. */
+static const char *race_mean(char *buf, size_t len, RootSum s)
+{
+    if (s.n == 0)
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "%+.4f", s.sum / (double)s.n);
+    return buf;
+}
+
+/* One line of the race: its pairs, mean, last interval and whether it is in. */
+static void race_line(const RootRace *r, int i, FILE *out)
+{
+    char m[96], mean[32], status[48];
+    if (r->out_round[i] < 0)
+        snprintf(status, sizeof status, "in%s", i == r->best ? " (best)" : "");
+    else
+        snprintf(status, sizeof status, "out after round %d", r->out_round[i]);
+    fprintf(out, "  %-16s %8llu  %-9s [%+.4f, %+.4f]  %s\n", line_text(m, sizeof m, &r->lines[i]),
+            (unsigned long long)r->sum[i].n, race_mean(mean, sizeof mean, r->sum[i]),
+            r->ci[i].lo, r->ci[i].hi, status);
+}
+
+/* The adaptive root design the job ran with: its lines (in or out, and when), where the
+ * pairs went, the root's value with its interval, and why it stopped. */
+static void print_race(const JobAnalysis *j, FILE *out)
+{
+    if (!j->has_race)
+        return;
+    const RootRace *r = &j->race;
+    char rule[96], m[96], mean[32];
+    root_rule_text(&r->rule, rule, sizeof rule);
+    fprintf(out, "\nAdaptive root design (root_design %s: rounds of %d pairs to each line still "
+                 "in; t intervals at 1 - %g / (K (r + 1) (r + 2)), K = %d lines, round r)\n",
+            rule, r->rule.round_pairs, 1.0 - r->rule.confidence, r->nlines);
+    fprintf(out, "  %-16s %8s  %-9s %-18s  %s\n", "line", "pairs", "mean", "interval", "status");
+    int out_lines = 0;
+    for (int i = 0; i < r->nlines; i++) {
+        if (r->nlines <= ROOT_LINES_LISTED || r->out_round[i] < 0)
+            race_line(r, i, out);
+        else
+            out_lines++;
+    }
+    if (out_lines)
+        fprintf(out, "  (and %d lines out, listed in JSON)\n", out_lines);
+    fprintf(out, "  rounds %d, pairs %lld of %lld planned; lines in by round:", r->round + 1,
+            (long long)r->next_pair, (long long)(j->games_planned / 2));
+    for (int k = 0; k <= r->round && k < 40; k++)
+        fprintf(out, " %d", r->round_lines[k]);
+    fprintf(out, "%s\n", r->round >= 40 ? " ..." : "");
+    fprintf(out, "  root value (minimax of the means)  %s [%+.4f, %+.4f], half-width %.1f points; "
+                 "best line %s\n",
+            r->best < 0 ? "-" : race_mean(mean, sizeof mean, r->sum[r->best]), r->root.lo,
+            r->root.hi, 100.0 * (r->root.hi - r->root.lo) / 2.0,
+            r->best < 0 ? "-" : line_text(m, sizeof m, &r->lines[r->best]));
+    fprintf(out, "  stopped: %s (the rule: a half-width of %g points)\n",
+            analyze_race_end_text(j), r->rule.halfwidth);
+}
+
 /* Every table of one job. */
 static void print_job(const Analysis *a, const JobAnalysis *j, FILE *out)
 {
@@ -586,6 +645,7 @@ static void print_job(const Analysis *a, const JobAnalysis *j, FILE *out)
     print_agents(j, &a->opt, out);
     print_game_pairs(j, &a->opt, out);
     print_root(j, out);
+    print_race(j, out);
     print_metrics(j, out);
     print_work(j, out);
     fprintf(out, "\n");

@@ -13,23 +13,6 @@ static bool root_design_job(const JobAnalysis *j)
     return !j->two_agents && strncmp(j->openings_spec, "all:", 4) == 0;
 }
 
-/* Line l of the design from opening o: its moves, and the side to move before each (the
- * start replayed ply by ply: an extra move keeps the mover). */
-static void root_line_from(const Variant *v, const Opening *o, int64_t index, RootLine *l)
-{
-    memset(l, 0, sizeof *l);
-    l->opening = index;
-    l->n_moves = o->n_moves < ROOT_MAX_PLIES ? o->n_moves : ROOT_MAX_PLIES;
-    Opening prefix = *o;
-    for (int k = 0; k < l->n_moves; k++) {
-        Position p;
-        prefix.n_moves = k;
-        opening_position(v, &prefix, &p);
-        l->moves[k] = o->moves[k];
-        l->mover[k] = (int8_t)p.side;
-    }
-}
-
 int analyze_root(JobAnalysis *j, const PairResult *pairs, size_t npairs)
 {
     if (!root_design_job(j))
@@ -55,7 +38,7 @@ int analyze_root(JobAnalysis *j, const PairResult *pairs, size_t npairs)
     }
     r->nlines = (int)set.count;
     for (int64_t i = 0; i < set.count; i++)
-        root_line_from(&j->variant, &set.list[i], i, &r->lines[i]);
+        opening_root_line(&j->variant, &set.list[i], i, &r->lines[i]);
     openings_free(&set);
     /* The pairs in game order: a line's k-th pair goes to half k mod 2. */
     for (size_t k = 0; k < npairs; k++) {
@@ -68,6 +51,69 @@ int analyze_root(JobAnalysis *j, const PairResult *pairs, size_t npairs)
     free(seen);
     j->has_root = true;
     return root_estimate(r, ANALYZE_CONFIDENCE);
+}
+
+int analyze_race_begin(JobAnalysis *j)
+{
+    if (!j->stored_race.has)
+        return 0;
+    OpeningSet set;
+    Error e;
+    /* The driver played the list in this order: a pair's opening is its index in it. */
+    if (openings_load(&set, j->openings_spec, &j->variant, &e) != 0 || set.count <= 0 ||
+        set.count > OPENINGS_MAX_COUNT ||
+        openings_set_order(&set, j->openings_order, (uint64_t)j->seed, j->job_index, &e) != 0) {
+        openings_free(&set);
+        j->race_fault = true;
+        return 0;
+    }
+    RootLine *lines = malloc((size_t)set.count * sizeof *lines);
+    if (!lines) {
+        openings_free(&set);
+        return -1;
+    }
+    for (int64_t i = 0; i < set.count; i++)
+        opening_root_line(&j->variant, &set.list[i], i, &lines[i]);
+    int rc = root_race_init(&j->race, &j->stored_race.rule, lines, (int)set.count);
+    free(lines);
+    openings_free(&set);
+    j->has_race = rc == 0;
+    return rc;
+}
+
+int analyze_race_pair(JobAnalysis *j, const GameRecord *r, bool counted, double x)
+{
+    if (!j->has_race || j->race_fault)
+        return 0;
+    int rc = root_race_pair(&j->race, (int64_t)(r->game / 2), r->opening, counted, x);
+    if (rc == ROOT_RACE_MISMATCH)
+        j->race_fault = true;
+    return rc < 0 ? -1 : 0;
+}
+
+const char *analyze_race_end_text(const JobAnalysis *j)
+{
+    if (j->race.stop == ROOT_STOP_HALFWIDTH)
+        return "half-width reached";
+    return (int64_t)j->rows >= j->games_planned ? "budget spent" : "not finished";
+}
+
+bool analyze_race_agrees(const JobAnalysis *j)
+{
+    const StoredRace *s = &j->stored_race;
+    const RootRace *r = &j->race;
+    if (!j->has_race || j->race_fault)
+        return false;
+    if (s->stopped != (r->stop == ROOT_STOP_HALFWIDTH))
+        return false;
+    if (s->rounds == 0)   /* not stored: the job did not end */
+        return true;
+    if (s->rounds != r->round + 1)
+        return false;
+    for (int i = 0; i < s->rounds; i++)
+        if (s->round_first[i] != r->round_first[i] || s->round_lines[i] != r->round_lines[i])
+            return false;
+    return true;
 }
 
 bool analyze_agent_rating(const Analysis *a, const char *spec, double *rating, double *se)

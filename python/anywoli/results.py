@@ -120,6 +120,44 @@ def _read_sequential_test(group, path, name, rows):
     return test
 
 
+def _read_root_design(group, path, name, rows):
+    """A job's adaptive root design (a run with `root_design`) as the C reader checks it, or
+    None: its rule (round_pairs, halfwidth, confidence), its rounds once the job ended (a
+    list of (first pair, lines in); empty before), whether its half-width stopped the job
+    and at which pair (the table's last). A pair's line is its games' `opening`."""
+    if "root_design" not in group.attrs:
+        return None
+    rule = _attr(group, "root_design", "text", path, name)
+    try:
+        parts = [float(x) for x in rule.split(",")]
+        ok = len(parts) in (2, 3) and parts[0] == int(parts[0]) and parts[0] >= 2
+    except ValueError:
+        ok = False
+    if not ok:
+        raise ResultsError(f"{_where(path, name)} (attribute root_design: expected "
+                           f"ROUND_PAIRS,HALFWIDTH[,CONFIDENCE])")
+    design = {"round_pairs": int(parts[0]), "halfwidth": parts[1],
+              "confidence": parts[2] if len(parts) == 3 else 0.95, "rounds": []}
+    if "root_round_first" in group.attrs:
+        first = np.asarray(group.attrs["root_round_first"]).reshape(-1)
+        lines = np.asarray(group.attrs.get("root_round_lines", [])).reshape(-1)
+        if len(first) != len(lines):
+            raise ResultsError(f"{_where(path, name)} (attribute root_round_lines: not one for "
+                               f"each round of root_round_first)")
+        design["rounds"] = [(int(f), int(n)) for f, n in zip(first, lines)]
+    stopped = _attr(group, "stopped", "text", path, name) if "stopped" in group.attrs else None
+    if stopped not in (None, "root_halfwidth"):
+        raise ResultsError(f"{_where(path, name)} (attribute stopped: expected "
+                           f"\"root_halfwidth\")")
+    design["stopped"] = stopped == "root_halfwidth"
+    design["stop_pair"] = _attr(group, "stop_pair", "int", path, name) \
+        if design["stopped"] else None
+    if design["stopped"] and (rows % 2 or design["stop_pair"] != (rows - 1) // 2):
+        raise ResultsError(f"{_where(path, name)} (attribute stop_pair: not the last pair of "
+                           f"the games table)")
+    return design
+
+
 def _table(group, name, path, job):
     """The 1-D dataset `name` of a job's group, every row of it stored (a table resized beyond
     what was written is refused before its length sizes anything)."""
@@ -233,6 +271,7 @@ class Results:
                                f"{job['rows']} rows stored)")
         job["has_moves"] = "moves" in group and "moves_index" in group
         job["sequential_test"] = _read_sequential_test(group, path, name, job["rows"])
+        job["root_design"] = _read_root_design(group, path, name, job["rows"])
         return job
 
     def _job(self, name):
@@ -251,7 +290,8 @@ class Results:
         agent_a, agent_b, agent_a_played and agent_b_played (the full specs played, None when
         the file predates them), openings, games (planned), first_game, rows (stored),
         has_moves, adjudicate (whether its games ended once decided: docs/results.md),
-        sequential_test (None, or the test a run with `sprt` stopped on: a dict)."""
+        sequential_test (None, or the test a run with `sprt` stopped on: a dict),
+        root_design (None, or a run with `root_design`: its rule, rounds and stop, a dict)."""
         import pandas as pd
         return pd.DataFrame([self._jobs[n] for n in self.job_names])
 

@@ -14,8 +14,8 @@
 enum {
     OPT_THREADS = OPT_FIRST_FREE, OPT_BATCH, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_AGENT_A,
     OPT_AGENT_B, OPT_GAMES, OPT_SEED, OPT_DRY_RUN, OPT_OPENINGS, OPT_RECORD_MOVES, OPT_PEER_TIMEOUT,
-    OPT_SPRT, OPT_PROGRESS, OPT_FIRST_GAME, OPT_EXTEND, OPT_GAUNTLET, OPT_ROUND_ROBIN,
-    OPT_OPENINGS_ORDER, OPT_ADJUDICATE
+    OPT_SPRT, OPT_ROOT_DESIGN, OPT_PROGRESS, OPT_FIRST_GAME, OPT_EXTEND, OPT_GAUNTLET,
+    OPT_ROUND_ROBIN, OPT_OPENINGS_ORDER, OPT_ADJUDICATE
 };
 
 static const char run_usage[] =
@@ -24,6 +24,7 @@ static const char run_usage[] =
     "                   [--agent-a SPEC] [--agent-b SPEC] [--games N]\n"
     "                   [--first-game N] [--openings SPEC] [--openings-order ORDER]\n"
     "                   [--record-moves] [--seed N] [--sprt ELO0,ELO1[,ALPHA,BETA]]\n"
+    "                   [--root-design ROUND_PAIRS,HALFWIDTH[,CONFIDENCE]]\n"
     "                   [--batch N] [--dry-run] [--peer-timeout S]\n"
     "       anywoli run (--gauntlet SPEC | --round-robin SPEC)... [the options above]\n\n"
     "Play an experiment's games on every core into a results file (HDF5, format 1),\n"
@@ -93,6 +94,12 @@ static const char run_usage[] =
     "                   once 50 pairs are in, so the games kept are the first 2k\n"
     "                   planned, for any thread or rank count; `games` is the most\n"
     "                   a job plays\n"
+    "  --root-design R,H[,C]\n"
+    "                   the adaptive root design for each job (the config's\n"
+    "                   `root_design`; self-play from all:N): R pairs a round to\n"
+    "                   every line still in, until South's best line is known to\n"
+    "                   +-H points (intervals at confidence C, 0.95 unless given)\n"
+    "                   or `games` is spent\n"
     CLI_PEER_TIMEOUT_HELP "\n"
     "The file is written as FILE.partial and renamed when complete; every finished\n"
     "batch is also kept in FILE.journal, so that SIGINT, SIGTERM or even kill -9\n"
@@ -148,12 +155,23 @@ static void count_rate(char *buf, size_t len, int64_t k, int64_t n)
 }
 
 /* A line for each job whose sequential test stopped it, and for each that has one still
- * undecided after all its games. */
+ * undecided after all its games; and for each adaptive root design, where it ended. */
 static void print_stops(const Experiment *x, const RunReport *rep)
 {
     for (int i = 0; i < x->njobs; i++) {
         const Job *j = &x->jobs[i];
         const JobStop *s = &rep->stats[i].stop;
+        const RootRace *race = rep->stats[i].race;
+        if (j->has_root_design && race) {
+            printf("root_design %s: root [%+.4f, %+.4f] (half-width %.1f points, the rule %g) "
+                   "after %d rounds, %d lines in: %s (%" PRId64 " of %" PRId64 " games)\n",
+                   j->name, race->root.lo, race->root.hi,
+                   100.0 * (race->root.hi - race->root.lo) / 2.0, j->root_design.halfwidth,
+                   race->round + 1, race->nin,
+                   s->stopped ? "half-width reached" : "budget spent", rep->stats[i].games,
+                   j->games);
+            continue;
+        }
         if (!j->has_sprt)
             continue;
         printf("sprt %s: H0 elo %g vs H1 elo %g (alpha %g, beta %g): LLR %.2f [%.2f, %.2f], ",
@@ -218,6 +236,11 @@ static void print_jobs(const Experiment *x)
             printf("; openings %s", j->openings.spec);
         if (j->openings.order != OPENINGS_IN_ORDER)
             printf(" %s", openings_order_names[j->openings.order]);
+        if (j->has_root_design) {
+            char rule[96];
+            root_rule_text(&j->root_design, rule, sizeof rule);
+            printf("; root_design %s (games: its budget)", rule);
+        }
         printf("\n");
         games += j->games;
     }
@@ -271,6 +294,7 @@ int cmd_run(int argc, char **argv)
         { "adjudicate", no_argument, NULL, OPT_ADJUDICATE },
         { "peer-timeout", required_argument, NULL, OPT_PEER_TIMEOUT },
         { "sprt", required_argument, NULL, OPT_SPRT },
+        { "root-design", required_argument, NULL, OPT_ROOT_DESIGN },
         { "progress", required_argument, NULL, OPT_PROGRESS },
         { "first-game", required_argument, NULL, OPT_FIRST_GAME },
         { "extend", no_argument, NULL, OPT_EXTEND },
@@ -310,6 +334,7 @@ int cmd_run(int argc, char **argv)
         case OPT_RECORD_MOVES: o.record_moves = true; break;
         case OPT_ADJUDICATE: o.adjudicate = true; break;
         case OPT_SPRT: o.sprt = optarg; break;
+        case OPT_ROOT_DESIGN: o.root_design = optarg; break;
         case OPT_PROGRESS:
             if (strcmp(optarg, "json") != 0 && strcmp(optarg, "text") != 0)
                 die("--progress: '%s' is not text or json", optarg);

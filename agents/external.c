@@ -73,8 +73,14 @@ typedef struct External {
     size_t n_history, cap_history;
     size_t n_told;                /* of them, those sent in position lines so far */
     bool history_lost;            /* no memory to follow the game */
+    bool starting;                /* in the handshake: the start's allowance applies */
     char fault[AGENT_FAULT_MAX];
 } External;
+
+/* Seconds a program may take to answer the hello when its timeout is shorter: starting an
+ * interpreter and loading its libraries is no move, and a loaded machine can take seconds
+ * over it; a program that never answers is still a fault, only later. */
+#define START_ALLOWANCE_S 30.0
 
 static const AgentOption external_options[] = {
     { "cmd", AOPT_TEXT, offsetof(ExternalSettings, cmd), 0, 0, "", NULL,
@@ -232,10 +238,18 @@ static int wait_ready(const External *x, int fd, short events, int64_t deadline)
     }
 }
 
-/* The timeout as milliseconds from now. */
+/* Seconds the program may stay silent now: its timeout, or in the handshake at least the
+ * start's allowance. */
+static double silence_limit(const External *x)
+{
+    return x->starting && x->s->timeout < START_ALLOWANCE_S ? START_ALLOWANCE_S
+                                                             : x->s->timeout;
+}
+
+/* The silence limit as milliseconds from now. */
 static int64_t deadline_of(const External *x)
 {
-    return now_ms() + (int64_t)(x->s->timeout * 1000 + 0.5);
+    return now_ms() + (int64_t)(silence_limit(x) * 1000 + 0.5);
 }
 
 /* Send x->out whole; 0, or AGENT_FAULT or AGENT_STOPPED. */
@@ -266,7 +280,7 @@ static int send_out(External *x, const char *what)
             if (r == WAIT_ENDED)
                 return ended_fault(x, "its standard input", what);
             return fault(x, "the program read nothing for %g s (timeout=%g) while the lab sent "
-                         "%s", x->s->timeout, x->s->timeout, what);
+                         "%s", silence_limit(x), x->s->timeout, what);
         }
     }
     proto_text_clear(&x->out);
@@ -343,7 +357,7 @@ static int read_line(External *x, char **line, const char *waiting_for, int64_t 
             return ended_fault(x, "its standard output", waiting_for);
         if (ready == WAIT_TIMEOUT)
             return fault(x, "the program wrote nothing for %g s (timeout=%g) while the lab "
-                         "waited for %s", x->s->timeout, x->s->timeout, waiting_for);
+                         "waited for %s", silence_limit(x), x->s->timeout, waiting_for);
     }
 }
 
@@ -495,8 +509,20 @@ static int send_settings(External *x, const char *declared_names)
     return x->out.n ? send_out(x, "its options") : 0;
 }
 
-/* The handshake: hello, then the program's name and options up to its `protocol N`. */
+static int handshake_lines(External *x);
+
+/* The handshake: hello, then the program's name and options up to its `protocol N`, under
+ * the start's allowance. */
 static int handshake(External *x)
+{
+    x->starting = true;
+    int rc = handshake_lines(x);
+    x->starting = false;
+    return rc;
+}
+
+/* handshake's lines. */
+static int handshake_lines(External *x)
 {
     proto_hello(&x->out);
     int rc = send_out(x, "the hello");

@@ -513,7 +513,7 @@ expect_error "agent 'alphabeta': tables=$tmp/missing.tb: cannot open" agents \
     "alphabeta:tables=$tmp/missing.tb"
 expect_error "the tables are for holes=3 seeds=3" play --holes 4 --seeds 3 --quiet \
     --south "alphabeta:tables=$tmp/t33.tb" --north random
-expect_error "agent_a: agent 'alphabeta': tables=$tmp/t33.tb: the tables are for" run \
+expect_error "--agent-a: agent 'alphabeta': tables=$tmp/t33.tb: the tables are for" run \
     --holes 4 --seeds 3 --agent-a "alphabeta:tables=$tmp/t33.tb" --games 10 -o "$tmp/x.h5"
 expect_error "unknown action 'frob'" tables frob
 expect_error "expected build, info, agree or compare" tables

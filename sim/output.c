@@ -316,13 +316,14 @@ static void unwatch_partial(const char *partial)
             open_partials[i] = NULL;
 }
 
-FILE *output_stream_open(Output *o, Error *e)
+void output_discard_on_stop(const Output *o)
 {
     watch_partial(o->partial);
-    FILE *f = door_create_stream(o->partial, e);
-    if (!f)
-        unwatch_partial(o->partial);
-    return f;
+}
+
+FILE *output_stream_open(Output *o, Error *e)
+{
+    return door_create_stream(o->partial, e);
 }
 
 /* Why writes to f failed, when stdio's errno is long gone: a byte written again to the
@@ -344,13 +345,14 @@ int output_stream_close(Output *o, FILE *f, int rc, Error *e)
         rc = output_publish(o, o->partial, e);
     if (rc != 0)
         unlink(o->partial);
-    unwatch_partial(o->partial);
     return rc;
 }
 
 void output_release(Output *o)
 {
     unhold(o);
+    if (o->partial)
+        unwatch_partial(o->partial);
     if (o->path)
         door_forget_output(o->path);
     if (o->lock_fd >= 0) {

@@ -67,10 +67,15 @@ int output_clear_leftover(const Output *o, bool *removed, Error *e);
  * and `from` left where it is, when FILE appeared or changed since the claim. */
 int output_publish(const Output *o, const char *from, Error *e);
 
+/* A claimed output of a job that keeps nothing to resume (every writer but the checkpointed
+ * `run`, `tune` and `merge`): its FILE.partial is removed, with FILE.lock, should SIGINT,
+ * SIGTERM, SIGHUP or an exit end the process before FILE is in place, so that a stopped
+ * writer leaves nothing behind (until output_release). cli_claim_output calls it. */
+void output_discard_on_stop(const Output *o);
+
 /* An output written as one stream (`export -o`, `openings`, `learn fit`'s files, `fit
- * --dump`), its claim held: FILE.partial created afresh (door.h) and removed again should
- * SIGINT, SIGTERM or SIGHUP end the process before FILE is in place, so that a stopped
- * writer leaves nothing behind. NULL with a message when it cannot be made. */
+ * --dump`), its claim held: FILE.partial created afresh (door.h). NULL with a message when
+ * it cannot be made. */
 FILE *output_stream_open(Output *o, Error *e);
 
 /* End output_stream_open's stream f: when `rc` (the writer's status) is 0, flush, close and

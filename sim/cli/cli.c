@@ -137,7 +137,9 @@ int cli_try_claim_output(Output *o, const char *path, bool force, const char *wh
         rc = output_clear_leftover(o, &removed, e);
     if (rc != 0)
         output_release(o);
-    else if (removed && !cli_silent)
+    else
+        output_discard_on_stop(o);
+    if (rc == 0 && removed && !cli_silent)
         fprintf(stderr, "%s: removed %s, left by an interrupted %s (it is written again)\n",
                 cli_command, o->partial, what);
     return rc;

@@ -475,17 +475,42 @@ static void put(char *buf, size_t len, size_t *used, const char *fmt, ...)
     va_end(ap);
 }
 
+/* The content hashes of the files spec names, as " files_WHO=..." (nothing when it names
+ * none), so that a tuning resumed after a weights or tables file changed is another one. */
+static void spec_files_text(const char *who, const char *spec, char *out, size_t len)
+{
+    char digests[AGENT_DIGESTS_MAX];
+    Error e;
+    out[0] = '\0';
+    if (agent_file_digests(spec, digests, sizeof digests, &e) != 0)
+        snprintf(out, len, " files_%s=unreadable", who);   /* the agent's check says why */
+    else if (digests[0])
+        snprintf(out, len, " files_%s=%s", who, digests);
+}
+
 char *tune_fingerprint(const TuneConfig *t)
 {
-    size_t len = 4096, used = 0;
+    size_t len = 4096 + 2 * AGENT_DIGESTS_MAX, used = 0;
     char *buf = malloc(len), desc[256];
+    char agent[AGENT_FULL_SPEC_MAX], opponent[AGENT_FULL_SPEC_MAX];
+    char files[2][AGENT_DIGESTS_MAX + 32];
     if (!buf)
         return NULL;
     variant_describe(&t->variant, desc, sizeof desc);
+    /* The tuning is the play: a limit that changes no move may differ on resume. */
+    agent_play_spec(t->agent, agent, sizeof agent);
+    if (t->opponent)
+        agent_play_spec(t->opponent, opponent, sizeof opponent);
+    else
+        snprintf(opponent, sizeof opponent, "self");
+    spec_files_text("agent", t->agent, files[0], sizeof files[0]);
+    files[1][0] = '\0';
+    if (t->opponent)
+        spec_files_text("opponent", t->opponent, files[1], sizeof files[1]);
     put(buf, len, &used, "tuning seed=%lld variant=%s agent=%s opponent=%s iterations=%lld "
         "pairs=%lld opening=%d max_plies=%lld a=%.17g c=%.17g A=%.17g alpha=%.17g gamma=%.17g "
         "verify=%lld",
-        (long long)t->seed, desc, t->agent, t->opponent ? t->opponent : "self",
+        (long long)t->seed, desc, agent, opponent,
         (long long)t->iterations, (long long)t->pairs, t->opening_plies,
         (long long)t->max_plies, t->gains.a, t->gains.c,
         t->gains.A, t->gains.alpha, t->gains.gamma, (long long)t->verify_pairs);
@@ -499,6 +524,7 @@ char *tune_fingerprint(const TuneConfig *t)
     for (int m = 0; m < VERIFY_NB; m++)
         put(buf, len, &used, " sprt_%s=%.17g:%.17g:%.17g:%.17g", tune_verify_names[m],
             t->sprt[m].elo0, t->sprt[m].elo1, t->sprt[m].alpha, t->sprt[m].beta);
+    put(buf, len, &used, "%s%s", files[0], files[1]);
     return buf;
 }
 

@@ -21,11 +21,12 @@ cd "$tmp" || exit 1
 failures=0
 checks=0
 
-# weights FILE BIAS: a weights file of the 6-hole board, its end line's checksum right.
+# weights FILE BIAS [HOLES]: a weights file of the 6-hole board (or HOLES), its end line's
+# checksum right.
 weights() {
-    "$py" - "$1" "$2" <<'PY'
+    "$py" - "$1" "$2" "${3:-6}" <<'PY'
 import sys
-body = ("anywoli-learned 1\nname t\nabout a test\nholes 6\ncapture 4\n"
+body = (f"anywoli-learned 1\nname t\nabout a test\nholes {sys.argv[3]}\ncapture 4\n"
         f"w bias {sys.argv[2]} 0 0 0\nw me.h0.b1 1 0.5 0.2 0.1\nw op.h3.b2 -1 0.5 2 0.1\n").encode()
 h = 0xcbf29ce484222325
 for c in body:
@@ -126,6 +127,28 @@ expect_status 0 "--extend with timeout=300 instead of 10"
 refused "--extend with another depth (a limit that changes moves)" "not the same experiment" \
     ext2.h5 run "${board[@]}" --agent-a "$(ext 300 | sed 's/depth=2/depth=3/')" --games 40 \
     -o ext2.h5 --extend
+
+# --- a tuning resumed after its agent's weights changed ------------------------------------
+weights L7.txt 0.5 7
+cat >tune.cfg <<'CFG'
+seed = 3L;
+variant = "yit-nuri";
+agent = "alphabeta:depth=2,weights=learned,learned=L7.txt";
+iterations = 100000;
+pairs = 2;
+a = 5.0;
+weights = ( { name = "seeds"; min = -1.0; max = 1.0; step = 0.1; } );
+verification = { pairs = 2; };
+CFG
+"$bin" tune tune.cfg -o tune.h5 --threads 1 --quiet >/dev/null 2>&1 &
+pid=$!
+wait_for_journal tune.h5.journal 2000
+kill -9 $pid
+wait $pid 2>/dev/null
+check "killed: the tuning's journal is left" test -e tune.h5.journal
+weights L7.txt 3 7
+refused "a tuning resumed with other weights" "different" tune.h5.journal \
+    tune tune.cfg -o tune.h5 --resume
 
 echo "fingerprint: $checks checks, $failures failures"
 ((failures == 0))

@@ -20,6 +20,8 @@
 typedef struct JobName {
     char *name;
     int64_t index;
+    bool *openings_checked;             /* its openings table checked against its checksum
+                                         * once (set through the const file: a cache) */
 } JobName;
 
 struct ResultsFile {
@@ -115,8 +117,7 @@ static herr_t collect_job(hid_t jobs, const char *name, const H5L_info_t *info, 
     if (g >= 0)
         H5Gclose(g);
     H5Eclear2(H5E_DEFAULT);
-    grown[f->njobs].name = rc >= 0 ? strdup(name) : NULL;
-    grown[f->njobs].index = index;
+    grown[f->njobs] = (JobName){ .name = rc >= 0 ? strdup(name) : NULL, .index = index };
     if (!grown[f->njobs].name) {
         if (rc >= 0)
             error_set(list->e, "out of memory");
@@ -245,8 +246,10 @@ void rf_close(ResultsFile *f)
 {
     if (!f)
         return;
-    for (int i = 0; i < f->njobs; i++)
+    for (int i = 0; i < f->njobs; i++) {
         free(f->jobs[i].name);
+        free(f->jobs[i].openings_checked);
+    }
     free(f->jobs);
     if (f->file >= 0)
         H5Fclose(f->file);
@@ -675,10 +678,12 @@ static uint64_t fnv_text(uint64_t h, const char *text)
 
 int results_openings_checksum(hid_t ds, uint64_t *sum)
 {
-    enum { BLOCK = 4096 };
+    enum { BLOCK_MAX = 4096 };
     int64_t rows = dataset_length(ds);
+    /* no larger than the table: it is read again by every row stream a job opens */
+    const int64_t BLOCK = rows > 0 && rows < BLOCK_MAX ? rows : BLOCK_MAX;
     hid_t type = results_opening_type();
-    OpeningRow *buf = calloc(BLOCK, sizeof *buf);
+    OpeningRow *buf = calloc((size_t)BLOCK, sizeof *buf);
     uint64_t h = UINT64_C(0xcbf29ce484222325);
     int rc = rows >= 0 && type >= 0 && buf ? 0 : -1;
     for (int64_t at = 0; rc == 0 && at < rows; at += BLOCK) {
@@ -1076,8 +1081,21 @@ static int read_checksum(const ResultsFile *f, const char *name, const char *key
     return ok ? 1 : attr_fault(f, name, key, "expected 16 hex digits", e);
 }
 
+/* Whether job name's openings table was checked already in this opening of the file: a
+ * reader that opens a row stream a game (a game's moves, one by one) checks it once. */
+static bool *openings_checked(const ResultsFile *f, const char *name)
+{
+    for (int i = 0; i < f->njobs; i++)
+        if (strcmp(f->jobs[i].name, name) == 0) {
+            if (!f->jobs[i].openings_checked)
+                f->jobs[i].openings_checked = calloc(1, sizeof(bool));
+            return f->jobs[i].openings_checked;
+        }
+    return NULL;
+}
+
 /* The job's openings table against its `openings_checksum`, when it has one. */
-static int check_openings(const ResultsFile *f, const char *name, Error *e)
+static int check_openings_now(const ResultsFile *f, const char *name, Error *e)
 {
     uint64_t stored, actual = 0;
     int has = read_checksum(f, name, "openings_checksum", &stored, e);
@@ -1095,6 +1113,18 @@ static int check_openings(const ResultsFile *f, const char *name, Error *e)
                          "%016" PRIx64 ", its openings_checksum attribute %016" PRIx64 ": a row "
                          "changed since the file was written)", f->path, name, actual, stored);
     return 0;
+}
+
+/* check_openings_now, once a job in this opening of the file. */
+static int check_openings(const ResultsFile *f, const char *name, Error *e)
+{
+    bool *done = openings_checked(f, name);
+    if (done && *done)
+        return 0;
+    int rc = check_openings_now(f, name, e);
+    if (rc == 0 && done)
+        *done = true;
+    return rc;
 }
 
 RowStream *rf_rows_open(const ResultsFile *f, const char *name, Error *e)

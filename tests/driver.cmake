@@ -15,7 +15,7 @@ add_test(NAME driver_config COMMAND test_driver_config)
 # Identical tables for 1, 2, 3 threads and two batch sizes; the journal; resume; refusals.
 anywoli_test_program(test_driver sim)
 add_test(NAME driver COMMAND test_driver)
-set_tests_properties(driver_config driver PROPERTIES LABELS fast TIMEOUT 300
+set_tests_properties(driver_config driver PROPERTIES LABELS fast TIMEOUT 1500
                      ENVIRONMENT "${ANYWOLI_LSAN}")
 
 # End to end: kill -9 and --resume, SIGINT/SIGTERM, full disk, refusals, progress, replay.

@@ -156,33 +156,32 @@ void door_forget_all(void)
     pthread_mutex_unlock(&noted_lock);
 }
 
-/* Note the input path, open as fd. */
-static int note_input(const char *path, int fd, Error *e)
+/* Note path by its identity st (NULL: no file there yet) and its name, in its role. */
+static int note_name(const char *path, const struct stat *st, bool output, bool read_too,
+                     Error *e)
 {
-    Noted n = { .output = false };
-    struct stat st;
-    if (fstat(fd, &st) == 0) {
+    Noted n = { .output = output, .read_too = read_too };
+    if (st) {
         n.exists = true;
-        n.dev = st.st_dev;
-        n.ino = st.st_ino;
+        n.dev = st->st_dev;
+        n.ino = st->st_ino;
     }
     place_name(&n, path);
     n.path = strdup(path);
     return note(&n, e);
 }
 
+/* Note the input path, open as fd. */
+static int note_input(const char *path, int fd, Error *e)
+{
+    struct stat st;
+    return note_name(path, fstat(fd, &st) == 0 ? &st : NULL, false, false, e);
+}
+
 int door_note_output(const char *path, bool read_too, Error *e)
 {
-    Noted n = { .output = true, .read_too = read_too };
     struct stat st;
-    if (stat(path, &st) == 0) {
-        n.exists = true;
-        n.dev = st.st_dev;
-        n.ino = st.st_ino;
-    }
-    place_name(&n, path);
-    n.path = strdup(path);
-    return note(&n, e);
+    return note_name(path, stat(path, &st) == 0 ? &st : NULL, true, read_too, e);
 }
 
 /* ---- reading ---- */

@@ -419,6 +419,29 @@ static int read_test_end(const ResultsFile *f, hid_t g, const char *name, Stored
     return 0;
 }
 
+/* A job's `stopped` attribute (absent: the job was not stopped), which must be `kind`, and
+ * its `stop_pair`, which must be the games table's last pair. 0, or -1 with a message. */
+static int read_stop(const ResultsFile *f, hid_t g, const char *name, const StoredJob *sj,
+                     const char *kind, bool *stopped, int64_t *stop_pair, Error *e)
+{
+    char *text = NULL, expected[64];
+    int rc = attr_text(f, g, name, "stopped", false, &text, e);
+    if (rc < 0)
+        return -1;
+    *stopped = rc == 0;
+    bool known = !*stopped || strcmp(text, kind) == 0;
+    free(text);
+    snprintf(expected, sizeof expected, "expected \"%s\"", kind);
+    if (!known)
+        return attr_fault(f, name, "stopped", expected, e);
+    if (*stopped && attr_int(f, g, name, "stop_pair", true, stop_pair, e) != 0)
+        return -1;
+    if (*stopped && (*stop_pair < 0 || (uint64_t)*stop_pair != (sj->rows - 1) / 2 ||
+                     sj->rows % 2 != 0))
+        return attr_fault(f, name, "stop_pair", "not the last pair of the games table", e);
+    return 0;
+}
+
 /* A job's sequential test, when it had one: its bounds, its state at the end, and where it
  * stopped the job, which must be the table's last pair. 0, or -1 with a message. */
 static int read_test(const ResultsFile *f, hid_t g, const char *name, StoredJob *sj, Error *e)
@@ -433,21 +456,7 @@ static int read_test(const ResultsFile *f, hid_t g, const char *name, StoredJob 
         attr_double(f, g, name, "sprt_beta", true, &t->bounds.beta, e) != 0 ||
         read_test_end(f, g, name, t, e) != 0)
         return -1;
-    char *stopped = NULL;
-    rc = attr_text(f, g, name, "stopped", false, &stopped, e);
-    if (rc < 0)
-        return -1;
-    t->stopped = rc == 0;
-    bool sprt = !t->stopped || strcmp(stopped, "sprt") == 0;
-    free(stopped);
-    if (!sprt)
-        return attr_fault(f, name, "stopped", "expected \"sprt\"", e);
-    if (t->stopped && attr_int(f, g, name, "stop_pair", true, &t->stop_pair, e) != 0)
-        return -1;
-    if (t->stopped && (t->stop_pair < 0 || (uint64_t)t->stop_pair != (sj->rows - 1) / 2 ||
-                       sj->rows % 2 != 0))
-        return attr_fault(f, name, "stop_pair", "not the last pair of the games table", e);
-    return 0;
+    return read_stop(f, g, name, sj, "sprt", &t->stopped, &t->stop_pair, e);
 }
 
 /* A job's adaptive root design, when it had one: its rule, its rounds when stored (at the
@@ -478,21 +487,7 @@ static int read_race(const ResultsFile *f, hid_t g, const char *name, StoredJob 
     t->rounds = n1;
     if (sj->seq.has)
         return 0;
-    char *stopped = NULL;
-    rc = attr_text(f, g, name, "stopped", false, &stopped, e);
-    if (rc < 0)
-        return -1;
-    t->stopped = rc == 0;
-    bool known = !t->stopped || strcmp(stopped, "root_halfwidth") == 0;
-    free(stopped);
-    if (!known)
-        return attr_fault(f, name, "stopped", "expected \"root_halfwidth\"", e);
-    if (t->stopped && attr_int(f, g, name, "stop_pair", true, &t->stop_pair, e) != 0)
-        return -1;
-    if (t->stopped && (t->stop_pair < 0 || (uint64_t)t->stop_pair != (sj->rows - 1) / 2 ||
-                       sj->rows % 2 != 0))
-        return attr_fault(f, name, "stop_pair", "not the last pair of the games table", e);
-    return 0;
+    return read_stop(f, g, name, sj, "root_halfwidth", &t->stopped, &t->stop_pair, e);
 }
 
 /* The job's `openings_order`: absent (every file before it, and a job in order) is in order;

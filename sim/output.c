@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,6 +142,23 @@ static void hold(const Output *o)
         sigaction(claim_signals[i], &sa, &claim_old[i]);
 }
 
+/* Between creating a lock file and noting it as held (and between forgetting it and
+ * removing it), a stop signal would leave the lock behind: the stop signals wait, blocked,
+ * until the lock and its note agree; one that came meanwhile is taken at the unblock. */
+static void block_stops(sigset_t *old)
+{
+    sigset_t stops;
+    sigemptyset(&stops);
+    for (int i = 0; i < 3; i++)
+        sigaddset(&stops, claim_signals[i]);
+    pthread_sigmask(SIG_BLOCK, &stops, old);
+}
+
+static void unblock_stops(const sigset_t *old)
+{
+    pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
 static void unhold(const Output *o)
 {
     bool found = false;
@@ -157,7 +175,7 @@ static void unhold(const Output *o)
 /* Lock FILE.lock. The file is removed by each holder as it ends, so a lock taken on a file
  * that was removed between our open and our lock protects nothing: check that the locked
  * file is still the one at the name, else take the new one. */
-static int take_lock(Output *o, const char *what, Error *e)
+static int take_lock_blocked(Output *o, const char *what, Error *e)
 {
     for (int tries = 0; tries < CLAIM_TRIES; tries++) {
         int fd = open(o->lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0666);
@@ -192,6 +210,15 @@ static int take_lock(Output *o, const char *what, Error *e)
         close(fd);
     }
     return error_set(e, "cannot lock %s: it keeps being replaced", o->lock);
+}
+
+static int take_lock(Output *o, const char *what, Error *e)
+{
+    sigset_t old;
+    block_stops(&old);
+    int rc = take_lock_blocked(o, what, e);
+    unblock_stops(&old);
+    return rc;
 }
 
 int output_claim(Output *o, const char *path, bool force, bool read_too, const char *what,
@@ -350,6 +377,8 @@ int output_stream_close(Output *o, FILE *f, int rc, Error *e)
 
 void output_release(Output *o)
 {
+    sigset_t old;
+    block_stops(&old);
     unhold(o);
     if (o->partial)
         unwatch_partial(o->partial);
@@ -361,6 +390,7 @@ void output_release(Output *o)
         unlink(o->lock);
         close(o->lock_fd);
     }
+    unblock_stops(&old);
     free(o->path);
     free(o->partial);
     free(o->journal);

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # start-value.sh: the value of the start by depth, as docs/strong-play.md shows it. For the
-# plain and the tuned evaluation under each of the three conventions, `anywoli search`
+# plain, the tuned and the learned evaluation under each of the three conventions, `anywoli search`
 # deepens from the start one ply at a time within a node budget, with the three best first
 # moves' exact values at each depth; the tables (markdown) go to standard output.
 #
-#   scripts/start-value.sh [--nodes K] [--jobs J] [--binary PATH]
+#   scripts/start-value.sh [--nodes K] [--jobs J] [--weights LIST] [--binary PATH]
 #
-# --nodes K   the node budget of each of the six searches (default 3000000000: about five
-#             minutes on one core); every figure but the time is the same on any machine
+# --nodes K   the node budget of each search (default 3000000000: about five minutes on one
+#             core with the plain or tuned set, about twelve with the learned one); every
+#             figure but the time is the same on any machine
+# --weights   the evaluations, a comma-separated list of plain, tuned and learned (default all
+#             three)
 # --jobs J    searches run at once (default: the number of cores)
 # --binary    the anywoli binary (default build/anywoli)
 set -euo pipefail
@@ -15,22 +18,32 @@ cd "$(dirname "$0")/.."
 
 nodes=3000000000
 jobs=$(nproc)
+weights_list=plain,tuned,learned
 binary=build/anywoli
 while [ $# -gt 0 ]; do
   case "$1" in
     --nodes) nodes=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
+    --weights) weights_list=$2; shift 2 ;;
     --binary) binary=$2; shift 2 ;;
-    *) echo "start-value.sh: unknown option '$1' (expected --nodes, --jobs or --binary)" >&2
+    *) echo "start-value.sh: unknown option '$1' (expected --nodes, --jobs, --weights or --binary)" >&2
        exit 2 ;;
   esac
 done
 [ -x "$binary" ] || { echo "start-value.sh: $binary: no such binary (run scripts/setup.sh)" >&2; exit 2; }
 
+IFS=, read -r -a evaluations <<<"$weights_list"
+for weights in "${evaluations[@]}"; do
+  case "$weights" in
+    plain|tuned|learned) ;;
+    *) echo "start-value.sh: --weights: '$weights' is not plain, tuned or learned" >&2; exit 2 ;;
+  esac
+done
+
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-# The six searches, at most $jobs at once (each one thread).
-for weights in plain tuned; do
+# One search an evaluation and a convention, at most $jobs at once (each one thread).
+for weights in "${evaluations[@]}"; do
   for conv in penultimate first-final lottery; do
     while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
     "$binary" search --final-four "$conv" --agent "alphabeta:weights=$weights" \
@@ -38,9 +51,9 @@ for weights in plain tuned; do
   done
 done
 while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || exit 1; done
-/usr/bin/python3 - "$out" "$nodes" <<'PY'
+/usr/bin/python3 - "$out" "$nodes" "${evaluations[@]}" <<'PY'
 import json, os, sys
-folder, budget = sys.argv[1], int(sys.argv[2])
+folder, budget, evaluations = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 convs = ["penultimate", "first-final", "lottery"]
 
 def hole(m):
@@ -53,7 +66,7 @@ def cell(x):
     rest = ", ".join("%s %+.2f" % (hole(m["move"]), m["value"]) for m in moves[1:])
     return "%+.2f %s (%s)" % (x["south"], best, rest)
 
-for weights in ["plain", "tuned"]:
+for weights in evaluations:
     runs = {c: [json.loads(l) for l in open(os.path.join(folder, "%s-%s.jsonl" % (weights, c)))]
             for c in convs}
     deepest = max(len(r) for r in runs.values())

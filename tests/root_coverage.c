@@ -1,7 +1,9 @@
 /* root_coverage.c: the coverage of the root design's intervals for South's best line
  * (analysis/root.h), by simulation in worlds built like the observed ones.
  *
- *   root_coverage study [REPLICATES]   the table of docs/analyze.md (10,000 a world)
+ *   root_coverage study [REPLICATES [RACE_REPLICATES]]
+ *                                      the tables of docs/analyze.md (10,000 a world of the
+ *                                      fixed design, 1,500 a race world)
  *   root_coverage check                the fast test: fails when the interval is too narrow
  *
  * A world is a tree of lines (South's first moves, and North's replies where the world has
@@ -19,7 +21,14 @@
  *   - the naive figure's t interval (the chosen line's own), against theta;
  *   - the simultaneous bounds, against theta; and the same made 15% narrower about their
  *     midpoint, to show that a too-narrow interval is seen.
- * theta is computed here from the world's description, independently of root.c. */
+ * theta is computed here from the world's description, independently of root.c.
+ *
+ * The adaptive design (root_race.h) is studied in its own worlds (all:2, 116 lines, as the
+ * strong player's race observed them): a replicate runs a race with the observed rule
+ * (4,10,0.95) and a budget of 20,000 pairs, each pair drawn from the line the race gives
+ * it, until the race stops; its root interval at the stop is scored against theta, and so
+ * are the same interval 15% narrower, half as wide and a quarter as wide, and the minimax
+ * of the lines' own 95% t intervals on the race's pairs (no union over lines or rounds). */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,6 +36,7 @@
 #include <string.h>
 
 #include "root.h"
+#include "root_race.h"
 
 #define MAX_LINES 160
 #define CONFIDENCE 0.95
@@ -97,11 +107,10 @@ static int covers(Interval ci, double x)
     return ci.lo <= x && x <= ci.hi;
 }
 
-/* One replicate of world w added to t. */
-static void replicate(const World *w, double theta, Tally *t)
+/* The lines of world w (moves and movers, no pairs) into lines[0 .. w->nlines). */
+static void world_lines(const World *w, RootLine *lines)
 {
-    RootLine lines[MAX_LINES];
-    memset(lines, 0, sizeof lines);
+    memset(lines, 0, (size_t)w->nlines * sizeof *lines);
     for (int i = 0; i < w->nlines; i++) {
         RootLine *l = &lines[i];
         l->opening = i;
@@ -112,6 +121,17 @@ static void replicate(const World *w, double theta, Tally *t)
             l->moves[1] = w->reply[i];
             l->mover[1] = w->south_again[i] ? 0 : 1;
         }
+    }
+}
+
+/* One replicate of world w added to t. */
+static void replicate(const World *w, double theta, Tally *t)
+{
+    RootLine lines[MAX_LINES];
+    memset(lines, 0, sizeof lines);
+    world_lines(w, lines);
+    for (int i = 0; i < w->nlines; i++) {
+        RootLine *l = &lines[i];
         for (int k = 0; k < w->pairs[i]; k++)
             root_add(l, k % 2, (game(w->mu[i]) + game(w->mu[i])) / 2.0);
     }
@@ -240,6 +260,184 @@ static void world_two_ply_more(World *w)
     two_ply(w, "(d') all:2 as (d), 64 pairs a line", 64);
 }
 
+/* Race worlds: all:2 as the strong player's adaptive root design observed it (4,000 nodes,
+ * penultimate, standard board, rule 4,10,0.95: 116 lines, S5's two closest replies about
+ * +76 and +72, S4 about +18 under its best reply, the ten other first moves lost). 12 first
+ * moves with 8 to 11 replies each, 116 lines; first move 2 (S3) an extra move, South playing
+ * the second ply. S5 (move 4): replies 3 and 7 worth s5[0] and s5[1], the others spread
+ * above s5[2]; S4 (move 3) likewise from s4[]. A lost first move's value is one of -88 to
+ * -100: North's refutation (reply i mod its replies) worth it, the other replies up to 80
+ * points better for South; after the extra move, South's best second move worth it and the
+ * others worse. The spread is from a fixed generator. */
+static const int race_replies[12] = { 10, 10, 9, 11, 10, 8, 10, 9, 10, 10, 9, 10 };
+
+static void race_world(World *w, const char *name, const double *s4, const double *s5)
+{
+    memset(w, 0, sizeof *w);
+    w->name = name;
+    uint64_t saved = rng_state;
+    rng_state = 2025;
+    for (int i = 0, o = 0; i < 12; i++) {
+        double v = i == 3 || i == 4 ? 0 : lost[o++];
+        for (int j = 0; j < race_replies[i]; j++) {
+            int n = w->nlines++;
+            w->first[n] = i;
+            w->reply[n] = 12 + j;
+            w->south_again[n] = i == 2;
+            double u = uniform01();
+            const double *c = i == 3 ? s4 : s5;
+            if (i == 3 || i == 4)
+                w->mu[n] = j == 3 ? c[0] : j == 7 ? c[1] : c[2] + (1.0 - c[2]) * u;
+            else if (i == 2)
+                w->mu[n] = j == 0 ? v : v - (1.0 + v) * u;
+            else
+                w->mu[n] = j == i % race_replies[i] ? v : v + 0.8 * u;
+        }
+    }
+    rng_state = saved;
+}
+
+static void world_race(World *w)
+{
+    static const double s4[3] = { 0.18, 0.30, 0.30 }, s5[3] = { 0.76, 0.72, 0.80 };
+    race_world(w, "(e) as observed: S5's replies +72 and +76, S4 +18", s4, s5);
+}
+
+static void world_race_tie(World *w)
+{
+    static const double s4[3] = { 0.72, 0.72, 0.80 }, s5[3] = { 0.72, 0.72, 0.80 };
+    race_world(w, "(e') exact ties: S4 and S5 each two replies at +72", s4, s5);
+}
+
+static void world_race_even(World *w)
+{
+    static const double s4[3] = { -0.05, 0.10, 0.20 }, s5[3] = { 0.10, 0.05, 0.20 };
+    race_world(w, "(e'') near even: S5's replies +5 and +10, S4 -5", s4, s5);
+}
+
+/* The race of a replicate: the rule of the observed study, a budget of 40,000 games. */
+static const RootRule race_rule = { 4, 10.0, 0.95 };
+#define RACE_BUDGET_PAIRS 20000
+#define RACE_NARROW 0.25           /* the too-narrow version the test must see: a quarter as wide */
+
+typedef struct RaceTally {
+    long reps, covers, lo_above, hi_below, narrow, half, quarter, no_union, stopped, chose_theta;
+    double rounds, pairs, width, no_union_width;
+} RaceTally;
+
+/* The minimax over the lines still in of their intervals on the race's pairs at the
+ * confidence, each line's own: no union over the lines or the rounds. */
+static Interval race_unadjusted(const World *w, const RootRace *r, double confidence)
+{
+    Interval root = { -INFINITY, -INFINITY };
+    for (int i = 0; i < w->nlines;) {
+        int end = i;
+        Interval node = w->south_again[i] ? (Interval){ -INFINITY, -INFINITY }
+                                          : (Interval){ INFINITY, INFINITY };
+        int any = 0;
+        for (; end < w->nlines && w->first[end] == w->first[i]; end++) {
+            if (r->out_round[end] >= 0)
+                continue;
+            bool degenerate;
+            Interval c = root_sum_estimate(r->sum[end], confidence, &degenerate).ci;
+            node = w->south_again[i] ? (Interval){ fmax(node.lo, c.lo), fmax(node.hi, c.hi) }
+                                     : (Interval){ fmin(node.lo, c.lo), fmin(node.hi, c.hi) };
+            any = 1;
+        }
+        if (any)
+            root = (Interval){ fmax(root.lo, node.lo), fmax(root.hi, node.hi) };
+        i = end;
+    }
+    return root;
+}
+
+/* Interval ci made `factor` as wide about its midpoint. */
+static Interval scaled(Interval ci, double factor)
+{
+    double mid = (ci.lo + ci.hi) / 2, half = (ci.hi - ci.lo) / 2;
+    return (Interval){ mid - factor * half, mid + factor * half };
+}
+
+/* One race in world w (lines its lines), pairs fed in order until it stops or the budget is
+ * spent, added to t. */
+static void race_replicate(const World *w, const RootLine *lines, double theta, RaceTally *t)
+{
+    RootRace r;
+    if (root_race_init(&r, &race_rule, lines, w->nlines) != 0) {
+        fprintf(stderr, "root_coverage: out of memory\n");
+        exit(2);
+    }
+    int64_t p = 0;
+    for (; p < RACE_BUDGET_PAIRS && !r.stop; p++) {
+        int line = root_race_line(&r, p);
+        double mu = w->mu[line];
+        if (line < 0 || root_race_pair(&r, p, line, true, (game(mu) + game(mu)) / 2.0) != 0) {
+            fprintf(stderr, "root_coverage: the race refused pair %lld\n", (long long)p);
+            exit(2);
+        }
+    }
+    Interval root = r.root, plain = race_unadjusted(w, &r, CONFIDENCE);
+    t->reps++;
+    t->covers += covers(root, theta);
+    t->lo_above += root.lo > theta;
+    t->hi_below += root.hi < theta;
+    t->narrow += covers(scaled(root, NARROWER), theta);
+    t->half += covers(scaled(root, 0.5), theta);
+    t->quarter += covers(scaled(root, RACE_NARROW), theta);
+    t->no_union += covers(plain, theta);
+    t->stopped += r.stop == ROOT_STOP_HALFWIDTH;
+    t->chose_theta += r.best >= 0 && w->mu[r.best] == theta;
+    t->rounds += r.round + (r.stop ? 1 : 0);
+    t->pairs += (double)p;
+    t->width += root.hi - root.lo;
+    t->no_union_width += plain.hi - plain.lo;
+    root_race_free(&r);
+}
+
+static RaceTally run_race(const World *w, long reps, uint64_t seed)
+{
+    RaceTally t;
+    memset(&t, 0, sizeof t);
+    RootLine *lines = malloc(MAX_LINES * sizeof *lines);
+    if (!lines) {
+        fprintf(stderr, "root_coverage: out of memory\n");
+        exit(2);
+    }
+    world_lines(w, lines);
+    rng_state = seed;
+    double theta = world_theta(w);
+    for (long k = 0; k < reps; k++)
+        race_replicate(w, lines, theta, &t);
+    free(lines);
+    return t;
+}
+
+static void race_study(long reps)
+{
+    void (*worlds[])(World *) = { world_race, world_race_tie, world_race_even };
+    printf("\nThe adaptive root design (rule %d,%g,%g, a budget of %d pairs): %ld replicates a "
+           "world\n\n", race_rule.round_pairs, race_rule.halfwidth, race_rule.confidence,
+           RACE_BUDGET_PAIRS, reps);
+    printf("| world | theta | covers theta (se) | lower above | upper below | 15%% narrower | "
+           "half as wide | a quarter as wide | no union: covers | its width | rounds | pairs | "
+           "stopped by half-width | width | best line worth theta |\n");
+    printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | "
+           "--- |\n");
+    for (size_t k = 0; k < sizeof worlds / sizeof worlds[0]; k++) {
+        World w;
+        worlds[k](&w);
+        RaceTally t = run_race(&w, reps, 20261206 + k);
+        double n = (double)t.reps, c = t.covers / n;
+        printf("| %s | %+.1f | %.4f (%.4f) | %.4f | %.4f | %.3f | %.3f | %.3f | %.3f | %.1f | "
+               "%.0f | %.0f | %.3f | %.1f | %.3f |\n", w.name, 100 * world_theta(&w), c,
+               sqrt(c * (1 - c) / n), t.lo_above / n, t.hi_below / n, t.narrow / n,
+               t.half / n, t.quarter / n, t.no_union / n, 100 * t.no_union_width / n,
+               t.rounds / n, t.pairs / n, t.stopped / n, 100 * t.width / n,
+               t.chose_theta / n);
+        fflush(stdout);
+    }
+}
+
 static void study(long reps)
 {
     void (*worlds[])(World *) = { world_near_tie, world_tie, world_unequal, world_clear,
@@ -307,6 +505,35 @@ static int check(void)
                         "cannot see a too-narrow interval\n", b_narrow);
         failed = 1;
     }
+    /* The race in world (e), as observed: it must cover theta at least 93% of the time
+     * (nominal 95%; 200 replicates, binomial se 0.015 at 0.95). Its interval is far wider
+     * than that needs (no miss in 1,500 replicates of the study; half as wide still
+     * covers 0.997), so a too-narrow interval is sought a quarter as wide: it covers about
+     * 0.86 and must not reach 0.93. The race must also stop by its half-width (else its
+     * interval would be wide for want of pairs and the check empty). */
+    enum { REPS_RACE = 200 };
+    world_race(&w);
+    RaceTally c = run_race(&w, REPS_RACE, 9);
+    double c_cov = (double)c.covers / REPS_RACE, c_narrow = (double)c.quarter / REPS_RACE;
+    double c_stop = (double)c.stopped / REPS_RACE;
+    printf("race (e), %d replicates: covers %.4f, a quarter as wide %.4f, stopped by "
+           "half-width %.4f, %.0f pairs\n", REPS_RACE, c_cov, c_narrow, c_stop,
+           c.pairs / REPS_RACE);
+    if (!(c_stop >= 0.95)) {
+        fprintf(stderr, "FAIL: the race stopped by its half-width in %.4f < 0.95 of the "
+                        "replicates of world (e)\n", c_stop);
+        failed = 1;
+    }
+    if (!(c_cov >= 0.93)) {
+        fprintf(stderr, "FAIL: the race's root interval covers %.4f < 0.93 in world (e)\n",
+                c_cov);
+        failed = 1;
+    }
+    if (!(c_narrow < 0.93)) {
+        fprintf(stderr, "FAIL: the race's interval a quarter as wide still covers %.4f >= 0.93 "
+                        "in world (e): the test cannot see a too-narrow interval\n", c_narrow);
+        failed = 1;
+    }
     return failed;
 }
 
@@ -314,15 +541,17 @@ int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "study") == 0) {
         long reps = argc >= 3 ? strtol(argv[2], NULL, 10) : 10000;
-        if (reps <= 0) {
-            fprintf(stderr, "usage: root_coverage study [REPLICATES]\n");
+        long race_reps = argc >= 4 ? strtol(argv[3], NULL, 10) : 1500;
+        if (reps <= 0 || race_reps <= 0) {
+            fprintf(stderr, "usage: root_coverage study [REPLICATES [RACE_REPLICATES]]\n");
             return 2;
         }
         study(reps);
+        race_study(race_reps);
         return 0;
     }
     if (argc == 2 && strcmp(argv[1], "check") == 0)
         return check();
-    fprintf(stderr, "usage: root_coverage study [REPLICATES] | root_coverage check\n");
+    fprintf(stderr, "usage: root_coverage study [REPLICATES [RACE_REPLICATES]] | root_coverage check\n");
     return 2;
 }

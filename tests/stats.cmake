@@ -16,8 +16,8 @@ add_test(NAME stats_pairs COMMAND test_stats_pairs)
 # The root design (analysis/root.h) on hand-built line trees.
 add_test(NAME stats_root COMMAND test_root)
 # The coverage of its intervals for South's best line by simulation: `root_coverage study`
-# prints docs/analyze.md's table (about 15 s); the test fails when the interval is too
-# narrow (and shows it can tell).
+# prints docs/analyze.md's tables (about 2 minutes, the adaptive design's races most of it);
+# the test fails when the interval is too narrow (and shows it can tell).
 add_executable(root_coverage root_coverage.c)
 target_link_libraries(root_coverage PRIVATE analysis)
 add_test(NAME stats_root_coverage COMMAND root_coverage check)

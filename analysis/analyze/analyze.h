@@ -264,6 +264,11 @@ int analyze_race_pair(JobAnalysis *j, const GameRecord *r, bool counted, double 
  * finished" (a run stopped part-way). */
 const char *analyze_race_end_text(const JobAnalysis *j);
 
+/* The answer of job j's adaptive root design: the best line's mean (the minimax of the lines'
+ * means) with the race's root interval; NAN without a race or a counted pair. Its pairs are
+ * spread as the race chose, so the job's pooled advantage is no mixture of its lines. */
+Estimate analyze_race_answer(const JobAnalysis *j);
+
 /* Whether the race re-derived from job j's games is the one its file stores (every pair on
  * the schedule, the same rounds, the same stop). */
 bool analyze_race_agrees(const JobAnalysis *j);

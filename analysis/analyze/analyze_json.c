@@ -824,11 +824,13 @@ static void write_ratings(Json *j, const Analysis *a)
 static void write_skill_cell(Json *j, const JobAnalysis *x)
 {
     const PairAdvantage *p = &x->pair_advantage;
+    /* A race's pooled pairs are no mixture of its lines: its answer is `race` below. */
+    Estimate pooled = x->has_race ? (Estimate){ NAN, { NAN, NAN } } : p->advantage;
     json_object_begin(j);
     json_kv_string(j, "job", x->name);
-    json_kv_double(j, "advantage", p->advantage.value);
-    json_kv_double(j, "lo", p->advantage.ci.lo);
-    json_kv_double(j, "hi", p->advantage.ci.hi);
+    json_kv_double(j, "advantage", pooled.value);
+    json_kv_double(j, "lo", pooled.ci.lo);
+    json_kv_double(j, "hi", pooled.ci.hi);
     json_kv_bool(j, "degenerate", p->degenerate);
     json_kv_string(j, "unit", p->units.unit == PAIR_UNIT_OPENING ? "opening" : "pair");
     json_kv_uint(j, "units", p->units.units);
@@ -847,6 +849,19 @@ static void write_skill_cell(Json *j, const JobAnalysis *x)
         json_kv_double(j, "lo", x->root.minimax.lo);
         json_kv_double(j, "hi", x->root.minimax.hi);
         json_object_end(j);
+        json_object_end(j);
+    } else {
+        json_null(j);
+    }
+    json_key(j, "race");
+    if (x->has_race) {
+        Estimate r = analyze_race_answer(x);
+        json_object_begin(j);
+        json_kv_double(j, "value", r.value);
+        json_kv_double(j, "lo", r.ci.lo);
+        json_kv_double(j, "hi", r.ci.hi);
+        json_kv_int(j, "pairs", x->race.next_pair);
+        json_kv_string(j, "stopped", analyze_race_end_text(x));
         json_object_end(j);
     } else {
         json_null(j);

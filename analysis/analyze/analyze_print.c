@@ -564,8 +564,12 @@ static void print_root(const JobAnalysis *j, FILE *out)
                 100 * r->minimax_level[0],
                 line_text(m2, sizeof m2, &r->lines[r->minimax_line[1]]), r->minimax_lines[1],
                 100 * r->minimax_level[1]);
-    fprintf(out, "  %-40s %-30s %s\n", "every line alike (uniform mixture)",
-            est(b, sizeof b, j->pair_advantage.advantage, 4), "the job's advantage above");
+    if (j->has_race)
+        fprintf(out, "  %-40s %-30s %s\n", "every line alike (uniform mixture)", "-",
+                "none: the race gave its lines unequal pairs (its answer: below)");
+    else
+        fprintf(out, "  %-40s %-30s %s\n", "every line alike (uniform mixture)",
+                est(b, sizeof b, j->pair_advantage.advantage, 4), "the job's advantage above");
     fprintf(out, "  (the naive figure is a maximum over noisy estimates and errs high; the "
                  "held-out one chooses on half the pairs and values the choice on the other "
                  "half, and errs low where lines are close; neither interval accounts for "
@@ -859,8 +863,30 @@ static void skill_column(FILE *out, const char *text, bool last)
     fprintf(out, last ? "  %s" : "  %-38s", text);
 }
 
+/* Whether a job of rung r of design d ran an adaptive root design. */
+static bool skill_rung_raced(const Analysis *a, const SkillDesign *d, int r)
+{
+    for (int k = 0; k < d->nconv; k++) {
+        int i = d->cell[r * CONV_NB + d->conv[k]];
+        if (i >= 0 && a->jobs[i].has_race)
+            return true;
+    }
+    return false;
+}
+
+/* A race's answer as a skill cell: "+72.2 [+62.3, +82.1] hw" (hw: stopped at its
+ * half-width; budget: its games spent first). */
+static const char *race_cell(char *buf, size_t len, const JobAnalysis *j)
+{
+    char p[48];   /* "+100.0 [+100.0, +100.0]" and room */
+    snprintf(buf, len, "%.47s %s", points(p, sizeof p, analyze_race_answer(j)),
+             j->race.stop == ROOT_STOP_HALFWIDTH ? "hw" : "budget");
+    return buf;
+}
+
 /* Under a rung of a root design (all:N): its best line's advantage, held out, and the
- * rung's rating where the file's matches give one; then the simultaneous bounds. */
+ * rung's rating where the file's matches give one; the adaptive race's answer where the
+ * rung ran one; then the simultaneous bounds. */
 static void print_skill_root_row(const Analysis *a, const SkillDesign *d, int r, int w,
                                  FILE *out)
 {
@@ -876,6 +902,16 @@ static void print_skill_root_row(const Analysis *a, const SkillDesign *d, int r,
     }
     if (analyze_agent_rating(a, a->jobs[d->rung[r]].agent_a, &rating, &se))
         fprintf(out, "   (rung rated %+.0f Elo, se %.0f)", rating, se);
+    if (skill_rung_raced(a, d, r)) {
+        fprintf(out, "\n  %-*s", w, "  adaptive race (root)");
+        for (int k = 0; k < d->nconv; k++) {
+            int i = d->cell[r * CONV_NB + d->conv[k]];
+            skill_column(out, i < 0 || !a->jobs[i].has_race
+                                  ? "-"
+                                  : race_cell(b, sizeof b, &a->jobs[i]),
+                         k == d->nconv - 1);
+        }
+    }
     fprintf(out, "\n  %-*s", w, "  simultaneous bounds");
     for (int k = 0; k < d->nconv; k++) {
         int i = d->cell[r * CONV_NB + d->conv[k]];
@@ -892,12 +928,15 @@ static void print_skill_ratings(const Analysis *a, const SkillDesign *d, FILE *o
 {
     if (!a->jobs[d->first].has_root)
         return;
-    fprintf(out, "  (first row: every line alike, the uniform mixture of South's first moves; "
-                 "\"best line, held out\": South choosing its first move as well as it can, "
-                 "the root design's figure, with the rung's rating where the file's matches "
-                 "rate it; \"simultaneous bounds\": bounds that cover the minimax of the "
-                 "lines' true values with at least 95%% confidence, the choice accounted "
-                 "for)\n");
+    fprintf(out, "  (first row: every line alike, the uniform mixture of South's first moves, "
+                 "\"-\" for an adaptive race, whose lines got unequal pairs; \"best line, "
+                 "held out\": South choosing its first move as well as it can, the root "
+                 "design's figure, with the rung's rating where the file's matches rate it; "
+                 "\"adaptive race (root)\": the race's answer, the best line's mean with the "
+                 "race's interval (t intervals with a union over lines and rounds, "
+                 "propagated by minimax), stopped at its half-width (hw) or by its budget; "
+                 "\"simultaneous bounds\": bounds that cover the minimax of the lines' true "
+                 "values with at least 95%% confidence, the choice accounted for)\n");
 }
 
 /* One design's table: a row per rung with its advantage under each convention, and under
@@ -923,8 +962,9 @@ static void print_skill_design(const Analysis *a, const SkillDesign *d, int numb
             fprintf(out, "  %-*s", w, label);
         for (int k = 0; k < d->nconv; k++) {
             int i = d->cell[r * CONV_NB + d->conv[k]];
-            skill_column(out, i < 0 ? "-" : points(b, sizeof b,
-                                                   a->jobs[i].pair_advantage.advantage),
+            skill_column(out, i < 0 || a->jobs[i].has_race
+                                  ? "-"
+                                  : points(b, sizeof b, a->jobs[i].pair_advantage.advantage),
                          k == d->nconv - 1);
         }
         fprintf(out, "\n  %-*s", w, "");

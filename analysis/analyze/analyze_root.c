@@ -1,6 +1,7 @@
 /* analyze_root.c: a self-play job played from every line of N plies (all:N) analysed by
  * the root design (root.h): its lines with who plays each ply, found by replaying them from
  * the start, and its pairs by line and half, from the pairs the job counted. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,6 +97,14 @@ const char *analyze_race_end_text(const JobAnalysis *j)
     if (j->race.stop == ROOT_STOP_HALFWIDTH)
         return "half-width reached";
     return (int64_t)j->rows >= j->games_planned ? "budget spent" : "not finished";
+}
+
+Estimate analyze_race_answer(const JobAnalysis *j)
+{
+    const RootRace *r = &j->race;
+    if (!j->has_race || r->best < 0 || r->sum[r->best].n == 0)
+        return (Estimate){ NAN, { NAN, NAN } };
+    return (Estimate){ r->sum[r->best].sum / (double)r->sum[r->best].n, r->root };
 }
 
 bool analyze_race_agrees(const JobAnalysis *j)

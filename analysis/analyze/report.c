@@ -1076,15 +1076,23 @@ static int root_ladder_designs(const Analysis *a)
 
 #define ROOT_PANEL_HEIGHT 380     /* pixels of one root design's panel */
 
-/* One root design's panel: x the rung's rating, y South's best line's advantage (held
- * out) with its interval, a line per convention. */
+/* The figure a rung's panel draws: an adaptive race's answer, else the held-out best line. */
+static Estimate root_panel_figure(const JobAnalysis *j)
+{
+    return j->has_race ? analyze_race_answer(j) : j->root.held_out;
+}
+
+/* One root design's panel: x the rung's rating, y South's best line's advantage (an
+ * adaptive race's answer, else held out) with its interval, a line per convention. */
 static void plot_root_design(FILE *gp, const Analysis *a, const SkillDesign *d, int number)
 {
     fprintf(gp, "set title 'Openings ");
     for (const char *c = d->openings; *c; c++)
         fprintf(gp, *c == '\'' ? "''" : "%c", *c);
-    fprintf(gp, ": South''s best first line, held out'\n"
-                "set xlabel 'rung''s rating (Elo, from the file''s matches)'\n");
+    fprintf(gp, "%s", a->jobs[d->first].has_race
+                          ? ": South''s best line, the adaptive race''s answer'\n"
+                          : ": South''s best first line, held out'\n");
+    fprintf(gp, "set xlabel 'rung''s rating (Elo, from the file''s matches)'\n");
     int points[CONV_NB] = { 0 }, drawn = 0;
     Range range = range_new();
     for (int k = 0; k < d->nconv; k++) {
@@ -1092,11 +1100,12 @@ static void plot_root_design(FILE *gp, const Analysis *a, const SkillDesign *d, 
         for (int r = 0; r < d->nrungs; r++) {
             int i = d->cell[r * CONV_NB + d->conv[k]];
             double rating, se;
-            if (i < 0 || !a->jobs[i].has_root || isnan(a->jobs[i].root.held_out.value) ||
+            Estimate x = i < 0 ? (Estimate){ NAN, { NAN, NAN } } : root_panel_figure(&a->jobs[i]);
+            if (i < 0 || !a->jobs[i].has_root || isnan(x.value) ||
                 !analyze_agent_rating(a, a->jobs[d->rung[r]].agent_a, &rating, &se))
                 continue;
-            gp_advantage_row(gp, rating, &a->jobs[i].root.held_out);
-            range_add(&range, &a->jobs[i].root.held_out);
+            gp_advantage_row(gp, rating, &x);
+            range_add(&range, &x);
             points[k]++;
         }
         fprintf(gp, "EOD\n");

@@ -61,6 +61,32 @@ GameMetrics game_metrics(const Outcomes *o, const uint64_t *lengths, size_t len,
     return m;
 }
 
+/* k of n with its Wilson interval over n / deff games (Kish's effective sample size). */
+static Estimate share_over_effective(uint64_t k, uint64_t n, double deff, double confidence)
+{
+    Estimate x = wilson_estimate(k, n, confidence);
+    if (n)
+        x.ci = wilson_interval_real(x.value, (double)n / deff, confidence);
+    return x;
+}
+
+GameMetrics game_metrics_clustered(const Outcomes *o, const uint64_t *lengths, size_t len,
+                                   double confidence, const MetricDesign *d)
+{
+    GameMetrics m = game_metrics(o, lengths, len, confidence);
+    m.south_win_rate = share_over_effective(o->south, m.finished, d->south_deff, confidence);
+    m.balance = one_minus_abs(d->advantage);
+    m.completion = share_over_effective(o->south + o->north, m.games, d->deff, confidence);
+    m.drawishness = share_over_effective(o->draw, m.games, d->deff, confidence);
+    m.timeouts = share_over_effective(o->endless + o->unfinished, m.games, d->deff,
+                                      confidence);
+    /* The mean's standard error grows by sqrt(deff): its t interval's half-width with it. */
+    double w = sqrt(d->deff);
+    m.duration.ci = (Interval){ m.duration.value - w * (m.duration.value - m.duration.ci.lo),
+                                m.duration.value + w * (m.duration.ci.hi - m.duration.value) };
+    return m;
+}
+
 const MetricRow metric_rows[] = {
     { "south win rate", "south_win_rate", offsetof(GameMetrics, south_win_rate),
       "South wins / finished games (Ludii's \"advantage\")" },

@@ -52,6 +52,21 @@ typedef struct GameMetrics {
     double duration_sd;     /* plies, n - 1 divisor */
 } GameMetrics;
 
+/* What the metrics of games that are not independent (colour-swapped pairs that share an
+ * opening) need of the design: the South win rate's design effect (measured over the units),
+ * the design effect every other interval is widened by (a bound: the games of the largest
+ * unit), and the first-player advantage with the unit, which balance is taken from. */
+typedef struct MetricDesign {
+    double south_deff, deff;
+    Estimate advantage;
+} MetricDesign;
+
+/* game_metrics with the intervals of such a design: each rate's Wilson interval over games /
+ * deff (Kish's effective sample size), the duration's t interval sqrt(deff) times as wide, and
+ * balance the image of d's advantage. */
+GameMetrics game_metrics_clustered(const Outcomes *o, const uint64_t *lengths, size_t len,
+                                   double confidence, const MetricDesign *d);
+
 /* The metrics that are a rate with its interval, each described once: the name analyze's
  * text shows, its JSON key, where it is in GameMetrics and its definition. Text and JSON
  * loop over these, so a new rate is a field, its computation in game_metrics and a row. */

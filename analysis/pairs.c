@@ -156,6 +156,32 @@ PairUnits pair_units(PairResult *p, size_t n)
     return u;
 }
 
+double pair_share_design_effect(const PairResult *p, size_t n, const PairUnits *u, int k)
+{
+    double x = 0, m = 0;
+    for (size_t i = 0; i < n; i++) {
+        x += p[i].shares[k];
+        m += p[i].shares[0] + p[i].shares[1] + p[i].shares[2];
+    }
+    if (m <= 0 || u->units < 2)
+        return 1.0;
+    double r = x / m, srs = r * (1 - r) / m, ss = 0;
+    if (srs <= 0)
+        return 1.0;
+    /* Each unit's residual summed before squaring: a unit is one draw, whatever its size. */
+    for (size_t i = 0, end; i < n; i = end) {
+        end = u->unit == PAIR_UNIT_OPENING ? cluster_end(p, n, i) : i + 1;
+        double xu = 0, mu = 0;
+        for (size_t q = i; q < end; q++) {
+            xu += p[q].shares[k];
+            mu += p[q].shares[0] + p[q].shares[1] + p[q].shares[2];
+        }
+        ss += (xu - r * mu) * (xu - r * mu);
+    }
+    double g = (double)u->units, v = g / (g - 1) * ss / (m * m);
+    return v / srs > 1 ? v / srs : 1.0;
+}
+
 /* The re-scorings sit in PairResult's padding: a pair costs 16 bytes as before. */
 _Static_assert(sizeof(PairResult) == 16, "PairResult grew");
 

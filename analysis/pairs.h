@@ -51,6 +51,7 @@ typedef struct PairUnits {
     uint64_t fewest, most;        /* pairs per unit */
 } PairUnits;
 
+#define PAIR_SHARES_NB 3          /* South won, North won, drawn: a pair's finished games */
 #define PAIR_RESCORED_NB 3        /* the final_four conventions a pair is re-scored under */
 
 /* One counted pair as the clustered estimates see it. */
@@ -61,12 +62,22 @@ typedef struct PairResult {
     uint8_t rescored[PAIR_RESCORED_NB];   /* south_minus_north with the pair's games re-scored
                                              under each convention (FinalFour order; in the
                                              struct's padding, so it costs no memory) */
+    uint8_t shares[PAIR_SHARES_NB];       /* the pair's games South won, North won, drawn
+                                             (0 .. 2 each; also in the padding) */
 } PairResult;
 
 /* Sort p[0 .. n-1] by opening and say what the unit is: the opening when some opening >= 0
  * is played by two or more pairs, else the pair (each pair its own opening, as `plies:N`
  * gives, or none, as `start` gives). */
 PairUnits pair_units(PairResult *p, size_t n);
+
+/* The design effect of a share of finished games (shares[k] of every pair over its finished
+ * games) with the unit u says (the pairs sorted by pair_units): the variance of the share's
+ * ratio estimate with that unit (the cluster-robust CR1 form, G / (G - 1) sum over units of
+ * (x - r n)^2 / N^2) over its variance were the games independent (r (1 - r) / N), at least 1
+ * (a share every unit gives alike, or one unit, has 1). A share's interval with the unit is
+ * its Wilson interval over N / deff games, Kish's effective sample size. */
+double pair_share_design_effect(const PairResult *p, size_t n, const PairUnits *u, int k);
 
 /* A match of pairs summarised from its pentanomial counts. */
 typedef struct PairEstimate {

@@ -16,6 +16,7 @@ for each series, no two values in one cell of a sweep).
 Exit status 0 when every check passes, 1 otherwise (each failure named on stderr)."""
 import base64
 import json
+import math
 import os
 import re
 import sys
@@ -63,7 +64,7 @@ def check_job(name, block, job):
                                                                          out[key]["rate"]))
         check(r[2] == "[" + f4(out[key]["lo"]) + ",", "%s: %s interval" % (name, label))
     adv = row(block.split("First-player advantage", 1)[1], "all")
-    check(int(adv[0]) == out["finished"], "%s: finished games" % name)
+    check(int(adv[0]) == job["unit"]["units"], "%s: the advantage's units" % name)
     check(adv[1] == f4(job["advantage"]["value"]), "%s: advantage %s vs %s"
           % (name, adv[1], job["advantage"]["value"]))
     length = row(block, "length (plies)")
@@ -138,8 +139,11 @@ def read_jobs(path):
                     return {0: 1, 1: -1}.get(int(r["outcome"]), 0)
                 check(even["opening"] == odd["opening"], "%s: pair %d's games differ in their "
                       "opening" % (name, k))
+                # the pair's games South won, North won, drawn
+                shares = tuple(int(even["outcome"] == o) + int(odd["outcome"] == o)
+                               for o in (0, 1, 2))
                 pairs.append((int(odd["opening"]), half(even) + half(odd),
-                              sn(even) + sn(odd) + 2))
+                              sn(even) + sn(odd) + 2, shares))
             attrs = {k: (v.decode() if isinstance(v, bytes) else v) for k, v in g.attrs.items()}
             lines = None              # distinct_lines as analyze should give it
             if "line_hash" in rows.dtype.names:
@@ -152,7 +156,9 @@ def read_jobs(path):
                 lines = {"plies": 10, "games": len(rows), "distinct": len(counts),
                          "top_share": counts.max() / len(rows), "in_colour": in_colour,
                          "few": bool(counts.max() >= len(rows) / 2 or in_colour >= 0.5)}
+            outcomes = [int((rows["outcome"] == o).sum()) for o in range(5)]
             jobs.append({"name": name, "attrs": attrs, "pairs": pairs, "games": len(rows),
+                         "outcomes": outcomes,
                          "distinct": len(np.unique(rows["moves_hash"])), "lines": lines})
     jobs.sort(key=lambda j: int(j["attrs"]["index"]))
     return jobs
@@ -197,6 +203,75 @@ def check_job_pairs(job, doc_job):
               "interval (%.4f wide) is not wider than the pair-unit one (%.4f)"
               % (name, width, naive))
     return r
+
+
+def share_design_effect(pairs, unit, k):
+    """The design effect of the share of finished games with outcome k (0 South won, 1
+    North won, 2 drawn) with the pair or the opening as unit: the cluster-robust (CR1)
+    variance of the ratio estimate over the binomial one, at least 1."""
+    clusters = {}
+    for i, (opening, _, _, shares) in enumerate(pairs):
+        key = opening if unit == "opening" and opening >= 0 else ("pair", i)
+        x, m = clusters.get(key, (0, 0))
+        clusters[key] = (x + shares[k], m + sum(shares))
+    xs, ms = [c[0] for c in clusters.values()], [c[1] for c in clusters.values()]
+    total = sum(ms)
+    if total == 0 or len(xs) < 2:
+        return 1.0
+    r = sum(xs) / total
+    if r * (1 - r) == 0:
+        return 1.0
+    g = len(xs)
+    v = g / (g - 1) * sum((x - r * m) ** 2 for x, m in zip(xs, ms)) / total ** 2
+    return max(1.0, v / (r * (1 - r) / total))
+
+
+def check_job_unit(job, doc_job, r, block):
+    """The unit the job's figures are over, recomputed from the file: the game where its
+    games are independent (from the start, 95% distinct, not few lines), else the pairs'
+    unit; then every share's interval (Wilson over games / design effect), the advantage and
+    its test with that unit, in the JSON and the text's first-player advantage block."""
+    import stats_reference as ref
+    from scipy import stats
+    name, got = job["name"], doc_job["unit"]
+    few = job["lines"] is not None and job["lines"]["few"]
+    independent = (job["attrs"]["openings"] == "start" and not few
+                   and job["distinct"] >= 0.95 * job["games"])
+    unit = "game" if independent else r["unit"]
+    check(got["name"] == unit, "%s: unit %s, recomputed %s" % (name, got["name"], unit))
+    o = job["outcomes"]
+    finished = o[0] + o[1] + o[2]
+    check(got["units"] == (finished if unit == "game" else r["units"]),
+          "%s: units %s" % (name, got["units"]))
+    out = doc_job["outcomes"]
+    for k, key in enumerate(("south", "north", "draw")):
+        deff = 1.0 if unit == "game" else share_design_effect(job["pairs"], unit, k)
+        check(near(got["share_design_effects"][key], deff, 1e-6), "%s: %s's design effect %s, "
+              "recomputed %s" % (name, key, got["share_design_effects"][key], deff))
+        if finished:
+            lo, hi = ref.wilson_real(o[k] / finished, finished / deff, 0.95)
+            check(near(out[key]["lo"], lo, 1e-6) and near(out[key]["hi"], hi, 1e-6),
+                  "%s: %s's interval [%s, %s], recomputed [%s, %s]"
+                  % (name, key, out[key]["lo"], out[key]["hi"], lo, hi))
+    adv = doc_job["advantage"]
+    if unit == "game":
+        check("p_binomial" in adv and "p_t" not in adv, "%s: a game-unit test" % name)
+        return
+    pa = doc_job["pairs"]["advantage"]
+    for key in ("value", "lo", "hi"):
+        check(near(adv[key], pa[key]), "%s: advantage %s %s is not the %s unit's %s"
+              % (name, key, adv[key], unit, pa[key]))
+    if not pa["degenerate"] and pa["sd"]:
+        se = pa["sd"] / math.sqrt(pa["pairs"]) if unit == "pair" else None
+        if se:
+            p = 2 * stats.t.sf(abs(pa["value"]) / se, pa["pairs"] - 1)
+            check(near(adv["p_t"], p, 1e-6), "%s: t test p %s, recomputed %s"
+                  % (name, adv["p_t"], p))
+    head = block.split("First-player advantage", 1)[1].splitlines()[0]
+    check(head.endswith("the %s as unit" % unit), "%s: the advantage's heading %r"
+          % (name, head))
+    check("game unit " not in block, "%s: a game-unit interval where the games are not "
+          "independent" % name)
 
 
 def expected_skill(jobs, recomputed):
@@ -322,6 +397,8 @@ def check_results(path, tables, doc):
     for job in jobs:
         if job["name"] in by_name:
             recomputed[job["name"]] = check_job_pairs(job, by_name[job["name"]])
+            check_job_unit(job, by_name[job["name"]], recomputed[job["name"]],
+                           blocks.get(job["name"], ""))
             check_lines(job, by_name[job["name"]], blocks.get(job["name"], ""))
     check_skill(tables, doc, expected_skill(jobs, recomputed))
 

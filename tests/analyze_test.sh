@@ -140,6 +140,15 @@ grep -q "best line, held out (two halves)" "$tmp/root.txt" \
 "$python" "$tests/root_check.py" "$bin" "$tmp/root/root.h5" "$tmp/root.json" \
     || fail "root: the JSON's root design and the file disagree"
 checks=$((checks + 1))
+# Its figures with the unit an all:N design calls for (the opening: each line is played by
+# several pairs), recomputed from the file as for the designs above.
+if command -v gnuplot >/dev/null; then
+    "$bin" analyze "$tmp/root/root.h5" --report "$tmp/root-report" >/dev/null 2>"$tmp/err" \
+        || fail "analyze --report (root): $(cat "$tmp/err")"
+    "$python" "$tests/analyze_check.py" "$tmp/root.txt" "$tmp/root.json" "$tmp/root-report" \
+        "$tmp/root/root.h5" || fail "root: tables, JSON, report and the file disagree"
+    checks=$((checks + 1))
+fi
 
 # Each job stores the full spec its agents played beside the spec as given, as `anywoli
 # agents SPEC` prints it; analyze shows it and labels players by it. A file written before
@@ -191,7 +200,7 @@ assert jobs["start-random-final_four=penultimate"]["games_independent"] is True
 for name in ("book-ab1-final_four=penultimate", "book-random-final_four=lottery", "plies-ab1"):
     assert jobs[name]["games_independent"] is False, name
     conv = jobs[name]["conventions"]
-    assert conv["penultimate"]["p_binomial"] is None and conv["mcnemar"][0]["south_won"]["p"] is None
+    assert "p_binomial" not in conv["penultimate"] and "p_t" in conv["penultimate"] and conv["mcnemar"][0]["south_won"]["p"] is None
 table = text.split("== between jobs", 1)[1]
 row = [l for l in table.splitlines() if l.startswith("book-ab1-final_four=penultimate ")][0]
 adv = jobs["book-ab1-final_four=penultimate"]["pairs"]["advantage"]
@@ -291,7 +300,7 @@ checks=$((checks + 1))
 grep -qx "  alphabeta:depth=1,margin=2,choice_moves=20,w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,w.opp_empty=0,w.final=0,fade=0 \[plain weights\]" "$tmp/skill.txt" \
     || fail "skill tables: the long rung label is not on a line of its own"
 
-"$python" - "$tmp/skill.json" <<'PY' || fail "skill JSON"
+"$python" - "$tmp/skill.json" "$(dirname "$0")" <<'PY' || fail "skill JSON"
 import json, sys
 d = json.load(open(sys.argv[1]))
 jobs = {j["name"]: j for j in d["jobs"]}
@@ -306,7 +315,14 @@ ab = jobs["book-ab1-final_four=penultimate"]
 # game-unit one.
 assert ab["distinct_games"]["distinct"] == 3, ab["distinct_games"]
 adv = ab["pairs"]["advantage"]
-assert adv["hi"] - adv["lo"] > 2 * (ab["advantage"]["hi"] - ab["advantage"]["lo"]), adv
+sys.path.insert(0, sys.argv[2])
+import stats_reference as ref
+o = ab["outcomes"]
+n = o["south"]["count"] + o["north"]["count"] + o["draw"]["count"]
+glo, ghi = ref.tango(o["south"]["count"], o["north"]["count"], n, 0.95)[1:]
+assert adv["hi"] - adv["lo"] > 2 * (ghi - glo), (adv, glo, ghi)
+# and the job's advantage is given with that unit only
+assert (ab["advantage"]["lo"], ab["advantage"]["hi"]) == (adv["lo"], adv["hi"]), ab["advantage"]
 assert jobs["book-match"]["pairs"]["sprt"]["pairs_repeat_openings"] is True
 assert jobs["plies-ab1"]["pairs"]["sprt"]["pairs_repeat_openings"] is False
 sk = d["skill"]

@@ -108,7 +108,7 @@ def check_job(binary, name, pairs, job):
     halves = [[[], []] for _ in lines]
     seen = {}
     # The pairs in game order as (opening, A's half-points, South's minus North's + 2).
-    for opening, _, sn in pairs:
+    for opening, _, sn, _ in pairs:
         x = (sn - 2) / 2.0
         k = seen.get(opening, 0)
         seen[opening] = k + 1

@@ -230,7 +230,7 @@ static size_t clustered_pairs(size_t i, PairResult *p)
 {
     for (size_t k = 0; k < clustered_cases[i].n; k++)
         p[k] = (PairResult){ clustered_cases[i].o[k], clustered_cases[i].a[k],
-                             clustered_cases[i].d[k], { 0 } };
+                             clustered_cases[i].d[k], { 0 }, { 0 } };
     return clustered_cases[i].n;
 }
 
@@ -277,8 +277,8 @@ static void test_clustered_pairs(void **state)
     }
     /* One opening played by every pair: no variance; the score has no interval, the
      * advantage the all-alike bound over one unit. */
-    PairResult one[4] = { { 3, 2, 3, { 0 } }, { 3, 4, 4, { 0 } }, { 3, 0, 2, { 0 } },
-                          { 3, 2, 3, { 0 } } };
+    PairResult one[4] = { { 3, 2, 3, { 0 }, { 0 } }, { 3, 4, 4, { 0 }, { 0 } }, { 3, 0, 2, { 0 }, { 0 } },
+                          { 3, 2, 3, { 0 }, { 0 } } };
     PairEstimate e = pentanomial_estimate_pairs(one, 4, 0.95);
     PairAdvantage a = pair_advantage_pairs(one, 4, 0.95);
     assert_true(e.units.unit == PAIR_UNIT_OPENING && e.units.units == 1 && e.units.most == 4);

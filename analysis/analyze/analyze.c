@@ -1,6 +1,7 @@
 /* analyze.c: one streamed pass over each job's games, then the estimates and the tests. */
 #include "analyze.h"
 
+#include <gsl/gsl_cdf.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -185,8 +186,10 @@ static void pair_add(JobAnalysis *j, const GameRecord *r, const int conv[CONV_NB
     int sn, a = record_a_half_points(r, &sn), csn[CONV_NB];
     convention_sn(conv, csn);
     int8_t even_a = j->tally.waiting_a, even_sn = j->tally.waiting_sn;
-    if (r->game % 2 == 0)
+    if (r->game % 2 == 0) {
         memcpy(j->pending_conv_sn, csn, sizeof csn);
+        j->pending_outcome = (int)r->outcome;
+    }
     int counted = pair_tally_add(&j->tally, r->game, a, sn);
     if (r->game % 2 == 1 &&
         analyze_race_pair(j, r, counted, counted ? (sn + even_sn) / 2.0 : 0.0) != 0)
@@ -194,9 +197,13 @@ static void pair_add(JobAnalysis *j, const GameRecord *r, const int conv[CONV_NB
     if (!counted || !j->pair_results)
         return;
     PairResult *p = &j->pair_results[j->npair_results++];
-    *p = (PairResult){ r->opening, (uint8_t)(a + even_a), (uint8_t)(sn + even_sn + 2), { 0 } };
+    *p = (PairResult){ r->opening, (uint8_t)(a + even_a), (uint8_t)(sn + even_sn + 2), { 0 }, { 0 } };
     for (int c = 0; c < CONV_NB; c++)
         p->rescored[c] = (uint8_t)(csn[c] + j->pending_conv_sn[c] + 2);
+    const int shared[PAIR_SHARES_NB] = { OUT_SOUTH, OUT_NORTH, OUT_DRAW };
+    for (int k = 0; k < PAIR_SHARES_NB; k++)
+        p->shares[k] = (uint8_t)(((int)r->outcome == shared[k]) +
+                                 (j->pending_outcome == shared[k]));
 }
 
 /* Count one game of a job; -1 when out of memory. */
@@ -445,6 +452,89 @@ static void job_conventions(JobAnalysis *j)
     }
 }
 
+const char *design_unit_name(DesignUnit u)
+{
+    return u == UNIT_GAME ? "game" : u == UNIT_PAIR ? "pair" : "opening";
+}
+
+const char *design_unit_plural(DesignUnit u)
+{
+    return u == UNIT_GAME ? "games" : u == UNIT_PAIR ? "pairs" : "openings";
+}
+
+/* The two-sided p of the t test that an advantage with its unit is 0: NaN where it has no
+ * standard error (every unit alike, or one). */
+static double unit_advantage_p(const PairAdvantage *x)
+{
+    if (x->degenerate || !(x->se > 0) || isnan(x->advantage.value))
+        return NAN;
+    return 2 * gsl_cdf_tdist_Q(fabs(x->advantage.value) / x->se, x->df);
+}
+
+/* k of n games with its Wilson interval over n / deff of them (Kish's effective size). */
+static Estimate share_in_unit(uint64_t k, uint64_t n, double deff)
+{
+    Estimate x = wilson_estimate(k, n, ANALYZE_CONFIDENCE);
+    if (n)
+        x.ci = wilson_interval_real(x.value, (double)n / deff, ANALYZE_CONFIDENCE);
+    return x;
+}
+
+/* Job j's figures that count games, where its games are not independent, with the unit its
+ * design calls for: the advantage and its test from the pairs (or openings); a share's
+ * interval over its effective games, with the design effect measured over the units where
+ * the pairs carry the share (the job's own outcomes), its bound elsewhere; A's score and Elo
+ * from the pentanomial; the colour split only where each unit gives one game to each side
+ * (the pair: with openings repeated, a side's games repeat too). A figure the unit cannot
+ * give is NaN, and not shown. */
+static void job_estimates_in_unit(JobAnalysis *j)
+{
+    const PairUnits *u = &j->pair_advantage.units;
+    j->unit = j->games_independent ? UNIT_GAME
+              : u->unit == PAIR_UNIT_OPENING ? UNIT_OPENING : UNIT_PAIR;
+    j->units = j->unit == UNIT_GAME ? outcomes_finished(&j->all) : u->units;
+    j->deff_bound = j->unit == UNIT_GAME ? 1.0 : 2.0 * (double)u->most;
+    if (j->unit == UNIT_GAME) {
+        for (int k = 0; k < 3; k++)
+            j->share_deff[k] = 1.0;
+        return;
+    }
+    const Outcomes *o = &j->all;
+    uint64_t fin = outcomes_finished(o), games = outcomes_total(o);
+    const uint64_t count[3] = { o->south, o->north, o->draw };
+    for (int k = 0; k < 3; k++)
+        j->rate[k] = share_in_unit(count[k], fin, j->share_deff[k]);
+    j->endless_rate = share_in_unit(o->endless, games, j->deff_bound);
+    j->unfinished_rate = share_in_unit(o->unfinished, games, j->deff_bound);
+    for (int c = 0; c < CONV_NB; c++) {
+        const Outcomes *r = &j->conv[c];
+        const uint64_t rc[3] = { r->south, r->north, r->draw };
+        bool own = c == (int)j->variant.final_four;
+        for (int k = 0; k < 3; k++)
+            j->conv_rate[c][k] = share_in_unit(rc[k], outcomes_finished(r),
+                                               own ? j->share_deff[k] : j->deff_bound);
+        j->conv_advantage[c] = j->conv_pair_advantage[c].advantage;
+        j->conv_advantage_p[c] = unit_advantage_p(&j->conv_pair_advantage[c]);
+    }
+    j->advantage = j->pair_advantage.advantage;
+    j->advantage_p = unit_advantage_p(&j->pair_advantage);
+    j->balanced = j->pair_advantage.advantage;   /* a pair's two games: one per colour */
+    if (j->unit == UNIT_OPENING) {
+        for (int s = 0; s < 2; s++) {
+            j->split_advantage[s].ci = (Interval){ NAN, NAN };
+            j->split_p[s] = NAN;
+        }
+    }
+    j->elo.score = j->pairs.score;
+    j->elo.score_ci = j->pairs.score_ci;
+    j->elo.elo = j->pairs.elo;
+    j->elo.elo_ci = j->pairs.elo_ci;
+    j->elo.los = j->pairs.se > 0 ? gsl_cdf_ugaussian_P((j->pairs.score - 0.5) / j->pairs.se)
+                                 : NAN;
+    MetricDesign d = { j->share_deff[0], j->deff_bound, j->advantage };
+    j->metrics = game_metrics_clustered(o, j->lengths, j->lengths_len, ANALYZE_CONFIDENCE, &d);
+}
+
 /* Every estimate of a job from its counts. */
 static void job_estimate(JobAnalysis *j, const AnalyzeOptions *opt)
 {
@@ -475,6 +565,9 @@ static void job_estimate(JobAnalysis *j, const AnalyzeOptions *opt)
                                           ANALYZE_CONFIDENCE);
     j->pair_advantage = pair_advantage_pairs(j->pair_results, j->npair_results,
                                              ANALYZE_CONFIDENCE);
+    for (int k = 0; k < PAIR_SHARES_NB; k++)   /* the pairs sorted by their unit, above */
+        j->share_deff[k] = pair_share_design_effect(j->pair_results, j->npair_results,
+                                                    &j->pair_advantage.units, k);
     /* The same pairs re-scored under each convention (the job's own is its pairs). */
     for (int c = 0; c < CONV_NB; c++) {
         for (size_t k = 0; k < j->npair_results; k++)
@@ -485,6 +578,11 @@ static void job_estimate(JobAnalysis *j, const AnalyzeOptions *opt)
     free(j->pair_results);
     j->pair_results = NULL;
     j->games_independent = job_games_independent(j);
+    j->split_p[0] = binomial_test(j->by_south[0].south,
+                                  j->by_south[0].south + j->by_south[0].north, 0.5);
+    j->split_p[1] = binomial_test(j->by_south[1].south,
+                                  j->by_south[1].south + j->by_south[1].north, 0.5);
+    job_estimates_in_unit(j);
     if (opt->sprt) {
         j->sprt = sprt_trinomial(j->a_wins, j->a_draws, j->a_losses, opt->elo0, opt->elo1,
                                  opt->alpha, opt->beta);
@@ -895,6 +993,16 @@ void analyze_rating_order(const Analysis *a, int *order)
     }
 }
 
+double analyze_advantage_design_effect(const JobAnalysis *j)
+{
+    double f = (double)outcomes_finished(&j->all);
+    double adv = j->pair_advantage.advantage.value;
+    double var_a = ((double)j->all.south + (double)j->all.north) / f - adv * adv;
+    if (f < 2 || !(var_a > 0))
+        return NAN;
+    return j->pair_advantage.se * j->pair_advantage.se / (var_a / f);
+}
+
 double analyze_design_effect(const JobAnalysis *j)
 {
     double f = (double)outcomes_finished(&j->all), d = 1.0;
@@ -904,13 +1012,10 @@ double analyze_design_effect(const JobAnalysis *j)
     double s = j->elo.score;
     double var_s = ((double)j->a_wins + (double)j->a_draws / 4) / f - s * s;
     double ratio_s = j->pairs.se * j->pairs.se / (var_s / f);
-    /* The advantage: a game's South minus North, 1, -1 or 0. */
-    double adv = j->advantage.value;
-    double var_a = ((double)j->all.south + (double)j->all.north) / f - adv * adv;
-    double ratio_a = j->pair_advantage.se * j->pair_advantage.se / (var_a / f);
+    double ratio_a = analyze_advantage_design_effect(j);
     if (var_s > 0 && ratio_s > d)
         d = ratio_s;
-    if (var_a > 0 && ratio_a > d)
+    if (ratio_a > d)
         d = ratio_a;
     return d;
 }

@@ -44,6 +44,17 @@ typedef struct AnalyzeOptions {
     double elo0, elo1, alpha, beta;
 } AnalyzeOptions;
 
+/* The unit every interval and test of a job is over, as its design calls for: the game
+ * where its games may be taken one by one (job_games_independent: played from the start,
+ * distinct, following many lines); else the colour-swapped pair (games 2k and 2k+1 share
+ * an opening, or play the same agents twice); or the opening where pairs repeat openings (a
+ * book cycled through, all:N). */
+typedef enum DesignUnit { UNIT_GAME, UNIT_PAIR, UNIT_OPENING } DesignUnit;
+
+/* The unit's name, "game", "pair" or "opening", and its plural. */
+const char *design_unit_name(DesignUnit u);
+const char *design_unit_plural(DesignUnit u);
+
 /* McNemar's exact test of two conventions on the same finished games. */
 typedef struct PairedTest {
     uint64_t only_first, only_second;   /* discordant games: yes under the first only, ... */
@@ -106,6 +117,7 @@ typedef struct JobAnalysis {
                                      (freed after: 16 bytes a pair) */
     size_t npair_results;
     int pending_conv_sn[CONV_NB]; /* the even game's South minus North under each convention */
+    int pending_outcome;          /* and its outcome */
     PairAdvantage conv_pair_advantage[CONV_NB];   /* the advantage under each convention with
                                                      the job's unit (pair or opening) */
     PairEstimate pairs;           /* A's score and Elo over the pairs (or openings) */
@@ -124,6 +136,18 @@ typedef struct JobAnalysis {
     DistinctGames openings;       /* over the games with an opening (opening >= 0) */
     bool games_independent;       /* the games may be taken one by one (job_games_independent):
                                      tests that count games hold */
+
+    /* The design's unit, and what the figures that count games need to use it: every
+     * interval and test above is over it (analyze.c's job_estimates_in_unit). */
+    DesignUnit unit;
+    uint64_t units;               /* how many (finished games, counted pairs or openings) */
+    double share_deff[3];         /* South won, North won, draw: each share's design effect
+                                     with the unit, measured over its units (1 for games) */
+    double deff_bound;            /* the design effect of a figure the pairs do not carry
+                                     (endless games, lengths, re-scored shares): at most the
+                                     games of the largest unit, its bound (1 for games) */
+    double split_p[2];            /* the binomial test of each colour split (NaN where the unit
+                                     does not allow it) */
 
     /* The root design (root.h), for a self-play job from every line of N plies (all:N):
      * each line's advantage and South's best line, naive and held out. */
@@ -247,6 +271,11 @@ bool job_games_independent(const JobAnalysis *j);
  * fit counts games; widening its standard errors by the square root of the largest design
  * effect among the rated jobs gives them the unit the jobs call for. */
 double analyze_design_effect(const JobAnalysis *j);
+
+/* Its part for the advantage: the variance of the advantage with the job's pair unit (pair
+ * or opening) over its variance with the game as unit (a game's South minus North); NaN
+ * where that is not defined (fewer than 2 finished games, no variance). */
+double analyze_advantage_design_effect(const JobAnalysis *j);
 
 /* The root design of job j (root.h) from its counted pairs in game order, where j is
  * self-play from all:N (else nothing: has_root stays false); -1 when out of memory. */

@@ -48,8 +48,10 @@ static void write_outcomes(Json *j, const JobAnalysis *x)
     json_object_end(j);
 }
 
-/* An advantage over some games: counts, estimate and the exact binomial test. */
-static void kv_advantage(Json *j, const char *key, const Outcomes *o, Estimate adv)
+/* An advantage over some games: counts, estimate (with the job's unit) and its test's p
+ * under key p_key (the exact binomial over games, the t test over pairs or openings). */
+static void kv_advantage(Json *j, const char *key, const Outcomes *o, Estimate adv, double p,
+                         const char *p_key)
 {
     json_key(j, key);
     json_object_begin(j);
@@ -58,7 +60,30 @@ static void kv_advantage(Json *j, const char *key, const Outcomes *o, Estimate a
     json_kv_uint(j, outcome_name(OUT_NORTH), o->north);
     json_kv_uint(j, outcome_name(OUT_DRAW), o->draw);
     json_estimate_members(j, adv);
-    json_kv_double(j, "p_binomial", binomial_test(o->south, o->south + o->north, 0.5));
+    json_kv_double(j, p_key, p);
+    json_object_end(j);
+}
+
+/* The test of an advantage with the job's unit: its key. */
+static const char *advantage_test_key(const JobAnalysis *x)
+{
+    return x->unit == UNIT_GAME ? "p_binomial" : "p_t";
+}
+
+/* The unit every interval and test of the job is over (analyze.h's DesignUnit). */
+static void write_unit(Json *j, const JobAnalysis *x)
+{
+    json_key(j, "unit");
+    json_object_begin(j);
+    json_kv_string(j, "name", design_unit_name(x->unit));
+    json_kv_uint(j, "units", x->units);
+    json_key(j, "share_design_effects");
+    json_object_begin(j);
+    json_kv_double(j, outcome_name(OUT_SOUTH), x->share_deff[0]);
+    json_kv_double(j, outcome_name(OUT_NORTH), x->share_deff[1]);
+    json_kv_double(j, outcome_name(OUT_DRAW), x->share_deff[2]);
+    json_object_end(j);
+    json_kv_double(j, "design_effect_bound", x->deff_bound);
     json_object_end(j);
 }
 
@@ -71,8 +96,10 @@ static void write_colours(Json *j, const JobAnalysis *x)
         return;
     }
     json_object_begin(j);
-    kv_advantage(j, "a_south", &x->by_south[0], x->split_advantage[0]);
-    kv_advantage(j, "a_north", &x->by_south[1], x->split_advantage[1]);
+    kv_advantage(j, "a_south", &x->by_south[0], x->split_advantage[0], x->split_p[0],
+                 "p_binomial");
+    kv_advantage(j, "a_north", &x->by_south[1], x->split_advantage[1], x->split_p[1],
+                 "p_binomial");
     json_kv_estimate(j, "balanced", x->balanced);
     json_object_end(j);
 }
@@ -139,7 +166,7 @@ static void write_conventions(Json *j, const JobAnalysis *x)
         kv_rate(j, outcome_name(OUT_DRAW), x->conv[c].draw, x->conv_rate[c][2]);
         json_kv_estimate(j, "advantage", x->conv_advantage[c]);
         kv_unit_advantage(j, "advantage_unit", &x->conv_pair_advantage[c]);
-        json_kv_double(j, "p_binomial", x->games_independent ? x->conv_advantage_p[c] : NAN);
+        json_kv_double(j, advantage_test_key(x), x->conv_advantage_p[c]);
         json_object_end(j);
     }
     write_mcnemar(j, x);
@@ -607,7 +634,8 @@ static void write_job(Json *j, const Analysis *a, const JobAnalysis *x)
     if (x->adjudicate)   /* only then: every other job's JSON is as it was */
         json_kv_uint(j, "adjudicated_games", x->adjudicated);
     write_outcomes(j, x);
-    kv_advantage(j, "advantage", &x->all, x->advantage);
+    write_unit(j, x);
+    kv_advantage(j, "advantage", &x->all, x->advantage, x->advantage_p, advantage_test_key(x));
     write_colours(j, x);
     write_conventions(j, x);
     write_length(j, x);

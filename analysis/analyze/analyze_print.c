@@ -181,11 +181,37 @@ static void outcome_row(FILE *out, const char *label, uint64_t count, const Esti
             rate ? est(b, sizeof b, *rate, 4) : "", over);
 }
 
+/* A column head for intervals of shares counted in games: "rate [95% Wilson]" where the
+ * games are the unit, "rate [95% Wilson, by pair]" where the pair or opening is (their
+ * effective games, analyze.h). */
+static const char *interval_head(char *buf, size_t len, const JobAnalysis *j, const char *how)
+{
+    if (j->unit == UNIT_GAME)
+        snprintf(buf, len, "rate [95%% %s]", how);
+    else
+        snprintf(buf, len, "rate [95%% %s, by %s]", how, design_unit_name(j->unit));
+    return buf;
+}
+
+/* The line under a table of shares where the unit is not the game: how its intervals use it. */
+static void print_share_note(const JobAnalysis *j, FILE *out)
+{
+    if (j->unit == UNIT_GAME)
+        return;
+    fprintf(out, "  (by %s: each interval over the games' effective number, games / design "
+                 "effect, with the %s as unit: measured over the %s for the job's own "
+                 "outcomes, South %.2f, North %.2f, draw %.2f; %.0f, its bound, for the rest)\n",
+            design_unit_name(j->unit), design_unit_name(j->unit), design_unit_plural(j->unit),
+            j->share_deff[0], j->share_deff[1], j->share_deff[2], j->deff_bound);
+}
+
 /* The outcomes table. */
 static void print_outcomes(const JobAnalysis *j, FILE *out)
 {
     const Outcomes *o = &j->all;
-    fprintf(out, "\nOutcomes       %12s  %-28s %s\n", "games", "rate [95% Wilson]", "over");
+    char head[48];
+    fprintf(out, "\nOutcomes       %12s  %-28s %s\n", "games",
+            interval_head(head, sizeof head, j, "Wilson"), "over");
     outcome_row(out, outcome_phrase(OUT_SOUTH), o->south, &j->rate[0], "finished");
     outcome_row(out, outcome_phrase(OUT_NORTH), o->north, &j->rate[1], "finished");
     outcome_row(out, outcome_phrase(OUT_DRAW), o->draw, &j->rate[2], "finished");
@@ -194,32 +220,47 @@ static void print_outcomes(const JobAnalysis *j, FILE *out)
     outcome_row(out, outcome_phrase(OUT_UNFINISHED), o->unfinished, &j->unfinished_rate,
                 "all games");
     outcome_row(out, "all", outcomes_total(o), NULL, "");
+    print_share_note(j, out);
 }
 
-/* One advantage row: the games it is over, the estimate, the binomial test. */
-static void advantage_row(FILE *out, const char *label, const Outcomes *o, Estimate adv)
+/* One advantage row: the games it is over, the estimate, the test's p. */
+static void advantage_row(FILE *out, const char *label, uint64_t n, Estimate adv, double pv)
 {
     char b[EST_LEN], p[32];
-    double pv = binomial_test(o->south, o->south + o->north, 0.5);
-    fprintf(out, "  %-16s %10llu  %-30s %s\n", label,
-            (unsigned long long)outcomes_finished(o), est(b, sizeof b, adv, 4),
-            pval(p, sizeof p, pv));
+    fprintf(out, "  %-16s %10llu  %-30s %s\n", label, (unsigned long long)n,
+            est(b, sizeof b, adv, 4), pval(p, sizeof p, pv));
 }
 
-/* The first-player advantage, with the colour split for two agents. */
+/* The first-player advantage with the design's unit, with the colour split for two agents:
+ * over games, Tango's interval and the exact binomial test; over pairs (or openings), the t
+ * interval and test of the pairs' means, and the colour split only where each unit gives one
+ * game to each colour (the pair). */
 static void print_advantage(const JobAnalysis *j, FILE *out)
 {
-    char b[EST_LEN];
-    fprintf(out, "\nFirst-player advantage P(South won) - P(North won), over finished games\n");
-    fprintf(out, "  %-16s %10s  %-30s %s\n", "subset", "finished", "advantage [95% Tango]",
-            "p (exact binomial, S = N on decisive)");
-    advantage_row(out, "all", &j->all, j->advantage);
+    char b[EST_LEN], head[64];
+    bool games = j->unit == UNIT_GAME;
+    fprintf(out, "\nFirst-player advantage P(South won) - P(North won), over finished games, "
+                 "the %s as unit\n", design_unit_name(j->unit));
+    snprintf(head, sizeof head, "advantage [95%% %s]", games ? "Tango" : "t");
+    fprintf(out, "  %-16s %10s  %-30s %s\n", "subset", design_unit_plural(j->unit), head,
+            games ? "p (exact binomial, S = N on decisive)" : "p (t test, mean 0)");
+    advantage_row(out, "all", j->units, j->advantage, j->advantage_p);
     if (!j->two_agents)
         return;
-    advantage_row(out, "A as South", &j->by_south[0], j->split_advantage[0]);
-    advantage_row(out, "A as North", &j->by_south[1], j->split_advantage[1]);
-    fprintf(out, "  %-16s %10s  %-30s %s\n", "colour-balanced", "",
-            est(b, sizeof b, j->balanced, 4), "(agent strength taken out; MOVER interval)");
+    if (j->unit == UNIT_OPENING) {
+        fprintf(out, "  (no colour split: a colour's games repeat openings as the pairs do)\n");
+        return;
+    }
+    advantage_row(out, "A as South", outcomes_finished(&j->by_south[0]), j->split_advantage[0],
+                  j->split_p[0]);
+    advantage_row(out, "A as North", outcomes_finished(&j->by_south[1]), j->split_advantage[1],
+                  j->split_p[1]);
+    if (games)
+        fprintf(out, "  %-16s %10s  %-30s %s\n", "colour-balanced", "",
+                est(b, sizeof b, j->balanced, 4), "(agent strength taken out; MOVER interval)");
+    else
+        fprintf(out, "  (the colour rows count games, one of each pair; \"all\" is the "
+                     "colour-balanced advantage: each pair plays each agent as South once)\n");
 }
 
 /* Who among the job's agents looks at the convention, as a sentence. */
@@ -241,13 +282,15 @@ static void print_blindness(const JobAnalysis *j, FILE *out)
 /* The outcome under each convention, re-scored from the same games. */
 static void print_convention_rows(const JobAnalysis *j, FILE *out)
 {
-    char b[4][EST_LEN], p[32];
-    const char *unit = j->conv_pair_advantage[0].units.unit == PAIR_UNIT_OPENING ? "by opening"
-                                                                               : "by pair";
-    char head[48];
-    snprintf(head, sizeof head, "advantage [95%%, %s]", unit);
-    fprintf(out, "  %-13s %-26s %-26s %-26s %-30s %s\n", "convention", "South won [95%]",
-            "North won [95%]", "draw [95%]", head, "p (binomial)");
+    char b[4][EST_LEN], p[32], by[24], head[4][48];
+    bool games = j->unit == UNIT_GAME;
+    snprintf(by, sizeof by, "%s%s", games ? "" : ", by ", games ? "" : design_unit_name(j->unit));
+    snprintf(head[0], sizeof head[0], "South won [95%%%s]", by);
+    snprintf(head[1], sizeof head[1], "North won [95%%%s]", by);
+    snprintf(head[2], sizeof head[2], "draw [95%%%s]", by);
+    snprintf(head[3], sizeof head[3], "advantage [95%%%s]", by);
+    fprintf(out, "  %-13s %-26s %-26s %-26s %-30s %s\n", "convention", head[0], head[1],
+            head[2], head[3], games ? "p (binomial)" : "p (t test)");
     for (int c = 0; c < CONV_NB; c++) {
         char label[32];
         snprintf(label, sizeof label, "%s%s", conv_name(c),
@@ -255,13 +298,18 @@ static void print_convention_rows(const JobAnalysis *j, FILE *out)
         fprintf(out, "  %-13s %-26s %-26s %-26s %-30s %s\n", label,
                 est(b[0], EST_LEN, j->conv_rate[c][0], 4), est(b[1], EST_LEN, j->conv_rate[c][1], 4),
                 est(b[2], EST_LEN, j->conv_rate[c][2], 4),
-                est(b[3], EST_LEN, j->conv_pair_advantage[c].advantage, 4),
-                j->games_independent ? pval(p, sizeof p, j->conv_advantage_p[c]) : "-");
+                est(b[3], EST_LEN, j->conv_advantage[c], 4),
+                pval(p, sizeof p, j->conv_advantage_p[c]));
     }
-    fprintf(out, "  (* the job's own convention; the advantage %s, its pairs re-scored%s)\n",
-            unit, j->games_independent ? "" : "; \"-\": the binomial test and McNemar's count "
-            "games as independent, and this job's are not (pairs share openings, or games "
-            "repeat or follow few lines)");
+    if (games)
+        fprintf(out, "  (* the job's own convention; shares and advantage over games)\n");
+    else
+        fprintf(out, "  (* the job's own convention; the advantage over the %s, re-scored; the "
+                     "shares over their effective games, with the design effect's bound %.0f "
+                     "but for the job's own convention, measured; McNemar's tests count games as "
+                     "independent, and this job's are not (pairs share openings, or games repeat "
+                     "or follow few lines): \"-\")\n", design_unit_plural(j->unit),
+                j->deff_bound);
 }
 
 /* McNemar's exact tests of each pair of conventions. */
@@ -336,10 +384,15 @@ static void print_agents(const JobAnalysis *j, const AnalyzeOptions *opt, FILE *
 {
     char s[EST_LEN], e[EST_LEN], los[32];
     const EloEstimate *x = &j->elo;
-    fprintf(out, "\nAgents: A %s vs B %s (finished games, from A's side)\n", j->agent_a,
-            j->agent_b);
-    fprintf(out, "  %8s %8s %8s  %-28s %-30s %s\n", "A won", "draw", "A lost", "score [95%]",
-            "Elo [95%]", "LOS");
+    char hs[48], he[48];
+    const char *by = j->unit == UNIT_GAME ? "" : j->unit == UNIT_PAIR ? ", by pair"
+                                                                      : ", by opening";
+    snprintf(hs, sizeof hs, "score [95%%%s]", by);
+    snprintf(he, sizeof he, "Elo [95%%%s]", by);
+    fprintf(out, "\nAgents: A %s vs B %s (finished games, from A's side%s)\n", j->agent_a,
+            j->agent_b, j->unit == UNIT_GAME ? ""
+                        : "; the score, Elo and LOS from the pairs' pentanomial counts");
+    fprintf(out, "  %8s %8s %8s  %-28s %-30s %s\n", "A won", "draw", "A lost", hs, he, "LOS");
     fprintf(out, "  %8llu %8llu %8llu  %-28s %-30s %s\n", (unsigned long long)j->a_wins,
             (unsigned long long)j->a_draws, (unsigned long long)j->a_losses,
             est(s, sizeof s, (Estimate){ x->score, x->score_ci }, 4),
@@ -433,7 +486,6 @@ static void print_game_pairs(const JobAnalysis *j, const AnalyzeOptions *opt, FI
     if (j->two_agents)
         print_pentanomial(j, opt, out);
     double wp = x->advantage.ci.hi - x->advantage.ci.lo;
-    double wg = j->advantage.ci.hi - j->advantage.ci.lo;
     if (x->degenerate)
         snprintf(how, sizeof how, "%s, exact bound (draws and endless count 0)",
                  by_opening ? "openings" : "pairs");
@@ -447,11 +499,19 @@ static void print_game_pairs(const JobAnalysis *j, const AnalyzeOptions *opt, FI
             est(p, sizeof p, x->advantage, 4), how);
     if (x->degenerate)
         print_degenerate_note(&x->units, out);
-    fprintf(out, "  %-30s %-30s %s\n", "game unit", est(g, sizeof g, j->advantage, 4),
-            "finished games, Tango interval");
-    if (wg > 0 && !isnan(x->advantage.value))
-        fprintf(out, "  (the %s-unit interval is %.2f times as wide as the game-unit one)\n",
-                by_opening ? "opening" : "pair", wp / wg);
+    if (j->unit == UNIT_GAME) {
+        double wg = j->advantage.ci.hi - j->advantage.ci.lo;
+        fprintf(out, "  %-30s %-30s %s\n", "game unit", est(g, sizeof g, j->advantage, 4),
+                "finished games, Tango interval (the job's unit: its games are independent)");
+        if (wg > 0 && !isnan(x->advantage.value))
+            fprintf(out, "  (the %s-unit interval is %.2f times as wide as the game-unit one)\n",
+                    by_opening ? "opening" : "pair", wp / wg);
+    } else if (!isnan(x->advantage.value)) {
+        fprintf(out, "  (design effect %.2f: the advantage's variance with the %s as unit over "
+                     "its variance were the games independent; no game-unit interval is given, "
+                     "as the games are not)\n", analyze_advantage_design_effect(j),
+                by_opening ? "opening" : "pair");
+    }
 }
 
 /* The Ludii-style metrics. */
@@ -459,7 +519,10 @@ static void print_metrics(const JobAnalysis *j, FILE *out)
 {
     const GameMetrics *m = &j->metrics;
     char b[EST_LEN], sd[32];
-    fprintf(out, "\nMetrics (Ludii style)  %-28s %s\n", "value [95%]", "definition");
+    char head[48];
+    snprintf(head, sizeof head, "value [95%%%s%s]", j->unit == UNIT_GAME ? "" : ", by ",
+             j->unit == UNIT_GAME ? "" : design_unit_name(j->unit));
+    fprintf(out, "\nMetrics (Ludii style)  %-28s %s\n", head, "definition");
     for (int r = 0; r < metric_row_count; r++)
         fprintf(out, "  %-20s %-28s %s\n", metric_rows[r].label,
                 est(b, EST_LEN, metric_value(m, r), 4), metric_rows[r].definition);
@@ -467,6 +530,7 @@ static void print_metrics(const JobAnalysis *j, FILE *out)
             num(sd, sizeof sd, m->duration_sd, 2),
             j->censored ? " (the restricted mean up to max_plies: some games were stopped there)"
                         : "");
+    print_share_note(j, out);
 }
 
 /* Agent side (0 A, 1 B)'s work per move: nodes, or playouts for MCTS. */

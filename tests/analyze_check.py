@@ -403,6 +403,61 @@ def check_results(path, tables, doc):
     check_skill(tables, doc, expected_skill(jobs, recomputed))
 
 
+def expected_answer(job):
+    """What a job's answer must be, from the JSON's detail: a match's Elo; a root design's
+    best line, by its race's interval where it ran one, else held out; South's advantage
+    with the job's unit. In points per 100 games but for the Elo."""
+    if job["two_agents"]:
+        e = job["agents"]["elo"]
+        return "match", e["value"], e["lo"], e["hi"], "Elo"
+    race = job.get("root_design")
+    if race:
+        return ("adaptive_root_design", 100 * race["value"], 100 * race["lo"],
+                100 * race["hi"], "points per 100 games")
+    if job.get("root"):
+        h = job["root"]["held_out"]["advantage"]
+        return "root_design", 100 * h["value"], 100 * h["lo"], 100 * h["hi"], \
+            "points per 100 games"
+    a = job["advantage"]
+    return "advantage", 100 * a["value"], 100 * a["lo"], 100 * a["hi"], "points per 100 games"
+
+
+def answer_text(value, lo, hi):
+    return "-" if value is None else "%+.1f [%+.1f, %+.1f]" % (value, lo, hi)
+
+
+def check_answers(tables, doc, folder):
+    """The answers come first, a line per job, in the text (before any job's detail), the
+    JSON (`answers`, agreeing with each job's detail) and the report (before the plots)."""
+    answers = doc.get("answers")
+    check(answers is not None and [w["job"] for w in answers] == [j["name"] for j in
+                                                                  doc["jobs"]],
+          "answers: not one per job in order")
+    head = tables.split("\n== job ", 1)[0]
+    check("\nAnswers (" in head, "answers: the text does not begin with them")
+    html = open(os.path.join(folder, "index.html"), encoding="utf-8").read() if folder else ""
+    check(not folder or 0 <= html.find("<h2>Answers</h2>") < html.find("<h2>Plots</h2>"),
+          "answers: the report does not begin with them")
+    for w, job in zip(answers or [], doc["jobs"]):
+        kind, value, lo, hi, scale = expected_answer(job)
+        check(w["kind"] == kind and w["scale"] == scale, "answers: %s is %s in %s, expected "
+              "%s in %s" % (w["job"], w["kind"], w["scale"], kind, scale))
+        check(near(w["value"], value) and near(w["lo"], lo) and near(w["hi"], hi),
+              "answers: %s's figure %s, detail %s" % (w["job"], w, (value, lo, hi)))
+        check(w["unit"] == job["unit"]["name"] or kind == "adaptive_root_design",
+              "answers: %s's unit %s, the job's %s" % (w["job"], w["unit"], job["unit"]))
+        row = [l for l in head.splitlines() if l.startswith("  " + w["job"] + " ")]
+        fig = answer_text(w["value"], w["lo"], w["hi"])
+        check(len(row) == 1 and fig in row[0] and w["scale"] in row[0],
+              "answers: the text's line for %s lacks %s" % (w["job"], fig))
+        check(not folder or ("<td>%s</td>" % html_escape(w["job"]) in html and fig in html),
+              "answers: the report's row for %s" % w["job"])
+
+
+def html_escape(s):
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def check_report(folder):
     html = open(os.path.join(folder, "index.html"), encoding="utf-8").read()
     pngs = [f for f in os.listdir(folder) if f.endswith(".png")]
@@ -610,6 +665,7 @@ def main():
     if len(doc["jobs"]) > 1:
         check(doc["between_jobs"] is not None and "== between jobs" in tables, "between jobs")
     check_report(sys.argv[3])
+    check_answers(tables, doc, sys.argv[3])
     if doc.get("skill"):
         check(os.path.exists(os.path.join(sys.argv[3], "skill.png")), "report: no skill.png")
     if len(sys.argv) > 4:

@@ -320,8 +320,40 @@ void analyze_agent_label(const char *given, const char *played, char *buf, size_
  * convention_blind flag). */
 bool agent_is_convention_blind(const char *spec);
 
-/* The aligned tables of every job and the comparisons, on out. */
+/* What a job was run to answer, by its design. */
+typedef enum AnswerKind {
+    ANSWER_ADVANTAGE,             /* self-play: South's advantage, with the job's unit */
+    ANSWER_ROOT,                  /* self-play from all:N: South's best line, held out */
+    ANSWER_RACE,                  /* an adaptive root design: its best line, the race's interval */
+    ANSWER_MATCH                  /* two agents: A's strength over B in Elo */
+} AnswerKind;
+
+/* A job's answer, the first line `analyze` and the report give of it: the figure, its scale
+ * (points per 100 games, or Elo) with its interval in the job's unit, the units it is over,
+ * and what it estimates, in words. */
+typedef struct JobAnswer {
+    AnswerKind kind;
+    Estimate value;
+    char scale[32];               /* "points per 100 games" or "Elo" */
+    DesignUnit unit;
+    uint64_t units;
+    char line[96];                /* a root design's best line ("S5 N5"), else empty */
+    char estimates[1600];
+} JobAnswer;
+
+/* Job j's answer. */
+JobAnswer analyze_job_answer(const JobAnalysis *j);
+
+/* An answer kind's name in JSON: "advantage", "root_design", "adaptive_root_design",
+ * "match". */
+const char *answer_kind_name(AnswerKind k);
+
+/* The aligned tables of every job and the comparisons, on out: the answers first
+ * (analyze_print_answers), then each job's detail and the comparisons. */
 void analyze_print(const Analysis *a, FILE *out);
+
+/* The table of answers alone: a line per job (analyze_job_answer). */
+void analyze_print_answers(const Analysis *a, FILE *out);
 
 /* The same as one JSON document (keys in docs/analyze.md), on out. */
 void analyze_json(const Analysis *a, FILE *out);

@@ -959,6 +959,27 @@ static void write_skill(Json *j, const Analysis *a)
     json_array_end(j);
 }
 
+/* Each job's answer first, as the text's table (analyze_job_answer). */
+static void write_answers(Json *j, const Analysis *a)
+{
+    json_key(j, "answers");
+    json_array_begin(j);
+    for (int i = 0; i < a->njobs; i++) {
+        JobAnswer w = analyze_job_answer(&a->jobs[i]);
+        json_object_begin(j);
+        json_kv_string(j, "job", a->jobs[i].name);
+        json_kv_string(j, "kind", answer_kind_name(w.kind));
+        json_estimate_members(j, w.value);
+        json_kv_string(j, "scale", w.scale);
+        json_kv_string(j, "unit", design_unit_name(w.unit));
+        json_kv_uint(j, "units", w.units);
+        kv_text_or_null(j, "line", w.line[0] ? w.line : NULL);
+        json_kv_string(j, "estimates", w.estimates);
+        json_object_end(j);
+    }
+    json_array_end(j);
+}
+
 void analyze_json(const Analysis *a, FILE *out)
 {
     Json j;
@@ -972,6 +993,7 @@ void analyze_json(const Analysis *a, FILE *out)
     json_kv_string(&j, "started", a->started);
     json_kv_string(&j, "finished", a->finished);
     json_kv_double(&j, "confidence", ANALYZE_CONFIDENCE);
+    write_answers(&j, a);
     json_key(&j, "jobs");
     json_array_begin(&j);
     for (int i = 0; i < a->njobs; i++)

@@ -1057,12 +1057,46 @@ static void print_skill(const Analysis *a, FILE *out)
         print_skill_design(a, &a->skill[d], d + 1, out);
 }
 
+/* An answer's figure: "+7.0 [-1.2, +15.2]" with its scale's decimals. */
+static const char *answer_figure(char *buf, size_t len, const JobAnswer *w)
+{
+    if (isnan(w->value.value))
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "%+.1f [%+.1f, %+.1f]", w->value.value, w->value.ci.lo,
+                 w->value.ci.hi);
+    return buf;
+}
+
+/* The answers first: a line per job with its figure, the scale and units it is in, and what
+ * it estimates; the detail follows. */
+void analyze_print_answers(const Analysis *a, FILE *out)
+{
+    int wn = 3;
+    for (int i = 0; i < a->njobs; i++)
+        wn = (int)strlen(a->jobs[i].name) > wn ? (int)strlen(a->jobs[i].name) : wn;
+    fprintf(out, "Answers (each job's figure with its 95%% interval in the unit its design calls "
+                 "for; the detail follows)\n");
+    fprintf(out, "  %-*s  %-26s %-21s %-16s %s\n", wn, "job", "answer [95%]", "scale",
+            "over", "estimates");
+    for (int i = 0; i < a->njobs; i++) {
+        JobAnswer w = analyze_job_answer(&a->jobs[i]);
+        char fig[96], over[48];
+        snprintf(over, sizeof over, "%llu %s", (unsigned long long)w.units,
+                 design_unit_plural(w.unit));
+        fprintf(out, "  %-*s  %-26s %-21s %-16s %s\n", wn, a->jobs[i].name,
+                answer_figure(fig, sizeof fig, &w), w.scale, over, w.estimates);
+    }
+    fputc('\n', out);
+}
+
 void analyze_print(const Analysis *a, FILE *out)
 {
     fprintf(out, "results file %s (program %s, commit %s; %s to %s)\n\n", a->path,
             a->program_version ? a->program_version : "?",
             a->git_commit ? a->git_commit : "?", a->started ? a->started : "?",
             a->finished ? a->finished : "not finished");
+    analyze_print_answers(a, out);
     for (int i = 0; i < a->njobs; i++)
         print_job(a, &a->jobs[i], out);
     if (a->njobs >= 2) {

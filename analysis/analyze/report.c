@@ -1366,7 +1366,33 @@ static int plots_of(const Analysis *a, Plot *p)
     return n;
 }
 
-/* The page: heading, the figures, then the tables as text. */
+/* The answers first: a table with a row per job (analyze_job_answer), its figure with the
+ * interval, scale and units, and what it estimates. */
+static void write_answers_table(FILE *out, const Analysis *a)
+{
+    fprintf(out, "<h2>Answers</h2>\n<p>Each job's figure with its 95%% interval, in the unit "
+                 "its design calls for; the plots and the detail follow.</p>\n<table class=\"answers\">"
+                 "<tr><th>job</th><th>answer [95%%]</th><th>scale</th><th>over</th>"
+                 "<th>estimates</th></tr>\n");
+    for (int i = 0; i < a->njobs; i++) {
+        JobAnswer w = analyze_job_answer(&a->jobs[i]);
+        char fig[96];
+        if (isnan(w.value.value))
+            snprintf(fig, sizeof fig, "-");
+        else
+            snprintf(fig, sizeof fig, "%+.1f [%+.1f, %+.1f]", w.value.value, w.value.ci.lo,
+                     w.value.ci.hi);
+        fputs("<tr><td>", out);
+        report_html_text(out, a->jobs[i].name, strlen(a->jobs[i].name));
+        fprintf(out, "</td><td class=\"figure\">%s</td><td>%s</td><td>%llu %s</td><td>", fig,
+                w.scale, (unsigned long long)w.units, design_unit_plural(w.unit));
+        report_html_text(out, w.estimates, strlen(w.estimates));
+        fputs("</td></tr>\n", out);
+    }
+    fputs("</table>\n", out);
+}
+
+/* The page: heading, the answers, the figures, then the tables as text. */
 static int write_page(FILE *out, const Analysis *a, const char *dir, const Plot *p, int n)
 {
     char *tables = NULL;
@@ -1382,10 +1408,14 @@ static int write_page(FILE *out, const Analysis *a, const char *dir, const Plot 
     fprintf(out, "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:1200px}"
                  "pre{font-size:12px;background:#f6f6f6;padding:1em;overflow-x:auto}"
                  "figure{margin:1em 0;overflow-x:auto}img{border:1px solid #ddd}"
+                 "table.answers{border-collapse:collapse;font-size:13px}"
+                 "table.answers td,table.answers th{border:1px solid #ccc;padding:3px 6px;"
+                 "text-align:left;vertical-align:top}td.figure{white-space:nowrap}"
                  "</style></head><body>\n<h1>Analysis of ");
     report_html_text(out, a->path, strlen(a->path));
-    fprintf(out, "</h1>\n<p>%d job(s); every interval is 95%%.</p>\n<h2>Plots</h2>\n",
-            a->njobs);
+    fprintf(out, "</h1>\n<p>%d job(s); every interval is 95%%.</p>\n", a->njobs);
+    write_answers_table(out, a);
+    fprintf(out, "<h2>Plots</h2>\n");
     int rc = 0;
     for (int i = 0; i < n && rc == 0; i++)
         rc = report_html_figure(out, dir, p[i].name, p[i].caption);

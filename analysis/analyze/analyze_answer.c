@@ -101,9 +101,14 @@ static void root_answer(const JobAnalysis *j, const char *from, JobAnswer *w)
     if (best)
         moves_text(&j->variant, best, line, sizeof line);
     snprintf(w->line, sizeof w->line, "%s", line);
-    snprintf(w->estimates, sizeof w->estimates, "South's advantage per 100 games when the "
-             "first plies are chosen (South's and North's, minimax) and %s plays on: the best "
-             "line (%s), %s; %s under %s", j->label_a, line,
+    char who[64] = "the first plies are chosen";
+    if (best && best->n_moves == 1)
+        snprintf(who, sizeof who, "South chooses its first move");
+    else if (best)
+        snprintf(who, sizeof who, "both sides choose the first %d plies (minimax)",
+                 best->n_moves);
+    snprintf(w->estimates, sizeof w->estimates, "South's advantage per 100 games when %s and "
+             "%s plays on: the best line (%s), %s; %s under %s", who, j->label_a, line,
              j->has_race ? "the adaptive race's interval" : "held out (two halves)", from,
              final_four_name(j->variant.final_four));
 }

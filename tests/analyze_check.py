@@ -450,7 +450,8 @@ def check_answers(tables, doc, folder):
         fig = answer_text(w["value"], w["lo"], w["hi"])
         check(len(row) == 1 and fig in row[0] and w["scale"] in row[0],
               "answers: the text's line for %s lacks %s" % (w["job"], fig))
-        check(not folder or ("<td>%s</td>" % html_escape(w["job"]) in html and fig in html),
+        check(not folder or ('<td class="job">%s</td>' % html_escape(w["job"]) in html
+                            and fig in html),
               "answers: the report's row for %s" % w["job"])
 
 

@@ -1382,7 +1382,7 @@ static void write_answers_table(FILE *out, const Analysis *a)
         else
             snprintf(fig, sizeof fig, "%+.1f [%+.1f, %+.1f]", w.value.value, w.value.ci.lo,
                      w.value.ci.hi);
-        fputs("<tr><td>", out);
+        fputs("<tr><td class=\"job\">", out);
         report_html_text(out, a->jobs[i].name, strlen(a->jobs[i].name));
         fprintf(out, "</td><td class=\"figure\">%s</td><td>%s</td><td>%llu %s</td><td>", fig,
                 w.scale, (unsigned long long)w.units, design_unit_plural(w.unit));
@@ -1410,7 +1410,7 @@ static int write_page(FILE *out, const Analysis *a, const char *dir, const Plot 
                  "figure{margin:1em 0;overflow-x:auto}img{border:1px solid #ddd}"
                  "table.answers{border-collapse:collapse;font-size:13px}"
                  "table.answers td,table.answers th{border:1px solid #ccc;padding:3px 6px;"
-                 "text-align:left;vertical-align:top}td.figure{white-space:nowrap}"
+                 "text-align:left;vertical-align:top}td.figure,td.job{white-space:nowrap}"
                  "</style></head><body>\n<h1>Analysis of ");
     report_html_text(out, a->path, strlen(a->path));
     fprintf(out, "</h1>\n<p>%d job(s); every interval is 95%%.</p>\n", a->njobs);

@@ -480,6 +480,14 @@ def check_lengths_range(script, doc):
           "game at %g" % (hi, longest))
     check(shortest / 1.1 - 1 <= lo <= max(shortest, 1), "lengths.gp: x range starts at %g, "
           "the shortest game at %g" % (lo, shortest))
+    # A narrow range (under a factor of 1000) has a tic at each 1-2-5 value inside it, where
+    # two or more are (else gnuplot's own).
+    tics = re.search(r"^set xtics \((.*)\)$", script, flags=re.M)
+    got = [float(x) for x in tics.group(1).split(",")] if tics else []
+    want = sorted(m * 10 ** e for e in range(8) for m in (1, 2, 5) if lo <= m * 10 ** e <= hi)
+    if hi / lo >= 1000 or len(want) < 2:
+        want = []
+    check(got == want, "lengths.gp: x tics %s over [%g, %g], want %s" % (got, lo, hi, want))
 
 
 def check_styles(script, name):

@@ -233,6 +233,37 @@ static void gp_begin_panels(FILE *gp, const Analysis *a, const char *dir, const 
             1 - key / PANELS_WIDTH, job_panels(a));
 }
 
+#define LENGTH_TIC_SPAN 1000.0    /* the widest length range, a ratio, given 1-2-5 tics */
+
+/* The 1-2-5 values in [lo, hi] (1, 2 and 5 times the powers of ten), written to gp
+ * comma-separated unless gp is NULL; their count. */
+static int steps_125(FILE *gp, double lo, double hi)
+{
+    static const int steps[] = { 1, 2, 5 };
+    int n = 0;
+    for (double p = 1; p <= hi; p *= 10)
+        for (int s = 0; s < 3; s++)
+            if (p * steps[s] >= lo && p * steps[s] <= hi) {
+                if (gp)
+                    fprintf(gp, "%s%g", n ? ", " : "", p * steps[s]);
+                n++;
+            }
+    return n;
+}
+
+/* The length plot's x tics over [lo, hi]: where it spans less than LENGTH_TIC_SPAN, the
+ * 1-2-5 values within it, so that a range of a decade or two has labels enough (gnuplot's
+ * log axis labels only the powers of ten); gnuplot's own where fewer than two of them fall
+ * in it (every game about as long). */
+static void length_tics(FILE *gp, double lo, double hi)
+{
+    if (hi / lo >= LENGTH_TIC_SPAN || steps_125(NULL, lo, hi) < 2)
+        return;
+    fprintf(gp, "set xtics (");
+    steps_125(gp, lo, hi);
+    fprintf(gp, ")\n");
+}
+
 /* The length distributions of every job as cumulative shares on a log scale (jobs of very
  * different lengths stay readable), PANEL_JOBS jobs a panel; for jobs with games stopped at
  * max_plies (right-censored), the Kaplan-Meier estimate, said in the title and the key. */
@@ -254,10 +285,11 @@ static void plot_lengths(FILE *gp, const Analysis *a, const char *dir)
     }
     if (longest < 1 || !isfinite(shortest))
         longest = shortest = 1;
+    double lo = fmax(1, shortest / LENGTH_ROOM), hi = fmax(longest * LENGTH_ROOM, 2);
     gp_begin_panels(gp, a, dir, "lengths", key_chars);
     fprintf(gp, "set xlabel 'plies (log scale)'\nset ylabel 'share of games'\nset logscale x\n"
-                "set yrange [0:1.02]\nset xrange [%g:%g]\n", fmax(1, shortest / LENGTH_ROOM),
-            fmax(longest * LENGTH_ROOM, 2));
+                "set yrange [0:1.02]\nset xrange [%g:%g]\n", lo, hi);
+    length_tics(gp, lo, hi);
     for (int i = 0; i < a->njobs; i++)
         length_curve(gp, &a->jobs[i], i);
     const char *heading = any_censored(a) ?

@@ -492,6 +492,11 @@ def read_script(folder, name):
     return open(path, encoding="utf-8").read() if os.path.exists(path) else None
 
 
+def printed(text, value):
+    """Whether a number of a script, printed with %g (six significant digits), is value."""
+    return abs(float(text) - value) <= 1e-6 + 1e-5 * abs(value)
+
+
 def pair_shown(job):
     return job["pairs"]["advantage"]["value"] is not None
 
@@ -504,8 +509,8 @@ def check_conventions_script(script, doc):
         played = CONVENTIONS.index(job["variant"]["final_four"])
         blind = job["agent_a_blind"] and job["agent_b_blind"]
         for c in range(3):
-            drawn = any(abs(float(r[0]) - (i + 0.2 * (c - 1))) < 1e-6
-                        for r in blocks.get("C%d" % c, []))
+            # Job i's points stand in its column, within 0.2 of i.
+            drawn = any(abs(float(r[0]) - i) < 0.25 for r in blocks.get("C%d" % c, []))
             if job["two_agents"]:
                 want = c == played and pair_shown(job)
             else:
@@ -515,8 +520,8 @@ def check_conventions_script(script, doc):
             # A self-play job's point is its advantage with its unit, re-scored pair by pair.
             unit = job["conventions"][CONVENTIONS[c]]["advantage_unit"]
             for r in blocks.get("C%d" % c, []):
-                if drawn and not job["two_agents"] and abs(float(r[0]) - (i + 0.2 * (c - 1))) < 1e-6:
-                    check(abs(float(r[1]) - 100 * unit["value"]) < 1e-6,
+                if drawn and not job["two_agents"] and abs(float(r[0]) - i) < 0.25:
+                    check(printed(r[1], 100 * unit["value"]),
                           "conventions.gp: job %s under %s: %s, want %s"
                           % (job["name"], CONVENTIONS[c], r[1], unit["value"]))
             if c == played:
@@ -526,26 +531,96 @@ def check_conventions_script(script, doc):
                       "advantage_unit %s is not pairs.advantage %s" % (job["name"], unit, same))
 
 
+def job_tics(script):
+    """The x tics of a plot with one column per job: (label, position) in column order."""
+    line = re.search(r"^set xtics .*? left \((.*)\)$", script, flags=re.M)
+    if not line:
+        return []
+    return [(label.replace("''", "'"), float(at))
+            for label, at in re.findall(r"'((?:[^']|'')*)' (-?[\d.e+-]+)", line.group(1))]
+
+
+def tic_job(label, doc):
+    """The job a tic label names: its name, or its name and players ("rr-1-2: a vs b")."""
+    for job in doc["jobs"]:
+        if label == job["name"] or label.startswith(job["name"] + ": "):
+            return job
+    return None
+
+
+def check_tics_centred(script, name):
+    """Each job's label stands under the centre of its column's points (column k: the points
+    within 0.45 of k), so that no label is nearer another job's points."""
+    xs = [float(r[0]) for rows in data_blocks(script).values() for r in rows]
+    for k, (label, at) in enumerate(job_tics(script)):
+        mine = [x for x in xs if abs(x - k) < 0.45]
+        if mine:
+            centre = sum(mine) / len(mine)
+            check(abs(at - centre) < 1e-6, "%s.gp: the label of %s at %g, its points' centre "
+                  "at %g" % (name, label, at, centre))
+
+
 def check_advantage_script(script, doc):
-    """The game unit's point only in self-play whose games are independent; every job with
-    pairs with its own unit, the pair's or the opening's, each block titled with its unit."""
+    """Self-play jobs only (both agents the same spec), a column each in job order: the game
+    unit's point where the games are independent; every job with pairs with its own unit, the
+    pair's or the opening's, each block titled with its unit. A match of two different agents
+    is not drawn."""
+    selfplay = [job for job in doc["jobs"] if not job["two_agents"]]
+    check((script is not None) == bool(selfplay),
+          "advantage.gp: drawn %s, %d self-play jobs" % (script is not None, len(selfplay)))
+    if script is None:
+        return
+    tics = job_tics(script)
+    named = [tic_job(label, doc) for label, _ in tics]
+    check([j and j["name"] for j in named] == [j["name"] for j in selfplay],
+          "advantage.gp: columns %s, self-play jobs %s"
+          % ([label for label, _ in tics], [j["name"] for j in selfplay]))
     blocks = data_blocks(script)
-    game = {round(float(r[0])) for r in blocks.get("A0", [])}
-    units = {"pair": {round(float(r[0]) - 0.2): r for r in blocks.get("A1", [])},
-             "opening": {round(float(r[0]) - 0.2): r for r in blocks.get("A2", [])}}
-    for i, job in enumerate(doc["jobs"]):
-        want_game = not job["two_agents"] and job["games_independent"]
-        check((i in game) == want_game,
-              "advantage.gp: job %s: game unit drawn %s" % (job["name"], i in game))
+    column = lambda r: round(float(r[0]))
+    game = {column(r) for r in blocks.get("A0", [])}
+    units = {"pair": {column(r): r for r in blocks.get("A1", [])},
+             "opening": {column(r): r for r in blocks.get("A2", [])}}
+    check(len(blocks.get("A1", [])) + len(blocks.get("A2", [])) ==
+          sum(pair_shown(job) for job in selfplay),
+          "advantage.gp: a point of a job that is not self-play")
+    for k, job in enumerate(selfplay):
+        check((k in game) == job["games_independent"],
+              "advantage.gp: job %s: game unit drawn %s" % (job["name"], k in game))
         adv = job["pairs"]["advantage"]
-        row = units[adv["unit"]].get(i)
+        row = units[adv["unit"]].get(k)
         check((row is not None) == pair_shown(job),
               "advantage.gp: job %s: %s unit drawn %s" % (job["name"], adv["unit"], row))
         if row is not None:
-            check(abs(float(row[1]) - 100 * adv["value"]) < 1e-6,
+            check(printed(row[1], 100 * adv["value"]),
                   "advantage.gp: job %s: %s, want %s" % (job["name"], row, adv["value"]))
     for b, title in (("A1", "'pair unit'"), ("A2", "'opening unit (pairs repeat openings)'")):
         check((title in script) == bool(blocks.get(b)), "advantage.gp: title %s" % title)
+    check_tics_centred(script, "advantage")
+
+
+def check_lengths_range(script, doc):
+    """The length plot's x range ends near the longest game of any job (a game stopped at
+    max_plies counts at max_plies), not at the histogram's allocated size, and starts near
+    the shortest."""
+    lo, hi = (float(x) for x in re.search(r"^set xrange \[([\d.e+-]+):([\d.e+-]+)\]$",
+                                          script, flags=re.M).groups())
+    played = [job["length"] for job in doc["jobs"] if job["length"]["n"]]
+    if not played:
+        return
+    longest = max(length["max"] for length in played)
+    shortest = min(length["min"] for length in played)
+    check(longest <= hi <= 1.1 * longest + 1, "lengths.gp: x range ends at %g, the longest "
+          "game at %g" % (hi, longest))
+    check(shortest / 1.1 - 1 <= lo <= max(shortest, 1), "lengths.gp: x range starts at %g, "
+          "the shortest game at %g" % (lo, shortest))
+    # A narrow range (under a factor of 1000) has a tic at each 1-2-5 value inside it, where
+    # two or more are (else gnuplot's own).
+    tics = re.search(r"^set xtics \((.*)\)$", script, flags=re.M)
+    got = [float(x) for x in tics.group(1).split(",")] if tics else []
+    want = sorted(m * 10 ** e for e in range(8) for m in (1, 2, 5) if lo <= m * 10 ** e <= hi)
+    if hi / lo >= 1000 or len(want) < 2:
+        want = []
+    check(got == want, "lengths.gp: x tics %s over [%g, %g], want %s" % (got, lo, hi, want))
 
 
 def check_styles(script, name):
@@ -558,9 +633,18 @@ def check_styles(script, name):
     check(len(set(styles)) == len(styles), "%s.gp: a style repeats: %s" % (name, styles))
 
 
+ORDERED = ("holes", "seeds", "capture", "max_plies")    # the numeric parameters
+
+
 def check_sweep_script(script):
-    """One block per series (a panel or a line), none with two values at one place."""
+    """One block per series (a panel or a line), none with two values at one place; over a
+    category (a convention, a yes/no) points with intervals, never lines."""
     blocks = data_blocks(script)
+    axis = re.search(r"^set xlabel '(\w+)'$", script, flags=re.M)
+    if "with boxxyerror" not in script and axis:
+        joined = re.search(r"with (yerror)?lines|with linespoints", script) is not None
+        check(joined == (axis.group(1) in ORDERED), "sweep.gp: over %s, series joined by "
+              "lines: %s" % (axis.group(1), joined))
     for name, rows in blocks.items():
         places = [tuple(r[:2]) if name.startswith("H") else r[0] for r in rows]
         check(len(set(places)) == len(places), "sweep.gp: $%s has two values at one place"
@@ -625,8 +709,10 @@ def check_heat_cells(script):
 
 def check_scripts(doc, folder):
     check_conventions_script(read_script(folder, "conventions"), doc)
+    check_tics_centred(read_script(folder, "conventions"), "conventions")
     check_advantage_script(read_script(folder, "advantage"), doc)
     check_every_job_drawn(read_script(folder, "lengths"), "lengths", "L", doc)
+    check_lengths_range(read_script(folder, "lengths"), doc)
     check_every_job_drawn(read_script(folder, "margins"), "margins", "M", doc)
     for name in ("advantage", "conventions", "skill"):
         script = read_script(folder, name)

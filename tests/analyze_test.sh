@@ -991,6 +991,78 @@ PATH="$tmp/gpbin:$PATH" "$bin" analyze "$tmp/conv3.h5" --report "$tmp/conv3-plot
 checks=$((checks + 1))
 grep -qx "set xrange \[5.9:8.1\]" "$tmp/conv3-plots/sweep.gp" \
     || fail "sweep over holes: x range not padded: $(grep xrange "$tmp/conv3-plots/sweep.gp")"
+# Over holes, an ordered axis, the series are lines (analyze_check.py: over a convention, not).
+"$python" "$tests/analyze_check.py" --scripts "$tmp/conv3.json" "$tmp/conv3-plots" \
+    || fail "conv3.cfg: the plots draw what is not valid"
+checks=$((checks + 1))
+
+# A round robin (`anywoli run --round-robin`): its report draws the agents' ratings as the
+# JSON gives them (ratings.gp: highest at the top, each named by its label, with its
+# interval) and a crosstable whose cells are the JSON's; its jobs' labels name their players
+# ("rr-1-2: random vs greedy"); with no self-play job, there is no first-player advantage plot
+# (a match's South minus North is a skill comparison), and the page says why.
+"$bin" run --round-robin random --round-robin greedy --round-robin alphabeta:depth=1 \
+    --games 8 --holes 4 --seeds 2 --seed 3 -o "$tmp/rrobin.h5" --quiet --threads 2 >/dev/null \
+    2>"$tmp/err" || fail "anywoli run --round-robin: $(cat "$tmp/err")"
+"$bin" analyze "$tmp/rrobin.h5" --json >"$tmp/rrobin.json" 2>"$tmp/err" \
+    || fail "analyze --json (round robin): $(cat "$tmp/err")"
+PATH="$tmp/gpbin:$PATH" "$bin" analyze "$tmp/rrobin.h5" --report "$tmp/rrobin-plots" >/dev/null \
+    2>"$tmp/err" || fail "analyze --report (round robin): $(cat "$tmp/err")"
+"$python" "$tests/analyze_check.py" --scripts "$tmp/rrobin.json" "$tmp/rrobin-plots" \
+    || fail "round robin: the plots draw what is not valid"
+checks=$((checks + 1))
+"$python" - "$tmp/rrobin.json" "$tmp/rrobin-plots" <<'PY' || fail "round robin: ratings, crosstable, labels"
+import html, json, os, re, sys
+doc = json.load(open(sys.argv[1]))
+folder = sys.argv[2]
+r = doc["ratings"]
+assert r["status"] == 0, r
+gp = open(os.path.join(folder, "ratings.gp")).read()
+body = re.search(r"^\$RATINGS << EOD\n(.*?)^EOD$", gp, flags=re.M | re.S).group(1)
+rows = [line.split() for line in body.splitlines() if line.strip()]
+agents = sorted(r["agents"], key=lambda a: -a["rating"])
+assert len(rows) == len(agents) == 3, (rows, agents)
+ytics = re.search(r"^set ytics \((.*)\)$", gp, flags=re.M).group(1)
+names = {float(at): label.replace("''", "'")
+         for label, at in re.findall(r"'((?:[^']|'')*)' (-?[\d.]+)", ytics)}
+for k, a in enumerate(agents):
+    y, rating, lo, hi = (float(x) for x in rows[k])
+    assert y == len(agents) - 1 - k and names[y] == a["label"], (k, rows[k], names, a)
+    for got, want in ((rating, a["rating"]), (lo, a["lo"]), (hi, a["hi"])):
+        assert abs(got - want) <= 1e-3 + 1e-5 * abs(want), (a, rows[k])
+page = open(os.path.join(folder, "index.html")).read()
+assert "Ratings of the 3 agents of the matches of two different agents" in page
+table = re.search(r'<table class="crosstable".*?</table>', page, flags=re.S).group(0)
+label = {a["agent"]: a["label"] for a in r["agents"]}
+heads = [html.unescape(h) for h in re.findall(r"<tr><th></th>(.*?)</tr>", table)[0]
+         .replace("<th>", "").split("</th>")[:-1]]
+assert heads == [a["label"] for a in agents], heads
+cells = {}
+for name, tds in re.findall(r"<tr><th>(.+?)</th>(.*?)</tr>", table):
+    for col, cell in zip(heads, re.findall(r"<td>(.*?)</td>", tds)):
+        cells[html.unescape(name), col] = cell
+assert len(cells) == 9, cells
+def points(x):
+    return "%d" % x if x == int(x) else "%d.5" % int(x)
+for c in r["crosstable"]:
+    a, b, g = label[c["a"]], label[c["b"]], c["games"]
+    assert cells[a, b].startswith("%s/%d (" % (points(c["points_a"]), g)), (c, cells[a, b])
+    assert cells[b, a].startswith("%s/%d (" % (points(g - c["points_a"]), g)), (c, cells[b, a])
+    assert cells[a, a] == "-", cells
+# The jobs' labels name their players, in the plots' axes and keys.
+want = ["%s: %s vs %s" % (j["name"], j["agent_a_label"], j["agent_b_label"]) for j in doc["jobs"]]
+assert [j["name"] for j in doc["jobs"]] == ["rr-1-2", "rr-1-3", "rr-2-3"], doc["jobs"]
+conv = open(os.path.join(folder, "conventions.gp")).read()
+tics = re.search(r"^set xtics .*? left \((.*)\)$", conv, flags=re.M).group(1)
+assert re.findall(r"'((?:[^']|'')*)' ", tics) == want, tics
+for name in ("lengths", "margins"):
+    script = open(os.path.join(folder, name + ".gp")).read()
+    for w in want:
+        assert "title '%s" % w in script, (name, w)
+assert not os.path.exists(os.path.join(folder, "advantage.gp"))
+assert "advantage.png" not in page and "No first-player advantage plot: every job is a match" in page
+PY
+checks=$((checks + 1))
 "$python" - "$tmp/plotsweep.json" "$tmp/plotladder.json" "$tmp/plotsweep-plots" \
     "$tmp/plotladder-plots" "$tmp/plotconv-plots" <<'PY' \
     || fail "the sweep plots"

@@ -2,6 +2,7 @@
  * written beside the page as a PNG file and embedded in it as a base64 data URI. */
 #include "report.h"
 
+#include <gsl/gsl_cdf.h>
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
@@ -20,6 +21,8 @@
 #define PANEL_JOBS 12             /* jobs drawn in one panel of a per-job distribution plot */
 #define JOB_PANEL_HEIGHT 420      /* pixels of one such panel */
 #define LENGTH_POINTS 200         /* points of each cumulative length curve */
+#define LENGTH_ROOM 1.05          /* the length plot's room beside its shortest and longest
+                                     games, a factor on its log scale */
 
 /* A job's name as a gnuplot single-quoted string ('' doubles a quote; the terminals are
  * noenhanced, so no markup is interpreted). */
@@ -32,6 +35,34 @@ static void gp_quoted(FILE *gp, const char *s)
         fputc(*s, gp);
     }
     fputc('\'', gp);
+}
+
+#define JOB_LABEL_MAX 400         /* room for a job's label: its name and its players */
+
+/* Whether a job's name is one a tournament gave it (`anywoli run --round-robin` or
+ * `--gauntlet`: rr-I-J, gauntlet-I-J, by the specs' positions; sim/config.c), a name that
+ * says nothing of its players. */
+static bool tournament_name(const char *name)
+{
+    const char *p = strncmp(name, "rr-", 3) == 0 ? name + 3
+                    : strncmp(name, "gauntlet-", 9) == 0 ? name + 9 : NULL;
+    if (!p)
+        return false;
+    size_t first = strspn(p, "0123456789");
+    if (first == 0 || p[first] != '-')
+        return false;
+    size_t second = strspn(p + first + 1, "0123456789");
+    return second > 0 && p[first + 1 + second] == '\0';
+}
+
+/* What the plots call job j: its name, and for a tournament's match its players too
+ * ("rr-1-2: alphabeta:depth=2 vs greedy"), cut to fit buf. */
+static void job_label(const JobAnalysis *j, char *buf, size_t size)
+{
+    if (j->two_agents && tournament_name(j->name))
+        snprintf(buf, size, "%s: %s vs %s", j->name, j->label_a, j->label_b);
+    else
+        snprintf(buf, size, "%s", j->name);
 }
 
 /* The terminal and output of a plot into dir/name.png. */
@@ -111,6 +142,25 @@ static int two_agent_jobs(const Analysis *a, int *without_pairs)
     return n;
 }
 
+/* The length of job j's longest game (stopped ones included), and of its shortest: 0
+ * without a game. Its histogram is allocated longer (up to max_plies): the plot ends at the
+ * longest game, not there. */
+static size_t longest_game(const JobAnalysis *j)
+{
+    size_t n = j->lengths_len;
+    while (n > 0 && j->lengths[n - 1] == 0)
+        n--;
+    return n ? n - 1 : 0;
+}
+
+static size_t shortest_game(const JobAnalysis *j)
+{
+    size_t n = 0;
+    while (n < j->lengths_len && j->lengths[n] == 0)
+        n++;
+    return n < j->lengths_len ? n : 0;
+}
+
 /* Job j's curve: the share of its games ended by each of LENGTH_POINTS geometric steps up to
  * its longest game, 1 - S(t) by the Kaplan-Meier estimate (histogram.h). With no censored
  * game that is the empirical share; with games stopped at max_plies it stays below 1 there,
@@ -121,7 +171,7 @@ static void length_curve(FILE *gp, const JobAnalysis *j, int i)
     double *surv = j->lengths_len ? malloc(j->lengths_len * sizeof *surv) : NULL;
     if (surv && j->rows) {
         km_survival(j->lengths, j->lengths_len, j->censored, surv);
-        double top = j->lengths_len > 1 ? (double)j->lengths_len - 1 : 1;
+        double top = longest_game(j) > 1 ? (double)longest_game(j) : 1;
         for (int k = 0; k <= LENGTH_POINTS; k++) {
             double x = pow(top, (double)k / LENGTH_POINTS);
             size_t v = (size_t)fmin(floor(x), (double)(j->lengths_len - 1));
@@ -137,18 +187,22 @@ static void length_curve(FILE *gp, const JobAnalysis *j, int i)
  * its length. */
 static int length_title(char *title, size_t size, const JobAnalysis *j)
 {
+    char label[JOB_LABEL_MAX];
+    job_label(j, label, sizeof label);
     if (j->censored)
-        return snprintf(title, size, "%s (KM, %.1f%% stopped)", j->name,
+        return snprintf(title, size, "%s (KM, %.1f%% stopped)", label,
                         100.0 * (double)j->censored / (double)j->rows);
-    return snprintf(title, size, "%s", j->name);
+    return snprintf(title, size, "%s", label);
 }
 
-/* The longest job name, in characters. */
+/* The longest job label (job_label), in characters. */
 static int longest_name(const Analysis *a)
 {
     int most = 1;
     for (int i = 0; i < a->njobs; i++) {
-        int n = (int)strlen(a->jobs[i].name);
+        char label[JOB_LABEL_MAX];
+        job_label(&a->jobs[i], label, sizeof label);
+        int n = (int)strlen(label);
         most = n > most ? n : most;
     }
     return most;
@@ -179,24 +233,63 @@ static void gp_begin_panels(FILE *gp, const Analysis *a, const char *dir, const 
             1 - key / PANELS_WIDTH, job_panels(a));
 }
 
+#define LENGTH_TIC_SPAN 1000.0    /* the widest length range, a ratio, given 1-2-5 tics */
+
+/* The 1-2-5 values in [lo, hi] (1, 2 and 5 times the powers of ten), written to gp
+ * comma-separated unless gp is NULL; their count. */
+static int steps_125(FILE *gp, double lo, double hi)
+{
+    static const int steps[] = { 1, 2, 5 };
+    int n = 0;
+    for (double p = 1; p <= hi; p *= 10)
+        for (int s = 0; s < 3; s++)
+            if (p * steps[s] >= lo && p * steps[s] <= hi) {
+                if (gp)
+                    fprintf(gp, "%s%g", n ? ", " : "", p * steps[s]);
+                n++;
+            }
+    return n;
+}
+
+/* The length plot's x tics over [lo, hi]: where it spans less than LENGTH_TIC_SPAN, the
+ * 1-2-5 values within it, so that a range of a decade or two has labels enough (gnuplot's
+ * log axis labels only the powers of ten); gnuplot's own where fewer than two of them fall
+ * in it (every game about as long). */
+static void length_tics(FILE *gp, double lo, double hi)
+{
+    if (hi / lo >= LENGTH_TIC_SPAN || steps_125(NULL, lo, hi) < 2)
+        return;
+    fprintf(gp, "set xtics (");
+    steps_125(gp, lo, hi);
+    fprintf(gp, ")\n");
+}
+
 /* The length distributions of every job as cumulative shares on a log scale (jobs of very
  * different lengths stay readable), PANEL_JOBS jobs a panel; for jobs with games stopped at
  * max_plies (right-censored), the Kaplan-Meier estimate, said in the title and the key. */
 static void plot_lengths(FILE *gp, const Analysis *a, const char *dir)
 {
-    /* One x range for every panel, up to the power of ten above the longest game, so that
-     * panels compare at a glance. */
-    double longest = 10;
+    /* One x range for every panel, so that panels compare at a glance: from the shortest
+     * game to the longest of any job, a little room beside them (on the log scale: a factor
+     * of LENGTH_ROOM), no wider, so that no part of the plot is left without games. */
+    double longest = 0, shortest = INFINITY;
     int key_chars = 1;
     for (int i = 0; i < a->njobs; i++) {
-        char title[400];
+        char title[JOB_LABEL_MAX + 48];
         int n = length_title(title, sizeof title, &a->jobs[i]);
         key_chars = n > key_chars ? n : key_chars;
-        longest = fmax(longest, (double)a->jobs[i].lengths_len - 1);
+        if (a->jobs[i].rows) {
+            longest = fmax(longest, (double)longest_game(&a->jobs[i]));
+            shortest = fmin(shortest, (double)shortest_game(&a->jobs[i]));
+        }
     }
+    if (longest < 1 || !isfinite(shortest))
+        longest = shortest = 1;
+    double lo = fmax(1, shortest / LENGTH_ROOM), hi = fmax(longest * LENGTH_ROOM, 2);
     gp_begin_panels(gp, a, dir, "lengths", key_chars);
     fprintf(gp, "set xlabel 'plies (log scale)'\nset ylabel 'share of games'\nset logscale x\n"
-                "set yrange [0:1.02]\nset xrange [1:%g]\n", pow(10, ceil(log10(longest))));
+                "set yrange [0:1.02]\nset xrange [%g:%g]\n", lo, hi);
+    length_tics(gp, lo, hi);
     for (int i = 0; i < a->njobs; i++)
         length_curve(gp, &a->jobs[i], i);
     const char *heading = any_censored(a) ?
@@ -209,7 +302,7 @@ static void plot_lengths(FILE *gp, const Analysis *a, const char *dir)
         for (int i = 0; i < n; i++) {
             fprintf(gp, "%s$L%d using 1:2 with steps lw 2 ", i ? ", " : "", first + i);
             gp_style(gp, i);
-            char entry[400];
+            char entry[JOB_LABEL_MAX + 48];
             length_title(entry, sizeof entry, &a->jobs[first + i]);
             fprintf(gp, " title ");
             gp_quoted(gp, entry);
@@ -269,8 +362,10 @@ static void plot_margins(FILE *gp, const Analysis *a, const char *dir)
             fprintf(gp, "%s$M%d using 1:2 with linespoints lw 1.5 ps 0.8", i ? ", " : "",
                     first + i);
             gp_style(gp, i);
+            char label[JOB_LABEL_MAX];
+            job_label(&a->jobs[first + i], label, sizeof label);
             fprintf(gp, " title ");
-            gp_quoted(gp, a->jobs[first + i].name);
+            gp_quoted(gp, label);
         }
         fprintf(gp, "\n");
     }
@@ -283,43 +378,107 @@ static void plot_margins(FILE *gp, const Analysis *a, const char *dir)
 #define TIC_LEFT_PX 80            /* the y axis's labels */
 #define TIC_RIGHT_CHARS 20        /* the right margin, in characters, for the key */
 
-/* The width of a plot with one column per job: wider for many jobs. */
-static int plot_width(const Analysis *a)
+/* The x axis of a plot with one column per job: the jobs it shows, in order, and the points
+ * drawn in each column. A column's points stand beside each other (a convention, a unit
+ * each), and its label stands under their centre, so that no label is nearer another job's
+ * points than its own. */
+typedef struct JobAxis {
+    int n;
+    int *job;                     /* [k]: the job of column k */
+    double *sum;                  /* [k]: the sum of the x of the points drawn in column k */
+    int *points;                  /* [k]: their count */
+} JobAxis;
+
+/* The axis of every job of a, or of its self-play jobs only; -1 when out of memory. */
+static int axis_open(JobAxis *x, const Analysis *a, bool self_play_only)
 {
-    return a->njobs > 40 ? 400 + 18 * a->njobs : 1100;
+    x->n = 0;
+    x->job = malloc((size_t)a->njobs * sizeof *x->job);
+    x->sum = calloc((size_t)a->njobs, sizeof *x->sum);
+    x->points = calloc((size_t)a->njobs, sizeof *x->points);
+    if (!x->job || !x->sum || !x->points)
+        return -1;
+    for (int i = 0; i < a->njobs; i++)
+        if (!self_play_only || !a->jobs[i].two_agents)
+            x->job[x->n++] = i;
+    return 0;
 }
 
-/* Whether the job names fit slanted by 30 degrees under their tics: each ends inside the
- * canvas (the last ones run past the plot's right edge). Else they stand vertical. */
-static bool tics_slanted(const Analysis *a, int width)
+static void axis_close(JobAxis *x)
 {
-    if (a->njobs > 20)
+    free(x->job);
+    free(x->sum);
+    free(x->points);
+}
+
+/* A point drawn at x in column k. */
+static void axis_point(JobAxis *x, int k, double at)
+{
+    x->sum[k] += at;
+    x->points[k]++;
+}
+
+/* Where column k's label stands: the centre of its points (k when it has none). */
+static double axis_tic(const JobAxis *x, int k)
+{
+    return x->points[k] ? x->sum[k] / x->points[k] : k;
+}
+
+/* The longest label of the axis's jobs, in characters. */
+static int axis_longest_label(const Analysis *a, const JobAxis *x)
+{
+    int most = 1;
+    for (int k = 0; k < x->n; k++) {
+        char label[JOB_LABEL_MAX];
+        job_label(&a->jobs[x->job[k]], label, sizeof label);
+        most = (int)strlen(label) > most ? (int)strlen(label) : most;
+    }
+    return most;
+}
+
+/* The width of a plot with one column per job: wider for many jobs. */
+static int plot_width(const JobAxis *x)
+{
+    return x->n > 40 ? 400 + 18 * x->n : 1100;
+}
+
+/* Whether the job labels fit slanted by 30 degrees under their tics: each ends inside the
+ * canvas (the last ones run past the plot's right edge), its tic anywhere in its column's
+ * points (up to JOB_POINTS_SPREAD right of the column). Else they stand vertical. */
+#define JOB_POINTS_SPREAD 0.2     /* between two points of one column; the farthest a point
+                                     stands from its column */
+static bool tics_slanted(const Analysis *a, const JobAxis *x, int width)
+{
+    if (x->n > 20)
         return false;
-    double step = (double)(width - TIC_LEFT_PX - TIC_RIGHT_CHARS * TIC_CHAR_PX) / a->njobs;
-    for (int i = 0; i < a->njobs; i++) {
-        double end = TIC_LEFT_PX + (i + 0.5) * step +
-                     0.87 * TIC_CHAR_PX * (double)strlen(a->jobs[i].name);
+    double step = (double)(width - TIC_LEFT_PX - TIC_RIGHT_CHARS * TIC_CHAR_PX) / x->n;
+    for (int k = 0; k < x->n; k++) {
+        char label[JOB_LABEL_MAX];
+        job_label(&a->jobs[x->job[k]], label, sizeof label);
+        double end = TIC_LEFT_PX + (k + 0.5 + JOB_POINTS_SPREAD) * step +
+                     0.87 * TIC_CHAR_PX * (double)strlen(label);
         if (end > width - 10)
             return false;
     }
     return true;
 }
 
-/* The bottom margin, in lines, that the job names need under a plot of this width: the
+/* The bottom margin, in lines, that the job labels need under a plot of this width: the
  * height of the longest (half its length slanted by 30 degrees, all of it upright), and
  * room for the axis. */
-static int tic_margin(const Analysis *a, int width)
+static int tic_margin(const Analysis *a, const JobAxis *x, int width)
 {
-    int px = a->njobs > 20 ? TIC_SMALL_CHAR_PX : TIC_CHAR_PX;
-    int height = px * longest_name(a) / (tics_slanted(a, width) ? 2 : 1);
+    int px = x->n > 20 ? TIC_SMALL_CHAR_PX : TIC_CHAR_PX;
+    int height = px * axis_longest_label(a, x) / (tics_slanted(a, x, width) ? 2 : 1);
     return (height + TIC_LINE_PX - 1) / TIC_LINE_PX + 3;
 }
 
-/* The canvas of a plot with one column per job, its bottom margin fitting the names whole,
+/* The canvas of a plot with one column per job, its bottom margin fitting the labels whole,
  * and a little room above and below the points (one at +1 or -1 is not drawn on the frame). */
-static void gp_begin_jobs(FILE *gp, const Analysis *a, const char *dir, const char *name)
+static void gp_begin_jobs(FILE *gp, const Analysis *a, const JobAxis *x, const char *dir,
+                          const char *name)
 {
-    int width = plot_width(a), lines = tic_margin(a, width);
+    int width = plot_width(x), lines = tic_margin(a, x, width);
     gp_begin(gp, dir, name, width, 380 + TIC_LINE_PX * lines);
     /* The x axis's name at the canvas's foot: gnuplot sets an xlabel past the foot under
      * upright 7-point names. */
@@ -328,19 +487,22 @@ static void gp_begin_jobs(FILE *gp, const Analysis *a, const char *dir, const ch
                 "set key outside top center horizontal\n", lines, TIC_RIGHT_CHARS);
 }
 
-/* The x tic labels: one per job, slanted when they fit, else vertical (tic_margin). */
-static void job_tics(FILE *gp, const Analysis *a)
+/* The x tic labels, once the points are drawn: one per column under the centre of its
+ * points (axis_tic), slanted when they fit, else vertical (tic_margin). */
+static void job_tics(FILE *gp, const Analysis *a, const JobAxis *x)
 {
-    if (tics_slanted(a, plot_width(a)))
+    if (tics_slanted(a, x, plot_width(x)))
         fprintf(gp, "set xtics rotate by -30 left (");
     else
-        fprintf(gp, "set xtics %s rotate by -90 left (", a->njobs > 20 ? "font ',7'" : "");
-    for (int i = 0; i < a->njobs; i++) {
-        fprintf(gp, "%s", i ? ", " : "");
-        gp_quoted(gp, a->jobs[i].name);
-        fprintf(gp, " %d", i);
+        fprintf(gp, "set xtics %s rotate by -90 left (", x->n > 20 ? "font ',7'" : "");
+    for (int k = 0; k < x->n; k++) {
+        char label[JOB_LABEL_MAX];
+        job_label(&a->jobs[x->job[k]], label, sizeof label);
+        fprintf(gp, "%s", k ? ", " : "");
+        gp_quoted(gp, label);
+        fprintf(gp, " %g", axis_tic(x, k));
     }
-    fprintf(gp, ")\nset xrange [-0.5:%d.5]\n", a->njobs - 1);
+    fprintf(gp, ")\nset xrange [-0.5:%d.5]\n", x->n - 1);
 }
 
 /* The y range of an advantage plot: the intervals drawn, and zero, so that the origin is
@@ -383,37 +545,58 @@ static void gp_advantage_axis(FILE *gp, Range r)
                 "set xzeroaxis lt -1\n", 100 * lo, 100 * hi);
 }
 
-/* The first-player advantage of every job, with its interval, under the job's convention:
- * in self-play with the game as unit and beside it the pair (games 2k, 2k+1), in a match of
- * two agents with the pair only (shown_advantage). */
+/* Whether some job is self-play (both agents the same spec): what the advantage plot
+ * draws. */
+static bool any_self_play(const Analysis *a)
+{
+    for (int i = 0; i < a->njobs; i++)
+        if (!a->jobs[i].two_agents)
+            return true;
+    return false;
+}
+
+/* The first-player advantage of every self-play job, with its interval, under the job's
+ * convention: with the game as unit where its games are independent, and beside it its own
+ * unit, the pair (games 2k, 2k+1) or the opening (shown_advantage). A match of two
+ * different agents is left out: South minus North there mixes the first move's advantage
+ * with the stronger agent's wins (a skill comparison: the ratings and crosstable). */
 static void plot_advantage(FILE *gp, const Analysis *a, const char *dir)
 {
-    gp_begin_jobs(gp, a, dir, "advantage");
-    fprintf(gp, "set title 'First-player advantage P(South won) - P(North won), 95%% "
-                "intervals'\n");
-    job_tics(gp, a);
+    JobAxis axis;
+    if (axis_open(&axis, a, true) != 0) {
+        axis_close(&axis);
+        return;
+    }
+    gp_begin_jobs(gp, a, &axis, dir, "advantage");
+    fprintf(gp, "set title 'First-player advantage P(South won) - P(North won) in self-play, "
+                "95%% intervals'\n");
     Range r = range_new();
-    /* Three blocks: the game unit (self-play jobs whose games are independent), the pair
-     * unit and the opening unit (each job's own, shown_advantage); only those with a point
-     * are plotted, each titled with its unit. */
+    /* Three blocks: the game unit (jobs whose games are independent), the pair unit and the
+     * opening unit (each job's own, shown_advantage); only those with a point are plotted,
+     * each titled with its unit. */
     static const char *const titles[3] = { "game unit (independent games)", "pair unit",
                                            "opening unit (pairs repeat openings)" };
     int points[3] = { 0 };
     for (int b = 0; b < 3; b++) {
         fprintf(gp, "$A%d << EOD\n", b);
-        for (int i = 0; i < a->njobs; i++) {
-            const JobAnalysis *j = &a->jobs[i];
-            bool game = !j->two_agents && j->games_independent;
+        for (int k = 0; k < axis.n; k++) {
+            const JobAnalysis *j = &a->jobs[axis.job[k]];
+            bool game = j->games_independent;
             const Estimate *x = b == 0 ? (game ? &j->advantage : NULL) : shown_advantage(j);
             if (!x || (b > 0 && (j->pair_advantage.units.unit == PAIR_UNIT_OPENING) != (b == 2)))
                 continue;
-            /* Beside the game unit's point where it has one, else on the job's tic. */
-            gp_advantage_row(gp, i + (b && game ? 0.2 : 0), x);
+            /* The game unit's point and its own unit's beside it, centred on the column;
+             * one point alone on it. */
+            double at = k + (!game || !shown_advantage(j) ? 0
+                             : b ? JOB_POINTS_SPREAD / 2 : -JOB_POINTS_SPREAD / 2);
+            gp_advantage_row(gp, at, x);
+            axis_point(&axis, k, at);
             range_add(&r, x);
             points[b]++;
         }
         fprintf(gp, "EOD\n");
     }
+    job_tics(gp, a, &axis);
     gp_advantage_axis(gp, r);
     fprintf(gp, "plot ");
     for (int b = 0, n = 0; b < 3; b++)
@@ -424,6 +607,7 @@ static void plot_advantage(FILE *gp, const Analysis *a, const char *dir)
     if (!points[0] && !points[1] && !points[2])
         fprintf(gp, "NaN notitle");
     fprintf(gp, "\n");
+    axis_close(&axis);
 }
 
 /* Whether some job's re-scorings are drawn in the convention plot. */
@@ -435,41 +619,62 @@ static bool any_rescored(const Analysis *a)
     return false;
 }
 
+/* Job j's point under convention c in the convention plot: the convention played, or any
+ * other where re-scoring is valid (rescoring_valid); for a match of two agents, its pair-unit
+ * advantage under the convention played only. NULL where none is drawn. */
+static const Estimate *convention_point(const JobAnalysis *j, int c)
+{
+    bool played = (int)j->variant.final_four == c;
+    const Estimate *x = j->two_agents ? (played ? shown_advantage(j) : NULL)
+                        : played || rescoring_valid(j) ? &j->conv_pair_advantage[c].advantage
+                                                       : NULL;
+    return x && !isnan(x->value) ? x : NULL;
+}
+
 /* The advantage under each convention re-scored on each job's games, where the re-scoring is
  * valid (rescoring_valid); else only the convention played. A match of two agents shows its
  * pair-unit advantage under the convention played. */
 static void plot_conventions(FILE *gp, const Analysis *a, const char *dir)
 {
-    gp_begin_jobs(gp, a, dir, "conventions");
+    JobAxis axis;
+    if (axis_open(&axis, a, false) != 0) {
+        axis_close(&axis);
+        return;
+    }
+    gp_begin_jobs(gp, a, &axis, dir, "conventions");
     fprintf(gp, "set title '%s'\n", any_rescored(a) ?
             "Advantage under each convention, re-scored on the same games where both agents "
             "are convention-blind" : "Advantage under the convention each job played (no job "
             "re-scored: an agent of each looks at the convention)");
-    job_tics(gp, a);
     Range r = range_new();
     for (int c = 0; c < CONV_NB; c++) {
         fprintf(gp, "$C%d << EOD\n", c);
         for (int i = 0; i < a->njobs; i++) {
-            const JobAnalysis *j = &a->jobs[i];
-            bool played = (int)j->variant.final_four == c;
-            const Estimate *x = j->two_agents ? (played ? shown_advantage(j) : NULL)
-                                : played || rescoring_valid(j)
-                                    ? &j->conv_pair_advantage[c].advantage : NULL;
-            if (x && isnan(x->value))
-                x = NULL;
+            const Estimate *x = convention_point(&a->jobs[i], c);
             if (x) {
-                gp_advantage_row(gp, i + 0.2 * (c - 1), x);
+                /* Every job is a column of its own, column i, its points side by side in
+                 * convention order, centred on it. */
+                int before = 0, drawn = 0;
+                for (int d = 0; d < CONV_NB; d++) {
+                    before += d < c && convention_point(&a->jobs[i], d);
+                    drawn += convention_point(&a->jobs[i], d) != NULL;
+                }
+                double at = i + JOB_POINTS_SPREAD * (before - (drawn - 1) / 2.0);
+                gp_advantage_row(gp, at, x);
+                axis_point(&axis, i, at);
                 range_add(&r, x);
             }
         }
         fprintf(gp, "EOD\n");
     }
+    job_tics(gp, a, &axis);
     gp_advantage_axis(gp, r);
     fprintf(gp, "plot ");
     for (int c = 0; c < CONV_NB; c++)
         fprintf(gp, "%s$C%d using 1:2:3:4 with yerrorbars pt 7 lw 2 title '%s'", c ? ", " : "",
                 c, conv_name(c));
     fprintf(gp, "\n");
+    axis_close(&axis);
 }
 
 /* The sweep plot's axes: up to two numeric swept parameters, else final_four alone (a
@@ -697,13 +902,38 @@ static int convention_slots(const Analysis *a, Sweep *w, int slot[CONV_NB])
     return count;
 }
 
-/* The x axis of the line sweep: over final_four, a tic for each convention played. */
+/* Whether parameter p is ordered (a number: holes, seeds, max_plies...), so that a line from
+ * point to point shows a trend over it; a convention or a yes/no is a category, without
+ * order, whose points a line would join into a trend that is not there. */
+static bool axis_ordered(int p)
+{
+    VariantKind k = variant_params[p].kind;
+    return k == VK_INT || k == VK_INT64;
+}
+
+#define SWEEP_CATEGORY_SPREAD 0.4 /* the width, in slots, over which a panel's series stand
+                                     beside each other over a category */
+
+/* Over a category, where series s's points stand beside its category's slot, so that the
+ * intervals of a panel's series do not hide each other: within SWEEP_CATEGORY_SPREAD / 2
+ * of the slot, in the panel's order. */
+static double category_offset(int s, int nseries)
+{
+    int first = s / SWEEP_SERIES_MAX * SWEEP_SERIES_MAX;
+    int count = nseries - first < SWEEP_SERIES_MAX ? nseries - first : SWEEP_SERIES_MAX;
+    return SWEEP_CATEGORY_SPREAD * (s - first - (count - 1) / 2.0) / count;
+}
+
+/* The x axis of the line sweep: over final_four, a tic for each convention played; over a
+ * yes/no, a tic for each. */
 static void sweep1_axis(FILE *gp, const Analysis *a, Sweep *w, int slot[CONV_NB])
 {
     const char *p = variant_param_name((VariantParam)w->axes[0]);
     fprintf(gp, "set xlabel '%s'\n", p);
     for (int c = 0; c < CONV_NB; c++)
         slot[c] = c;
+    if (variant_params[w->axes[0]].kind == VK_BOOL)
+        fprintf(gp, "set xtics ('no' 0, 'yes' 1)\nset xrange [-0.5:1.5]\n");
     if (w->axes[0] != VP_FINAL_FOUR)
         return;
     int count = convention_slots(a, w, slot);
@@ -719,7 +949,7 @@ static void sweep1_axis(FILE *gp, const Analysis *a, Sweep *w, int slot[CONV_NB]
  * frame. */
 static void sweep1_pad(FILE *gp, const Analysis *a, Sweep *w)
 {
-    if (w->axes[0] == VP_FINAL_FOUR)
+    if (!axis_ordered(w->axes[0]))
         return;
     double lo = INFINITY, hi = -INFINITY;
     for (int s = 0; s < w->nseries; s++) {
@@ -736,7 +966,9 @@ static void sweep1_pad(FILE *gp, const Analysis *a, Sweep *w)
 }
 
 /* The advantage over one swept parameter, one line per series (same_series), at most
- * SWEEP_SERIES_MAX a panel, stacked, with the key beside the plot, its entries whole. */
+ * SWEEP_SERIES_MAX a panel, stacked, with the key beside the plot, its entries whole; over
+ * a category (a convention, a yes/no: not axis_ordered), each series' points with their
+ * intervals, not joined, set beside each other (category_offset). */
 static void plot_sweep1(FILE *gp, const Analysis *a, const char *dir)
 {
     Sweep w;
@@ -775,7 +1007,9 @@ static void plot_sweep1(FILE *gp, const Analysis *a, const char *dir)
         int n = series_points(a, w.first[s], w.axes, 1, w.pts);
         for (int k = 0; k < n; k++) {
             int x = (int)w.pts[k].x;
-            gp_advantage_row(gp, w.axes[0] == VP_FINAL_FOUR ? slot[x] : w.pts[k].x, w.pts[k].e);
+            double at = w.axes[0] == VP_FINAL_FOUR ? slot[x] : w.pts[k].x;
+            gp_advantage_row(gp, at + (axis_ordered(w.axes[0]) ? 0 : category_offset(s, w.nseries)),
+                             w.pts[k].e);
             range_add(&r, w.pts[k].e);
         }
         fprintf(gp, "EOD\n");
@@ -802,7 +1036,9 @@ static void plot_sweep1(FILE *gp, const Analysis *a, const char *dir)
         for (int s = first; s < last; s++) {
             char title[600];
             series_title(a, &a->jobs[w.first[s]], w.axes, 1, title, sizeof title);
-            fprintf(gp, "%s$S%d using 1:2:3:4 with yerrorlines lw 2", s > first ? ", " : "", s);
+            /* Over a category, points and their intervals only (axis_ordered). */
+            fprintf(gp, "%s$S%d using 1:2:3:4 with %s lw 2", s > first ? ", " : "", s,
+                    axis_ordered(w.axes[0]) ? "yerrorlines" : "yerrorbars");
             gp_style(gp, s - first);
             fprintf(gp, " title ");
             gp_key_entry(gp, title);
@@ -1138,6 +1374,60 @@ static void plot_root_ladder(FILE *gp, const Analysis *a, const char *dir)
     fprintf(gp, "unset multiplot\n");
 }
 
+#define RATING_ROW_PX 36          /* pixels of one agent's row of the ratings plot */
+#define RATING_WIDTH 1100         /* pixels of the ratings plot */
+
+/* The agents in rating order (analyze_rating_order), malloc'd; NULL when out of memory. */
+static int *agents_in_order(const Analysis *a)
+{
+    int *order = malloc((size_t)(a->nagents > 0 ? a->nagents : 1) * sizeof *order);
+    if (order)
+        analyze_rating_order(a, order);
+    return order;
+}
+
+/* The ratings of the agents of the matches of two different agents (Bradley-Terry-Davidson,
+ * analyze.h; as the tables give them): one row per agent, the highest at the top, each
+ * rating with its interval, the agent named by its label; the anchor's line at 0. */
+static void plot_ratings(FILE *gp, const Analysis *a, const char *dir)
+{
+    int m = a->nagents, *order = agents_in_order(a), longest = 1;
+    if (!order)
+        return;
+    for (int k = 0; k < m; k++)
+        longest = (int)strlen(a->agent_labels[k]) > longest ? (int)strlen(a->agent_labels[k])
+                                                              : longest;
+    gp_begin(gp, dir, "ratings", RATING_WIDTH, 160 + RATING_ROW_PX * m);
+    /* The names left of the plot, whole up to half the width. */
+    double left = fmin(TIC_LEFT_PX / 2 + TIC_CHAR_PX * longest, RATING_WIDTH / 2.0);
+    fprintf(gp, "set lmargin at screen %.3f\nset rmargin 4\nunset key\n"
+                "set xlabel 'rating (Elo points)'\nset yrange [-0.5:%d.5]\n"
+                "set offsets graph 0.05, graph 0.05, 0, 0\n"
+                "set arrow 1 from 0, graph 0 to 0, graph 1 nohead dt 2\nset title ",
+            left / RATING_WIDTH, m - 1);
+    char title[JOB_LABEL_MAX + 100];
+    snprintf(title, sizeof title, "Ratings of the agents (Bradley-Terry-Davidson, Elo points, "
+             "%.*s = 0), 95%% intervals", JOB_LABEL_MAX, a->agent_labels[a->bt.anchor]);
+    gp_quoted(gp, title);
+    fprintf(gp, "\n");
+    double z = gsl_cdf_ugaussian_Pinv(0.5 + ANALYZE_CONFIDENCE / 2);
+    fprintf(gp, "$RATINGS << EOD\n");
+    for (int k = 0; k < m; k++) {
+        int i = order[k];
+        double r = a->bt.rating[i], se = a->bt.rating_se[i];
+        fprintf(gp, "%d %g %g %g\n", m - 1 - k, r, r - z * se, r + z * se);
+    }
+    fprintf(gp, "EOD\nset ytics (");
+    for (int k = 0; k < m; k++) {
+        fprintf(gp, "%s", k ? ", " : "");
+        gp_quoted(gp, a->agent_labels[order[k]]);
+        fprintf(gp, " %d", m - 1 - k);
+    }
+    fprintf(gp, ")\nplot $RATINGS using 2:1:3:4 with xerrorbars pt 7 ps 1.3 lw 2 "
+                "lc rgb '#1f77b4' notitle\n");
+    free(order);
+}
+
 /* Run one gnuplot script drawn by draw into the stage, and move its plot in place; -1 when
  * gnuplot failed. */
 static int run_gnuplot(void (*draw)(FILE *, const Analysis *, const char *), const Analysis *a,
@@ -1208,6 +1498,24 @@ static void caption_two_agents(Plot *p, const Analysis *a)
                        "from their agents' strength.", without_pairs);
 }
 
+/* The advantage plot's caption: its units, and the matches of two different agents left
+ * out. */
+static void caption_advantage(Plot *p, const Analysis *a)
+{
+    caption_add(p, "First-player advantage per self-play job (both agents the same spec), in "
+                   "points per 100 games, with 95%% intervals: with the pair as unit, or the "
+                   "opening where a job's pairs repeat openings; with the game as unit beside "
+                   "it for jobs whose games are independent (from the start, distinct, not "
+                   "following few lines). Each job's label stands under the centre of its "
+                   "points.");
+    int without_pairs, n = two_agent_jobs(a, &without_pairs);
+    if (n)
+        caption_add(p, " Left out: %d match(es) of two different agents, whose South-minus-North "
+                       "difference mixes the first move's advantage with the stronger agent's "
+                       "wins; they are skill comparisons (see the tables%s).", n,
+                    a->bt_status >= 0 ? ", the ratings and the crosstable" : "");
+}
+
 /* The convention plot's caption: which re-scorings are left out, and why. */
 static void caption_conventions(Plot *p, const Analysis *a)
 {
@@ -1228,6 +1536,10 @@ static void caption_conventions(Plot *p, const Analysis *a)
                        "looks at the convention (it would have played other games); their "
                        "played convention is shown.", aware);
     caption_two_agents(p, a);
+    if (!any_self_play(a))
+        caption_add(p, " No first-player advantage plot: every job is a match of two different "
+                       "agents, whose South-minus-North difference mixes the first move's "
+                       "advantage with the stronger agent's wins.");
 }
 
 /* The sweep plot's caption: its axes, its series (the panels of a heat map), what is left
@@ -1240,8 +1552,9 @@ static void caption_sweep(Plot *p, const Analysis *a, const Sweep *w)
     caption_add(p, "First-player advantage over %s%s%s, ",
                 variant_param_name((VariantParam)axes[0]), naxes > 1 ? " and " : "",
                 naxes > 1 ? variant_param_name((VariantParam)axes[1]) : "");
-    caption_add(p, naxes > 1 ? "one heat map per series%s:" : "one line per series%s:",
-                shown < n ? " (the first 12)" : "");
+    caption_add(p, naxes > 1 ? "one heat map per series%s:"
+                   : axis_ordered(axes[0]) ? "one line per series%s:"
+                   : "the points of each series%s:", shown < n ? " (the first 12)" : "");
     for (int s = 0; s < shown; s++) {
         char title[600];
         series_title(a, &a->jobs[w->first[s]], axes, naxes, title, sizeof title);
@@ -1253,6 +1566,11 @@ static void caption_sweep(Plot *p, const Analysis *a, const Sweep *w)
                     SWEEP_SERIES_MAX, SWEEP_SERIES_MAX);
     caption_add(p, " Advantage in points per 100 games, each point's interval with its job's "
                    "unit (the pair, or the opening where pairs repeat openings).");
+    if (naxes == 1 && !axis_ordered(axes[0]))
+        caption_add(p, " %s's values are categories without an order, so a series' points "
+                       "are not joined by lines; the series stand a little apart over each "
+                       "value, so that their intervals do not hide each other.",
+                    variant_param_name((VariantParam)axes[0]));
     if (naxes > 1)
         caption_add(p, " Each cell gives the advantage and n, the units it rests on (pairs, or "
                        "openings where pairs repeat openings); * marks a cell where more than %.0f%% "
@@ -1302,6 +1620,28 @@ static void caption_lengths(Plot *p, const Analysis *a)
     caption_add(p, ".");
 }
 
+/* The ratings plot's caption: the model, the anchor, the first move's rating, and the
+ * widening of the intervals where the matches' games are not independent. */
+static void caption_ratings(Plot *p, const Analysis *a)
+{
+    const BtFit *f = &a->bt;
+    double z = gsl_cdf_ugaussian_Pinv(0.5 + ANALYZE_CONFIDENCE / 2);
+    caption_add(p, "Ratings of the %d agents of the matches of two different agents, in Elo "
+                   "points, highest at the top, with 95%% intervals: the Bradley-Terry-Davidson "
+                   "fit of the tables (a first-move term, a Gaussian prior of sd %g Elo on each "
+                   "rating about their mean), %s pinned at 0. The first move is worth %+.1f "
+                   "[%+.1f, %+.1f] Elo.", a->nagents, BT_PRIOR_SD_ELO, a->agent_labels[f->anchor],
+                f->home, f->home - z * f->home_se, f->home + z * f->home_se);
+    if (!f->data_finite)
+        caption_add(p, " Some agents never won or never lost against the others: the prior "
+                       "keeps their ratings finite, with wide intervals.");
+    if (a->bt_design_job >= 0)
+        caption_add(p, " The matches' games are not independent: the intervals are widened by "
+                       "%.2f, the square root of the largest design effect (job %s's).",
+                    sqrt(a->bt_design_effect), a->jobs[a->bt_design_job].name);
+    caption_add(p, " The crosstable below gives the games they rest on.");
+}
+
 /* The margin plot's caption. */
 static void caption_margins(Plot *p, const Analysis *a)
 {
@@ -1324,13 +1664,10 @@ static int plots_of(const Analysis *a, Plot *p)
     }
     p[n] = plot_new("lengths", plot_lengths);
     caption_lengths(&p[n++], a);
-    p[n] = plot_new("advantage", plot_advantage);
-    caption_add(&p[n], "First-player advantage per job, in points per 100 games, with 95%% "
-                       "intervals: with the pair as unit, or the opening where a job's pairs "
-                       "repeat openings; with the game as unit beside it only for self-play "
-                       "jobs whose games are independent (from the start, distinct, not "
-                       "following few lines).");
-    caption_two_agents(&p[n++], a);
+    if (any_self_play(a)) {
+        p[n] = plot_new("advantage", plot_advantage);
+        caption_advantage(&p[n++], a);
+    }
     p[n] = plot_new("conventions", plot_conventions);
     caption_conventions(&p[n++], a);
     p[n] = plot_new("margins", plot_margins);
@@ -1338,6 +1675,10 @@ static int plots_of(const Analysis *a, Plot *p)
     if (w.nseries > 0) {
         p[n] = plot_new("sweep", w.naxes > 1 ? plot_sweep2 : plot_sweep1);
         caption_sweep(&p[n++], a, &w);
+    }
+    if (a->bt_status == BT_OK) {
+        p[n] = plot_new("ratings", plot_ratings);
+        caption_ratings(&p[n++], a);
     }
     if (a->nskill > 0) {
         p[n] = plot_new("skill", plot_skill);
@@ -1392,7 +1733,53 @@ static void write_answers_table(FILE *out, const Analysis *a)
     fputs("</table>\n", out);
 }
 
-/* The page: heading, the answers, the figures, then the tables as text. */
+
+/* The crosstable of the agents of the matches of two different agents, where they are
+ * rated (3 or more agents: analyze.h), as an HTML table in rating order: each cell the row
+ * agent's points against the column agent over their finished games in both colours (a win
+ * 1, a draw 1/2), over those games, as the tables give it, and its share. -1 when out of
+ * memory. */
+static int write_round_robin(FILE *out, const Analysis *a)
+{
+    if (a->bt_status < 0)
+        return 0;
+    int m = a->nagents, *order = agents_in_order(a);
+    if (!order)
+        return -1;
+    fprintf(out, "<h2>Crosstable</h2>\n<p>Points of the row agent against the column agent "
+                 "(a win 1, a draw 1/2) over their finished games in both colours, of those "
+                 "games, and the row agent's share; agents in rating order.</p>\n"
+                 "<table class=\"crosstable\" border=\"1\" cellpadding=\"4\" "
+                 "style=\"border-collapse:collapse\">\n<tr><th></th>");
+    for (int c = 0; c < m; c++) {
+        fprintf(out, "<th>");
+        report_html_text(out, a->agent_labels[order[c]], strlen(a->agent_labels[order[c]]));
+        fprintf(out, "</th>");
+    }
+    fprintf(out, "</tr>\n");
+    for (int r = 0; r < m; r++) {
+        fprintf(out, "<tr><th>");
+        report_html_text(out, a->agent_labels[order[r]], strlen(a->agent_labels[order[r]]));
+        fprintf(out, "</th>");
+        for (int c = 0; c < m; c++) {
+            const CrossCell *x = &a->cross[order[r] * m + order[c]];
+            if (r == c || x->games == 0)
+                fprintf(out, "<td>-</td>");
+            else    /* exact at any count, as the tables */
+                fprintf(out, "<td>%llu%s/%llu (%.1f%%)</td>",
+                        (unsigned long long)(x->half_points / 2), x->half_points % 2 ? ".5" : "",
+                        (unsigned long long)x->games,
+                        50.0 * (double)x->half_points / (double)x->games);
+        }
+        fprintf(out, "</tr>\n");
+    }
+    fprintf(out, "</table>\n");
+    free(order);
+    return 0;
+}
+
+/* The page: heading, the answers, the figures (a round robin's crosstable after them),
+ * then the tables as text. */
 static int write_page(FILE *out, const Analysis *a, const char *dir, const Plot *p, int n)
 {
     char *tables = NULL;
@@ -1419,6 +1806,8 @@ static int write_page(FILE *out, const Analysis *a, const char *dir, const Plot 
     int rc = 0;
     for (int i = 0; i < n && rc == 0; i++)
         rc = report_html_figure(out, dir, p[i].name, p[i].caption);
+    if (rc == 0)
+        rc = write_round_robin(out, a);
     fprintf(out, "<h2>Tables</h2>\n<pre>");
     report_html_text(out, tables, len);
     fprintf(out, "</pre>\n</body></html>\n");

@@ -1,8 +1,10 @@
 /* report.h: an Analysis as a self-contained HTML page, DIR/index.html, with its plots drawn by
  * gnuplot (pngcairo, or png) through popen: the game-length distribution of each job, the
- * first-player advantage with intervals per job and per convention (re-scored only where both
- * agents are convention-blind), the score-margin distribution, and for sweeps the advantage
- * over the swept parameter, one line per series (heat maps for two, one panel per series).
+ * first-player advantage with intervals per self-play job and per convention (re-scored only
+ * where both agents are convention-blind), the score-margin distribution, for sweeps the
+ * advantage over the swept parameter, one line per series over a number (points over a
+ * category; heat maps for two, one panel per series), and where matches rate 3+ agents their
+ * ratings, with the crosstable as an HTML table.
  * Each plot is written as DIR/NAME.png and embedded in the page as a base64 data URI, through
  * report_page.h. */
 #ifndef ANYWOLI_REPORT_H

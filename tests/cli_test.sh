@@ -149,23 +149,30 @@ expect_error "the game is over" move --position "0,0,0,1/0,1,1,1 12/16 S N S" 3
 # The third move of the game above is an empty hole, after two lines of output.
 out_before="1,5,5,5,0,5,5,5,5,0,5,5/5,5,0,5,5,5,5,0,5,5,5,5 0/0 N - - next
 2,6,6,6,1,0,6,6,6,1,6,0/1,7,2,7,7,1,6,1,6,6,6,0 0/0 S - - next"
-expect_error "move 5: hole 5 is empty" move 0 12 5
+expect_error "move 5: hole S6 is empty" move 0 12 5
 # Illegal moves.
 expect_error "is empty" move --position "0,2,0,1/3,0,1,1 10/6 N - -" 5
 expect_error "South's" move --position "0,2,0,1/3,0,1,1 10/6 N - -" 1
 expect_error "North's" move 12
 expect_error "no such hole" move 24
 expect_error "no such hole" move --variant yit-nuri 14
-expect_error "not a whole number" move x
+expect_error "'x' is not a hole" move x
 expect_error "out of range" move -- -1
 expect_error "MOVE" move
 # An empty or malformed MOVE says what a move is, before any move is played.
-expect_error "anywoli move: MOVE 1 is empty (a move is a hole's index, 0 to 23)" move ''
-expect_error "anywoli move: MOVE 2 is empty (a move is a hole's index, 0 to 23)" move 3 ''
-expect_error "MOVE 1: ' 3' is not a whole number (a move is a hole's index, 0 to 13)" \
+expect_error "anywoli move: MOVE 1 is empty (a move is a hole: S1 to S12, N1 to N12, or its index 0 to 23)" move ''
+expect_error "anywoli move: MOVE 2 is empty (a move is a hole: S1 to S12, N1 to N12, or its index 0 to 23)" move 3 ''
+expect_error "MOVE 1: ' 3' is not a hole (a move is a hole: S1 to S7, N1 to N7, or its index 0 to 13)" \
     move --variant yit-nuri ' 3'
-expect_error "MOVE 2: '0x4' is not a whole number" move 0 0x4
-expect_error "MOVE 1: -1 is out of range (a move is a hole's index, 0 to 23)" move -- -1
+expect_error "MOVE 2: '0x4' is not a hole" move 0 0x4
+expect_error "MOVE 1: -1 is out of range (a move is a hole: S1 to S12, N1 to N12, or its index 0 to 23)" move -- -1
+# A hole's name (S4, N4, either case) is the same move as its index; a name beyond the row
+# or of the wrong form is not a hole.
+expect_out "$("$bin" move 0 12 4)" move S1 n1 S5
+expect_error "move 12: hole N1 is North's, and South is to move" move N1
+expect_error "MOVE 1: 'S13' is not a hole" move S13
+expect_error "MOVE 1: 'S0' is not a hole" move S0
+expect_error "MOVE 1: 'S04' is not a hole" move S04
 # Bad variant options and positions.
 expect_error "holes: 99 is out of range" move --holes 99 0
 expect_error "anywoli move: --holes 99: holes: 99 is out of range (2 to 32)" move --holes 99 0
@@ -308,7 +315,7 @@ run run --capture 64 --games 4 --seed 1 --threads 1 -o "$tmp/c64.h5" --quiet
 [[ $rc -eq 0 ]] && grep -q '^main  *4 .* 2  50.0%  *2  50.0%' "$tmp/out" \
     || fail "anywoli run --capture 64: status $rc, $(cat "$tmp/out")"
 run replay "$tmp/c64.h5" --job main --game 1
-[[ $rc -eq 0 ]] && grep -q '^32534 N 16 .* endless$' "$tmp/out" \
+[[ $rc -eq 0 ]] && grep -q '^32534 N N5 .* endless$' "$tmp/out" \
     && grep -q '^check: the stored row matches' "$tmp/out" \
     || fail "anywoli replay of an endless capture-64 game: status $rc"
 expect_error "job" replay "$tmp/r.h5" --job nosuchjob --game 0
@@ -350,12 +357,12 @@ expect_error "--sprt" analyze --sprt 5,1 "$tmp/not-results.h5"
 # --- solve: the value, then every move with its value, best first -------------------------
 tested+=(solve)
 expect_out "value 12
-move 1 12 next
-move 2 -4 next
+move S2 12 next
+move S3 -4 next
 states 11 components 11 largest 1" solve --holes 3 "0,2,2/0,2,2 4/0 S S -"
 expect_out "value -4
-move 3 -4 over
-move 4 -12 next
+move N1 -4 over
+move N2 -12 next
 states 2 components 2 largest 1" solve --holes 3 --final-four first-final "1,0,1/3,3,0 4/0 N S S"
 run solve --start --holes 3 --seeds 2
 [[ $rc -eq 0 ]] && grep -qE '^value -?[0-9]+$' "$tmp/out" || fail "anywoli solve --start: status $rc"
@@ -368,9 +375,9 @@ expect_error "unexpected argument" solve "0,2,2/0,2,2 4/0 S S -" extra
 # --- search: a line per depth (search_test.sh checks it in full) ---------------------------
 tested+=(search)
 run search --depth 3 --holes 3 --seeds 2
-[[ $rc -eq 0 ]] && [[ "$(sed -E 's/ time [0-9.]+//' "$tmp/out")" == "depth 1 value +3.60 south +3.60 nodes 3 pv 0
-depth 2 value -4.00 south -4.00 nodes 10 pv 0 3
-depth 3 value -4.00 south -4.00 nodes 21 pv 0 3" ]] || fail "anywoli search --depth 3: $(cat "$tmp/out")"
+[[ $rc -eq 0 ]] && [[ "$(sed -E 's/ time [0-9.]+//' "$tmp/out")" == "depth 1 value +3.60 south +3.60 nodes 3 pv S1
+depth 2 value -4.00 south -4.00 nodes 10 pv S1 N1
+depth 3 value -4.00 south -4.00 nodes 21 pv S1 N1" ]] || fail "anywoli search --depth 3: $(cat "$tmp/out")"
 expect_error "only an alphabeta or strong spec" search --agent random
 
 # --- tables: build, info, and solve with them ---------------------------------------------

@@ -55,22 +55,15 @@ typedef struct Game {
     bool tty;                 /* standard input is a terminal (which echoes what is typed) */
 } Game;
 
-/* The label of a hole: S1..SH or N1..NH, from its owner's left. */
-static void hole_label(const Variant *v, int hole, char *buf, size_t len)
-{
-    int owner = variant_owner(v, hole);
-    snprintf(buf, len, "%c%d", owner == SOUTH ? 'S' : 'N', hole - owner * v->holes + 1);
-}
-
 /* The board from South's side: North's row right to left on top with North's store at its
  * left end (North's right), South's row below with South's store at its right end. */
 static void show_board(const Variant *v, const Position *p)
 {
-    char label[16];
+    char label[HOLE_NAME_MAX];
     const int h = v->holes;
     printf("\n         ");
     for (int i = 2 * h - 1; i >= h; i--) {
-        hole_label(v, i, label, sizeof label);
+        hole_name(v, i, label);
         printf("%4s", label);
     }
     printf("\n North %2d", p->store[NORTH]);
@@ -81,7 +74,7 @@ static void show_board(const Variant *v, const Position *p)
         printf("%4d", p->pit[i]);
     printf("  %2d South\n        ", p->store[SOUTH]);
     for (int i = 0; i < h; i++) {
-        hole_label(v, i, label, sizeof label);
+        hole_name(v, i, label);
         printf("%4s", label);
     }
     printf("\n\n");
@@ -157,8 +150,8 @@ static int ask_move(const Game *g, const Position *p)
 static void report_move(const Game *g, const Position *before, int hole, const char *note,
                         MoveEvent ev, const MoveInfo *info, const MoveTrace *t)
 {
-    char label[16];
-    hole_label(&g->v, hole, label, sizeof label);
+    char label[HOLE_NAME_MAX];
+    hole_name(&g->v, hole, label);
     printf("%s plays %s%s: %" PRIu64 " lap%s", side_name[before->side], label, note, info->laps,
            info->laps == 1 ? "" : "s");
     if (ev == EV_ENDLESS) {
@@ -166,7 +159,7 @@ static void report_move(const Game *g, const Position *before, int hole, const c
         return;
     }
     for (int i = 0; i < t->n; i++) {
-        hole_label(&g->v, t->cap[i].hole, label, sizeof label);
+        hole_name(&g->v, t->cap[i].hole, label);
         printf("%s%s to %s (%s, lap %u)", i == 0 ? "; captures: " : ", ", label,
                side_name[t->cap[i].by], t->cap[i].final ? "final" : "mid-sow",
                (unsigned)t->cap[i].lap);

@@ -319,6 +319,12 @@ run replay "$tmp/c64.h5" --job main --game 1
     && grep -q '^check: the stored row matches' "$tmp/out" \
     || fail "anywoli replay of an endless capture-64 game: status $rc"
 expect_error "job" replay "$tmp/r.h5" --job nosuchjob --game 0
+# A job the file lacks: every command that takes --job lists the jobs there are (analyze used
+# to say only "try without --job"), with the nearest as a hint where it looks like a slip.
+expect_error "r.h5: no job 'd4' (its jobs: main)" analyze "$tmp/r.h5" --job d4
+expect_error "r.h5: no job 'mian'; did you mean 'main'? (its jobs: main)" analyze "$tmp/r.h5" --job mian
+expect_error "r.h5: no job 'd4' (its jobs: main)" replay "$tmp/r.h5" --job d4 --game 0
+expect_error "r.h5: no job 'd4' (its jobs: main)" export "$tmp/r.h5" --job d4
 
 # --- export: a row per game and its bad inputs (the rest: tests/export_test.sh) -----------
 tested+=(export)

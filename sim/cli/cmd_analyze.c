@@ -26,7 +26,7 @@ static const char analyze_usage[] =
     "the jobs of the file, the advantage per job and tests of difference with Holm's\n"
     "correction, and Bradley-Terry-Davidson ratings of the agents of a round robin.\n"
     "Tables go to stdout.\n\n"
-    "  --job NAME    only this job\n"
+    "  --job NAME    only this job (a job the file lacks: an error listing its jobs)\n"
     "  --json        one JSON document instead of the tables (keys: docs/analyze.md)\n"
     "  --report DIR  also write DIR/index.html with plots (needs gnuplot:\n"
     "                gnuplot-nox); an existing DIR/index.html is an error\n"

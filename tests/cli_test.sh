@@ -226,6 +226,45 @@ run agents
 [[ $rc -eq 0 ]] && grep -q '^random ' "$tmp/out" && grep -q '^alphabeta ' "$tmp/out" \
     || fail "anywoli agents: status $rc, output $(head -c 200 "$tmp/out")"
 expect_error "unknown" agents nobody
+# The defaults `anywoli agents` states are the ones each agent plays: every option line's
+# key=value, and every key=value a summary names, equal the agent's full default spec (`anywoli
+# agents NAME`), unless the summary names a value other than the default, which must then be
+# followed by the default ("expand=all; default expand=one"; mcts' summary used to say
+# minimax=alpha and expand=all with both off by default).
+/usr/bin/python3 - "$bin" <<'PY' || fail "anywoli agents: a stated default is not the agent's"
+import re, subprocess, sys
+binary = sys.argv[1]
+out = subprocess.run([binary, "agents"], capture_output=True, text=True, check=True).stdout
+kinds, bad = [], []
+for line in out.splitlines():
+    if not line.startswith(" "):
+        name, summary = line.split(None, 1)
+        kinds.append([name, summary, []])
+    else:
+        kinds[-1][2].append(line.split()[0])
+for name, summary, options in kinds:
+    if name == "external":
+        continue   # it needs a program (cmd=PROGRAM): no default spec to compare
+    full = subprocess.run([binary, "agents", name], capture_output=True, text=True, check=True)
+    given = full.stdout.strip().partition(":")[2]
+    spec = dict(kv.split("=", 1) for kv in given.split(",") if kv)
+    for kv in options:
+        k, v = kv.split("=", 1)
+        if spec.get(k, "") != v:   # an option with no default (a file) is left out
+            bad.append(f"{name}: option line {kv}, the spec plays {k}={spec.get(k)}")
+    if "{" in summary or "}" in summary:
+        bad.append(f"{name}: summary not expanded: {summary}")
+    for m in re.finditer(r"\b([a-z_.]+)=([^\s,;)]+)", summary):
+        k, v = m.groups()
+        if k not in spec or spec[k] == v:
+            continue
+        if not summary[m.end():].startswith(f"; default {k}={spec[k]}"):
+            bad.append(f"{name}: the summary names {k}={v} without its default {k}={spec[k]}")
+for b in bad:
+    print(b, file=sys.stderr)
+sys.exit(1 if bad else 0)
+PY
+checks=$((checks + 1))
 expect_error "depth" agents alphabeta:depth=0
 # Two agents play a whole game to its end; the same seed gives the same game.
 run play --south greedy --north random --seed 3 --quiet

@@ -346,6 +346,23 @@ expect_error "max_plies: 5000000000 is out of range (at most 10000000)" \
 [[ ! -e "$tmp/x.h5" && ! -e "$tmp/x.h5.partial" ]] || fail "anywoli run: a refused run left a file"
 run run --agent-a random --agent-b random --games 40 --seed 5 --holes 5 -o "$tmp/r.h5" --quiet
 [[ $rc -eq 0 && -s "$tmp/r.h5" ]] || fail "anywoli run (quick form): status $rc"
+# An odd number of games where the pair is the unit (two agents, or openings) splits the last
+# pair: one note on stderr before play, one line in the summary (it used to say nothing); an
+# even number, or one agent from the start (no pair to split), says nothing.
+run run --agent-a greedy --agent-b random --games 5 --seed 5 --holes 5 -o "$tmp/odd.h5"
+[[ $rc -eq 0 && $(wc -l <"$tmp/err") -eq 1 ]] \
+    && grep -qx "anywoli run: note: job 'main': 5 games is odd, so its last game (game 4) has no colour-swapped partner and the paired figures (analyze's pairs, the SPRT) leave it out; an even number keeps every pair whole" "$tmp/err" \
+    && grep -qx "note: job main: its last game has no colour-swapped partner (5 games, an odd number): the paired figures leave it out" "$tmp/out" \
+    || fail "anywoli run with an odd paired games count: status $rc, $(cat "$tmp/err" "$tmp/out")"
+run run --games 5 --openings plies:2 --seed 5 --holes 5 -o "$tmp/odd2.h5" --dry-run
+[[ $rc -eq 0 ]] && grep -q "note: job 'main': 5 games is odd" "$tmp/err" \
+    || fail "anywoli run --dry-run, odd games from openings: no note ($(cat "$tmp/err"))"
+for args in "--agent-a greedy --agent-b random --games 6" "--games 5"; do
+    # shellcheck disable=SC2086
+    run run $args --seed 5 --holes 5 -o "$tmp/even.h5" --force
+    [[ $rc -eq 0 && ! -s "$tmp/err" ]] && ! grep -q "^note:" "$tmp/out" \
+        || fail "anywoli run $args: a note where no pair is split: $(cat "$tmp/err")"
+done
 run replay "$tmp/r.h5" --job main --game 3
 [[ $rc -eq 0 ]] || fail "anywoli replay: status $rc"
 # capture 64: games whose moves reach the bound on seeds sown end `endless` (they used to

@@ -614,7 +614,7 @@ expect_error "--min-seeds" tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent ra
 # --show: random's misses, each the hand-checked position.
 run tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent random --show 2
 [[ $rc -eq 0 && $(grep -c '^  miss ' "$tmp/out") -eq 2 ]] \
-    && ! grep '^  miss ' "$tmp/out" | grep -vqxF '  miss 1,2,0/3,0,0 6/6 S - -: played 0 (-6), best 1 (+6)' \
+    && ! grep '^  miss ' "$tmp/out" | grep -vqxF '  miss 1,2,0/3,0,0 6/6 S - -: played S1 (-6), best S2 (+6)' \
     || fail "anywoli tables agree --show: status $rc, $(cat "$tmp/out" "$tmp/err")"
 # The same figures for 1 and 2 threads, on random games of many positions.
 run run --holes 3 --seeds 3 --games 30 --record-moves --quiet -o "$tmp/agree30.h5"

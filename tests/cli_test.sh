@@ -266,6 +266,18 @@ sys.exit(1 if bad else 0)
 PY
 checks=$((checks + 1))
 expect_error "depth" agents alphabeta:depth=0
+# A person's answers: a name of the other side's row, a name beyond the row, an empty hole
+# (named), then the name in either case and the bare number; each bad one is one stderr line
+# and the question comes again.
+printf 'N3\nS13\nS4\ns4\n4\nquit\n' | "$bin" play --north greedy --quiet >"$tmp/out" 2>"$tmp/err"
+rc=$?
+checks=$((checks + 1))
+[[ $rc -eq 0 && "$(cat "$tmp/err")" == "'N3' is not one of South's holes
+'S13': type a hole of South's, S1 to S12
+S4 is empty" ]] && grep -qx "South plays S4: 5 laps; no capture. North to move." "$tmp/out" \
+    && grep -qx "South plays S4: 3 laps; no capture. North to move." "$tmp/out" \
+    && grep -qx "South quits after 4 plies." "$tmp/out" \
+    || fail "anywoli play (a person's answers): status $rc, $(cat "$tmp/err" "$tmp/out")"
 # Two agents play a whole game to its end; the same seed gives the same game.
 run play --south greedy --north random --seed 3 --quiet
 [[ $rc -eq 0 ]] && grep -q 'Game over' "$tmp/out" || fail "anywoli play (agents): status $rc"

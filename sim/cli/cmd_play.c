@@ -80,29 +80,31 @@ static void show_board(const Variant *v, const Position *p)
     printf("\n\n");
 }
 
-/* A person's answer as a hole of `side`, or -1 with the reason in why. */
+/* A person's answer as a hole of `side`: a hole's name (S3, n3: hole_from_name) or its
+ * number 1..H in the mover's row alone (3); or -1 with the reason in why. */
 static int parse_label(const Variant *v, const Position *p, const char *text, char *why,
                        size_t len)
 {
     const char letter = p->side == SOUTH ? 'S' : 'N';
-    const char *s = text;
-    if (toupper((unsigned char)*s) == 'S' || toupper((unsigned char)*s) == 'N') {
-        if (toupper((unsigned char)*s) != letter) {
-            snprintf(why, len, "'%s' is not one of %s's holes", text, side_name[p->side]);
-            return -1;
-        }
-        s++;
-    }
-    char *end;
-    long k = strtol(s, &end, 10);
-    if (end == s || *end || k < 1 || k > v->holes) {
-        snprintf(why, len, "'%s': type a hole of %s's, %c1 to %c%d", text, side_name[p->side],
-                 letter, letter, v->holes);
+    int hole = hole_from_name(v, text);
+    if (hole >= 0 && variant_owner(v, hole) != p->side) {
+        snprintf(why, len, "'%s' is not one of %s's holes", text, side_name[p->side]);
         return -1;
     }
-    int hole = (int)(k - 1) + p->side * v->holes;
+    if (hole < 0) {
+        char *end;
+        long k = strtol(text, &end, 10);
+        if (end == text || *end || !isdigit((unsigned char)*text) || k < 1 || k > v->holes) {
+            snprintf(why, len, "'%s': type a hole of %s's, %c1 to %c%d", text,
+                     side_name[p->side], letter, letter, v->holes);
+            return -1;
+        }
+        hole = (int)(k - 1) + p->side * v->holes;
+    }
     if (p->pit[hole] == 0) {
-        snprintf(why, len, "%c%ld is empty", letter, k);
+        char name[HOLE_NAME_MAX];
+        hole_name(v, hole, name);
+        snprintf(why, len, "%s is empty", name);
         return -1;
     }
     return hole;

@@ -78,7 +78,8 @@ def check_frame(recs, games, outcome, what):
 keys = documented_keys()
 check(all(keys.values()) and "outcome" in keys["end"] and "figure" in keys["progress"],
       f"docs/commands.md documents the keys of each record: {keys}")
-os.chdir(tempfile.mkdtemp(prefix="anywoli-progress-"))
+work = tempfile.TemporaryDirectory(prefix="anywoli-progress-")
+os.chdir(work.name)
 
 # A short run (well under one interval): a start and an end record, the end with its games.
 r = run("--games", "1000", "-o", "short.h5", "--progress", "json")
@@ -94,19 +95,19 @@ check(bool(recs) and recs[0].get("planned") == 1000 and recs[0].get("in_file") =
 # A longer run, at a short interval: progress records between, each with its elapsed time,
 # and the end record counts every game, not the last progress record's.
 env = dict(os.environ, ANYWOLI_PROGRESS_SECONDS="0.05")
-r = run("--agent-a", "alphabeta:depth=2", "--agent-b", "greedy", "--games", "600",
+r = run("--agent-a", "alphabeta:depth=2", "--agent-b", "greedy", "--games", "2000",
         "--threads", "1", "--batch", "20", "-o", "long.h5", "--progress", "json", env=env)
-recs = records(r.stderr, "600 games")
-check(r.returncode == 0, f"600 games: exit status {r.returncode}")
-check_frame(recs, 600, "complete", "600 games")
-check_keys(recs, keys, "600 games")
+recs = records(r.stderr, "2,000 games")
+check(r.returncode == 0, f"2,000 games: exit status {r.returncode}")
+check_frame(recs, 2000, "complete", "2,000 games")
+check_keys(recs, keys, "2,000 games")
 progress = [x for x in recs if x["record"] == "progress"]
-check(len(progress) >= 2 and all(0 < x["games"] <= 600 for x in progress) and
+check(len(progress) >= 2 and all(0 < x["games"] <= 2000 for x in progress) and
       [x["elapsed_s"] for x in recs] == sorted(x["elapsed_s"] for x in recs),
-      f"600 games: {len(progress)} progress records, elapsed_s in order")
+      f"2,000 games: {len(progress)} progress records, elapsed_s in order")
 
 # The records are display only: the same file with and without them.
-r2 = run("--agent-a", "alphabeta:depth=2", "--agent-b", "greedy", "--games", "600",
+r2 = run("--agent-a", "alphabeta:depth=2", "--agent-b", "greedy", "--games", "2000",
          "--threads", "1", "--batch", "20", "-o", "quiet.h5", "--quiet")
 e1 = subprocess.run([BIN, "export", "long.h5"], capture_output=True, text=True).stdout
 e2 = subprocess.run([BIN, "export", "quiet.h5"], capture_output=True, text=True).stdout
@@ -143,5 +144,7 @@ check(p.returncode == 128 + 15 and end.get("record") == "end" and
       f"SIGTERM: the end record says interrupted by signal 15 (exit {p.returncode}, {end})")
 check_keys(recs, keys, "SIGTERM")
 
+os.chdir("/")
+work.cleanup()
 print(f"progress_test: {failures} failed")
 sys.exit(1 if failures else 0)

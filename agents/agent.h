@@ -57,7 +57,9 @@ typedef struct AgentOption {
 /* An agent in the registry: its name, what it does, and its options. */
 typedef struct AgentKind {
     const char *name;
-    const char *summary;
+    const char *summary;          /* one line; `{key}` stands for the option's key=default as
+                                   * `anywoli agents` prints it (from the full default spec),
+                                   * so that a summary never states a default of its own */
     const AgentOption *options;   /* ends with a NULL key */
     size_t settings_size;         /* bytes of the settings the options fill */
     /* Its play does not depend on the final_four convention, so a game between two such

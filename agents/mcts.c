@@ -182,10 +182,13 @@ static const AgentOption mcts_options[] = {
 };
 
 const AgentKind mcts_kind = {
+    /* {key} in the summary is `anywoli agents`' key=default, read from the agent's full
+     * default spec, so that the summary cannot claim another default than it plays. */
     "mcts", "Monte Carlo tree search (UCT) with cheap playouts (random, greedy or capture), "
-    "cut off at a horizon and scored by the evaluation, or none; implicit minimax backups of "
-    "the evaluation (minimax=alpha), every move of a node added at once (expand=all); "
-    "MCTS-Solver proves wins and losses up the tree", mcts_options, sizeof(MctsSettings),
+    "cut off at a horizon and scored by the evaluation, or none; as options, implicit "
+    "minimax backups of the evaluation (minimax=alpha; default {minimax}) and every move of "
+    "a node added at once (expand=all; default {expand}); MCTS-Solver proves wins and losses "
+    "up the tree (default {solver})", mcts_options, sizeof(MctsSettings),
     .convention_blind = false,   /* its play weighs the award of the last seeds */
 };
 

@@ -56,14 +56,10 @@ import json, os, sys
 folder, budget, evaluations = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 convs = ["penultimate", "first-final", "lottery"]
 
-def hole(m):
-    # South's holes S1..S12 are 0..11, North's N1..N12 are 12..23
-    return "S%d" % (m + 1) if m < 12 else "N%d" % (m - 11)
-
 def cell(x):
     moves = x.get("moves", [])
-    best = hole(moves[0]["move"]) if moves else "?"
-    rest = ", ".join("%s %+.2f" % (hole(m["move"]), m["value"]) for m in moves[1:])
+    best = moves[0]["name"] if moves else "?"
+    rest = ", ".join("%s %+.2f" % (m["name"], m["value"]) for m in moves[1:])
     return "%+.2f %s (%s)" % (x["south"], best, rest)
 
 for weights in evaluations:

@@ -1261,6 +1261,12 @@ void experiment_free(Experiment *x)
     memset(x, 0, sizeof *x);
 }
 
+bool job_splits_last_pair(const Job *j, int64_t games)
+{
+    bool paired = strcmp(j->agent_a, j->agent_b) != 0 || j->openings.kind != OPENINGS_START;
+    return paired && games % 2 != 0;
+}
+
 const Job *experiment_job(const Experiment *x, const char *name)
 {
     for (int i = 0; i < x->njobs; i++)

@@ -123,6 +123,12 @@ void experiment_free(Experiment *x);
 /* The job named name, or NULL. */
 const Job *experiment_job(const Experiment *x, const char *name);
 
+/* Whether `games` games of job j (from its even first_game) leave the last one without its
+ * partner where the pair is the design's unit: two different agents (the colour swap) or
+ * openings other than the start (both games of a pair start from one). `run` says so; it
+ * does not refuse, as a count of games is sometimes meant (a slice, a budget). */
+bool job_splits_last_pair(const Job *j, int64_t games);
+
 /* What makes the experiment's games what they are (seed, and every job's name, variant,
  * agents, openings, with a digest of a book file's openings in their played order, and
  * games; a shuffled openings order, named only then so that older journals still resume), as text: equal for two configs that differ only in comments, output,

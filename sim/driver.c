@@ -1239,7 +1239,6 @@ static void report(Driver *d, RunReport *rep)
 /* Rank 0 (CheckpointClient.play): every game not yet in the file. */
 static int play_run(void *self, Checkpoint *c, Error *e)
 {
-    (void)c;
     Driver *d = self;
     for (int i = 0; i < d->x->njobs; i++) {
         d->rep->resumed += d->done[i] - d->x->jobs[i].first_game;
@@ -1253,6 +1252,11 @@ static int play_run(void *self, Checkpoint *c, Error *e)
             return error_set(e, "out of memory for the root design of job '%s'", j->name);
     }
     find_like_jobs(d);
+    int64_t in_file = 0;
+    for (int i = 0; i < d->x->njobs; i++)
+        in_file += d->done[i] - d->x->jobs[i].first_game;
+    ProgressStart start = { d->x->njobs, d->rep->total, in_file, d->run.threads, cluster_size() };
+    progress_start(&c->progress, now(), &start);
     if (writer_start(d, e) != 0)
         return -1;
     int rc = play_all(d, e);
@@ -1287,6 +1291,35 @@ static const CheckpointClient run_client = {
     .seed = seed_journal,
 };
 
+/* The end record of --progress json (rank 0, once the run has ended as st says): the outcome,
+ * the games in the file and each job's, and which jobs a rule stopped before their planned
+ * games. Nothing when no start record was written (a refused run, another rank). */
+static void progress_outcome(Driver *d, RunStatus st, const RunReport *rep, const Error *e)
+{
+    if (!d->run.progress.started)
+        return;
+    int n = d->x->njobs;
+    ProgressJobEnd *jobs = calloc(n > 0 ? (size_t)n : 1, sizeof *jobs);
+    bool early = false;
+    int64_t games = 0;
+    for (int i = 0; jobs && i < n; i++) {
+        const Job *j = &d->x->jobs[i];
+        bool stopped = rep->stats && rep->stats[i].stop.stopped;
+        jobs[i] = (ProgressJobEnd){ j->name, d->done[i] - j->first_game, j->games,
+                                    !stopped ? NULL : j->has_root_design ? "root_design"
+                                                                         : "sprt" };
+        early |= stopped;
+        games += jobs[i].games;
+    }
+    ProgressEnd end = { st == RUN_DONE ? (early ? "stopped_early" : "complete")
+                        : st == RUN_INTERRUPTED ? "interrupted" : "failed",
+                        st == RUN_INTERRUPTED ? d->run.signal : 0,
+                        st == RUN_DONE || st == RUN_INTERRUPTED ? NULL : e->msg,
+                        jobs ? games : rep->kept, rep->total, rep->played, jobs, jobs ? n : 0 };
+    progress_end(&d->run.progress, now(), &end);
+    free(jobs);
+}
+
 RunStatus driver_run(const Experiment *x, const RunOptions *o, RunReport *rep, Error *e)
 {
     return driver_grow(x, NULL, o, rep, e);
@@ -1313,6 +1346,7 @@ RunStatus driver_grow(const Experiment *x, const GrowFiles *files, const RunOpti
     rep->ranks = cluster_size();
     rep->signal = d.run.signal;
     rep->dropped_bytes = d.run.dropped_bytes;
+    progress_outcome(&d, st, rep, e);
     release(&d);
     return st;
 }

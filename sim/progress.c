@@ -15,6 +15,7 @@ void progress_init(Progress *p, bool quiet, bool json)
     const char *env = getenv("ANYWOLI_PROGRESS_SECONDS");
     double every = env ? atof(env) : 0.0;
     p->shown = false;
+    p->started = false;
     p->next = 0.0;
     if (quiet) {
         p->mode = PROGRESS_NONE;
@@ -133,12 +134,14 @@ static void figure_json(Json *j, const ProgressFigure *f)
     json_object_end(j);
 }
 
-/* Where the run stands as one JSON line. */
-static void show_json(const ProgressInfo *i)
+/* Where the run stands as one JSON line (docs/commands.md lists the keys). */
+static void show_json(const Progress *p, double now, const ProgressInfo *i)
 {
     Json j;
     json_init_line(&j, stderr);
     json_object_begin(&j);
+    json_kv_string(&j, "record", "progress");
+    json_kv_double(&j, "elapsed_s", p->started ? now - p->t0 : NAN);
     json_kv_string(&j, "job", i->job);
     json_kv_int(&j, "jobno", i->jobno);
     json_kv_int(&j, "njobs", i->njobs);
@@ -162,7 +165,7 @@ void progress_show(Progress *p, double now, const ProgressInfo *i)
         return;
     }
     if (p->mode == PROGRESS_JSON) {
-        show_json(i);
+        show_json(p, now, i);
         fflush(stderr);
         p->next = now + p->interval;
         return;
@@ -197,6 +200,7 @@ void progress_text(Progress *p, double now, const char *what, double left)
         Json j;
         json_init_line(&j, stderr);
         json_object_begin(&j);
+        json_kv_string(&j, "record", "progress");
         json_kv_string(&j, "what", what);
         json_kv_double(&j, "left_s", left >= 0 ? left : NAN);
         json_object_end(&j);
@@ -210,6 +214,64 @@ void progress_text(Progress *p, double now, const char *what, double left)
     fflush(stderr);
     p->shown = p->mode == PROGRESS_LIVE;
     p->next = now + p->interval;
+}
+
+void progress_start(Progress *p, double now, const ProgressStart *s)
+{
+    if (p->mode != PROGRESS_JSON)
+        return;
+    Json j;
+    json_init_line(&j, stderr);
+    json_object_begin(&j);
+    json_kv_string(&j, "record", "start");
+    json_kv_double(&j, "elapsed_s", 0.0);
+    json_kv_int(&j, "njobs", s->njobs);
+    json_kv_int(&j, "planned", s->planned);
+    json_kv_int(&j, "in_file", s->in_file);
+    json_kv_int(&j, "threads", s->threads);
+    json_kv_int(&j, "ranks", s->ranks);
+    json_object_end(&j);
+    json_finish(&j);
+    fflush(stderr);
+    p->started = true;
+    p->t0 = now;
+    p->next = now + p->interval;   /* the periodic records from one interval on */
+}
+
+void progress_end(Progress *p, double now, const ProgressEnd *e)
+{
+    if (p->mode != PROGRESS_JSON || !p->started)
+        return;
+    Json j;
+    json_init_line(&j, stderr);
+    json_object_begin(&j);
+    json_kv_string(&j, "record", "end");
+    json_kv_double(&j, "elapsed_s", now - p->t0);
+    json_kv_string(&j, "outcome", e->outcome);
+    json_key(&j, "signal");
+    if (e->signal)
+        json_int(&j, e->signal);
+    else
+        json_null(&j);
+    json_kv_string(&j, "error", e->error);
+    json_kv_int(&j, "games", e->games);
+    json_kv_int(&j, "planned", e->planned);
+    json_kv_int(&j, "played", e->played);
+    json_key(&j, "jobs");
+    json_array_begin(&j);
+    for (int i = 0; i < e->njobs; i++) {
+        json_object_begin(&j);
+        json_kv_string(&j, "job", e->jobs[i].job);
+        json_kv_int(&j, "games", e->jobs[i].games);
+        json_kv_int(&j, "planned", e->jobs[i].planned);
+        json_kv_string(&j, "stopped_by", e->jobs[i].stopped_by);
+        json_object_end(&j);
+    }
+    json_array_end(&j);
+    json_object_end(&j);
+    json_finish(&j);
+    fflush(stderr);
+    p->started = false;
 }
 
 void progress_clear(Progress *p)

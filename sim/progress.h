@@ -19,7 +19,37 @@ typedef struct Progress {
     double interval;         /* seconds between lines */
     double next;             /* when the next line is due (seconds, any fixed origin) */
     bool shown;              /* a live line is on the terminal */
+    bool started;            /* the JSON start record is written: an end record is owed */
+    double t0;               /* when it was (the origin of elapsed_s) */
 } Progress;
+
+/* How a run begins, for its JSON start record. */
+typedef struct ProgressStart {
+    int njobs;
+    int64_t planned;         /* games the experiment asks for, every job */
+    int64_t in_file;         /* games already in the file (recovered by --resume, or a grow's) */
+    int threads;             /* OpenMP threads (rank 0's) */
+    int ranks;               /* MPI ranks (1 without MPI) */
+} ProgressStart;
+
+/* One job at the end of a run, for the JSON end record. */
+typedef struct ProgressJobEnd {
+    const char *job;
+    int64_t games, planned;  /* in the file; asked for */
+    const char *stopped_by;  /* "sprt" or "root_design" when its rule ended it before its
+                              * planned games, else NULL */
+} ProgressJobEnd;
+
+/* How a run ended, for the JSON end record. */
+typedef struct ProgressEnd {
+    const char *outcome;     /* "complete", "stopped_early", "interrupted" or "failed" */
+    int signal;              /* the signal that interrupted it, or 0 */
+    const char *error;       /* why it failed, or NULL */
+    int64_t games, planned;  /* games in the file at the end, every job; asked for */
+    int64_t played;          /* of them, played in this session */
+    const ProgressJobEnd *jobs;
+    int njobs;
+} ProgressEnd;
 
 /* What a job's games so far say, in the unit its design calls for: the pair (games 2k and
  * 2k+1, colours swapped), or the opening where pairs repeat openings. */
@@ -76,6 +106,14 @@ void progress_show(Progress *p, double now, const ProgressInfo *i);
 /* Show a line of the caller's own (`what`, then the time left when left >= 0), and schedule
  * the next line. */
 void progress_text(Progress *p, double now, const char *what, double left);
+
+/* With --progress json: the start record (`"record": "start"`), which starts the clock of
+ * elapsed_s and of the periodic records. Nothing in the other modes. */
+void progress_start(Progress *p, double now, const ProgressStart *s);
+
+/* With --progress json and a start record written: the end record (`"record": "end"`), the
+ * run's last line on stderr but for the error that a failure prints after it. */
+void progress_end(Progress *p, double now, const ProgressEnd *e);
 
 /* Clear a live line, so that what follows starts on a clean line. */
 void progress_clear(Progress *p);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "h5util.h"
+#include "nearest.h"
 #include "door.h"
 #include "results.h"
 #include "variant_text.h"
@@ -371,15 +372,23 @@ static int read_variant(const ResultsFile *f, hid_t g, const char *job, Variant 
     return error_set(e, "%s: job %s: %s", f->path, job, fault.e.msg);
 }
 
-/* Say which jobs the file has, after an unknown one. */
-static int no_such_job(const ResultsFile *f, const char *name, Error *e)
+int rf_no_such_job(const ResultsFile *f, const char *name, Error *e)
 {
-    char names[256] = "";
+    char names[512] = "", hint[160] = "";
     size_t used = 0;
-    for (int i = 0; i < f->njobs && used < 200; i++)
-        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
-                                 f->jobs[i].name);
-    return error_set(e, "%s: no job '%s' (its jobs: %s)", f->path, name,
+    Nearest near;
+    nearest_start(&near, name);
+    for (int i = 0; i < f->njobs; i++) {
+        nearest_consider(&near, f->jobs[i].name, strlen(f->jobs[i].name));
+        if (used < 400)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
+                                     f->jobs[i].name);
+        else if (used < sizeof names - 1)   /* a long list is cut, visibly */
+            used += (size_t)snprintf(names + used, sizeof names - used, ", ... (%d in all)",
+                                     f->njobs);
+    }
+    nearest_hint(&near, "", hint, sizeof hint);
+    return error_set(e, "%s: no job '%s'%s (its jobs: %s)", f->path, name, hint,
                      names[0] ? names : "none");
 }
 
@@ -573,7 +582,7 @@ int rf_read_job(const ResultsFile *f, const char *name, StoredJob *sj, Error *e)
     sj->seed = f->seed;
     hid_t g = open_job_group(f, name);
     if (g < 0)
-        return no_such_job(f, name, e);
+        return rf_no_such_job(f, name, e);
     hid_t ds = H5Lexists(g, "games", H5P_DEFAULT) > 0 ? H5Dopen2(g, "games", H5P_DEFAULT) : -1;
     int64_t rows = ds < 0 ? -1 : dataset_length(ds);
     int rc = 0;
@@ -711,7 +720,7 @@ int rf_openings_rows(const ResultsFile *f, const char *name, int64_t *rows, Erro
     *rows = 0;
     hid_t g = open_job_group(f, name);
     if (g < 0)
-        return no_such_job(f, name, e);
+        return rf_no_such_job(f, name, e);
     bool has = H5Lexists(g, "openings", H5P_DEFAULT) > 0;
     H5Gclose(g);
     H5Eclear2(H5E_DEFAULT);
@@ -1064,7 +1073,7 @@ static int read_checksum(const ResultsFile *f, const char *name, const char *key
 {
     hid_t g = open_job_group(f, name);
     char *text = NULL;
-    int rc = g < 0 ? no_such_job(f, name, e) : attr_text(f, g, name, key, false, &text, e);
+    int rc = g < 0 ? rf_no_such_job(f, name, e) : attr_text(f, g, name, key, false, &text, e);
     if (g >= 0)
         H5Gclose(g);
     H5Eclear2(H5E_DEFAULT);

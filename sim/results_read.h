@@ -35,6 +35,10 @@ const char *rf_path(const ResultsFile *f);
 int rf_job_count(const ResultsFile *f);
 const char *rf_job_name(const ResultsFile *f, int i);
 
+/* The error for a job name the file does not have: "FILE: no job 'd4'; did you mean 'd3'?
+ * (its jobs: d1, d2, d3)", listing every job (a very long list cut, saying how many). -1. */
+int rf_no_such_job(const ResultsFile *f, const char *name, Error *e);
+
 /* The root's seed (checked: 0 or more). */
 int64_t rf_seed(const ResultsFile *f);
 

@@ -1124,6 +1124,18 @@ if command -v gnuplot >/dev/null; then
         || fail "--report --force: $(cat "$tmp/err")"
     checks=$((checks + 1))
     grep -q '<!DOCTYPE html>' "$tmp/old/index.html" || fail "--force did not replace the page"
+    # Where the page went, one line on stderr as a writer says it (it used to say nothing),
+    # with the folder's trailing slashes dropped (`rep/` used to make rep//index.html).
+    checks=$((checks + 1))
+    [[ "$(cat "$tmp/err")" == "anywoli analyze: report written to $tmp/old/index.html" ]] \
+        || fail "--report: not the written-to line: $(cat "$tmp/err")"
+    expect_status 2 "$tmp/old/index.html already exists" "$f" --report "$tmp/old//"
+    "$bin" analyze "$f" --json --report "$tmp/old/" --force >"$tmp/out" 2>"$tmp/err" \
+        || fail "--report DIR/ --force: $(cat "$tmp/err")"
+    checks=$((checks + 1))
+    [[ "$(cat "$tmp/err")" == "anywoli analyze: report written to $tmp/old/index.html" ]] &&
+        /usr/bin/python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$tmp/out" \
+        || fail "--report DIR/ with --json: stderr $(cat "$tmp/err"), or stdout not JSON alone"
     [[ -z $(find "$tmp/old" -name '.*' -type f) ]] || fail "--report left temporary files"
     expect_status 2 "--report: /proc: cannot write in the folder" "$f" --report /proc
     if [[ $(id -u) -ne 0 ]]; then

@@ -149,23 +149,30 @@ expect_error "the game is over" move --position "0,0,0,1/0,1,1,1 12/16 S N S" 3
 # The third move of the game above is an empty hole, after two lines of output.
 out_before="1,5,5,5,0,5,5,5,5,0,5,5/5,5,0,5,5,5,5,0,5,5,5,5 0/0 N - - next
 2,6,6,6,1,0,6,6,6,1,6,0/1,7,2,7,7,1,6,1,6,6,6,0 0/0 S - - next"
-expect_error "move 5: hole 5 is empty" move 0 12 5
+expect_error "move 5: hole S6 is empty" move 0 12 5
 # Illegal moves.
 expect_error "is empty" move --position "0,2,0,1/3,0,1,1 10/6 N - -" 5
 expect_error "South's" move --position "0,2,0,1/3,0,1,1 10/6 N - -" 1
 expect_error "North's" move 12
 expect_error "no such hole" move 24
 expect_error "no such hole" move --variant yit-nuri 14
-expect_error "not a whole number" move x
+expect_error "'x' is not a hole" move x
 expect_error "out of range" move -- -1
 expect_error "MOVE" move
 # An empty or malformed MOVE says what a move is, before any move is played.
-expect_error "anywoli move: MOVE 1 is empty (a move is a hole's index, 0 to 23)" move ''
-expect_error "anywoli move: MOVE 2 is empty (a move is a hole's index, 0 to 23)" move 3 ''
-expect_error "MOVE 1: ' 3' is not a whole number (a move is a hole's index, 0 to 13)" \
+expect_error "anywoli move: MOVE 1 is empty (a move is a hole: S1 to S12, N1 to N12, or its index 0 to 23)" move ''
+expect_error "anywoli move: MOVE 2 is empty (a move is a hole: S1 to S12, N1 to N12, or its index 0 to 23)" move 3 ''
+expect_error "MOVE 1: ' 3' is not a hole (a move is a hole: S1 to S7, N1 to N7, or its index 0 to 13)" \
     move --variant yit-nuri ' 3'
-expect_error "MOVE 2: '0x4' is not a whole number" move 0 0x4
-expect_error "MOVE 1: -1 is out of range (a move is a hole's index, 0 to 23)" move -- -1
+expect_error "MOVE 2: '0x4' is not a hole" move 0 0x4
+expect_error "MOVE 1: -1 is out of range (a move is a hole: S1 to S12, N1 to N12, or its index 0 to 23)" move -- -1
+# A hole's name (S4, N4, either case) is the same move as its index; a name beyond the row
+# or of the wrong form is not a hole.
+expect_out "$("$bin" move 0 12 4)" move S1 n1 S5
+expect_error "move 12: hole N1 is North's, and South is to move" move N1
+expect_error "MOVE 1: 'S13' is not a hole" move S13
+expect_error "MOVE 1: 'S0' is not a hole" move S0
+expect_error "MOVE 1: 'S04' is not a hole" move S04
 # Bad variant options and positions.
 expect_error "holes: 99 is out of range" move --holes 99 0
 expect_error "anywoli move: --holes 99: holes: 99 is out of range (2 to 32)" move --holes 99 0
@@ -219,7 +226,58 @@ run agents
 [[ $rc -eq 0 ]] && grep -q '^random ' "$tmp/out" && grep -q '^alphabeta ' "$tmp/out" \
     || fail "anywoli agents: status $rc, output $(head -c 200 "$tmp/out")"
 expect_error "unknown" agents nobody
+# The defaults `anywoli agents` states are the ones each agent plays: every option line's
+# key=value, and every key=value a summary names, equal the agent's full default spec (`anywoli
+# agents NAME`), unless the summary names a value other than the default, which must then be
+# followed by the default ("expand=all; default expand=one"; mcts' summary used to say
+# minimax=alpha and expand=all with both off by default).
+/usr/bin/python3 - "$bin" <<'PY' || fail "anywoli agents: a stated default is not the agent's"
+import re, subprocess, sys
+binary = sys.argv[1]
+out = subprocess.run([binary, "agents"], capture_output=True, text=True, check=True).stdout
+kinds, bad = [], []
+for line in out.splitlines():
+    if not line.startswith(" "):
+        name, summary = line.split(None, 1)
+        kinds.append([name, summary, []])
+    else:
+        kinds[-1][2].append(line.split()[0])
+for name, summary, options in kinds:
+    if name == "external":
+        continue   # it needs a program (cmd=PROGRAM): no default spec to compare
+    full = subprocess.run([binary, "agents", name], capture_output=True, text=True, check=True)
+    given = full.stdout.strip().partition(":")[2]
+    spec = dict(kv.split("=", 1) for kv in given.split(",") if kv)
+    for kv in options:
+        k, v = kv.split("=", 1)
+        if spec.get(k, "") != v:   # an option with no default (a file) is left out
+            bad.append(f"{name}: option line {kv}, the spec plays {k}={spec.get(k)}")
+    if "{" in summary or "}" in summary:
+        bad.append(f"{name}: summary not expanded: {summary}")
+    for m in re.finditer(r"\b([a-z_.]+)=([^\s,;)]+)", summary):
+        k, v = m.groups()
+        if k not in spec or spec[k] == v:
+            continue
+        if not summary[m.end():].startswith(f"; default {k}={spec[k]}"):
+            bad.append(f"{name}: the summary names {k}={v} without its default {k}={spec[k]}")
+for b in bad:
+    print(b, file=sys.stderr)
+sys.exit(1 if bad else 0)
+PY
+checks=$((checks + 1))
 expect_error "depth" agents alphabeta:depth=0
+# A person's answers: a name of the other side's row, a name beyond the row, an empty hole
+# (named), then the name in either case and the bare number; each bad one is one stderr line
+# and the question comes again.
+printf 'N3\nS13\nS4\ns4\n4\nquit\n' | "$bin" play --north greedy --quiet >"$tmp/out" 2>"$tmp/err"
+rc=$?
+checks=$((checks + 1))
+[[ $rc -eq 0 && "$(cat "$tmp/err")" == "'N3' is not one of South's holes
+'S13': type a hole of South's, S1 to S12
+S4 is empty" ]] && grep -qx "South plays S4: 5 laps; no capture. North to move." "$tmp/out" \
+    && grep -qx "South plays S4: 3 laps; no capture. North to move." "$tmp/out" \
+    && grep -qx "South quits after 4 plies." "$tmp/out" \
+    || fail "anywoli play (a person's answers): status $rc, $(cat "$tmp/err" "$tmp/out")"
 # Two agents play a whole game to its end; the same seed gives the same game.
 run play --south greedy --north random --seed 3 --quiet
 [[ $rc -eq 0 ]] && grep -q 'Game over' "$tmp/out" || fail "anywoli play (agents): status $rc"
@@ -300,6 +358,23 @@ expect_error "max_plies: 5000000000 is out of range (at most 10000000)" \
 [[ ! -e "$tmp/x.h5" && ! -e "$tmp/x.h5.partial" ]] || fail "anywoli run: a refused run left a file"
 run run --agent-a random --agent-b random --games 40 --seed 5 --holes 5 -o "$tmp/r.h5" --quiet
 [[ $rc -eq 0 && -s "$tmp/r.h5" ]] || fail "anywoli run (quick form): status $rc"
+# An odd number of games where the pair is the unit (two agents, or openings) splits the last
+# pair: one note on stderr before play, one line in the summary (it used to say nothing); an
+# even number, or one agent from the start (no pair to split), says nothing.
+run run --agent-a greedy --agent-b random --games 5 --seed 5 --holes 5 -o "$tmp/odd.h5"
+[[ $rc -eq 0 && $(wc -l <"$tmp/err") -eq 1 ]] \
+    && grep -qx "anywoli run: note: job 'main': 5 games is odd, so its last game (game 4) has no colour-swapped partner and the paired figures (analyze's pairs, the SPRT) leave it out; an even number keeps every pair whole" "$tmp/err" \
+    && grep -qx "note: job main: its last game has no colour-swapped partner (5 games, an odd number): the paired figures leave it out" "$tmp/out" \
+    || fail "anywoli run with an odd paired games count: status $rc, $(cat "$tmp/err" "$tmp/out")"
+run run --games 5 --openings plies:2 --seed 5 --holes 5 -o "$tmp/odd2.h5" --dry-run
+[[ $rc -eq 0 ]] && grep -q "note: job 'main': 5 games is odd" "$tmp/err" \
+    || fail "anywoli run --dry-run, odd games from openings: no note ($(cat "$tmp/err"))"
+for args in "--agent-a greedy --agent-b random --games 6" "--games 5"; do
+    # shellcheck disable=SC2086
+    run run $args --seed 5 --holes 5 -o "$tmp/even.h5" --force
+    [[ $rc -eq 0 && ! -s "$tmp/err" ]] && ! grep -q "^note:" "$tmp/out" \
+        || fail "anywoli run $args: a note where no pair is split: $(cat "$tmp/err")"
+done
 run replay "$tmp/r.h5" --job main --game 3
 [[ $rc -eq 0 ]] || fail "anywoli replay: status $rc"
 # capture 64: games whose moves reach the bound on seeds sown end `endless` (they used to
@@ -308,10 +383,16 @@ run run --capture 64 --games 4 --seed 1 --threads 1 -o "$tmp/c64.h5" --quiet
 [[ $rc -eq 0 ]] && grep -q '^main  *4 .* 2  50.0%  *2  50.0%' "$tmp/out" \
     || fail "anywoli run --capture 64: status $rc, $(cat "$tmp/out")"
 run replay "$tmp/c64.h5" --job main --game 1
-[[ $rc -eq 0 ]] && grep -q '^32534 N 16 .* endless$' "$tmp/out" \
+[[ $rc -eq 0 ]] && grep -q '^32534 N N5 .* endless$' "$tmp/out" \
     && grep -q '^check: the stored row matches' "$tmp/out" \
     || fail "anywoli replay of an endless capture-64 game: status $rc"
 expect_error "job" replay "$tmp/r.h5" --job nosuchjob --game 0
+# A job the file lacks: every command that takes --job lists the jobs there are (analyze used
+# to say only "try without --job"), with the nearest as a hint where it looks like a slip.
+expect_error "r.h5: no job 'd4' (its jobs: main)" analyze "$tmp/r.h5" --job d4
+expect_error "r.h5: no job 'mian'; did you mean 'main'? (its jobs: main)" analyze "$tmp/r.h5" --job mian
+expect_error "r.h5: no job 'd4' (its jobs: main)" replay "$tmp/r.h5" --job d4 --game 0
+expect_error "r.h5: no job 'd4' (its jobs: main)" export "$tmp/r.h5" --job d4
 
 # --- export: a row per game and its bad inputs (the rest: tests/export_test.sh) -----------
 tested+=(export)
@@ -350,12 +431,12 @@ expect_error "--sprt" analyze --sprt 5,1 "$tmp/not-results.h5"
 # --- solve: the value, then every move with its value, best first -------------------------
 tested+=(solve)
 expect_out "value 12
-move 1 12 next
-move 2 -4 next
+move S2 12 next
+move S3 -4 next
 states 11 components 11 largest 1" solve --holes 3 "0,2,2/0,2,2 4/0 S S -"
 expect_out "value -4
-move 3 -4 over
-move 4 -12 next
+move N1 -4 over
+move N2 -12 next
 states 2 components 2 largest 1" solve --holes 3 --final-four first-final "1,0,1/3,3,0 4/0 N S S"
 run solve --start --holes 3 --seeds 2
 [[ $rc -eq 0 ]] && grep -qE '^value -?[0-9]+$' "$tmp/out" || fail "anywoli solve --start: status $rc"
@@ -368,9 +449,9 @@ expect_error "unexpected argument" solve "0,2,2/0,2,2 4/0 S S -" extra
 # --- search: a line per depth (search_test.sh checks it in full) ---------------------------
 tested+=(search)
 run search --depth 3 --holes 3 --seeds 2
-[[ $rc -eq 0 ]] && [[ "$(sed -E 's/ time [0-9.]+//' "$tmp/out")" == "depth 1 value +3.60 south +3.60 nodes 3 pv 0
-depth 2 value -4.00 south -4.00 nodes 10 pv 0 3
-depth 3 value -4.00 south -4.00 nodes 21 pv 0 3" ]] || fail "anywoli search --depth 3: $(cat "$tmp/out")"
+[[ $rc -eq 0 ]] && [[ "$(sed -E 's/ time [0-9.]+//' "$tmp/out")" == "depth 1 value +3.60 south +3.60 nodes 3 pv S1
+depth 2 value -4.00 south -4.00 nodes 10 pv S1 N1
+depth 3 value -4.00 south -4.00 nodes 21 pv S1 N1" ]] || fail "anywoli search --depth 3: $(cat "$tmp/out")"
 expect_error "only an alphabeta or strong spec" search --agent random
 
 # --- tables: build, info, and solve with them ---------------------------------------------
@@ -545,7 +626,7 @@ expect_error "--min-seeds" tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent ra
 # --show: random's misses, each the hand-checked position.
 run tables agree "$tmp/t33.tb" "$tmp/agree.h5" --agent random --show 2
 [[ $rc -eq 0 && $(grep -c '^  miss ' "$tmp/out") -eq 2 ]] \
-    && ! grep '^  miss ' "$tmp/out" | grep -vqxF '  miss 1,2,0/3,0,0 6/6 S - -: played 0 (-6), best 1 (+6)' \
+    && ! grep '^  miss ' "$tmp/out" | grep -vqxF '  miss 1,2,0/3,0,0 6/6 S - -: played S1 (-6), best S2 (+6)' \
     || fail "anywoli tables agree --show: status $rc, $(cat "$tmp/out" "$tmp/err")"
 # The same figures for 1 and 2 threads, on random games of many positions.
 run run --holes 3 --seeds 3 --games 30 --record-moves --quiet -o "$tmp/agree30.h5"

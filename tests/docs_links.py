@@ -2,7 +2,8 @@
 """docs_links.py SOURCE_DIR: every relative link of README.md and docs/*.md names a file that
 exists and, where it names a section (#anchor), a heading of that page, so that moving text
 between pages cannot leave a reader at a dead end. Anchors are made as the common Markdown
-renderers make them: the heading's text in lower case, punctuation dropped, spaces as '-'."""
+renderers make them: the heading's text in lower case, punctuation dropped, spaces as '-'.
+Every page of docs/ is also listed in the README's table of the documentation."""
 import os
 import re
 import sys
@@ -43,6 +44,15 @@ def main():
             elif frag and file.endswith(".md") and frag not in anchors(file):
                 print(f"FAIL: {page}: link to {target}: no such section")
                 failed += 1
+    # Every page of docs/ is in the README's table of the documentation.
+    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    table = readme.split("## The documentation", 1)[-1].split("\n## ", 1)[0]
+    for page in pages[1:]:
+        checked += 1
+        if f"| [{page}]({page}) |" not in table:
+            print(f"FAIL: README.md: the table of the documentation lacks {page}")
+            failed += 1
     print(f"docs_links: {checked - failed} passed, {failed} failed")
     return 1 if failed or not checked else 0
 

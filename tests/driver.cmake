@@ -72,6 +72,13 @@ if(ANYWOLI_SYSTEM_PYTHON)
                    $<TARGET_FILE:anywoli>)
   set_tests_properties(sprt_cli PROPERTIES LABELS fast TIMEOUT 300 SKIP_RETURN_CODE 77
                        ENVIRONMENT "${ANYWOLI_LSAN}")
+  # --progress json: a start record, progress records, an end record with the outcome (complete,
+  # stopped early by its SPRT, interrupted by SIGTERM), the keys docs/commands.md lists.
+  add_test(NAME progress_cli
+           COMMAND ${ANYWOLI_SYSTEM_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/progress_test.py
+                   $<TARGET_FILE:anywoli> ${PROJECT_SOURCE_DIR}/docs)
+  set_tests_properties(progress_cli PROPERTIES LABELS fast TIMEOUT 300
+                       ENVIRONMENT "${ANYWOLI_LSAN}")
   # The adaptive root design (root_design): exact small boards, the schedule checked from
   # the games, the same games and stop for any threads and batch and after kill -9; analyze.
   add_test(NAME root_design_cli

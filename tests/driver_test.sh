@@ -512,7 +512,7 @@ then
     "$bin" replay mv-bad.h5 --job greedy --game 6 --quiet >out 2>err
     rc=$?
     expect_status 1 "moves: replay of another game's moves"
-    check "moves: the first move that differs is named" grep -q "^anywoli replay: mv-bad.h5: job greedy: game 6: ply [0-9]*: stored move [0-9]*, the replay moves [0-9]*$" err
+    check "moves: the first move that differs is named" grep -q "^anywoli replay: mv-bad.h5: job greedy: game 6: ply [0-9]*: stored move [SN][0-9]*, the replay moves [SN][0-9]*$" err
 fi
 # Damaged offsets (a game's end before its start, one beyond the moves) are refused before
 # anything is read: one line naming the job and the game, exit status 2.

@@ -89,9 +89,10 @@ def schedule_faults(games, attrs, nlines):
 
 
 def exact_moves(*variant):
-    """South's first moves with their exact values (solve --start)."""
+    """South's first moves with their exact values (solve --start), by hole index from 0 (the
+    text names them S1, S2, ...)."""
     r = run("solve", *variant, "--start")
-    return {int(m): int(v) for m, v in re.findall(r"^move (\d+) (-?\d+)", r.stdout, re.M)}
+    return {int(m) - 1: int(v) for m, v in re.findall(r"^move S(\d+) (-?\d+)", r.stdout, re.M)}
 
 
 os.chdir(tempfile.mkdtemp(prefix="anywoli-root-design-"))

@@ -43,7 +43,8 @@ without_time() {
 }
 
 num='[+-][0-9]+\.[0-9]{2}'
-line_re="^depth [0-9]+ value $num south $num nodes [0-9]+ time [0-9]+\.[0-9]{2}( moves [0-9]+=$num(,[0-9]+=$num)*)? pv( [0-9]+)+$"
+hole='[SN](1[0-2]|[1-9])'
+line_re="^depth [0-9]+ value $num south $num nodes [0-9]+ time [0-9]+\.[0-9]{2}( moves $hole=$num(,$hole=$num)*)? pv( $hole)+$"
 north="5,5,5,5,1,5,5,5,0,5,5,5/5,0,5,5,5,5,0,5,5,5,5,0 0/0 N - -"
 
 # Text: one line per depth, 1 to D, in the documented format; cumulative nodes.
@@ -93,7 +94,7 @@ checks=$((checks + 1))
 search --depth 7
 checks=$((checks + 1))
 [[ "$(cut -d' ' -f2,4 out)" == "$(cut -d' ' -f2,4 all1)" ]] &&
-    [[ "$(cut -d' ' -f2,4 out)" == "$(sed -E 's/^depth ([0-9]+) .* moves [0-9]+=([^,]*),.*/\1 \2/' all1)" ]] ||
+    [[ "$(cut -d' ' -f2,4 out)" == "$(sed -E 's/^depth ([0-9]+) .* moves [SN][0-9]+=([^,]*),.*/\1 \2/' all1)" ]] ||
     fail "search: the values differ from --all-moves' best"
 
 # JSON lines: each line parses, with the fields named; the same values as the text.
@@ -104,10 +105,26 @@ import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 assert [r["depth"] for r in rows] == [1, 2, 3, 4, 5], rows
 for r in rows:
-    assert set(r) == {"depth", "value", "south", "nodes", "time", "moves", "pv"}, r
+    assert set(r) == {"depth", "value", "south", "nodes", "time", "moves", "pv", "pv_names"}, r
     assert r["value"] == r["south"] and len(r["moves"]) == 2 and 1 <= len(r["pv"]) <= r["depth"]
     assert r["moves"][0]["value"] == r["value"] and r["pv"][0] == r["moves"][0]["move"], r
+    # "move" and "pv" are indices from 0; "name" and "pv_names" the same holes by name.
+    name = lambda m: "S%d" % (m + 1) if m < 12 else "N%d" % (m - 11)
+    assert all(m["name"] == name(m["move"]) for m in r["moves"]), r
+    assert r["pv_names"] == [name(m) for m in r["pv"]], r
 ' out
+# The text names the holes the JSON numbers: the same pv and moves, index m as S(m+1) or N(m-11).
+cp out json5
+search --depth 5 --multipv 2
+check "search: the text's hole names are the JSON's indices" "$python" -c '
+import json, sys
+name = lambda m: "S%d" % (m + 1) if m < 12 else "N%d" % (m - 11)
+for j, t in zip(open(sys.argv[1]), open(sys.argv[2])):
+    j, t = json.loads(j), t.split()
+    assert t[t.index("pv") + 1:] == [name(m) for m in j["pv"]], (j, t)
+    want = ",".join("%s=%+.2f" % (name(m["move"]), m["value"]) for m in j["moves"])
+    assert t[t.index("moves") + 1] == want, (j, t)
+' json5 out
 search --depth 5 --json
 check "search --json: no moves without --multipv" "$python" -c '
 import json, sys
@@ -126,6 +143,14 @@ search --depth $((last + 1))
 checks=$((checks + 1))
 [[ $(tail -1 out | cut -d' ' -f8) -gt 20000 ]] ||
     fail "search --nodes 20000 stopped at depth $last, but depth $((last + 1)) fits"
+
+# --nodes 1: depth 1 alone needs 12 nodes, yet a search always answers with a move: depth 1
+# is printed (it used to print nothing and exit 0).
+search --nodes 1
+expect_status 0 "search --nodes 1"
+checks=$((checks + 1))
+[[ $(wc -l <out) -eq 1 ]] && grep -qE "$line_re" out && [[ $(cut -d' ' -f2,8 out) == "1 12" ]] ||
+    fail "search --nodes 1: $(cat out err)"
 
 # Other options of the spec: tuned weights, quiescence, a small table; tables of a small
 # variant give exact values where they cover the position.

@@ -206,7 +206,7 @@ env = dict(os.environ, ANYWOLI_PROGRESS_SECONDS="0.05")
 r = run(*[x for x in slow if x != "--quiet"], "-o", "live.h5", "--progress", "json", env=env)
 lines = [json.loads(x) for x in r.stderr.splitlines() if x.startswith("{")]
 check(r.returncode == 0 and len(lines) >= 1, f"--progress json: {len(lines)} JSON lines")
-late = [x for x in lines if x["figure"]]
+late = [x for x in lines if x["record"] == "progress" and x["figure"]]
 check(bool(late) and late[-1]["figure"]["name"] == "score" and
       late[-1]["sprt"]["upper"] > 2.9 and "llr" in late[-1]["sprt"],
       "--progress json: the score and the LLR with its bounds")
@@ -238,7 +238,8 @@ r = run("run", "--agent-a", "alphabeta:depth=4", "--agent-b", "alphabeta:depth=3
         "600", "--openings", "all:1", "--batch", "6", "--threads", "2", "-o", "book.h5",
         "--progress", "json", env=env)
 lines = [json.loads(x) for x in r.stderr.splitlines() if x.startswith("{")]
-late = [x for x in lines if x["figure"] and x["figure"]["pairs"] > 40]
+late = [x for x in lines
+        if x["record"] == "progress" and x["figure"] and x["figure"]["pairs"] > 40]
 check(r.returncode == 0 and bool(late) and late[-1]["figure"]["unit"] == "opening" and
       late[-1]["figure"]["units"] < late[-1]["figure"]["pairs"],
       "--progress json: the opening as unit where pairs repeat openings")

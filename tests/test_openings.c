@@ -366,9 +366,10 @@ static void test_file_bad_moves(void **state)
     book_fails(&v, "3 -1\n", 1, "ply 2: '-1' is not a hole number (0 to 23)");
     book_fails(&v, "3,\n", 1, "APN: expected 5 fields (holes, stores, side, last capturer, "
                "first final capturer), found 1");
-    book_fails(&v, "\n\n24\n", 3, "ply 1: move 24: no such hole (0 to 23)");
-    book_fails(&v, "0 3\n", 1, "ply 2: move 3: hole 3 is South's, and North is to move");
-    book_fails(&v, "1 13 0\n", 1, "ply 3: move 0: hole 0 is empty");
+    book_fails(&v, "\n\n24\n", 3,
+               "ply 1: move 24: no such hole (0 to 23, S1 to S12 and N1 to N12)");
+    book_fails(&v, "0 3\n", 1, "ply 2: move 3: hole S4 is South's, and North is to move");
+    book_fails(&v, "1 13 0\n", 1, "ply 3: move 0: hole S1 is empty");
     book_fails(&v, "99999\n", 1, "ply 1: '99999' is not a hole number (0 to 23)");
 
     /* A line longer than an opening may be: 64 legal moves, then one more. */

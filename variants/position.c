@@ -57,13 +57,16 @@ bool pos_move_ok(const Variant *v, const Position *p, int move, Error *e)
     if (pos_over(v, p))
         return error_set(e, "move %d: the game is over", move), false;
     if (move < 0 || move >= v->pits)
-        return error_set(e, "move %d: no such hole (0 to %d)", move, v->pits - 1), false;
+        return error_set(e, "move %d: no such hole (0 to %d, S1 to S%d and N1 to N%d)", move,
+                         v->pits - 1, v->holes, v->holes), false;
+    char name[HOLE_NAME_MAX];
+    hole_name(v, move, name);
     if (variant_owner(v, move) != p->side)
-        return error_set(e, "move %d: hole %d is %s's, and %s is to move", move, move,
+        return error_set(e, "move %d: hole %s is %s's, and %s is to move", move, name,
                          variant_owner(v, move) == SOUTH ? "South" : "North",
                          p->side == SOUTH ? "South" : "North"), false;
     if (p->pit[move] == 0)
-        return error_set(e, "move %d: hole %d is empty", move, move), false;
+        return error_set(e, "move %d: hole %s is empty", move, name), false;
     return true;
 }
 

@@ -3,7 +3,9 @@
 
 #include <inttypes.h>
 #include <stddef.h>
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "nearest.h"
@@ -241,4 +243,24 @@ void variant_param_list(char *buf, size_t len)
 void final_four_list(char *buf, size_t len)
 {
     join_names(convention_name, FF_NB, buf, len);
+}
+
+void hole_name(const Variant *v, int pit, char buf[HOLE_NAME_MAX])
+{
+    int owner = variant_owner(v, pit);
+    snprintf(buf, HOLE_NAME_MAX, "%c%d", owner == SOUTH ? 'S' : 'N', pit - owner * v->holes + 1);
+}
+
+int hole_from_name(const Variant *v, const char *text)
+{
+    int letter = toupper((unsigned char)text[0]);
+    if (letter != 'S' && letter != 'N')
+        return -1;
+    size_t digits = strspn(text + 1, "0123456789");
+    if (digits == 0 || digits > 2 || text[1 + digits] != '\0' || text[1] == '0')
+        return -1;
+    int k = atoi(text + 1);
+    if (k < 1 || k > v->holes)
+        return -1;
+    return (letter == 'N') * v->holes + k - 1;
 }

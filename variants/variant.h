@@ -138,4 +138,16 @@ static inline int variant_owner(const Variant *v, int pit)
     return pit >= v->holes;
 }
 
+/* Room for a hole's name with its terminating NUL ("S32", and room for any int). */
+#define HOLE_NAME_MAX 16
+
+/* The name people read and type for a hole (docs/rules.md): S1..SH for South's holes and
+ * N1..NH for North's, each counted from its owner's left, so hole index 3 is S4 and index
+ * H + 3 is N4. The 0-based index stays where programs read. */
+void hole_name(const Variant *v, int pit, char buf[HOLE_NAME_MAX]);
+
+/* The hole a name denotes (S or N, either case, then 1 to H, digits only), or -1 when text is
+ * not such a name. */
+int hole_from_name(const Variant *v, const char *text);
+
 #endif

@@ -1113,8 +1113,7 @@ static int select_jobs(ResultsFile *f, const AnalyzeOptions *opt, Error *e)
     for (int i = 0; i < rf_job_count(f); i++)
         if (strcmp(rf_job_name(f, i), opt->job) == 0)
             return 1;
-    return error_set(e, "%s: no job '%s' (try without --job to see them all)", rf_path(f),
-                     opt->job);
+    return rf_no_such_job(f, opt->job, e);
 }
 
 int analyze_results(ResultsFile *f, const AnalyzeOptions *opt, Analysis *a, Error *e)

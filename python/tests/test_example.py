@@ -72,6 +72,9 @@ class TestAgentExample(unittest.TestCase):
                           re.MULTILINE).group(1).replace("\n    ", "\n")
         root = os.path.join(os.path.dirname(__file__), "..", "..")
         book = os.path.abspath(os.path.join(root, "configs", "strong-play-book.txt"))
+        # The file the page's match writes, which its readback reads and analyze is given.
+        output = re.search(r"build/anywoli run --agent-a external:.*\n.* -o (\S+)\n",
+                           text).group(1)
         with tempfile.TemporaryDirectory() as tmp:
             for name in ("my_agent.py", "readback.py"):
                 with open(os.path.join(tmp, name), "w") as f:
@@ -79,16 +82,33 @@ class TestAgentExample(unittest.TestCase):
             # python3 as the page has it is this interpreter here, which sees the package.
             run("run", "--agent-a", f"external:cmd={sys.executable},arg=my_agent.py",
                 "--agent-b", "alphabeta:depth=4", "--openings", f"file:{book}", "--games",
-                "200", "--seed", "1", "-o", "mine.h5", "--quiet", cwd=tmp)
+                "200", "--seed", "1", "-o", output, "--quiet", cwd=tmp)
             out = subprocess.run([sys.executable, "readback.py"], cwd=tmp, check=True,
                                  capture_output=True, text=True).stdout
-            report = json.loads(run("analyze", os.path.join(tmp, "mine.h5"), "--json"))
+            report = json.loads(run("analyze", os.path.join(tmp, output), "--json"))
         self.assertEqual(out.strip(), shown)
         pairs = report["jobs"][0]["pairs"]
         counts = re.search(r"\[(.*)\]", out).group(1)
         self.assertEqual([int(c) for c in counts.split(",")], pairs["pentanomial"])
         score = float(re.search(r"A's score ([0-9.]+)", out).group(1))
         self.assertLessEqual(abs(score - pairs["score"]["value"]), 0.0005 + 1e-12)   # as rounded
+
+
+    def test_match_has_its_own_file_and_environment(self):
+        """The match writes a file of its own (the README's first experiment writes mine.h5,
+        which run would refuse to replace), its readback and analyze read that one, and the
+        page activates the virtual environment its `python3` needs before the match."""
+        with open(DOC) as f:
+            text = f.read()
+        match = re.search(r"^(.*\n)*?    build/anywoli run --agent-a external:.*\n.* -o (\S+)\n",
+                          text, re.MULTILINE)
+        output = match.group(2)
+        self.assertNotEqual(output, "mine.h5")
+        self.assertIn(f'anywoli.load("{output}")', named_block("# readback.py"))
+        self.assertIn(f"anywoli analyze {output}", text)
+        before = text[:match.end()]
+        self.assertIn("    source .venv/bin/activate\n",
+                      before[before.rindex("## A complete example"):])
 
 
 if __name__ == "__main__":

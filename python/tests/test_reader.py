@@ -78,17 +78,22 @@ class TestFresh(FreshFile):
         self.assertTrue((table["nodes_b"] > 0).all())   # alpha-beta searched in every game
 
     def test_moves_against_replay(self):
-        # replay plays each game again from its seed, prints each ply as "PLY SIDE MOVE APN
-        # EVENT", and exits 0 when the row and the stored moves match what it played
+        # replay plays each game again from its seed, prints each ply as "PLY SIDE HOLE APN
+        # EVENT", the hole by name (S1..SH, N1..NH), and exits 0 when the row and the stored
+        # moves match what it played; moves() gives hole indices from 0
         r = anywoli.load(self.path)
         self.assertTrue(r.job("match")["has_moves"])
+        holes = int(r.job("match")["holes"])
+
+        def index(name):
+            return int(name[1:]) - 1 + (holes if name[0] == "N" else 0)
         for game in range(r.job("match")["rows"]):
             done = subprocess.run([BIN, "replay", self.path, "--job", "match", "--game",
                                    str(game)], capture_output=True, text=True)
             self.assertEqual(done.returncode, 0, done.stderr)
             text = done.stdout
-            replayed = [int(m.group(1)) for m in
-                        re.finditer(r"^\d+ [SN] (\d+) ", text, re.MULTILINE)]
+            replayed = [index(m.group(1)) for m in
+                        re.finditer(r"^\d+ [SN] ([SN]\d+) ", text, re.MULTILINE)]
             self.assertTrue(replayed)
             self.assertEqual(r.moves("match", game), replayed, f"game {game}")
 

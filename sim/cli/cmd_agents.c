@@ -48,6 +48,26 @@ static void described_value(const char *full, const char *key, char *buf, size_t
     buf[0] = '\0';
 }
 
+/* The summary with each `{key}` written as `key=value`, the value the agent's full default
+ * spec gives (AgentKind.summary), into buf. */
+static void expand_summary(const char *summary, const char *full, char *buf, size_t len)
+{
+    size_t used = 0;
+    for (const char *p = summary; *p && used + 1 < len;) {
+        const char *close = *p == '{' ? strchr(p, '}') : NULL;
+        if (!close) {
+            buf[used++] = *p++;
+            continue;
+        }
+        char key[64], value[64];
+        snprintf(key, sizeof key, "%.*s", (int)(close - p - 1), p + 1);
+        described_value(full, key, value, sizeof value);
+        used += (size_t)snprintf(buf + used, len - used, "%s=%s", key, value);
+        p = close + 1;
+    }
+    buf[used < len ? used : len - 1] = '\0';
+}
+
 /* One agent's entry: name and summary, then an indented line per option with the value it
  * takes in a spec that gives none (read from that agent's full spec, so that a default that
  * depends on another option, as alphabeta's weights on its depth, shows as it plays). */
@@ -60,7 +80,9 @@ static void list_agent(const AgentKind *k)
         die("%s", e.msg);   /* every kind builds with its defaults (test_agents checks it) */
     agent_describe(&a, full, sizeof full);
     agent_free(&a);
-    printf("%-10s %s\n", k->name, k->summary);
+    char summary[1024];
+    expand_summary(k->summary, full, summary, sizeof summary);
+    printf("%-10s %s\n", k->name, summary);
     for (const AgentOption *o = k->options; o && o->key; o++) {
         char range[96], key[112], value[64];
         option_range(k, o, range, sizeof range);

@@ -26,10 +26,11 @@ static const char analyze_usage[] =
     "the jobs of the file, the advantage per job and tests of difference with Holm's\n"
     "correction, and Bradley-Terry-Davidson ratings of the agents of a round robin.\n"
     "Tables go to stdout.\n\n"
-    "  --job NAME    only this job\n"
+    "  --job NAME    only this job (a job the file lacks: an error listing its jobs)\n"
     "  --json        one JSON document instead of the tables (keys: docs/analyze.md)\n"
     "  --report DIR  also write DIR/index.html with plots (needs gnuplot:\n"
-    "                gnuplot-nox); an existing DIR/index.html is an error\n"
+    "                gnuplot-nox); an existing DIR/index.html is an error; once\n"
+    "                written, a line on stderr says where\n"
     "  --force       with --report: replace DIR/index.html (once the new page is\n"
     "                whole)\n"
     "  --sprt E0,E1[,A,B]  a sequential probability ratio test of each job's match:\n"
@@ -66,6 +67,24 @@ static void check_report_dir(const char *report, bool force)
         die("--report: %s", e.msg);
 }
 
+/* --report's folder without its trailing slashes ("rep/" as "rep"; "/" stays), so that the
+ * paths made from it, DIR/index.html, read as one slash in every message. */
+static char *report_folder(char *dir)
+{
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/')
+        dir[--n] = '\0';
+    return dir;
+}
+
+/* Say where the report went, as a writer does; on stderr, which keeps stdout the analysis
+ * alone (JSON with --json). */
+static void report_written(const char *dir)
+{
+    fprintf(stderr, "%s: report written to %s%sindex.html\n", cli_command, dir,
+            strcmp(dir, "/") == 0 ? "" : "/");
+}
+
 /* A tuning's file, read into d: its tables, JSON or report; frees d. */
 static int analyze_tuning(TuneData *d, const char *path, bool json, const char *report,
                           bool force)
@@ -82,6 +101,8 @@ static int analyze_tuning(TuneData *d, const char *path, bool json, const char *
         die("--report: %s", e.msg);
     if (rc != 0)
         fail("--report: %s", e.msg);
+    if (report)
+        report_written(report);
     return 0;
 }
 
@@ -104,7 +125,7 @@ int cmd_analyze(int argc, char **argv)
         switch (c) {
         case OPT_JOB: opt.job = optarg; break;
         case OPT_JSON: json = true; break;
-        case OPT_REPORT: report = optarg; break;
+        case OPT_REPORT: report = report_folder(optarg); break;
         case OPT_FORCE: force = true; break;
         case OPT_SPRT: parse_sprt(optarg, &opt); break;
         case OPT_HELP: printf("%s", analyze_usage); return 0;
@@ -152,6 +173,8 @@ int cmd_analyze(int argc, char **argv)
         die("--report: %s", e.msg);
     if (rc != 0)
         fail("--report: %s", e.msg);
+    if (report)
+        report_written(report);
     analysis_free(&a);
     return 0;
 }

@@ -10,24 +10,33 @@ enum { OPT_POSITION = OPT_FIRST_FREE };
 
 static const char move_usage[] =
     "usage: anywoli move [variant options] [--position APN] MOVE...\n\n"
-    "Play the moves in order (absolute hole indices 0 .. 2H-1) and print, for each,\n"
-    "`<APN after the move> <event>`, the event being next, extra, over or endless.\n\n"
+    "Play the moves in order and print, for each, `<APN after the move> <event>`, the\n"
+    "event being next, extra, over or endless. A MOVE is a hole's name, S1 to SH for\n"
+    "South's holes and N1 to NH for North's, each counted from its owner's left (as\n"
+    "`anywoli play` shows them), or the hole's index from 0 over the whole board,\n"
+    "0 .. 2H-1 in sowing order (S1 is 0, N1 is H).\n\n"
     "  --position APN   start from this position (default: the variant's start)\n\n";
 
-/* MOVE argument number `nth` (from 1): a hole's absolute index, decimal digits only (no
- * spaces, sign or hex, which strtoll would take); dies saying what a move looks like. Whether
- * the hole exists and may be played is pos_move_ok's question, asked as the moves are. */
+/* MOVE argument number `nth` (from 1): a hole's name (S4, N4) or its absolute index, decimal
+ * digits only (no spaces, sign or hex, which strtoll would take); dies saying what a move
+ * looks like. Whether the hole exists and may be played is pos_move_ok's question, asked as
+ * the moves are. */
 static int parse_move(const char *text, int nth, const Variant *v)
 {
     int last = 2 * v->holes - 1;
     size_t digits = strspn(text, "0123456789");
+    int named = hole_from_name(v, text);
+    if (named >= 0)
+        return named;
     if (!*text)
-        die("MOVE %d is empty (a move is a hole's index, 0 to %d)", nth, last);
+        die("MOVE %d is empty (a move is a hole: S1 to S%d, N1 to N%d, or its index 0 to %d)",
+            nth, v->holes, v->holes, last);
     if (text[0] == '-' && text[1] && strspn(text + 1, "0123456789") == strlen(text + 1))
-        die("MOVE %d: %s is out of range (a move is a hole's index, 0 to %d)", nth, text, last);
+        die("MOVE %d: %s is out of range (a move is a hole: S1 to S%d, N1 to N%d, or its index "
+            "0 to %d)", nth, text, v->holes, v->holes, last);
     if (text[digits] != '\0')
-        die("MOVE %d: '%s' is not a whole number (a move is a hole's index, 0 to %d)", nth, text,
-            last);
+        die("MOVE %d: '%s' is not a hole (a move is a hole: S1 to S%d, N1 to N%d, or its index "
+            "0 to %d)", nth, text, v->holes, v->holes, last);
     return digits > 6 ? 1000000 : atoi(text);   /* beyond any board: "no such hole" */
 }
 
@@ -48,7 +57,7 @@ int cmd_move(int argc, char **argv)
         }
     }
     if (optind >= argc)
-        die("expected at least one MOVE, a hole's index (see --help)");
+        die("expected at least one MOVE, a hole's name (S4) or index (see --help)");
     Variant v;
     Position p;
     cli_variant_position(&vo, apn, &v, &p);

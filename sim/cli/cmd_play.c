@@ -55,22 +55,15 @@ typedef struct Game {
     bool tty;                 /* standard input is a terminal (which echoes what is typed) */
 } Game;
 
-/* The label of a hole: S1..SH or N1..NH, from its owner's left. */
-static void hole_label(const Variant *v, int hole, char *buf, size_t len)
-{
-    int owner = variant_owner(v, hole);
-    snprintf(buf, len, "%c%d", owner == SOUTH ? 'S' : 'N', hole - owner * v->holes + 1);
-}
-
 /* The board from South's side: North's row right to left on top with North's store at its
  * left end (North's right), South's row below with South's store at its right end. */
 static void show_board(const Variant *v, const Position *p)
 {
-    char label[16];
+    char label[HOLE_NAME_MAX];
     const int h = v->holes;
     printf("\n         ");
     for (int i = 2 * h - 1; i >= h; i--) {
-        hole_label(v, i, label, sizeof label);
+        hole_name(v, i, label);
         printf("%4s", label);
     }
     printf("\n North %2d", p->store[NORTH]);
@@ -81,35 +74,37 @@ static void show_board(const Variant *v, const Position *p)
         printf("%4d", p->pit[i]);
     printf("  %2d South\n        ", p->store[SOUTH]);
     for (int i = 0; i < h; i++) {
-        hole_label(v, i, label, sizeof label);
+        hole_name(v, i, label);
         printf("%4s", label);
     }
     printf("\n\n");
 }
 
-/* A person's answer as a hole of `side`, or -1 with the reason in why. */
+/* A person's answer as a hole of `side`: a hole's name (S3, n3: hole_from_name) or its
+ * number 1..H in the mover's row alone (3); or -1 with the reason in why. */
 static int parse_label(const Variant *v, const Position *p, const char *text, char *why,
                        size_t len)
 {
     const char letter = p->side == SOUTH ? 'S' : 'N';
-    const char *s = text;
-    if (toupper((unsigned char)*s) == 'S' || toupper((unsigned char)*s) == 'N') {
-        if (toupper((unsigned char)*s) != letter) {
-            snprintf(why, len, "'%s' is not one of %s's holes", text, side_name[p->side]);
-            return -1;
-        }
-        s++;
-    }
-    char *end;
-    long k = strtol(s, &end, 10);
-    if (end == s || *end || k < 1 || k > v->holes) {
-        snprintf(why, len, "'%s': type a hole of %s's, %c1 to %c%d", text, side_name[p->side],
-                 letter, letter, v->holes);
+    int hole = hole_from_name(v, text);
+    if (hole >= 0 && variant_owner(v, hole) != p->side) {
+        snprintf(why, len, "'%s' is not one of %s's holes", text, side_name[p->side]);
         return -1;
     }
-    int hole = (int)(k - 1) + p->side * v->holes;
+    if (hole < 0) {
+        char *end;
+        long k = strtol(text, &end, 10);
+        if (end == text || *end || !isdigit((unsigned char)*text) || k < 1 || k > v->holes) {
+            snprintf(why, len, "'%s': type a hole of %s's, %c1 to %c%d", text,
+                     side_name[p->side], letter, letter, v->holes);
+            return -1;
+        }
+        hole = (int)(k - 1) + p->side * v->holes;
+    }
     if (p->pit[hole] == 0) {
-        snprintf(why, len, "%c%ld is empty", letter, k);
+        char name[HOLE_NAME_MAX];
+        hole_name(v, hole, name);
+        snprintf(why, len, "%s is empty", name);
         return -1;
     }
     return hole;
@@ -157,8 +152,8 @@ static int ask_move(const Game *g, const Position *p)
 static void report_move(const Game *g, const Position *before, int hole, const char *note,
                         MoveEvent ev, const MoveInfo *info, const MoveTrace *t)
 {
-    char label[16];
-    hole_label(&g->v, hole, label, sizeof label);
+    char label[HOLE_NAME_MAX];
+    hole_name(&g->v, hole, label);
     printf("%s plays %s%s: %" PRIu64 " lap%s", side_name[before->side], label, note, info->laps,
            info->laps == 1 ? "" : "s");
     if (ev == EV_ENDLESS) {
@@ -166,7 +161,7 @@ static void report_move(const Game *g, const Position *before, int hole, const c
         return;
     }
     for (int i = 0; i < t->n; i++) {
-        hole_label(&g->v, t->cap[i].hole, label, sizeof label);
+        hole_name(&g->v, t->cap[i].hole, label);
         printf("%s%s to %s (%s, lap %u)", i == 0 ? "; captures: " : ", ", label,
                side_name[t->cap[i].by], t->cap[i].final ? "final" : "mid-sow",
                (unsigned)t->cap[i].lap);

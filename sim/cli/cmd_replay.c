@@ -17,8 +17,10 @@ static const char replay_usage[] =
     "usage: anywoli replay FILE --job NAME --game N [--quiet]\n\n"
     "Play game N of a job of a results file again, from the file's seed, the job's\n"
     "index, variant and agent specs, and the game's opening (its row of the job's\n"
-    "openings table: its moves are the game's first plies); print every move (hole\n"
-    "index) with the position after it (APN) and its event; then check that the\n"
+    "openings table: its moves are the game's first plies); print every move as\n"
+    "`PLY SIDE HOLE APN EVENT`, the hole by its name (S1..SH for South's, N1..NH for\n"
+    "North's, from each owner's left, as `anywoli play` shows them), with the\n"
+    "position after it (APN) and its event; then check that the\n"
     "outcome, the scores, the moves' hash and every other field equal the stored row.\n"
     "When the job stored its moves (record_moves), they are checked ply by ply\n"
     "against the game played again, and the moves shown are the stored ones.\n"
@@ -51,14 +53,28 @@ static void print_end(const Variant *v, const GameRecord *r)
     }
 }
 
-/* Print one move of the game: its ply, the mover, the hole, the position after it, its event. */
+/* Print one move of the game: its ply, the mover, the hole's name, the position after it, its
+ * event. */
 static void print_move(void *ctx, const GameMove *m)
 {
     const Variant *v = ctx;
-    char apn[APN_MAX];
+    char apn[APN_MAX], name[HOLE_NAME_MAX];
     apn_format(v, m->after, apn);
-    printf("%" PRIu32 " %c %d %s %s\n", m->ply, side_letter(m->before->side), m->move, apn,
+    hole_name(v, m->move, name);
+    printf("%" PRIu32 " %c %s %s %s\n", m->ply, side_letter(m->before->side), name, apn,
            move_event_name(m->ev));
+}
+
+/* An opening's moves by the holes' names, "S4 N5 ...", into buf. */
+static void opening_names(const Variant *v, const Opening *op, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < op->n_moves && used < len; i++) {
+        char name[HOLE_NAME_MAX];
+        hole_name(v, op->moves[i], name);
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "", name);
+    }
 }
 
 /* Play the game again from the file, by the game loop `run` plays it with, from its opening
@@ -78,8 +94,8 @@ static void replay_game(const StoredJob *sj, uint64_t game, const Opening *op, i
         pos_start(v, &start);
     apn_format(v, &start, apn);
     if (!quiet && op) {
-        char moves[OPENING_MAX_PLIES * 4 + 1];
-        opening_moves_text(op, moves, sizeof moves);
+        char moves[OPENING_MAX_PLIES * HOLE_NAME_MAX + 1];
+        opening_names(v, op, moves, sizeof moves);
         printf("opening %" PRId32 " of %s: %s\n", opening, sj->openings,
                op->n_moves ? moves : "(a position)");
     }
@@ -114,10 +130,12 @@ static void replay_game(const StoredJob *sj, uint64_t game, const Opening *op, i
 }
 
 /* Compare the stored moves with the replay's, ply by ply; print the first difference (naming
- * the job, the game and the ply) and return 1, or 0 when they are the same. */
-static int compare_moves(const char *path, const char *job, uint64_t game,
+ * the job, the game, the ply and the holes by name) and return 1, or 0 when they are the
+ * same. */
+static int compare_moves(const Variant *v, const char *path, const char *job, uint64_t game,
                          const MoveList *stored, const MoveList *replayed)
 {
+    char a[HOLE_NAME_MAX], b[HOLE_NAME_MAX];
     uint32_t n = stored->n < replayed->n ? stored->n : replayed->n, ply = 0;
     while (ply < n && stored->move[ply] == replayed->move[ply])
         ply++;
@@ -125,13 +143,16 @@ static int compare_moves(const char *path, const char *job, uint64_t game,
         return 0;
     fprintf(stderr, "%s: %s: job %s: game %" PRIu64 ": ply %" PRIu32 ": ", cli_command, path,
             job, game, ply + 1);
+    if (ply < stored->n)
+        hole_name(v, stored->move[ply], a);
+    if (ply < replayed->n)
+        hole_name(v, replayed->move[ply], b);
     if (ply == stored->n)
-        fprintf(stderr, "the stored moves end, the replay moves %u\n", replayed->move[ply]);
+        fprintf(stderr, "the stored moves end, the replay moves %s\n", b);
     else if (ply == replayed->n)
-        fprintf(stderr, "stored move %u, but the replay's game has ended\n", stored->move[ply]);
+        fprintf(stderr, "stored move %s, but the replay's game has ended\n", a);
     else
-        fprintf(stderr, "stored move %u, the replay moves %u\n", stored->move[ply],
-                replayed->move[ply]);
+        fprintf(stderr, "stored move %s, the replay moves %s\n", a, b);
     return 1;
 }
 
@@ -221,7 +242,7 @@ int cmd_replay(int argc, char **argv)
             die("%s", e.msg);
         replay_game(&sj, (uint64_t)game, opening, stored.opening, &a, &b, true, NULL, &replayed,
                     &got);
-        bad = compare_moves(path, job, (uint64_t)game, &kept, &replayed);
+        bad = compare_moves(&sj.variant, path, job, (uint64_t)game, &kept, &replayed);
     }
     bool moves_differ = bad != 0;
     if (!bad) {

@@ -49,9 +49,12 @@ static const char run_usage[] =
     "                   (replaced only at the end; after a stop, the same command\n"
     "                   with --extend continues; --force starts it again)\n"
     "  --quiet          no progress line on stderr\n"
-    "  --progress json  the progress as JSON lines on stderr, one object every\n"
-    "                   ANYWOLI_PROGRESS_SECONDS (5) seconds, for dashboards (text:\n"
-    "                   the line, the default); either way it shows the job's figure:\n"
+    "  --progress json  the progress as JSON lines on stderr, for dashboards: a\n"
+    "                   start record, one every ANYWOLI_PROGRESS_SECONDS (5) seconds\n"
+    "                   while games are played, and an end record with the outcome\n"
+    "                   (complete, stopped_early, interrupted or failed) and the\n"
+    "                   games in the file (keys: docs/commands.md) (text: the line,\n"
+    "                   the default); either way it shows the job's figure:\n"
     "                   A's score and Elo (South's advantage for an agent against\n"
     "                   itself) with its interval over pairs, or openings where pairs\n"
     "                   repeat them, and the sequential test's LLR against its bounds\n"
@@ -186,6 +189,20 @@ static void print_stops(const Experiment *x, const RunReport *rep)
     }
 }
 
+/* A note on stderr for each job whose odd number of games splits its last pair (checked with
+ * the experiment, before any game): the paired figures will leave that game out. */
+static void note_split_pairs(const Experiment *x)
+{
+    for (int i = 0; i < x->njobs; i++) {
+        const Job *j = &x->jobs[i];
+        if (job_splits_last_pair(j, j->games))
+            fprintf(stderr, "%s: note: job '%s': %" PRId64 " games is odd, so its last game "
+                    "(game %" PRId64 ") has no colour-swapped partner and the paired figures "
+                    "(analyze's pairs, the SPRT) leave it out; an even number keeps every pair "
+                    "whole\n", cli_command, j->name, j->games, j->first_game + j->games - 1);
+    }
+}
+
 /* The summary table: one row per job. */
 static void print_summary(const Experiment *x, const RunReport *rep)
 {
@@ -206,6 +223,11 @@ static void print_summary(const Experiment *x, const RunReport *rep)
                x->jobs[i].agent_a, x->jobs[i].agent_b);
     }
     print_stops(x, rep);
+    for (int i = 0; i < x->njobs; i++)
+        if (job_splits_last_pair(&x->jobs[i], rep->stats[i].games))
+            printf("note: job %s: its last game has no colour-swapped partner (%" PRId64
+                   " games, an odd number): the paired figures leave it out\n",
+                   x->jobs[i].name, rep->stats[i].games);
     printf("results: %s (%d job%s, %" PRId64 " games; played %" PRId64 " in %.1f s, %.0f games/s"
            " on ", x->output, x->njobs, x->njobs == 1 ? "" : "s", rep->kept, rep->played,
            rep->seconds, rep->seconds > 0 ? (double)rep->played / rep->seconds : 0.0);
@@ -378,6 +400,8 @@ int cmd_run(int argc, char **argv)
                            : experiment_quick(&x, &o, &e);
     free(specs);
     cli_agree_or_die(rc == 0, e.msg);
+    if (cluster_leads())
+        note_split_pairs(&x);
     if (dry_run && !cluster_leads()) {
         experiment_free(&x);
         return 0;

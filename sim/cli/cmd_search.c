@@ -26,8 +26,9 @@ static const char search_usage[] =
     "at the position, S the same for South (the first player: V, or -V when North is to\n"
     "move). N counts the positions generated (moves played) from depth 1 to D, cumulative.\n"
     "T is the wall time in seconds since the search began (informational: every other\n"
-    "field is the same on every run). The principal variation (pv) lists moves as hole\n"
-    "indices 0 .. 2H-1 (as `anywoli move` takes them), each played by whoever is on move\n"
+    "field is the same on every run). The principal variation (pv) lists moves by the\n"
+    "holes' names, S1..SH for South's and N1..NH for North's (as `anywoli play` shows\n"
+    "them and `anywoli move` takes them), each played by whoever is on move\n"
     "(a final-seed capture keeps the mover on move; a side without seeds passes); it\n"
     "follows the transposition table and stops at a position it has no exact entry of\n"
     "that depth for, a repetition, a position the endgame tables cover, or the game's\n"
@@ -35,7 +36,9 @@ static const char search_usage[] =
     "  --depth D        search depths 1 to D (1 to 64; default 12)\n"
     "  --nodes K        instead of a depth: deepen while the cumulative node count stays\n"
     "                   within K, printing each depth that completes with at most K\n"
-    "                   nodes in all (none if depth 1 alone needs more); at most depth 64\n"
+    "                   nodes in all; depth 1 is always searched and printed, even\n"
+    "                   when it alone needs more (a search always answers with a\n"
+    "                   move); at most depth 64\n"
     "  --agent SPEC     the alphabeta spec whose evaluation and search options are used:\n"
     "                   weights=plain|tuned|auto|learned, learned=FILE, w.<term>=X,\n"
     "                   fade, quiesce, tt, tables=FILE (default\n"
@@ -54,8 +57,11 @@ static const char search_usage[] =
     "  --all-moves      the same for every root move (a full window for each)\n"
     "  --json           print each depth as one JSON object a line (JSON lines):\n"
     "                   {\"depth\": D, \"value\": V, \"south\": S, \"nodes\": N, \"time\": T,\n"
-    "                   \"moves\": [{\"move\": M, \"value\": V}, ...], \"pv\": [M, ...]};\n"
-    "                   \"moves\" only with --multipv or --all-moves\n\n";
+    "                   \"moves\": [{\"move\": M, \"name\": \"S4\", \"value\": V}, ...],\n"
+    "                   \"pv\": [M, ...], \"pv_names\": [\"S4\", ...]}; \"moves\" only with\n"
+    "                   --multipv or --all-moves. For programs: \"move\" and \"pv\" are\n"
+    "                   hole indices from 0 (0 .. 2H-1, S1 is 0, N1 is H), \"name\"\n"
+    "                   and \"pv_names\" the same holes by name\n\n";
 
 /* What the command was asked. */
 typedef struct SearchOptions {
@@ -90,29 +96,35 @@ static void put_seeds(int32_t x, bool plus)
     printf(plus ? "%+.2f" : "%.2f", (double)x / EVAL_SCALE);
 }
 
-/* One completed depth as a text line. */
-static void print_text(const AlphabetaIteration *it, int32_t south, double time,
-                       const int *moves, int n_moves)
+/* One completed depth as a text line, its holes by name (S4, N4). */
+static void print_text(const Variant *v, const AlphabetaIteration *it, int32_t south,
+                       double time, const int *moves, int n_moves)
 {
+    char name[HOLE_NAME_MAX];
     printf("depth %d value ", it->depth);
     put_seeds(it->value, true);
     printf(" south ");
     put_seeds(south, true);
     printf(" nodes %llu time %.2f", (unsigned long long)it->nodes, time);
     for (int i = 0; i < n_moves; i++) {
-        printf("%s%d=", i ? "," : " moves ", moves[i]);
+        hole_name(v, moves[i], name);
+        printf("%s%s=", i ? "," : " moves ", name);
         put_seeds(it->move_value[moves[i]], true);
     }
     printf(" pv");
-    for (int i = 0; i < it->pv_len; i++)
-        printf(" %d", it->pv[i]);
+    for (int i = 0; i < it->pv_len; i++) {
+        hole_name(v, it->pv[i], name);
+        printf(" %s", name);
+    }
     printf("\n");
 }
 
-/* One completed depth as a JSON object on one line. */
-static void print_json(const AlphabetaIteration *it, int32_t south, double time,
-                       const int *moves, int n_moves, bool with_moves)
+/* One completed depth as a JSON object on one line: holes as indices from 0 ("move", "pv"),
+ * as programs read them, with their names beside ("name", "pv_names"). */
+static void print_json(const Variant *v, const AlphabetaIteration *it, int32_t south,
+                       double time, const int *moves, int n_moves, bool with_moves)
 {
+    char name[HOLE_NAME_MAX];
     printf("{\"depth\": %d, \"value\": ", it->depth);
     put_seeds(it->value, false);
     printf(", \"south\": ");
@@ -121,7 +133,9 @@ static void print_json(const AlphabetaIteration *it, int32_t south, double time,
     if (with_moves) {
         printf(", \"moves\": [");
         for (int i = 0; i < n_moves; i++) {
-            printf("%s{\"move\": %d, \"value\": ", i ? ", " : "", moves[i]);
+            hole_name(v, moves[i], name);
+            printf("%s{\"move\": %d, \"name\": \"%s\", \"value\": ", i ? ", " : "", moves[i],
+                   name);
             put_seeds(it->move_value[moves[i]], false);
             printf("}");
         }
@@ -130,6 +144,11 @@ static void print_json(const AlphabetaIteration *it, int32_t south, double time,
     printf(", \"pv\": [");
     for (int i = 0; i < it->pv_len; i++)
         printf("%s%d", i ? ", " : "", it->pv[i]);
+    printf("], \"pv_names\": [");
+    for (int i = 0; i < it->pv_len; i++) {
+        hole_name(v, it->pv[i], name);
+        printf("%s\"%s\"", i ? ", " : "", name);
+    }
     printf("]}\n");
 }
 
@@ -167,8 +186,8 @@ static void make_agent(Agent *a, const char *spec, const Variant *v, const Posit
         fprintf(stderr, "%s: --agent: note: %s\n", cli_command, note);
 }
 
-/* Iterative deepening from depth 1 to o->depth, or while the node budget lasts, printing
- * each depth completed; the node counts printed are cumulative. */
+/* Iterative deepening from depth 1 to o->depth, or while the node budget lasts (depth 1
+ * always), printing each depth completed; the node counts printed are cumulative. */
 static void deepen(Agent *a, const Variant *v, const Position *p, const SearchOptions *o)
 {
     Error e;
@@ -178,7 +197,10 @@ static void deepen(Agent *a, const Variant *v, const Position *p, const SearchOp
     uint64_t total = 0;
     for (int d = 1; d <= o->depth; d++) {
         AlphabetaIteration it;
-        if (!alphabeta_analysis_depth(a, p, d, o->exact, (uint64_t)o->nodes, &it))
+        /* Depth 1 is searched whatever the budget, as a search always answers with a move;
+         * the deeper ones only while the cumulative count stays within it. */
+        uint64_t budget = d == 1 ? 0 : (uint64_t)o->nodes;
+        if (!alphabeta_analysis_depth(a, p, d, o->exact, budget, &it))
             break;
         total += it.nodes;
         it.nodes = total;
@@ -187,9 +209,9 @@ static void deepen(Agent *a, const Variant *v, const Position *p, const SearchOp
         int n_moves = o->exact > 1 ? ranked_moves(&it, o->exact, moves) : 0;
         double time = omp_get_wtime() - start;
         if (o->json)
-            print_json(&it, south, time, moves, n_moves, o->exact > 1);
+            print_json(v, &it, south, time, moves, n_moves, o->exact > 1);
         else
-            print_text(&it, south, time, moves, n_moves);
+            print_text(v, &it, south, time, moves, n_moves);
         cli_flush_stdout();   /* each depth as it completes: a long search shows progress */
     }
 }

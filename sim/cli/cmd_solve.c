@@ -13,7 +13,8 @@ static const char solve_usage[] =
     "usage: anywoli solve [variant options] [--max-states N] [--tables FILE]\n"
     "                     [--start | APN]\n\n"
     "Solve a position exactly (the variant's start with --start or no APN) and print\n"
-    "`value V`, then `move M V EVENT` for every legal move, best first, then\n"
+    "`value V`, then `move M V EVENT` for every legal move, best first (M the hole's\n"
+    "name: S1..SH for South's, N1..NH for North's, from each owner's left), then\n"
     "`states S components C largest L`. V is the best final margin (own seeds minus\n"
     "the opponent's, stores included) the side to move can force; the lottery counts\n"
     "at its expectation, and play that never ends (or an endless move) counts the\n"
@@ -30,14 +31,16 @@ static const char solve_usage[] =
     "                   searched, at most --max-states), then, if it runs out, the\n"
     "                   graph above the tables as without them\n\n";
 
-/* Print the solution: the value, the moves best first, the size of the graph (or of the
- * search, `searched`). */
-static void print_result(const SolveResult *r, bool searched)
+/* Print the solution: the value, the moves best first by their holes' names, the size of the
+ * graph (or of the search, `searched`). */
+static void print_result(const Variant *v, const SolveResult *r, bool searched)
 {
     printf("value %d\n", r->value);
-    for (int i = 0; i < r->n_moves; i++)
-        printf("move %d %d %s\n", r->moves[i].move, r->moves[i].value,
-               move_event_name(r->moves[i].event));
+    for (int i = 0; i < r->n_moves; i++) {
+        char name[HOLE_NAME_MAX];
+        hole_name(v, r->moves[i].move, name);
+        printf("move %s %d %s\n", name, r->moves[i].value, move_event_name(r->moves[i].event));
+    }
     if (searched)
         printf("states %llu nodes %llu\n", (unsigned long long)r->states,
                (unsigned long long)r->edges);
@@ -113,6 +116,6 @@ int cmd_solve(int argc, char **argv)
         fail("the position is too large: more than %lld states (see --max-states)", max_states);
     if (st == SOLVE_NO_MEMORY)
         fail("out of memory");
-    print_result(&r, searched);
+    print_result(&v, &r, searched);
     return 0;
 }

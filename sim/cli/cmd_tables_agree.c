@@ -53,7 +53,7 @@ static const char agree_usage[] =
     "  --seed S       the agents' random numbers (default 1), 0 to 2^63-1\n"
     "  --show N       after each agent's line, its first N positions (in the games'\n"
     "                 order) whose move is not best: the APN, the move played and\n"
-    "                 its value, the best moves and theirs\n\n"
+    "                 its value, the best moves and theirs (holes by name, S1, N1)\n\n"
     "Exit status 0, 2 on a bad input (a file, a job, a spec, a variant other than the\n"
     "tables', a damaged move), 1 when the machine fails.\n";
 
@@ -261,7 +261,8 @@ static void print_agreement(const Agreement *g, const char *spec)
            (double)g->nodes / n, spec);
 }
 
-/* The first `show` positions whose move played is not best, one line each. */
+/* The first `show` positions whose move played is not best, one line each, the holes by
+ * name (S1, N1). */
 static void print_misses(const Tables *t, const Sample *s, const uint8_t *played, long show)
 {
     const Variant *v = tables_variant(t);
@@ -270,13 +271,16 @@ static void print_misses(const Tables *t, const Sample *s, const uint8_t *played
         int value = tables_value(t, p);
         if (tables_move_value(t, p, played[i]) == value)
             continue;
-        char apn[APN_MAX], best[MAX_PITS * 4 + 1] = "";
+        char apn[APN_MAX], best[MAX_PITS * HOLE_NAME_MAX + 1] = "", name[HOLE_NAME_MAX];
         size_t at = 0;
         for (uint64_t k = pos_legal_mask(v, p); k; k &= k - 1)
-            if (tables_move_value(t, p, __builtin_ctzll(k)) == value)
-                at += (size_t)snprintf(best + at, sizeof best - at, " %d", __builtin_ctzll(k));
+            if (tables_move_value(t, p, __builtin_ctzll(k)) == value) {
+                hole_name(v, __builtin_ctzll(k), name);
+                at += (size_t)snprintf(best + at, sizeof best - at, " %s", name);
+            }
         apn_format(v, p, apn);
-        printf("  miss %s: played %d (%+d), best%s (%+d)\n", apn, played[i],
+        hole_name(v, played[i], name);
+        printf("  miss %s: played %s (%+d), best%s (%+d)\n", apn, name,
                tables_move_value(t, p, played[i]), best, value);
         show--;
     }

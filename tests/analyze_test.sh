@@ -140,6 +140,24 @@ grep -q "best line, held out (two halves)" "$tmp/root.txt" \
 "$python" "$tests/root_check.py" "$bin" "$tmp/root/root.h5" "$tmp/root.json" \
     || fail "root: the JSON's root design and the file disagree"
 checks=$((checks + 1))
+# People read the lines by the holes' names (S5 N5), programs by indices from 0 (`moves`).
+"$python" - "$tmp/root.json" "$tmp/root.txt" <<'PY' || fail "root: lines named by their holes"
+import json, sys
+d = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read()
+for job in d["jobs"]:
+    r, h = job["root"], job["variant"]["holes"]
+    if r is None:
+        continue
+    for line in r["lines"]:
+        want = ["S%d" % (m + 1) if m < h else "N%d" % (m - h + 1) for m in line["moves"]]
+        assert line["names"] == want, (line, want)
+    naive = r["lines"][r["naive"]["line"]]["names"]
+    rows = [l for l in text.splitlines() if l.startswith("  best line, naive")]
+    assert any(l.rstrip().endswith(" ".join(naive)) or (" ".join(naive) + " ") in l
+               for l in rows), (rows, naive)
+PY
+checks=$((checks + 1))
 # Its figures with the unit an all:N design calls for (the opening: each line is played by
 # several pairs), recomputed from the file as for the designs above.
 if command -v gnuplot >/dev/null; then

@@ -341,6 +341,9 @@ typedef struct JobAnswer {
     char estimates[1600];
 } JobAnswer;
 
+/* A root line's moves as people name the holes ("S5 N5"), into buf; returns buf. */
+const char *analyze_line_names(const Variant *v, const RootLine *l, char *buf, size_t len);
+
 /* Job j's answer. */
 JobAnswer analyze_job_answer(const JobAnalysis *j);
 

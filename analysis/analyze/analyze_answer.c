@@ -7,22 +7,16 @@
 
 #include "analyze.h"
 
-/* Hole h (0 .. 2 holes - 1, South's first) as people name it: S1 .. S12, N1 .. N12. */
-static void hole_text(const Variant *v, int h, char *buf, size_t len)
-{
-    snprintf(buf, len, "%c%d", h < v->holes ? 'S' : 'N', h % v->holes + 1);
-}
-
-/* A line's moves as people name them ("S5 N5"). */
-static void moves_text(const Variant *v, const RootLine *l, char *buf, size_t len)
+const char *analyze_line_names(const Variant *v, const RootLine *l, char *buf, size_t len)
 {
     size_t at = 0;
     buf[0] = '\0';
     for (int k = 0; k < l->n_moves && at < len; k++) {
-        char h[16];
-        hole_text(v, l->moves[k], h, sizeof h);
+        char h[HOLE_NAME_MAX];
+        hole_name(v, l->moves[k], h);
         at += (size_t)snprintf(buf + at, len - at, "%s%s", k ? " " : "", h);
     }
+    return buf;
 }
 
 /* Where a job's games start, in words. */
@@ -99,7 +93,7 @@ static void root_answer(const JobAnalysis *j, const char *from, JobAnswer *w)
     snprintf(w->scale, sizeof w->scale, "points per 100 games");
     char line[96] = "none";
     if (best)
-        moves_text(&j->variant, best, line, sizeof line);
+        analyze_line_names(&j->variant, best, line, sizeof line);
     snprintf(w->line, sizeof w->line, "%s", line);
     char who[64] = "the first plies are chosen";
     if (best && best->n_moves == 1)

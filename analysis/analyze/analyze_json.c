@@ -416,17 +416,32 @@ static void kv_text_or_null(Json *j, const char *key, const char *text)
         json_null(j);
 }
 
-/* One line of the root design: its moves and who played each, its pairs by half (the
- * sums an independent check needs) and its estimate. */
-static void write_root_line(Json *j, const RootLine *l)
+/* A line's moves: `moves`, hole indices from 0 (as `anywoli move` and the protocol take
+ * them), and `names`, as people read them (S5, N5). */
+static void kv_line_moves(Json *j, const Variant *v, const RootLine *l)
 {
-    json_object_begin(j);
-    json_kv_int(j, "opening", l->opening);
     json_key(j, "moves");
     json_array_begin(j);
     for (int k = 0; k < l->n_moves; k++)
         json_int(j, l->moves[k]);
     json_array_end(j);
+    json_key(j, "names");
+    json_array_begin(j);
+    for (int k = 0; k < l->n_moves; k++) {
+        char h[HOLE_NAME_MAX];
+        hole_name(v, l->moves[k], h);
+        json_string(j, h);
+    }
+    json_array_end(j);
+}
+
+/* One line of the root design: its moves and who played each, its pairs by half (the
+ * sums an independent check needs) and its estimate. */
+static void write_root_line(Json *j, const Variant *v, const RootLine *l)
+{
+    json_object_begin(j);
+    json_kv_int(j, "opening", l->opening);
+    kv_line_moves(j, v, l);
     json_key(j, "movers");
     json_array_begin(j);
     for (int k = 0; k < l->n_moves; k++)
@@ -477,7 +492,7 @@ static void write_root(Json *j, const JobAnalysis *x)
     json_key(j, "lines");
     json_array_begin(j);
     for (int i = 0; i < r->nlines; i++)
-        write_root_line(j, &r->lines[i]);
+        write_root_line(j, &x->variant, &r->lines[i]);
     json_array_end(j);
     json_key(j, "first_moves");
     json_array_begin(j);
@@ -548,11 +563,7 @@ static void write_race(Json *j, const JobAnalysis *x)
     json_array_begin(j);
     for (int i = 0; i < r->nlines; i++) {
         json_object_begin(j);
-        json_key(j, "moves");
-        json_array_begin(j);
-        for (int k = 0; k < r->lines[i].n_moves; k++)
-            json_int(j, r->lines[i].moves[k]);
-        json_array_end(j);
+        kv_line_moves(j, &x->variant, &r->lines[i]);
         json_kv_uint(j, "pairs", r->sum[i].n);
         json_kv_double(j, "mean", r->sum[i].n ? r->sum[i].sum / (double)r->sum[i].n : NAN);
         json_kv_double(j, "lo", r->ci[i].lo);

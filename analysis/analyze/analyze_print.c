@@ -284,7 +284,8 @@ static void print_convention_rows(const JobAnalysis *j, FILE *out)
 {
     char b[4][EST_LEN], p[32], by[24], head[4][48];
     bool games = j->unit == UNIT_GAME;
-    snprintf(by, sizeof by, "%s%s", games ? "" : ", by ", games ? "" : design_unit_name(j->unit));
+    snprintf(by, sizeof by, "%s%s", games ? "" : ", by ",
+             games ? "" : design_unit_name(j->unit));
     snprintf(head[0], sizeof head[0], "South won [95%%%s]", by);
     snprintf(head[1], sizeof head[1], "North won [95%%%s]", by);
     snprintf(head[2], sizeof head[2], "draw [95%%%s]", by);
@@ -558,14 +559,16 @@ static void print_work(const JobAnalysis *j, FILE *out)
         work_row(j, 1, out);
 }
 
-/* A line's moves as text ("4 17"), hole numbers as `anywoli move` takes them. */
-static const char *line_text(char *buf, size_t len, const RootLine *l)
+/* Line i of job j's root design (or, with race, of its adaptive race) by the holes' names,
+ * "-" for none (i < 0). */
+static const char *line_named(const JobAnalysis *j, bool race, int i, char *buf, size_t len)
 {
-    size_t at = 0;
-    buf[0] = '\0';
-    for (int k = 0; k < l->n_moves && at < len; k++)
-        at += (size_t)snprintf(buf + at, len - at, "%s%d", k ? " " : "", l->moves[k]);
-    return buf;
+    if (i < 0) {
+        snprintf(buf, len, "-");
+        return buf;
+    }
+    return analyze_line_names(&j->variant, race ? &j->race.lines[i] : &j->root.lines[i], buf,
+                              len);
 }
 
 /* The most lines the text lists one by one; a larger design (all:2 has about 120) lists
@@ -591,30 +594,32 @@ static void print_root(const JobAnalysis *j, FILE *out)
     if (by_line) {
         for (int i = 0; i < r->nlines; i++) {
             const RootLine *l = &r->lines[i];
-            fprintf(out, "  %-16s %8llu  %s%s\n", line_text(m, sizeof m, l),
+            fprintf(out, "  %-16s %8llu  %s%s\n", analyze_line_names(&j->variant, l, m, sizeof m),
                     (unsigned long long)l->pairs, est(b, sizeof b, l->advantage, 4),
                     l->degenerate ? "  (every pair alike: exact bound)" : "");
         }
     } else {
         for (int k = 0; k < r->nfirst; k++) {
             const RootFirst *x = &r->first[k];
-            fprintf(out, "  %-16d %8llu  %-30s %s\n", x->move,
+            char first[HOLE_NAME_MAX];
+            hole_name(&j->variant, x->move, first);
+            fprintf(out, "  %-16s %8llu  %-30s %s\n", first,
                     x->line < 0 ? 0ULL : (unsigned long long)r->lines[x->line].pairs,
                     est(b, sizeof b, x->advantage, 4),
-                    x->line < 0 ? "-" : line_text(m, sizeof m, &r->lines[x->line]));
+                    line_named(j, false, x->line, m, sizeof m));
         }
     }
     fprintf(out, "  %-40s %-30s %s\n", "best line, naive (minimax, all pairs)",
             est(b, sizeof b, r->naive, 4),
-            r->naive_line < 0 ? "-" : line_text(m, sizeof m, &r->lines[r->naive_line]));
+            line_named(j, false, r->naive_line, m, sizeof m));
     fprintf(out, "  %-40s %-30s ", "best line, held out (two halves)",
             est(b, sizeof b, r->held_out, 4));
     if (r->held_line[0] < 0 || r->held_line[1] < 0)
         fprintf(out, "a half has no pair to choose by\n");
     else
         fprintf(out, "halves chose %s and %s\n",
-                line_text(m, sizeof m, &r->lines[r->held_line[0]]),
-                line_text(m2, sizeof m2, &r->lines[r->held_line[1]]));
+                line_named(j, false, r->held_line[0], m, sizeof m),
+                line_named(j, false, r->held_line[1], m2, sizeof m2));
     char lo[32], hi[32], iv[EST_LEN];
     snprintf(iv, sizeof iv, "[%s, %s]", num(lo, sizeof lo, r->minimax.lo, 4),
              num(hi, sizeof hi, r->minimax.hi, 4));
@@ -624,9 +629,9 @@ static void print_root(const JobAnalysis *j, FILE *out)
     else
         fprintf(out, "lower from %s (%d lines, each %.2f%% one-sided), upper from %s (%d, "
                      "%.2f%%)\n",
-                line_text(m, sizeof m, &r->lines[r->minimax_line[0]]), r->minimax_lines[0],
+                line_named(j, false, r->minimax_line[0], m, sizeof m), r->minimax_lines[0],
                 100 * r->minimax_level[0],
-                line_text(m2, sizeof m2, &r->lines[r->minimax_line[1]]), r->minimax_lines[1],
+                line_named(j, false, r->minimax_line[1], m2, sizeof m2), r->minimax_lines[1],
                 100 * r->minimax_level[1]);
     if (j->has_race)
         fprintf(out, "  %-40s %-30s %s\n", "every line alike (uniform mixture)", "-",
@@ -654,14 +659,14 @@ static const char *race_mean(char *buf, size_t len, RootSum s)
 }
 
 /* One line of the race: its pairs, mean, last interval and whether it is in. */
-static void race_line(const RootRace *r, int i, FILE *out)
+static void race_line(const JobAnalysis *j, const RootRace *r, int i, FILE *out)
 {
     char m[96], mean[32], status[48];
     if (r->out_round[i] < 0)
         snprintf(status, sizeof status, "in%s", i == r->best ? " (best)" : "");
     else
         snprintf(status, sizeof status, "out after round %d", r->out_round[i]);
-    fprintf(out, "  %-16s %8llu  %-9s [%+.4f, %+.4f]  %s\n", line_text(m, sizeof m, &r->lines[i]),
+    fprintf(out, "  %-16s %8llu  %-9s [%+.4f, %+.4f]  %s\n", line_named(j, true, i, m, sizeof m),
             (unsigned long long)r->sum[i].n, race_mean(mean, sizeof mean, r->sum[i]),
             r->ci[i].lo, r->ci[i].hi, status);
 }
@@ -682,7 +687,7 @@ static void print_race(const JobAnalysis *j, FILE *out)
     int out_lines = 0;
     for (int i = 0; i < r->nlines; i++) {
         if (r->nlines <= ROOT_LINES_LISTED || r->out_round[i] < 0)
-            race_line(r, i, out);
+            race_line(j, r, i, out);
         else
             out_lines++;
     }
@@ -697,7 +702,7 @@ static void print_race(const JobAnalysis *j, FILE *out)
                  "best line %s\n",
             r->best < 0 ? "-" : race_mean(mean, sizeof mean, r->sum[r->best]), r->root.lo,
             r->root.hi, 100.0 * (r->root.hi - r->root.lo) / 2.0,
-            r->best < 0 ? "-" : line_text(m, sizeof m, &r->lines[r->best]));
+            line_named(j, true, r->best, m, sizeof m));
     fprintf(out, "  stopped: %s (the rule: a half-width of %g points)\n",
             analyze_race_end_text(j), r->rule.halfwidth);
 }

@@ -51,7 +51,9 @@ static const char *const analyze_files[] = {
     NULL
 };
 static const char *const replay_files[] = {
-    "replay {in:results} --job main --game 1 --quiet", NULL
+    "replay {in:results} --job main --game 1 --quiet",
+    "replay {in:results} --job main --game 1 --quiet --html {out:html}",
+    NULL
 };
 static const char *const export_files[] = { "export {in:results} -o {out:csv}", NULL };
 static const char *const merge_files[] = {

@@ -92,7 +92,8 @@ static const char page_script[] =
     "}\n"
     "put('outcome',document.getElementById('outcome-text').textContent);\n"
     "show(0);\n"
-    "var h=location.hash,m=/^#ply=([0-9]+)$/.exec(h),p=/^#press=([npfl<>]*)$/.exec(h);\n"
+    "var h=decodeURIComponent(location.hash);\n"
+    "var m=/^#ply=([0-9]+)$/.exec(h),p=/^#press=([npfl<>]*)$/.exec(h);\n"
     "if(m)for(var i=0;i<+m[1];i++)press('n');\n"
     "if(p)for(var k=0;k<p[1].length;k++){press(p[1][k]);keep();}\n"
     "})();\n";

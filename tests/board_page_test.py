@@ -12,10 +12,12 @@ event must be those of the position `replay` printed for that step, the holes na
 and N1.., and the move's marks consistent with the positions: the origin is the move's hole,
 relayed and captured holes were sown into, the stores grew by `capture` for each capture.
 Previous, First, Last and the arrow keys must step as they say, and the outcome shows at the
-last step only. Chromium is a test dependency (scripts/setup.sh installs it): without it the
+last step only. `search --html`'s page, of the principal variation, is read the same way
+against the positions `anywoli move` gives for its moves. Chromium is a test dependency (scripts/setup.sh installs it): without it the
 test fails.
 """
 import html.parser
+import json
 import os
 import shutil
 import subprocess
@@ -210,6 +212,28 @@ def expected_steps(keys, n):
     return out
 
 
+def check_search_page(d):
+    """`search --html`: the start, then each move of the principal variation, as `anywoli
+    move` plays them, by the same page."""
+    out = anywoli("search", "--holes", "6", "--depth", "6", "--json", "--html", "pv.html", cwd=d)
+    pv = json.loads(out.splitlines()[-1])["pv"]
+    played = anywoli("move", "--holes", "6", *[str(m) for m in pv], cwd=d).splitlines()
+    steps = [{"ply": 0, "mover": None, "hole": None, "event": "start",
+              "apn": "4,4,4,4,4,4/4,4,4,4,4,4 0/0 S - -"}]
+    for i, (m, line) in enumerate(zip(pv, played)):
+        words = line.split()
+        steps.append({"ply": i + 1, "mover": steps[-1]["apn"].split()[2], "hole": m,
+                      "apn": " ".join(words[:5]), "event": words[5]})
+    end = f"the end of the principal variation ({len(pv)} plies): {steps[-1]['apn']}"
+    keys = "n" * len(pv) + "f"
+    views = Views(True)
+    views.feed(chromium_dom(os.path.join(d, "pv.html"), "press=" + keys))
+    check(len(pv) >= 4 and len(views.views) == len(keys),
+          f"search's page: {len(views.views)} copies for {len(keys)} keys, pv {pv}")
+    for i, (view, k) in enumerate(zip(views.views, expected_steps(keys, len(pv)))):
+        check_view(view, steps, k, 4, end, f"search's page: key {i + 1}, step {k}")
+
+
 def main():
     if not check(shutil.which("chromium") is not None,
                  "chromium is not installed (scripts/setup.sh installs Debian's package "
@@ -245,6 +269,7 @@ def main():
             own.feed(chromium_dom(page, f"ply={k}"))
             if check(len(own.views) == 1, f"game {game}: #ply={k}: no view"):
                 check_view(own.views[0], steps, k, 4, end, f"game {game}: #ply={k}")
+        check_search_page(d)
     print(f"{checks - len(failures)} passed, {len(failures)} failed")
     sys.exit(1 if failures else 0)
 

@@ -13,8 +13,8 @@ and N1.., and the move's marks consistent with the positions: the origin is the 
 relayed and captured holes were sown into, the stores grew by `capture` for each capture.
 Previous, First, Last and the arrow keys must step as they say, and the outcome shows at the
 last step only. `search --html`'s page, of the principal variation, is read the same way
-against the positions `anywoli move` gives for its moves. Chromium is a test dependency (scripts/setup.sh installs it): without it the
-test fails.
+against the positions `anywoli move` gives for its moves. Chromium is a test dependency
+(scripts/setup.sh installs it): without it the test fails.
 """
 import html.parser
 import json
@@ -166,7 +166,8 @@ def check_view(view, steps, k, capture, end, what):
     cells = view["cells"]
     check(cells.get("ply") == str(s["ply"]), f"{what}: ply {cells.get('ply')}, expected {s['ply']}")
     check(cells.get("apn") == s["apn"], f"{what}: APN {cells.get('apn')!r}, replay {s['apn']!r}")
-    check(cells.get("event") == s["event"], f"{what}: event {cells.get('event')}, replay {s['event']}")
+    check(cells.get("event") == s["event"],
+          f"{what}: event {cells.get('event')}, replay {s['event']}")
     if k == 0:
         check(all(not m for _, _, m, _ in view["holes"].values()),
               f"{what}: the start has marks")

@@ -14,3 +14,10 @@ add_test(NAME board_page
          COMMAND ${ANYWOLI_BOARD_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/board_page_test.py
                  $<TARGET_FILE:anywoli>)
 set_tests_properties(board_page PROPERTIES LABELS "fast;browser" TIMEOUT 300)
+
+# The report's boards (analysis/analyze/report_boards.c): a root design's report holds the
+# start and each line's position, as `anywoli move` plays the line, embedded in its page.
+add_test(NAME report_boards
+         COMMAND ${ANYWOLI_BOARD_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/report_boards_test.py
+                 $<TARGET_FILE:anywoli>)
+set_tests_properties(report_boards PROPERTIES LABELS fast TIMEOUT 300)

@@ -312,6 +312,14 @@ run replay "$tmp/c64.h5" --job main --game 1
     && grep -q '^check: the stored row matches' "$tmp/out" \
     || fail "anywoli replay of an endless capture-64 game: status $rc"
 expect_error "job" replay "$tmp/r.h5" --job nosuchjob --game 0
+# The pages of replay --html and search --html (read in Chromium by board_page_test.py): their
+# option errors, and no page where search completes no depth.
+expect_error "--force: only with --html OUT.html" replay "$tmp/r.h5" --job main --game 3 --force
+expect_error "--force: only with --html OUT.html" search --holes 4 --depth 1 --force
+expect_error "--html: no depth completed within --nodes 1" search --holes 6 --nodes 1 \
+    --html "$tmp/none.html"
+[[ ! -e $tmp/none.html && ! -e $tmp/none.html.partial && ! -e $tmp/none.html.lock ]] \
+    || fail "anywoli search --nodes 1 --html: left $(ls "$tmp" | grep none.html)"
 
 # --- export: a row per game and its bad inputs (the rest: tests/export_test.sh) -----------
 tested+=(export)

@@ -15,7 +15,8 @@
 enum { OPT_JOB = OPT_FIRST_FREE, OPT_GAME, OPT_QUIET, OPT_HTML, OPT_FORCE };
 
 static const char replay_usage[] =
-    "usage: anywoli replay FILE --job NAME --game N [--quiet] [--html OUT.html [--force]]\n\n"
+    "usage: anywoli replay FILE --job NAME --game N [--quiet]\n"
+    "                      [--html OUT.html [--force]]\n\n"
     "Play game N of a job of a results file again, from the file's seed, the job's\n"
     "index, variant and agent specs, and the game's opening (its row of the job's\n"
     "openings table: its moves are the game's first plies); print every move (hole\n"
@@ -27,10 +28,11 @@ static const char replay_usage[] =
     "  --job NAME   the job (a group under /jobs)\n"
     "  --game N     the game's index in the job, from 0\n"
     "  --quiet      only the result and the check, not every move\n"
-    "  --html OUT.html  also write the game as a page that steps through it: the board\n"
-    "               after each ply (holes S1.. and N1..), the move's mover, hole,\n"
-    "               event, the holes it sowed and captured, the stores, the outcome\n"
-    "               (one self-contained file; written only when the check passes)\n"
+    "  --html OUT.html  also write the game as a page that steps through it, one\n"
+    "               self-contained file: the board after each ply (holes S1.. and\n"
+    "               N1..), the move's mover, hole and event, the holes it sowed and\n"
+    "               captured, the stores, the outcome (written only when the check\n"
+    "               passes)\n"
     "  --force      replace an existing OUT.html\n"
     "  --help       this text\n";
 

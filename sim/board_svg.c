@@ -1,6 +1,7 @@
 /* board_svg.c: a position drawn as SVG (board_svg.h). */
 #include "board_svg.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 /* The drawing's measures, in pixels. */
@@ -18,25 +19,24 @@ enum {
 };
 
 /* The marks, in the order their classes are written: the class name and the legend's text. */
-typedef struct MarkKind {
+enum { MARK_ORIGIN, MARK_SOWN, MARK_RELAY, MARK_CAPTURED, MARK_KINDS };
+static const struct {
     const char *name, *legend;
-} MarkKind;
-static const MarkKind mark_kinds[] = {
-    { "origin", "emptied by the move" },
-    { "sown", "sown into" },
-    { "relay", "picked up by a relay lap" },
-    { "captured", "captured" },
+} mark_kinds[MARK_KINDS] = {
+    [MARK_ORIGIN] = { "origin", "emptied by the move" },
+    [MARK_SOWN] = { "sown", "sown into" },
+    [MARK_RELAY] = { "relay", "picked up by a relay lap" },
+    [MARK_CAPTURED] = { "captured", "captured" },
 };
-enum { MARK_KINDS = sizeof mark_kinds / sizeof mark_kinds[0] };
 
 /* Whether hole h has mark kind k in m. */
-static int has_mark(const BoardMarks *m, int k, int h)
+static bool has_mark(const BoardMarks *m, int k, int h)
 {
     uint64_t bit = 1ULL << h;
     switch (k) {
-    case 0: return m->origin == h;
-    case 1: return (m->sown & bit) != 0;
-    case 2: return (m->relayed & bit) != 0;
+    case MARK_ORIGIN: return m->origin == h;
+    case MARK_SOWN: return (m->sown & bit) != 0;
+    case MARK_RELAY: return (m->relayed & bit) != 0;
     default: return (m->captured & bit) != 0;
     }
 }

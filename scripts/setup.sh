@@ -11,7 +11,8 @@ packages=(build-essential cmake pkg-config git python3
           python3-h5py python3-numpy python3-scipy python3-pandas python3-venv python3-setuptools
           python3-wheel
           clang libclang-rt-14-dev libomp-dev llvm-14
-          gnuplot-nox libopenmpi-dev openmpi-bin procps)
+          gnuplot-nox libopenmpi-dev openmpi-bin procps
+          chromium)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -393,6 +393,10 @@ expect_error "r.h5: no job 'd4' (its jobs: main)" analyze "$tmp/r.h5" --job d4
 expect_error "r.h5: no job 'mian'; did you mean 'main'? (its jobs: main)" analyze "$tmp/r.h5" --job mian
 expect_error "r.h5: no job 'd4' (its jobs: main)" replay "$tmp/r.h5" --job d4 --game 0
 expect_error "r.h5: no job 'd4' (its jobs: main)" export "$tmp/r.h5" --job d4
+# The pages of replay --html and search --html (read in Chromium by board_page_test.py): their
+# option errors.
+expect_error "--force: only with --html OUT.html" replay "$tmp/r.h5" --job main --game 3 --force
+expect_error "--force: only with --html OUT.html" search --holes 4 --depth 1 --force
 
 # --- export: a row per game and its bad inputs (the rest: tests/export_test.sh) -----------
 tested+=(export)

@@ -142,6 +142,13 @@ if page is not None:
     for src in srcs:
         if src.startswith("data:"):
             head, _, data = src.partition(",")
+            if head == "data:image/svg+xml;base64":
+                # A board (report_boards.c): a whole SVG drawing.
+                svg = base64.b64decode(data)
+                if not (svg.startswith(b'<svg xmlns="http://www.w3.org/2000/svg"')
+                        and svg.endswith(b"</svg>\n")):
+                    bad.append("an embedded board is not a whole SVG drawing")
+                continue
             if head != "data:image/png;base64":
                 bad.append("an image that is not a PNG: %s" % head)
                 continue
@@ -154,6 +161,13 @@ if page is not None:
             blob = open(file, "rb").read(8)
         if not blob.startswith(b"\x89PNG\r\n\x1a\n"):
             bad.append("%s is not a PNG" % src[:60])
+    # Every board the page links to is there, and its caption is whole.
+    for svg in re.findall(r'<a[^>]*\shref="(board_[^"]*\.svg)"', page):
+        if not os.path.isfile(os.path.join(page_dir, svg)):
+            bad.append("the page links to %s, which is not there" % svg)
+    for caption in re.findall(r"<figcaption>(.*?) \(<a href=\"board_", page, flags=re.S):
+        if not caption.endswith("."):
+            bad.append("a board's caption is cut: ...%s" % caption[-60:])
 
 for b in bad:
     print("%s: %s" % (name, b), file=sys.stderr)

@@ -410,7 +410,7 @@ def case_stdout(top, line):
 
 # The outputs written as one stream of text, whose writer knows why a write failed (an HDF5
 # writer says only that it failed).
-STREAMED = {"csv", "book", "weights", "c"}
+STREAMED = {"csv", "book", "weights", "c", "html"}
 FILE_VALUES = {"FILE", "OUT", "DIR", "BOOK", "CONFIG", "RESULTS", "DATA", "TABLES", "C=FILE"}
 
 

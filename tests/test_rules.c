@@ -204,8 +204,10 @@ static void test_seed_bound(void **state)
             assert_memory_equal(&q, &p, sizeof p);
             assert_int_equal(info.laps, c->laps);
             assert_int_equal(info.mid_captures + info.final_capture, 0);
-            if (traced)
+            if (traced) {
                 assert_int_equal(t.n, 0);
+                assert_true(t.sown == 0 && t.relayed == 0);   /* nor did its laps */
+            }
 
             ev = pos_play_bounded(&v, &p, c->move, &q, &info, tp, c->sown);
             if (strcmp(move_event_name(ev), c->event) != 0 || strcmp(tu_apn(&v, &q), c->after))
@@ -245,6 +247,38 @@ static void test_trace(void **state)
     assert_int_equal(t.n, 1);
     assert_int_equal(t.cap[0].hole, 3);
     assert_int_equal(t.cap[0].lap, 2);
+}
+
+/* The holes a move's laps sow into and relay from, as MoveTrace records them for the board
+ * drawings. */
+static void test_trace_laps(void **state)
+{
+    (void)state;
+    Variant v;
+    Position p;
+    MoveInfo info;
+    MoveTrace t;
+    /* docs/rules.md's worked example: five laps from hole 11 reach every hole; the relays are
+     * from holes 15, 20, 1 and 6. */
+    tu_position("", "4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4 0/0 S - -", &v, &p);
+    assert_int_equal(pos_play(&v, &p, 11, &p, &info, &t), EV_NEXT);
+    assert_true(t.sown == (1ULL << 24) - 1);
+    assert_true(t.relayed == (1ULL << 15 | 1ULL << 20 | 1ULL << 1 | 1ULL << 6));
+    /* One seed into hole 1, relayed from there into holes 2 and 3 (a final capture). */
+    tu_position("", "1,1,0,3/1,1,1,2 8/6 S - -", &v, &p);
+    pos_play(&v, &p, 0, &p, &info, &t);
+    assert_true(t.sown == (1ULL << 1 | 1ULL << 2 | 1ULL << 3));
+    assert_true(t.relayed == 1ULL << 1);
+    /* One lap of five seeds, three captures on the way: holes 1 to 5, no relay. */
+    tu_position("", "5,3,0,0/3,3,2,2 6/8 S - -", &v, &p);
+    pos_play(&v, &p, 0, &p, &info, &t);
+    assert_true(t.sown == 0x3eULL && t.relayed == 0);
+    /* skip_origin: four seeds from hole 0 of a board of 4 go round, passing hole 0 to end in
+     * hole 1, whose relay captures in holes 2 and 3; hole 0 is never sown (without the rule,
+     * the fourth seed would end the move there). */
+    tu_position("skip_origin=yes", "4,0/2,2 0/0 S - -", &v, &p);
+    assert_int_equal(pos_play(&v, &p, 0, &p, &info, &t), EV_OVER);
+    assert_true(t.sown == 0xeULL && t.relayed == 1ULL << 1);
 }
 
 /* One final-award case: a finished position and the convention. */
@@ -677,6 +711,7 @@ int main(void)
         cmocka_unit_test(test_rule_cases),
         cmocka_unit_test(test_seed_bound),
         cmocka_unit_test(test_trace),
+        cmocka_unit_test(test_trace_laps),
         cmocka_unit_test(test_awards),
         cmocka_unit_test(test_lottery),
         cmocka_unit_test(test_start_and_legality),

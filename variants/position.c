@@ -88,6 +88,25 @@ static void trace_capture(MoveTrace *t, int hole, int by, int final, uint32_t la
     }
 }
 
+/* Record a lap for display, if a trace was asked for: the holes its `n` seeds go into from
+ * `origin` (as step 2 of sow_general walks them, at most one round: after that every hole the
+ * lap reaches is marked) and, past the first lap, its origin as a relay. Once a lap, outside
+ * the sowing loop, which stays as it is. */
+static void trace_lap(const Variant *v, MoveTrace *t, int origin, unsigned n, uint32_t lap)
+{
+    if (!t)
+        return;
+    if (lap > 1)
+        t->relayed |= 1ULL << origin;
+    int h = origin;
+    for (unsigned i = 0; i < n && i <= (unsigned)v->pits; i++) {
+        h = v->next[h];
+        if (v->skip_origin && h == origin)
+            h = v->next[h];
+        t->sown |= 1ULL << h;
+    }
+}
+
 /* Long moves. A move of fewer than ENDLESS_CHECK_FROM laps is never checked for a cycle, so
  * the common case pays nothing. Its first laps are logged (origin and seeds picked up) so that,
  * when a move reaches ENDLESS_CHECK_FROM laps, the board it started from can be rebuilt by
@@ -300,14 +319,17 @@ static __attribute__((noinline)) MoveEvent sow_general(const Variant *v, Positio
                 log->seeds[s.lap - 1] = (uint16_t)s.n;
             } else if (endless_check(v, p, log, s.origin, s.lap)) {
                 info->mid_captures = mid_before;   /* the move never happened */
-                if (trace)
+                if (trace) {
                     trace->n = 0;                  /* nor did its captures */
+                    trace->sown = trace->relayed = 0;
+                }
                 info->laps += s.lap;
                 return EV_ENDLESS;
             }
             pit[s.origin] = 0;
             s.nonempty &= ~(1ULL << s.origin);
             s.h = s.origin;
+            trace_lap(v, trace, s.origin, s.n, s.lap);
         }
 
         /* Step 2. Sow one seed into each following hole; a hole reaching `capture` before the
@@ -342,8 +364,10 @@ static MoveEvent sow_from_start(const Variant *v, Position *p, int move, uint32_
 {
     MoveLog log;
     Sowing s = { move, move, 0, 1, false, p->nonempty };
-    if (trace)
+    if (trace) {
         trace->n = 0;
+        trace->sown = trace->relayed = 0;
+    }
     return sow_general(v, p, s, &log, seed_bound, info, trace);
 }
 

@@ -46,11 +46,15 @@ typedef struct Capture {
     uint8_t lap;              /* in which lap (1-based, capped at 255) */
 } Capture;
 
-/* Optional detail of one move: every capture, for `play` (none for an endless move, which
- * never happened). */
+/* Optional detail of one move: every capture, for `play`, and the holes its laps sowed into
+ * and relayed from, for the board drawings (sim/board_svg.h); none of it for an endless move,
+ * which never happened. */
 typedef struct MoveTrace {
     int n;                    /* captures recorded */
     Capture cap[MAX_PITS * 64 / 2];
+    uint64_t sown;            /* bit i set when a lap dropped a seed into hole i */
+    uint64_t relayed;         /* bit i set when a relay lap (the second or later) picked up
+                               * hole i */
 } MoveTrace;
 
 /* Laps sown before the exact cycle check starts; below it no move can be endless cheaply. */

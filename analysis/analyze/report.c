@@ -16,6 +16,7 @@
 
 #include "door.h"
 #include "output.h"
+#include "report_boards.h"
 
 #define PLOT_JOBS_MAX 12          /* series with a style of their own; heat map panels */
 #define PANEL_JOBS 12             /* jobs drawn in one panel of a per-job distribution plot */
@@ -1808,6 +1809,10 @@ static int write_page(FILE *out, const Analysis *a, const char *dir, const Plot 
         rc = report_html_figure(out, dir, p[i].name, p[i].caption);
     if (rc == 0)
         rc = write_round_robin(out, a);
+    /* ---- the boards (report_boards.c): each start, each root line's position ---- */
+    if (rc == 0)
+        rc = report_boards_section(out, a, dir);
+    /* ---- end of the boards ---- */
     fprintf(out, "<h2>Tables</h2>\n<pre>");
     report_html_text(out, tables, len);
     fprintf(out, "</pre>\n</body></html>\n");
@@ -1833,6 +1838,10 @@ int report_write(const Analysis *a, const char *dir, bool force, Error *e)
     }
     for (int i = 0; i < n && rc == 0; i++)
         rc = run_gnuplot(plots[i].draw, a, &stage, plots[i].name, e);
+    /* ---- the boards (report_boards.c), drawn into the stage as the plots are ---- */
+    if (rc == 0)
+        rc = report_boards_draw(a, &stage, e);
+    /* ---- end of the boards ---- */
     FILE *out = rc == 0 ? report_page_open(&stage, e) : NULL;
     if (out)
         rc = report_page_commit(out, &stage, force, write_page(out, a, stage.dir, plots, n), e);

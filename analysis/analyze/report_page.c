@@ -269,3 +269,19 @@ int report_html_figure(FILE *out, const char *dir, const char *name, const char 
     fprintf(out, " (also <a href=\"%s.png\">%s.png</a>)</figcaption></figure>\n", name, name);
     return 0;
 }
+
+int report_html_svg(FILE *out, const char *dir, const char *name, const char *caption,
+                    int width)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s.svg", dir, name);
+    fprintf(out, "<figure style=\"display:inline-block;vertical-align:top;width:%dpx\">"
+                 "<img alt=\"%s\" style=\"width:%dpx\" src=\"data:image/svg+xml;base64,",
+            width, name, width);
+    if (base64_file(path, out) != 0)
+        return -1;
+    fprintf(out, "\"><figcaption>");
+    report_html_text(out, caption, strlen(caption));
+    fprintf(out, " (<a href=\"%s.svg\">%s.svg</a>)</figcaption></figure>\n", name, name);
+    return 0;
+}

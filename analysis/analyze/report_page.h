@@ -63,4 +63,10 @@ void report_html_text(FILE *out, const char *s, size_t len);
  * the file cannot be read. */
 int report_html_figure(FILE *out, const char *dir, const char *name, const char *caption);
 
+/* A drawing: dir/name.svg embedded (base64) with its caption and a link to the file, shown
+ * `width` pixels wide, side by side with the drawings around it; -1 if the file cannot be
+ * read. */
+int report_html_svg(FILE *out, const char *dir, const char *name, const char *caption,
+                    int width);
+
 #endif

@@ -6,15 +6,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board_page.h"
 #include "cli.h"
 #include "commands.h"
 #include "driver.h"
 #include "results.h"
 
-enum { OPT_JOB = OPT_FIRST_FREE, OPT_GAME, OPT_QUIET };
+enum { OPT_JOB = OPT_FIRST_FREE, OPT_GAME, OPT_QUIET, OPT_HTML, OPT_FORCE };
 
 static const char replay_usage[] =
-    "usage: anywoli replay FILE --job NAME --game N [--quiet]\n\n"
+    "usage: anywoli replay FILE --job NAME --game N [--quiet]\n"
+    "                      [--html OUT.html [--force]]\n\n"
     "Play game N of a job of a results file again, from the file's seed, the job's\n"
     "index, variant and agent specs, and the game's opening (its row of the job's\n"
     "openings table: its moves are the game's first plies); print every move as\n"
@@ -28,6 +30,12 @@ static const char replay_usage[] =
     "  --job NAME   the job (a group under /jobs)\n"
     "  --game N     the game's index in the job, from 0\n"
     "  --quiet      only the result and the check, not every move\n"
+    "  --html OUT.html  also write the game as a page that steps through it, one\n"
+    "               self-contained file: the board after each ply (holes S1.. and\n"
+    "               N1..), the move's mover, hole and event, the holes it sowed and\n"
+    "               captured, the stores, the outcome (written only when the check\n"
+    "               passes)\n"
+    "  --force      replace an existing OUT.html\n"
     "  --help       this text\n";
 
 /* A side's letter, or '-' for nobody. */
@@ -36,31 +44,42 @@ static char side_letter(int side)
     return side == SOUTH ? 'S' : side == NORTH ? 'N' : '-';
 }
 
-/* Print how the game ended, from its record. */
-static void print_end(const Variant *v, const GameRecord *r)
+/* How the game ended, from its record, as one line into buf (without its newline). */
+static void end_text(const Variant *v, const GameRecord *r, char *buf, size_t len)
 {
     if (record_adjudicated(v, r)) {
-        printf("end: %s, adjudicated: stores South %u North %u, %u seeds on the board\n",
-               outcome_phrase(r->outcome), r->south, r->north, r->left);
+        snprintf(buf, len, "end: %s, adjudicated: stores South %u North %u, %u seeds on the "
+                 "board", outcome_phrase(r->outcome), r->south, r->north, r->left);
     } else if (r->outcome != OUT_ENDLESS && r->outcome != OUT_UNFINISHED) {
         int to = award_recipient(v->final_four, r->last_capturer, r->first_final, r->lottery);
-        printf("end: %s, South %u North %u (%u left to %c under %s)\n",
-               outcome_phrase(r->outcome), r->south, r->north, r->left, side_letter(to),
-               final_four_name(v->final_four));
+        snprintf(buf, len, "end: %s, South %u North %u (%u left to %c under %s)",
+                 outcome_phrase(r->outcome), r->south, r->north, r->left, side_letter(to),
+                 final_four_name(v->final_four));
     } else {
-        printf("end: %s, stores South %u North %u, %u seeds on the board\n",
-               outcome_phrase(r->outcome), r->south, r->north, r->left);
+        snprintf(buf, len, "end: %s, stores South %u North %u, %u seeds on the board",
+                 outcome_phrase(r->outcome), r->south, r->north, r->left);
     }
 }
 
-/* Print one move of the game: its ply, the mover, the hole's name, the position after it, its
- * event. */
-static void print_move(void *ctx, const GameMove *m)
+/* Where the moves of the game shown go: printed, and as steps of the page (NULL: none). */
+typedef struct ReplayView {
+    const Variant *v;
+    bool print;
+    BoardPage *page;
+} ReplayView;
+
+/* Show one move of the game: print its ply, the mover, the hole's name, the position after
+ * it and its event, and add it to the page. */
+static void show_move(void *ctx, const GameMove *m)
 {
-    const Variant *v = ctx;
+    const ReplayView *view = ctx;
+    if (view->page)
+        board_page_move(view->page, m->ply, m->move, m->before, m->after, m->ev, m->trace);
+    if (!view->print)
+        return;
     char apn[APN_MAX], name[HOLE_NAME_MAX];
-    apn_format(v, m->after, apn);
-    hole_name(v, m->move, name);
+    apn_format(view->v, m->after, apn);
+    hole_name(view->v, m->move, name);
     printf("%" PRIu32 " %c %s %s %s\n", m->ply, side_letter(m->before->side), name, apn,
            move_event_name(m->ev));
 }
@@ -78,11 +97,13 @@ static void opening_names(const Variant *v, const Opening *op, char *buf, size_t
 }
 
 /* Play the game again from the file, by the game loop `run` plays it with, from its opening
- * (index `opening` in the job's table, or NULL and -1 for the variant's start), printing each
- * move unless quiet; its moves go to `made` unless that is NULL. With `given` (the job's
+ * (index `opening` in the job's table, or NULL and -1 for the variant's start), showing its
+ * start and each move as `view` says (NULL: nothing); its moves go to `made` unless that is
+ * NULL. With `given` (the job's
  * stored moves), the game loop plays those moves instead of asking the agents. */
 static void replay_game(const StoredJob *sj, uint64_t game, const Opening *op, int32_t opening,
-                        Agent *a, Agent *b, bool quiet, const MoveList *given, MoveList *made,
+                        Agent *a, Agent *b, const ReplayView *view, const MoveList *given,
+                        MoveList *made,
                         GameRecord *r)
 {
     const Variant *v = &sj->variant;
@@ -93,6 +114,7 @@ static void replay_game(const StoredJob *sj, uint64_t game, const Opening *op, i
     else
         pos_start(v, &start);
     apn_format(v, &start, apn);
+    bool quiet = !view || !view->print;
     if (!quiet && op) {
         char moves[OPENING_MAX_PLIES * HOLE_NAME_MAX + 1];
         opening_names(v, op, moves, sizeof moves);
@@ -101,9 +123,11 @@ static void replay_game(const StoredJob *sj, uint64_t game, const Opening *op, i
     }
     if (!quiet)
         printf("start %s\n", apn);
+    if (view && view->page)
+        board_page_start(view->page, &start);
     GameOptions o = { .start = { .position = &start },
-                      .observe = quiet ? NULL : print_move,
-                      .observer_ctx = (void *)v,
+                      .observe = view ? show_move : NULL,
+                      .observer_ctx = (void *)view,
                       .moves = made,
                       .adjudicate = sj->adjudicate };
     int *stored = NULL;
@@ -175,24 +199,56 @@ static int compare(const ResultsFile *f, const char *job, const GameRecord *got,
     return bad;
 }
 
+/* The page of --html (claimed as o): OUT.partial made and the page begun on it; dies on a
+ * failure to make it. */
+static FILE *page_begin(Output *o, BoardPage *page, const Variant *v, const char *about)
+{
+    Error e;
+    FILE *out = output_stream_open(o, &e);
+    if (!out) {
+        output_release(o);
+        fail("%s", e.msg);
+    }
+    board_page_begin(page, out, v, "anywoli replay", about);
+    return out;
+}
+
+/* The page's end with the game's (the record r's), put in place as OUT unless the check
+ * failed (`refused`: OUT.partial removed); dies on a failed write. */
+static void page_end(Output *o, BoardPage *page, FILE *out, const GameRecord *r, bool refused)
+{
+    Error e;
+    char end[512];
+    end_text(page->v, r, end, sizeof end);
+    board_page_end(page, end);
+    int rc = output_stream_close(o, out, refused ? 1 : 0, &e);
+    output_release(o);
+    if (rc != 0 && !refused)
+        fail("%s", e.msg);
+}
+
 int cmd_replay(int argc, char **argv)
 {
     static const struct option opts[] = {
         { "job", required_argument, NULL, OPT_JOB },
         { "game", required_argument, NULL, OPT_GAME },
         { "quiet", no_argument, NULL, OPT_QUIET },
+        { "html", required_argument, NULL, OPT_HTML },
+        { "force", no_argument, NULL, OPT_FORCE },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
-    const char *job = NULL;
+    const char *job = NULL, *html = NULL;
     long long game = -1;
-    bool quiet = false;
+    bool quiet = false, force = false;
     int c;
     while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
         switch (c) {
         case OPT_JOB: job = optarg; break;
         case OPT_GAME: game = cli_number("--game", optarg, 0, INT64_MAX); break;
         case OPT_QUIET: quiet = true; break;
+        case OPT_HTML: html = optarg; break;
+        case OPT_FORCE: force = true; break;
         case OPT_HELP: printf("%s", replay_usage); return 0;
         }
     }
@@ -202,13 +258,20 @@ int cmd_replay(int argc, char **argv)
         die("unexpected argument '%s' (see --help)", argv[optind + 1]);
     if (!job || game < 0)
         die("--job NAME and --game N are required (see --help)");
+    if (force && !html)
+        die("--force: only with --html OUT.html");
     const char *path = argv[optind];
 
     StoredJob sj;
     Error e;
     GameRecord stored, got;
     ResultsFile *f = rf_open(path, &e);
-    if (!f || rf_read_job(f, job, &sj, &e) != 0)
+    if (!f)
+        die("%s", e.msg);
+    Output page_file;
+    if (html)
+        cli_claim_output(&page_file, html, force, "replay");
+    if (rf_read_job(f, job, &sj, &e) != 0)
         die("%s", e.msg);
     if (sj.first_game == 0 && (uint64_t)game >= sj.rows)
         die("--game: %lld is beyond the %" PRIu64 " games stored for job %s", game, sj.rows, job);
@@ -225,12 +288,13 @@ int cmd_replay(int argc, char **argv)
         die("%s: job %s: agent_a: %s", path, job, e.msg);
     if (agent_create(&b, sj.agent_b, &e) != 0)
         die("%s: job %s: agent_b: %s", path, job, e.msg);
-    char desc[256];
+    char desc[256], head[4096];
     variant_describe(&sj.variant, desc, sizeof desc);
-    printf("replay %s job %s game %lld: %s; seed %" PRId64 ", job index %" PRIu64
-           "; South %s (agent %c), North %s (agent %c)\n", path, job, game, desc, sj.seed,
-           sj.index, game % 2 == 0 ? sj.agent_a : sj.agent_b, game % 2 == 0 ? 'A' : 'B',
-           game % 2 == 0 ? sj.agent_b : sj.agent_a, game % 2 == 0 ? 'B' : 'A');
+    snprintf(head, sizeof head, "replay %s job %s game %lld: %s; seed %" PRId64 ", job index %"
+             PRIu64 "; South %s (agent %c), North %s (agent %c)", path, job, game, desc, sj.seed,
+             sj.index, game % 2 == 0 ? sj.agent_a : sj.agent_b, game % 2 == 0 ? 'A' : 'B',
+             game % 2 == 0 ? sj.agent_b : sj.agent_a, game % 2 == 0 ? 'B' : 'A');
+    printf("%s\n", head);
     const Opening *opening = stored.opening >= 0 ? &op : NULL;
     MoveList kept = { NULL, 0, 0 }, replayed = { NULL, 0, 0 };
     bool has_moves = rf_job_has_moves(f, job);
@@ -240,7 +304,7 @@ int cmd_replay(int argc, char **argv)
          * then the game loop plays the stored ones, for the moves shown. */
         if (rf_read_moves(f, job, &sj.variant, &stored, &kept, &e) != 0)
             die("%s", e.msg);
-        replay_game(&sj, (uint64_t)game, opening, stored.opening, &a, &b, true, NULL, &replayed,
+        replay_game(&sj, (uint64_t)game, opening, stored.opening, &a, &b, NULL, NULL, &replayed,
                     &got);
         bad = compare_moves(&sj.variant, path, job, (uint64_t)game, &kept, &replayed);
     }
@@ -249,8 +313,14 @@ int cmd_replay(int argc, char **argv)
         /* With stored moves, the game shown is theirs (its record is the replay's, but for
          * the agents' work: no agent chose a stored move). */
         GameRecord shown;
-        replay_game(&sj, (uint64_t)game, opening, stored.opening, &a, &b, quiet,
-                    has_moves ? &kept : NULL, NULL, has_moves ? &shown : &got);
+        BoardPage page;
+        ReplayView view = { &sj.variant, !quiet, NULL };
+        FILE *page_out = html ? page_begin(&page_file, &page, &sj.variant, head) : NULL;
+        if (page_out)
+            view.page = &page;
+        replay_game(&sj, (uint64_t)game, opening, stored.opening, &a, &b,
+                    quiet && !page_out ? NULL : &view, has_moves ? &kept : NULL, NULL,
+                    has_moves ? &shown : &got);
         if (has_moves && (shown.outcome != got.outcome || shown.plies != got.plies ||
                           shown.south != got.south || shown.north != got.north)) {
             /* The same moves must make the same game: anything else is the engine's fault. */
@@ -261,8 +331,14 @@ int cmd_replay(int argc, char **argv)
             moves_differ = true;
         }
         bad = moves_differ ? 1 : compare(f, job, &got, &stored);
+        if (page_out)
+            page_end(&page_file, &page, page_out, &got, bad != 0);
     }
-    print_end(&sj.variant, &got);
+    if (html && moves_differ)
+        output_release(&page_file);
+    char end[512];
+    end_text(&sj.variant, &got, end, sizeof end);
+    printf("%s\n", end);
     move_list_free(&kept);
     move_list_free(&replayed);
     rf_close(f);
@@ -276,6 +352,9 @@ int cmd_replay(int argc, char **argv)
         else
             fprintf(stderr, "%s: game %lld of job %s does not match its stored row (%d "
                     "field%s)\n", cli_command, game, job, bad, bad == 1 ? "" : "s");
+        if (html)
+            fprintf(stderr, "%s: %s: not written, as the game does not match its record\n",
+                    cli_command, html);
         return 1;
     }
     printf("check: the stored row matches (outcome, scores, recipients, plies, passes, "

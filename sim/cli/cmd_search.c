@@ -6,19 +6,22 @@
 #include <string.h>
 
 #include "alphabeta.h"
+#include "board_page.h"
+#include "board_svg.h"
 #include "cli.h"
 #include "commands.h"
 #include "eval.h"
 
 enum { OPT_DEPTH = OPT_FIRST_FREE, OPT_NODES, OPT_AGENT, OPT_MULTIPV, OPT_ALL_MOVES,
-       OPT_JSON };
+       OPT_JSON, OPT_HTML, OPT_FORCE };
 
 /* The depth searched when neither --depth nor --nodes is given. */
 #define DEFAULT_DEPTH 12
 
 static const char search_usage[] =
     "usage: anywoli search [variant options] [--depth D | --nodes K] [--agent SPEC]\n"
-    "                      [--multipv K | --all-moves] [--json] [APN]\n\n"
+    "                      [--multipv K | --all-moves] [--json]\n"
+    "                      [--html OUT.html [--force]] [APN]\n\n"
     "Search a position (the variant's start, or APN) by iterative deepening, one ply at\n"
     "a time from depth 1, and print one line per completed depth:\n\n"
     "  depth D value V south S nodes N time T [moves M=V,...] pv M M ...\n\n"
@@ -61,7 +64,11 @@ static const char search_usage[] =
     "                   \"pv\": [M, ...], \"pv_names\": [\"S4\", ...]}; \"moves\" only with\n"
     "                   --multipv or --all-moves. For programs: \"move\" and \"pv\" are\n"
     "                   hole indices from 0 (0 .. 2H-1, S1 is 0, N1 is H), \"name\"\n"
-    "                   and \"pv_names\" the same holes by name\n\n";
+    "                   and \"pv_names\" the same holes by name\n"
+    "  --html OUT.html  also write the deepest completed depth's principal variation\n"
+    "                   as a page that steps through it (as replay --html): the board\n"
+    "                   at the position, then after each of its moves\n"
+    "  --force          replace an existing OUT.html\n\n";
 
 /* What the command was asked. */
 typedef struct SearchOptions {
@@ -187,9 +194,12 @@ static void make_agent(Agent *a, const char *spec, const Variant *v, const Posit
 }
 
 /* Iterative deepening from depth 1 to o->depth, or while the node budget lasts (depth 1
- * always), printing each depth completed; the node counts printed are cumulative. */
-static void deepen(Agent *a, const Variant *v, const Position *p, const SearchOptions *o)
+ * always), printing each depth completed; the node counts printed are cumulative. The
+ * deepest completed iteration goes to last. */
+static void deepen(Agent *a, const Variant *v, const Position *p, const SearchOptions *o,
+                   AlphabetaIteration *last)
 {
+    last->depth = 0;
     Error e;
     if (alphabeta_analysis_begin(a, v, p, &e) != 0)
         die("%s", e.msg);
@@ -213,7 +223,51 @@ static void deepen(Agent *a, const Variant *v, const Position *p, const SearchOp
         else
             print_text(v, &it, south, time, moves, n_moves);
         cli_flush_stdout();   /* each depth as it completes: a long search shows progress */
+        *last = it;
     }
+}
+
+/* The principal variation of `it` as a page (--html, claimed as o): p, then each move played
+ * by the rules (pos_play, its trace for the marks); dies on a failed write. */
+static void write_pv_page(Output *o, const Variant *v, const Position *p,
+                          const AlphabetaIteration *it)
+{
+    Error e;
+    FILE *out = output_stream_open(o, &e);
+    if (!out) {
+        output_release(o);
+        fail("%s", e.msg);
+    }
+    char apn[APN_MAX], about[APN_MAX + 1024], end[APN_MAX + 256];
+    apn_format(v, p, apn);
+    int n = snprintf(about, sizeof about, "the principal variation of a search of %s to depth "
+                     "%d: value %+.2f seeds for the side to move; pv", apn, it->depth,
+                     (double)it->value / EVAL_SCALE);
+    for (int i = 0; i < it->pv_len && n > 0 && (size_t)n < sizeof about - HOLE_NAME_MAX;
+         i++) {
+        char name[HOLE_NAME_MAX];
+        hole_name(v, it->pv[i], name);
+        n += snprintf(about + n, sizeof about - (size_t)n, " %s", name);
+    }
+    BoardPage page;
+    board_page_begin(&page, out, v, "anywoli search", about);
+    board_page_start(&page, p);
+    Position at = *p, next;
+    for (int i = 0; i < it->pv_len; i++) {
+        MoveInfo info;
+        MoveTrace trace;
+        MoveEvent ev = pos_play(v, &at, it->pv[i], &next, &info, &trace);
+        board_page_move(&page, (uint32_t)i + 1, it->pv[i], &at, &next, ev, &trace);
+        at = next;
+    }
+    apn_format(v, &at, apn);
+    snprintf(end, sizeof end, "the end of the principal variation (%d plies): %s", it->pv_len,
+             apn);
+    board_page_end(&page, end);
+    int rc = output_stream_close(o, out, 0, &e);
+    output_release(o);
+    if (rc != 0)
+        fail("%s", e.msg);
 }
 
 int cmd_search(int argc, char **argv)
@@ -225,11 +279,14 @@ int cmd_search(int argc, char **argv)
         { "multipv", required_argument, NULL, OPT_MULTIPV },
         { "all-moves", no_argument, NULL, OPT_ALL_MOVES },
         { "json", no_argument, NULL, OPT_JSON },
+        { "html", required_argument, NULL, OPT_HTML },
+        { "force", no_argument, NULL, OPT_FORCE },
         { NULL, 0, NULL, 0 },
     };
     VariantText vo = { 0 };
     SearchOptions o = { 0, 0, "alphabeta:weights=plain", 1, false };
-    bool multipv = false, all_moves = false;
+    bool multipv = false, all_moves = false, force = false;
+    const char *html = NULL;
     int c;
     while ((c = cli_next_option(argc, argv, "", own, &vo)) != -1) {
         switch (c) {
@@ -244,6 +301,8 @@ int cmd_search(int argc, char **argv)
             break;
         case OPT_ALL_MOVES: all_moves = true; break;
         case OPT_JSON: o.json = true; break;
+        case OPT_HTML: html = optarg; break;
+        case OPT_FORCE: force = true; break;
         case OPT_HELP: printf("%s%s", search_usage, cli_variant_help()); return 0;
         }
     }
@@ -253,6 +312,8 @@ int cmd_search(int argc, char **argv)
         die("--depth and --nodes: give one of them, not both");
     if (multipv && all_moves)
         die("--multipv and --all-moves: give one of them, not both");
+    if (force && !html)
+        die("--force: only with --html OUT.html");
     if (all_moves)
         o.exact = MAX_PITS;
     if (o.nodes)
@@ -264,9 +325,15 @@ int cmd_search(int argc, char **argv)
     cli_variant_position(&vo, optind < argc ? argv[optind] : NULL, &v, &p);
     if (pos_over(&v, &p))
         die("the game is over at this position: there is nothing to search");
+    Output page_file;
+    if (html)
+        cli_claim_output(&page_file, html, force, "search");
     Agent a;
     make_agent(&a, o.spec, &v, &p);
-    deepen(&a, &v, &p, &o);
+    AlphabetaIteration last;
+    deepen(&a, &v, &p, &o, &last);
     agent_free(&a);
+    if (html)   /* depth 1 at least: deepen always searches it */
+        write_pv_page(&page_file, &v, &p, &last);
     return 0;
 }

@@ -51,7 +51,9 @@ static const char *const analyze_files[] = {
     NULL
 };
 static const char *const replay_files[] = {
-    "replay {in:results} --job main --game 1 --quiet", NULL
+    "replay {in:results} --job main --game 1 --quiet",
+    "replay {in:results} --job main --game 1 --quiet --html {out:html}",
+    NULL
 };
 static const char *const export_files[] = { "export {in:results} -o {out:csv}", NULL };
 static const char *const merge_files[] = {
@@ -65,7 +67,10 @@ static const char *const solve_files[] = {
     "solve --holes 6 --tables {in:tables} '2,1,0,1,0,0/0,1,0,1,1,0 20/21 S - -'", NULL
 };
 static const char *const search_files[] = {
-    "search --holes 6 --depth 2 --agent alphabeta:weights=learned,learned={in:weights}", NULL
+    "search --holes 6 --depth 2 --agent alphabeta:weights=learned,learned={in:weights}",
+    "search --holes 6 --depth 4 --agent alphabeta:weights=learned,learned={in:weights} "
+    "--html {out:html}",
+    NULL
 };
 static const char *const tables_files[] = {
     "tables build --holes 6 --seeds 4 --max-seeds 8 -o {out:tables} --quiet",

@@ -17,6 +17,7 @@ line and exit status 2. Exit status 77 (skipped) without h5py.
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -151,6 +152,23 @@ check(j["stopped"] == "half-width reached" and (j["hi"] - j["lo"]) / 2 * 100 <= 
 out = run("analyze", files[0]).stdout
 check("Adaptive root design" in out and "stopped: half-width reached" in out,
       "analyze's text shows the design and its stop")
+# Its answer is the best line's mean with the race's interval; its pooled pairs, spread over
+# the lines as the race chose, estimate nothing and are not given as the job's advantage.
+doc = json.loads(run("analyze", "--json", files[0]).stdout)
+w, job = doc["answers"][0], doc["jobs"][0]
+check(w["kind"] == "adaptive_root_design" and abs(w["value"] - 100 * j["value"]) < 1e-9 and
+      abs(w["lo"] - 100 * j["lo"]) < 1e-9 and abs(w["hi"] - 100 * j["hi"]) < 1e-9 and
+      w["line"] == " ".join(j["lines"][j["best_line"]]["names"]),
+      f"analyze: the answer is the race's ({w})")
+check(job["advantage"]["value"] is None and "its pooled advantage estimates nothing" not in out
+      and "so their pooled advantage estimates nothing" in out,
+      "analyze: no pooled advantage for the race's job")
+if shutil.which("gnuplot"):
+    with tempfile.TemporaryDirectory() as rep:
+        run("analyze", files[0], "--report", rep, "--force")
+        page = open(os.path.join(rep, "index.html"), encoding="utf-8").read()
+        check("adaptive root design, whose pairs were spread" in page,
+              "report: the race's job left out of the pooled plots, and said so")
 
 # --- the Python reader reads the design back ---------------------------------------------
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))

@@ -533,6 +533,13 @@ static void job_estimates_in_unit(JobAnalysis *j)
                                  : NAN;
     MetricDesign d = { j->share_deff[0], j->deff_bound, j->advantage };
     j->metrics = game_metrics_clustered(o, j->lengths, j->lengths_len, ANALYZE_CONFIDENCE, &d);
+    if (j->has_race) {
+        /* The race spread its pairs over its lines as it chose: their pooled advantage is no
+         * mixture of the lines and estimates nothing (its answer is analyze_race_answer). */
+        j->advantage = (Estimate){ NAN, { NAN, NAN } };
+        j->advantage_p = NAN;
+        j->metrics.balance = j->advantage;
+    }
 }
 
 /* Every estimate of a job from its counts. */

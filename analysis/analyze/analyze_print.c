@@ -241,6 +241,12 @@ static void print_advantage(const JobAnalysis *j, FILE *out)
     bool games = j->unit == UNIT_GAME;
     fprintf(out, "\nFirst-player advantage P(South won) - P(North won), over finished games, "
                  "the %s as unit\n", design_unit_name(j->unit));
+    if (j->has_race) {
+        fprintf(out, "  (an adaptive root design: its pairs were spread over its lines as the "
+                     "race chose, so their pooled advantage estimates nothing; its answer, the "
+                     "best line with the race's interval, is in the root design below)\n");
+        return;
+    }
     snprintf(head, sizeof head, "advantage [95%% %s]", games ? "Tango" : "t");
     fprintf(out, "  %-16s %10s  %-30s %s\n", "subset", design_unit_plural(j->unit), head,
             games ? "p (exact binomial, S = N on decisive)" : "p (t test, mean 0)");

@@ -115,7 +115,18 @@ static void gp_style(FILE *gp, int i)
 static const Estimate *shown_advantage(const JobAnalysis *j)
 {
     const Estimate *x = &j->pair_advantage.advantage;
-    return isnan(x->value) ? NULL : x;
+    return isnan(x->value) || j->has_race ? NULL : x;
+}
+
+/* Jobs that ran an adaptive root design: their pooled pairs are spread as the race chose,
+ * so no mixture of their lines, and no figure of the game; the root ladder shows their
+ * answers. */
+static int race_jobs(const Analysis *a)
+{
+    int n = 0;
+    for (int i = 0; i < a->njobs; i++)
+        n += a->jobs[i].has_race;
+    return n;
 }
 
 /* The word for the unit of job j's advantage: "pairs" or "openings". */
@@ -626,7 +637,7 @@ static bool any_rescored(const Analysis *a)
 static const Estimate *convention_point(const JobAnalysis *j, int c)
 {
     bool played = (int)j->variant.final_four == c;
-    const Estimate *x = j->two_agents ? (played ? shown_advantage(j) : NULL)
+    const Estimate *x = j->two_agents || j->has_race ? (played ? shown_advantage(j) : NULL)
                         : played || rescoring_valid(j) ? &j->conv_pair_advantage[c].advantage
                                                        : NULL;
     return x && !isnan(x->value) ? x : NULL;
@@ -1499,6 +1510,17 @@ static void caption_two_agents(Plot *p, const Analysis *a)
                        "from their agents' strength.", without_pairs);
 }
 
+/* What a plot of pooled advantages says of the jobs with an adaptive root design. */
+static void caption_races(Plot *p, const Analysis *a)
+{
+    int n = race_jobs(a);
+    if (n)
+        caption_add(p, " Left out: %d job(s) with an adaptive root design, whose pairs were "
+                       "spread over their lines as the race chose, so that their pooled "
+                       "advantage estimates nothing; their answers are in the table of answers "
+                       "and the root ladder.", n);
+}
+
 /* The advantage plot's caption: its units, and the matches of two different agents left
  * out. */
 static void caption_advantage(Plot *p, const Analysis *a)
@@ -1515,6 +1537,7 @@ static void caption_advantage(Plot *p, const Analysis *a)
                        "difference mixes the first move's advantage with the stronger agent's "
                        "wins; they are skill comparisons (see the tables%s).", n,
                     a->bt_status >= 0 ? ", the ratings and the crosstable" : "");
+    caption_races(p, a);
 }
 
 /* The convention plot's caption: which re-scorings are left out, and why. */
@@ -1537,6 +1560,7 @@ static void caption_conventions(Plot *p, const Analysis *a)
                        "looks at the convention (it would have played other games); their "
                        "played convention is shown.", aware);
     caption_two_agents(p, a);
+    caption_races(p, a);
     if (!any_self_play(a))
         caption_add(p, " No first-player advantage plot: every job is a match of two different "
                        "agents, whose South-minus-North difference mixes the first move's "
@@ -1583,6 +1607,7 @@ static void caption_sweep(Plot *p, const Analysis *a, const Sweep *w)
         caption_add(p, " A convention-blind self-play job stands for the conventions it did "
                        "not play too, re-scored on its games.");
     caption_two_agents(p, a);
+    caption_races(p, a);
 }
 
 /* Every figure's warning where some job's games follow few lines: its points describe those

@@ -76,16 +76,15 @@ const char *board_turn_text(const Variant *v, const Position *p)
     return p->side == SOUTH ? "South to move" : "North to move";
 }
 
-/* Text with XML's special characters escaped. */
-static void xml_text(FILE *out, const char *s)
+void markup_text(FILE *out, const char *s, size_t len)
 {
-    for (; *s; s++) {
-        switch (*s) {
+    for (size_t i = 0; i < len; i++) {
+        switch (s[i]) {
         case '<': fputs("&lt;", out); break;
         case '>': fputs("&gt;", out); break;
         case '&': fputs("&amp;", out); break;
         case '"': fputs("&quot;", out); break;
-        default: fputc(*s, out);
+        default: fputc(s[i], out);
         }
     }
 }
@@ -192,7 +191,7 @@ void board_svg_write(FILE *out, const Variant *v, const Position *p, const Board
     fprintf(out, "<style>%s</style>\n", board_style);
     if (caption) {
         fprintf(out, "<text class=\"caption\" x=\"%d\" y=\"%d\">", PAD, PAD + 15);
-        xml_text(out, caption);
+        markup_text(out, caption, strlen(caption));
         fprintf(out, "</text>\n");
     }
     fprintf(out, "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "

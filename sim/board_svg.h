@@ -16,6 +16,10 @@
 
 #include "position.h"
 
+/* s[0 .. len) with the special characters of XML and HTML escaped (< > & "): the one
+ * escaper of the lab's drawings and pages (the replay page, the report). */
+void markup_text(FILE *out, const char *s, size_t len);
+
 /* What a drawing marks of the move that led to the position. */
 typedef struct BoardMarks {
     int origin;               /* the hole the move emptied; -1: none (a start, no move) */

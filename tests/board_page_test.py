@@ -53,9 +53,14 @@ def parse_apn(apn):
     return pits, [int(x) for x in stores.split("/")], side
 
 
-def replay_steps(text):
-    """`replay`'s printed game: a list of steps, each a dict of ply, mover, hole, event, APN
-    (the start first), and the end line."""
+def hole_index(name, holes):
+    """A hole's index from its name as `replay` prints it (S4, N4), with holes a row."""
+    return int(name[1:]) - 1 + (holes if name[0] == "N" else 0)
+
+
+def replay_steps(text, holes):
+    """`replay`'s printed game (holes a row): a list of steps, each a dict of ply, mover,
+    hole, event, APN (the start first), and the end line."""
     steps, end = [], None
     for line in text.splitlines():
         words = line.split()
@@ -63,7 +68,8 @@ def replay_steps(text):
             steps.append({"ply": 0, "mover": None, "hole": None, "event": "start",
                           "apn": " ".join(words[1:6])})
         elif words[0].isdigit():
-            steps.append({"ply": int(words[0]), "mover": words[1], "hole": int(words[2]),
+            steps.append({"ply": int(words[0]), "mover": words[1],
+                          "hole": hole_index(words[2], holes),
                           "apn": " ".join(words[3:8]), "event": words[8]})
         elif words[0] == "end:":
             end = line
@@ -245,7 +251,7 @@ def main():
                 "5", "--record-moves", "--games", "4", "--quiet", "-o", "r.h5", cwd=d)
         for game in ("1", "2"):
             text = anywoli("replay", "r.h5", "--job", "main", "--game", game, cwd=d)
-            steps, end = replay_steps(text)
+            steps, end = replay_steps(text, 6)
             n = len(steps) - 1
             check(n >= 10 and any(s["event"] == "extra" for s in steps),
                   f"game {game}: {n} plies: too short to show captures")

@@ -251,6 +251,19 @@ void hole_name(const Variant *v, int pit, char buf[HOLE_NAME_MAX])
     snprintf(buf, HOLE_NAME_MAX, "%c%d", owner == SOUTH ? 'S' : 'N', pit - owner * v->holes + 1);
 }
 
+const char *hole_names(const Variant *v, const int *moves, int n, char *buf, size_t len)
+{
+    size_t at = 0;
+    if (len)
+        buf[0] = '\0';
+    for (int i = 0; i < n && at < len; i++) {
+        char name[HOLE_NAME_MAX];
+        hole_name(v, moves[i], name);
+        at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? " " : "", name);
+    }
+    return buf;
+}
+
 int hole_from_name(const Variant *v, const char *text)
 {
     int letter = toupper((unsigned char)text[0]);

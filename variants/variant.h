@@ -146,6 +146,10 @@ static inline int variant_owner(const Variant *v, int pit)
  * H + 3 is N4. The 0-based index stays where programs read. */
 void hole_name(const Variant *v, int pit, char buf[HOLE_NAME_MAX]);
 
+/* Moves (hole indices) by the holes' names, space-separated ("S5 N5"), into buf (cut to
+ * len); returns buf. */
+const char *hole_names(const Variant *v, const int *moves, int n, char *buf, size_t len);
+
 /* The hole a name denotes (S or N, either case, then 1 to H, digits only), or -1 when text is
  * not such a name. */
 int hole_from_name(const Variant *v, const char *text);

@@ -9,14 +9,7 @@
 
 const char *analyze_line_names(const Variant *v, const RootLine *l, char *buf, size_t len)
 {
-    size_t at = 0;
-    buf[0] = '\0';
-    for (int k = 0; k < l->n_moves && at < len; k++) {
-        char h[HOLE_NAME_MAX];
-        hole_name(v, l->moves[k], h);
-        at += (size_t)snprintf(buf + at, len - at, "%s%s", k ? " " : "", h);
-    }
-    return buf;
+    return hole_names(v, l->moves, l->n_moves, buf, len);
 }
 
 /* Where a job's games start, in words. */

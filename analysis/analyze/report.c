@@ -1750,10 +1750,10 @@ static void write_answers_table(FILE *out, const Analysis *a)
             snprintf(fig, sizeof fig, "%+.1f [%+.1f, %+.1f]", w.value.value, w.value.ci.lo,
                      w.value.ci.hi);
         fputs("<tr><td class=\"job\">", out);
-        report_html_text(out, a->jobs[i].name, strlen(a->jobs[i].name));
+        markup_text(out, a->jobs[i].name, strlen(a->jobs[i].name));
         fprintf(out, "</td><td class=\"figure\">%s</td><td>%s</td><td>%llu %s</td><td>", fig,
                 w.scale, (unsigned long long)w.units, design_unit_plural(w.unit));
-        report_html_text(out, w.estimates, strlen(w.estimates));
+        markup_text(out, w.estimates, strlen(w.estimates));
         fputs("</td></tr>\n", out);
     }
     fputs("</table>\n", out);
@@ -1779,13 +1779,13 @@ static int write_round_robin(FILE *out, const Analysis *a)
                  "style=\"border-collapse:collapse\">\n<tr><th></th>");
     for (int c = 0; c < m; c++) {
         fprintf(out, "<th>");
-        report_html_text(out, a->agent_labels[order[c]], strlen(a->agent_labels[order[c]]));
+        markup_text(out, a->agent_labels[order[c]], strlen(a->agent_labels[order[c]]));
         fprintf(out, "</th>");
     }
     fprintf(out, "</tr>\n");
     for (int r = 0; r < m; r++) {
         fprintf(out, "<tr><th>");
-        report_html_text(out, a->agent_labels[order[r]], strlen(a->agent_labels[order[r]]));
+        markup_text(out, a->agent_labels[order[r]], strlen(a->agent_labels[order[r]]));
         fprintf(out, "</th>");
         for (int c = 0; c < m; c++) {
             const CrossCell *x = &a->cross[order[r] * m + order[c]];
@@ -1817,7 +1817,7 @@ static int write_page(FILE *out, const Analysis *a, const char *dir, const Plot 
     fclose(mem);
     fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
                  "<title>anywoli analysis: ");
-    report_html_text(out, a->path, strlen(a->path));
+    markup_text(out, a->path, strlen(a->path));
     fprintf(out, "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:1200px}"
                  "pre{font-size:12px;background:#f6f6f6;padding:1em;overflow-x:auto}"
                  "figure{margin:1em 0;overflow-x:auto}img{border:1px solid #ddd}"
@@ -1825,7 +1825,7 @@ static int write_page(FILE *out, const Analysis *a, const char *dir, const Plot 
                  "table.answers td,table.answers th{border:1px solid #ccc;padding:3px 6px;"
                  "text-align:left;vertical-align:top}td.figure,td.job{white-space:nowrap}"
                  "</style></head><body>\n<h1>Analysis of ");
-    report_html_text(out, a->path, strlen(a->path));
+    markup_text(out, a->path, strlen(a->path));
     fprintf(out, "</h1>\n<p>%d job(s); every interval is 95%%.</p>\n", a->njobs);
     write_answers_table(out, a);
     fprintf(out, "<h2>Plots</h2>\n");
@@ -1839,7 +1839,7 @@ static int write_page(FILE *out, const Analysis *a, const char *dir, const Plot 
         rc = report_boards_section(out, a, dir);
     /* ---- end of the boards ---- */
     fprintf(out, "<h2>Tables</h2>\n<pre>");
-    report_html_text(out, tables, len);
+    markup_text(out, tables, len);
     fprintf(out, "</pre>\n</body></html>\n");
     free(tables);
     return rc;

@@ -160,9 +160,9 @@ int report_boards_section(FILE *out, const Analysis *a, const char *dir)
         if (b[i].line >= 0 && b[i].job != job) {
             job = b[i].job;
             fprintf(out, "<h3>Root design of ");
-            report_html_text(out, a->jobs[job].name, strlen(a->jobs[job].name));
+            markup_text(out, a->jobs[job].name, strlen(a->jobs[job].name));
             fprintf(out, " (");
-            report_html_text(out, a->jobs[job].openings_spec, strlen(a->jobs[job].openings_spec));
+            markup_text(out, a->jobs[job].openings_spec, strlen(a->jobs[job].openings_spec));
             fprintf(out, ")</h3>\n");
         }
         char caption[1024];

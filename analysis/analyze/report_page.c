@@ -244,19 +244,6 @@ static int base64_file(const char *path, FILE *out)
     return bad ? -1 : 0;
 }
 
-void report_html_text(FILE *out, const char *s, size_t len)
-{
-    for (size_t i = 0; i < len; i++) {
-        switch (s[i]) {
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '&': fputs("&amp;", out); break;
-        case '"': fputs("&quot;", out); break;
-        default: fputc(s[i], out);
-        }
-    }
-}
-
 int report_html_figure(FILE *out, const char *dir, const char *name, const char *caption)
 {
     char path[4200];
@@ -265,7 +252,7 @@ int report_html_figure(FILE *out, const char *dir, const char *name, const char 
     if (base64_file(path, out) != 0)
         return -1;
     fprintf(out, "\"><figcaption>");
-    report_html_text(out, caption, strlen(caption));
+    markup_text(out, caption, strlen(caption));
     fprintf(out, " (also <a href=\"%s.png\">%s.png</a>)</figcaption></figure>\n", name, name);
     return 0;
 }
@@ -281,7 +268,7 @@ int report_html_svg(FILE *out, const char *dir, const char *name, const char *ca
     if (base64_file(path, out) != 0)
         return -1;
     fprintf(out, "\"><figcaption>");
-    report_html_text(out, caption, strlen(caption));
+    markup_text(out, caption, strlen(caption));
     fprintf(out, " (<a href=\"%s.svg\">%s.svg</a>)</figcaption></figure>\n", name, name);
     return 0;
 }

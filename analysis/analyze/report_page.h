@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "board_svg.h"   /* markup_text, the escaper of every page */
+
 #include "error.h"
 
 /* Whether dir can take a report, before anything is drawn: created if missing, a folder, one
@@ -55,9 +57,6 @@ int report_page_commit(FILE *out, const ReportStage *stage, bool force, int rc, 
  * report is in the way (one there without force, one that is not a regular file, one that
  * this process reads): a refusal, not a failure of the machine; nothing was put in place. */
 #define REPORT_REFUSED 2
-
-/* Text with HTML's special characters escaped. */
-void report_html_text(FILE *out, const char *s, size_t len);
 
 /* A figure: dir/name.png embedded (base64) with its caption and a link to the file; -1 if
  * the file cannot be read. */

@@ -320,12 +320,12 @@ static int write_page(const TuneData *d, const char *path, const ReportStage *st
     }
     fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
                  "<title>anywoli tuning: ");
-    report_html_text(out, path, strlen(path));
+    markup_text(out, path, strlen(path));
     fprintf(out, "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:1200px}"
                  "pre{font-size:12px;background:#f6f6f6;padding:1em;overflow-x:auto}"
                  "img{max-width:100%%;border:1px solid #ddd}</style></head><body>\n"
                  "<h1>Tuning in ");
-    report_html_text(out, path, strlen(path));
+    markup_text(out, path, strlen(path));
     fprintf(out, "</h1>\n<h2>Plots</h2>\n");
     if (report_html_figure(out, stage->dir, "tuning_weights", "Each tuned weight over the iterations "
                            "(dotted: its start; dashed: its bounds).") != 0 ||
@@ -336,7 +336,7 @@ static int write_page(const TuneData *d, const char *path, const ReportStage *st
         return error_set(e, "%s: cannot read the plots gnuplot drew", dir);
     }
     fprintf(out, "<h2>Tables</h2>\n<pre>");
-    report_html_text(out, tables, len);
+    markup_text(out, tables, len);
     fprintf(out, "</pre>\n</body></html>\n");
     free(tables);
     return report_page_commit(out, stage, force, 0, e);

@@ -1,21 +1,9 @@
 /* board_page.c: a game as a self-contained HTML page that steps through it (board_page.h). */
 #include "board_page.h"
 
-#include "board_svg.h"
+#include <string.h>
 
-/* Text with HTML's special characters escaped. */
-static void html_text(FILE *out, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '&': fputs("&amp;", out); break;
-        case '"': fputs("&quot;", out); break;
-        default: fputc(*s, out);
-        }
-    }
-}
+#include "board_svg.h"
 
 /* A JSON string of plain text: quotes and backslashes escaped, control characters dropped,
  * and '<' written as \u003c so that no text can end the script element holding it. */
@@ -105,11 +93,11 @@ void board_page_begin(BoardPage *pg, FILE *out, const Variant *v, const char *ti
     pg->v = v;
     pg->steps = 0;
     fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>");
-    html_text(out, title);
+    markup_text(out, title, strlen(title));
     fprintf(out, "</title>\n<style>%s</style></head><body>\n<h1>", page_style);
-    html_text(out, title);
+    markup_text(out, title, strlen(title));
     fprintf(out, "</h1>\n<p>");
-    html_text(out, about);
+    markup_text(out, about, strlen(about));
     fprintf(out, "</p>\n<nav><button id=\"first\">First</button><button id=\"prev\">Previous"
                  "</button><button id=\"next\">Next</button><button id=\"last\">Last</button>"
                  " <span id=\"where\"></span></nav>\n<div id=\"view\">\n"
@@ -171,7 +159,7 @@ void board_page_end(BoardPage *pg, const char *outcome)
 {
     FILE *out = pg->out;
     fprintf(out, "\n]</script>\n<div id=\"outcome-text\" hidden>");
-    html_text(out, outcome);
+    markup_text(out, outcome, strlen(outcome));
     fprintf(out, "</div>\n<div id=\"trail\"></div>\n<script>\n%s</script>\n</body></html>\n",
             page_script);
 }

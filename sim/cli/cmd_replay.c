@@ -84,18 +84,6 @@ static void show_move(void *ctx, const GameMove *m)
            move_event_name(m->ev));
 }
 
-/* An opening's moves by the holes' names, "S4 N5 ...", into buf. */
-static void opening_names(const Variant *v, const Opening *op, char *buf, size_t len)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < op->n_moves && used < len; i++) {
-        char name[HOLE_NAME_MAX];
-        hole_name(v, op->moves[i], name);
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "", name);
-    }
-}
-
 /* Play the game again from the file, by the game loop `run` plays it with, from its opening
  * (index `opening` in the job's table, or NULL and -1 for the variant's start), showing its
  * start and each move as `view` says (NULL: nothing); its moves go to `made` unless that is
@@ -117,7 +105,7 @@ static void replay_game(const StoredJob *sj, uint64_t game, const Opening *op, i
     bool quiet = !view || !view->print;
     if (!quiet && op) {
         char moves[OPENING_MAX_PLIES * HOLE_NAME_MAX + 1];
-        opening_names(v, op, moves, sizeof moves);
+        hole_names(v, op->moves, op->n_moves, moves, sizeof moves);
         printf("opening %" PRId32 " of %s: %s\n", opening, sj->openings,
                op->n_moves ? moves : "(a position)");
     }

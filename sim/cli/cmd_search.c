@@ -243,11 +243,9 @@ static void write_pv_page(Output *o, const Variant *v, const Position *p,
     int n = snprintf(about, sizeof about, "the principal variation of a search of %s to depth "
                      "%d: value %+.2f seeds for the side to move; pv", apn, it->depth,
                      (double)it->value / EVAL_SCALE);
-    for (int i = 0; i < it->pv_len && n > 0 && (size_t)n < sizeof about - HOLE_NAME_MAX;
-         i++) {
-        char name[HOLE_NAME_MAX];
-        hole_name(v, it->pv[i], name);
-        n += snprintf(about + n, sizeof about - (size_t)n, " %s", name);
+    if (n > 0 && (size_t)n + 1 < sizeof about) {
+        about[n++] = ' ';
+        hole_names(v, it->pv, it->pv_len, about + n, sizeof about - (size_t)n);
     }
     BoardPage page;
     board_page_begin(&page, out, v, "anywoli search", about);

@@ -84,13 +84,14 @@ void json_array_end(Json *j)
     close_container(j, ']');
 }
 
-/* A string literal with JSON's escapes. */
-static void quoted(FILE *out, const char *s)
+void json_quoted(FILE *out, const char *s, bool in_script)
 {
     fputc('"', out);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         if (*p == '"' || *p == '\\')
             fprintf(out, "\\%c", *p);
+        else if (in_script && *p == '<')
+            fputs("\\u003c", out);
         else if (*p == '\n')
             fputs("\\n", out);
         else if (*p == '\t')
@@ -106,7 +107,7 @@ static void quoted(FILE *out, const char *s)
 void json_key(Json *j, const char *key)
 {
     separate(j);
-    quoted(j->out, key);
+    json_quoted(j->out, key, false);
     fputs(": ", j->out);
     j->after_key = true;
 }
@@ -115,7 +116,7 @@ void json_string(Json *j, const char *s)
 {
     separate(j);
     if (s)
-        quoted(j->out, s);
+        json_quoted(j->out, s, false);
     else
         fputs("null", j->out);
 }

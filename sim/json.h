@@ -35,6 +35,11 @@ void json_array_end(Json *j);
 void json_key(Json *j, const char *key);
 
 /* Values. */
+/* s as a JSON string literal on out (quotes, backslashes and control characters escaped),
+ * and with in_script its '<' as \u003c too, so that no text can end an HTML script element
+ * holding it. The one escaper of JSON text; json_string and json_key write with it. */
+void json_quoted(FILE *out, const char *s, bool in_script);
+
 void json_string(Json *j, const char *s);          /* NULL as null */
 void json_double(Json *j, double x);               /* the shortest form that reads back as x
                                                      * (0.95, not 0.94999999999999996); null if

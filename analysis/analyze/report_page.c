@@ -244,31 +244,36 @@ static int base64_file(const char *path, FILE *out)
     return bad ? -1 : 0;
 }
 
-int report_html_figure(FILE *out, const char *dir, const char *name, const char *caption)
+/* dir/NAME.EXT embedded in a figure (base64, as MIME), its img styled by `style` (may be
+ * empty), its caption, then `link` before the link to the file; -1 if it cannot be read. */
+static int html_embedded(FILE *out, const char *dir, const char *name, const char *ext,
+                         const char *mime, const char *figure_style, const char *img_style,
+                         const char *caption, const char *link)
 {
     char path[4200];
-    snprintf(path, sizeof path, "%s/%s.png", dir, name);
-    fprintf(out, "<figure><img alt=\"%s\" src=\"data:image/png;base64,", name);
+    snprintf(path, sizeof path, "%s/%s.%s", dir, name, ext);
+    fprintf(out, "<figure%s><img alt=\"%s\"%s src=\"data:%s;base64,", figure_style, name,
+            img_style, mime);
     if (base64_file(path, out) != 0)
         return -1;
     fprintf(out, "\"><figcaption>");
     markup_text(out, caption, strlen(caption));
-    fprintf(out, " (also <a href=\"%s.png\">%s.png</a>)</figcaption></figure>\n", name, name);
+    fprintf(out, " (%s<a href=\"%s.%s\">%s.%s</a>)</figcaption></figure>\n", link, name, ext,
+            name, ext);
     return 0;
+}
+
+int report_html_figure(FILE *out, const char *dir, const char *name, const char *caption)
+{
+    return html_embedded(out, dir, name, "png", "image/png", "", "", caption, "also ");
 }
 
 int report_html_svg(FILE *out, const char *dir, const char *name, const char *caption,
                     int width)
 {
-    char path[4200];
-    snprintf(path, sizeof path, "%s/%s.svg", dir, name);
-    fprintf(out, "<figure style=\"display:inline-block;vertical-align:top;width:%dpx\">"
-                 "<img alt=\"%s\" style=\"width:%dpx\" src=\"data:image/svg+xml;base64,",
-            width, name, width);
-    if (base64_file(path, out) != 0)
-        return -1;
-    fprintf(out, "\"><figcaption>");
-    markup_text(out, caption, strlen(caption));
-    fprintf(out, " (<a href=\"%s.svg\">%s.svg</a>)</figcaption></figure>\n", name, name);
-    return 0;
+    char figure[96], img[48];
+    snprintf(figure, sizeof figure, " style=\"display:inline-block;vertical-align:top;"
+             "width:%dpx\"", width);
+    snprintf(img, sizeof img, " style=\"width:%dpx\"", width);
+    return html_embedded(out, dir, name, "svg", "image/svg+xml", figure, img, caption, "");
 }

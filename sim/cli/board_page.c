@@ -4,22 +4,7 @@
 #include <string.h>
 
 #include "board_svg.h"
-
-/* A JSON string of plain text: quotes and backslashes escaped, control characters dropped,
- * and '<' written as \u003c so that no text can end the script element holding it. */
-static void json_text(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fprintf(out, "\\%c", *s);
-        else if (*s == '<')
-            fputs("\\u003c", out);
-        else if ((unsigned char)*s >= 0x20)
-            fputc(*s, out);
-    }
-    fputc('"', out);
-}
+#include "json.h"
 
 static const char page_style[] =
     "body{font-family:sans-serif;margin:1.5em;color:#222}"
@@ -142,9 +127,9 @@ void board_page_move(BoardPage *pg, uint32_t ply, int move, const Position *befo
         fprintf(out, "%s%u", h ? "," : "", after->pit[h]);
     fprintf(out, "],\"stores\":[%u,%u],\"side\":\"%c\",\"turn\":", after->store[SOUTH],
             after->store[NORTH], pos_over(v, after) ? '-' : after->side == SOUTH ? 'S' : 'N');
-    json_text(out, board_turn_text(v, after));
+    json_quoted(out, board_turn_text(v, after), true);
     fprintf(out, ",\"apn\":");
-    json_text(out, apn);
+    json_quoted(out, apn, true);
     fprintf(out, ",\"marks\":{");
     for (int h = 0, n = 0; h < v->pits; h++) {
         board_hole_marks(&m, h, marks);

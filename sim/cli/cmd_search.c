@@ -118,12 +118,8 @@ static void print_text(const Variant *v, const AlphabetaIteration *it, int32_t s
         printf("%s%s=", i ? "," : " moves ", name);
         put_seeds(it->move_value[moves[i]], true);
     }
-    printf(" pv");
-    for (int i = 0; i < it->pv_len; i++) {
-        hole_name(v, it->pv[i], name);
-        printf(" %s", name);
-    }
-    printf("\n");
+    char pv[ALPHABETA_MAX_DEPTH * HOLE_NAME_MAX];
+    printf(" pv%s%s\n", it->pv_len ? " " : "", hole_names(v, it->pv, it->pv_len, pv, sizeof pv));
 }
 
 /* One completed depth as a JSON object on one line: holes as indices from 0 ("move", "pv"),

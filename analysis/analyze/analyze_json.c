@@ -582,8 +582,8 @@ static void write_race(Json *j, const JobAnalysis *x)
     }
     json_array_end(j);
     kv_line(j, "best_line", r->best);
-    json_kv_double(j, "value", r->best >= 0 && r->sum[r->best].n
-                                   ? r->sum[r->best].sum / (double)r->sum[r->best].n : NAN);
+    Estimate root = analyze_race_answer(x);
+    json_kv_double(j, "value", root.value);
     json_kv_double(j, "lo", r->root.lo);
     json_kv_double(j, "hi", r->root.hi);
     json_kv_int(j, "pairs", r->next_pair);

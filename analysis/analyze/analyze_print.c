@@ -654,14 +654,19 @@ static void print_root(const JobAnalysis *j, FILE *out)
                  "with at least 95%% confidence)\n");
 }
 
+/* A race's value as its lines' means are printed. */
+static const char *race_value(char *buf, size_t len, double x)
+{
+    snprintf(buf, len, "%+.4f", x);
+    return buf;
+}
+
 /* A race line's mean, or "-" with no pair counted. */
 static const char *race_mean(char *buf, size_t len, RootSum s)
 {
     if (s.n == 0)
-        snprintf(buf, len, "-");
-    else
-        snprintf(buf, len, "%+.4f", s.sum / (double)s.n);
-    return buf;
+        return snprintf(buf, len, "-"), buf;
+    return race_value(buf, len, s.sum / (double)s.n);
 }
 
 /* One line of the race: its pairs, mean, last interval and whether it is in. */
@@ -704,9 +709,11 @@ static void print_race(const JobAnalysis *j, FILE *out)
     for (int k = 0; k <= r->round && k < 40; k++)
         fprintf(out, " %d", r->round_lines[k]);
     fprintf(out, "%s\n", r->round >= 40 ? " ..." : "");
+    /* The value is the race's answer; the interval is the race's even before it has one. */
+    Estimate root = analyze_race_answer(j);
     fprintf(out, "  root value (minimax of the means)  %s [%+.4f, %+.4f], half-width %.1f points; "
                  "best line %s\n",
-            r->best < 0 ? "-" : race_mean(mean, sizeof mean, r->sum[r->best]), r->root.lo,
+            isnan(root.value) ? "-" : race_value(mean, sizeof mean, root.value), r->root.lo,
             r->root.hi, 100.0 * (r->root.hi - r->root.lo) / 2.0,
             line_named(j, true, r->best, m, sizeof m));
     fprintf(out, "  stopped: %s (the rule: a half-width of %g points)\n",

@@ -30,6 +30,7 @@
  * are the same interval 15% narrower, half as wide and a quarter as wide, and the minimax
  * of the lines' own 95% t intervals on the race's pairs (no union over lines or rounds). */
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -461,6 +462,19 @@ static void study(long reps)
     }
 }
 
+/* One check of check(): 1 with "FAIL: " and the message on stderr when ok is false. */
+static int expect(int ok, const char *fmt, ...)
+{
+    if (ok)
+        return 0;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("FAIL: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    return 1;
+}
+
 /* The fast test. In the near tie the old interval covers theta less than 93% of the time,
  * the simultaneous bounds at least 93% (the requirement). Near ties are where they are
  * most conservative, so a too-narrow interval is sought where they are tight: one clear
@@ -485,26 +499,18 @@ static int check(void)
            a_sim, a_welch);
     printf("clear best, %d replicates: simultaneous %.4f, 15%% narrower %.4f\n", REPS_CLEAR,
            b_sim, b_narrow);
-    if (!(a_sim >= 0.93)) {
-        fprintf(stderr, "FAIL: the simultaneous bounds cover %.4f < 0.93 in the near tie\n",
-                a_sim);
-        failed = 1;
-    }
-    if (!(a_welch < 0.93)) {
-        fprintf(stderr, "FAIL: the held-out Welch interval covers %.4f >= 0.93 in the near "
-                        "tie: the test no longer shows the flaw it guards against\n", a_welch);
-        failed = 1;
-    }
-    if (!(b_sim >= 0.965)) {
-        fprintf(stderr, "FAIL: the simultaneous bounds cover %.4f < 0.965 with one clear best "
-                        "line (theory: 0.973): too narrow\n", b_sim);
-        failed = 1;
-    }
-    if (!(b_narrow < 0.965)) {
-        fprintf(stderr, "FAIL: 15%% narrower bounds still cover %.4f >= 0.965: the test "
-                        "cannot see a too-narrow interval\n", b_narrow);
-        failed = 1;
-    }
+    failed |= expect(a_sim >= 0.93,
+                     "the simultaneous bounds cover %.4f < 0.93 in the near tie\n",
+                     a_sim);
+    failed |= expect(a_welch < 0.93,
+                     "the held-out Welch interval covers %.4f >= 0.93 in the near "
+                     "tie: the test no longer shows the flaw it guards against\n", a_welch);
+    failed |= expect(b_sim >= 0.965,
+                     "the simultaneous bounds cover %.4f < 0.965 with one clear best "
+                     "line (theory: 0.973): too narrow\n", b_sim);
+    failed |= expect(b_narrow < 0.965,
+                     "15%% narrower bounds still cover %.4f >= 0.965: the test "
+                     "cannot see a too-narrow interval\n", b_narrow);
     /* The race in world (e), as observed: it must cover theta at least 93% of the time
      * (nominal 95%; 200 replicates, binomial se 0.015 at 0.95). Its interval is far wider
      * than that needs (no miss in 1,500 replicates of the study; half as wide still
@@ -519,21 +525,15 @@ static int check(void)
     printf("race (e), %d replicates: covers %.4f, a quarter as wide %.4f, stopped by "
            "half-width %.4f, %.0f pairs\n", REPS_RACE, c_cov, c_narrow, c_stop,
            c.pairs / REPS_RACE);
-    if (!(c_stop >= 0.95)) {
-        fprintf(stderr, "FAIL: the race stopped by its half-width in %.4f < 0.95 of the "
-                        "replicates of world (e)\n", c_stop);
-        failed = 1;
-    }
-    if (!(c_cov >= 0.93)) {
-        fprintf(stderr, "FAIL: the race's root interval covers %.4f < 0.93 in world (e)\n",
-                c_cov);
-        failed = 1;
-    }
-    if (!(c_narrow < 0.93)) {
-        fprintf(stderr, "FAIL: the race's interval a quarter as wide still covers %.4f >= 0.93 "
-                        "in world (e): the test cannot see a too-narrow interval\n", c_narrow);
-        failed = 1;
-    }
+    failed |= expect(c_stop >= 0.95,
+                     "the race stopped by its half-width in %.4f < 0.95 of the "
+                     "replicates of world (e)\n", c_stop);
+    failed |= expect(c_cov >= 0.93,
+                     "the race's root interval covers %.4f < 0.93 in world (e)\n",
+                     c_cov);
+    failed |= expect(c_narrow < 0.93,
+                     "the race's interval a quarter as wide still covers %.4f >= 0.93 "
+                     "in world (e): the test cannot see a too-narrow interval\n", c_narrow);
     return failed;
 }
 

@@ -431,6 +431,10 @@ def check_complete(lines, names):
         mine = " ".join(l for c, l in lines if c == name).replace(" -o ", " -o --output ")
         usage = "\n".join(l for l in text.splitlines() if l.startswith(("usage:", "   ", "  -")))
         for option, value in re.findall(r"(--?[a-z][a-z-]*)[ =]([A-Z][A-Z=]*)\b", usage):
+            # an output named by another word would slip past the check below
+            check(option not in ("-o", "--output") or value in FILE_VALUES,
+                  f"anywoli {name}: {option} {value}: name the file FILE, OUT or as "
+                  f"FILE_VALUES does, so that this check sees it")
             if value in FILE_VALUES:
                 check(re.search(re.escape(option) + r"[ =]", mine) is not None,
                       f"anywoli {name}: {option} {value} is not in the commands' table of "

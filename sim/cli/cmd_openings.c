@@ -41,7 +41,8 @@ static const char openings_usage[] =
     "                   positions\n"
     "  --window W       keep |value| <= W seeds, to a hundredth (default 1)\n"
     "  --max M          keep at most M lines, the closest to 0 (ties by list order)\n"
-    "  -o, --output F   the book file to write\n"
+    "  -o, --output BOOK\n"
+    "                   the book file to write\n"
     "  --threads T      OpenMP threads (default: all)\n"
     "  --force          overwrite an existing BOOK\n\n";
 

@@ -223,6 +223,25 @@ static char *read_text(Cursor *f, uint32_t *running)
     return s;
 }
 
+/* The first word (a run of non-spaces) where two fingerprints differ, as " (the journal's
+ * 'WAS', now 'NOW')", each cut to 120 characters, into buf; "" when they do not differ. A
+ * fingerprint is lines of words (experiment_fingerprint), so the word names the part that
+ * changed: a seed, a job's agent, the hash of a file it names. */
+static void first_difference(const char *was, const char *now, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    while (*was || *now) {
+        size_t a = strcspn(was, " \n"), b = strcspn(now, " \n");
+        if (a != b || memcmp(was, now, a) != 0) {
+            snprintf(buf, len, " (the journal's '%.*s', now '%.*s')", (int)(a < 120 ? a : 120),
+                     was, (int)(b < 120 ? b : 120), now);
+            return;
+        }
+        was += a + (was[a] != '\0');
+        now += b + (now[b] != '\0');
+    }
+}
+
 /* Read and check the header: -1 unreadable, -2 another experiment, 0 good. */
 static int read_header(Journal *j, Cursor *f, const char *fingerprint, JournalScan *scan,
                        Error *e)
@@ -242,9 +261,12 @@ static int read_header(Journal *j, Cursor *f, const char *fingerprint, JournalSc
         rc = error_set(e, "%s: its header is damaged", j->path);
     else if (strcmp(fp, fingerprint) != 0)
         rc = -2;
-    if (rc == -2)
+    if (rc == -2) {
+        char what[300];
+        first_difference(fp, fingerprint, what, sizeof what);
         error_set(e, "%s: belongs to a different experiment (the config, seed or command-line "
-                  "options changed since the interrupted run)", j->path);
+                  "options changed since the interrupted run)%s", j->path, what);
+    }
     if (rc == 0)
         snprintf(scan->started, sizeof scan->started, "%s", started);
     free(started);

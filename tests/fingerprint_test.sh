@@ -89,7 +89,7 @@ kill -9 $pid
 wait $pid 2>/dev/null
 check "killed: the journal is left" test -e killed.h5.journal
 weights L.txt 3
-refused "resume with other weights" "different experiment" killed.h5.journal \
+refused "resume with other weights" "the journal's 'files_a=" killed.h5.journal \
     run "${long[@]}" --agent-a "$spec" -o killed.h5 --resume
 
 # --- weights files cut short or edited ---------------------------------------------------

@@ -1,7 +1,7 @@
 # `anywoli analyze` (analysis/analyze*.c, json.c, report.c; sim/results_read.c,
 # sim/cli/cmd_analyze.c): a hand-made results file analysed in process, the JSON writer; end to end,
 # a small experiment analysed as tables, JSON and a report that must agree (analyze_check.py)
-# and every bad input with its one-line error.
+# and every bad input with its one-line error; the variant atlas checked against the file.
 anywoli_test_program(test_analyze analyze)
 add_test(NAME analyze COMMAND test_analyze)
 
@@ -16,6 +16,12 @@ if(ANYWOLI_ANALYZE_PYTHON)
            COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/analyze_test.sh $<TARGET_FILE:anywoli>
                    ${CMAKE_CURRENT_SOURCE_DIR} ${ANYWOLI_ANALYZE_PYTHON})
   set_tests_properties(analyze_cli PROPERTIES LABELS fast TIMEOUT 300)
+  # The variant atlas (tests/data/atlas/atlas.cfg) against a recomputation from the file with
+  # h5py (atlas_check.py): cells, exact values, the check, the fairest, text, heat maps.
+  add_test(NAME analyze_atlas
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/analyze_atlas_test.sh $<TARGET_FILE:anywoli>
+                   ${CMAKE_CURRENT_SOURCE_DIR} ${ANYWOLI_ANALYZE_PYTHON})
+  set_tests_properties(analyze_atlas PROPERTIES LABELS fast TIMEOUT 120)
   # Every shipped config (configs/*.cfg) at a small size, analysed, its JSON and report page
   # checked for what would mislead (about a minute on 2 cores).
   add_test(NAME configs_report

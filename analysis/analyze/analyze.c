@@ -1090,12 +1090,12 @@ static int fit_ratings(Analysis *a)
     return rc;
 }
 
-/* The comparisons between jobs: tests, sweep parameters, the advantage against skill,
- * ratings. */
+/* The comparisons between jobs: tests, sweep parameters, the advantage against skill, the
+ * variant atlas, ratings. */
 static int between_jobs(Analysis *a)
 {
     if (omnibus_test(a) != 0 || build_pairs(a) != 0 || holm_pairs(a) != 0 ||
-        build_skill(a) != 0)
+        build_skill(a) != 0 || analyze_atlas_build(a) != 0)
         return -1;
     find_sweep(a);
     return fit_ratings(a);
@@ -1185,6 +1185,7 @@ void analysis_free(Analysis *a)
     for (int d = 0; d < a->nskill; d++)
         skill_design_free(&a->skill[d]);
     free(a->skill);
+    analyze_atlas_free(a);
     for (int i = 0; i < a->nagents; i++)
         free(a->agents[i]);
     free(a->agents);

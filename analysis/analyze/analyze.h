@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "analyze_atlas.h"
 #include "distinct.h"
 #include "elo.h"
 #include "error.h"
@@ -227,6 +228,10 @@ typedef struct Analysis {
 
     int nskill;                   /* designs with at least 2 rungs or 2 conventions */
     SkillDesign *skill;
+
+    int natlas;                   /* the variant atlases (analyze_atlas.h): self-play rungs
+                                     over two boards or more */
+    Atlas *atlas;
 
     int nagents;                  /* distinct agents of the jobs with two agents */
     char **agents;

@@ -970,6 +970,104 @@ static void write_skill(Json *j, const Analysis *a)
     json_array_end(j);
 }
 
+/* One cell of an atlas: its board, convention, job, answer, exact value and verdict. */
+static void write_atlas_cell(Json *j, const Analysis *a, const AtlasCell *c)
+{
+    json_object_begin(j);
+    json_kv_int(j, "holes", c->holes);
+    json_kv_int(j, "seeds", c->seeds);
+    json_kv_string(j, "convention", conv_name(c->conv));
+    json_kv_string(j, "job", a->jobs[c->job].name);
+    json_kv_estimate(j, "answer", c->answer);
+    json_key(j, "exact");
+    if (c->has_exact)
+        json_int(j, c->exact);
+    else
+        json_null(j);
+    json_key(j, "agrees");
+    if (c->verdict == ATLAS_NO_EXACT)
+        json_null(j);
+    else
+        json_bool(j, c->verdict == ATLAS_AGREES);
+    kv_text_or_null(j, "verdict", atlas_verdict_name(c->verdict));
+    json_object_end(j);
+}
+
+/* One convention of an atlas: its cells (row by row: holes, then seeds; boards without a
+ * job left out) and the counts of its check. */
+static void write_atlas_grid(Json *j, const Analysis *a, const Atlas *t, int k)
+{
+    const AtlasCheck *x = &t->check[k];
+    json_object_begin(j);
+    json_kv_string(j, "convention", conv_name(t->conv[k]));
+    json_key(j, "cells");
+    json_array_begin(j);
+    for (int h = 0; h < t->nholes; h++)
+        for (int s = 0; s < t->nseeds; s++)
+            if (atlas_cell(t, k, h, s)->job >= 0)
+                write_atlas_cell(j, a, atlas_cell(t, k, h, s));
+    json_array_end(j);
+    json_key(j, "check");
+    json_object_begin(j);
+    json_kv_int(j, "exact", x->exact);
+    json_kv_int(j, "agrees", x->agrees);
+    json_kv_int(j, "undecided", x->undecided);
+    json_kv_int(j, "contradicts", x->contradicts);
+    json_object_end(j);
+    json_object_end(j);
+}
+
+/* An array of ints. */
+static void kv_ints(Json *j, const char *key, const int *x, int n)
+{
+    json_key(j, key);
+    json_array_begin(j);
+    for (int i = 0; i < n; i++)
+        json_int(j, x[i]);
+    json_array_end(j);
+}
+
+/* One atlas: its rung and what else its jobs share, its axes, a grid per convention and
+ * the fairest cells. */
+static void write_atlas_one(Json *j, const Analysis *a, const Atlas *t)
+{
+    const JobAnalysis *f = &a->jobs[t->first];
+    char rule[48];
+    if (f->stored_race.has)
+        root_rule_text(&f->stored_race.rule, rule, sizeof rule);
+    json_object_begin(j);
+    json_kv_string(j, "rung", f->agent_a);
+    json_kv_string(j, "rung_label", f->label_a);
+    json_kv_string(j, "openings", f->openings_spec);
+    kv_text_or_null(j, "root_design", f->stored_race.has ? rule : NULL);
+    json_kv_string(j, "variant", t->variant);
+    kv_ints(j, "holes", t->holes, t->nholes);
+    kv_ints(j, "seeds", t->seeds, t->nseeds);
+    json_key(j, "conventions");
+    json_array_begin(j);
+    for (int k = 0; k < t->nconv; k++)
+        write_atlas_grid(j, a, t, k);
+    json_array_end(j);
+    json_key(j, "fairest");
+    json_array_begin(j);
+    for (int r = 0; r < t->nfair; r++)
+        write_atlas_cell(j, a, &t->cells[t->fair[r]]);
+    json_array_end(j);
+    json_object_end(j);
+}
+
+/* The variant atlases, only where the file has one (other documents stay as they were). */
+static void write_atlas(Json *j, const Analysis *a)
+{
+    if (a->natlas == 0)
+        return;
+    json_key(j, "atlas");
+    json_array_begin(j);
+    for (int t = 0; t < a->natlas; t++)
+        write_atlas_one(j, a, &a->atlas[t]);
+    json_array_end(j);
+}
+
 /* Each job's answer first, as the text's table (analyze_job_answer). */
 static void write_answers(Json *j, const Analysis *a)
 {
@@ -1005,6 +1103,7 @@ void analyze_json(const Analysis *a, FILE *out)
     json_kv_string(&j, "finished", a->finished);
     json_kv_double(&j, "confidence", ANALYZE_CONFIDENCE);
     write_answers(&j, a);
+    write_atlas(&j, a);
     json_key(&j, "jobs");
     json_array_begin(&j);
     for (int i = 0; i < a->njobs; i++)

@@ -1075,6 +1075,151 @@ static void print_skill(const Analysis *a, FILE *out)
         print_skill_design(a, &a->skill[d], d + 1, out);
 }
 
+/* ---- the variant atlas (analyze_atlas.h) ------------------------------------------------ */
+
+/* A cell's verdict in the grid: "!" contradicts, "?" undecided, nothing else. */
+static const char *verdict_mark(AtlasVerdict v)
+{
+    return v == ATLAS_CONTRADICTS ? " !" : v == ATLAS_UNDECIDED ? " ?" : "";
+}
+
+/* A grid cell's text: "+20 [+11,+30] =0 !". */
+static const char *atlas_grid_text(const AtlasCell *c, char *buf, size_t len)
+{
+    char fig[64], exact[16];
+    snprintf(buf, len, "%s%s%s%s", atlas_cell_figure(c, fig, sizeof fig),
+             c->has_exact ? " " : "", atlas_cell_exact(c, exact, sizeof exact),
+             verdict_mark(c->verdict));
+    return buf;
+}
+
+/* The widest cell of an atlas, for its columns. */
+static int atlas_cell_width(const Atlas *t)
+{
+    int w = 8;   /* "seeds 12" */
+    for (int i = 0; i < t->nconv * t->nholes * t->nseeds; i++) {
+        char b[96];
+        int n = (int)strlen(atlas_grid_text(&t->cells[i], b, sizeof b));
+        w = n > w ? n : w;
+    }
+    return w;
+}
+
+/* One column of a grid, w wide; the last one unpadded, ending the line. */
+static void atlas_column(FILE *out, const char *text, int w, bool last)
+{
+    if (last)
+        fprintf(out, "  %s\n", text);
+    else
+        fprintf(out, "  %-*s", w, text);
+}
+
+/* One convention's grid: holes as rows, seeds as columns. */
+static void print_atlas_grid(const Atlas *t, int k, FILE *out)
+{
+    int w = atlas_cell_width(t);
+    fprintf(out, "  %-12s", conv_name(t->conv[k]));
+    for (int s = 0; s < t->nseeds; s++) {
+        char head[24];
+        snprintf(head, sizeof head, "seeds %d", t->seeds[s]);
+        atlas_column(out, head, w, s == t->nseeds - 1);
+    }
+    for (int h = 0; h < t->nholes; h++) {
+        char head[24], b[96];
+        snprintf(head, sizeof head, "holes %d", t->holes[h]);
+        fprintf(out, "  %-12s", head);
+        for (int s = 0; s < t->nseeds; s++)
+            atlas_column(out, atlas_grid_text(atlas_cell(t, k, h, s), b, sizeof b), w,
+                         s == t->nseeds - 1);
+    }
+}
+
+/* A cell as a line of a list: its board and convention, its answer with one decimal, its
+ * exact value and verdict, its job. */
+static void print_atlas_cell_line(const Analysis *a, const AtlasCell *c, FILE *out)
+{
+    char where[64], fig[EST_LEN], exact[48] = "", value[16];
+    snprintf(where, sizeof where, "holes %d, seeds %d, %s", c->holes, c->seeds,
+             conv_name(c->conv));
+    if (c->has_exact)
+        snprintf(exact, sizeof exact, "exact %s%s%s", atlas_cell_exact(c, value, sizeof value) + 1,
+                 c->verdict != ATLAS_NO_EXACT ? ": " : "",
+                 c->verdict != ATLAS_NO_EXACT ? atlas_verdict_name(c->verdict) : "");
+    snprintf(fig, sizeof fig, "%+.1f [%+.1f, %+.1f]", c->answer.value, c->answer.ci.lo,
+             c->answer.ci.hi);
+    fprintf(out, "%-36s %-24s %-22s job %s\n", where, fig, exact, a->jobs[c->job].name);
+}
+
+/* The fairest cells of an atlas. */
+static void print_atlas_fairest(const Analysis *a, const Atlas *t, FILE *out)
+{
+    fprintf(out, "  fairest variants (intervals that hold 0 first, then by the larger of |lo| "
+                 "and |hi|, then by |value|; the first %d):\n", ATLAS_FAIREST);
+    for (int r = 0; r < t->nfair; r++) {
+        fprintf(out, "    %2d  ", r + 1);
+        print_atlas_cell_line(a, &t->cells[t->fair[r]], out);
+    }
+}
+
+/* The check of an atlas's estimates against the exact values: the counts per convention,
+ * then every cell that does not agree. */
+static void print_atlas_check(const Analysis *a, const Atlas *t, FILE *out)
+{
+    int exact = 0, misses = 0;
+    for (int k = 0; k < t->nconv; k++) {
+        exact += t->check[k].exact;
+        misses += t->check[k].exact - t->check[k].agrees;
+    }
+    if (exact == 0) {
+        fprintf(out, "  exact-value check: no cell has a known exact value\n");
+        return;
+    }
+    fprintf(out, "  exact-value check (the interval's sign against the exact value's: above 0, "
+                 "below 0, or holding 0, which agrees with an exact 0; undecided: it holds 0 "
+                 "where the exact value is not 0; contradicts: it excludes 0 on the wrong "
+                 "side, or away from an exact 0):\n");
+    for (int k = 0; k < t->nconv; k++) {
+        const AtlasCheck *x = &t->check[k];
+        fprintf(out, "    %-12s %d with an exact value: %d agree, %d undecided, %d contradict\n",
+                conv_name(t->conv[k]), x->exact, x->agrees, x->undecided, x->contradicts);
+    }
+    if (misses == 0)
+        return;
+    fprintf(out, "    not agreeing:\n");
+    for (int i = 0; i < t->nconv * t->nholes * t->nseeds; i++) {
+        const AtlasCell *c = &t->cells[i];
+        if (c->verdict == ATLAS_UNDECIDED || c->verdict == ATLAS_CONTRADICTS) {
+            fprintf(out, "      ");
+            print_atlas_cell_line(a, c, out);
+        }
+    }
+}
+
+/* The variant atlases: per atlas (a rung), a grid per convention, the fairest cells and the
+ * check against the exact values. */
+static void print_atlas(const Analysis *a, FILE *out)
+{
+    if (a->natlas == 0)
+        return;
+    fprintf(out, "Variant atlas (self-play jobs of one agent spec that differ only in holes, "
+                 "seeds and the convention; each cell the job's answer, South's advantage in "
+                 "points per 100 games with its 95%% interval; =V: South's exact margin in seeds "
+                 "from the board's start under perfect play, where it is known and the job "
+                 "plays from the start; ! the interval contradicts it in sign, ? it holds 0 "
+                 "where the exact value is not 0)\n");
+    for (int n = 0; n < a->natlas; n++) {
+        const Atlas *t = &a->atlas[n];
+        char what[1600];
+        atlas_describe(a, t, what, sizeof what);
+        fprintf(out, "\natlas %d: %s\n", n + 1, what);
+        for (int k = 0; k < t->nconv; k++)
+            print_atlas_grid(t, k, out);
+        print_atlas_fairest(a, t, out);
+        print_atlas_check(a, t, out);
+    }
+    fputc('\n', out);
+}
+
 /* An answer's figure: "+7.0 [-1.2, +15.2]" with its scale's decimals. */
 static const char *answer_figure(char *buf, size_t len, const JobAnswer *w)
 {
@@ -1115,6 +1260,7 @@ void analyze_print(const Analysis *a, FILE *out)
             a->git_commit ? a->git_commit : "?", a->started ? a->started : "?",
             a->finished ? a->finished : "not finished");
     analyze_print_answers(a, out);
+    print_atlas(a, out);
     for (int i = 0; i < a->njobs; i++)
         print_job(a, &a->jobs[i], out);
     if (a->njobs >= 2) {

@@ -16,6 +16,7 @@
 
 #include "door.h"
 #include "output.h"
+#include "report_atlas.h"
 #include "report_boards.h"
 
 #define PLOT_JOBS_MAX 12          /* series with a style of their own; heat map panels */
@@ -1828,8 +1829,8 @@ static int write_page(FILE *out, const Analysis *a, const char *dir, const Plot 
     markup_text(out, a->path, strlen(a->path));
     fprintf(out, "</h1>\n<p>%d job(s); every interval is 95%%.</p>\n", a->njobs);
     write_answers_table(out, a);
+    int rc = report_atlas_section(out, a, dir);
     fprintf(out, "<h2>Plots</h2>\n");
-    int rc = 0;
     for (int i = 0; i < n && rc == 0; i++)
         rc = report_html_figure(out, dir, p[i].name, p[i].caption);
     if (rc == 0)
@@ -1863,6 +1864,8 @@ int report_write(const Analysis *a, const char *dir, bool force, Error *e)
     }
     for (int i = 0; i < n && rc == 0; i++)
         rc = run_gnuplot(plots[i].draw, a, &stage, plots[i].name, e);
+    if (rc == 0)
+        rc = report_atlas_draw(a, &stage, e);
     /* ---- the boards (report_boards.c), drawn into the stage as the plots are ---- */
     if (rc == 0)
         rc = report_boards_draw(a, &stage, e);

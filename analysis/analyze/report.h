@@ -4,7 +4,8 @@
  * where both agents are convention-blind), the score-margin distribution, for sweeps the
  * advantage over the swept parameter, one line per series over a number (points over a
  * category; heat maps for two, one panel per series), and where matches rate 3+ agents their
- * ratings, with the crosstable as an HTML table.
+ * ratings, with the crosstable as an HTML table; where the file has a variant atlas
+ * (analyze_atlas.h), its heat maps and tables (report_atlas.h) after the answers.
  * Each plot is written as DIR/NAME.png and embedded in the page as a base64 data URI, through
  * report_page.h. */
 #ifndef ANYWOLI_REPORT_H

@@ -6,7 +6,7 @@
 #
 # On a small board in a temporary $ANYWOLI_CACHE: the first use fits and caches the set (one
 # note on stderr); a second use reads the same file (no fit, the same bytes); the fit's file
-# is the same for 1 and 2 threads; a run's fingerprint holds the set's content hash, so that
+# is the same for 1 and 2 threads; two runs needing it at once fit it once; a run's fingerprint holds the set's content hash, so that
 # a run extended after the cached file changed is refused; a cached file of another variant
 # under the board's name is refused with one line; the standard board still plays the
 # compiled-in set (no fit, no hash, a known search value).
@@ -86,7 +86,7 @@ for b in body.encode():
     h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
 open(path, "w").write(body + "end %016x\n" % h)
 PYEOF
-run run "${match[@]/--games/--games}" --agent-a "$strong" --games 20 -o first.h5 --extend
+run run "${match[@]}" --agent-a "$strong" --games 20 -o first.h5 --extend
 expect_status 2 "extend after the cached set changed"
 one_line_error "a file it names has changed"
 cp fit2.txt "${fitted[0]}"
@@ -99,6 +99,22 @@ expect_status 0 "alphabeta with learned=auto"
 run run "${match[@]}" --agent-a 'mcts:playouts=50,weights=learned' -o mcts.h5
 expect_status 0 "mcts with weights=learned"
 check "still one fitted file" test "$(ls "$ANYWOLI_CACHE"/learned-*.txt | wc -l)" -eq 1
+
+# --- two runs needing the same fit at once: one fits (under the lock), the other reads it ---
+export ANYWOLI_CACHE=$tmp/both
+"$bin" run "${match[@]}" --agent-a "$strong" -o both1.h5 >/dev/null 2>both1.err &
+p1=$!
+"$bin" run "${match[@]}" --agent-a "$strong" -o both2.h5 >/dev/null 2>both2.err &
+p2=$!
+wait $p1
+rc1=$?
+wait $p2
+rc=$?
+expect_status 0 "the second of two runs at once"
+check "the first of two runs at once" test "$rc1" -eq 0
+check "one fit for two runs at once" test "$(cat both1.err both2.err | grep -c 'fitted the evaluation')" -eq 1
+check "their file is the fit's" cmp -s fit2.txt "$ANYWOLI_CACHE/$(basename "${fitted[0]}")"
+export ANYWOLI_CACHE=$tmp/cache
 
 # --- a cached file of another variant under the board's name -------------------------------
 other=(--holes 5 --seeds 3)

@@ -111,8 +111,10 @@ static const char *const weight_set_names[] = { "auto", "plain", "tuned", "learn
       "a fixed order", .changes_play = true }
 #define AB_OPTION_LEARNED                                                                       \
     { "learned", AOPT_TEXT, offsetof(AlphabetaSettings, learned), 0, 0, "", NULL,             \
-      "with weights=learned, a weights file (anywoli learn fit --weights-out) instead of the " \
-      "compiled-in set", .changes_play = true, .digest = learned_file_digest }
+      "with weights=learned, a weights file (anywoli learn fit --weights-out), or auto: a set " \
+      "fitted for the variant on first use and cached (docs/learned.md); empty: the "          \
+      "compiled-in set on its board (12 holes, capture 4), auto's on any other",              \
+      .changes_play = true, .digest = learned_option_digest }
 /* The choice among near-best root moves (choice.c): with the same meaning for both, the
  * strong player's root values being those of its last completed depth (alphabeta_choose). */
 #define AB_OPTION_MARGIN                                                                        \
@@ -170,10 +172,23 @@ static const AgentOption alphabeta_options[] = {
     { .key = NULL },
 };
 
+/* The kinds' AgentKind.variant_digest: with weights=learned and no file, the hash of the set
+ * fitted for v where the compiled-in set is not played (learned_choice_digest). */
+static int ab_learned_digest(const void *settings, const Variant *v, uint64_t *out, Error *e)
+{
+    const AlphabetaSettings *set = settings;
+    bool fit = strcmp(set->learned, LEARNED_AUTO_WORD) == 0;
+    *out = 0;
+    if (set->weight_set != WEIGHTS_LEARNED || (set->learned[0] && !fit))
+        return 0;
+    return learned_choice_digest(fit, v, out, e);
+}
+
 const AgentKind alphabeta_kind = {
     "alphabeta", "negamax alpha-beta search to a fixed depth, with a weighted evaluation",
     alphabeta_options, sizeof(AlphabetaSettings),
     .convention_blind = false,   /* its play weighs the award of the last seeds */
+    .variant_digest = ab_learned_digest, .variant_digest_key = "learned",
 };
 
 /* The strong player: the same search built to win rather than to be exact (a table kept
@@ -234,6 +249,7 @@ const AgentKind strong_kind = {
     "budget; its values are not the exact depth-limited ones",
     strong_options, sizeof(AlphabetaSettings),
     .convention_blind = false,
+    .variant_digest = ab_learned_digest, .variant_digest_key = "learned",
 };
 
 /* What a stored value says: exact, at least (it failed high) or at most (it failed low). */
@@ -256,7 +272,10 @@ typedef struct Search {
     const Variant *v;
     Evaluator ev;
     Evaluator order;        /* ev plus the waiting captures (AB_ORDER_THREAT): move order only */
-    const LearnedSet *learned_set;   /* weights=learned: the set (else NULL) */
+    bool use_learned;                /* weights=learned */
+    bool learned_fit;                /* ... learned=auto: the set fitted for the variant */
+    const LearnedSet *learned_set;   /* ... the set for learned_for (else NULL) */
+    Variant learned_for;             /* ... the variant it was chosen for (learned_choose) */
     LearnedSet *learned_file;        /* ... when it was read from a file (owned) */
     Learned *learned;       /* ... prepared for the variant searched last (NULL: the terms) */
     TTEntry *tt;            /* NULL when tt=0 */
@@ -806,6 +825,22 @@ static int ab_pick(const Search *s, const Position *p, const int32_t *val, int32
     return moves[i];
 }
 
+/* With weights=learned, the set for v (learned_choose: a file's, the compiled-in one, or one
+ * fitted for v), chosen again only when v's rules of play are not those it was chosen for.
+ * -1 with a message in *e (if not NULL). */
+static int ab_learned_choose(Search *s, const Variant *v, Error *e)
+{
+    if (s->learned_set && variant_same_play(&s->learned_for, v))
+        return 0;
+    Error own;
+    const LearnedSet *set;
+    if (learned_choose(s->learned_file, s->learned_fit, s->base.name, v, &set, e ? e : &own) != 0)
+        return -1;
+    s->learned_set = set;
+    s->learned_for = *v;
+    return 0;
+}
+
 /* Start a search: a new table generation (the table is wiped when generations wrap, so an
  * entry of an earlier search is never read), fresh counters and history. */
 static bool ab_begin(Search *s, const Variant *v)
@@ -823,9 +858,13 @@ static bool ab_begin(Search *s, const Variant *v)
         memset(s->tt, 0, (s->tt_mask + 1) * sizeof *s->tt);
         s->gen = 1;
     }
-    /* The learned weights in fixed point for this board (prepared again only when the
-     * board's seeds differ: its holes and capture are the set's, as check_variant holds). */
-    if (s->learned_set && (!s->learned || !learned_fits(s->learned, v))) {
+    /* The learned weights in fixed point for this board: chosen again when the rules of
+     * play change (a set fitted for them, learned.h), prepared again when the set or the
+     * board's seeds change. */
+    if (s->use_learned && ab_learned_choose(s, v, NULL) != 0)
+        return false;
+    if (s->learned_set && (!s->learned || learned_set_of(s->learned) != s->learned_set ||
+                           !learned_fits(s->learned, v))) {
         Error e;
         learned_free(s->learned);
         s->learned = NULL;
@@ -1100,10 +1139,13 @@ static int alphabeta_check_variant(Agent *a, const Variant *v, Error *e)
     Search *s = a->data;
     if (agent_tables_check(a, v, e) != 0)
         return -1;
+    if (s->use_learned && ab_learned_choose(s, v, e) != 0)
+        return -1;
     return learned_check_board(s->learned_set, a->name, v, e);
 }
 
-/* With weights=learned, the set: a file's (learned=FILE) or the compiled-in one. */
+/* With weights=learned, the set: a file's (learned=FILE) read now; the compiled-in one or
+ * one fitted for the variant (learned=auto) chosen by the variant played. */
 static int ab_learned_set(Search *s, const char *name, Error *e)
 {
     const AlphabetaSettings *set = s->set;
@@ -1113,15 +1155,16 @@ static int ab_learned_set(Search *s, const char *name, Error *e)
                              set->learned);
         return 0;
     }
-    if (set->learned[0]) {
+    /* The compiled-in set or a fitted one is chosen by the variant (ab_learned_choose). */
+    s->use_learned = true;
+    s->learned_fit = strcmp(set->learned, LEARNED_AUTO_WORD) == 0;
+    if (set->learned[0] && !s->learned_fit) {
         if (learned_set_load(set->learned, &s->learned_file, e) != 0) {
             char msg[sizeof e->msg];
             snprintf(msg, sizeof msg, "%s", e->msg);
             return error_set(e, "agent '%s': learned=%s", name, msg);
         }
         s->learned_set = s->learned_file;
-    } else {
-        s->learned_set = learned_builtin("learned");
     }
     return 0;
 }

@@ -51,6 +51,10 @@
 
 /* Weight sets along the phase, at L = total * FEATURE_KNOT_TWELFTHS[k] / 12. */
 #define FEATURE_KNOTS 4
+
+/* The features' version: raised whenever a feature's definition or index changes, so that
+ * weights fitted on first use for the old ones (learned=auto's cache) are fitted again. */
+#define FEATURES_VERSION 1
 extern const int feature_knot_twelfths[FEATURE_KNOTS];
 
 /* The groups of features, in index order. */

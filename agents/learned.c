@@ -150,7 +150,7 @@ int32_t learned_eval(const Learned *L, const Variant *v, const Position *p)
 /* A set that owns its names and weights. */
 typedef struct OwnedSet {
     LearnedSet s;
-    char *name, *about;
+    char *name, *about, *variant;
     char **feature;
     double *w;
     int cap;
@@ -210,7 +210,19 @@ void learned_set_free(LearnedSet *s)
     free(o->w);
     free(o->name);
     free(o->about);
+    free(o->variant);
     free(o);
+}
+
+int learned_set_note_variant(LearnedSet *s, const char *variant)
+{
+    OwnedSet *o = (OwnedSet *)s;
+    char *copy = strdup(variant);
+    if (!copy)
+        return -1;
+    free(o->variant);
+    o->s.variant = o->variant = copy;
+    return 0;
 }
 
 LearnedSet *learned_set_make(const char *name, const FeatureLayout *l, const double *w,
@@ -418,6 +430,9 @@ int learned_set_load(const char *path, LearnedSet **out, Error *e)
         } else if (strncmp(line, "about ", 6) == 0) {
             free(o->about);
             o->s.about = o->about = strdup(line + 6);
+        } else if (strncmp(line, "variant ", 8) == 0) {
+            if (learned_set_note_variant(&o->s, line + 8) != 0)
+                why = "out of memory";
         } else if (strncmp(line, "holes ", 6) == 0) {
             if ((holes = header_int(line + 6, 2, MAX_HOLES)) < 0)
                 why = "holes: expected a whole number from 2 to 32";
@@ -448,7 +463,7 @@ int learned_set_load(const char *path, LearnedSet **out, Error *e)
                     why = "out of memory";
             }
         } else {
-            why = "expected name, about, holes, capture or w";
+            why = "expected name, about, variant, holes, capture or w";
         }
         if (!o->name || !o->about)
             why = "out of memory";
@@ -475,8 +490,10 @@ int learned_set_load(const char *path, LearnedSet **out, Error *e)
 /* The content of s's weights file, every line but the end line. */
 static void write_content(const LearnedSet *s, FILE *f)
 {
-    fprintf(f, "%s\nname %s\nabout %s\nholes %d\ncapture %d\n", LEARNED_MAGIC, s->name,
-            s->about ? s->about : "", s->holes, s->capture);
+    fprintf(f, "%s\nname %s\nabout %s\n", LEARNED_MAGIC, s->name, s->about ? s->about : "");
+    if (s->variant)
+        fprintf(f, "variant %s\n", s->variant);
+    fprintf(f, "holes %d\ncapture %d\n", s->holes, s->capture);
     fprintf(f, "# w FEATURE, then its weight in seeds at each knot: 1/12, 1/4, 1/2 and all "
                "of the seeds on the board\n");
     for (int i = 0; i < s->n; i++) {
@@ -545,7 +562,13 @@ int learned_set_write_c(const LearnedSet *s, FILE *f, Error *e)
     put_c_text(f, s->name);
     fprintf(f, "\", %d, %d, %d, features, weights,\n    \"", s->holes, s->capture, s->n);
     put_c_text(f, s->about);
-    fprintf(f, "\",\n};\n\n");
+    if (s->variant) {
+        fprintf(f, "\",\n    \"");
+        put_c_text(f, s->variant);
+        fprintf(f, "\",\n};\n\n");
+    } else {
+        fprintf(f, "\",\n    NULL,\n};\n\n");
+    }
     fprintf(f, "const LearnedSet *const learned_builtin_sets[] = { &set, NULL };\n");
     if (ferror(f))
         return error_set(e, "cannot write the weights: %s", strerror(errno));

@@ -18,6 +18,7 @@
 #ifndef ANYWOLI_LEARNED_H
 #define ANYWOLI_LEARNED_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -34,6 +35,10 @@ typedef struct LearnedSet {
     const char *const *feature;       /* their names (features_name's) */
     const double *w;                  /* n x FEATURE_KNOTS, row by row */
     const char *about;                /* one line: how they were fitted */
+    const char *variant;              /* the rules of play it was fitted for (a fitted-on-
+                                       * first-use set's, variant_describe_without's text
+                                       * of them), or NULL: a set for a layout (holes,
+                                       * capture) whatever its other rules */
 } LearnedSet;
 
 /* The compiled-in sets (learned_weights.c), and the one of a name, or NULL. */
@@ -86,9 +91,64 @@ void learned_set_free(LearnedSet *s);
 LearnedSet *learned_set_make(const char *name, const FeatureLayout *l, const double *w,
                              const char *about);
 
+/* Note the rules of play a set made by learned_set_make was fitted for (LearnedSet.variant):
+ * -1 when out of memory. */
+int learned_set_note_variant(LearnedSet *s, const char *variant);
+
 /* Write s as a weights file, or as the C source of the compiled-in sets with s the only one
  * (learned_weights.c); -1 with a message when the write fails. */
 int learned_set_write(const LearnedSet *s, FILE *f, Error *e);
 int learned_set_write_c(const LearnedSet *s, FILE *f, Error *e);
+
+/* ---- Weights fitted on first use: learned=auto (learned_auto.c) ----
+ *
+ * A board the compiled-in set was not fitted for gets a set fitted for its rules of play on
+ * first use, kept in the cache folder (anywoli_cache_folder: $ANYWOLI_CACHE, ...) as a
+ * weights file named by a hash of the rules, the fit's inputs and FEATURES_VERSION, and
+ * read from there afterwards. The fit itself (self-play, labels, ridge regression) is the
+ * engine room's (sim/learn_auto.c), which installs it: agents/ only keeps its files. */
+
+/* The fit of a set for v's rules of play: 0 and a new set (learned_set_make's) in *out, or
+ * -1 with a one-line message. A pure function of v: the same weights for any thread
+ * count. */
+typedef int (*LearnedFitter)(const Variant *v, LearnedSet **out, Error *e);
+
+/* Install the fitter and the text of its fixed inputs (part of the cache file's name, so
+ * that a fit of other inputs is another file). A program without one refuses learned=auto
+ * with a message. */
+void learned_auto_install(LearnedFitter fit, const char *inputs);
+
+/* The cache file of v's fitted set (its folder created); -1 with a message. */
+int learned_auto_path(const Variant *v, char *buf, size_t len, Error *e);
+
+/* The set fitted for v's rules of play: read from its cache file, or fitted, written there
+ * and then read (one line on standard error: the board and how long the fit took). Kept for
+ * the process (threads share it; *out is never freed by the caller); its content hash (the
+ * file's end-line checksum, as learned=FILE's digest) into *digest if not NULL. -1 with a
+ * one-line message: no fitter, the fit failed, or the file is damaged or another variant's
+ * (with advice to remove it). Two processes fitting the same file at once: one fits, under
+ * a lock beside the file, and the other waits and reads its file. */
+int learned_auto_acquire(const Variant *v, const LearnedSet **out, uint64_t *digest, Error *e);
+
+/* Whether the compiled-in set serves v's board (its holes and capture are the set's). */
+bool learned_builtin_fits(const Variant *v);
+
+/* The set an agent's weights=learned plays on v: `file`'s (learned=FILE) if not NULL; else
+ * the compiled-in set where it fits v's board, unless `fit` (learned=auto); else the set
+ * fitted for v (learned_auto_acquire). -1 with a one-line message naming the agent. */
+int learned_choose(const LearnedSet *file, bool fit, const char *agent, const Variant *v,
+                   const LearnedSet **out, Error *e);
+
+/* The content hash of the fitted set learned_choose gives for v when neither a file nor
+ * the compiled-in set is chosen, else 0: what an experiment's fingerprint holds (the set
+ * fitted, if not yet cached). -1 with a one-line message. */
+int learned_choice_digest(bool fit, const Variant *v, uint64_t *out, Error *e);
+
+/* The learned= option's AgentOption.digest: 0 for auto (learned_choice_digest covers it),
+ * else learned_file_digest's. */
+int learned_option_digest(const char *value, uint64_t *out, Error *e);
+
+/* The learned= option's value that asks for the set fitted on first use. */
+#define LEARNED_AUTO_WORD "auto"
 
 #endif

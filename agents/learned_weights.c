@@ -320,6 +320,7 @@ static const double weights[616] = {
 static const LearnedSet set = {
     "learned", 12, 4, 154, features, weights,
     "anywoli learn fit: 15626 positions fitted, lambda 28.35, test error 4.094 seeds (tuned 6.534)",
+    NULL,
 };
 
 const LearnedSet *const learned_builtin_sets[] = { &set, NULL };

@@ -155,8 +155,10 @@ static const AgentOption mcts_options[] = {
       weight_set_names,
       "the set the weights not given as w.<term> come from: store (the store difference "
       "alone), plain (store 1, seeds 0.1) or tuned (alphabeta's from depth 4, with its fade "
-      "unless fade is given); or learned: the compiled-in learned evaluation (docs/learned.md) "
-      "instead of the terms", .changes_play = true },
+      "unless fade is given); or learned: the learned evaluation (docs/learned.md) instead of "
+      "the terms: the compiled-in set on its board (12 holes, capture 4), on any other a set "
+      "fitted for the variant on first use and cached (as alphabeta's learned=auto)",
+      .changes_play = true },
     { "expand", AOPT_CHOICE, offsetof(MctsSettings, expand), 0, 0, "one", expand_names,
       "one: a node's untried moves are added one per playout, at random, and each is played "
       "once before any is played again; all: every move is added at once, valued by the "
@@ -181,6 +183,15 @@ static const AgentOption mcts_options[] = {
     { .key = NULL },
 };
 
+/* AgentKind.variant_digest: with weights=learned, the hash of the set fitted for v where the
+ * compiled-in set is not played (learned_choice_digest). */
+static int mcts_learned_digest(const void *settings, const Variant *v, uint64_t *out, Error *e)
+{
+    const MctsSettings *set = settings;
+    *out = 0;
+    return set->weight_set == MCTS_WEIGHTS_LEARNED ? learned_choice_digest(false, v, out, e) : 0;
+}
+
 const AgentKind mcts_kind = {
     /* {key} in the summary is `anywoli agents`' key=default, read from the agent's full
      * default spec, so that the summary cannot claim another default than it plays. */
@@ -190,6 +201,7 @@ const AgentKind mcts_kind = {
     "a node added at once (expand=all; default {expand}); MCTS-Solver proves wins and losses "
     "up the tree (default {solver})", mcts_options, sizeof(MctsSettings),
     .convention_blind = false,   /* its play weighs the award of the last seeds */
+    .variant_digest = mcts_learned_digest, .variant_digest_key = "learned",
 };
 
 /* A node of the tree: the position after `move`, known only by the path to it. */
@@ -221,7 +233,9 @@ typedef struct Mcts {
     AgentData base;         /* the settings, for agent_describe */
     const MctsSettings *set;
     Evaluator ev;           /* the weights, in fixed point */
-    const LearnedSet *learned_set;   /* weights=learned: the compiled-in set (else NULL) */
+    bool use_learned;       /* weights=learned */
+    const LearnedSet *learned_set;   /* ... the set for learned_for (learned_choose) */
+    Variant learned_for;    /* ... the variant it was chosen for */
     Learned *learned;       /* ... prepared for the variant searched last */
     Variant cut;            /* the variant searched, with max_plies as a playout's limit */
     bool use_tables;        /* they are the variant's and its convention is not the lottery */
@@ -940,6 +954,9 @@ static bool mcts_reroot(const Variant *v, Mcts *t, const Position *p)
     return true;
 }
 
+/* The learned set for v (defined below, beside mcts_check_variant). */
+static int mcts_learned_choose(Agent *a, const Variant *v, Error *e);
+
 /* Run the set number of playouts from p and pick the most visited move (or draw one by the
  * temperature); AGENT_STOPPED when a stop is requested first, AGENT_NO_MEMORY when the
  * tree cannot grow. */
@@ -951,9 +968,12 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
     uint64_t legal = pos_legal_mask(v, p);
     if (!(legal & (legal - 1)))
         return __builtin_ctzll(legal);   /* one legal move: nothing to search */
-    /* The learned weights for this board (again only when its seeds differ: its holes and
-     * capture are the set's, as mcts_check_variant holds). */
-    if (t->learned_set && (!t->learned || !learned_fits(t->learned, v))) {
+    /* The learned weights for this board: chosen again when the rules of play change,
+     * prepared again when the set or the board's seeds change. */
+    if (t->use_learned && mcts_learned_choose(a, v, NULL) != 0)
+        return AGENT_NO_MEMORY;
+    if (t->learned_set && (!t->learned || learned_set_of(t->learned) != t->learned_set ||
+                           !learned_fits(t->learned, v))) {
         Error e;
         learned_free(t->learned);
         t->learned = NULL;
@@ -1024,6 +1044,23 @@ static void mcts_new_game(Agent *a)
     t->have_tree = false;
 }
 
+/* With weights=learned, the set for v (learned_choose: the compiled-in one or one fitted for
+ * v), chosen again only when v's rules of play are not those it was chosen for. -1 with a
+ * message in *e (if not NULL). */
+static int mcts_learned_choose(Agent *a, const Variant *v, Error *e)
+{
+    Mcts *t = a->data;
+    if (t->learned_set && variant_same_play(&t->learned_for, v))
+        return 0;
+    Error own;
+    const LearnedSet *set;
+    if (learned_choose(NULL, false, a->name, v, &set, e ? e : &own) != 0)
+        return -1;
+    t->learned_set = set;
+    t->learned_for = *v;
+    return 0;
+}
+
 /* Free the node pool, the settings and the state. */
 static void mcts_done(Agent *a)
 {
@@ -1043,13 +1080,13 @@ static void mcts_done(Agent *a)
     free(t);
 }
 
-/* The tables, if any, must be the variant's, and the learned set's board its board. */
+/* The tables, if any, must be the variant's; with weights=learned, the set is chosen (fitted
+ * if need be) for its board. */
 static int mcts_check_variant(Agent *a, const Variant *v, Error *e)
 {
-    const Mcts *t = a->data;
     if (agent_tables_check(a, v, e) != 0)
         return -1;
-    return learned_check_board(t->learned_set, a->name, v, e);
+    return ((Mcts *)a->data)->use_learned ? mcts_learned_choose(a, v, e) : 0;
 }
 
 /* Build the agent: a first node pool (searches grow it), the weights in fixed point and
@@ -1101,8 +1138,7 @@ int mcts_agent_init(Agent *a, void *settings, Error *e)
     t->base.settings = settings;
     t->set = set;
     eval_prepare(&set->weights, &t->ev);
-    if (set->weight_set == MCTS_WEIGHTS_LEARNED)
-        t->learned_set = learned_builtin("learned");
+    t->use_learned = set->weight_set == MCTS_WEIGHTS_LEARNED;   /* its set: by the variant */
     a->check_variant = mcts_check_variant;
     a->data = t;
     a->choose = mcts_choose;

@@ -165,7 +165,7 @@ void agent_play_spec(const char *spec, char *buf, size_t len)
     }
 }
 
-int agent_file_digests(const char *spec, char *buf, size_t len, Error *e)
+int agent_file_digests(const char *spec, const Variant *v, char *buf, size_t len, Error *e)
 {
     const AgentEntry *ent = entry_of(spec);
     buf[0] = '\0';
@@ -189,6 +189,13 @@ int agent_file_digests(const char *spec, char *buf, size_t len, Error *e)
             used += (size_t)snprintf(buf + used, len - used, "%s%s=%016" PRIx64,
                                      used ? "," : "", o->key, h);
     }
+    uint64_t h = 0;
+    if (rc == 0 && v && ent->kind->variant_digest &&
+        ent->kind->variant_digest(settings, v, &h, e) != 0)
+        rc = -1;
+    else if (rc == 0 && h && used < len)
+        snprintf(buf + used, len - used, "%s%s=%016" PRIx64, used ? "," : "",
+                 ent->kind->variant_digest_key, h);
     free(settings);
     return rc;
 }

@@ -560,11 +560,11 @@ static int check_agent(const Loader *L, const Values *m, int pick, Key k, const 
 
 /* The content hashes of the files one agent spec names, into *out (malloc'd). */
 static int spec_files(const Loader *L, const Values *m, int pick, Key k, int line,
-                      const char *spec, char **out)
+                      const char *spec, const Variant *v, char **out)
 {
     char buf[AGENT_DIGESTS_MAX];
     Error e;
-    if (agent_file_digests(spec, buf, sizeof buf, &e) != 0)
+    if (agent_file_digests(spec, v, buf, sizeof buf, &e) != 0)
         return cfg_error(L, m->n ? m->line[pick] : line, key_name(k), "%s", e.msg);
     return (*out = strdup(buf)) ? 0 : out_of_memory(L);
 }
@@ -574,10 +574,10 @@ static int spec_files(const Loader *L, const Values *m, int pick, Key k, int lin
 static int job_files(const Loader *L, const Values *m, const int *pick, int line, Job *j)
 {
     if (spec_files(L, &m[K_AGENT_A], pick[K_AGENT_A], K_AGENT_A, line, j->agent_a,
-                   &j->files_a) != 0)
+                   &j->variant, &j->files_a) != 0)
         return -1;
     return spec_files(L, &m[K_AGENT_B], pick[K_AGENT_B], K_AGENT_B, line, j->agent_b,
-                      &j->files_b);
+                      &j->variant, &j->files_b);
 }
 
 /* The folder of the config file L reads ("" for the current folder), where a book it names

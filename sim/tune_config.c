@@ -477,12 +477,13 @@ static void put(char *buf, size_t len, size_t *used, const char *fmt, ...)
 
 /* The content hashes of the files spec names, as " files_WHO=..." (nothing when it names
  * none), so that a tuning resumed after a weights or tables file changed is another one. */
-static void spec_files_text(const char *who, const char *spec, char *out, size_t len)
+static void spec_files_text(const char *who, const char *spec, const Variant *v, char *out,
+                            size_t len)
 {
     char digests[AGENT_DIGESTS_MAX];
     Error e;
     out[0] = '\0';
-    if (agent_file_digests(spec, digests, sizeof digests, &e) != 0)
+    if (agent_file_digests(spec, v, digests, sizeof digests, &e) != 0)
         snprintf(out, len, " files_%s=unreadable", who);   /* the agent's check says why */
     else if (digests[0])
         snprintf(out, len, " files_%s=%s", who, digests);
@@ -503,10 +504,10 @@ char *tune_fingerprint(const TuneConfig *t)
         agent_play_spec(t->opponent, opponent, sizeof opponent);
     else
         snprintf(opponent, sizeof opponent, "self");
-    spec_files_text("agent", t->agent, files[0], sizeof files[0]);
+    spec_files_text("agent", t->agent, &t->variant, files[0], sizeof files[0]);
     files[1][0] = '\0';
     if (t->opponent)
-        spec_files_text("opponent", t->opponent, files[1], sizeof files[1]);
+        spec_files_text("opponent", t->opponent, &t->variant, files[1], sizeof files[1]);
     put(buf, len, &used, "tuning seed=%lld variant=%s agent=%s opponent=%s iterations=%lld "
         "pairs=%lld opening=%d max_plies=%lld a=%.17g c=%.17g A=%.17g alpha=%.17g gamma=%.17g "
         "verify=%lld",

@@ -461,6 +461,7 @@ static void test_weights_file(void **state)
         fail_msg("%s", e.msg);
     assert_string_equal(back->name, "roundtrip");
     assert_string_equal(back->about, "a test");
+    assert_null(back->variant);
     assert_int_equal(back->n, set->n);
     Learned *a, *b;
     assert_int_equal(learned_prepare(set, &v, &a, &e), 0);
@@ -518,9 +519,49 @@ static void test_weights_file(void **state)
     test_weights_file_end(tmp_path("w.txt"));
 }
 
+/* A set's variant line (the rules a set fitted on first use was fitted for) is written and
+ * read back; the compiled-in set has none, and serves the boards of its holes and capture. */
+static void test_variant_line(void **state)
+{
+    (void)state;
+    Variant v, small;
+    tu_variant("", &v);
+    tu_variant("holes=5 seeds=2", &small);
+    FeatureLayout l;
+    features_layout(&small, &l);
+    double *w = random_weights(&l, false, 5);
+    LearnedSet *set = learned_set_make("auto", &l, w, "fitted");
+    assert_int_equal(learned_set_note_variant(set, "holes=5 seeds=2 capture=4"), 0);
+    Error e;
+    const char *path = tmp_path("variant.txt");
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(learned_set_write(set, f, &e), 0);
+    fclose(f);
+    LearnedSet *back;
+    if (learned_set_load(path, &back, &e) != 0)
+        fail_msg("%s", e.msg);
+    assert_non_null(back->variant);
+    assert_string_equal(back->variant, "holes=5 seeds=2 capture=4");
+    learned_set_free(back);
+    learned_set_free(set);
+    free(w);
+    assert_null(learned_builtin("learned")->variant);
+    assert_true(learned_builtin_fits(&v));
+    tu_variant("seeds=3", &v);
+    assert_true(learned_builtin_fits(&v));
+    assert_false(learned_builtin_fits(&small));
+    /* This program installs no fit: a board the compiled-in set is not for is refused. */
+    const LearnedSet *out;
+    assert_int_equal(learned_choose(NULL, false, "a", &small, &out, &e), -1);
+    assert_non_null(strstr(e.msg, "cannot fit"));
+    assert_int_equal(learned_choose(NULL, false, "a", &v, &out, &e), 0);
+    assert_ptr_equal(out, learned_builtin("learned"));
+}
+
 /* The compiled-in set loads for the standard board (any seeds), refuses another, and
  * alpha-beta plays it (weights=learned), or a weights file (learned=FILE), and says when a
- * board is not the set's. */
+ * board is not the set's (in a program without learned=auto's fit, as this one). */
 static void test_builtin_and_agent(void **state)
 {
     (void)state;
@@ -668,6 +709,7 @@ int main(void)
         cmocka_unit_test(test_symmetry),
         cmocka_unit_test(test_fixed_point),
         cmocka_unit_test(test_weights_file),
+        cmocka_unit_test(test_variant_line),
         cmocka_unit_test(test_builtin_and_agent),
         cmocka_unit_test(test_ridge_recovers),
     };

@@ -568,8 +568,9 @@ static void test_minimax_avoids_a_shallow_trap(void **state)
 
 /* weights=learned: the evaluation is the compiled-in learned one. After a single expansion
  * (expand=all, no playout, reward=margin) each root child's minimax value is its learned
- * evaluation scaled as a margin, for the side that moved into it; a board that is not the
- * set's is refused by the agent's check. */
+ * evaluation scaled as a margin, for the side that moved into it; on a board that is not the
+ * set's the agent's check asks for a set fitted on first use, which a program without the fit
+ * (this one: learned_auto_install is the anywoli command's) refuses. */
 static void test_learned_weights(void **state)
 {
     (void)state;

@@ -27,3 +27,10 @@ set_tests_properties(fit_cli PROPERTIES LABELS fast TIMEOUT 300 ENVIRONMENT "${A
 add_test(NAME learn_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/learn_test.sh $<TARGET_FILE:anywoli>
                                 ${ANYWOLI_FIT_PYTHON})
 set_tests_properties(learn_cli PROPERTIES LABELS fast TIMEOUT 300 ENVIRONMENT "${ANYWOLI_LSAN}")
+
+# weights=learned on a board the compiled-in set is not for (learned=auto): fitted on first
+# use into the cache, read again, the same file for any threads, its hash in the fingerprint,
+# a cached file of another variant refused, the standard board's compiled-in set unchanged.
+add_test(NAME learned_auto COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/learned_auto_test.sh
+                                   $<TARGET_FILE:anywoli> ${ANYWOLI_FIT_PYTHON})
+set_tests_properties(learned_auto PROPERTIES LABELS fast TIMEOUT 300 ENVIRONMENT "${ANYWOLI_LSAN}")

@@ -206,6 +206,10 @@ int tables_acquire_auto(const Variant *v, const Tables **out, Error *e);
 /* The K of tables=auto for v: the largest level a game of v reaches up to TABLES_AUTO_SEEDS
  * that is small enough to build unnoticed (0: none is). */
 int tables_auto_seeds(const Variant *v);
+/* The folder of what is built on demand (tables=auto's tables, learned=auto's weights):
+ * $ANYWOLI_CACHE, else $XDG_CACHE_HOME/anywoli, else $HOME/.cache/anywoli, created (with
+ * its parents) if missing, into buf; -1 with a message. */
+int anywoli_cache_folder(char *buf, size_t len, Error *e);
 /* The file tables=auto uses for v, its folder created; -1 with a message. */
 int tables_auto_path(const Variant *v, char *buf, size_t len, Error *e);
 

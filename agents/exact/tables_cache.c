@@ -142,9 +142,7 @@ int tables_auto_seeds(const Variant *v)
     return k;
 }
 
-/* The folder of the tables built on demand: $ANYWOLI_CACHE, else $XDG_CACHE_HOME/anywoli,
- * else $HOME/.cache/anywoli, created (with its parents) if missing. */
-static int auto_folder(char *buf, size_t len, Error *e)
+int anywoli_cache_folder(char *buf, size_t len, Error *e)
 {
     const char *own = getenv("ANYWOLI_CACHE"), *xdg = getenv("XDG_CACHE_HOME"),
                *home = getenv("HOME");
@@ -174,7 +172,7 @@ static int auto_folder(char *buf, size_t len, Error *e)
 int tables_auto_path(const Variant *v, char *buf, size_t len, Error *e)
 {
     char folder[4096], rules[512];
-    if (auto_folder(folder, sizeof folder, e) != 0)
+    if (anywoli_cache_folder(folder, sizeof folder, e) != 0)
         return -1;
     /* Named by the rules of play they were built for, so that every variant has its own
      * file and a file is never used for another. */

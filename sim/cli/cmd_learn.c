@@ -17,6 +17,7 @@
 #include "commands.h"
 #include "eval.h"
 #include "learn_data.h"
+#include "learn_fit.h"
 #include "learned.h"
 #include "door.h"
 #include "openings.h"
@@ -30,12 +31,11 @@ enum {
     OPT_WEIGHTS_OUT, OPT_C_OUT, OPT_NAME, OPT_TOP, OPT_WITHOUT
 };
 
-/* Games whose index is 3 mod 5 choose lambda, 4 mod 5 test; the others are fitted. */
-#define LEARN_SPLITS 5
-enum { SPLIT_FIT = 0, SPLIT_CHOOSE, SPLIT_TEST, SPLIT_NB };
+/* The splits of games (learn_fit.h): 0-2 mod 5 fitted, 3 choose lambda, 4 test. */
+enum { SPLIT_FIT = LEARN_SPLIT_FIT, SPLIT_CHOOSE = LEARN_SPLIT_CHOOSE,
+       SPLIT_TEST = LEARN_SPLIT_TEST, SPLIT_NB = LEARN_SPLIT_NB };
 
 #define LEARN_MAX_FILES 64
-#define LEARN_DEFAULT_LAMBDAS 40
 
 static const char learn_usage[] =
     "usage: anywoli learn sample -o FILE [variant options] [--games N]\n"
@@ -329,107 +329,6 @@ static int learn_sample_cmd(int argc, char **argv)
 
 /* ---- fit ---- */
 
-/* Every row's split, by its game. */
-static int split_of(const LearnRow *r)
-{
-    int m = (int)(r->game % LEARN_SPLITS);
-    return m == 3 ? SPLIT_CHOOSE : m == 4 ? SPLIT_TEST : SPLIT_FIT;
-}
-
-/* A row's target for its side to move, less its store difference, in seeds. */
-static double target_of(const LearnRow *r, bool mean)
-{
-    double label = mean && r->source == LEARN_SEARCH ? (r->label + r->label_prev) / 2.0
-                                                     : r->label;
-    int s = r->side;
-    return label / EVAL_SCALE - (r->store[s] - r->store[!s]);
-}
-
-/* The columns of a row: each feature at the two knots around its phase (those of weight 0
- * left out), ascending. Returns how many. */
-static int row_columns(const FeatureLayout *l, const Variant *v, const Position *p,
-                       uint32_t *col, double *x)
-{
-    FeatureList f;
-    features_of(l, v, p, &f);
-    int k;
-    int32_t a, b;
-    features_phase(l, p->left, &k, &a, &b);
-    double wa = (double)a / (a + b), wb = (double)b / (a + b);
-    int n = 0;
-    for (int i = 0; i < f.n; i++) {
-        uint32_t base = (uint32_t)f.index[i] * FEATURE_KNOTS + (uint32_t)k;
-        if (wa > 0) {
-            col[n] = base;
-            x[n++] = f.value[i] * wa;
-        }
-        if (wb > 0) {
-            col[n] = base + 1;
-            x[n++] = f.value[i] * wb;
-        }
-    }
-    return n;
-}
-
-/* Sums of a one-column fit t -> y (the tuned evaluation scaled): sum t^2, t y, y^2, n. */
-typedef struct ScaleSums {
-    double tt, ty, yy;
-    uint64_t n;
-} ScaleSums;
-
-static void scale_add(ScaleSums *s, double t, double y)
-{
-    s->tt += t * t;
-    s->ty += t * y;
-    s->yy += y * y;
-    s->n++;
-}
-
-/* The root mean squared error of y ~ a t on s. */
-static double scale_rms(const ScaleSums *s, double a)
-{
-    if (!s->n)
-        return 0;
-    double mse = (a * a * s->tt - 2 * a * s->ty + s->yy) / (double)s->n;
-    return sqrt(mse > 0 ? mse : 0);
-}
-
-/* Everything gathered from the rows in one pass. */
-typedef struct Gathered {
-    RidgeSums sums[SPLIT_NB];
-    ScaleSums tuned[SPLIT_NB];       /* the whole value (store included) ~ a x tuned */
-    ScaleSums positional[SPLIT_NB];  /* the value less the store ~ a x tuned's positional */
-    uint64_t tabled[SPLIT_NB];
-} Gathered;
-
-/* One pass: every row's columns into its split's sums, and the tuned evaluation's. */
-static void gather(const LearnData *files, int n_files, const FeatureLayout *l, bool mean,
-                   Gathered *g)
-{
-    EvalWeights tw;
-    eval_default(&tw);
-    eval_use_tuned(&tw);
-    Evaluator tuned;
-    eval_prepare(&tw, &tuned);
-    uint32_t col[2 * FEATURE_MAX_ACTIVE];
-    double x[2 * FEATURE_MAX_ACTIVE];
-    for (int i = 0; i < n_files; i++) {
-        for (uint64_t j = 0; j < files[i].rows.n; j++) {
-            const LearnRow *r = &files[i].rows.row[j];
-            Variant v;
-            Position p;
-            learn_row_position(&files[i].variant, r, &v, &p);
-            int split = split_of(r), nnz = row_columns(l, &v, &p, col, x);
-            double y = target_of(r, mean), store = p.store[p.side] - p.store[!p.side];
-            ridge_sums_add(&g->sums[split], col, x, nnz, y);
-            double t = (double)eval_position(&tuned, &v, &p) / EVAL_SCALE;
-            scale_add(&g->tuned[split], t, y + store);
-            scale_add(&g->positional[split], t - store, y);
-            g->tabled[split] += r->source == LEARN_TABLES;
-        }
-    }
-}
-
 /* The root mean squared error of the fixed point on a split: learned_positional of the
  * prepared set against each row's target. */
 static double fixed_point_rms(const LearnData *files, int n_files, const Learned *L, bool mean,
@@ -440,12 +339,12 @@ static double fixed_point_rms(const LearnData *files, int n_files, const Learned
     for (int i = 0; i < n_files; i++) {
         for (uint64_t j = 0; j < files[i].rows.n; j++) {
             const LearnRow *r = &files[i].rows.row[j];
-            if (split_of(r) != split)
+            if (learn_split_of(r) != split)
                 continue;
             Variant v;
             Position p;
             learn_row_position(&files[i].variant, r, &v, &p);
-            double d = (double)learned_positional(L, &v, &p) / EVAL_SCALE - target_of(r, mean);
+            double d = (double)learned_positional(L, &v, &p) / EVAL_SCALE - learn_target_of(r, mean);
             sum += d * d;
             n++;
         }
@@ -470,7 +369,7 @@ static void time_evaluations(const LearnData *files, int n_files, const Learned 
     uint64_t n = 0;
     for (int i = 0; i < n_files; i++)
         for (uint64_t j = 0; j < files[i].rows.n; j++)
-            n += split_of(&files[i].rows.row[j]) == SPLIT_TEST;
+            n += learn_split_of(&files[i].rows.row[j]) == SPLIT_TEST;
     Position *p = malloc((n ? n : 1) * sizeof *p);
     Variant *v = malloc((n ? n : 1) * sizeof *v);
     if (!p || !v)
@@ -478,7 +377,7 @@ static void time_evaluations(const LearnData *files, int n_files, const Learned 
     n = 0;
     for (int i = 0; i < n_files; i++)
         for (uint64_t j = 0; j < files[i].rows.n; j++)
-            if (split_of(&files[i].rows.row[j]) == SPLIT_TEST) {
+            if (learn_split_of(&files[i].rows.row[j]) == SPLIT_TEST) {
                 learn_row_position(&files[i].variant, &files[i].rows.row[j], &v[n], &p[n]);
                 n++;
             }
@@ -524,12 +423,12 @@ static void contributions(const LearnData *files, int n_files, const FeatureLayo
     for (int i = 0; i < n_files; i++) {
         for (uint64_t j = 0; j < files[i].rows.n; j++) {
             const LearnRow *r = &files[i].rows.row[j];
-            if (split_of(r) != SPLIT_FIT)
+            if (learn_split_of(r) != SPLIT_FIT)
                 continue;
             Variant v;
             Position p;
             learn_row_position(&files[i].variant, r, &v, &p);
-            int nnz = row_columns(l, &v, &p, col, x);
+            int nnz = learn_row_columns(l, &v, &p, col, x);
             double group[FG_NB] = { 0 };
             for (int a = 0; a < nnz; a++) {
                 double c = w[col[a]] * x[a];
@@ -669,65 +568,37 @@ static int learn_fit_cmd(int argc, char **argv)
         if (i > 0 && !variant_same_play(&files[i].variant, &files[0].variant))
             die("%s: another board than %s's", argv[optind + i], argv[optind]);
     }
-    FeatureLayout l;
-    features_layout(&files[0].variant, &l);
-    l.groups &= ~without;
-    const size_t k = (size_t)l.n * FEATURE_KNOTS;
-
-    /* Step 1. The normal equations of each split, and the tuned evaluation's sums. */
-    Gathered g;
-    memset(&g, 0, sizeof g);
-    for (int s = 0; s < SPLIT_NB; s++)
-        if (ridge_sums_init(&g.sums[s], k) != 0)
-            fail("out of memory for %zu columns", k);
-    gather(files, n_files, &l, mean, &g);
-    for (int s = 0; s < SPLIT_NB; s++)
-        if (g.sums[s].n == 0)
-            die("too few positions: a split of games (index mod 5: 0-2 fitted, 3 choose "
-                "lambda, 4 test) has none; sample more games");
-
-    /* Step 2. The fit at each lambda of the grid, the best on the choosing split. */
-    RidgeFit *fit;
-    if (ridge_prepare(&g.sums[SPLIT_FIT], &fit, &e) != 0)
+    /* Steps 1 and 2 (learn_fit.h): the normal equations of each split, the fit at each
+     * lambda of the grid, the best on the choosing split. */
+    LearnFitSpec spec = { .without = without, .mean = mean, .lambdas = (int)n_lambdas,
+                          .fixed_lambda = fixed_lambda, .lambda = lambda };
+    LearnFit g;
+    int fitted = learn_fit(files, n_files, &spec, &g, &e);
+    if (fitted == -2)
         die("%s", e.msg);
-    double *w = malloc(k * sizeof *w), *best_w = malloc(k * sizeof *best_w);
-    double *grid = malloc((size_t)n_lambdas * sizeof *grid);
-    if (!w || !best_w || !grid)
-        fail("out of memory");
-    ridge_lambdas(fit, (size_t)n_lambdas, grid);
-    double best = INFINITY, best_lambda = lambda;
-    int n_grid = fixed_lambda ? 1 : (int)n_lambdas;
-    if (fixed_lambda)
-        grid[0] = lambda;
-    for (int i = 0; i < n_grid; i++) {
-        if (ridge_solve(fit, grid[i], w, &e) != 0)
-            fail("%s", e.msg);
-        double mse = ridge_mse(&g.sums[SPLIT_CHOOSE], w);
-        if (mse < best) {
-            best = mse;
-            best_lambda = grid[i];
-            memcpy(best_w, w, k * sizeof *w);
-        }
-    }
+    if (fitted != 0)
+        fail("%s", e.msg);
+    const FeatureLayout l = g.layout;
+    const size_t k = g.k;
+    const double *best_w = g.w, best_lambda = g.lambda;
     double smax, smin;
-    ridge_singular_range(fit, &smax, &smin);
+    ridge_singular_range(g.fit, &smax, &smin);
 
     /* Step 3. The errors, the tuned evaluation's (its scales fitted on the rows fitted). */
-    const ScaleSums *tu = &g.tuned[SPLIT_FIT], *po = &g.positional[SPLIT_FIT];
-    double a_tuned = tu->tt > 0 ? tu->ty / tu->tt : 0, a_pos = po->tt > 0 ? po->ty / po->tt : 0;
+    const double a_tuned = g.a_tuned, a_pos = g.a_pos;
     static const char *const split_names[SPLIT_NB] = { "fitted", "choosing lambda", "test" };
     uint64_t games[SPLIT_NB] = { 0 };
     for (int i = 0; i < n_files; i++) {
         uint64_t last = UINT64_MAX;
         for (uint64_t j = 0; j < files[i].rows.n; j++) {
             const LearnRow *r = &files[i].rows.row[j];
-            games[split_of(r)] += r->game != last;
+            games[learn_split_of(r)] += r->game != last;
             last = r->game;
         }
     }
     printf("learn fit: %d file%s, board holes=%d capture=%d; %d features x %d knots = %zu "
            "weights (%zu ever non-zero)\n", n_files, n_files == 1 ? "" : "s", l.holes,
-           l.capture, l.n, FEATURE_KNOTS, k, ridge_columns(fit));
+           l.capture, l.n, FEATURE_KNOTS, k, ridge_columns(g.fit));
     printf("target: %s, less the store difference\n",
            mean ? "the mean of the labels at depth and depth - 1" : "the label");
     printf("lambda %.6g (%s; singular values %.4g .. %.4g)\n", best_lambda,
@@ -740,7 +611,7 @@ static int learn_fit_cmd(int argc, char **argv)
         printf("%-16s %7llu %9llu %8llu %9.3f %9.3f %9.3f %9.3f\n", split_names[s],
                (unsigned long long)games[s], (unsigned long long)g.sums[s].n,
                (unsigned long long)g.tabled[s], sqrt(ridge_mse(&g.sums[s], best_w)),
-               scale_rms(&g.tuned[s], a_tuned), scale_rms(&g.positional[s], a_pos),
+               learn_scale_rms(&g.tuned[s], a_tuned), learn_scale_rms(&g.positional[s], a_pos),
                sqrt(g.sums[s].yy / (double)g.sums[s].n));
     }
     printf("(root mean squared error in seeds against the target: learned; tuned scaled; "
@@ -751,7 +622,7 @@ static int learn_fit_cmd(int argc, char **argv)
     snprintf(about, sizeof about, "anywoli learn fit: %llu positions fitted, lambda %.4g, "
              "test error %.3f seeds (tuned %.3f)", (unsigned long long)g.sums[SPLIT_FIT].n,
              best_lambda, sqrt(ridge_mse(&g.sums[SPLIT_TEST], best_w)),
-             scale_rms(&g.tuned[SPLIT_TEST], a_tuned));
+             learn_scale_rms(&g.tuned[SPLIT_TEST], a_tuned));
     LearnedSet *set = learned_set_make(name, &l, best_w, about);
     Learned *L;
     if (!set)
@@ -798,12 +669,7 @@ static int learn_fit_cmd(int argc, char **argv)
     learned_set_free(set);
     free(col_mean);
     free(order);
-    free(w);
-    free(best_w);
-    free(grid);
-    ridge_free(fit);
-    for (int s = 0; s < SPLIT_NB; s++)
-        ridge_sums_free(&g.sums[s]);
+    learn_fit_free(&g);
     for (int i = 0; i < n_files; i++)
         learn_data_free(&files[i]);
     return 0;

@@ -9,6 +9,7 @@
 #include "cluster.h"
 #include "commands.h"
 #include "h5util.h"
+#include "learn_auto.h"
 #include "results.h"
 
 typedef struct Command {
@@ -245,6 +246,8 @@ int main(int argc, char **argv)
      * write failed (a full disk) after the command has already said why it stops. */
     h5u_quiet();
     atexit(cli_check_stdout_at_exit);
+    /* learned=auto's fit (weights=learned on a board the compiled-in set is not for). */
+    learn_auto_install();
     if (argc < 2) {
         usage(stderr);
         return 2;

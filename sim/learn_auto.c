@@ -1,0 +1,113 @@
+/* learn_auto.c: learned=auto's fit (learn_auto.h): `learn sample`'s sampling and `learn
+ * fit`'s fit with fixed inputs, for the variant being played. */
+#include "learn_auto.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "learn_data.h"
+#include "learn_fit.h"
+#include "openings.h"
+#include "tables.h"
+
+/* The fixed inputs, chosen by measurement (docs/learned.md, "Fitted on first use"): enough
+ * positions for a few hundred weights, labelled deep enough to beat the tuned evaluation, a
+ * board of 2x12x6 fitted in minutes on two cores. The games: `learn sample`'s defaults but
+ * for their number and the label's depth. */
+#define AUTO_SAMPLER "alphabeta:depth=4,temperature=1,margin=4"
+#define AUTO_LABELLER "alphabeta:tt=20"
+#define AUTO_OPENINGS "plies:4"
+#define AUTO_GAMES 2000
+#define AUTO_DEPTH 10
+#define AUTO_SEED 0
+/* The groups the compiled-in set leaves out (docs/learned.md): they add little and a
+ * search pays for computing them at every leaf. */
+#define AUTO_WITHOUT "seeds,moves.op,laps.me,laps.op"
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+const char learn_auto_inputs[] =
+    "sampler=" AUTO_SAMPLER " label=" AUTO_LABELLER " depth=" STR(AUTO_DEPTH)
+    " games=" STR(AUTO_GAMES) " seed=" STR(AUTO_SEED) " openings=" AUTO_OPENINGS
+    " rate=0.1 per_level=2 skip=4 random=0.3,2 max_plies=1000 tables=auto"
+    " without=" AUTO_WITHOUT " lambdas=" STR(LEARN_DEFAULT_LAMBDAS);
+
+/* The mask of the groups AUTO_WITHOUT names. */
+static unsigned without_mask(void)
+{
+    static const FeatureGroup g[] = { FG_SEEDS, FG_MOVES_OP, FG_LAPS_ME, FG_LAPS_OP };
+    unsigned mask = 0;
+    for (size_t i = 0; i < sizeof g / sizeof *g; i++)
+        mask |= 1u << g[i];
+    return mask;
+}
+
+/* Sample v's positions into rows: its own convention alone, labelled by its tables where
+ * they hold them. */
+static int sample(const Variant *v, LearnRows *rows, uint64_t *tabled, Error *e)
+{
+    LearnSampling s = { .variant = *v, .sampler = AUTO_SAMPLER, .labeller = AUTO_LABELLER,
+                        .openings_spec = AUTO_OPENINGS, .seed = AUTO_SEED,
+                        .games = AUTO_GAMES, .rate = 0.1, .per_level = 2, .skip = 4,
+                        .random_share = 0.3, .random_max = 2, .depth = AUTO_DEPTH,
+                        .max_plies = 1000 };
+    s.convention[s.conventions++] = v->final_four;
+    const Tables *t = NULL;
+    char tables[4400];
+    Error inner;
+    if (tables_auto_seeds(v) > 0) {
+        if (tables_acquire_auto(v, &t, &inner) != 0)
+            return error_set(e, "tables=auto: %s", inner.msg);
+        if (tables_auto_path(v, tables, sizeof tables, e) != 0) {
+            tables_release(t);
+            return -1;
+        }
+        s.tables[v->final_four] = tables;
+    }
+    OpeningSet os;
+    int rc = openings_load(&os, s.openings_spec, &s.variant, e);
+    if (rc == 0) {
+        s.openings = &os;
+        rc = learn_sample(&s, 0, rows, NULL, NULL, e);
+        openings_free(&os);
+    }
+    tables_release(t);
+    *tabled = 0;
+    for (uint64_t i = 0; rc == 0 && i < rows->n; i++)
+        *tabled += rows->row[i].source == LEARN_TABLES;
+    return rc;
+}
+
+int learn_auto_fit(const Variant *v, LearnedSet **out, Error *e)
+{
+    *out = NULL;
+    LearnData d = { .variant = *v };
+    uint64_t tabled = 0;
+    if (sample(v, &d.rows, &tabled, e) != 0) {
+        learn_rows_free(&d.rows);
+        return -1;
+    }
+    LearnFitSpec spec = { .without = without_mask(), .lambdas = LEARN_DEFAULT_LAMBDAS };
+    LearnFit f;
+    int rc = learn_fit(&d, 1, &spec, &f, e);
+    if (rc == 0) {
+        char about[512];
+        snprintf(about, sizeof about, "learned=auto: %llu positions (%llu from the tables), "
+                 "%llu fitted, lambda %.4g, test error %.3f seeds (tuned %.3f); %s",
+                 (unsigned long long)d.rows.n, (unsigned long long)tabled,
+                 (unsigned long long)f.sums[LEARN_SPLIT_FIT].n, f.lambda,
+                 learn_fit_rms(&f, LEARN_SPLIT_TEST), learn_fit_tuned_rms(&f, LEARN_SPLIT_TEST),
+                 learn_auto_inputs);
+        if (!(*out = learned_set_make("auto", &f.layout, f.w, about)))
+            rc = error_set(e, "out of memory");
+        learn_fit_free(&f);
+    }
+    learn_rows_free(&d.rows);
+    return rc < 0 ? -1 : 0;
+}
+
+void learn_auto_install(void)
+{
+    learned_auto_install(learn_auto_fit, learn_auto_inputs);
+}

@@ -114,7 +114,26 @@ def expected_atlases(path, doc):
                                         if any(k[0] == c for k in cells)],
                         "cells": cells, "first": int(members[0]["attrs"]["index"])})
     atlases.sort(key=lambda t: t["first"])
+    for t in atlases:
+        t["ratings"] = expected_ratings(jobs, t)
     return atlases
+
+
+def expected_ratings(jobs, t):
+    """The rung's rating on each board of atlas t (holes, then seeds): the first match there
+    with the rung as agent A, under the same rules of play (the ply cap aside)."""
+    rung = next(j for j in jobs if int(j["attrs"]["index"]) == t["first"])["attrs"]
+    ratings = []
+    for h in t["holes"]:
+        for s in t["seeds"]:
+            for job in jobs:
+                a = job["attrs"]
+                if a["agent_a"] != a["agent_b"] and a["agent_a"] == t["rung"] and \
+                        (int(a["holes"]), int(a["seeds"])) == (h, s) and \
+                        all(int(a[k]) == int(rung[k]) for k in REST if k != "max_plies"):
+                    ratings.append((h, s, job["name"]))
+                    break
+    return ratings
 
 
 def fairness_key(cell, order):
@@ -162,6 +181,16 @@ def check_json(doc, want):
                     counts[r["verdict"]] += 1
             check(grid["check"] == counts, where + ": %s's check %s, recomputed %s"
                   % (conv, grid["check"], counts))
+        # The ratings: each board's first match of the rung, its answer (A's Elo).
+        answers = {x["job"]: x for x in doc["answers"]}
+        got_r = g.get("ratings", [])
+        check([(r["holes"], r["seeds"], r["job"]) for r in got_r] == w["ratings"],
+              where + ": ratings %s, expected %s" % (
+                  [(r["holes"], r["seeds"], r["job"]) for r in got_r], w["ratings"]))
+        for r in got_r:
+            x = answers.get(r["job"])
+            check(x is not None and all(near(r["elo"][k], x[k]) for k in ("value", "lo", "hi")),
+                  where + ": rating of %s %s, its answer %s" % (r["job"], r["elo"], x))
         # The fairest: the first 10 of every cell by the documented ranking, ties in the
         # atlas's order (convention, holes, seeds).
         ranked = sorted(range(len(every)), key=lambda i: fairness_key(every[i], i))[:10]

@@ -249,6 +249,54 @@ static int atlas_fairest(Atlas *t)
     return 0;
 }
 
+/* ---- the ratings ----------------------------------------------------------------------- */
+
+/* Whether two variants have the same rules of play but for holes, seeds and final_four (a
+ * ply cap may differ: a rating is about the players, not where games are cut). */
+static bool same_play_but_board(const Variant *x, const Variant *y)
+{
+    for (int p = 0; p < VP_NB; p++) {
+        if (p == VP_HOLES || p == VP_SEEDS || p == VP_FINAL_FOUR || !variant_params[p].play)
+            continue;
+        if (variant_get(x, (VariantParam)p) != variant_get(y, (VariantParam)p))
+            return false;
+    }
+    return true;
+}
+
+/* The first match on board (holes, seeds) whose agent A plays the rung of the atlas that
+ * begins at job g, under the same rules but for the board and convention; -1 for none. */
+static int rating_job(const Analysis *a, int g, int holes, int seeds)
+{
+    const JobAnalysis *rung = &a->jobs[g];
+    for (int i = 0; i < a->njobs; i++) {
+        const JobAnalysis *j = &a->jobs[i];
+        if (j->two_agents && strcmp(j->agent_a, rung->agent_a) == 0 &&
+            j->variant.holes == holes && j->variant.seeds == seeds &&
+            same_play_but_board(&j->variant, &rung->variant))
+            return i;
+    }
+    return -1;
+}
+
+/* The rung's rating on each board of the atlas that has a match of it; -1 when out of
+ * memory. */
+static int atlas_ratings(const Analysis *a, Atlas *t)
+{
+    t->ratings = malloc(((size_t)t->nholes * (size_t)t->nseeds + 1) * sizeof *t->ratings);
+    if (!t->ratings)
+        return -1;
+    for (int h = 0; h < t->nholes; h++) {
+        for (int s = 0; s < t->nseeds; s++) {
+            int i = rating_job(a, t->first, t->holes[h], t->seeds[s]);
+            if (i >= 0)
+                t->ratings[t->nratings++] = (AtlasRating){
+                    t->holes[h], t->seeds[s], i, analyze_job_answer(&a->jobs[i]).value };
+        }
+    }
+    return 0;
+}
+
 /* ---- the atlases ----------------------------------------------------------------------- */
 
 static void atlas_free(Atlas *t)
@@ -257,6 +305,7 @@ static void atlas_free(Atlas *t)
     free(t->seeds);
     free(t->cells);
     free(t->fair);
+    free(t->ratings);
 }
 
 /* The atlas of group g into t; -1 when out of memory. */
@@ -268,7 +317,7 @@ static int atlas_make(const Analysis *a, const int *group, int g, Atlas *t)
                              VP_BIT(VP_HOLES) | VP_BIT(VP_SEEDS) | VP_BIT(VP_FINAL_FOUR),
                              t->variant, sizeof t->variant);
     if (atlas_axes(a, group, g, t) != 0 || atlas_cells(a, group, g, t) != 0 ||
-        atlas_fairest(t) != 0)
+        atlas_fairest(t) != 0 || atlas_ratings(a, t) != 0)
         return -1;
     atlas_check(t);
     return 0;

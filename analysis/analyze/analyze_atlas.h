@@ -44,6 +44,14 @@ typedef struct AtlasCheck {
     int exact, agrees, undecided, contradicts;
 } AtlasCheck;
 
+/* The rung's rating on one board: a match on that board whose agent A is the rung's spec
+ * (its answer, A's Elo over B, with its interval in the match's unit). */
+typedef struct AtlasRating {
+    int holes, seeds;
+    int job;                      /* the match (an index of Analysis.jobs) */
+    Estimate elo;
+} AtlasRating;
+
 /* One atlas: a rung's boards under each convention. */
 typedef struct Atlas {
     int first;                    /* its first job: the rung (agent_a, label_a), openings */
@@ -56,6 +64,9 @@ typedef struct Atlas {
     int *fair;                    /* cell indices, the fairest first (atlas_fairer), at most
                                      ATLAS_FAIREST; cells without an estimate left out */
     AtlasCheck check[FF_NB];          /* per conv[k] */
+    int nratings;
+    AtlasRating *ratings;         /* the boards that have a match of the rung, in the grid's
+                                     order (holes, then seeds); the first match of each */
 } Atlas;
 
 struct Analysis;

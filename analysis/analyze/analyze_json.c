@@ -1027,8 +1027,26 @@ static void kv_ints(Json *j, const char *key, const int *x, int n)
     json_array_end(j);
 }
 
-/* One atlas: its rung and what else its jobs share, its axes, a grid per convention and
- * the fairest cells. */
+/* The rung's ratings: per board with a match of it, the match and A's Elo over B. */
+static void write_atlas_ratings(Json *j, const Analysis *a, const Atlas *t)
+{
+    json_key(j, "ratings");
+    json_array_begin(j);
+    for (int r = 0; r < t->nratings; r++) {
+        const AtlasRating *x = &t->ratings[r];
+        json_object_begin(j);
+        json_kv_int(j, "holes", x->holes);
+        json_kv_int(j, "seeds", x->seeds);
+        json_kv_string(j, "job", a->jobs[x->job].name);
+        json_kv_string(j, "against", a->jobs[x->job].agent_b);
+        json_kv_estimate(j, "elo", x->elo);
+        json_object_end(j);
+    }
+    json_array_end(j);
+}
+
+/* One atlas: its rung and what else its jobs share, its axes, a grid per convention, the
+ * ratings and the fairest cells. */
 static void write_atlas_one(Json *j, const Analysis *a, const Atlas *t)
 {
     const JobAnalysis *f = &a->jobs[t->first];
@@ -1048,6 +1066,7 @@ static void write_atlas_one(Json *j, const Analysis *a, const Atlas *t)
     for (int k = 0; k < t->nconv; k++)
         write_atlas_grid(j, a, t, k);
     json_array_end(j);
+    write_atlas_ratings(j, a, t);
     json_key(j, "fairest");
     json_array_begin(j);
     for (int r = 0; r < t->nfair; r++)

@@ -1195,8 +1195,26 @@ static void print_atlas_check(const Analysis *a, const Atlas *t, FILE *out)
     }
 }
 
-/* The variant atlases: per atlas (a rung), a grid per convention, the fairest cells and the
- * check against the exact values. */
+/* The rung's rating on each board that has a match of it. */
+static void print_atlas_ratings(const Analysis *a, const Atlas *t, FILE *out)
+{
+    if (t->nratings == 0)
+        return;
+    fprintf(out, "  the rung's rating on each board (a match there with the rung as A: A's Elo "
+                 "over B, 95%%, in the match's unit):\n");
+    for (int r = 0; r < t->nratings; r++) {
+        const AtlasRating *x = &t->ratings[r];
+        const JobAnalysis *j = &a->jobs[x->job];
+        char where[48], fig[EST_LEN];
+        snprintf(where, sizeof where, "holes %d, seeds %d", x->holes, x->seeds);
+        snprintf(fig, sizeof fig, "%+.0f [%+.0f, %+.0f]", x->elo.value, x->elo.ci.lo,
+                 x->elo.ci.hi);
+        fprintf(out, "    %-20s %-22s against %s (job %s)\n", where, fig, j->label_b, j->name);
+    }
+}
+
+/* The variant atlases: per atlas (a rung), a grid per convention, the ratings, the fairest
+ * cells and the check against the exact values. */
 static void print_atlas(const Analysis *a, FILE *out)
 {
     if (a->natlas == 0)
@@ -1214,6 +1232,7 @@ static void print_atlas(const Analysis *a, FILE *out)
         fprintf(out, "\natlas %d: %s\n", n + 1, what);
         for (int k = 0; k < t->nconv; k++)
             print_atlas_grid(t, k, out);
+        print_atlas_ratings(a, t, out);
         print_atlas_fairest(a, t, out);
         print_atlas_check(a, t, out);
     }

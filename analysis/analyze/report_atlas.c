@@ -246,6 +246,28 @@ static void check_table(FILE *out, const Analysis *a, const Atlas *t)
     fputs("</table>\n", out);
 }
 
+/* The rung's rating on each board that has a match of it. */
+static void ratings_table(FILE *out, const Analysis *a, const Atlas *t)
+{
+    if (t->nratings == 0)
+        return;
+    fprintf(out, "<p>The rung's rating on each board: a match there with the rung as A, "
+                 "A's Elo over B with its 95%% interval in the match's unit.</p>\n"
+                 "<table class=\"answers\"><tr><th>holes</th><th>seeds</th><th>Elo [95%%]"
+                 "</th><th>against</th><th>job</th></tr>\n");
+    for (int r = 0; r < t->nratings; r++) {
+        const AtlasRating *x = &t->ratings[r];
+        const JobAnalysis *j = &a->jobs[x->job];
+        fprintf(out, "<tr><td>%d</td><td>%d</td><td class=\"figure\">%+.0f [%+.0f, %+.0f]"
+                     "</td><td>", x->holes, x->seeds, x->elo.value, x->elo.ci.lo, x->elo.ci.hi);
+        markup_text(out, j->label_b, strlen(j->label_b));
+        fputs("</td><td class=\"job\">", out);
+        markup_text(out, j->name, strlen(j->name));
+        fputs("</td></tr>\n", out);
+    }
+    fputs("</table>\n", out);
+}
+
 int report_atlas_section(FILE *out, const Analysis *a, const char *dir)
 {
     if (a->natlas == 0)
@@ -270,6 +292,7 @@ int report_atlas_section(FILE *out, const Analysis *a, const char *dir)
             else if (report_html_figure(out, dir, name, caption) != 0)
                 return -1;
         }
+        ratings_table(out, a, t);
         fairest_table(out, a, t);
         check_table(out, a, t);
     }

@@ -173,6 +173,12 @@ void agent_play_spec(const char *spec, char *buf, size_t len);
  * changed. -1 with a one-line message (the spec does not parse, a file cannot be read or
  * is damaged, a fit fails). */
 int agent_file_digests(const char *spec, const Variant *v, char *buf, size_t len, Error *e);
+
+/* From now on, checking an agent against a variant builds nothing it would build on demand:
+ * no endgame tables (tables=auto) and no fitted evaluation not yet cached (learned=auto;
+ * its hash is then left out of agent_file_digests). For a command that only lists what it
+ * would play (`run --dry-run`): it must not spend minutes building. */
+void agents_defer_builds(void);
 #define AGENT_DIGESTS_MAX 256
 
 /* Room for a full spec: every option and weight at its value. */

@@ -130,6 +130,11 @@ int learned_auto_path(const Variant *v, char *buf, size_t len, Error *e);
  * a lock beside the file, and the other waits and reads its file. */
 int learned_auto_acquire(const Variant *v, const LearnedSet **out, uint64_t *digest, Error *e);
 
+/* From now on, a set not yet in the cache is not fitted: learned_choose gives none (NULL,
+ * which plays nothing) and learned_choice_digest 0. For a run that only lists its jobs
+ * (`run --dry-run`), which must not spend minutes fitting. */
+void learned_auto_defer_fits(void);
+
 /* Whether the compiled-in set serves v's board (its holes and capture are the set's). */
 bool learned_builtin_fits(const Variant *v);
 

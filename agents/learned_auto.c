@@ -21,6 +21,7 @@
 
 static LearnedFitter fitter;
 static const char *fitter_inputs;
+static bool fits_deferred;   /* learned_auto_defer_fits: a dry run lists, it does not fit */
 
 void learned_auto_install(LearnedFitter fit, const char *inputs)
 {
@@ -193,6 +194,20 @@ int learned_auto_acquire(const Variant *v, const LearnedSet **out, uint64_t *dig
     return rc;
 }
 
+void learned_auto_defer_fits(void)
+{
+    fits_deferred = true;
+}
+
+/* Whether v's set would be fitted now and the process defers fits (its file not cached). */
+static bool fit_deferred(const Variant *v)
+{
+    char path[4400];
+    Error e;
+    return fits_deferred && learned_auto_path(v, path, sizeof path, &e) == 0 &&
+           access(path, F_OK) != 0;
+}
+
 bool learned_builtin_fits(const Variant *v)
 {
     const LearnedSet *s = learned_builtin("learned");
@@ -210,6 +225,10 @@ int learned_choose(const LearnedSet *file, bool fit, const char *agent, const Va
         *out = learned_builtin("learned");
         return 0;
     }
+    if (fit_deferred(v)) {
+        *out = NULL;
+        return 0;
+    }
     Error inner;
     if (learned_auto_acquire(v, out, NULL, &inner) != 0)
         return error_set(e, "agent '%s': weights=learned, learned=auto: %s", agent, inner.msg);
@@ -220,7 +239,7 @@ int learned_choice_digest(bool fit, const Variant *v, uint64_t *out, Error *e)
 {
     *out = 0;
     const LearnedSet *s;
-    if (!fit && learned_builtin_fits(v))
+    if ((!fit && learned_builtin_fits(v)) || fit_deferred(v))
         return 0;
     return learned_auto_acquire(v, &s, out, e);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "agents_internal.h"
+#include "learned.h"
 #include "nearest.h"
 
 typedef struct AgentEntry {
@@ -198,4 +199,10 @@ int agent_file_digests(const char *spec, const Variant *v, char *buf, size_t len
                  ent->kind->variant_digest_key, h);
     free(settings);
     return rc;
+}
+
+void agents_defer_builds(void)
+{
+    agent_tables_defer_auto();
+    learned_auto_defer_fits();
 }

@@ -8,7 +8,8 @@
 # note on stderr); a second use reads the same file (no fit, the same bytes); the fit's file
 # is the same for 1 and 2 threads; two runs needing it at once fit it once; a run's fingerprint holds the set's content hash, so that
 # a run extended after the cached file changed is refused; a cached file of another variant
-# under the board's name is refused with one line; the standard board still plays the
+# under the board's name is refused with one line; a dry run fits nothing and builds no
+# tables (it only lists the jobs); the standard board still plays the
 # compiled-in set (no fit, no hash, a known search value).
 set -u
 # shellcheck source=lib.sh
@@ -32,6 +33,15 @@ run() {
 small=(--holes 5 --seeds 2)
 match=("${small[@]}" --agent-b greedy --games 10 --threads 1 --seed 3 --quiet)
 strong='strong:nodes=2000'
+
+# --- a dry run lists the job and builds nothing ------------------------------------------
+ANYWOLI_CACHE=$tmp/dry run run "${match[@]}" --agent-a "$strong" --agent-b strong -o dry.h5 \
+    --dry-run
+expect_status 0 "a dry run of strong on 2x5x2"
+check "the dry run lists the job" grep -q '^job main: holes=5 seeds=2' out
+check "the dry run fits no set and builds no tables" test -z "$(ls -A "$tmp/dry" 2>/dev/null)"
+checks=$((checks + 1))
+grep -q 'fitted' err && fail "the dry run fitted: $(cat err)"
 
 # --- first use: fitted and cached, with a note -------------------------------------------
 OMP_NUM_THREADS=2 run run "${match[@]}" --agent-a "$strong" -o first.h5

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agent.h"
 #include "cli.h"
 #include "cluster.h"
 #include "commands.h"
@@ -58,7 +59,8 @@ static const char run_usage[] =
     "                   A's score and Elo (South's advantage for an agent against\n"
     "                   itself) with its interval over pairs, or openings where pairs\n"
     "                   repeat them, and the sequential test's LLR against its bounds\n"
-    "  --dry-run        check the experiment and list its jobs; play nothing\n"
+    "  --dry-run        check the experiment and list its jobs; play nothing and\n"
+    "                   build nothing (tables=auto, a board's fitted evaluation)\n"
     "  --agent-a SPEC   agent A (South in even-numbered games), e.g. greedy,\n"
     "                   alphabeta:depth=4\n"
     "  --agent-b SPEC   agent B\n"
@@ -395,6 +397,8 @@ int cmd_run(int argc, char **argv)
 
     Experiment x;
     Error e;
+    if (dry_run)
+        agents_defer_builds();   /* listing the jobs must not build tables or fit sets */
     int rc = optind < argc ? experiment_load(&x, argv[optind], &o, &e)
              : tournament  ? experiment_tournament(&x, &o, kind, specs, nspecs, &e)
                            : experiment_quick(&x, &o, &e);

@@ -40,7 +40,13 @@ command -v gnuplot >/dev/null && have_gnuplot=true
 declare -A games=(
     [agent-ladder]=10 [board-sweep]=20 [conventions]=20 [default]=20
     [endgame-agreement]=4 [from-the-start]=8 [mcts-place]=2 [small-variants]=20 [strong-play]=2 [strong-play-root]=2 [strong-play-root-adaptive]=2
-    [weights-verify]=4
+    [weights-verify]=4 [atlas]=2 [atlas-exact]=2
+)
+# Options that shrink an experiment beyond its games: the atlases on the boards of 4 holes
+# (atlas.cfg on one board and its rating; atlas-exact.cfg on 4x1 to 4x4, an atlas with exact
+# values), so that the evaluations fitted on first use are a dozen of seconds each at most.
+declare -A shrink=(
+    [atlas]="--holes 4 --seeds 2" [atlas-exact]="--holes 4"
 )
 
 # check_json_and_page NAME JSON [DIR]: the checks above on one analysis.
@@ -210,8 +216,9 @@ for cfg in "$configs"/*.cfg; do
             fail "$name: a new config in configs/: give it a size in configs_report_test.sh"
             continue
         fi
-        "$bin" run "$cfg" --games "$n" -o "$tmp/$name.h5" --quiet >"$tmp/$name.out" \
-            2>"$tmp/$name.err" \
+        # shellcheck disable=SC2086  # the shrinking options are words
+        "$bin" run "$cfg" --games "$n" ${shrink[$name]:-} -o "$tmp/$name.h5" --quiet \
+            >"$tmp/$name.out" 2>"$tmp/$name.err" \
             || { fail "$name: run --games $n: status $? ($(head -c 300 "$tmp/$name.err"))"; continue; }
         ;;
     esac

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# solve_auto_test.sh: `anywoli solve --tables auto` builds the board's endgame tables into the
+# cache folder and solves above them, with the values of the solver without tables.
+#
+#   solve_auto_test.sh PATH/TO/anywoli
+#
+# Under each convention, on 4 x 2 (16 seeds) from the start and from a composed position:
+# the value and every move's value are those of `solve` without tables, whether K is sized
+# from the memory (the start's 16 seeds: a probe of the tables) or fixed by --table-seeds 12
+# (a search above the tables; from a composed position of 12 seeds, tables to
+# 8); the first run builds the three conventions' files at once, the
+# next ones open them (`cached`); the cost is the last line. A composed position on a level no
+# game from the start reaches gets tables of every level, in a file of their own. Refused with
+# one line and exit status 2: --table-seeds out of range, not a number, without --tables
+# auto, and a K below every level the position's play reaches.
+set -u
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
+
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+failures=0
+checks=0
+export ANYWOLI_CACHE=$tmp/cache OMP_NUM_THREADS=1
+
+# run ARGS...: the command, stdout in ./out, stderr in ./err, status in $rc.
+run() {
+    "$bin" "$@" >out 2>err
+    rc=$?
+}
+
+# The value and the moves' lines of ./out: what must not depend on the tables.
+values() { grep -E '^(value|move) ' out; }
+
+board=(--holes 4 --seeds 2)
+first=yes
+for ff in penultimate first-final lottery; do
+    for pos in --start "2,0,1,3/1,0,2,3 0/4 S - -"; do
+        # The start (16 seeds) searched above tables to 12, the composed position (12) above 8.
+        k=12
+        [[ $pos == --start ]] || k=8
+        run solve "${board[@]}" --final-four "$ff" "$pos"
+        expect_status 0 "solve $ff $pos without tables"
+        values >plain
+        run solve "${board[@]}" --final-four "$ff" "$pos" --tables auto
+        expect_status 0 "solve $ff $pos --tables auto"
+        check "$ff $pos: --tables auto gives the values without tables ($(values | head -1))" \
+            cmp -s plain <(values)
+        if [[ $pos == --start ]]; then
+            # The start's 16 seeds: tables to 16 cover it, sized from any memory a test has.
+            if [[ $first == yes ]]; then
+                check "the first run builds the tables: $(grep '^tables' out)" \
+                    grep -qE '^tables max_seeds 16 built [0-9]+\.[0-9]{2}$' out
+                files=("$ANYWOLI_CACHE"/tables-k16-*.awt)
+                checks=$((checks + 1))
+                [[ ${#files[@]} -eq 3 ]] || fail "three files (a convention each): ${files[*]}"
+                first=no
+            else
+                check "$ff: the tables come from the cache: $(grep '^tables' out)" \
+                    grep -qx 'tables max_seeds 16 cached' out
+            fi
+            check "$ff: the start is a probe of the tables" grep -qx 'states 0 nodes 0' out
+        fi
+        check "$ff $pos: the cost is the last line: $(tail -n 1 out)" \
+            grep -qE '^cost seconds [0-9]+\.[0-9]{2} peak_mib [1-9][0-9]*\.[0-9]$' <(tail -n 1 out)
+        run solve "${board[@]}" --final-four "$ff" "$pos" --tables auto --table-seeds $k
+        expect_status 0 "solve $ff $pos --tables auto --table-seeds $k"
+        check "$ff $pos: tables to $k give the values without tables" cmp -s plain <(values)
+        check "$ff $pos: K is $k" grep -qE "^tables max_seeds $k (built|cached)" out
+        [[ $pos == --start ]] &&
+            check "$ff: a search above the tables" grep -qE '^states [0-9]+ nodes [1-9]' out
+    done
+done
+
+# A composed position of 11 seeds (the start's levels are 16, 12, 8, 5 .. 7 never): every level.
+apn="2,0,1,3/1,0,1,3 0/5 S - -"
+run solve "${board[@]}" "$apn"
+expect_status 0 "solve of an 11-seed position without tables"
+values >plain
+run solve "${board[@]}" "$apn" --tables auto
+expect_status 0 "solve of an 11-seed position --tables auto"
+check "11 seeds: --tables auto gives the values without tables" cmp -s plain <(values)
+all=("$ANYWOLI_CACHE"/tables-k11-all-*.awt)
+checks=$((checks + 1))
+[[ ${#all[@]} -eq 3 && -f ${all[0]} ]] || fail "every level's tables have files of their own: ${all[*]}"
+
+# Refusals: one line, exit status 2, nothing built.
+before=$(ls "$ANYWOLI_CACHE" | wc -l)
+refuse() {
+    local want=$1
+    shift
+    run solve "$@"
+    expect_status 2 "solve $*"
+    one_line_error "$want"
+}
+refuse "--table-seeds: 0 is out of range (1 to 127)" "${board[@]}" --start --tables auto --table-seeds 0
+refuse "--table-seeds: 'x' is not a whole number" "${board[@]}" --start --tables auto \
+    --table-seeds x
+refuse "--table-seeds: 128 is out of range (1 to 127)" "${board[@]}" --start --tables auto \
+    --table-seeds 128
+refuse "--table-seeds 4 is out of range (5 to 127)" "${board[@]}" --start --tables auto \
+    --table-seeds 4
+refuse "--table-seeds 12: only with --tables auto" "${board[@]}" --start --table-seeds 12
+refuse "--table-seeds 7: no level from 5 to 7 occurs in play from this position" \
+    "${board[@]}" --start --tables auto --table-seeds 7
+checks=$((checks + 1))
+[[ $(ls "$ANYWOLI_CACHE" | wc -l) -eq $before ]] || fail "a refusal left a file in the cache"
+
+echo "solve_auto_test: $checks checks, $failures failures"
+[[ $failures -eq 0 ]]

@@ -5,11 +5,12 @@
 #   solve_auto_test.sh PATH/TO/anywoli
 #
 # Under each convention, on 4 x 2 (16 seeds) from the start and from a composed position:
-# the value and every move's value are those of `solve` without tables, whether K is sized
-# from the memory (the start's 16 seeds: a probe of the tables) or fixed by --table-seeds 12
-# (a search above the tables; from a composed position of 12 seeds, tables to
-# 8); the first run builds the three conventions' files at once, the
-# next ones open them (`cached`); the cost is the last line. A composed position on a level no
+# the value and every move's value are those of `solve` without tables, whether K climbs its
+# ladder (tables to 8 suffice; with --max-states 10 the searches above 8 and 12 run out and
+# tables to 16, the start's own level, answer) or is fixed by --table-seeds (12 from the
+# start, a search above the tables; 8 from the composed position of 12 seeds); the first run
+# builds the three conventions' files at once, the next ones open them (`cached`); the cost
+# is the last line. A composed position on a level no
 # game from the start reaches gets tables of every level, in a file of their own. Refused with
 # one line and exit status 2: --table-seeds out of range, not a number, without --tables
 # auto, and a K below every level the position's play reaches.
@@ -49,19 +50,28 @@ for ff in penultimate first-final lottery; do
         check "$ff $pos: --tables auto gives the values without tables ($(values | head -1))" \
             cmp -s plain <(values)
         if [[ $pos == --start ]]; then
-            # The start's 16 seeds: tables to 16 cover it, sized from any memory a test has.
+            # The smallest K first: the search above tables to 8 suffices.
             if [[ $first == yes ]]; then
                 check "the first run builds the tables: $(grep '^tables' out)" \
-                    grep -qE '^tables max_seeds 16 built [0-9]+\.[0-9]{2}$' out
-                files=("$ANYWOLI_CACHE"/tables-k16-*.awt)
+                    grep -qE '^tables max_seeds 8 built [0-9]+\.[0-9]{2}$' out
+                files=("$ANYWOLI_CACHE"/tables-k8-*.awt)
                 checks=$((checks + 1))
                 [[ ${#files[@]} -eq 3 ]] || fail "three files (a convention each): ${files[*]}"
                 first=no
             else
                 check "$ff: the tables come from the cache: $(grep '^tables' out)" \
-                    grep -qx 'tables max_seeds 16 cached' out
+                    grep -qx 'tables max_seeds 8 cached' out
             fi
+            # A search cut short climbs the ladder, 8, 12, then 16: the start's own level,
+            # a probe of the tables.
+            run solve "${board[@]}" --final-four "$ff" --start --tables auto --max-states 10
+            expect_status 0 "solve $ff --start --tables auto --max-states 10"
+            check "$ff: up the ladder, the values without tables" cmp -s plain <(values)
+            check "$ff: K 16 at last: $(grep '^tables' out)" \
+                grep -qE '^tables max_seeds 16 (built|cached)' out
             check "$ff: the start is a probe of the tables" grep -qx 'states 0 nodes 0' out
+            check "$ff: a note for each K passed: $(cat err)" \
+                grep -q 'above tables to 12 seeds passed --max-states; tables to 16' err
         fi
         check "$ff $pos: the cost is the last line: $(tail -n 1 out)" \
             grep -qE '^cost seconds [0-9]+\.[0-9]{2} peak_mib [1-9][0-9]*\.[0-9]$' <(tail -n 1 out)
@@ -82,7 +92,7 @@ values >plain
 run solve "${board[@]}" "$apn" --tables auto
 expect_status 0 "solve of an 11-seed position --tables auto"
 check "11 seeds: --tables auto gives the values without tables" cmp -s plain <(values)
-all=("$ANYWOLI_CACHE"/tables-k11-all-*.awt)
+all=("$ANYWOLI_CACHE"/tables-k5-all-*.awt)
 checks=$((checks + 1))
 [[ ${#all[@]} -eq 3 && -f ${all[0]} ]] || fail "every level's tables have files of their own: ${all[*]}"
 

@@ -35,18 +35,21 @@ static const char solve_usage[] =
     "                   `states S nodes N`: positions kept in its table, positions\n"
     "                   searched, at most --max-states), then, if it runs out, the\n"
     "                   graph above the tables as without them\n"
-    "  --tables auto    the same with the tables of the position's board from the\n"
-    "                   cache folder ($ANYWOLI_CACHE, else $XDG_CACHE_HOME/anywoli,\n"
-    "                   else ~/.cache/anywoli), built there first when missing (the\n"
-    "                   three conventions together, a file each; OpenMP threads:\n"
-    "                   OMP_NUM_THREADS). K is the largest level the position's play\n"
-    "                   reaches, at most its seeds, whose top level has at most 10^8\n"
-    "                   placements and whose build fits in half the memory available\n"
-    "                   now; a line `tables max_seeds K built T` (T the build's\n"
-    "                   seconds) or `tables max_seeds K cached` comes before `cost`\n"
-    "  --table-seeds K  with --tables auto: tables to K seeds instead (the largest\n"
-    "                   level the play reaches at most K and the position's seeds;\n"
-    "                   capture + 1 to 127)\n\n";
+    "  --tables auto    the same with tables of the position's board from the cache\n"
+    "                   folder ($ANYWOLI_CACHE, else $XDG_CACHE_HOME/anywoli, else\n"
+    "                   ~/.cache/anywoli), built there first when missing (the three\n"
+    "                   conventions together, a file each; threads: OMP_NUM_THREADS).\n"
+    "                   K grows level by level (those the position's play reaches):\n"
+    "                   the search above tables to K, and when it passes --max-states,\n"
+    "                   the next K, up to the largest at most the position's seeds\n"
+    "                   whose top level has at most 4 x 10^8 placements and whose build\n"
+    "                   fits in half the memory available now (MemAvailable), where the\n"
+    "                   graph above the tables follows. A line `tables max_seeds K\n"
+    "                   built T` (the builds' seconds) or `tables max_seeds K cached`\n"
+    "                   comes before `cost`\n"
+    "  --table-seeds K  with --tables auto: tables to K seeds alone (the largest level\n"
+    "                   the play reaches at most K and the position's seeds; capture + 1\n"
+    "                   to 127), the search then the graph above them\n\n";
 
 /* Print the solution: the value, the moves best first by their holes' names, the size of the
  * graph (or of the search, `searched`). */
@@ -98,13 +101,11 @@ static TablesLevels auto_levels(const Variant *v, const Position *p)
     return tables_level_reachable(v, p->left) ? TABLES_REACHABLE_LEVELS : TABLES_ALL_LEVELS;
 }
 
-/* The K of `--tables auto` for p: --table-seeds' (fixed > 0: the largest level held at most
- * it and p's seeds, refused when there is none) or sized from the memory available. */
-static int auto_seeds(const Variant *v, const Position *p, int fixed)
+/* --table-seeds' K for p: the largest level held at most `fixed` and p's seeds; refused when
+ * there is none. */
+static int fixed_seeds(const Variant *v, const Position *p, int fixed)
 {
     TablesLevels which = auto_levels(v, p);
-    if (!fixed)
-        return tables_solve_seeds(v, p->left, which, tables_memory_available());
     int most = fixed < p->left ? fixed : p->left;
     for (int k = most; k > v->capture; k--)
         if (which == TABLES_ALL_LEVELS || tables_level_reachable(v, k))
@@ -114,27 +115,70 @@ static int auto_seeds(const Variant *v, const Position *p, int fixed)
         p->left, v->capture);
 }
 
-/* The tables of `--tables auto` (NULL when none fits: K 0), with their line. */
-static const Tables *auto_tables(const Variant *v, const Position *p, int fixed, char *line,
-                                 size_t size)
+/* The Ks `--tables auto` tries for p, smallest first, into ks; their number. --table-seeds
+ * (fixed > 0) gives one; else every level held from the first to the largest that
+ * tables_solve_seeds allows (sized from the memory available), none when none fits. */
+static int auto_ladder(const Variant *v, const Position *p, int fixed, int *ks)
 {
-    int k = auto_seeds(v, p, fixed);
-    if (k == 0) {
-        snprintf(line, size, "tables max_seeds 0 none");
-        return NULL;
+    if (fixed) {
+        ks[0] = fixed_seeds(v, p, fixed);
+        return 1;
     }
-    double t0 = omp_get_wtime();
-    const Tables *t;
-    bool built;
-    Error e;
-    if (tables_acquire_solve(v, k, auto_levels(v, p), tables_progress, NULL, &t, &built, &e)
-        != 0)
-        fail("--tables auto: %s", e.msg);
-    if (built)
-        snprintf(line, size, "tables max_seeds %d built %.2f", k, omp_get_wtime() - t0);
-    else
-        snprintf(line, size, "tables max_seeds %d cached", k);
-    return t;
+    TablesLevels which = auto_levels(v, p);
+    int top = tables_solve_seeds(v, p->left, which, tables_memory_available()), n = 0;
+    for (int k = v->capture + 1; k <= top; k++)
+        if (which == TABLES_ALL_LEVELS || tables_level_reachable(v, k))
+            ks[n++] = k;
+    return n;
+}
+
+/* Solve p with `--tables auto`: for each K of the ladder in turn, the tables to K from the
+ * cache (built there when missing), then the search above them within max_states; a search
+ * that runs out goes on with the next K, and the last K's with the graph above its tables.
+ * Small tables often suffice (a search whose lines capture soon), so the smallest K that
+ * does is found before the large ones are built. *line receives the tables' line. */
+static SolveStatus solve_auto(const Variant *v, const Position *p, int fixed,
+                              uint64_t max_states, SolveResult *r, bool *searched, char *line,
+                              size_t size)
+{
+    int ks[TABLES_MAX_SEEDS + 1];
+    int n = auto_ladder(v, p, fixed, ks);
+    *searched = false;
+    if (n == 0) {
+        snprintf(line, size, "tables max_seeds 0 none");
+        return solver_solve_tables(v, p, max_states, NULL, r);
+    }
+    double build_seconds = 0;
+    bool any_built = false;
+    SolveStatus st = SOLVE_TOO_LARGE;
+    for (int i = 0; i < n && st == SOLVE_TOO_LARGE; i++) {
+        double t0 = omp_get_wtime();
+        const Tables *t;
+        bool built;
+        Error e;
+        if (tables_acquire_solve(v, ks[i], auto_levels(v, p), tables_progress, NULL, &t,
+                                 &built, &e) != 0)
+            fail("--tables auto: %s", e.msg);
+        if (built) {
+            build_seconds += omp_get_wtime() - t0;
+            any_built = true;
+        }
+        *searched = true;
+        st = prover_solve(v, p, max_states, t, r);
+        if (st == SOLVE_TOO_LARGE && i == n - 1) {
+            *searched = false;
+            st = solver_solve_tables(v, p, max_states, t, r);
+        }
+        tables_release(t);
+        if (any_built)
+            snprintf(line, size, "tables max_seeds %d built %.2f", ks[i], build_seconds);
+        else
+            snprintf(line, size, "tables max_seeds %d cached", ks[i]);
+        if (st == SOLVE_TOO_LARGE && i < n - 1)
+            fprintf(stderr, "anywoli solve: the search above tables to %d seeds passed "
+                    "--max-states; tables to %d\n", ks[i], ks[i + 1]);
+    }
+    return st;
 }
 
 /* The last line: the command's wall time and peak resident memory. */
@@ -189,32 +233,32 @@ int cmd_solve(int argc, char **argv)
     if (table_seeds && table_seeds <= v.capture)
         die("--table-seeds %d is out of range (%d to %d)", table_seeds, v.capture + 1,
             TABLES_MAX_SEEDS);
-    const Tables *t = NULL;
-    Tables *opened = NULL;
+    Tables *t = NULL;
     char tables_line[128] = "";
     Error e;
-    if (automatic && !pos_over(&v, &p)) {
-        t = auto_tables(&v, &p, table_seeds, tables_line, sizeof tables_line);
-    } else if (tables_path && !automatic) {
-        if (tables_open(tables_path, &opened, &e) != 0
-            || tables_check_variant(opened, &v, tables_path, &e) != 0)
+    if (tables_path && !automatic) {
+        if (tables_open(tables_path, &t, &e) != 0
+            || tables_check_variant(t, &v, tables_path, &e) != 0)
             die("--tables %s", e.msg);
-        t = opened;
         check_levels_held(t, tables_path, &v, &p);
     }
     SolveResult r;
-    /* With tables: the search first (quick when the lines that decide are short), then the
-     * whole graph above the tables (quick when the positions reachable above them are few). */
     bool searched = t != NULL;
-    SolveStatus st = t ? prover_solve(&v, &p, (uint64_t)max_states, t, &r) : SOLVE_TOO_LARGE;
-    if (st == SOLVE_TOO_LARGE) {
-        searched = false;
-        st = solver_solve_tables(&v, &p, (uint64_t)max_states, t, &r);
+    SolveStatus st;
+    if (automatic && !pos_over(&v, &p)) {
+        st = solve_auto(&v, &p, table_seeds, (uint64_t)max_states, &r, &searched, tables_line,
+                        sizeof tables_line);
+    } else {
+        /* With tables: the search first (quick when the lines that decide are short), then
+         * the whole graph above the tables (quick when the positions reachable above them
+         * are few). */
+        st = t ? prover_solve(&v, &p, (uint64_t)max_states, t, &r) : SOLVE_TOO_LARGE;
+        if (st == SOLVE_TOO_LARGE) {
+            searched = false;
+            st = solver_solve_tables(&v, &p, (uint64_t)max_states, t, &r);
+        }
     }
-    if (opened)
-        tables_free(opened);
-    else
-        tables_release(t);
+    tables_free(t);
     if (st == SOLVE_TOO_LARGE)
         fail("the position is too large: more than %lld states (see --max-states)", max_states);
     if (st == SOLVE_NO_MEMORY)

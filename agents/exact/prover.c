@@ -28,11 +28,15 @@
 #include "margin.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The deepest line searched: beyond it, the position counts as too large. */
 #define PROVER_MAX_DEPTH 20000
+/* The stack of the thread that searches: a line of PROVER_MAX_DEPTH positions takes two
+ * frames a position (prove and prove_moves, some 500 bytes), more than the usual 8 MiB. */
+#define PROVER_STACK ((size_t)PROVER_MAX_DEPTH * 1024 + ((size_t)1 << 20))
 /* Buckets of the line's positions by hash (a power of two). */
 #define LINE_BUCKETS 65536
 
@@ -301,8 +305,9 @@ static void prover_free(Prover *P)
     free(P->kids);
 }
 
-SolveStatus prover_solve(const Variant *v, const Position *p, uint64_t max_nodes,
-                         const Tables *tables, SolveResult *r)
+/* prover_solve in the thread of its own stack. */
+static SolveStatus prover_run(const Variant *v, const Position *p, uint64_t max_nodes,
+                              const Tables *tables, SolveResult *r)
 {
     memset(r, 0, sizeof *r);
     if (pos_over(v, p)) {
@@ -335,4 +340,40 @@ SolveStatus prover_solve(const Variant *v, const Position *p, uint64_t max_nodes
     r->edges = P.nodes;
     prover_free(&P);
     return st;
+}
+
+/* prover_solve's arguments and status, for its thread. */
+typedef struct ProverJob {
+    const Variant *v;
+    const Position *p;
+    uint64_t max_nodes;
+    const Tables *tables;
+    SolveResult *r;
+    SolveStatus status;
+} ProverJob;
+
+static void *prover_thread(void *arg)
+{
+    ProverJob *j = arg;
+    j->status = prover_run(j->v, j->p, j->max_nodes, j->tables, j->r);
+    return NULL;
+}
+
+SolveStatus prover_solve(const Variant *v, const Position *p, uint64_t max_nodes,
+                         const Tables *tables, SolveResult *r)
+{
+    /* The search recurses once a position of the line: it runs in a thread whose stack
+     * holds the deepest line (PROVER_STACK), whatever the caller's stack is. */
+    ProverJob j = { v, p, max_nodes, tables, r, SOLVE_NO_MEMORY };
+    pthread_attr_t attr;
+    pthread_t thread;
+    memset(r, 0, sizeof *r);
+    if (pthread_attr_init(&attr) != 0)
+        return SOLVE_NO_MEMORY;
+    bool ok = pthread_attr_setstacksize(&attr, PROVER_STACK) == 0
+              && pthread_create(&thread, &attr, prover_thread, &j) == 0;
+    pthread_attr_destroy(&attr);
+    if (ok)
+        pthread_join(thread, NULL);
+    return j.status;
 }

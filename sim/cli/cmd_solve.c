@@ -42,15 +42,14 @@ static const char solve_usage[] =
     "                   K grows level by level (those the position's play reaches):\n"
     "                   the search above tables to K, and when it passes\n"
     "                   --max-states, the next K, up to the largest at most the\n"
-    "                   position's seeds\n"
-    "                   whose top level has at most 4 x 10^8 placements and whose build\n"
-    "                   fits in half the memory available now (MemAvailable), where the\n"
-    "                   graph above the tables follows. A line `tables max_seeds K\n"
-    "                   built T` (the builds' seconds) or `tables max_seeds K cached`\n"
-    "                   comes before `cost`\n"
-    "  --table-seeds K  with --tables auto: tables to K seeds alone (the largest level\n"
-    "                   the play reaches at most K and the position's seeds; capture + 1\n"
-    "                   to 127), the search then the graph above them\n\n";
+    "                   position's seeds whose top level has at most 4 x 10^8\n"
+    "                   placements and whose build fits in half the memory available\n"
+    "                   now (MemAvailable), where the graph above the tables follows.\n"
+    "                   A line `tables max_seeds K built T` (the builds' seconds) or\n"
+    "                   `tables max_seeds K cached` comes before `cost`\n"
+    "  --table-seeds K  with --tables auto: tables to K seeds alone (the largest\n"
+    "                   level the play reaches at most K and the position's seeds;\n"
+    "                   capture + 1 to 127), the search then the graph above them\n\n";
 
 /* Print the solution: the value, the moves best first by their holes' names, the size of the
  * graph (or of the search, `searched`). */

@@ -69,8 +69,9 @@ const StartValue start_values[] = {
     { 7, 2, P, 4, 110, 111.72, 158.1, "--tables auto" },
     { 7, 2, F, -4, 110, 54.64, 158.8, "--tables auto" },
     { 7, 2, L, 0, 110, 66.97, 158.6, "--tables auto" },
-    { 8, 2, P, 8, 294, 163.17, 270.1, "--tables auto" },
-    { 8, 2, F, 8, 238, 103.39, 270.1, "--tables auto" },
+    { 8, 2, P, 8, 294, 202.49, 263.3, "--tables auto" },
+    { 8, 2, F, 8, 238, 190.71, 263.5, "--tables auto" },
+    { 8, 2, L, 4, 264, 187.54, 261.9, "--tables auto" },
 };
 
 const int start_values_count = (int)(sizeof start_values / sizeof start_values[0]);

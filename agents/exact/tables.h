@@ -214,10 +214,11 @@ int tables_cache_path(const Variant *v, int k, TablesLevels which, char *buf, si
                       Error *e);
 
 /* `anywoli solve --tables auto`: tables of the position's board in the same cache, their K
- * sized from the memory there is (tables_solve_seeds). */
+ * climbing from the smallest level up to the largest that tables_solve_seeds allows (sized
+ * from the memory there is; the ladder is cmd_solve.c's). */
 /* The most placements of the top level such tables have: 8 x 1's level 16 (3 x 10^8), a
- * build of about half an hour on one core (about 5 microseconds a placement of the top
- * level, docs/commands.md); a larger one is for --table-seeds. */
+ * build of about an hour on one shared core (about 5 to 10 microseconds a placement of the
+ * top level, docs/commands.md); a larger one is for --table-seeds. */
 #define TABLES_SOLVE_PLACEMENTS 4e8
 /* Memory a build needs beyond its values and arrays: buffers, a sorted bucket. */
 #define TABLES_SOLVE_SPARE (256.0 * 1024 * 1024)

@@ -6,7 +6,10 @@
  * time and the peak resident memory of the whole command from an empty cache, tables built
  * included, with one thread (OMP_NUM_THREADS=1) on the lab's 2-core machine while others
  * were working on it, so that the times are upper bounds. docs/commands.md, "Small variants
- * solved", has the same table with each row's K. */
+ * solved", has the same table with each row's K. The rows of 2 to 5 holes, 6 x 2, 6 x 3 and
+ * 7 x 2 were measured before the search found repetitions on its line by hash (four times
+ * faster on long lines without captures): where their K climbed, the failed searches cost
+ * more than they would now. */
 #include "start_values.h"
 
 #define P FF_PENULTIMATE

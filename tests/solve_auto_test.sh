@@ -11,7 +11,8 @@
 # start, a search above the tables; 8 from the composed position of 12 seeds); the first run
 # builds the three conventions' files at once, the next ones open them (`cached`); the cost
 # is the last line. A composed position on a level no
-# game from the start reaches gets tables of every level, in a file of their own. Refused with
+# game from the start reaches gets tables of every level, in a file of their own. A search
+# with long lines runs on its own stack: a 1 MiB stack of the caller's does not crash it. Refused with
 # one line and exit status 2: --table-seeds out of range, not a number, without --tables
 # auto, and a K below every level the position's play reaches.
 set -u
@@ -95,6 +96,15 @@ check "11 seeds: --tables auto gives the values without tables" cmp -s plain <(v
 all=("$ANYWOLI_CACHE"/tables-k5-all-*.awt)
 checks=$((checks + 1))
 [[ ${#all[@]} -eq 3 && -f ${all[0]} ]] || fail "every level's tables have files of their own: ${all[*]}"
+
+# The search recurses once a position of its line, and lines without captures are long (6 x 1
+# above tables to 8): it runs on a stack of its own, so a small stack of the caller's (1 MiB
+# here; 8 MiB usually, which 8 x 1's lines overflowed) still ends in "too large", not a crash.
+bash -c 'ulimit -s 1024 && exec "$0" solve --holes 6 --seeds 1 --start --tables auto \
+    --table-seeds 8 --max-states 300000' "$bin" >out 2>err
+rc=$?
+expect_status 1 "a deep search on a 1 MiB stack"
+check "a deep search on a 1 MiB stack: too large" grep -q 'too large' err
 
 # Refusals: one line, exit status 2, nothing built.
 before=$(ls "$ANYWOLI_CACHE" | wc -l)

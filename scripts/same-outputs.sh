@@ -37,7 +37,8 @@
 #   - times, rates and memory, which differ from run to run: run's `in X s, Y games/s`, tune's
 #     `in X s on`, search's `time T` column (and "time" in --json), tables build's `, X s` and,
 #     in its progress lines, `, N updates, X s, peak RSS M MiB` (the updates of a round depend
-#     on how the threads interleave; the rounds do not), bench's `seconds=` and `.../s=` fields;
+#     on how the threads interleave; the rounds do not), bench's `seconds=` and `.../s=` fields,
+#     solve's last line `cost seconds T peak_mib M` (a binary from before it printed none);
 #   - the words of a tuning's verification SPRT decision, unified with analyze's: in JSON
 #     H1 -> accept_h1, H0 -> accept_h0, none -> continue, and in text "H1 accepted" ->
 #     "accept H1", "H0 accepted" -> "accept H0", "no decision" -> "continue", so the old and
@@ -262,6 +263,7 @@ produce() {
 # Normal forms: each check's output with only what may differ taken out (see the header).
 
 filter_plain() { cat; }
+filter_solve() { sed -E '/^cost seconds [0-9.]+ peak_mib [0-9.]+$/d'; }
 filter_run() { sed -E 's/ in [0-9.]+ s, [0-9.]+ games\/s/ in (time) s, (rate) games\/s/'; }
 filter_sprt_words() { sed -E 's/: H1 accepted, LLR/: accept H1, LLR/; s/: H0 accepted, LLR/: accept H0, LLR/;
                                 s/: no decision, LLR/: continue, LLR/'; }
@@ -470,7 +472,7 @@ for t in std8 t53 t53-ff t53-lot t42; do
 done
 check_text tables-compare-53 filter_plain
 check_text tables-compare-json-53 filter_plain
-check_text solve-tables-53 filter_plain
+check_text solve-tables-53 filter_solve
 # 5. bench.
 check_text bench-quick filter_bench_signature
 check_text bench-search filter_bench_signature
@@ -487,9 +489,9 @@ check_text search-d8 filter_search
 check_text search-all-moves-json filter_search
 check_text search-small filter_search
 for ff in penultimate first-final lottery; do
-    check_text "solve-33-$ff" filter_plain
+    check_text "solve-33-$ff" filter_solve
 done
-check_text solve-42-noextra filter_plain
+check_text solve-42-noextra filter_solve
 check_text perft-std filter_plain
 check_text perft-rules filter_plain
 check_text perft-yit-jani filter_plain

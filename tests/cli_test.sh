@@ -434,11 +434,28 @@ expect_error "--sprt" analyze --sprt 5,1 "$tmp/not-results.h5"
 
 # --- solve: the value, then every move with its value, best first -------------------------
 tested+=(solve)
-expect_out "value 12
+# expect_solved WANT ARGS...: solve's output is WANT, then its cost, last.
+expect_solved() {
+    local want=$1
+    shift
+    run "$@"
+    if [[ $rc -ne 0 ]]; then
+        fail "anywoli $*: exit status $rc (stderr: $(head -c 300 "$tmp/err"))"
+    elif [[ "$(sed '$d' "$tmp/out")" != "$want" ]] \
+        || ! tail -n 1 "$tmp/out" | grep -qE '^cost seconds [0-9]+\.[0-9]{2} peak_mib [1-9][0-9]*\.[0-9]$'
+    then
+        fail "anywoli $*: output
+$(cat "$tmp/out")
+expected
+$want
+cost seconds T peak_mib M"
+    fi
+}
+expect_solved "value 12
 move S2 12 next
 move S3 -4 next
 states 11 components 11 largest 1" solve --holes 3 "0,2,2/0,2,2 4/0 S S -"
-expect_out "value -4
+expect_solved "value -4
 move N1 -4 over
 move N2 -12 next
 states 2 components 2 largest 1" solve --holes 3 --final-four first-final "1,0,1/3,3,0 4/0 N S S"
@@ -558,10 +575,10 @@ expect_error "$tmp/t33.tb already exists (--force replaces it)" \
     || fail "anywoli tables build --also: a file or lock was left after a refusal"
 # With tables, the same value and moves as without, from fewer states.
 run solve --holes 3 --seeds 3 --start
-grep -v '^states' "$tmp/out" >"$tmp/solve-plain"
+grep -v '^states\|^cost' "$tmp/out" >"$tmp/solve-plain"
 plain_states=$(awk '/^states/ {print $2}' "$tmp/out")
 run solve --holes 3 --seeds 3 --tables "$tmp/t33.tb" --start
-grep -v '^states' "$tmp/out" >"$tmp/solve-tables"
+grep -v '^states\|^cost' "$tmp/out" >"$tmp/solve-tables"
 tables_states=$(awk '/^states/ {print $2}' "$tmp/out")
 [[ $rc -eq 0 ]] && cmp -s "$tmp/solve-plain" "$tmp/solve-tables" \
     && [[ $tables_states -lt $plain_states ]] \

@@ -28,11 +28,17 @@
 #include "margin.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The deepest line searched: beyond it, the position counts as too large. */
 #define PROVER_MAX_DEPTH 20000
+/* The stack of the thread that searches: a line of PROVER_MAX_DEPTH positions takes two
+ * frames a position (prove and prove_moves, some 500 bytes), more than the usual 8 MiB. */
+#define PROVER_STACK ((size_t)PROVER_MAX_DEPTH * 1024 + ((size_t)1 << 20))
+/* Buckets of the line's positions by hash (a power of two). */
+#define LINE_BUCKETS 65536
 
 /* The search's state: the table of bounds and the current line. */
 typedef struct Prover {
@@ -47,6 +53,11 @@ typedef struct Prover {
     uint64_t nodes, max_nodes;
     uint8_t *line;            /* the keys of the current line, depth by depth */
     uint64_t *line_hash;
+    /* The line's positions by hash, to find a repetition without scanning the line: for each
+     * of LINE_BUCKETS buckets the deepest depth + 1 on the line whose hash falls in it (0:
+     * none), and for each depth the one below it in the same bucket. A line is a stack, so
+     * leaving a position takes it off its bucket's chain at once. */
+    int32_t *line_head, *line_below;
     Position *kids;           /* the children of the line's positions, holes per depth (on
                                * the heap: a deep line would overflow the stack) */
     bool stopped;             /* the node budget or the depth ran out */
@@ -128,6 +139,9 @@ static bool move_known(const Prover *P, const Position *p, int m, int *x, Positi
     return false;
 }
 
+static bool prove_moves(Prover *P, const Position *p, int t, int depth, const uint8_t *key,
+                        uint64_t h, int *dep);
+
 /* Can the side to move at p (not over, not covered) force a relative value of at least t?
  * *dep receives the shallowest line depth the answer depends on (INT_MAX: none). */
 static bool prove(Prover *P, const Position *p, int t, int depth, int *dep)
@@ -146,7 +160,8 @@ static bool prove(Prover *P, const Position *p, int t, int depth, int *dep)
         return true;
     if (s >= 0 && P->upper[s] < t)
         return false;
-    for (int i = 0; i < depth; i++) {
+    int32_t *head = &P->line_head[h & (LINE_BUCKETS - 1)];
+    for (int32_t i = *head - 1; i >= 0; i = P->line_below[i] - 1) {
         if (P->line_hash[i] == h
             && memcmp(P->line + (uint64_t)i * (uint64_t)P->stride, key, (size_t)P->stride) == 0) {
             *dep = i;
@@ -158,6 +173,18 @@ static bool prove(Prover *P, const Position *p, int t, int depth, int *dep)
         return false;
     }
     P->line_hash[depth] = h;
+    P->line_below[depth] = *head;
+    *head = depth + 1;
+    bool yes = prove_moves(P, p, t, depth, key, h, dep);
+    *head = P->line_below[depth];
+    return yes;
+}
+
+/* prove's moves of p, on the line at depth (its key and hash there). */
+static bool prove_moves(Prover *P, const Position *p, int t, int depth, const uint8_t *key,
+                        uint64_t h, int *dep)
+{
+    int left = p->left;
     /* Step 1. Moves whose value is known; any worth t answers yes. */
     Position *kid = P->kids + (uint64_t)depth * (uint64_t)P->v->holes;
     int gain[MAX_HOLES], n = 0;
@@ -257,8 +284,11 @@ static bool prover_alloc(Prover *P, uint64_t max_nodes)
     P->slot = calloc(slots, sizeof *P->slot);
     P->line = malloc((uint64_t)PROVER_MAX_DEPTH * (uint64_t)P->stride);
     P->line_hash = malloc(PROVER_MAX_DEPTH * sizeof *P->line_hash);
+    P->line_head = calloc(LINE_BUCKETS, sizeof *P->line_head);
+    P->line_below = malloc(PROVER_MAX_DEPTH * sizeof *P->line_below);
     P->kids = malloc((uint64_t)PROVER_MAX_DEPTH * (uint64_t)P->v->holes * sizeof *P->kids);
-    return P->keys && P->lower && P->upper && P->slot && P->line && P->line_hash && P->kids;
+    return P->keys && P->lower && P->upper && P->slot && P->line && P->line_hash && P->kids
+           && P->line_head && P->line_below;
 }
 
 /* Free the table and the line. */
@@ -270,11 +300,14 @@ static void prover_free(Prover *P)
     free(P->slot);
     free(P->line);
     free(P->line_hash);
+    free(P->line_head);
+    free(P->line_below);
     free(P->kids);
 }
 
-SolveStatus prover_solve(const Variant *v, const Position *p, uint64_t max_nodes,
-                         const Tables *tables, SolveResult *r)
+/* prover_solve in the thread of its own stack. */
+static SolveStatus prover_run(const Variant *v, const Position *p, uint64_t max_nodes,
+                              const Tables *tables, SolveResult *r)
 {
     memset(r, 0, sizeof *r);
     if (pos_over(v, p)) {
@@ -307,4 +340,40 @@ SolveStatus prover_solve(const Variant *v, const Position *p, uint64_t max_nodes
     r->edges = P.nodes;
     prover_free(&P);
     return st;
+}
+
+/* prover_solve's arguments and status, for its thread. */
+typedef struct ProverJob {
+    const Variant *v;
+    const Position *p;
+    uint64_t max_nodes;
+    const Tables *tables;
+    SolveResult *r;
+    SolveStatus status;
+} ProverJob;
+
+static void *prover_thread(void *arg)
+{
+    ProverJob *j = arg;
+    j->status = prover_run(j->v, j->p, j->max_nodes, j->tables, j->r);
+    return NULL;
+}
+
+SolveStatus prover_solve(const Variant *v, const Position *p, uint64_t max_nodes,
+                         const Tables *tables, SolveResult *r)
+{
+    /* The search recurses once a position of the line: it runs in a thread whose stack
+     * holds the deepest line (PROVER_STACK), whatever the caller's stack is. */
+    ProverJob j = { v, p, max_nodes, tables, r, SOLVE_NO_MEMORY };
+    pthread_attr_t attr;
+    pthread_t thread;
+    memset(r, 0, sizeof *r);
+    if (pthread_attr_init(&attr) != 0)
+        return SOLVE_NO_MEMORY;
+    bool ok = pthread_attr_setstacksize(&attr, PROVER_STACK) == 0
+              && pthread_create(&thread, &attr, prover_thread, &j) == 0;
+    pthread_attr_destroy(&attr);
+    if (ok)
+        pthread_join(thread, NULL);
+    return j.status;
 }

@@ -212,6 +212,34 @@ int tables_auto_seeds(const Variant *v);
 int anywoli_cache_folder(char *buf, size_t len, Error *e);
 /* The file tables=auto uses for v, its folder created; -1 with a message. */
 int tables_auto_path(const Variant *v, char *buf, size_t len, Error *e);
+/* The cache's file of v's tables to k seeds, the levels `which`: tables-kK-HASH.awt (every
+ * level: tables-kK-all-HASH.awt), HASH naming v's rules of play; its folder created. */
+int tables_cache_path(const Variant *v, int k, TablesLevels which, char *buf, size_t len,
+                      Error *e);
+
+/* `anywoli solve --tables auto`: tables of the position's board in the same cache, their K
+ * climbing from the smallest level up to the largest that tables_solve_seeds allows (sized
+ * from the memory there is; the ladder is cmd_solve.c's). */
+/* The most placements of the top level such tables have: 8 x 1's level 16 (3 x 10^8), a
+ * build of about an hour on one shared core (about 5 to 10 microseconds a placement of the
+ * top level, docs/commands.md); a larger one is for --table-seeds. */
+#define TABLES_SOLVE_PLACEMENTS 4e8
+/* Memory a build needs beyond its values and arrays: buffers, a sorted bucket. */
+#define TABLES_SOLVE_SPARE (256.0 * 1024 * 1024)
+/* The memory this machine can give now without swapping (MemAvailable), bytes. */
+uint64_t tables_memory_available(void);
+/* What building v's tables to k under the three conventions together takes at its peak, by
+ * estimate, bytes. */
+double tables_build_bytes(const Variant *v, int k, TablesLevels which);
+/* The K of a solve's tables: the largest level L, at most `most` (the seeds of the position
+ * solved: more would never be probed), held by `which`, whose top level has at most
+ * TABLES_SOLVE_PLACEMENTS placements and whose build fits in half of `memory`; 0 when none. */
+int tables_solve_seeds(const Variant *v, int most, TablesLevels which, uint64_t memory);
+/* The tables of v to k (the levels `which`) from the cache, built first if missing (the three
+ * conventions together, each into its own file; progress as tables_build's, *built true);
+ * shared as tables_acquire's (tables_release). -1 with a message. */
+int tables_acquire_solve(const Variant *v, int k, TablesLevels which, TablesProgress progress,
+                         void *ctx, const Tables **out, bool *built, Error *e);
 
 /* An agent's `tables=PATH` option: the shared tables of path (*out NULL when path is
  * empty), and whether they fit a game's variant (0 when they are its or there are none);

@@ -171,6 +171,12 @@ int anywoli_cache_folder(char *buf, size_t len, Error *e)
 
 int tables_auto_path(const Variant *v, char *buf, size_t len, Error *e)
 {
+    return tables_cache_path(v, tables_auto_seeds(v), TABLES_REACHABLE_LEVELS, buf, len, e);
+}
+
+int tables_cache_path(const Variant *v, int k, TablesLevels which, char *buf, size_t len,
+                      Error *e)
+{
     char folder[4096], rules[512];
     if (anywoli_cache_folder(folder, sizeof folder, e) != 0)
         return -1;
@@ -180,8 +186,10 @@ int tables_auto_path(const Variant *v, char *buf, size_t len, Error *e)
     uint64_t h = TABLES_FORMAT_VERSION;
     for (const char *c = rules; *c; c++)
         h = rng_mix64(h ^ (uint8_t)*c);
-    if ((size_t)snprintf(buf, len, "%s/tables-k%d-%016llx.awt", folder, tables_auto_seeds(v),
-                         (unsigned long long)h) >= len)
+    /* Every level has a file of its own ("-all"): its values differ from those of the
+     * reachable levels alone, so it must never take their name. */
+    if ((size_t)snprintf(buf, len, "%s/tables-k%d%s-%016llx.awt", folder, k,
+                         which == TABLES_ALL_LEVELS ? "-all" : "", (unsigned long long)h) >= len)
         return error_set(e, "the folder %s is too long a name", folder);
     return 0;
 }
@@ -241,4 +249,120 @@ int tables_acquire_auto(const Variant *v, const Tables **out, Error *e)
         }
     }
     return rc;
+}
+
+/* ---- Tables for a solve: `anywoli solve --tables auto` ---- */
+
+uint64_t tables_memory_available(void)
+{
+    /* MemAvailable: what the kernel can give without swapping (free memory plus the caches
+     * it can drop), the figure that says whether a build fits now, on a shared machine. */
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    unsigned long long kib = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
+            break;
+    if (f)
+        fclose(f);
+    if (kib)
+        return (uint64_t)kib * 1024;
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
+}
+
+/* Whether a solve's tables hold level l: the levels a game from the start reaches, or all. */
+static bool level_wanted(const Variant *v, int l, TablesLevels which)
+{
+    return l > v->capture && (which == TABLES_ALL_LEVELS || tables_level_reachable(v, l));
+}
+
+double tables_build_bytes(const Variant *v, int k, TablesLevels which)
+{
+    /* The values of every level held, a byte a slot (five slots a placement: the three
+     * conventions are built together, first-final with three states), then the top level's
+     * work arrays (a byte of in-degree and 3/8 of offsets and bits a placement,
+     * tables_build.c), and room for the buffers and one sorted bucket. */
+    double values = 0;
+    for (int l = v->capture + 1; l <= k; l++)
+        if (level_wanted(v, l, which))
+            values += 5 * placements(l, 2 * v->holes);
+    return values + 1.375 * placements(k, 2 * v->holes) + TABLES_SOLVE_SPARE;
+}
+
+int tables_solve_seeds(const Variant *v, int most, TablesLevels which, uint64_t memory)
+{
+    int k = 0;
+    for (int l = v->capture + 1; l <= most && l <= TABLES_MAX_SEEDS && l <= v->total; l++) {
+        double top = placements(l, 2 * v->holes);
+        if (level_wanted(v, l, which) && top <= TABLES_SOLVE_PLACEMENTS
+            && tables_build_bytes(v, l, which) <= (double)memory / 2)
+            k = l;
+    }
+    return k;
+}
+
+/* Build the tables of v's board to k under the three conventions together (as cheap as one,
+ * tables.h) and put each into its file of the cache that is not there yet: written under a
+ * name of this process's and renamed into place, as auto_build does. The work files go to
+ * the cache folder, which has room for the tables anyway. */
+static int solve_build(const Variant *v, int k, TablesLevels which, const char *path,
+                       TablesProgress progress, void *ctx, Error *e)
+{
+    static const FinalFour all[FF_NB] = { FF_PENULTIMATE, FF_FIRST_FINAL, FF_LOTTERY };
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+    TablesBuildOptions o = { .work_dir = slash ? dir : "." };
+    Tables *t[FF_NB] = { NULL };
+    Error inner;
+    int rc = tables_build_set(v, all, FF_NB, k, which, &o, progress, ctx, t, &inner);
+    if (rc != 0)
+        rc = error_set(e, "building %s: %s", path, inner.msg);
+    for (int c = 0; c < FF_NB && rc == 0; c++) {
+        Variant vc = *v;
+        vc.final_four = all[c];
+        char target[4200], part[4300];
+        if ((rc = tables_cache_path(&vc, k, which, target, sizeof target, e)) != 0)
+            break;
+        if (access(target, F_OK) == 0)
+            continue;
+        snprintf(part, sizeof part, "%s.%ld.partial", target, (long)getpid());
+        if (tables_save(t[c], part, &inner) != 0) {
+            rc = error_set(e, "%s", inner.msg);
+        } else if (rename(part, target) != 0) {
+            int err = errno;
+            unlink(part);
+            rc = error_set(e, "cannot rename %s to %s: %s", part, target, strerror(err));
+        }
+    }
+    for (int c = 0; c < FF_NB; c++)
+        tables_free(t[c]);
+    return rc;
+}
+
+int tables_acquire_solve(const Variant *v, int k, TablesLevels which, TablesProgress progress,
+                         void *ctx, const Tables **out, bool *built, Error *e)
+{
+    *out = NULL;
+    *built = false;
+    char path[4200];
+    if (tables_cache_path(v, k, which, path, sizeof path, e) != 0)
+        return -1;
+    if (access(path, F_OK) != 0) {
+        if (solve_build(v, k, which, path, progress, ctx, e) != 0)
+            return -1;
+        *built = true;
+    }
+    Error inner;
+    if (tables_acquire(path, out, &inner) != 0)
+        return error_set(e, "%s (remove it to have it built again)", inner.msg);
+    if (tables_check_variant(*out, v, path, &inner) != 0) {
+        tables_release(*out);
+        *out = NULL;
+        return error_set(e, "%s (remove it to have it built again)", inner.msg);
+    }
+    return 0;
 }

@@ -107,9 +107,11 @@ static bool map_data(FILE *gp, const Atlas *t, int k)
 static void draw_map(FILE *gp, const Analysis *a, int n, int k, const char *dir)
 {
     const Atlas *t = &a->atlas[n];
-    char name[64], what[1600], title[1800];
+    char name[64], title[1800];
+    /* The title's second line names the rung alone: the rest of what sets the atlas apart
+     * is in the caption, and a line wider than the plot is cut at both ends. */
+    const char *what = a->jobs[t->first].label_a;
     map_name(t, n, k, name, sizeof name);
-    atlas_describe(a, t, what, sizeof what);
     snprintf(title, sizeof title, "Atlas %d, %s: South's advantage", n + 1,
              conv_name(t->conv[k]));
     /* As wide as its cells need, and its title's longer line (about 7 pixels a letter). */
@@ -126,6 +128,9 @@ static void draw_map(FILE *gp, const Analysis *a, int n, int k, const char *dir)
                 "set cbrange [%g:%g]\nset xrange [%g:%g]\nset yrange [%g:%g]\n", -m, m,
             t->seeds[0] - 0.5, t->seeds[t->nseeds - 1] + 0.5,
             t->holes[t->nholes - 1] + 0.5, t->holes[0] - 0.5);
+    /* Grey behind the cells: a board without a job is not white, the colour of even. */
+    fprintf(gp, "set object 1 rectangle from graph 0,0 to graph 1,1 behind "
+                "fc rgb '#d0d0d0' fillstyle solid 1.0 noborder\n");
     gp_tics(gp, "x", t->seeds, t->nseeds);
     gp_tics(gp, "y", t->holes, t->nholes);
     fprintf(gp, "set title \"");
@@ -173,7 +178,7 @@ static void map_caption(const Analysis *a, int n, int k, char *buf, size_t len)
              "P(South won) - P(North won), each cell the job's answer with its 95%% interval "
              "(in the unit its design calls for), by holes per row (rows) and seeds per hole "
              "(columns); red: South ahead, blue: North ahead, white even, one colour scale for "
-             "the atlas's maps. A bold border marks a board whose start's exact value is known "
+             "the atlas's maps; grey: no job on that board. A bold border marks a board whose start's exact value is known "
              "(South's margin in seeds under perfect play, printed as \"exact\"): ! where the "
              "interval contradicts it in sign, ? where the interval holds 0 and the exact "
              "value is not.", n + 1, what, conv_name(t->conv[k]));

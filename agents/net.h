@@ -1,0 +1,156 @@
+/* net.h: the network evaluation (weights=net): a small network over the holes of both rows,
+ * trained with PyTorch on deep-search values (scripts/net_train.py, docs/learned.md) and run
+ * here in integers, its first layer's sums kept per position and updated for the holes a move
+ * changed.
+ *
+ * What it computes. For a perspective q (South or North), the inputs are one-hot:
+ *   hole r of the 2H holes seen from q (r < H: q's row, hole r from q's left, in sowing
+ *   order; r >= H: the other row's hole r - H from its owner's left) holding c >= 1 seeds:
+ *       input r * B + min(c, B) - 1        (B = the file's buckets; an empty hole: none)
+ *   then NET_EXTRA inputs from 2HB on:
+ *       +0 the convention is penultimate, +1 first-final, +2 the lottery (one of the three)
+ *       +3 q stands to receive the seeds left if the game ended now (eval_final_recipient)
+ *       +4 the other side does
+ *       +5 first-final and nobody has made a final-seed capture yet
+ * The first layer (H1 units, its weights shared by both perspectives) gives for each q
+ *   a_q = b1 + the sum of W1's rows of q's active inputs        (the accumulator)
+ * and for the side to move s, with crelu(x) = min(max(x, 0), 1):
+ *   h1 = crelu(a_s) followed by crelu(a_{not s})                  (2 x H1 values)
+ *   h2 = crelu(W2 h1 + b2)                                         (H2 units)
+ *   y  = w3 . h2 + b3                                              (seeds)
+ * y estimates what the mover will gain from here on (the label less the store difference, as
+ * learned_positional), so the value is the store difference plus y.
+ *
+ * In integers (net_prepare quantises the file's floats): W1 and b1 times NET_QA (int16), so
+ * the accumulator is in NET_QA units and crelu clamps it to [0, NET_QA]; W2 times NET_QB
+ * (int16) and b2 times NET_QA x NET_QB, h2 = clamp((W2 h1 + b2) >> NET_QB_SHIFT, 0, NET_QA);
+ * w3 times NET_QO and b3 times NET_QA x NET_QO, the output in NET_QA x NET_QO units of a
+ * seed, converted to EVAL_SCALE units truncated towards zero. Pure integers: a search with it
+ * stays exact and deterministic on any machine.
+ *
+ * The file (text, every line required, in this order; numbers as C's strtod reads them):
+ *     anywoli-net 1
+ *     name NAME
+ *     about ONE LINE
+ *     holes H
+ *     capture C
+ *     buckets B
+ *     hidden H1 H2
+ *     l1 I w_0 ... w_{H1-1}          one line for each input I = 0 .. 2HB + NET_EXTRA - 1,
+ *                                    in order: W1's row of input I
+ *     l1.bias b_0 ... b_{H1-1}
+ *     l2 J w_0 ... w_{2 H1 - 1}      one line for each unit J = 0 .. H2 - 1: its weights
+ *                                    from h1 (the mover's half first)
+ *     l2.bias b_0 ... b_{H2-1}
+ *     out w_0 ... w_{H2-1}
+ *     out.bias b
+ *     end XXXXXXXXXXXXXXXX           FNV-1a (64 bits) of every byte before this line, as
+ *                                    learned_text_checksum: the file's content hash
+ * Limits: 2 <= H <= MAX_HOLES, 1 <= B <= NET_MAX_BUCKETS, 1 <= H1 <= NET_MAX_H1,
+ * 1 <= H2 <= NET_MAX_H2, every quantised weight within int16.
+ *
+ * For a search agent:
+ *     NetFile *f;  Net *n;
+ *     net_file_load(path, &f, &e)  or  f = net_builtin()  (the compiled-in default)
+ *     net_prepare(f, v, &n, &e);              (refuses another layout: holes, capture)
+ *     NetAcc a;  net_acc_full(n, v, p, &a);
+ *     net_acc_update(n, v, p, &a, c, &ca);    (c: a position reached from p by one move)
+ *     int32_t x = net_eval(n, v, c, &ca);     (c not over: as learned_eval)
+ *     net_free(n); net_file_free(f);          (the built-in is never freed) */
+#ifndef ANYWOLI_NET_H
+#define ANYWOLI_NET_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "error.h"
+#include "position.h"
+#include "variant.h"
+
+#define NET_FORMAT_VERSION 1
+#define NET_EXTRA 6
+#define NET_MAX_BUCKETS 64
+#define NET_MAX_H1 256
+#define NET_MAX_H2 64
+
+#define NET_QA 127
+#define NET_QB_SHIFT 6
+#define NET_QB (1 << NET_QB_SHIFT)
+#define NET_QO 64
+
+/* A network as its file gives it, in floats (the reference the integers are checked
+ * against). */
+typedef struct NetFile {
+    char name[64];
+    char about[512];
+    int holes, capture, buckets, h1, h2;
+    int inputs;          /* 2 x holes x buckets + NET_EXTRA */
+    float *w1;           /* inputs x h1, row by row (input i's row at i * h1) */
+    float *b1;           /* h1 */
+    float *w2;           /* h2 x 2 h1, row by row */
+    float *b2;           /* h2 */
+    float *w3;           /* h2 */
+    float b3;
+    uint64_t digest;     /* the end line's checksum: the file's content hash */
+} NetFile;
+
+/* Read a network file: -1 with one line "PATH:LINE: what was expected" on any fault (not a
+ * network, a line out of order, a count or number wrong, the checksum wrong). */
+int net_file_load(const char *path, NetFile **out, Error *e);
+
+/* The same from text in memory (named `name` in messages). */
+int net_file_parse(const char *text, size_t n, const char *name, NetFile **out, Error *e);
+void net_file_free(NetFile *f);
+
+/* Write f as a network file (its end line computed): -1 with a message when the write
+ * fails. */
+int net_file_write(const NetFile *f, FILE *out, Error *e);
+
+/* The compiled-in network (the standard board's: 12 holes, capture 4), parsed once. */
+const NetFile *net_builtin(void);
+
+/* The content hash of the network file at path (its checked end line): an agent's net=
+ * option's AgentOption.digest. -1 with a one-line message naming the file. */
+int net_file_digest(const char *path, uint64_t *out, Error *e);
+
+/* A network quantised for search on one layout. */
+typedef struct Net Net;
+
+/* Quantise f for v's board: -1 with a one-line message when f is for another layout (holes,
+ * capture) or a weight does not fit in int16 once scaled. *out is freed by net_free. */
+int net_prepare(const NetFile *f, const Variant *v, Net **out, Error *e);
+void net_free(Net *n);
+const NetFile *net_file_of(const Net *n);
+
+/* The first layer's sums of a position, for both perspectives (a[SOUTH], a[NORTH]), in
+ * NET_QA units. */
+typedef struct NetAcc {
+    int32_t a[2][NET_MAX_H1];
+} NetAcc;
+
+/* The sums of p computed from its inputs. */
+void net_acc_full(const Net *n, const Variant *v, const Position *p, NetAcc *out);
+
+/* The sums of c, a position reached from p by one move (or any position of the same game),
+ * from p's: only the inputs that differ are taken away and added (the holes whose count
+ * changed, the receiving side, first-final's open flag), or c's computed afresh where that is
+ * cheaper (a move that changed most of the board). Equal to net_acc_full(c) whatever p. */
+void net_acc_update(const Net *n, const Variant *v, const Position *p, const NetAcc *pa,
+                    const Position *c, NetAcc *out);
+
+/* The value of p (not over) for its side to move, in EVAL_SCALE units, from its sums: the
+ * store difference plus the network's output. */
+int32_t net_eval(const Net *n, const Variant *v, const Position *p, const NetAcc *a);
+
+/* The network's output alone (net_eval less the store difference), in EVAL_SCALE units. */
+int32_t net_positional(const Net *n, const Variant *v, const Position *p, const NetAcc *a);
+
+/* The float network's output for p (the file's weights, no quantisation), in seeds: the
+ * reference the tests hold net_positional to, and what training computes. */
+double net_positional_float(const NetFile *f, const Variant *v, const Position *p);
+
+/* The inputs active for perspective q at p, into idx (at most 2 x holes + NET_EXTRA): their
+ * count. The one definition of the encoding (the float reference and the sums use it). */
+int net_inputs(const NetFile *f, const Variant *v, const Position *p, int q, int *idx);
+
+#endif

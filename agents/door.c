@@ -261,6 +261,20 @@ int door_create(const char *path, Error *e)
     return fd;
 }
 
+int door_publish(const char *path, DoorWriter write, void *ctx, Error *e)
+{
+    char part[4300];
+    if ((size_t)snprintf(part, sizeof part, "%s.%ld.partial", path, (long)getpid())
+        >= sizeof part)
+        return error_set(e, "%s: too long a name", path);
+    int rc = write(part, ctx, e);
+    if (rc == 0 && rename(part, path) != 0)
+        rc = error_set(e, "cannot rename %s to %s: %s", part, path, strerror(errno));
+    if (rc != 0)
+        unlink(part);
+    return rc;
+}
+
 FILE *door_create_stream(const char *path, Error *e)
 {
     int fd = door_create(path, e);

@@ -48,6 +48,14 @@ int door_create(const char *path, Error *e);
 /* door_create as a stream for writing; NULL with the message. */
 FILE *door_create_stream(const char *path, Error *e);
 
+/* A cache file (tables=auto's, learned=auto's), which no user names: written whole by
+ * write(part, ctx, e) under a name of this process's, PATH.PID.partial, then renamed to path,
+ * so that processes making the same file at once each put a whole file there and no reader
+ * sees half of one. The partial file is removed when anything fails. 0, or -1 with the
+ * message. */
+typedef int (*DoorWriter)(const char *part, void *ctx, Error *e);
+int door_publish(const char *path, DoorWriter write, void *ctx, Error *e);
+
 /* Note path as an output of this process (a name it will create or replace): -1 with a
  * one-line message when it is a file noted already, as an input (unless `read_too`: an
  * output that by design replaces the file it grows from, `run --extend`) or as another

@@ -81,26 +81,24 @@ static int read_fitted(const Variant *v, const char *path, LearnedSet **out, uin
     return 0;
 }
 
-/* Write set s as path: a new file under a name of this process's, renamed into place. */
-static int write_fitted(const LearnedSet *s, const char *path, Error *e)
+/* door_publish's writer of a fitted set: the weights file, flushed to the disk. */
+static int write_set(const char *part, void *set, Error *e)
 {
-    char part[4300];
-    if ((size_t)snprintf(part, sizeof part, "%s.%ld.partial", path, (long)getpid())
-        >= sizeof part)
-        return error_set(e, "%s: too long a name", path);
     FILE *f = door_create_stream(part, e);
     if (!f)
         return -1;
-    int rc = learned_set_write(s, f, e);
+    int rc = learned_set_write(set, f, e);
     if (fflush(f) != 0 || fsync(fileno(f)) != 0)
         rc = rc ? rc : error_set(e, "%s: cannot write: %s", part, strerror(errno));
     if (fclose(f) != 0 && rc == 0)
         rc = error_set(e, "%s: cannot write: %s", part, strerror(errno));
-    if (rc == 0 && rename(part, path) != 0)
-        rc = error_set(e, "cannot rename %s to %s: %s", part, path, strerror(errno));
-    if (rc != 0)
-        unlink(part);
     return rc;
+}
+
+/* Write set s as path (door_publish). */
+static int write_fitted(const LearnedSet *s, const char *path, Error *e)
+{
+    return door_publish(path, write_set, (void *)s, e);
 }
 
 /* Seconds since some fixed point, for the note. */

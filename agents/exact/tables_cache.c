@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "door.h"
 #include "rng.h"
 
 /* ---- Sharing ---- */
@@ -194,30 +195,24 @@ int tables_cache_path(const Variant *v, int k, TablesLevels which, char *buf, si
     return 0;
 }
 
-/* Build the tables of v to tables_auto_seeds(v) into path: written under a name of this
- * process's and renamed into place, so that runs building the same file at once each put
- * a whole file there (the same bytes) and no reader sees half of one. */
+/* door_publish's writer of a built set of tables. */
+static int save_tables(const char *part, void *tables, Error *e)
+{
+    return tables_save(tables, part, e);
+}
+
+/* Build the tables of v to tables_auto_seeds(v) into path (door_publish: runs building the
+ * same file at once each put a whole file there, the same bytes). */
 static int auto_build(const Variant *v, const char *path, Error *e)
 {
-    char part[4300];
-    if ((size_t)snprintf(part, sizeof part, "%s.%ld.partial", path, (long)getpid())
-        >= sizeof part)
-        return error_set(e, "%s: too long a name", path);
     Tables *t;
     Error inner;
     if (tables_build_levels(v, tables_auto_seeds(v), TABLES_REACHABLE_LEVELS, NULL, NULL, &t,
                             &inner) != 0)
         return error_set(e, "building %s: %s", path, inner.msg);
-    int rc = tables_save(t, part, &inner);
+    int rc = door_publish(path, save_tables, t, e);
     tables_free(t);
-    if (rc != 0)
-        return error_set(e, "%s", inner.msg);
-    if (rename(part, path) != 0) {
-        int err = errno;
-        unlink(part);
-        return error_set(e, "cannot rename %s to %s: %s", part, path, strerror(err));
-    }
-    return 0;
+    return rc;
 }
 
 int tables_acquire_auto(const Variant *v, const Tables **out, Error *e)
@@ -324,19 +319,11 @@ static int solve_build(const Variant *v, int k, TablesLevels which, const char *
     for (int c = 0; c < FF_NB && rc == 0; c++) {
         Variant vc = *v;
         vc.final_four = all[c];
-        char target[4200], part[4300];
+        char target[4200];
         if ((rc = tables_cache_path(&vc, k, which, target, sizeof target, e)) != 0)
             break;
-        if (access(target, F_OK) == 0)
-            continue;
-        snprintf(part, sizeof part, "%s.%ld.partial", target, (long)getpid());
-        if (tables_save(t[c], part, &inner) != 0) {
-            rc = error_set(e, "%s", inner.msg);
-        } else if (rename(part, target) != 0) {
-            int err = errno;
-            unlink(part);
-            rc = error_set(e, "cannot rename %s to %s: %s", part, target, strerror(err));
-        }
+        if (access(target, F_OK) != 0)
+            rc = door_publish(target, save_tables, t[c], e);
     }
     for (int c = 0; c < FF_NB; c++)
         tables_free(t[c]);

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "learn_data.h"
 #include "learn_fit.h"
@@ -13,33 +14,46 @@
 /* The fixed inputs, chosen by measurement (docs/learned.md, "Fitted on first use"): enough
  * positions for a few hundred weights, labelled deep enough to beat the tuned evaluation, a
  * board of 2x12x6 fitted in minutes on two cores. The games: `learn sample`'s defaults but
- * for their number and the label's depth. */
-#define AUTO_SAMPLER "alphabeta:depth=4,temperature=1,margin=4"
-#define AUTO_LABELLER "alphabeta:tt=20"
-#define AUTO_OPENINGS "plies:4"
-#define AUTO_GAMES 2000
-#define AUTO_DEPTH 10
-#define AUTO_SEED 0
+ * for their number and the label's depth. Written once, here; auto_inputs_text gives them as
+ * the cache file's key. */
+static const LearnSampling auto_sampling = {
+    .sampler = "alphabeta:depth=4,temperature=1,margin=4", .labeller = "alphabeta:tt=20",
+    .openings_spec = "plies:4", .seed = 0, .games = 2000, .rate = 0.1, .per_level = 2,
+    .skip = 4, .random_share = 0.3, .random_max = 2, .depth = 10, .max_plies = 1000,
+};
 /* The groups the compiled-in set leaves out (docs/learned.md): they add little and a
  * search pays for computing them at every leaf. */
 #define AUTO_WITHOUT "seeds,moves.op,laps.me,laps.op"
 
-#define STR_(x) #x
-#define STR(x) STR_(x)
+/* The fixed inputs as text (learn_auto_inputs), made once from auto_sampling. */
+static char auto_inputs[512];
 
-const char learn_auto_inputs[] =
-    "sampler=" AUTO_SAMPLER " label=" AUTO_LABELLER " depth=" STR(AUTO_DEPTH)
-    " games=" STR(AUTO_GAMES) " seed=" STR(AUTO_SEED) " openings=" AUTO_OPENINGS
-    " rate=0.1 per_level=2 skip=4 random=0.3,2 max_plies=1000 tables=auto"
-    " without=" AUTO_WITHOUT " lambdas=" STR(LEARN_DEFAULT_LAMBDAS);
+static void auto_inputs_text(void)
+{
+    const LearnSampling *s = &auto_sampling;
+    snprintf(auto_inputs, sizeof auto_inputs,
+             "sampler=%s label=%s depth=%d games=%llu seed=%llu openings=%s rate=%g "
+             "per_level=%d skip=%d random=%g,%d max_plies=%lld tables=auto without=%s "
+             "lambdas=%d", s->sampler, s->labeller, s->depth, (unsigned long long)s->games,
+             (unsigned long long)s->seed, s->openings_spec, s->rate, s->per_level, s->skip,
+             s->random_share, s->random_max, (long long)s->max_plies, AUTO_WITHOUT,
+             LEARN_DEFAULT_LAMBDAS);
+}
 
-/* The mask of the groups AUTO_WITHOUT names. */
+const char *learn_auto_inputs(void)
+{
+    if (!auto_inputs[0])
+        auto_inputs_text();
+    return auto_inputs;
+}
+
+/* The mask of the groups AUTO_WITHOUT names (each a name features_group_lookup knows). */
 static unsigned without_mask(void)
 {
-    static const FeatureGroup g[] = { FG_SEEDS, FG_MOVES_OP, FG_LAPS_ME, FG_LAPS_OP };
+    char list[] = AUTO_WITHOUT;
     unsigned mask = 0;
-    for (size_t i = 0; i < sizeof g / sizeof *g; i++)
-        mask |= 1u << g[i];
+    for (char *save, *g = strtok_r(list, ",", &save); g; g = strtok_r(NULL, ",", &save))
+        mask |= 1u << features_group_lookup(g);
     return mask;
 }
 
@@ -47,11 +61,8 @@ static unsigned without_mask(void)
  * they hold them. */
 static int sample(const Variant *v, LearnRows *rows, uint64_t *tabled, Error *e)
 {
-    LearnSampling s = { .variant = *v, .sampler = AUTO_SAMPLER, .labeller = AUTO_LABELLER,
-                        .openings_spec = AUTO_OPENINGS, .seed = AUTO_SEED,
-                        .games = AUTO_GAMES, .rate = 0.1, .per_level = 2, .skip = 4,
-                        .random_share = 0.3, .random_max = 2, .depth = AUTO_DEPTH,
-                        .max_plies = 1000 };
+    LearnSampling s = auto_sampling;
+    s.variant = *v;
     s.convention[s.conventions++] = v->final_four;
     const Tables *t = NULL;
     char tables[4400];
@@ -92,13 +103,13 @@ int learn_auto_fit(const Variant *v, LearnedSet **out, Error *e)
     LearnFit f;
     int rc = learn_fit(&d, 1, &spec, &f, e);
     if (rc == 0) {
-        char about[512];
+        char about[1024];
         snprintf(about, sizeof about, "learned=auto: %llu positions (%llu from the tables), "
                  "%llu fitted, lambda %.4g, test error %.3f seeds (tuned %.3f); %s",
                  (unsigned long long)d.rows.n, (unsigned long long)tabled,
                  (unsigned long long)f.sums[LEARN_SPLIT_FIT].n, f.lambda,
                  learn_fit_rms(&f, LEARN_SPLIT_TEST), learn_fit_tuned_rms(&f, LEARN_SPLIT_TEST),
-                 learn_auto_inputs);
+                 learn_auto_inputs());
         if (!(*out = learned_set_make("auto", &f.layout, f.w, about)))
             rc = error_set(e, "out of memory");
         learn_fit_free(&f);
@@ -109,5 +120,5 @@ int learn_auto_fit(const Variant *v, LearnedSet **out, Error *e)
 
 void learn_auto_install(void)
 {
-    learned_auto_install(learn_auto_fit, learn_auto_inputs);
+    learned_auto_install(learn_auto_fit, learn_auto_inputs());
 }

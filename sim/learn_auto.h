@@ -14,7 +14,7 @@
 int learn_auto_fit(const Variant *v, LearnedSet **out, Error *e);
 
 /* The fixed inputs, as text (part of the cache file's name). */
-extern const char learn_auto_inputs[];
+const char *learn_auto_inputs(void);
 
 /* Install learn_auto_fit as learned=auto's fitter (learned_auto_install). */
 void learn_auto_install(void);

@@ -179,6 +179,9 @@ int agent_file_digests(const char *spec, const Variant *v, char *buf, size_t len
  * its hash is then left out of agent_file_digests). For a command that only lists what it
  * would play (`run --dry-run`): it must not spend minutes building. */
 void agents_defer_builds(void);
+
+/* Whether agents_defer_builds was called: what each builder on demand asks first. */
+bool agents_builds_deferred(void);
 #define AGENT_DIGESTS_MAX 256
 
 /* Room for a full spec: every option and weight at its value. */

@@ -24,19 +24,11 @@ static int hold_auto_tables(AgentData *d, const Variant *v, Error *e)
     return 0;
 }
 
-/* agents_defer_builds: the check of a tables=auto agent builds nothing (a dry run). */
-static bool auto_builds_deferred;
-
-void agent_tables_defer_auto(void)
-{
-    auto_builds_deferred = true;
-}
-
 int agent_tables_check(Agent *a, const Variant *v, Error *e)
 {
     AgentData *d = a->data;
     if (d->tables_auto)
-        return auto_builds_deferred ? 0 : hold_auto_tables(d, v, e);
+        return agents_builds_deferred() ? 0 : hold_auto_tables(d, v, e);   /* a dry run */
     return tables_check_option(a->name, d->tables, d->tables_path, v, e);
 }
 

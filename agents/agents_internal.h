@@ -55,8 +55,6 @@ int tables_option_digest(const char *value, uint64_t *out, Error *e);
  * tables=auto: are made so, built if need be); for an agent that checks more of its own. */
 int agent_tables_check(Agent *a, const Variant *v, Error *e);
 
-/* From now on the check of a tables=auto agent builds no tables (agents_defer_builds). */
-void agent_tables_defer_auto(void);
 
 /* The greedy agent's choice for p (not over): the move with the best immediate result for
  * the mover (captured during the move, by the mover minus by the opponent; an extra move

@@ -130,23 +130,22 @@ int learned_auto_path(const Variant *v, char *buf, size_t len, Error *e);
  * a lock beside the file, and the other waits and reads its file. */
 int learned_auto_acquire(const Variant *v, const LearnedSet **out, uint64_t *digest, Error *e);
 
-/* From now on, a set not yet in the cache is not fitted: learned_choose gives none (NULL,
- * which plays nothing) and learned_choice_digest 0. For a run that only lists its jobs
- * (`run --dry-run`), which must not spend minutes fitting. */
-void learned_auto_defer_fits(void);
 
 /* Whether the compiled-in set serves v's board (its holes and capture are the set's). */
 bool learned_builtin_fits(const Variant *v);
 
 /* The set an agent's weights=learned plays on v: `file`'s (learned=FILE) if not NULL; else
  * the compiled-in set where it fits v's board, unless `fit` (learned=auto); else the set
- * fitted for v (learned_auto_acquire). -1 with a one-line message naming the agent. */
+ * fitted for v (learned_auto_acquire), or none (NULL, which plays nothing) when it is not
+ * cached and builds are deferred (agents_defer_builds: a dry run). -1 with a one-line
+ * message naming the agent. */
 int learned_choose(const LearnedSet *file, bool fit, const char *agent, const Variant *v,
                    const LearnedSet **out, Error *e);
 
 /* The content hash of the fitted set learned_choose gives for v when neither a file nor
  * the compiled-in set is chosen, else 0: what an experiment's fingerprint holds (the set
- * fitted, if not yet cached). -1 with a one-line message. */
+ * fitted, if not yet cached; 0 when builds are deferred and it is not). -1 with a one-line
+ * message. */
 int learned_choice_digest(bool fit, const Variant *v, uint64_t *out, Error *e);
 
 /* The learned= option's AgentOption.digest: 0 for auto (learned_choice_digest covers it),

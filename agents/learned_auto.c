@@ -15,13 +15,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "agent.h"
 #include "door.h"
 #include "rng.h"
 #include "tables.h"
 
 static LearnedFitter fitter;
 static const char *fitter_inputs;
-static bool fits_deferred;   /* learned_auto_defer_fits: a dry run lists, it does not fit */
 
 void learned_auto_install(LearnedFitter fit, const char *inputs)
 {
@@ -192,17 +192,13 @@ int learned_auto_acquire(const Variant *v, const LearnedSet **out, uint64_t *dig
     return rc;
 }
 
-void learned_auto_defer_fits(void)
-{
-    fits_deferred = true;
-}
-
-/* Whether v's set would be fitted now and the process defers fits (its file not cached). */
+/* Whether v's set would be fitted now and the process defers builds (agents_defer_builds:
+ * a dry run lists, it does not fit), its file not cached. */
 static bool fit_deferred(const Variant *v)
 {
     char path[4400];
     Error e;
-    return fits_deferred && learned_auto_path(v, path, sizeof path, &e) == 0 &&
+    return agents_builds_deferred() && learned_auto_path(v, path, sizeof path, &e) == 0 &&
            access(path, F_OK) != 0;
 }
 

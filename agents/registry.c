@@ -201,8 +201,15 @@ int agent_file_digests(const char *spec, const Variant *v, char *buf, size_t len
     return rc;
 }
 
+/* agents_defer_builds's flag: one for the process, read by every builder on demand. */
+static bool builds_deferred;
+
 void agents_defer_builds(void)
 {
-    agent_tables_defer_auto();
-    learned_auto_defer_fits();
+    builds_deferred = true;
+}
+
+bool agents_builds_deferred(void)
+{
+    return builds_deferred;
 }

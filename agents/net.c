@@ -360,9 +360,14 @@ int net_file_parse(const char *text, size_t n, const char *name, NetFile **out, 
     size_t content = 0;
     uint64_t sum = 0;
     NetFile *f = NULL;
+    const size_t magic = strlen(NET_MAGIC);
     if (n == 0) {
         ps.line = 1;
         ps.why = "empty file: not a network file";
+    } else if (n > magic && memcmp(text, NET_MAGIC, magic) != 0) {
+        /* Another kind of file (a weights file, data): said at once, whatever its end. */
+        ps.line = 1;
+        ps.why = "not a network file (the first line is not '" NET_MAGIC "')";
     } else if (check_end(&ps, n, &content, &sum)) {
         ps.line = 0;
         ps.stop = text + content;

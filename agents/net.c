@@ -742,9 +742,11 @@ void net_acc_full(const Net *n, const Variant *v, const Position *p, NetAcc *out
         const int16_t *rows[NET_MAX_ROWS];
         int k = 0;
         for (int r = 0; r < 2 * h; r++) {
+            /* Without a branch on the empty holes, which a board's counts make a coin toss:
+             * an empty hole's entry is written and then written over. */
             int b = bucket(p->pit[pit_of(h, q, r)], B);
-            if (b)
-                rows[k++] = row_of(n, r * B + b - 1);
+            rows[k] = row_of(n, r * B + (b ? b - 1 : 0));
+            k += b != 0;
         }
         unsigned x = extra_bits(v, p, q);
         for (int e = 0; e < NET_EXTRA; e++)

@@ -33,6 +33,9 @@ import tempfile
 import time
 import fcntl
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import net_file  # noqa: E402  (beside this file: the network files' writer)
+
 BINARY = os.path.abspath(sys.argv[1])
 TIMEOUT = 60
 failures = []
@@ -94,7 +97,8 @@ MAKE = {
     "book": [["openings", "--holes", "6", "--plies", "1", "--depth", "1", "--window", "48",
               "-o", "{}"]],
 }
-TEXT = {"config": CONFIG, "tune_config": TUNE_CONFIG}
+TEXT = {"config": CONFIG, "tune_config": TUNE_CONFIG,
+        "net": net_file.net_text(6).decode()}   # a network file of the 6-hole board
 
 
 def make_fixtures(top):

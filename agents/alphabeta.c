@@ -398,7 +398,15 @@ static int32_t ab_node(Search *s, const Position *p, int depth, int32_t alpha, i
  * below it, or updated now from its parent's (and theirs, up to the nearest ply that has
  * them; the root's computed in full). So a node's sums are computed only once something
  * below it is evaluated, and at most once a visit: children cut off before anything below
- * them was evaluated cost nothing. */
+ * them was evaluated cost nothing.
+ *
+ * What it costs (tests/test_net_agents.c's bench, alphabeta to depth 10 from bench's 32
+ * positions, the placeholder network): 916,000 evaluations took 653,000 updates of the
+ * path's nodes besides their own 916,000 (a node next to the horizon has 1.4 of its children
+ * evaluated on average, the rest cut off), and a move changes the bucket of 6.3 holes of the
+ * 13.8 filled on average (30% of the updates are recomputations, net_acc_update's choice), so
+ * the search with updated sums takes about as long as one computing every evaluation's sums
+ * afresh (alphabeta_net_full): within the machine's noise, 5% either way. */
 static const NetAcc *ab_net_acc(Search *s, int k)
 {
     AbPly *path = s->path;

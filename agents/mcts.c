@@ -319,10 +319,11 @@ static double mcts_south_reward(const Variant *v, const Mcts *t, const Position 
  * moves, mcts_expand_all): their parent's sums are computed once and each child's updated
  * from them. Elsewhere a position is evaluated alone and its sums computed afresh: a
  * playout's end is many moves from anything the tree knows, and expand=one's new leaf would
- * need its parent's sums, which would mean keeping sums either in every node (2 x H1
- * 32-bit sums, 256 bytes for 32 hidden units, six times a node's 40 bytes) or along each
- * descent (an update a ply, several of which cost more than the one full computation:
- * docs/learned.md's measurement). */
+ * need its parent's sums, which would mean keeping them either in every node (2 x H1 32-bit
+ * sums: 512 bytes with the compiled-in network's 64 units, 13 times a node's 40 bytes, 5 GB
+ * for ten million playouts) or along each descent (an update a ply: on the standard board an
+ * update costs about half a computation afresh, docs/learned.md's "Cost", so a descent of
+ * three plies or more, as 1,000 playouts grow, costs more than the one computation). */
 static int32_t mcts_eval(const Variant *v, const Mcts *t, const Position *p, const NetAcc *a)
 {
     if (t->net) {

@@ -23,9 +23,10 @@
 #define NET_MAX_BYTES ((size_t)64 << 20)
 
 /* The first layer's units are padded to a multiple of this in the integer network (with
- * weights 0), so that its loops run in whole vectors of the widest registers and need no
+ * weights 0), and its sums are computed this many at a time: a block of sums (four vectors
+ * of eight int32) stays in registers while the rows are added, and no loop has a
  * remainder. */
-#define NET_PAD 16
+#define NET_BLOCK 32
 
 /* The largest capture a file may name (as a weights file's). */
 #define NET_MAX_CAPTURE 64
@@ -231,8 +232,8 @@ static bool quantisable(Parse *ps, const float *w, int n, double scale, long lim
 }
 
 /* The end line of text's n bytes, checked: the content's length (the bytes before it) into
- * *content and its checksum into *sum; the number of the end line into *line. false with
- * the fault noted (no end line, a wrong checksum). */
+ * *content and its checksum into *sum, the end line's number into ps->line. false with the
+ * fault noted (no end line, a wrong checksum). */
 static bool check_end(Parse *ps, size_t n, size_t *content, uint64_t *sum)
 {
     const char *text = ps->text;
@@ -568,7 +569,7 @@ double net_positional_float(const NetFile *f, const Variant *v, const Position *
 struct Net {
     const NetFile *file;
     int holes, buckets, h2;
-    int hp;              /* the first layer's units padded to NET_PAD (the padding's
+    int hp;              /* the first layer's units padded to NET_BLOCK (the padding's
                           * weights 0) */
     int16_t *w1;         /* inputs x hp, row by row */
     int16_t *b1;         /* hp */
@@ -596,7 +597,7 @@ int net_prepare(const NetFile *f, const Variant *v, Net **out, Error *e)
     Net *n = calloc(1, sizeof *n);
     if (!n)
         return error_set(e, "network '%s': out of memory", f->name);
-    const int h1 = f->h1, hp = (h1 + NET_PAD - 1) / NET_PAD * NET_PAD;
+    const int h1 = f->h1, hp = (h1 + NET_BLOCK - 1) / NET_BLOCK * NET_BLOCK;
     n->file = f;
     n->holes = f->holes;
     n->buckets = f->buckets;
@@ -665,90 +666,136 @@ const NetFile *net_file_of(const Net *n)
     return n->file;
 }
 
-/* acc += row (hp units): the sums' inner loop, vectorised. */
-static inline void acc_add(int32_t *restrict acc, const int16_t *restrict row, int hp)
-{
-    for (int k = 0; k < hp; k++)
-        acc[k] += row[k];
-}
-
-static inline void acc_sub(int32_t *restrict acc, const int16_t *restrict row, int hp)
-{
-    for (int k = 0; k < hp; k++)
-        acc[k] -= row[k];
-}
-
 /* The bucket of a hole of c seeds: 0 for an empty hole (no input), else 1 .. B. */
 static inline int bucket(int c, int B)
 {
     return c < B ? c : B;
 }
 
-/* One perspective's sums from its inputs. */
-static void acc_full_one(const Net *n, const Variant *v, const Position *p, int q,
-                         int32_t *restrict acc)
+/* The most rows one perspective's sums take or give: every hole's, twice, and the extra
+ * inputs'. */
+#define NET_MAX_ROWS (4 * MAX_HOLES + 2 * NET_EXTRA)
+
+/* Eight sums, and eight weights: GCC's generic vectors (one AVX2 register, or two SSE ones
+ * where the target has no AVX2), which it compiles for any target. */
+typedef int32_t Sums8 __attribute__((vector_size(32)));
+typedef int16_t Weights8 __attribute__((vector_size(16)));
+
+/* The eight weights at w, widened to int32. */
+static inline Sums8 widen8(const int16_t *w)
 {
-    const int hp = n->hp, h = n->holes, B = n->buckets;
-    for (int k = 0; k < hp; k++)
-        acc[k] = n->b1[k];
-    for (int r = 0; r < 2 * h; r++) {
-        int b = bucket(p->pit[pit_of(h, q, r)], B);
-        if (b)
-            acc_add(acc, n->w1 + (size_t)(r * B + b - 1) * hp, hp);
+    Weights8 x;
+    memcpy(&x, w, sizeof x);
+    return __builtin_convertvector(x, Sums8);
+}
+
+/* out = base (a perspective's sums, or NULL: the bias b1) + the rows of add - the rows of
+ * sub. NET_BLOCK units at a time, held in four vector registers while every row is added
+ * to them, rather than going to memory and back for each row. out may be base. */
+static void acc_rows(const Net *n, int32_t *out, const int32_t *base,
+                     const int16_t *const *add, int na, const int16_t *const *sub, int ns)
+{
+    for (int c = 0; c < n->hp; c += NET_BLOCK) {
+        Sums8 s0, s1, s2, s3;
+        if (base) {
+            memcpy(&s0, base + c, sizeof s0);
+            memcpy(&s1, base + c + 8, sizeof s1);
+            memcpy(&s2, base + c + 16, sizeof s2);
+            memcpy(&s3, base + c + 24, sizeof s3);
+        } else {
+            s0 = widen8(n->b1 + c);
+            s1 = widen8(n->b1 + c + 8);
+            s2 = widen8(n->b1 + c + 16);
+            s3 = widen8(n->b1 + c + 24);
+        }
+        for (int i = 0; i < na; i++) {
+            const int16_t *row = add[i] + c;
+            s0 += widen8(row);
+            s1 += widen8(row + 8);
+            s2 += widen8(row + 16);
+            s3 += widen8(row + 24);
+        }
+        for (int i = 0; i < ns; i++) {
+            const int16_t *row = sub[i] + c;
+            s0 -= widen8(row);
+            s1 -= widen8(row + 8);
+            s2 -= widen8(row + 16);
+            s3 -= widen8(row + 24);
+        }
+        memcpy(out + c, &s0, sizeof s0);
+        memcpy(out + c + 8, &s1, sizeof s1);
+        memcpy(out + c + 16, &s2, sizeof s2);
+        memcpy(out + c + 24, &s3, sizeof s3);
     }
-    unsigned x = extra_bits(v, p, q);
-    for (int k = 0; k < NET_EXTRA; k++)
-        if (x & (1u << k))
-            acc_add(acc, n->w1 + (size_t)(2 * h * B + k) * hp, hp);
+}
+
+/* W1's row of input i. */
+static inline const int16_t *row_of(const Net *n, int i)
+{
+    return n->w1 + (size_t)i * n->hp;
 }
 
 void net_acc_full(const Net *n, const Variant *v, const Position *p, NetAcc *out)
 {
-    acc_full_one(n, v, p, SOUTH, out->a[SOUTH]);
-    acc_full_one(n, v, p, NORTH, out->a[NORTH]);
+    const int h = n->holes, B = n->buckets;
+    for (int q = 0; q < 2; q++) {
+        const int16_t *rows[NET_MAX_ROWS];
+        int k = 0;
+        for (int r = 0; r < 2 * h; r++) {
+            /* Without a branch on the empty holes, which a board's counts make a coin toss:
+             * an empty hole's entry is written and then written over. */
+            int b = bucket(p->pit[pit_of(h, q, r)], B);
+            rows[k] = row_of(n, r * B + (b ? b - 1 : 0));
+            k += b != 0;
+        }
+        unsigned x = extra_bits(v, p, q);
+        for (int e = 0; e < NET_EXTRA; e++)
+            if (x & (1u << e))
+                rows[k++] = row_of(n, 2 * h * B + e);
+        acc_rows(n, out->a[q], NULL, rows, k, NULL, 0);
+    }
 }
 
 void net_acc_update(const Net *n, const Variant *v, const Position *p, const NetAcc *pa,
                     const Position *c, NetAcc *out)
 {
-    const int hp = n->hp, h = n->holes, B = n->buckets;
+    const int h = n->holes, B = n->buckets;
     /* The holes whose bucket changed, as South sees them (North's r is the other row's). */
-    int changed[MAX_PITS], nc = 0, filled = 0;
+    int changed[MAX_PITS], nc = 0, filled = 0, rows = 0;
     for (int i = 0; i < 2 * h; i++) {
-        int b = bucket(c->pit[i], B);
-        filled += b != 0;
-        if (b != bucket(p->pit[i], B))
+        int now = bucket(c->pit[i], B), was = bucket(p->pit[i], B);
+        filled += now != 0;
+        if (now != was) {
             changed[nc++] = i;
+            rows += (now != 0) + (was != 0);
+        }
     }
-    unsigned xp[2] = { extra_bits(v, p, SOUTH), extra_bits(v, p, NORTH) };
-    unsigned xc[2] = { extra_bits(v, c, SOUTH), extra_bits(v, c, NORTH) };
-    /* A changed hole costs a row taken away and a row added; a recomputation a row for each
-     * non-empty hole. */
-    if (2 * nc > filled) {
+    /* A changed hole costs a row taken away (if it held seeds) and a row added (if it holds
+     * some); a recomputation a row for each non-empty hole. */
+    if (rows > filled) {
         net_acc_full(n, v, c, out);
         return;
     }
     for (int q = 0; q < 2; q++) {
-        int32_t *restrict acc = out->a[q];
-        memcpy(acc, pa->a[q], (size_t)hp * sizeof *acc);
+        const int16_t *add[NET_MAX_ROWS], *sub[NET_MAX_ROWS];
+        int na = 0, ns = 0;
         for (int j = 0; j < nc; j++) {
             int i = changed[j];
             int r = q == SOUTH ? i : i < h ? i + h : i - h;
             int was = bucket(p->pit[i], B), now = bucket(c->pit[i], B);
             if (was)
-                acc_sub(acc, n->w1 + (size_t)(r * B + was - 1) * hp, hp);
+                sub[ns++] = row_of(n, r * B + was - 1);
             if (now)
-                acc_add(acc, n->w1 + (size_t)(r * B + now - 1) * hp, hp);
+                add[na++] = row_of(n, r * B + now - 1);
         }
-        unsigned diff = xp[q] ^ xc[q];
-        for (int k = 0; diff; k++, diff >>= 1)
-            if (diff & 1) {
-                const int16_t *row = n->w1 + (size_t)(2 * h * B + k) * hp;
-                if (xc[q] & (1u << k))
-                    acc_add(acc, row, hp);
-                else
-                    acc_sub(acc, row, hp);
-            }
+        unsigned xp = extra_bits(v, p, q), xc = extra_bits(v, c, q);
+        for (int e = 0; e < NET_EXTRA; e++) {
+            if (xc & ~xp & (1u << e))
+                add[na++] = row_of(n, 2 * h * B + e);
+            if (xp & ~xc & (1u << e))
+                sub[ns++] = row_of(n, 2 * h * B + e);
+        }
+        acc_rows(n, out->a[q], pa->a[q], add, na, sub, ns);
     }
 }
 

@@ -29,8 +29,10 @@
 
 #include "agents_internal.h"
 #include "alphabeta.h"
+#include "check.h"
 #include "eval.h"
 #include "learned.h"
+#include "net.h"
 #include "tables.h"
 
 #define AB_MAX_DEPTH ALPHABETA_MAX_DEPTH
@@ -73,6 +75,11 @@
 /* The strong player's reverse futility pruning (rfp=) applies at most this many plies from
  * the horizon. */
 #define AB_RFP_DEPTH 3
+/* The most plies below the root a search can reach: an analysis's deepest iteration
+ * (whatever the agent's depth) and the quiescence extensions (quiesce=, at most 64). The
+ * network's sums are kept for each ply of the path searched (AbPly). */
+#define AB_MAX_QUIESCE 64
+#define AB_MAX_PLY (AB_MAX_DEPTH + AB_MAX_QUIESCE)
 
 /* The options. */
 typedef struct AlphabetaSettings {
@@ -86,6 +93,7 @@ typedef struct AlphabetaSettings {
     int64_t quiesce;        /* extra moves the horizon plays out; 0: none */
     char tables[AGENT_TEXT_MAX];   /* endgame tables file, or "" */
     char learned[AGENT_TEXT_MAX];  /* a weights file for weights=learned, or "" */
+    char net[AGENT_TEXT_MAX];      /* a network file for weights=net, or "" (the built-in) */
     int weight_set;         /* WEIGHTS_*: the set the weights not given come from */
     EvalWeights weights;
     /* The strong player's techniques (strong_options), each on (1) or off (0); the exact
@@ -100,9 +108,10 @@ typedef struct AlphabetaSettings {
 static const char *const ties_names[] = { "random", "first", NULL };
 
 /* The default weights: by depth (the tuned set from EVAL_TUNED_FROM), or one set; or the
- * learned evaluation (learned.h) instead of the weighted terms. */
-enum { WEIGHTS_AUTO = 0, WEIGHTS_PLAIN, WEIGHTS_TUNED, WEIGHTS_LEARNED };
-static const char *const weight_set_names[] = { "auto", "plain", "tuned", "learned", NULL };
+ * learned evaluation (learned.h) or the network (net.h) instead of the weighted terms. */
+enum { WEIGHTS_AUTO = 0, WEIGHTS_PLAIN, WEIGHTS_TUNED, WEIGHTS_LEARNED, WEIGHTS_NET };
+static const char *const weight_set_names[] = { "auto", "plain", "tuned", "learned", "net",
+                                                NULL };
 
 /* The options alphabeta and strong share word for word. */
 #define AB_OPTION_TIES                                                                          \
@@ -115,6 +124,11 @@ static const char *const weight_set_names[] = { "auto", "plain", "tuned", "learn
       "fitted for the variant on first use and cached (docs/learned.md); empty: the "          \
       "compiled-in set on its board (12 holes, capture 4), auto's on any other",              \
       .changes_play = true, .digest = learned_option_digest }
+#define AB_OPTION_NET                                                                           \
+    { "net", AOPT_TEXT, offsetof(AlphabetaSettings, net), 0, 0, "", NULL,                     \
+      "with weights=net, a network file (docs/learned.md); empty: the compiled-in network, "  \
+      "for its board alone (12 holes, capture 4)", .changes_play = true,                      \
+      .digest = net_file_digest }
 /* The choice among near-best root moves (choice.c): with the same meaning for both, the
  * strong player's root values being those of its last completed depth (alphabeta_choose). */
 #define AB_OPTION_MARGIN                                                                        \
@@ -159,9 +173,10 @@ static const AgentOption alphabeta_options[] = {
       "the set the weights not given as w.<term> come from: plain (store 1, seeds 0.1), tuned "
       "(stronger from depth 4, but it stops capturing below), or auto: tuned from depth 4, "
       "plain below (`anywoli agents` lists the weights of the default depth); or learned: "
-      "the learned evaluation (docs/learned.md) instead of the terms, w.<term> and fade "
-      "unused", .changes_play = true },
+      "the learned evaluation (docs/learned.md) instead of the terms, or net: the network "
+      "evaluation (net=), w.<term> and fade unused", .changes_play = true },
     AB_OPTION_LEARNED,
+    AB_OPTION_NET,
     AB_OPTION_W,
     /* After "w", whose defaults set the fade too. */
     { "fade", AOPT_REAL, offsetof(AlphabetaSettings, weights) + offsetof(EvalWeights, fade), 0,
@@ -234,9 +249,11 @@ static const AgentOption strong_options[] = {
       "enhanced transposition cut-offs: a child the table already refutes cuts before any is "
       "searched (0: off)", .changes_play = true },
     { "weights", AOPT_CHOICE, offsetof(AlphabetaSettings, weight_set), 0, 0, "learned",
-      weight_set_names, "the evaluation: learned (docs/learned.md), or the set the weights "
-      "not given as w.<term> come from, as alphabeta's", .changes_play = true },
+      weight_set_names, "the evaluation: learned (docs/learned.md), net (the network, "
+      "net=), or the set the weights not given as w.<term> come from, as alphabeta's",
+      .changes_play = true },
     AB_OPTION_LEARNED,
+    AB_OPTION_NET,
     AB_OPTION_W,
     { "fade", AOPT_REAL, offsetof(AlphabetaSettings, weights) + offsetof(EvalWeights, fade), 0,
       1, "0", NULL, "the evaluation's fade near the end, as alphabeta's", .changes_play = true },
@@ -265,6 +282,14 @@ typedef struct TTEntry {
     uint8_t gen;            /* the search that wrote it; others' entries count as empty */
 } TTEntry;
 
+/* One ply of the path searched, for the network (weights=net): the position there and, once
+ * something below it was evaluated, its first layer's sums. */
+typedef struct AbPly {
+    const Position *pos;    /* the node at this ply (in its caller's frame while searched) */
+    bool ready;             /* acc holds pos's sums */
+    NetAcc acc;
+} AbPly;
+
 /* The agent's state: its settings, table and per-search counters. */
 typedef struct Search {
     AgentData base;         /* the settings, for agent_describe */
@@ -278,6 +303,14 @@ typedef struct Search {
     Variant learned_for;             /* ... the variant it was chosen for (learned_choose) */
     LearnedSet *learned_file;        /* ... when it was read from a file (owned) */
     Learned *learned;       /* ... prepared for the variant searched last (NULL: the terms) */
+    bool use_net;           /* weights=net */
+    NetFile *net_file;      /* ... read from net=FILE (owned), or NULL: net_builtin() */
+    Net *net;               /* ... prepared for net_for (NULL: not yet) */
+    Variant net_for;        /* ... the variant it was prepared for */
+    AbPly *path;            /* ... the sums by ply of the path searched (AB_MAX_PLY + 2) */
+    bool net_full;          /* ... every evaluation from sums computed afresh: the check
+                             * that the updated sums change nothing (alphabeta_net_full) */
+    int ply;                /* plies from the root to the node searched (ab_node) */
     TTEntry *tt;            /* NULL when tt=0 */
     uint64_t tt_mask;
     uint8_t gen;            /* the current search's generation */
@@ -361,13 +394,89 @@ static inline bool ab_seed_cut(const Position *p, int32_t alpha, int32_t beta, i
 /* The value of p (not over) for its side to move, searched `depth` plies (defined below). */
 static int32_t ab_node(Search *s, const Position *p, int depth, int32_t alpha, int32_t beta);
 
-/* The static evaluation of c (not over) for its side to move: the learned one, or the
- * weighted terms. */
-static inline int32_t ab_eval(const Search *s, const Position *c)
+/* The network's sums of the node at ply k of the path: kept from an earlier evaluation
+ * below it, or updated now from its parent's (and theirs, up to the nearest ply that has
+ * them; the root's computed in full). So a node's sums are computed only once something
+ * below it is evaluated, and at most once a visit: children cut off before anything below
+ * them was evaluated cost nothing.
+ *
+ * What it costs (tests/test_net_agents.c's bench, alphabeta to depth 10 from bench's 32
+ * positions, the placeholder network): 916,000 evaluations took 653,000 updates of the
+ * path's nodes besides their own 916,000 (a node next to the horizon has 1.4 of its children
+ * evaluated on average, the rest cut off), and a move changes the bucket of 6.3 holes of the
+ * 13.8 filled on average (30% of the updates are recomputations, net_acc_update's choice), so
+ * the search with updated sums takes about as long as one computing every evaluation's sums
+ * afresh (alphabeta_net_full): neither was faster in every run, the best of five within 15%
+ * of each other at depths 8 and 10, on a shared machine. An update that cost one row for a
+ * hole sown one seed more (a row of differences) rather than two would pay. */
+static const NetAcc *ab_net_acc(Search *s, int k)
 {
+    AbPly *path = s->path;
+    int j = k;
+    while (j > 0 && !path[j].ready)
+        j--;
+    if (!path[j].ready) {
+        net_acc_full(s->net, s->v, path[0].pos, &path[0].acc);
+        path[0].ready = true;
+    }
+    for (; j < k; j++) {
+        net_acc_update(s->net, s->v, path[j].pos, &path[j].acc, path[j + 1].pos,
+                       &path[j + 1].acc);
+        path[j + 1].ready = true;
+    }
+    return &path[k].acc;
+}
+
+/* The network's value of c (not over) for its side to move, c being the node at ply k of
+ * the path (k = s->ply: the node searched) or a child of it (k = s->ply + 1, its sums then
+ * computed into that ply's slot, which no node holds while its parent is searched). With
+ * net_full, from sums computed afresh instead. */
+static int32_t ab_net_eval(Search *s, const Position *c, int k)
+{
+    NetAcc *a = &s->path[k].acc;
+    if (__builtin_expect(s->net_full, 0)) {
+        net_acc_full(s->net, s->v, c, a);
+        s->path[k].ready = false;
+    } else if (k > s->ply) {
+        const NetAcc *pa = ab_net_acc(s, s->ply);
+        net_acc_update(s->net, s->v, s->path[s->ply].pos, pa, c, a);
+        s->path[k].ready = false;   /* c's sums, not a node's of the path */
+    } else {
+        a = (NetAcc *)ab_net_acc(s, k);
+    }
+    return net_eval(s->net, s->v, c, a);
+}
+
+/* The static evaluation for its side to move of c (not over), a child of the node searched
+ * (or of the root): the network, the learned one, or the weighted terms. */
+static inline int32_t ab_eval(Search *s, const Position *c)
+{
+    if (s->net)
+        return ab_net_eval(s, c, s->ply + 1);
     if (s->learned)
         return learned_eval(s->learned, s->v, c);
     return eval_position(&s->ev, s->v, c);
+}
+
+/* The same of the node searched itself (the strong player's reverse futility). */
+static inline int32_t ab_eval_node(Search *s, const Position *p)
+{
+    if (s->net)
+        return ab_net_eval(s, p, s->ply);
+    if (s->learned)
+        return learned_eval(s->learned, s->v, p);
+    return eval_position(&s->ev, s->v, p);
+}
+
+/* The path's root, the position every root move is played from: its sums are computed once
+ * something is evaluated, and kept for the search (alphabeta_choose) or iteration. */
+static void ab_set_root(Search *s, const Position *p)
+{
+    s->ply = 0;
+    if (s->path) {
+        s->path[0].pos = p;
+        s->path[0].ready = false;
+    }
 }
 
 /* The value for p's side to move of its child c (reached by a move that reported ev) when
@@ -620,7 +729,7 @@ static int32_t ab_sorted(Search *s, const Position *p, int depth, int32_t alpha,
 
 /* Principal variation search at p (not over), `depth` plies to go (at least 1): the first
  * move with the full window, the rest with a null window, searched again if they beat it. */
-static int32_t ab_node(Search *s, const Position *p, int depth, int32_t alpha, int32_t beta)
+static int32_t ab_search(Search *s, const Position *p, int depth, int32_t alpha, int32_t beta)
 {
     if (--s->poll == 0) {
         s->poll = AGENT_STOP_POLL;
@@ -655,7 +764,7 @@ static int32_t ab_node(Search *s, const Position *p, int depth, int32_t alpha, i
     /* Reverse futility: near the horizon, a side already this far above a null window is
      * taken to stay above it (rfp=; off in the exact search). */
     if (s->strong && s->set->rfp && depth <= AB_RFP_DEPTH && beta - alpha == 1) {
-        int32_t x = ab_eval(s, p);
+        int32_t x = ab_eval_node(s, p);
         if (x - (int32_t)s->set->rfp * depth >= beta)
             return x - (int32_t)s->set->rfp * depth;
     }
@@ -671,6 +780,21 @@ static int32_t ab_node(Search *s, const Position *p, int depth, int32_t alpha, i
         tt_store(s, key, best, depth,
                  best >= beta ? TT_LOWER : best > alpha ? TT_EXACT : TT_UPPER, best_move);
     return best;
+}
+
+/* ab_search at p, a child of the node searched (or of the root): p is the path's next ply
+ * while it is searched, its sums not yet computed (ab_net_acc). */
+static int32_t ab_node(Search *s, const Position *p, int depth, int32_t alpha, int32_t beta)
+{
+    const int k = ++s->ply;
+    CHECK(k <= AB_MAX_PLY, "ply %d beyond AB_MAX_PLY", k);
+    if (s->path) {
+        s->path[k].pos = p;
+        s->path[k].ready = false;
+    }
+    int32_t x = ab_search(s, p, depth, alpha, beta);
+    s->ply--;
+    return x;
 }
 
 /* One iteration at the root in the window (lo, hi): every move of order[0..n) until one
@@ -841,6 +965,25 @@ static int ab_learned_choose(Search *s, const Variant *v, Error *e)
     return 0;
 }
 
+/* With weights=net, the network quantised for v's board: prepared again only when v's rules
+ * of play are not those it was prepared for. -1 with a message naming the agent in *e (if
+ * not NULL) when the network is for another board. */
+static int ab_net_prepare(Search *s, const Variant *v, Error *e)
+{
+    if (s->net && variant_same_play(&s->net_for, v))
+        return 0;
+    net_free(s->net);
+    s->net = NULL;
+    Error inner;
+    if (net_prepare(s->net_file ? s->net_file : net_builtin(), v, &s->net, &inner) != 0) {
+        if (e)
+            error_set(e, "agent '%s': weights=net: %s", s->base.name, inner.msg);
+        return -1;
+    }
+    s->net_for = *v;
+    return 0;
+}
+
 /* Start a search: a new table generation (the table is wiped when generations wrap, so an
  * entry of an earlier search is never read), fresh counters and history. */
 static bool ab_begin(Search *s, const Variant *v)
@@ -871,7 +1014,7 @@ static bool ab_begin(Search *s, const Variant *v)
         if (learned_prepare(s->learned_set, v, &s->learned, &e) != 0)
             return false;
     }
-    return true;
+    return !s->use_net || ab_net_prepare(s, v, NULL) == 0;
 }
 
 /* The root moves in search order: ascending, or shuffled from the stream (Fisher-Yates), so
@@ -941,6 +1084,7 @@ static int alphabeta_choose(Agent *a, const Variant *v, const Position *p, Rng *
     uint8_t order[MAX_PITS];
     if (!ab_begin(s, v))
         return AGENT_NO_MEMORY;
+    ab_set_root(s, p);
     s->choosing = s->diverse && choice_this_move(&s->moves, s->set->choice_moves);
     int n = ab_root_order(s, p, rng, order);
     if (s->use_tables && tables_covers(s->base.tables, p))
@@ -989,6 +1133,7 @@ static int ab_horizon_move(Search *s, const Position *p)
 {
     int best_move = -1;
     int32_t best = -AB_INF;
+    ab_set_root(s, p);
     for (uint64_t m = pos_legal_mask(s->v, p); m; m &= m - 1) {
         int move = __builtin_ctzll(m);
         int32_t x = ab_child(s, p, move, 1, -AB_INF, AB_INF);
@@ -1068,9 +1213,9 @@ int alphabeta_analysis_begin(Agent *a, const Variant *v, const Position *p, Erro
         return error_set(e, "the game is over at this position: there is nothing to search");
     Search *s = a->data;
     if (!ab_begin(s, v))
-        return error_set(e, "agent '%s': the learned weights do not fit this board "
-                         "(holes=%d capture=%d), or no memory for them", a->name, v->holes,
-                         v->capture);
+        return error_set(e, "agent '%s': the learned weights or the network do not fit this "
+                         "board (holes=%d capture=%d), or no memory for them", a->name,
+                         v->holes, v->capture);
     s->root_n = pos_legal_moves(v, p, s->root);
     return 0;
 }
@@ -1087,6 +1232,7 @@ bool alphabeta_analysis_depth(Agent *a, const Position *p, int depth, int exact,
         val[i] = AB_BELOW;
     /* Past the budget by even one position, the iteration does not count. */
     s->budget = budget ? budget + 1 : 0;
+    ab_set_root(s, p);
     bool done = exact > 1
                     ? ab_root_values(s, p, depth, s->root, s->root_n, exact, 0, &value, val)
                     : ab_root(s, p, depth, s->root, s->root_n, &value);
@@ -1105,6 +1251,14 @@ bool alphabeta_analysis_depth(Agent *a, const Position *p, int depth, int exact,
     memcpy(out->move_value, val, sizeof val);
     out->nodes = s->nodes - before;
     out->pv_len = ab_pv(s, p, best, depth, out->pv);
+    return true;
+}
+
+bool alphabeta_net_full(Agent *a, bool on)
+{
+    if (a->choose != alphabeta_choose || !((Search *)a->data)->use_net)
+        return false;
+    ((Search *)a->data)->net_full = on;
     return true;
 }
 
@@ -1127,19 +1281,25 @@ static void alphabeta_done(Agent *a)
         tables_release(s->base.tables);
         learned_free(s->learned);
         learned_set_free(s->learned_file);
+        net_free(s->net);
+        net_file_free(s->net_file);
+        free(s->path);
         free(s->tt);
         free(s->base.settings);
     }
     free(s);
 }
 
-/* The tables, if any, must be the variant's, and a learned set's board its board. */
+/* The tables, if any, must be the variant's, and a learned set's or the network's board its
+ * board (a network is never fitted on first use: one for another board is refused). */
 static int alphabeta_check_variant(Agent *a, const Variant *v, Error *e)
 {
     Search *s = a->data;
     if (agent_tables_check(a, v, e) != 0)
         return -1;
     if (s->use_learned && ab_learned_choose(s, v, e) != 0)
+        return -1;
+    if (s->use_net && ab_net_prepare(s, v, e) != 0)
         return -1;
     return learned_check_board(s->learned_set, a->name, v, e);
 }
@@ -1166,6 +1326,29 @@ static int ab_learned_set(Search *s, const char *name, Error *e)
         }
         s->learned_set = s->learned_file;
     }
+    return 0;
+}
+
+/* With weights=net, the network: a file's (net=FILE) read now, else the compiled-in one;
+ * and the path's sums, one ply each (AB_MAX_PLY below the root, and a slot for a child of
+ * the deepest). net= without weights=net is refused. */
+static int ab_net_set(Search *s, const char *name, Error *e)
+{
+    const AlphabetaSettings *set = s->set;
+    if (set->weight_set != WEIGHTS_NET) {
+        if (set->net[0])
+            return error_set(e, "agent '%s': net=%s needs weights=net", name, set->net);
+        return 0;
+    }
+    s->use_net = true;
+    if (set->net[0] && net_file_load(set->net, &s->net_file, e) != 0) {
+        char msg[sizeof e->msg];
+        snprintf(msg, sizeof msg, "%s", e->msg);
+        return error_set(e, "agent '%s': net=%s", name, msg);
+    }
+    s->path = malloc((AB_MAX_PLY + 2) * sizeof *s->path);
+    if (!s->path)
+        return error_set(e, "agent '%s': out of memory", name);
     return 0;
 }
 
@@ -1210,8 +1393,11 @@ static int ab_agent_init(Agent *a, void *settings, bool strong, Error *e)
                              (long long)set->tt);
         }
     }
-    if (ab_learned_set(s, a->name, e) != 0 || agent_use_tables(a, &s->base, set->tables, e) != 0) {
+    if (ab_learned_set(s, a->name, e) != 0 || ab_net_set(s, a->name, e) != 0 ||
+        agent_use_tables(a, &s->base, set->tables, e) != 0) {
         learned_set_free(s->learned_file);
+        net_file_free(s->net_file);
+        free(s->path);
         free(s->tt);
         free(s);
         return -1;

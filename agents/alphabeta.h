@@ -43,4 +43,10 @@ int alphabeta_analysis_begin(Agent *a, const Variant *v, const Position *p, Erro
 bool alphabeta_analysis_depth(Agent *a, const Position *p, int depth, int exact,
                               uint64_t budget, AlphabetaIteration *out);
 
+/* For the tests: with `on`, an alphabeta or strong agent with weights=net evaluates every
+ * position from sums computed afresh (net_acc_full) instead of those its search updates
+ * move by move along the path: the same search, value for value and node for node, if the
+ * updates are right. False (nothing set) for any other agent. */
+bool alphabeta_net_full(Agent *a, bool on);
+
 #endif

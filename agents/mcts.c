@@ -60,6 +60,7 @@
 #include "agents_internal.h"
 #include "eval.h"
 #include "learned.h"
+#include "net.h"
 #include "tables.h"
 #include "margin.h"
 
@@ -81,6 +82,7 @@ typedef struct MctsSettings {
     double squash;          /* seeds of evaluation per unit of the logistic of reward=win
                              * (0: a 24th of the seeds in play) */
     int weight_set;         /* MCTS_WEIGHTS_*: the set the weights not given come from */
+    char net[AGENT_TEXT_MAX];      /* a network file for weights=net, or "" (the built-in) */
     int expand;             /* MCTS_EXPAND_*: a node's children one per playout, or all at once */
     int64_t reuse;          /* expand=all: 1 to start from the last search's subtree */
     EvalWeights weights;    /* the evaluation of a playout cut at the horizon */
@@ -91,9 +93,11 @@ static const char *const reward_names[] = { "win", "margin", NULL };
 enum { MCTS_RANDOM = 0, MCTS_GREEDY, MCTS_CAPTURE, MCTS_NO_PLAYOUT };
 static const char *const policy_names[] = { "random", "greedy", "capture", "none", NULL };
 /* The set the weights not given come from: the store alone (MCTS's own default), or one of
- * eval.h's two sets. */
-enum { MCTS_WEIGHTS_STORE = 0, MCTS_WEIGHTS_PLAIN, MCTS_WEIGHTS_TUNED, MCTS_WEIGHTS_LEARNED };
-static const char *const weight_set_names[] = { "store", "plain", "tuned", "learned", NULL };
+ * eval.h's two sets; or the learned evaluation or the network instead of the terms. */
+enum { MCTS_WEIGHTS_STORE = 0, MCTS_WEIGHTS_PLAIN, MCTS_WEIGHTS_TUNED, MCTS_WEIGHTS_LEARNED,
+       MCTS_WEIGHTS_NET };
+static const char *const weight_set_names[] = { "store", "plain", "tuned", "learned", "net",
+                                                NULL };
 /* How a node grows: one untried move per playout, drawn at random (UCT as it was), or every
  * move at once, each child valued by the evaluation before it is visited. */
 enum { MCTS_EXPAND_ONE = 0, MCTS_EXPAND_ALL };
@@ -157,8 +161,12 @@ static const AgentOption mcts_options[] = {
       "alone), plain (store 1, seeds 0.1) or tuned (alphabeta's from depth 4, with its fade "
       "unless fade is given); or learned: the learned evaluation (docs/learned.md) instead of "
       "the terms: the compiled-in set on its board (12 holes, capture 4), on any other a set "
-      "fitted for the variant on first use and cached (as alphabeta's learned=auto)",
-      .changes_play = true },
+      "fitted for the variant on first use and cached (as alphabeta's learned=auto); or net: "
+      "the network evaluation (net=)", .changes_play = true },
+    { "net", AOPT_TEXT, offsetof(MctsSettings, net), 0, 0, "", NULL,
+      "with weights=net, a network file (docs/learned.md); empty: the compiled-in network, "
+      "for its board alone (12 holes, capture 4)", .changes_play = true,
+      .digest = net_file_digest },
     { "expand", AOPT_CHOICE, offsetof(MctsSettings, expand), 0, 0, "one", expand_names,
       "one: a node's untried moves are added one per playout, at random, and each is played "
       "once before any is played again; all: every move is added at once, valued by the "
@@ -237,6 +245,10 @@ typedef struct Mcts {
     const LearnedSet *learned_set;   /* ... the set for learned_for (learned_choose) */
     Variant learned_for;    /* ... the variant it was chosen for */
     Learned *learned;       /* ... prepared for the variant searched last */
+    bool use_net;           /* weights=net */
+    NetFile *net_file;      /* ... read from net=FILE (owned), or NULL: net_builtin() */
+    Net *net;               /* ... prepared for net_for (NULL: not yet) */
+    Variant net_for;        /* ... the variant it was prepared for */
     Variant cut;            /* the variant searched, with max_plies as a playout's limit */
     bool use_tables;        /* they are the variant's and its convention is not the lottery */
     bool solving;           /* the solver is on (settings) */
@@ -300,11 +312,38 @@ static double mcts_south_reward(const Variant *v, const Mcts *t, const Position 
  * board. */
 #define MCTS_SQUASH_PART 24.0
 
-/* South's reward in [0, 1] for a playout cut at p (not over), from the evaluation: the
- * logistic of South's value (reward=win), or the value scaled as a margin (reward=margin). */
-static double mcts_cut_reward(const Variant *v, const Mcts *t, const Position *p)
+/* The evaluation of p (not over) for its side to move: the network's from p's sums a (NULL:
+ * computed here), the learned one, or the weighted terms.
+ *
+ * The network's sums. Only expand=all evaluates several positions of one parent (its
+ * moves, mcts_expand_all): their parent's sums are computed once and each child's updated
+ * from them. Elsewhere a position is evaluated alone and its sums computed afresh: a
+ * playout's end is many moves from anything the tree knows, and expand=one's new leaf would
+ * need its parent's sums, which would mean keeping them either in every node (2 x H1 32-bit
+ * sums: 512 bytes with the compiled-in network's 64 units, 13 times a node's 40 bytes, 5 GB
+ * for ten million playouts) or along each descent (an update a ply: on the standard board an
+ * update costs about half a computation afresh, docs/learned.md's "Cost", so a descent of
+ * three plies or more, as 1,000 playouts grow, costs more than the one computation). */
+static int32_t mcts_eval(const Variant *v, const Mcts *t, const Position *p, const NetAcc *a)
 {
-    int32_t x = t->learned ? learned_eval(t->learned, v, p) : eval_position(&t->ev, v, p);
+    if (t->net) {
+        NetAcc own;
+        if (!a) {
+            net_acc_full(t->net, v, p, &own);
+            a = &own;
+        }
+        return net_eval(t->net, v, p, a);
+    }
+    return t->learned ? learned_eval(t->learned, v, p) : eval_position(&t->ev, v, p);
+}
+
+/* South's reward in [0, 1] for a playout cut at p (not over), from the evaluation (a: p's
+ * sums for the network, or NULL): the logistic of South's value (reward=win), or the value
+ * scaled as a margin (reward=margin). */
+static double mcts_cut_reward(const Variant *v, const Mcts *t, const Position *p,
+                              const NetAcc *a)
+{
+    int32_t x = mcts_eval(v, t, p, a);
     double seeds = (double)(p->side == SOUTH ? x : -x) / EVAL_SCALE;
     if (t->set->reward == 1) {
         double r = 0.5 + seeds / (2.0 * v->total);
@@ -401,7 +440,7 @@ static MoveEvent mcts_capture_playout(const Variant *v, const Mcts *t, Position 
 static double mcts_playout(const Variant *v, const Mcts *t, Position p, Rng *rng)
 {
     if (t->set->policy == MCTS_NO_PLAYOUT)
-        return mcts_cut_reward(v, t, &p);   /* a playout of no moves, drawing nothing */
+        return mcts_cut_reward(v, t, &p, NULL);   /* a playout of no moves, drawing nothing */
     Rng stream[2];
     stream[SOUTH] = (Rng){ rng_next(rng), 0 };
     stream[NORTH] = (Rng){ rng_next(rng), 0 };
@@ -414,7 +453,7 @@ static double mcts_playout(const Variant *v, const Mcts *t, Position p, Rng *rng
         Playout po;
         ev = pos_random_playout(&t->cut, &p, stream, &po);
     }
-    return ev == EV_NEXT ? mcts_cut_reward(v, t, &p) : mcts_south_reward(v, t, &p, ev);
+    return ev == EV_NEXT ? mcts_cut_reward(v, t, &p, NULL) : mcts_south_reward(v, t, &p, ev);
 }
 
 /* A fresh node for the position p after `move` by `mover`. */
@@ -533,7 +572,7 @@ static uint32_t mcts_expand(const Variant *v, Mcts *t, uint32_t at, Position *p,
     } else if (t->minimax) {
         /* The leaf's implicit minimax value: its evaluation, squashed as a reward, for its
          * mover; without a playout it is the leaf's reward too. */
-        double leaf = mcts_cut_reward(v, t, p);
+        double leaf = mcts_cut_reward(v, t, p, NULL);
         t->node[c].tau = (float)(mover == SOUTH ? leaf : 1 - leaf);
         *south = t->set->policy == MCTS_NO_PLAYOUT ? leaf : mcts_playout(v, t, *p, rng);
     } else {
@@ -551,6 +590,8 @@ static void mcts_expand_all(const Variant *v, Mcts *t, uint32_t at, const Positi
 {
     uint64_t moves = t->node[at].untried;
     const int mover = p->side;
+    NetAcc pa, ca;          /* the network's sums of p (once a child needs them) and a child */
+    bool have_pa = false;
     t->node[at].untried = 0;
     for (uint64_t rest = moves; rest; rest &= rest - 1) {
         int move = __builtin_ctzll(rest);
@@ -565,7 +606,15 @@ static void mcts_expand_all(const Variant *v, Mcts *t, uint32_t at, const Positi
         if (mcts_exact_leaf(v, t, &q, ev, m)) {
             mcts_set_exact(v, t, &t->node[c], m);
         } else {
-            double leaf = mcts_cut_reward(v, t, &q);
+            const NetAcc *a = NULL;
+            if (t->net) {
+                if (!have_pa)
+                    net_acc_full(t->net, v, p, &pa);
+                have_pa = true;
+                net_acc_update(t->net, v, p, &pa, &q, &ca);
+                a = &ca;
+            }
+            double leaf = mcts_cut_reward(v, t, &q, a);
             t->node[c].tau = (float)(mover == SOUTH ? leaf : 1 - leaf);
         }
     }
@@ -954,8 +1003,9 @@ static bool mcts_reroot(const Variant *v, Mcts *t, const Position *p)
     return true;
 }
 
-/* The learned set for v (defined below, beside mcts_check_variant). */
+/* The learned set and the network for v (defined below, beside mcts_check_variant). */
 static int mcts_learned_choose(Agent *a, const Variant *v, Error *e);
+static int mcts_net_prepare(Agent *a, const Variant *v, Error *e);
 
 /* Run the set number of playouts from p and pick the most visited move (or draw one by the
  * temperature); AGENT_STOPPED when a stop is requested first, AGENT_NO_MEMORY when the
@@ -980,6 +1030,8 @@ static int mcts_choose(Agent *a, const Variant *v, const Position *p, Rng *rng, 
         if (learned_prepare(t->learned_set, v, &t->learned, &e) != 0)
             return AGENT_NO_MEMORY;
     }
+    if (t->use_net && mcts_net_prepare(a, v, NULL) != 0)
+        return AGENT_NO_MEMORY;
     t->cut = *v;
     if (t->set->horizon && t->set->horizon < t->cut.max_plies)
         t->cut.max_plies = t->set->horizon;
@@ -1061,6 +1113,26 @@ static int mcts_learned_choose(Agent *a, const Variant *v, Error *e)
     return 0;
 }
 
+/* With weights=net, the network quantised for v's board: prepared again only when v's rules
+ * of play are not those it was prepared for. -1 with a message naming the agent in *e (if
+ * not NULL) when the network is for another board (never fitted on first use). */
+static int mcts_net_prepare(Agent *a, const Variant *v, Error *e)
+{
+    Mcts *t = a->data;
+    if (t->net && variant_same_play(&t->net_for, v))
+        return 0;
+    net_free(t->net);
+    t->net = NULL;
+    Error inner;
+    if (net_prepare(t->net_file ? t->net_file : net_builtin(), v, &t->net, &inner) != 0) {
+        if (e)
+            error_set(e, "agent '%s': weights=net: %s", a->name, inner.msg);
+        return -1;
+    }
+    t->net_for = *v;
+    return 0;
+}
+
 /* Free the node pool, the settings and the state. */
 static void mcts_done(Agent *a)
 {
@@ -1068,6 +1140,8 @@ static void mcts_done(Agent *a)
     if (t) {
         tables_release(t->base.tables);
         learned_free(t->learned);
+        net_free(t->net);
+        net_file_free(t->net_file);
         free(t->node);
         free(t->root_log);
         free(t->inv_root);
@@ -1081,12 +1155,34 @@ static void mcts_done(Agent *a)
 }
 
 /* The tables, if any, must be the variant's; with weights=learned, the set is chosen (fitted
- * if need be) for its board. */
+ * if need be) for its board; with weights=net, the network must be for its board. */
 static int mcts_check_variant(Agent *a, const Variant *v, Error *e)
 {
+    const Mcts *t = a->data;
     if (agent_tables_check(a, v, e) != 0)
         return -1;
-    return ((Mcts *)a->data)->use_learned ? mcts_learned_choose(a, v, e) : 0;
+    if (t->use_net)
+        return mcts_net_prepare(a, v, e);
+    return t->use_learned ? mcts_learned_choose(a, v, e) : 0;
+}
+
+/* With weights=net, the network: a file's (net=FILE) read now, else the compiled-in one.
+ * net= without weights=net is refused. */
+static int mcts_net_set(Mcts *t, const char *name, Error *e)
+{
+    const MctsSettings *set = t->set;
+    if (set->weight_set != MCTS_WEIGHTS_NET) {
+        if (set->net[0])
+            return error_set(e, "agent '%s': net=%s needs weights=net", name, set->net);
+        return 0;
+    }
+    t->use_net = true;
+    if (set->net[0] && net_file_load(set->net, &t->net_file, e) != 0) {
+        char msg[sizeof e->msg];
+        snprintf(msg, sizeof msg, "%s", e->msg);
+        return error_set(e, "agent '%s': net=%s", name, msg);
+    }
+    return 0;
 }
 
 /* Build the agent: a first node pool (searches grow it), the weights in fixed point and
@@ -1137,6 +1233,14 @@ int mcts_agent_init(Agent *a, void *settings, Error *e)
     }
     t->base.settings = settings;
     t->set = set;
+    if (mcts_net_set(t, a->name, e) != 0) {
+        tables_release(t->base.tables);
+        free(t->node);
+        free(t->root_log);
+        free(t->inv_root);
+        free(t);
+        return -1;
+    }
     eval_prepare(&set->weights, &t->ev);
     t->use_learned = set->weight_set == MCTS_WEIGHTS_LEARNED;   /* its set: by the variant */
     a->check_variant = mcts_check_variant;

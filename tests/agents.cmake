@@ -38,6 +38,17 @@ anywoli_test_program(test_mcts agents)
 add_test(NAME mcts_solver COMMAND test_mcts)
 set_tests_properties(mcts_solver PROPERTIES LABELS fast TIMEOUT 300)
 
+# The network evaluation in the search agents (weights=net): a depth-1 search values moves
+# at the network's values, searches with sums updated along the path equal those computing
+# them afresh (node for node), mcts's children valued by it, complete games the same for
+# any thread count, and the refusals of net= (fast).
+add_executable(test_net_agents test_net_agents.c ${PROJECT_SOURCE_DIR}/sim/cli/bench_positions.c)
+target_compile_definitions(test_net_agents PRIVATE TEST_DATA_DIR="${ANYWOLI_TEST_DATA}")
+target_include_directories(test_net_agents PRIVATE ${PROJECT_SOURCE_DIR}/sim/cli)
+target_link_libraries(test_net_agents PRIVATE PkgConfig::CMOCKA agents)
+add_test(NAME net_agents COMMAND test_net_agents)
+set_tests_properties(net_agents PROPERTIES LABELS fast TIMEOUT 300)
+
 # The search depth by depth (`anywoli search`): exact on small boards once every end is in
 # reach (the solver's values), the plain alpha-beta's values at every depth, a legal line,
 # the same twice, and the node budget (fast).

@@ -34,13 +34,22 @@ if(ANYWOLI_GROW_PYTHON)
                        ENVIRONMENT "${ANYWOLI_LSAN}")
 endif()
 
-# Every input that makes a game is in the experiment, and nothing else: weights files changed
-# between slices, before --extend or before --resume are refused; weights files cut short or
-# edited are refused; the external agent's timeout may change on --resume and --extend.
+# Every input that makes a game is in the experiment, and nothing else: weights files (and
+# network files) changed between slices, before --extend or before --resume are refused;
+# weights files cut short or edited are refused; the external agent's timeout may change on --resume and --extend.
 if(ANYWOLI_GROW_PYTHON)
   add_test(NAME fingerprint_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/fingerprint_test.sh
                                         $<TARGET_FILE:anywoli>)
   set_tests_properties(fingerprint_cli PROPERTIES LABELS fast TIMEOUT 300
+                       ENVIRONMENT "${ANYWOLI_LSAN}")
+endif()
+
+# The network's agents (weights=net) on the command line: the same games with 1 and 2
+# threads, a network file's hash in the results file, the refusals of net=.
+if(ANYWOLI_GROW_PYTHON)
+  add_test(NAME net_agents_cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/net_agents_test.sh
+                                       $<TARGET_FILE:anywoli> ${CMAKE_CURRENT_SOURCE_DIR})
+  set_tests_properties(net_agents_cli PROPERTIES LABELS fast TIMEOUT 300
                        ENVIRONMENT "${ANYWOLI_LSAN}")
 endif()
 

@@ -7,7 +7,8 @@
 # A weights file (learned=FILE) changed between two slices, before --extend, or before a
 # --resume after kill -9 makes another experiment: merge, extend and resume refuse it (status
 # 2, one line, nothing written). A weights file cut short or edited is refused, naming the
-# file. A limit that changes no move (the external agent's timeout) may change on --resume
+# file. A network file (net=FILE) likewise: merge and extend refuse one changed, and one cut
+# short is refused naming the file. A limit that changes no move (the external agent's timeout) may change on --resume
 # and --extend.
 set -u
 # shellcheck source=lib.sh
@@ -15,6 +16,7 @@ source "$(dirname "$0")/lib.sh"
 
 bin=$1
 py=/usr/bin/python3
+here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
@@ -78,6 +80,28 @@ weights L.txt 0.5
 "$bin" run "${board[@]}" --agent-a "$spec" --games 40 -o s1.h5 --extend >/dev/null 2>err
 rc=$?
 expect_status 0 "extend with the same weights"
+
+# --- a network file changed: merge and extend refuse it -----------------------------------
+nspec="alphabeta:depth=2,weights=net,net=N.net"
+"$py" "$here/net_file.py" N.net 6 0.5
+"$bin" run "${board[@]}" --agent-a "$nspec" --games 10 -o n1.h5 >/dev/null 2>err
+rc=$?
+expect_status 0 "a slice with a network file"
+"$py" "$here/net_file.py" N.net 6 3
+"$bin" run "${board[@]}" --agent-a "$nspec" --games 10 --first-game 10 -o n2.h5 >/dev/null 2>err
+rc=$?
+expect_status 0 "the second slice, another network under the same name"
+refused "merge of slices played with two network files" "agent_a's files hashed" nmerged.h5 \
+    merge -o nmerged.h5 n1.h5 n2.h5
+refused "extend with another network" "a file it names has changed" n1.h5 \
+    run "${board[@]}" --agent-a "$nspec" --games 20 -o n1.h5 --extend
+"$py" "$here/net_file.py" N.net 6 0.5
+"$bin" run "${board[@]}" --agent-a "$nspec" --games 20 -o n1.h5 --extend >/dev/null 2>err
+rc=$?
+expect_status 0 "extend with the same network"
+head -c 100 N.net >cut.net
+refused "a network file cut short" "cut.net" - \
+    run "${board[@]}" --agent-a "${nspec/N.net/cut.net}" --games 2 -o ncut.h5
 
 # --- kill -9, the weights changed, --resume ---------------------------------------------
 long=(--holes 6 --seeds 4 --agent-b alphabeta:depth=4 --seed 5 --quiet --games 200000

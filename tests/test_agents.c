@@ -173,7 +173,7 @@ static void test_spec_errors(void **state)
         { "alphabeta:ties=best", "ties=best is not one of random or first" },
         { "alphabeta:w.luck=1", "unknown option 'w.luck'" },
         { "alphabeta:w.ready=1", "unknown option 'w.ready' (expected depth, nodes, tt, ties, "
-                                 "margin, temperature, choice_moves, quiesce, tables, weights, learned, w.store, w.seeds, "
+                                 "margin, temperature, choice_moves, quiesce, tables, weights, learned, net, w.store, w.seeds, "
                                  "w.threes, w.opp_threes, w.empty, "
                                  "w.opp_empty, w.mobility, w.final or fade)" },
         { "alphabeta:w.threes=-0.4x", "w.threes=-0.4x is not a number" },

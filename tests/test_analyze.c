@@ -256,6 +256,15 @@ static void test_player_labels(void **state)
           "quiesce=0,weights=learned,learned=w.txt,w.store=1,w.seeds=-0.16,w.threes=3.79,"
           "w.opp_threes=-1,w.empty=-0.89,w.opp_empty=0.65,w.mobility=0,w.final=0.41,fade=0.25",
           "alphabeta:depth=6,weights=learned,learned=w.txt [learned weights: w.txt]" },
+        { "alphabeta:depth=2,weights=net",
+          "alphabeta:depth=2,nodes=0,tt=16,ties=random,margin=0,temperature=0,choice_moves=0,"
+          "quiesce=0,weights=net,w.store=1,w.seeds=0.1,w.threes=0,w.opp_threes=0,w.empty=0,"
+          "w.opp_empty=0,w.mobility=0,w.final=0,fade=0",
+          "alphabeta:depth=2,weights=net [network]" },
+        { "mcts:weights=net,net=n.net",
+          "mcts:playouts=1000,weights=net,net=n.net,w.store=1,w.seeds=0,w.threes=0,"
+          "w.opp_threes=0,w.empty=0,w.opp_empty=0,w.mobility=0,w.final=0,fade=0",
+          "mcts:weights=net,net=n.net [network: n.net]" },
         { "random", "random", "random" },
         { "alphabeta:depth=4", NULL, "alphabeta:depth=4 [played spec unknown]" },
     };

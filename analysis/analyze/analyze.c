@@ -84,6 +84,10 @@ void analyze_agent_label(const char *given, const char *played, char *buf, size_
         spec_text(played, "learned", file, sizeof file);
         snprintf(set, sizeof set, file[0] ? " [learned weights: %s]" : " [learned weights]",
                  file);
+    } else if (strcmp(weights, "net") == 0) {
+        /* So does the network: its file, or the compiled-in one. */
+        spec_text(played, "net", file, sizeof file);
+        snprintf(set, sizeof set, file[0] ? " [network: %s]" : " [network]", file);
     } else if (spec_has_weight_set(played, true)) {
         snprintf(set, sizeof set, " [tuned weights]");
     } else if (spec_has_weight_set(played, false)) {

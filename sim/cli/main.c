@@ -42,6 +42,8 @@ static const char *const run_files[] = {
     "--seed 1 -o {out:results} --quiet",
     "run --holes 6 --agent-a alphabeta:depth=1,weights=learned,learned={in:weights} "
     "--agent-b random --games 4 --seed 1 -o {out:results} --quiet",
+    "run --holes 6 --agent-a alphabeta:depth=1,weights=net,net={in:net} --agent-b random "
+    "--games 4 --seed 1 -o {out:results} --quiet",
     "run --holes 6 --agent-a greedy --agent-b random --openings file:{in:book} --games 4 "
     "--seed 1 -o {out:results} --quiet",
     NULL
@@ -62,6 +64,7 @@ static const char *const merge_files[] = {
 };
 static const char *const agents_files[] = {
     "agents alphabeta:tables={in:tables}", "agents alphabeta:weights=learned,learned={in:weights}",
+    "agents strong:weights=net,net={in:net}", "agents mcts:weights=net,net={in:net}",
     NULL
 };
 static const char *const solve_files[] = {

@@ -84,6 +84,9 @@ const StartValue start_values[] = {
     { 7, 2, P, 4, 110, 39.50, 150.9, "--tables auto" },
     { 7, 2, F, -4, 110, 41.63, 151.7, "--tables auto" },
     { 7, 2, L, 0, 110, 35.09, 152.0, "--tables auto" },
+    /* Tables to 16 seeds, the start's own level: built with two threads (OMP_NUM_THREADS=2),
+     * the rest of the cost the searches above tables to 8 and 12 that passed their states. */
+    { 8, 1, P, 4, 0, 2947.03, 2033.1, "--tables auto" },
     { 8, 1, F, 0, 183, 226.85, 263.3, "--tables auto" },
     { 8, 1, L, 4, 153, 234.42, 263.2, "--tables auto" },
     { 8, 2, P, 8, 294, 202.49, 263.3, "--tables auto" },

@@ -120,19 +120,21 @@ def expected_atlases(path, doc):
 
 
 def expected_ratings(jobs, t):
-    """The rung's rating on each board of atlas t (holes, then seeds): the first match there
-    with the rung as agent A, under the same rules of play (the ply cap aside)."""
+    """The rung's rating in each cell of atlas t (convention, holes, then seeds): the first
+    match on its board under its convention with the rung as agent A, under the same rules
+    of play (the ply cap aside)."""
     rung = next(j for j in jobs if int(j["attrs"]["index"]) == t["first"])["attrs"]
     ratings = []
-    for h in t["holes"]:
-        for s in t["seeds"]:
-            for job in jobs:
-                a = job["attrs"]
-                if a["agent_a"] != a["agent_b"] and a["agent_a"] == t["rung"] and \
-                        (int(a["holes"]), int(a["seeds"])) == (h, s) and \
-                        all(int(a[k]) == int(rung[k]) for k in REST if k != "max_plies"):
-                    ratings.append((h, s, job["name"]))
-                    break
+    for c in t["conventions"]:
+        for h in t["holes"]:
+            for s in t["seeds"]:
+                for job in jobs:
+                    a = job["attrs"]
+                    if a["agent_a"] != a["agent_b"] and a["agent_a"] == t["rung"] and \
+                            (a["final_four"], int(a["holes"]), int(a["seeds"])) == (c, h, s) and \
+                            all(int(a[k]) == int(rung[k]) for k in REST if k != "max_plies"):
+                        ratings.append((c, h, s, job["name"]))
+                        break
     return ratings
 
 
@@ -181,12 +183,12 @@ def check_json(doc, want):
                     counts[r["verdict"]] += 1
             check(grid["check"] == counts, where + ": %s's check %s, recomputed %s"
                   % (conv, grid["check"], counts))
-        # The ratings: each board's first match of the rung, its answer (A's Elo).
+        # The ratings: each cell's first match of the rung, its answer (A's Elo).
         answers = {x["job"]: x for x in doc["answers"]}
         got_r = g.get("ratings", [])
-        check([(r["holes"], r["seeds"], r["job"]) for r in got_r] == w["ratings"],
-              where + ": ratings %s, expected %s" % (
-                  [(r["holes"], r["seeds"], r["job"]) for r in got_r], w["ratings"]))
+        got_cells = [(r["convention"], r["holes"], r["seeds"], r["job"]) for r in got_r]
+        check(got_cells == w["ratings"],
+              where + ": ratings %s, expected %s" % (got_cells, w["ratings"]))
         for r in got_r:
             x = answers.get(r["job"])
             check(x is not None and all(near(r["elo"][k], x[k]) for k in ("value", "lo", "hi")),

@@ -264,34 +264,40 @@ static bool same_play_but_board(const Variant *x, const Variant *y)
     return true;
 }
 
-/* The first match on board (holes, seeds) whose agent A plays the rung of the atlas that
- * begins at job g, under the same rules but for the board and convention; -1 for none. */
-static int rating_job(const Analysis *a, int g, int holes, int seeds)
+/* The first match on board (holes, seeds) under convention ff whose agent A plays the rung
+ * of the atlas that begins at job g, under the same rules but for the board and convention;
+ * -1 for none. A cell's rating is its own convention's: a player's strength against the
+ * same opponent differs from one convention to another. */
+static int rating_job(const Analysis *a, int g, int ff, int holes, int seeds)
 {
     const JobAnalysis *rung = &a->jobs[g];
     for (int i = 0; i < a->njobs; i++) {
         const JobAnalysis *j = &a->jobs[i];
         if (j->two_agents && strcmp(j->agent_a, rung->agent_a) == 0 &&
-            j->variant.holes == holes && j->variant.seeds == seeds &&
-            same_play_but_board(&j->variant, &rung->variant))
+            (int)j->variant.final_four == ff && j->variant.holes == holes &&
+            j->variant.seeds == seeds && same_play_but_board(&j->variant, &rung->variant))
             return i;
     }
     return -1;
 }
 
-/* The rung's rating on each board of the atlas that has a match of it; -1 when out of
- * memory. */
+/* The rung's rating in each cell of the atlas whose board and convention have a match of
+ * it; -1 when out of memory. */
 static int atlas_ratings(const Analysis *a, Atlas *t)
 {
-    t->ratings = malloc(((size_t)t->nholes * (size_t)t->nseeds + 1) * sizeof *t->ratings);
+    t->ratings = malloc(((size_t)t->nconv * (size_t)t->nholes * (size_t)t->nseeds + 1)
+                        * sizeof *t->ratings);
     if (!t->ratings)
         return -1;
-    for (int h = 0; h < t->nholes; h++) {
-        for (int s = 0; s < t->nseeds; s++) {
-            int i = rating_job(a, t->first, t->holes[h], t->seeds[s]);
-            if (i >= 0)
-                t->ratings[t->nratings++] = (AtlasRating){
-                    t->holes[h], t->seeds[s], i, analyze_job_answer(&a->jobs[i]).value };
+    for (int k = 0; k < t->nconv; k++) {
+        for (int h = 0; h < t->nholes; h++) {
+            for (int s = 0; s < t->nseeds; s++) {
+                int i = rating_job(a, t->first, t->conv[k], t->holes[h], t->seeds[s]);
+                if (i >= 0)
+                    t->ratings[t->nratings++] = (AtlasRating){
+                        t->conv[k], t->holes[h], t->seeds[s], i,
+                        analyze_job_answer(&a->jobs[i]).value };
+            }
         }
     }
     return 0;

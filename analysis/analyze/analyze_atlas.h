@@ -47,7 +47,7 @@ typedef struct AtlasCheck {
 /* The rung's rating on one board: a match on that board whose agent A is the rung's spec
  * (its answer, A's Elo over B, with its interval in the match's unit). */
 typedef struct AtlasRating {
-    int holes, seeds;
+    int final_four, holes, seeds;  /* the cell rated (FinalFour, holes, seeds) */
     int job;                      /* the match (an index of Analysis.jobs) */
     Estimate elo;
 } AtlasRating;
@@ -65,8 +65,9 @@ typedef struct Atlas {
                                      ATLAS_FAIREST; cells without an estimate left out */
     AtlasCheck check[FF_NB];          /* per conv[k] */
     int nratings;
-    AtlasRating *ratings;         /* the boards that have a match of the rung, in the grid's
-                                     order (holes, then seeds); the first match of each */
+    AtlasRating *ratings;         /* the cells that have a match of the rung (on their board,
+                                     under their convention), in the grids' order
+                                     (convention, holes, seeds); the first match of each */
 } Atlas;
 
 struct Analysis;

@@ -1027,7 +1027,7 @@ static void kv_ints(Json *j, const char *key, const int *x, int n)
     json_array_end(j);
 }
 
-/* The rung's ratings: per board with a match of it, the match and A's Elo over B. */
+/* The rung's ratings: per cell with a match of it, the match and A's Elo over B. */
 static void write_atlas_ratings(Json *j, const Analysis *a, const Atlas *t)
 {
     json_key(j, "ratings");
@@ -1035,6 +1035,7 @@ static void write_atlas_ratings(Json *j, const Analysis *a, const Atlas *t)
     for (int r = 0; r < t->nratings; r++) {
         const AtlasRating *x = &t->ratings[r];
         json_object_begin(j);
+        json_kv_string(j, "convention", final_four_name((FinalFour)x->final_four));
         json_kv_int(j, "holes", x->holes);
         json_kv_int(j, "seeds", x->seeds);
         json_kv_string(j, "job", a->jobs[x->job].name);

@@ -1195,21 +1195,22 @@ static void print_atlas_check(const Analysis *a, const Atlas *t, FILE *out)
     }
 }
 
-/* The rung's rating on each board that has a match of it. */
+/* The rung's rating in each cell that has a match of it. */
 static void print_atlas_ratings(const Analysis *a, const Atlas *t, FILE *out)
 {
     if (t->nratings == 0)
         return;
-    fprintf(out, "  the rung's rating on each board (a match there with the rung as A: A's Elo "
-                 "over B, 95%%, in the match's unit):\n");
+    fprintf(out, "  the rung's rating in each cell (a match on its board under its convention "
+                 "with the rung as A: A's Elo over B, 95%%, in the match's unit):\n");
     for (int r = 0; r < t->nratings; r++) {
         const AtlasRating *x = &t->ratings[r];
         const JobAnalysis *j = &a->jobs[x->job];
-        char where[48], fig[EST_LEN];
-        snprintf(where, sizeof where, "holes %d, seeds %d", x->holes, x->seeds);
+        char where[64], fig[EST_LEN];
+        snprintf(where, sizeof where, "holes %d, seeds %d, %s", x->holes, x->seeds,
+                 final_four_name((FinalFour)x->final_four));
         snprintf(fig, sizeof fig, "%+.0f [%+.0f, %+.0f]", x->elo.value, x->elo.ci.lo,
                  x->elo.ci.hi);
-        fprintf(out, "    %-20s %-22s against %s (job %s)\n", where, fig, j->label_b, j->name);
+        fprintf(out, "    %-33s %-22s against %s (job %s)\n", where, fig, j->label_b, j->name);
     }
 }
 

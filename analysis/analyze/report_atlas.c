@@ -251,20 +251,22 @@ static void check_table(FILE *out, const Analysis *a, const Atlas *t)
     fputs("</table>\n", out);
 }
 
-/* The rung's rating on each board that has a match of it. */
+/* The rung's rating in each cell that has a match of it. */
 static void ratings_table(FILE *out, const Analysis *a, const Atlas *t)
 {
     if (t->nratings == 0)
         return;
-    fprintf(out, "<p>The rung's rating on each board: a match there with the rung as A, "
-                 "A's Elo over B with its 95%% interval in the match's unit.</p>\n"
-                 "<table class=\"answers\"><tr><th>holes</th><th>seeds</th><th>Elo [95%%]"
-                 "</th><th>against</th><th>job</th></tr>\n");
+    fprintf(out, "<p>The rung's rating in each cell: a match on its board under its "
+                 "convention with the rung as A, A's Elo over B with its 95%% interval in the "
+                 "match's unit.</p>\n"
+                 "<table class=\"answers\"><tr><th>convention</th><th>holes</th><th>seeds</th>"
+                 "<th>Elo [95%%]</th><th>against</th><th>job</th></tr>\n");
     for (int r = 0; r < t->nratings; r++) {
         const AtlasRating *x = &t->ratings[r];
         const JobAnalysis *j = &a->jobs[x->job];
-        fprintf(out, "<tr><td>%d</td><td>%d</td><td class=\"figure\">%+.0f [%+.0f, %+.0f]"
-                     "</td><td>", x->holes, x->seeds, x->elo.value, x->elo.ci.lo, x->elo.ci.hi);
+        fprintf(out, "<tr><td>%s</td><td>%d</td><td>%d</td><td class=\"figure\">%+.0f "
+                     "[%+.0f, %+.0f]</td><td>", final_four_name((FinalFour)x->final_four),
+                x->holes, x->seeds, x->elo.value, x->elo.ci.lo, x->elo.ci.hi);
         markup_text(out, j->label_b, strlen(j->label_b));
         fputs("</td><td class=\"job\">", out);
         markup_text(out, j->name, strlen(j->name));

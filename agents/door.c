@@ -242,6 +242,43 @@ FILE *door_read_stream(const char *path, Error *e)
     return f;
 }
 
+int door_read_text(const char *path, size_t max, const char *what, char **text, size_t *n,
+                   Error *e)
+{
+    int fd = door_read_open(path, e);
+    if (fd < 0)
+        return -1;
+    size_t cap = 4096, used = 0;
+    char *buf = malloc(cap + 1);
+    ssize_t got = 1;
+    while (buf && got > 0 && used <= max) {
+        if (used == cap) {
+            char *more = realloc(buf, 2 * cap + 1);
+            if (!more)
+                break;
+            buf = more;
+            cap *= 2;
+        }
+        got = read(fd, buf + used, cap - used);
+        used += got > 0 ? (size_t)got : 0;
+    }
+    int saved = errno;
+    close(fd);
+    if (!buf || got > 0) {
+        free(buf);
+        return used > max ? error_set(e, "%s: larger than %zu bytes: not %s", path, max, what)
+                          : error_set(e, "%s: out of memory", path);
+    }
+    if (got < 0) {
+        free(buf);
+        return error_set(e, "%s: cannot read: %s", path, strerror(saved));
+    }
+    buf[used] = '\0';
+    *text = buf;
+    *n = used;
+    return 0;
+}
+
 int door_read_check(const char *path, Error *e)
 {
     int fd = door_read_open(path, e);

@@ -37,6 +37,13 @@ int door_read_open(const char *path, Error *e);
 /* door_read_open as a stream; NULL with the message. */
 FILE *door_read_stream(const char *path, Error *e);
 
+/* The whole of the regular file at path, NUL-terminated, into *text (malloc'd) and its
+ * length into *n: 0, or -1 with a one-line message naming the file (door_read_open's, or
+ * "PATH: larger than MAX bytes: not WHAT", or a read error). For the small text files read
+ * whole (weights files, networks): `what` names the kind of file ("a weights file"). */
+int door_read_text(const char *path, size_t max, const char *what, char **text, size_t *n,
+                   Error *e);
+
 /* Check that path opens as a regular file (door_read_open, then closed): 0, or -1 with the
  * message. For readers that open by name (HDF5): call it just before. */
 int door_read_check(const char *path, Error *e);

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "door.h"
 #include "eval.h"
@@ -310,40 +309,7 @@ uint64_t learned_text_checksum(const char *text, size_t n)
  * *text (malloc'd) and its length into *n. */
 static int read_whole(const char *path, char **text, size_t *n, Error *e)
 {
-    int fd = door_read_open(path, e);
-    if (fd < 0)
-        return -1;
-    size_t cap = 4096, used = 0;
-    char *buf = malloc(cap + 1);
-    ssize_t got = 1;
-    while (buf && got > 0 && used <= LEARNED_MAX_BYTES) {
-        if (used == cap) {
-            char *more = realloc(buf, 2 * cap + 1);
-            if (!more)
-                break;
-            buf = more;
-            cap *= 2;
-        }
-        got = read(fd, buf + used, cap - used);
-        used += got > 0 ? (size_t)got : 0;
-    }
-    int saved = errno;
-    close(fd);
-    if (!buf || got > 0) {
-        free(buf);
-        return used > LEARNED_MAX_BYTES
-                   ? error_set(e, "%s: larger than %u bytes: not a weights file", path,
-                               LEARNED_MAX_BYTES)
-                   : error_set(e, "%s: out of memory", path);
-    }
-    if (got < 0) {
-        free(buf);
-        return error_set(e, "%s: cannot read: %s", path, strerror(saved));
-    }
-    buf[used] = '\0';
-    *text = buf;
-    *n = used;
-    return 0;
+    return door_read_text(path, LEARNED_MAX_BYTES, "a weights file", text, n, e);
 }
 
 /* The checksum on the end line of a weights file of n bytes, checked against the content,

@@ -64,3 +64,11 @@ endif()
 anywoli_test_program(test_learned agents analysis)
 add_test(NAME learned COMMAND test_learned)
 set_tests_properties(learned PROPERTIES LABELS fast TIMEOUT 300)
+
+# The network evaluation (agents/net.c): its inputs, the first layer's sums updated move by
+# move equal to a recomputation after every move of random games, the integers within the
+# stated bound of the floats, network files and their faults, the compiled-in network (fast).
+# `test_net bench` prints the cost of an evaluation.
+anywoli_test_program(test_net agents)
+add_test(NAME net COMMAND test_net)
+set_tests_properties(net PROPERTIES LABELS fast TIMEOUT 300)

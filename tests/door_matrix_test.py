@@ -94,7 +94,26 @@ MAKE = {
     "book": [["openings", "--holes", "6", "--plies", "1", "--depth", "1", "--window", "48",
               "-o", "{}"]],
 }
-TEXT = {"config": CONFIG, "tune_config": TUNE_CONFIG}
+
+
+def net_text():
+    """A tiny network file (agents/net.h) for the fixtures' board (6 holes, capture 4): two
+    buckets, two units in each layer, and its end line's FNV-1a checksum."""
+    inputs = 2 * 6 * 2 + 6
+    lines = ["anywoli-net 1", "name door", "about door_matrix_test.py's fixture", "holes 6",
+             "capture 4", "buckets 2", "hidden 2 2"]
+    lines += ["l1 %d %.2f %.2f" % (i, (i % 5) * 0.1 - 0.2, 0.1 - (i % 3) * 0.1)
+              for i in range(inputs)]
+    lines += ["l1.bias 0.5 0.25", "l2 0 1 -1 0.5 0.5", "l2 1 -0.5 1 1 -1", "l2.bias 0 0.1",
+              "out 3 -2", "out.bias 0.5"]
+    content = ("\n".join(lines) + "\n").encode()
+    h = 0xCBF29CE484222325
+    for b in content:
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return content.decode() + "end %016x\n" % h
+
+
+TEXT = {"config": CONFIG, "tune_config": TUNE_CONFIG, "net": net_text()}
 
 
 def make_fixtures(top):
@@ -416,7 +435,7 @@ FILE_VALUES = {"FILE", "OUT", "DIR", "BOOK", "CONFIG", "RESULTS", "DATA", "TABLE
 
 def helps(names):
     """Each command's help, with its actions' (tables build, learn fit, ...)."""
-    subs = {"tables": ["build", "info", "compare", "agree"], "learn": ["sample", "fit"]}
+    subs = {"tables": ["build", "info", "compare", "agree"], "learn": ["sample", "fit", "net-error"]}
     for name in names:
         text = ""
         for sub in [None] + subs.get(name, []):

@@ -143,5 +143,61 @@ bad "another board" fit one.h5 std.h5
 checks=$((checks + 1))
 head -1 w.txt | grep -qx 'anywoli-learned 1' || fail "an existing --weights-out was changed"
 
+# net-error: a network of one constant output, 1.5 seeds, against the rows' targets as h5py
+# computes them on each split (games 0-2, 3 and 4 mod 5): the float network's error and the
+# integers' the same, to the printed digits.
+if "$python" -c 'import h5py' 2>/dev/null; then
+    "$python" - <<'EOF' >const.net
+inputs = 2 * 6 * 1 + 6
+lines = ["anywoli-net 1", "name const", "about 1.5 seeds everywhere", "holes 6", "capture 4",
+         "buckets 1", "hidden 1 1"] + ["l1 %d 0" % i for i in range(inputs)] + \
+        ["l1.bias 0", "l2 0 0 0", "l2.bias 0", "out 0", "out.bias 1.5"]
+text = ("\n".join(lines) + "\n").encode()
+h = 0xCBF29CE484222325
+for b in text:
+    h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+print(text.decode() + "end %016x" % h)
+EOF
+    "$bin" learn net-error const.net one.h5 >net.out 2>err
+    rc=$?
+    expect_status 0 "learn net-error const.net one.h5"
+    checks=$((checks + 1))
+    "$python" - one.h5 net.out <<'EOF' || fail "net-error: $(cat net.out)"
+import sys, h5py, numpy as np
+d = h5py.File(sys.argv[1], "r")["positions"][:]
+side = d["side"].astype(int)
+rows = np.arange(len(d))
+stores = np.stack([d["store_south"], d["store_north"]], axis=1).astype(float)
+target = d["label"] / 100.0 - (stores[rows, side] - stores[rows, 1 - side])
+split = np.where(d["game"] % 5 < 3, 0, np.where(d["game"] % 5 == 3, 1, 2))
+lines = {l.split()[1]: l.split() for l in open(sys.argv[2]) if l.startswith("split ")}
+for s, name in enumerate(["fit", "choose", "test"]):
+    l = lines[name]
+    rms = np.sqrt(np.mean((1.5 - target[split == s]) ** 2))
+    assert int(l[3]) == (split == s).sum() > 0, (name, l)
+    assert l[4] == "net_float" and abs(float(l[5]) - rms) < 1e-3, (name, l, rms)
+    assert l[6] == "net_int" and l[7] == l[5], (name, l)
+    assert l[8] == "learned" and l[9] == "-", (name, l)   # 6 holes: not the learned set's
+assert open(sys.argv[2]).readline().startswith("net const digest ")
+EOF
+fi
+"$bin" learn net-error builtin std.h5 >net.out 2>err
+rc=$?
+expect_status 0 "learn net-error builtin std.h5"
+for want in '^net placeholder digest [0-9a-f]{16} holes 12 capture 4 buckets 16 hidden 64 16$' \
+            '^split fit rows [0-9]+ net_float [0-9.]+ net_int [0-9.]+ learned [0-9.]+$' \
+            '^split test rows [0-9]+ net_float [0-9.]+ net_int [0-9.]+ learned [0-9.]+$' \
+            '^cost net_full_ns [0-9]+ learned_ns [0-9]+$'; do
+    checks=$((checks + 1))
+    grep -qE "$want" net.out || fail "net-error's text: no line matching '$want' in: $(cat net.out)"
+done
+bad "expected NET and DATA files" net-error builtin
+bad "w.txt:1: not a network file" net-error w.txt one.h5
+bad "missing.net: cannot open" net-error missing.net one.h5
+bad "builtin: network 'placeholder' is for holes=12 capture=4, not holes=6 capture=4" \
+    net-error builtin one.h5
+bad "another board" net-error builtin std.h5 one.h5
+bad "net.out:1: not a network file" net-error net.out std.h5
+
 echo "learn_test: $checks checks, $failures failures"
 [[ $failures -eq 0 ]]

@@ -4,7 +4,8 @@
  * weights of the features (agents/learn_features.h) to those labels by ridge regression
  * (analysis/ridge.c, GSL), chooses lambda on held-out games, compares the fit with the tuned
  * evaluation on other held-out games, and writes the weights as a file or as the C table
- * that ships compiled in (agents/learned_weights.c). */
+ * that ships compiled in (agents/learned_weights.c). `learn net-error` measures a network
+ * (agents/net.h) on the same rows and splits, beside the compiled-in learned set. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include "learn_fit.h"
 #include "learned.h"
 #include "door.h"
+#include "net.h"
 #include "openings.h"
 #include "ridge.h"
 #include "tables.h"
@@ -47,7 +49,8 @@ static const char learn_usage[] =
     "       anywoli learn fit DATA... [--target depth|mean] [--lambda X]\n"
     "                         [--lambdas N] [--weights-out FILE] [--c-out FILE]\n"
     "                         [--name NAME] [--top N] [--without GROUPS]\n"
-    "                         [--force]\n\n"
+    "                         [--force]\n"
+    "       anywoli learn net-error NET DATA...\n\n"
     "The learned evaluation (docs/learned.md): its data and its fit.\n\n"
     "sample: play self-play games with --sampler on both sides, each from an opening\n"
     "of --openings and under a convention of --conventions (game g: the list's g mod\n"
@@ -109,6 +112,17 @@ static const char learn_usage[] =
     "                     laps.op or convention; the evaluation then does not\n"
     "                     compute them\n"
     "  --force            replace existing output files\n\n"
+    "net-error: the error of the network NET (a network file, agents/net.h, or\n"
+    "`builtin`: the compiled-in one) on the rows of the DATA files (one board, the\n"
+    "network's), split by game as fit splits them, against each row's label less\n"
+    "its store difference, in seeds (root mean square): the float network's\n"
+    "(net_float), the integers' the search plays (net_int), and the compiled-in\n"
+    "learned set's on the same rows (learned; - on a board it is not for). Then\n"
+    "the cost of one evaluation from scratch (the first layer's sums computed\n"
+    "afresh) and of one learned_eval, in ns. Lines of words and numbers:\n"
+    "  net NAME digest HEX holes H capture C buckets B hidden H1 H2\n"
+    "  split fit|choose|test rows N net_float E net_int E learned E\n"
+    "  cost net_full_ns X learned_ns Y\n\n"
     "Exit status 0, 2 on a bad input, 1 when the machine fails.\n";
 
 /* ---- shared ---- */
@@ -675,10 +689,151 @@ static int learn_fit_cmd(int argc, char **argv)
     return 0;
 }
 
+/* ---- net-error ---- */
+
+/* The squared errors of one split. */
+typedef struct NetErrors {
+    uint64_t rows;
+    double net_float, net_int, learned;
+} NetErrors;
+
+/* Each row's errors added to its split's: the float network's, the integers' and (L not
+ * NULL) the learned set's. */
+static void net_errors(const LearnData *files, int n_files, const NetFile *f, const Net *n,
+                       const Learned *L, NetErrors *out)
+{
+    for (int i = 0; i < n_files; i++)
+        for (uint64_t j = 0; j < files[i].rows.n; j++) {
+            const LearnRow *r = &files[i].rows.row[j];
+            Variant v;
+            Position p;
+            learn_row_position(&files[i].variant, r, &v, &p);
+            double t = learn_target_of(r, false);
+            NetAcc a;
+            net_acc_full(n, &v, &p, &a);
+            double d_float = net_positional_float(f, &v, &p) - t;
+            double d_int = (double)net_positional(n, &v, &p, &a) / EVAL_SCALE - t;
+            double d_learned = L ? (double)learned_positional(L, &v, &p) / EVAL_SCALE - t : 0;
+            NetErrors *e = &out[learn_split_of(r)];
+            e->rows++;
+            e->net_float += d_float * d_float;
+            e->net_int += d_int * d_int;
+            e->learned += d_learned * d_learned;
+        }
+}
+
+/* The wall time of one evaluation, in ns, over the rows' positions (each pass repeated until
+ * it took 0.2 s): the network's from scratch (net_acc_full and net_eval) and learned_eval
+ * (L not NULL). Informational. */
+static void net_costs(const LearnData *files, int n_files, const Net *n, const Learned *L,
+                      double *ns_net, double *ns_learned)
+{
+    uint64_t total = 0;
+    for (int i = 0; i < n_files; i++)
+        total += files[i].rows.n;
+    Position *p = malloc((total ? total : 1) * sizeof *p);
+    Variant *v = malloc((total ? total : 1) * sizeof *v);
+    if (!p || !v)
+        fail("out of memory");
+    uint64_t k = 0;
+    for (int i = 0; i < n_files; i++)
+        for (uint64_t j = 0; j < files[i].rows.n; j++, k++)
+            learn_row_position(&files[i].variant, &files[i].rows.row[j], &v[k], &p[k]);
+    volatile int64_t sink = 0;   /* keeps the calls from being optimised away */
+    for (int which = 0; which < (L ? 2 : 1); which++) {
+        uint64_t calls = 0;
+        double start = seconds_now(), took;
+        do {
+            int64_t sum = 0;
+            for (uint64_t i = 0; i < k; i++) {
+                if (which == 0) {
+                    NetAcc a;
+                    net_acc_full(n, &v[i], &p[i], &a);
+                    sum += net_eval(n, &v[i], &p[i], &a);
+                } else {
+                    sum += learned_eval(L, &v[i], &p[i]);
+                }
+            }
+            sink += sum;
+            calls += k;
+            took = seconds_now() - start;
+        } while (k && took < 0.2);
+        *(which == 0 ? ns_net : ns_learned) = calls ? 1e9 * took / (double)calls : 0;
+    }
+    free(p);
+    free(v);
+}
+
+static int learn_net_error_cmd(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "help", no_argument, NULL, OPT_HELP },
+        { NULL, 0, NULL, 0 },
+    };
+    int c;
+    while ((c = cli_getopt(argc, argv, "", opts)) != -1)
+        if (c == OPT_HELP) {
+            printf("%s%s", learn_usage, cli_variant_help());
+            return 0;
+        }
+    int n_files = argc - optind - 1;
+    if (n_files < 1)
+        die("expected NET and DATA files (see --help)");
+    if (n_files > LEARN_MAX_FILES)
+        die("at most %d DATA files", LEARN_MAX_FILES);
+    const char *net_path = argv[optind];
+    Error e;
+    NetFile *loaded = NULL;
+    if (strcmp(net_path, "builtin") != 0 && net_file_load(net_path, &loaded, &e) != 0)
+        die("%s", e.msg);
+    const NetFile *f = loaded ? loaded : net_builtin();
+    LearnData files[LEARN_MAX_FILES];
+    for (int i = 0; i < n_files; i++) {
+        const char *path = argv[optind + 1 + i];
+        if (learn_file_read(path, &files[i], &e) != 0)
+            die("%s", e.msg);
+        if (i > 0 && !variant_same_play(&files[i].variant, &files[0].variant))
+            die("%s: another board than %s's", path, argv[optind + 1]);
+    }
+    Net *n;
+    if (net_prepare(f, &files[0].variant, &n, &e) != 0)
+        die("%s: %s", net_path, e.msg);
+    Learned *L = NULL;
+    if (learned_prepare(learned_builtin("learned"), &files[0].variant, &L, &e) != 0)
+        L = NULL;   /* another board: no learned column */
+    NetErrors err[SPLIT_NB] = { 0 };
+    net_errors(files, n_files, f, n, L, err);
+    printf("net %s digest %016llx holes %d capture %d buckets %d hidden %d %d\n", f->name,
+           (unsigned long long)f->digest, f->holes, f->capture, f->buckets, f->h1, f->h2);
+    static const char *const split_names[SPLIT_NB] = { "fit", "choose", "test" };
+    for (int s = 0; s < SPLIT_NB; s++) {
+        double rows = err[s].rows ? (double)err[s].rows : 1;
+        printf("split %s rows %llu net_float %.4f net_int %.4f", split_names[s],
+               (unsigned long long)err[s].rows, sqrt(err[s].net_float / rows),
+               sqrt(err[s].net_int / rows));
+        if (L)
+            printf(" learned %.4f\n", sqrt(err[s].learned / rows));
+        else
+            printf(" learned -\n");
+    }
+    double ns_net = 0, ns_learned = 0;
+    net_costs(files, n_files, n, L, &ns_net, &ns_learned);
+    if (L)
+        printf("cost net_full_ns %.0f learned_ns %.0f\n", ns_net, ns_learned);
+    else
+        printf("cost net_full_ns %.0f learned_ns -\n", ns_net);
+    learned_free(L);
+    net_free(n);
+    net_file_free(loaded);
+    for (int i = 0; i < n_files; i++)
+        learn_data_free(&files[i]);
+    return 0;
+}
+
 int cmd_learn(int argc, char **argv)
 {
     if (argc < 2)
-        die("expected an action: sample or fit (see --help)");
+        die("expected an action: sample, fit or net-error (see --help)");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         printf("%s%s", learn_usage, cli_variant_help());
         return 0;
@@ -687,5 +842,7 @@ int cmd_learn(int argc, char **argv)
         return learn_sample_cmd(argc - 1, argv + 1);
     if (strcmp(argv[1], "fit") == 0)
         return learn_fit_cmd(argc - 1, argv + 1);
-    die("unknown action '%s' (expected sample or fit)", argv[1]);
+    if (strcmp(argv[1], "net-error") == 0)
+        return learn_net_error_cmd(argc - 1, argv + 1);
+    die("unknown action '%s' (expected sample, fit or net-error)", argv[1]);
 }

@@ -100,6 +100,7 @@ static const char *const learn_files[] = {
     "learn sample -o {out:data} --holes 6 --games 4 --depth 1 --openings file:{in:book} "
     "--quiet",
     "learn fit {in:data} --weights-out {out:weights} --c-out {out:c}",
+    "learn net-error {in:net} {in:data}",
     NULL
 };
 

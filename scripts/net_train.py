@@ -25,16 +25,17 @@ The run is a pure function of the data, the options and the program: one thread,
 generator for the initial weights and the shuffling, deterministic algorithms, float32, no
 BLAS (the products are written as sums over elements, so the result does not depend on which
 BLAS library is installed) and ATen's portable kernels (ATEN_CPU_CAPABILITY=default, set
-before torch loads, so the same sums on any x86-64 CPU). Two runs of one command write the
-same bytes.
+before torch loads: the vectorised kernels, chosen by the CPU, sum in other orders and give
+other bytes). Two runs of one command write the same bytes (the net_train test checks it);
+the portable kernels are meant to give them on any x86-64 machine with Debian 12's torch.
 
 The file is agents/net.h's text format, every number written so that strtod reads back its
 float32 exactly, and its `end` line the FNV-1a checksum of the bytes before it. It is written
 as FILE.partial and renamed; an existing FILE is kept unless --force. Printed: the root mean
 square error in seeds of the written network on each split (computed from the file's
-numbers, in double), and last a line `test_rmse X`. Bad input (a missing file, a file that is
-not learn data, files of different boards, a bad option) is one line on stderr and exit
-status 2.
+numbers, in double), and last the lines `train_rmse X`, `validation_rmse X` and
+`test_rmse X`. Bad input (a missing file, a file that is not learn data, files of different
+boards, a bad option) is one line on stderr and exit status 2.
 """
 import argparse
 import os
@@ -456,7 +457,8 @@ def main(argv):
     print(f"rms error, seeds (the written network, in double): train {rmse[0]:.4f}, validation "
           f"{rmse[1]:.4f}, test {rmse[2]:.4f}")
     log(f"wrote {args.out} (end {text[-17:-1].decode()})")
-    print(f"test_rmse {rmse[2]:.6f}")
+    for split_name, e in zip(("train", "validation", "test"), rmse):   # test last
+        print(f"{split_name}_rmse {e:.6f}")
     return 0
 
 

@@ -78,6 +78,11 @@ LIMIT = {
 }
 
 
+# Rows evaluated at once outside training (the validation error, the errors printed): bounds
+# the memory of their intermediate tensors.
+CHUNK = 2048
+
+
 class BadInput(Exception):
     """A fault of the command's input: one line, exit status 2."""
 
@@ -310,8 +315,10 @@ def train(torch, args, mover, other, target, split, inputs, log):
             opt.step()
             clip(torch, p, scale, inputs)
             total += float(loss) * len(b)
-        with torch.no_grad():
-            v = float(((forward(torch, p, m_va, o_va) - y_va) ** 2).mean())
+        with torch.no_grad():   # the squared errors summed CHUNK rows at a time
+            v = sum(float(((forward(torch, p, m_va[at:at + CHUNK], o_va[at:at + CHUNK])
+                            - y_va[at:at + CHUNK]) ** 2).double().sum())
+                    for at in range(0, len(va), CHUNK)) / len(va)
         if not np.isfinite(v):
             die(f"the training diverged at epoch {epoch} (try a smaller --lr)", 1)
         if v < best:
@@ -331,15 +338,20 @@ def train(torch, args, mover, other, target, split, inputs, log):
 
 def float_outputs(net, mover, other):
     """The network's output in seeds for each row, from the float32 numbers of the file, in
-    double: what net_positional_float computes."""
+    double: what net_positional_float computes. CHUNK rows at a time, to bound the memory."""
     import numpy as np
     w1 = np.vstack([net["w1"], np.zeros((1, net["w1"].shape[1]), np.float32)]).astype(np.float64)
     b1 = net["b1"].astype(np.float64)
-    a_m = np.clip(b1 + w1[mover].sum(axis=1), 0, 1)
-    a_o = np.clip(b1 + w1[other].sum(axis=1), 0, 1)
-    h1 = np.concatenate([a_m, a_o], axis=1)
-    h2 = np.clip(h1 @ net["w2"].astype(np.float64).T + net["b2"].astype(np.float64), 0, 1)
-    return h2 @ net["w3"].astype(np.float64) + float(net["b3"])
+    w2, b2 = net["w2"].astype(np.float64), net["b2"].astype(np.float64)
+    w3, b3 = net["w3"].astype(np.float64), float(net["b3"])
+    y = np.empty(len(mover))
+    for at in range(0, len(mover), CHUNK):
+        rows = slice(at, at + CHUNK)
+        a_m = np.clip(b1 + w1[mover[rows]].sum(axis=1), 0, 1)
+        a_o = np.clip(b1 + w1[other[rows]].sum(axis=1), 0, 1)
+        h2 = np.clip(np.concatenate([a_m, a_o], axis=1) @ w2.T + b2, 0, 1)
+        y[rows] = h2 @ w3 + b3
+    return y
 
 
 # -- The file ---------------------------------------------------------------------------------

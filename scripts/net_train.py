@@ -65,17 +65,28 @@ NOBODY = -1
 
 NET_MAX_BIAS = 1 << 24    # agents/net.c: the largest quantised b2 and b3 (int32)
 
+
+
+def float32_below(x):
+    """The largest float32 not above x (a clamp to x in float32 could round above it)."""
+    import struct
+    f = struct.unpack("f", struct.pack("f", x))[0]
+    if f > x:
+        f = struct.unpack("f", struct.pack("I", struct.unpack("I", struct.pack("f", f))[0] - 1))[0]
+    return f
+
+
 # The largest magnitude of each tensor that net_prepare quantises (rounding to the nearest):
 # the weights to int16, the second layer's and the output's biases to NET_MAX_BIAS; one unit
-# less, so that rounding never crosses the limit.
-LIMIT = {
+# less, and a float32, so that rounding never crosses the limit.
+LIMIT = {k: float32_below(x) for k, x in {
     "w1": (INT16_MAX - 1) / NET_QA,
     "b1": (INT16_MAX - 1) / NET_QA,
     "w2": (INT16_MAX - 1) / NET_QB,
     "b2": (NET_MAX_BIAS - 1) / (NET_QA * NET_QB),
     "w3": (INT16_MAX - 1) / NET_QO,
     "b3": (NET_MAX_BIAS - 1) / (NET_QA * NET_QO),
-}
+}.items()}
 
 
 # Rows evaluated at once outside training (the validation error, the errors printed): bounds
@@ -327,13 +338,20 @@ def train(torch, args, mover, other, target, split, inputs, log):
         if epoch == 1 or epoch % 10 == 0 or epoch == args.epochs:
             log(f"epoch {epoch}: rms error train {scale * (total / n) ** 0.5:.4f}, validation "
                 f"{scale * v ** 0.5:.4f} (best {scale * best ** 0.5:.4f} at epoch {best_epoch})")
-    out = {k: t.numpy().astype(np.float32) for k, t in best_state.items()}
+    return exported(best_state, scale, inputs), best_epoch
+
+
+def exported(p, scale, inputs):
+    """The file's numbers (float32 arrays) of the parameters p: the no-input row left out,
+    the output layer in seeds."""
+    import numpy as np
+    out = {k: t.detach().numpy().astype(np.float32) for k, t in p.items()}
     out["w1"] = out["w1"][:inputs]
     out["w3"] = (out["w3"] * np.float32(scale)).astype(np.float32)
     out["b3"] = np.float32(out["b3"] * np.float32(scale))
     for k in ("w3", "b3"):   # scaled back to seeds: rounding may cross the limit
         out[k] = np.clip(out[k], -np.float32(LIMIT[k]), np.float32(LIMIT[k])).astype(np.float32)
-    return out, best_epoch
+    return out
 
 
 def float_outputs(net, mover, other):

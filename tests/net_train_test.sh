@@ -5,9 +5,10 @@
 #
 # A small sampling of the standard board trained twice into the same bytes (and a third time,
 # with another seed, into others); the file read back on its own (tests/net_train_check.py:
-# net.h's lines, float32 numbers and end checksum, the inputs of every row as net.h's, the
+# net.h's lines, finite numbers and end checksum, the inputs of every row as net.h's, the
 # printed test error that of the file); where this build has `anywoli learn net-error`, the
-# C side's float error on the test games equal to the trainer's (the same encoding in both);
+# C side's float error on each split equal to the trainer's (the same encoding in both) and
+# weights at the limits of the training's clip loaded (tests/net_train_clip.py);
 # an existing output kept without --force; bad input one line with exit status 2.
 # Skipped (77) where Debian's python3-torch is missing (scripts/setup.sh installs it).
 set -u
@@ -74,8 +75,19 @@ if "$bin" learn net-error --help >/dev/null 2>&1; then
 sys.exit(len(c) != 3 or len(t) != 3 or any(abs(float(x) - float(y)) > 1.5e-4 for x, y in zip(c, t)))" \
         "$c_rmses" "$a_rmses" ||
         fail "learn net-error's errors '$c_rmses' are not the trainer's '$a_rmses': $(cat cerr.txt)"
+fi
+
+# The clip after each step at its limits: the C side loads weights at every bound.
+"$python" "$src/tests/net_train_clip.py" "$script" clip.net >clip.out 2>&1
+rc=$?
+expect_status 0 "net_train_clip.py: $(cat clip.out)"
+if "$bin" learn net-error --help >/dev/null 2>&1; then
+    "$bin" learn net-error clip.net data.h5 >/dev/null 2>err
+    rc=$?
+    expect_status 0 "learn net-error of weights at the clip's limits"
 else
-    echo "NOTE: this build has no 'anywoli learn net-error': the C side's error not compared"
+    echo "NOTE: this build has no 'anywoli learn net-error': the C side's errors not compared," \
+         "the clipped weights not loaded"
 fi
 
 # An existing output is kept without --force, replaced with it.

@@ -115,17 +115,20 @@ def parse_args(argv):
     p.add_argument("data", nargs="+", metavar="DATA", help="anywoli learn sample files (HDF5)")
     p.add_argument("--out", "-o", required=True, metavar="FILE", help="the network file")
     p.add_argument("--force", action="store_true", help="replace an existing FILE")
-    p.add_argument("--seed", type=int, default=1, help="initial weights and shuffling (1)")
-    p.add_argument("--epochs", type=int, default=200, help="passes over the training rows (200)")
+    p.add_argument("--seed", type=int, default=1, metavar="N",
+                   help="initial weights and shuffling (1)")
+    p.add_argument("--epochs", type=int, default=200, metavar="N",
+                   help="passes over the training rows (200)")
     p.add_argument("--hidden", default="64,16", metavar="H1,H2",
                    help="units of the first and second hidden layers (64,16)")
-    p.add_argument("--buckets", type=int, default=16,
+    p.add_argument("--buckets", type=int, default=16, metavar="B",
                    help="one-hot buckets of a hole's seeds, the last one for B or more (16)")
-    p.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate (0.001)")
-    p.add_argument("--weight-decay", type=float, default=0.0,
+    p.add_argument("--lr", type=float, default=1e-3, metavar="X",
+                   help="Adam's learning rate (0.001)")
+    p.add_argument("--weight-decay", type=float, default=0.0, metavar="X",
                    help="AdamW's decoupled weight decay (0)")
-    p.add_argument("--batch", type=int, default=256, help="rows per step (256)")
-    p.add_argument("--name", default="net", help="the file's name line (net)")
+    p.add_argument("--batch", type=int, default=256, metavar="N", help="rows per step (256)")
+    p.add_argument("--name", default="net", metavar="NAME", help="the file's name line (net)")
     p.add_argument("--quiet", action="store_true", help="print the errors only")
     a = p.parse_args(argv)
     try:

@@ -72,8 +72,8 @@ if "$bin" learn net-error --help >/dev/null 2>&1; then
     # rounding on top of the 1e-4 allowed.
     checks=$((checks + 1))
     "$python" -c "import sys; c, t = sys.argv[1].split(), sys.argv[2].split()
-sys.exit(len(c) != 3 or len(t) != 3 or any(abs(float(x) - float(y)) > 1.5e-4 for x, y in zip(c, t)))" \
-        "$c_rmses" "$a_rmses" ||
+sys.exit(len(c) != 3 or len(t) != 3 or
+         any(abs(float(x) - float(y)) > 1.5e-4 for x, y in zip(c, t)))" "$c_rmses" "$a_rmses" ||
         fail "learn net-error's errors '$c_rmses' are not the trainer's '$a_rmses': $(cat cerr.txt)"
 fi
 

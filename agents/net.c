@@ -232,8 +232,8 @@ static bool quantisable(Parse *ps, const float *w, int n, double scale, long lim
 }
 
 /* The end line of text's n bytes, checked: the content's length (the bytes before it) into
- * *content and its checksum into *sum; the number of the end line into *line. false with
- * the fault noted (no end line, a wrong checksum). */
+ * *content and its checksum into *sum, the end line's number into ps->line. false with the
+ * fault noted (no end line, a wrong checksum). */
 static bool check_end(Parse *ps, size_t n, size_t *content, uint64_t *sum)
 {
     const char *text = ps->text;

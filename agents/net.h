@@ -135,7 +135,8 @@ void net_free(Net *n);
 const NetFile *net_file_of(const Net *n);
 
 /* The first layer's sums of a position, for both perspectives (a[SOUTH], a[NORTH]), in
- * NET_QA units. */
+ * NET_QA units: entries 0 .. h1 - 1 (those past the network's h1 are scratch; compare the
+ * first h1). */
 typedef struct NetAcc {
     int32_t a[2][NET_MAX_H1];
 } NetAcc;

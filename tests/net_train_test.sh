@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# net_train_test.sh: scripts/net_train.py (the network evaluation's training) end to end.
+#
+#   net_train_test.sh PATH/TO/anywoli PYTHON SOURCE_DIR
+#
+# A small sampling of the standard board trained twice into the same bytes (and a third time,
+# with another seed, into others); the file read back on its own (tests/net_train_check.py:
+# net.h's lines, finite numbers and end checksum, the inputs of every row as net.h's, the
+# printed test error that of the file); where this build has `anywoli learn net-error`, the
+# C side's float error on each split equal to the trainer's (the same encoding in both) and
+# weights at the limits of the training's clip loaded (tests/net_train_clip.py);
+# an existing output kept without --force; bad input one line with exit status 2.
+# Skipped (77) where Debian's python3-torch is missing (scripts/setup.sh installs it).
+set -u
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
+
+bin=$1
+python=$2
+src=$3
+script=$src/scripts/net_train.py
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+failures=0
+checks=0
+
+if ! "$python" -c 'import torch, h5py, numpy' 2>err; then
+    echo "SKIPPED: $python cannot import torch, h5py and numpy (scripts/setup.sh installs" \
+         "python3-torch): $(tail -1 err)"
+    exit 77
+fi
+
+"$bin" learn sample --games 60 --depth 4 --seed 5 --quiet -o data.h5 >/dev/null 2>err
+rc=$?
+expect_status 0 "learn sample"
+
+train() {   # OUT ARGS...: a tiny network of data.h5; the printed test error in $test_rmse
+    local out=$1
+    shift
+    "$python" "$script" data.h5 --out "$out" --hidden 16,8 --epochs 3 --quiet "$@" >out.txt 2>err
+    rc=$?
+    expect_status 0 "net_train.py --out $out $*"
+    test_rmse=$(sed -n 's/^test_rmse \([0-9.]*\)$/\1/p' out.txt)
+    rmses=$(sed -n 's/^\(train\|validation\|test\)_rmse \([0-9.]*\)$/\2/p' out.txt | xargs)
+}
+
+# The same command, the same bytes; another seed, other bytes (so the first is no accident).
+train a.net
+a_rmse=$test_rmse
+a_rmses=$rmses
+train b.net
+train c.net --seed 2
+check "two runs of one command wrote different files" cmp -s a.net b.net
+checks=$((checks + 1))
+cmp -s a.net c.net && fail "--seed 2 wrote the same file as --seed 1"
+checks=$((checks + 1))
+[[ -n $a_rmse ]] || fail "no line 'test_rmse X' in: $(cat out.txt)"
+
+# The file as net.h has it, the encoding as net.h's, the printed error the file's.
+"$python" "$src/tests/net_train_check.py" "$script" data.h5 a.net "$a_rmse" >check.out 2>&1
+rc=$?
+expect_status 0 "net_train_check.py: $(cat check.out)"
+
+# The C side (agents/net.c) reads the file and finds the same float error on the test games.
+if "$bin" learn net-error --help >/dev/null 2>&1; then
+    "$bin" learn net-error a.net data.h5 >cerr.txt 2>err
+    rc=$?
+    expect_status 0 "learn net-error"
+    c_rmses=$(sed -n 's/^split [a-z]* rows [0-9]* net_float \([0-9.]*\) .*/\1/p' cerr.txt | xargs)
+    # Each split's (fitted, choosing, test): net-error prints 4 decimals, so 0.00005 of
+    # rounding on top of the 1e-4 allowed.
+    checks=$((checks + 1))
+    "$python" -c "import sys; c, t = sys.argv[1].split(), sys.argv[2].split()
+sys.exit(len(c) != 3 or len(t) != 3 or
+         any(abs(float(x) - float(y)) > 1.5e-4 for x, y in zip(c, t)))" "$c_rmses" "$a_rmses" ||
+        fail "learn net-error's errors '$c_rmses' are not the trainer's '$a_rmses': $(cat cerr.txt)"
+fi
+
+# The clip after each step at its limits: the C side loads weights at every bound.
+"$python" "$src/tests/net_train_clip.py" "$script" clip.net >clip.out 2>&1
+rc=$?
+expect_status 0 "net_train_clip.py: $(cat clip.out)"
+if "$bin" learn net-error --help >/dev/null 2>&1; then
+    "$bin" learn net-error clip.net data.h5 >/dev/null 2>err
+    rc=$?
+    expect_status 0 "learn net-error of weights at the clip's limits"
+else
+    echo "NOTE: this build has no 'anywoli learn net-error': the C side's errors not compared," \
+         "the clipped weights not loaded"
+fi
+
+# An existing output is kept without --force, replaced with it.
+cp c.net seed2.net
+"$python" "$script" data.h5 --out c.net --hidden 16,8 --epochs 3 --quiet >/dev/null 2>err
+rc=$?
+expect_status 2 "an existing --out without --force"
+one_line_error "c.net: exists"
+check "c.net changed without --force" cmp -s c.net seed2.net
+train c.net --force
+check "--force did not replace c.net with the first command's file" cmp -s c.net a.net
+checks=$((checks + 1))
+[[ -e c.net.partial ]] && fail "c.net.partial left behind"
+
+# Bad input: one line, exit status 2, no file written.
+bad() {   # TEXT ARGS...: net_train.py ARGS fails with one line holding TEXT
+    local text=$1
+    shift
+    "$python" "$script" "$@" --out bad.net --epochs 1 --quiet >/dev/null 2>err
+    rc=$?
+    expect_status 2 "net_train.py $*"
+    one_line_error "$text"
+    checks=$((checks + 1))
+    [[ -e bad.net ]] && fail "net_train.py $* wrote bad.net"
+}
+echo "not a network's data" >text.h5
+"$bin" learn sample --holes 6 --seeds 3 --games 10 --depth 2 --quiet -o small.h5 >/dev/null 2>err ||
+    fail "learn sample of 2x6x3: $(cat err)"
+"$bin" run --agent-a random --agent-b random --games 2 --quiet -o results.h5 >/dev/null 2>err ||
+    fail "run: $(cat err)"
+bad "missing.h5: no such file" missing.h5
+bad "text.h5: cannot open it as an HDF5 file" text.h5
+bad "results.h5: not a learn data file" results.h5
+bad "small.h5: another board than data.h5's" data.h5 small.h5
+bad "--hidden '16': expected two numbers" data.h5 --hidden 16
+bad "--hidden '300,8': expected" data.h5 --hidden 300,8
+bad "--buckets 0: expected" data.h5 --buckets 0
+cp data.h5 data2.h5
+"$python" "$script" data2.h5 --out data2.h5 --force --epochs 1 --quiet >/dev/null 2>err
+rc=$?
+expect_status 2 "--out the data file"
+one_line_error "the same file as the data file"
+check "--out the data file changed it" cmp -s data.h5 data2.h5
+
+echo "$checks checks, $failures failures"
+[[ $failures -eq 0 ]]

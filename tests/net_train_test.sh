@@ -6,7 +6,7 @@
 # A small sampling of the standard board trained twice into the same bytes (and a third time,
 # with another seed, into others); the file read back on its own (tests/net_train_check.py:
 # net.h's lines, finite numbers and end checksum, the inputs of every row as net.h's, the
-# printed test error that of the file); where this build has `anywoli learn net-error`, the
+# printed test error that of the file); `anywoli learn net-error`'s reading of it: the
 # C side's float error on each split equal to the trainer's (the same encoding in both) and
 # weights at the limits of the training's clip loaded (tests/net_train_clip.py);
 # an existing output kept without --force; bad input one line with exit status 2.
@@ -63,32 +63,25 @@ rc=$?
 expect_status 0 "net_train_check.py: $(cat check.out)"
 
 # The C side (agents/net.c) reads the file and finds the same float error on the test games.
-if "$bin" learn net-error --help >/dev/null 2>&1; then
-    "$bin" learn net-error a.net data.h5 >cerr.txt 2>err
-    rc=$?
-    expect_status 0 "learn net-error"
-    c_rmses=$(sed -n 's/^split [a-z]* rows [0-9]* net_float \([0-9.]*\) .*/\1/p' cerr.txt | xargs)
-    # Each split's (fitted, choosing, test): net-error prints 4 decimals, so 0.00005 of
-    # rounding on top of the 1e-4 allowed.
-    checks=$((checks + 1))
-    "$python" -c "import sys; c, t = sys.argv[1].split(), sys.argv[2].split()
+"$bin" learn net-error a.net data.h5 >cerr.txt 2>err
+rc=$?
+expect_status 0 "learn net-error"
+c_rmses=$(sed -n 's/^split [a-z]* rows [0-9]* net_float \([0-9.]*\) .*/\1/p' cerr.txt | xargs)
+# Each split's (fitted, choosing, test): net-error prints 4 decimals, so 0.00005 of rounding
+# on top of the 1e-4 allowed.
+checks=$((checks + 1))
+"$python" -c "import sys; c, t = sys.argv[1].split(), sys.argv[2].split()
 sys.exit(len(c) != 3 or len(t) != 3 or
          any(abs(float(x) - float(y)) > 1.5e-4 for x, y in zip(c, t)))" "$c_rmses" "$a_rmses" ||
-        fail "learn net-error's errors '$c_rmses' are not the trainer's '$a_rmses': $(cat cerr.txt)"
-fi
+    fail "learn net-error's errors '$c_rmses' are not the trainer's '$a_rmses': $(cat cerr.txt)"
 
 # The clip after each step at its limits: the C side loads weights at every bound.
 "$python" "$src/tests/net_train_clip.py" "$script" clip.net >clip.out 2>&1
 rc=$?
 expect_status 0 "net_train_clip.py: $(cat clip.out)"
-if "$bin" learn net-error --help >/dev/null 2>&1; then
-    "$bin" learn net-error clip.net data.h5 >/dev/null 2>err
-    rc=$?
-    expect_status 0 "learn net-error of weights at the clip's limits"
-else
-    echo "NOTE: this build has no 'anywoli learn net-error': the C side's errors not compared," \
-         "the clipped weights not loaded"
-fi
+"$bin" learn net-error clip.net data.h5 >/dev/null 2>err
+rc=$?
+expect_status 0 "learn net-error of weights at the clip's limits"
 
 # An existing output is kept without --force, replaced with it.
 cp c.net seed2.net

@@ -501,8 +501,8 @@ static inline int pit_of(int h, int q, int r)
 /* The extra inputs active for perspective q at p, as bits (bit k: input 2HB + k). */
 static inline unsigned extra_bits(const Variant *v, const Position *p, int q)
 {
-    unsigned b = 1u << (v->final_four == FF_PENULTIMATE ? 0 : v->final_four == FF_FIRST_FINAL ? 1
-                                                                                                : 2);
+    int conv = v->final_four == FF_PENULTIMATE ? 0 : v->final_four == FF_FIRST_FINAL ? 1 : 2;
+    unsigned b = 1u << conv;
     int r = eval_final_recipient(v, p);
     if (r == q)
         b |= 1u << 3;
@@ -824,14 +824,19 @@ int32_t net_positional(const Net *n, const Variant *v, const Position *p, const 
     int16_t h1[2 * NET_MAX_H1] __attribute__((aligned(32)));
     clamp_into(h1, a->a[s], hp);
     clamp_into(h1 + hp, a->a[!s], hp);
-    int64_t y = n->b3;
+    /* h2 is kept in the second layer's own units (NET_QA x NET_QB), not shifted down to
+     * NET_QA: a trained network's output weighs each unit by tens of seeds, so a step of
+     * 1/NET_QA of a unit would move the output by a tenth of a seed or more (0.43 seeds at
+     * the start of the shipped network, against 0.06 kept whole). */
+    int64_t y = (int64_t)n->b3 * NET_QB;
     for (int j = 0; j < n->h2; j++) {
-        int32_t x = (dot16(n->w2 + (size_t)j * 2 * hp, h1, 2 * hp) + n->b2[j]) >> NET_QB_SHIFT;
-        x = x < 0 ? 0 : x > NET_QA ? NET_QA : x;
+        int32_t x = dot16(n->w2 + (size_t)j * 2 * hp, h1, 2 * hp) + n->b2[j];
+        x = x < 0 ? 0 : x > NET_QA * NET_QB ? NET_QA * NET_QB : x;
         y += (int64_t)n->w3[j] * x;
     }
-    /* From NET_QA x NET_QO units of a seed to EVAL_SCALE units, truncated towards zero. */
-    return (int32_t)(y * EVAL_SCALE / (NET_QA * NET_QO));
+    /* From NET_QA x NET_QB x NET_QO units of a seed to EVAL_SCALE units, truncated towards
+     * zero. */
+    return (int32_t)(y * EVAL_SCALE / ((int64_t)NET_QA * NET_QB * NET_QO));
 }
 
 int32_t net_eval(const Net *n, const Variant *v, const Position *p, const NetAcc *a)

@@ -23,18 +23,21 @@
  *
  * In integers (net_prepare quantises the file's floats): W1 and b1 times NET_QA (int16), so
  * the accumulator is in NET_QA units and crelu clamps it to [0, NET_QA]; W2 times NET_QB
- * (int16) and b2 times NET_QA x NET_QB, h2 = clamp((W2 h1 + b2) >> NET_QB_SHIFT, 0, NET_QA);
- * w3 times NET_QO and b3 times NET_QA x NET_QO, the output in NET_QA x NET_QO units of a
- * seed, converted to EVAL_SCALE units truncated towards zero. Pure integers: a search with it
- * stays exact and deterministic on any machine.
+ * (int16) and b2 times NET_QA x NET_QB, h2 = clamp(W2 h1 + b2, 0, NET_QA x NET_QB) (kept in
+ * those units: a trained network weighs each unit of h2 by tens of seeds); w3 times NET_QO
+ * and b3 times NET_QA x NET_QO, the output (in 64 bits) in NET_QA x NET_QB x NET_QO units of
+ * a seed, converted to EVAL_SCALE units truncated towards zero. Pure integers: a search with
+ * it stays exact and deterministic on any machine.
  *
  * How far the integers are from the floats (tests/test_net.c, over the positions of random
- * games, |net_positional - EVAL_SCALE x net_positional_float|): at worst 0.15 seeds on the
- * compiled-in placeholder (held to 0.25), 0.68 on a network with 4 times its weights
- * (outputs spread over 20 seeds; held to 1) and 2.4 at 8 times (41 seeds; held to 3). The
- * error grows with the weights (the first layer's rounding to 1/NET_QA, summed over some 30
- * rows and carried through the second layer and the output): a trained network's own is
- * what `anywoli learn net-error` prints, net_int beside net_float.
+ * games, |net_positional - EVAL_SCALE x net_positional_float|): at worst 1.36 seeds on the
+ * compiled-in (trained) network, whose outputs there spread over 65 seeds (held to 1.5),
+ * 0.64 on small pseudo-random weights spread over 20 seeds (held to 1) and 2.4 on weights
+ * twice those (41 seeds; held to 3). The error grows with the weights (the first layer's
+ * rounding to 1/NET_QA, summed over some 30 rows and carried through the second layer and
+ * the output), and random games reach positions no training game does: on the positions of
+ * the training data the integers' root mean square error is within 0.004 seeds of the
+ * floats' (`anywoli learn net-error` prints net_int beside net_float).
  *
  * The file (text, every line required, in this order; numbers as C's strtod reads them):
  *     anywoli-net 1

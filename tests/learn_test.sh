@@ -184,7 +184,7 @@ fi
 "$bin" learn net-error builtin std.h5 >net.out 2>err
 rc=$?
 expect_status 0 "learn net-error builtin std.h5"
-for want in '^net placeholder digest [0-9a-f]{16} holes 12 capture 4 buckets 16 hidden 64 16$' \
+for want in '^net net digest [0-9a-f]{16} holes 12 capture 4 buckets 16 hidden 64 16$' \
             '^split fit rows [0-9]+ net_float [0-9.]+ net_int [0-9.]+ learned [0-9.]+$' \
             '^split test rows [0-9]+ net_float [0-9.]+ net_int [0-9.]+ learned [0-9.]+$' \
             '^cost net_full_ns [0-9]+ learned_ns [0-9]+$'; do
@@ -194,7 +194,7 @@ done
 bad "expected NET and DATA files" net-error builtin
 bad "w.txt:1: not a network file" net-error w.txt one.h5
 bad "missing.net: cannot open" net-error missing.net one.h5
-bad "builtin: network 'placeholder' is for holes=12 capture=4, not holes=6 capture=4" \
+bad "builtin: network 'net' is for holes=12 capture=4, not holes=6 capture=4" \
     net-error builtin one.h5
 bad "another board" net-error builtin std.h5 one.h5
 bad "net.out:1: not a network file" net-error net.out std.h5

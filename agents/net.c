@@ -634,6 +634,8 @@ int net_prepare(const NetFile *f, const Variant *v, Net **out, Error *e)
             bad = "l2.bias";
         else
             n->b2[j] = (int32_t)quantise(f->b2[j], (double)NET_QA * NET_QB);
+        /* Never true within today's limits (32767 x NET_QA x 2 NET_MAX_H1 + NET_MAX_BIAS is
+         * below 2^31); kept so that larger limits cannot overflow unnoticed. */
         if (worst + NET_MAX_BIAS > INT32_MAX)
             bad = "l2 (its sums could overflow 32 bits)";
         if (!put16(f->w3[j], NET_QO, &n->w3[j]))
@@ -756,7 +758,7 @@ void net_acc_full(const Net *n, const Variant *v, const Position *p, NetAcc *out
     }
 }
 
-void net_acc_update(const Net *n, const Variant *v, const Position *p, const NetAcc *pa,
+bool net_acc_update(const Net *n, const Variant *v, const Position *p, const NetAcc *pa,
                     const Position *c, NetAcc *out)
 {
     const int h = n->holes, B = n->buckets;
@@ -774,7 +776,7 @@ void net_acc_update(const Net *n, const Variant *v, const Position *p, const Net
      * some); a recomputation a row for each non-empty hole. */
     if (rows > filled) {
         net_acc_full(n, v, c, out);
-        return;
+        return true;
     }
     for (int q = 0; q < 2; q++) {
         const int16_t *add[NET_MAX_ROWS], *sub[NET_MAX_ROWS];
@@ -797,6 +799,7 @@ void net_acc_update(const Net *n, const Variant *v, const Position *p, const Net
         }
         acc_rows(n, out->a[q], pa->a[q], add, na, sub, ns);
     }
+    return false;
 }
 
 /* crelu in the integers: the sums clamped to [0, NET_QA]. */

@@ -2,6 +2,7 @@
  * fit`'s fit with fixed inputs, for the variant being played. */
 #include "learn_auto.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,8 +43,8 @@ static void auto_inputs_text(void)
 
 const char *learn_auto_inputs(void)
 {
-    if (!auto_inputs[0])
-        auto_inputs_text();
+    static pthread_once_t once = PTHREAD_ONCE_INIT;   /* fits run in a search's threads */
+    pthread_once(&once, auto_inputs_text);
     return auto_inputs;
 }
 
@@ -52,8 +53,14 @@ static unsigned without_mask(void)
 {
     char list[] = AUTO_WITHOUT;
     unsigned mask = 0;
-    for (char *save, *g = strtok_r(list, ",", &save); g; g = strtok_r(NULL, ",", &save))
-        mask |= 1u << features_group_lookup(g);
+    for (char *save, *g = strtok_r(list, ",", &save); g; g = strtok_r(NULL, ",", &save)) {
+        int group = features_group_lookup(g);
+        if (group < 0) {
+            fprintf(stderr, "anywoli: AUTO_WITHOUT names no group '%s'\n", g);
+            abort();   /* a misspelt list is a bug of this file, caught by any fit */
+        }
+        mask |= 1u << group;
+    }
     return mask;
 }
 

@@ -3,7 +3,7 @@
 board of HOLES holes and capture 4 to OUT, its end line's checksum right: 2 buckets, 4 and 2
 hidden units, weights from a fixed formula, the output's bias BIAS seeds (default 0), so that
 two biases make two files of one shape. For the tests of agents that read one (net=FILE):
-tests/fingerprint_test.sh runs it."""
+tests/fingerprint_test.sh and tests/net_agents_test.sh run it."""
 import sys
 
 EXTRA = 6   # NET_EXTRA

@@ -37,8 +37,8 @@ set_tests_properties(learned_auto PROPERTIES LABELS fast TIMEOUT 300 ENVIRONMENT
 
 # scripts/net_train.py (the network evaluation's training, docs/learned.md): a tiny network
 # of a small sampling trained twice into the same bytes, its file read back on its own (the
-# encoding, the checksum, the printed error), the C side's float error the same where the
-# build has `learn net-error`, bad input (about 30 s). Skipped (77) without python3-torch.
+# encoding, the checksum, the printed error), `learn net-error`'s float error the same,
+# bad input (about 30 s). Skipped (77) without python3-torch.
 add_test(NAME net_train COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/net_train_test.sh
                                 $<TARGET_FILE:anywoli> ${ANYWOLI_FIT_PYTHON} ${PROJECT_SOURCE_DIR})
 set_tests_properties(net_train PROPERTIES LABELS fast TIMEOUT 300 SKIP_RETURN_CODE 77

@@ -971,18 +971,7 @@ static int ab_learned_choose(Search *s, const Variant *v, Error *e)
  * not NULL) when the network is for another board. */
 static int ab_net_prepare(Search *s, const Variant *v, Error *e)
 {
-    if (s->net && variant_same_play(&s->net_for, v))
-        return 0;
-    net_free(s->net);
-    s->net = NULL;
-    Error inner;
-    if (net_prepare(s->net_file ? s->net_file : net_builtin(), v, &s->net, &inner) != 0) {
-        if (e)
-            error_set(e, "agent '%s': weights=net: %s", s->base.name, inner.msg);
-        return -1;
-    }
-    s->net_for = *v;
-    return 0;
+    return net_prepare_for(s->net_file, v, s->base.name, &s->net, &s->net_for, e);
 }
 
 /* Start a search: a new table generation (the table is wiped when generations wrap, so an
@@ -1336,17 +1325,11 @@ static int ab_learned_set(Search *s, const char *name, Error *e)
 static int ab_net_set(Search *s, const char *name, Error *e)
 {
     const AlphabetaSettings *set = s->set;
-    if (set->weight_set != WEIGHTS_NET) {
-        if (set->net[0])
-            return error_set(e, "agent '%s': net=%s needs weights=net", name, set->net);
+    s->use_net = set->weight_set == WEIGHTS_NET;
+    if (net_option_load(s->use_net, set->net, name, &s->net_file, e) != 0)
+        return -1;
+    if (!s->use_net)
         return 0;
-    }
-    s->use_net = true;
-    if (set->net[0] && net_file_load(set->net, &s->net_file, e) != 0) {
-        char msg[sizeof e->msg];
-        snprintf(msg, sizeof msg, "%s", e->msg);
-        return error_set(e, "agent '%s': net=%s", name, msg);
-    }
     s->path = malloc((AB_MAX_PLY + 2) * sizeof *s->path);
     if (!s->path)
         return error_set(e, "agent '%s': out of memory", name);

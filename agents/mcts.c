@@ -1119,18 +1119,7 @@ static int mcts_learned_choose(Agent *a, const Variant *v, Error *e)
 static int mcts_net_prepare(Agent *a, const Variant *v, Error *e)
 {
     Mcts *t = a->data;
-    if (t->net && variant_same_play(&t->net_for, v))
-        return 0;
-    net_free(t->net);
-    t->net = NULL;
-    Error inner;
-    if (net_prepare(t->net_file ? t->net_file : net_builtin(), v, &t->net, &inner) != 0) {
-        if (e)
-            error_set(e, "agent '%s': weights=net: %s", a->name, inner.msg);
-        return -1;
-    }
-    t->net_for = *v;
-    return 0;
+    return net_prepare_for(t->net_file, v, a->name, &t->net, &t->net_for, e);
 }
 
 /* Free the node pool, the settings and the state. */
@@ -1171,18 +1160,8 @@ static int mcts_check_variant(Agent *a, const Variant *v, Error *e)
 static int mcts_net_set(Mcts *t, const char *name, Error *e)
 {
     const MctsSettings *set = t->set;
-    if (set->weight_set != MCTS_WEIGHTS_NET) {
-        if (set->net[0])
-            return error_set(e, "agent '%s': net=%s needs weights=net", name, set->net);
-        return 0;
-    }
-    t->use_net = true;
-    if (set->net[0] && net_file_load(set->net, &t->net_file, e) != 0) {
-        char msg[sizeof e->msg];
-        snprintf(msg, sizeof msg, "%s", e->msg);
-        return error_set(e, "agent '%s': net=%s", name, msg);
-    }
-    return 0;
+    t->use_net = set->weight_set == MCTS_WEIGHTS_NET;
+    return net_option_load(t->use_net, set->net, name, &t->net_file, e);
 }
 
 /* Build the agent: a first node pool (searches grow it), the weights in fixed point and

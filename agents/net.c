@@ -654,6 +654,37 @@ int net_prepare(const NetFile *f, const Variant *v, Net **out, Error *e)
     return 0;
 }
 
+int net_option_load(bool chosen, const char *path, const char *agent, NetFile **out,
+                    Error *e)
+{
+    *out = NULL;
+    if (!chosen)
+        return path[0] ? error_set(e, "agent '%s': net=%s needs weights=net", agent, path) : 0;
+    if (path[0] && net_file_load(path, out, e) != 0) {
+        char msg[sizeof e->msg];
+        snprintf(msg, sizeof msg, "%s", e->msg);
+        return error_set(e, "agent '%s': net=%s", agent, msg);
+    }
+    return 0;
+}
+
+int net_prepare_for(const NetFile *file, const Variant *v, const char *agent, Net **net,
+                    Variant *prepared_for, Error *e)
+{
+    if (*net && variant_same_play(prepared_for, v))
+        return 0;
+    net_free(*net);
+    *net = NULL;
+    Error inner;
+    if (net_prepare(file ? file : net_builtin(), v, net, &inner) != 0) {
+        if (e)
+            error_set(e, "agent '%s': weights=net: %s", agent, inner.msg);
+        return -1;
+    }
+    *prepared_for = *v;
+    return 0;
+}
+
 void net_free(Net *n)
 {
     if (n) {

@@ -139,6 +139,20 @@ int net_prepare(const NetFile *f, const Variant *v, Net **out, Error *e);
 void net_free(Net *n);
 const NetFile *net_file_of(const Net *n);
 
+/* ---- An agent's network (weights=net, net=FILE), for alphabeta, strong and mcts alike ---- */
+
+/* The network an agent's options choose: with weights=net (`chosen`), the file `path` read
+ * into *out, or *out NULL for the compiled-in one when path is ""; without it, nothing, and
+ * net= given is refused. -1 with a one-line message naming the agent. */
+int net_option_load(bool chosen, const char *path, const char *agent, NetFile **out,
+                    Error *e);
+
+/* *net: `file` (NULL: the compiled-in network) quantised for v, prepared again only when v's
+ * rules of play are not *prepared_for's (then updated). -1 with a message naming the agent
+ * in *e (if not NULL) when the network is for another board (never fitted on first use). */
+int net_prepare_for(const NetFile *file, const Variant *v, const char *agent, Net **net,
+                    Variant *prepared_for, Error *e);
+
 /* The first layer's sums of a position, for both perspectives (a[SOUTH], a[NORTH]), in
  * NET_QA units: entries 0 .. h1 - 1 (those past the network's h1 are scratch; compare the
  * first h1). */

@@ -763,8 +763,9 @@ static int32_t ab_search(Search *s, const Position *p, int depth, int32_t alpha,
         }
     }
     /* Reverse futility: near the horizon, a side already this far above a null window is
-     * taken to stay above it (rfp=; off in the exact search). */
-    if (s->strong && s->set->rfp && depth <= AB_RFP_DEPTH && beta - alpha == 1) {
+     * taken to stay above it (rfp=; off in the exact search). The null window is tested as
+     * beta == alpha + 1: beta - alpha overflows on the full window (-AB_INF, AB_INF). */
+    if (s->strong && s->set->rfp && depth <= AB_RFP_DEPTH && beta == alpha + 1) {
         int32_t x = ab_eval_node(s, p);
         if (x - (int32_t)s->set->rfp * depth >= beta)
             return x - (int32_t)s->set->rfp * depth;

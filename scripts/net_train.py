@@ -31,7 +31,7 @@ the portable kernels are meant to give them on any x86-64 machine with Debian 12
 
 The file is agents/net.h's text format, every number written so that strtod reads back its
 float32 exactly, and its `end` line the FNV-1a checksum of the bytes before it. It is written
-as FILE.partial and renamed; an existing FILE is kept unless --force. Printed: the root mean
+as FILE.PID.partial and renamed; an existing FILE is kept unless --force. Printed: the root mean
 square error in seeds of the written network on each split (computed from the file's
 numbers, in double), and last the lines `train_rmse X`, `validation_rmse X` and
 `test_rmse X`. Bad input (a missing file, a file that is not learn data, files of different
@@ -431,15 +431,19 @@ def claim_output(path, inputs, force):
 
 
 def write_file(path, text):
-    """FILE.partial, then renamed into place."""
-    partial = path + ".partial"
-    if os.path.lexists(partial):
-        os.unlink(partial)
-    with open(partial, "xb") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(partial, path)
+    """FILE.PID.partial (this run's own: another run writing the same FILE keeps its own),
+    then renamed into place; removed if the write fails."""
+    partial = f"{path}.{os.getpid()}.partial"
+    try:
+        with open(partial, "xb") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(partial, path)
+    except BaseException:
+        if os.path.lexists(partial):
+            os.unlink(partial)
+        raise
 
 
 def about_line(args, board, rows, best_epoch, test_rmse):

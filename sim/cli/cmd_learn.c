@@ -504,6 +504,19 @@ static unsigned parse_groups(const char *list)
 }
 
 /* The index order of the largest values first. */
+/* The DATA files of learn fit and learn net-error, all of one board: the first fault ends
+ * the command with one line naming the file. */
+static void read_data_files(char **paths, int n, LearnData *files)
+{
+    Error e;
+    for (int i = 0; i < n; i++) {
+        if (learn_file_read(paths[i], &files[i], &e) != 0)
+            die("%s", e.msg);
+        if (i > 0 && !variant_same_play(&files[i].variant, &files[0].variant))
+            die("%s: another board than %s's", paths[i], paths[0]);
+    }
+}
+
 static const double *sort_values;
 static int by_value_desc(const void *a, const void *b)
 {
@@ -576,12 +589,7 @@ static int learn_fit_cmd(int argc, char **argv)
         cli_claim_output(&outs[0], weights_out, force, "learn fit");
     if (c_out)
         cli_claim_output(&outs[1], c_out, force, "learn fit");
-    for (int i = 0; i < n_files; i++) {
-        if (learn_file_read(argv[optind + i], &files[i], &e) != 0)
-            die("%s", e.msg);
-        if (i > 0 && !variant_same_play(&files[i].variant, &files[0].variant))
-            die("%s: another board than %s's", argv[optind + i], argv[optind]);
-    }
+    read_data_files(argv + optind, n_files, files);
     /* Steps 1 and 2 (learn_fit.h): the normal equations of each split, the fit at each
      * lambda of the grid, the best on the choosing split. */
     LearnFitSpec spec = { .without = without, .mean = mean, .lambdas = (int)n_lambdas,
@@ -788,13 +796,7 @@ static int learn_net_error_cmd(int argc, char **argv)
         die("%s", e.msg);
     const NetFile *f = loaded ? loaded : net_builtin();
     LearnData files[LEARN_MAX_FILES];
-    for (int i = 0; i < n_files; i++) {
-        const char *path = argv[optind + 1 + i];
-        if (learn_file_read(path, &files[i], &e) != 0)
-            die("%s", e.msg);
-        if (i > 0 && !variant_same_play(&files[i].variant, &files[0].variant))
-            die("%s: another board than %s's", path, argv[optind + 1]);
-    }
+    read_data_files(argv + optind + 1, n_files, files);
     Net *n;
     if (net_prepare(f, &files[0].variant, &n, &e) != 0)
         die("%s: %s", net_path, e.msg);

@@ -491,6 +491,19 @@ int learned_set_write(const LearnedSet *s, FILE *f, Error *e)
     return 0;
 }
 
+uint64_t learned_set_digest(const LearnedSet *s)
+{
+    char *text = NULL;
+    size_t n = 0;
+    FILE *m = open_memstream(&text, &n);
+    if (!m)
+        return 0;
+    write_content(s, m);
+    uint64_t d = (fclose(m) == 0 && text) ? learned_text_checksum(text, n) : 0;
+    free(text);
+    return d;
+}
+
 /* Text as a C string literal's contents: quotes and backslashes escaped, control characters
  * dropped. */
 static void put_c_text(FILE *f, const char *text)

@@ -86,6 +86,10 @@ uint64_t learned_text_checksum(const char *text, size_t n);
 int learned_file_digest(const char *path, uint64_t *out, Error *e);
 void learned_set_free(LearnedSet *s);
 
+/* A set's identity: the checksum its weights file (learned_set_write's) would hold on its
+ * end line, for a compiled-in set too (a network trained over it names it). */
+uint64_t learned_set_digest(const LearnedSet *s);
+
 /* Make a set (every name and weight copied) of the features of layout l with weights w
  * (l->n x FEATURE_KNOTS, seeds per unit); features whose weights are all 0 are left out. */
 LearnedSet *learned_set_make(const char *name, const FeatureLayout *l, const double *w,

@@ -15,8 +15,11 @@
 #include "eval.h"
 #include "learned.h"
 
-/* The magic first line of a network file. */
+/* The magic first line of a network file: the word, then the format's version (1: no base
+ * line; 2: a base line after the hidden one). */
+#define NET_MAGIC_WORD "anywoli-net "
 #define NET_MAGIC "anywoli-net 1"
+#define NET_MAGIC_2 "anywoli-net 2"
 
 /* The largest network file read: the largest network the limits allow (2 x 32 x 64 + 6
  * inputs of 256 weights, some 13 bytes each) fits. */
@@ -270,12 +273,38 @@ static bool check_end(Parse *ps, size_t n, size_t *content, uint64_t *sum)
 }
 
 /* The header (the lines up to hidden) into a new NetFile; NULL with the fault noted. */
+/* A version-2 file's base line: "base none", or "base learned HEX" (16 hex digits: the
+ * digest of the learned set the output is added to); false with the fault noted. */
+static bool parse_base(Parse *ps, bool *learned, uint64_t *digest)
+{
+    const char *t = keyed_line(ps, "base");
+    if (!t)
+        return false;
+    *learned = false;
+    *digest = 0;
+    if (strcmp(t, "none") == 0)
+        return true;
+    int used = 0;
+    unsigned long long d;
+    if (strncmp(t, "learned ", 8) == 0 && strlen(t + 8) == 16 &&
+        strspn(t + 8, "0123456789abcdef") == 16 && sscanf(t + 8, "%16llx%n", &d, &used) == 1 &&
+        used == 16) {
+        *learned = true;
+        *digest = d;
+        return true;
+    }
+    ps->why = "base: expected 'none' or 'learned' and the set's 16 hex digits";
+    return false;
+}
+
 static NetFile *parse_header(Parse *ps)
 {
     if (!next_line(ps, NET_MAGIC))
         return NULL;
-    if (strcmp(ps->buf, NET_MAGIC) != 0) {
-        ps->why = "not a network file (the first line is not '" NET_MAGIC "')";
+    const bool v2 = strcmp(ps->buf, NET_MAGIC_2) == 0;
+    if (!v2 && strcmp(ps->buf, NET_MAGIC) != 0) {
+        ps->why = "not a network file (the first line is not '" NET_MAGIC "' or '"
+                  NET_MAGIC_2 "')";
         return NULL;
     }
     char name[64], about[512];
@@ -315,6 +344,10 @@ static NetFile *parse_header(Parse *ps)
         ps->why = ps->why_buf;
         return NULL;
     }
+    bool base = false;
+    uint64_t base_digest = 0;
+    if (v2 && !parse_base(ps, &base, &base_digest))
+        return NULL;
     NetFile *f = net_file_new(holes, capture, buckets, h1, h2);
     if (!f) {
         ps->why = "out of memory";
@@ -322,6 +355,8 @@ static NetFile *parse_header(Parse *ps)
     }
     strcpy(f->name, name);
     strcpy(f->about, about);
+    f->base_learned = base;
+    f->base_digest = base_digest;
     return f;
 }
 
@@ -361,14 +396,15 @@ int net_file_parse(const char *text, size_t n, const char *name, NetFile **out, 
     size_t content = 0;
     uint64_t sum = 0;
     NetFile *f = NULL;
-    const size_t magic = strlen(NET_MAGIC);
+    const size_t magic = strlen(NET_MAGIC_WORD);
     if (n == 0) {
         ps.line = 1;
         ps.why = "empty file: not a network file";
-    } else if (n > magic && memcmp(text, NET_MAGIC, magic) != 0) {
+    } else if (n > magic && memcmp(text, NET_MAGIC_WORD, magic) != 0) {
         /* Another kind of file (a weights file, data): said at once, whatever its end. */
         ps.line = 1;
-        ps.why = "not a network file (the first line is not '" NET_MAGIC "')";
+        ps.why = "not a network file (the first line is not '" NET_MAGIC "' or '"
+                 NET_MAGIC_2 "')";
     } else if (check_end(&ps, n, &content, &sum)) {
         ps.line = 0;
         ps.stop = text + content;
@@ -423,8 +459,12 @@ static void put_numbers(FILE *m, const float *w, int n)
 /* The content of f's file: every line but the end line. */
 static void write_content(const NetFile *f, FILE *m)
 {
+    /* A network without a base keeps version 1's text, byte for byte. */
     fprintf(m, "%s\nname %s\nabout %s\nholes %d\ncapture %d\nbuckets %d\nhidden %d %d\n",
-            NET_MAGIC, f->name, f->about, f->holes, f->capture, f->buckets, f->h1, f->h2);
+            f->base_learned ? NET_MAGIC_2 : NET_MAGIC, f->name, f->about, f->holes, f->capture,
+            f->buckets, f->h1, f->h2);
+    if (f->base_learned)
+        fprintf(m, "base learned %016" PRIx64 "\n", f->base_digest);
     for (int i = 0; i < f->inputs; i++) {
         fprintf(m, "l1 %d", i);
         put_numbers(m, f->w1 + (size_t)i * f->h1, f->h1);
@@ -577,6 +617,7 @@ struct Net {
     int32_t *b2;         /* h2 */
     int16_t *w3;         /* h2 */
     int32_t b3;
+    Learned *base;       /* the learned set the output is added to, or NULL */
 };
 
 /* x quantised into *to: false when it does not fit int16. */
@@ -586,6 +627,22 @@ static bool put16(float x, double scale, int16_t *to)
         return false;
     *to = (int16_t)quantise(x, scale);
     return true;
+}
+
+/* The learned set a network with a base is added to: the compiled-in set, whose digest
+ * must be the one the network was trained over (another set's values would shift every
+ * output). */
+static int prepare_base(const NetFile *f, const Variant *v, Learned **out, Error *e)
+{
+    const LearnedSet *set = learned_builtin("learned");
+    uint64_t have = set ? learned_set_digest(set) : 0;
+    if (!set || have != f->base_digest)
+        return error_set(e, "network '%s' is trained over the learned set %016" PRIx64
+                         ", not this program's compiled-in set (%016" PRIx64 ")", f->name,
+                         f->base_digest, have);
+    if (learned_prepare(set, v, out, e) != 0)
+        return -1;
+    return 0;
 }
 
 int net_prepare(const NetFile *f, const Variant *v, Net **out, Error *e)
@@ -650,6 +707,10 @@ int net_prepare(const NetFile *f, const Variant *v, Net **out, Error *e)
         return error_set(e, "network '%s': a weight of %s does not fit the integers once "
                          "scaled", f->name, bad);
     }
+    if (f->base_learned && prepare_base(f, v, &n->base, e) != 0) {
+        net_free(n);
+        return -1;
+    }
     *out = n;
     return 0;
 }
@@ -690,6 +751,7 @@ void net_free(Net *n)
     if (n) {
         free(n->w1);
         free(n->b2);
+        learned_free(n->base);
     }
     free(n);
 }
@@ -853,7 +915,6 @@ static inline int32_t dot16(const int16_t *restrict a, const int16_t *restrict b
 
 int32_t net_positional(const Net *n, const Variant *v, const Position *p, const NetAcc *a)
 {
-    (void)v;
     const int hp = n->hp, s = p->side;
     int16_t h1[2 * NET_MAX_H1] __attribute__((aligned(32)));
     clamp_into(h1, a->a[s], hp);
@@ -870,7 +931,13 @@ int32_t net_positional(const Net *n, const Variant *v, const Position *p, const 
     }
     /* From NET_QA x NET_QB x NET_QO units of a seed to EVAL_SCALE units, truncated towards
      * zero. */
-    return (int32_t)(y * EVAL_SCALE / ((int64_t)NET_QA * NET_QB * NET_QO));
+    int32_t out = (int32_t)(y * EVAL_SCALE / ((int64_t)NET_QA * NET_QB * NET_QO));
+    return n->base ? out + learned_positional(n->base, v, p) : out;
+}
+
+int32_t net_base_value(const Net *n, const Variant *v, const Position *p)
+{
+    return n->base ? learned_positional(n->base, v, p) : 0;
 }
 
 int32_t net_eval(const Net *n, const Variant *v, const Position *p, const NetAcc *a)

@@ -19,7 +19,9 @@
  *   h2 = crelu(W2 h1 + b2)                                         (H2 units)
  *   y  = w3 . h2 + b3                                              (seeds)
  * y estimates what the mover will gain from here on (the label less the store difference, as
- * learned_positional), so the value is the store difference plus y.
+ * learned_positional), so the value is the store difference plus y; a network with a base
+ * (version 2's base line) is trained on what the compiled-in learned set leaves, and its
+ * value is the store difference plus learned_positional plus y.
  *
  * In integers (net_prepare quantises the file's floats): W1 and b1 times NET_QA (int16), so
  * the accumulator is in NET_QA units and crelu clamps it to [0, NET_QA]; W2 times NET_QB
@@ -41,13 +43,16 @@
  * net_float).
  *
  * The file (text, every line required, in this order; numbers as C's strtod reads them):
- *     anywoli-net 1
+ *     anywoli-net 1                  (2 for a network with a base line)
  *     name NAME
  *     about ONE LINE
  *     holes H
  *     capture C
  *     buckets B
  *     hidden H1 H2
+ *     base learned XXXXXXXXXXXXXXXX  version 2 only (or "base none"): the output is added
+ *                                    to the compiled-in learned set's positional value,
+ *                                    the set of that learned_set_digest (another refused)
  *     l1 I w_0 ... w_{H1-1}          one line for each input I = 0 .. 2HB + NET_EXTRA - 1,
  *                                    in order: W1's row of input I
  *     l1.bias b_0 ... b_{H1-1}
@@ -80,7 +85,7 @@
 #include "position.h"
 #include "variant.h"
 
-#define NET_FORMAT_VERSION 1
+#define NET_FORMAT_VERSION 2
 #define NET_EXTRA 6
 #define NET_MAX_BUCKETS 64
 #define NET_MAX_H1 256
@@ -104,6 +109,10 @@ typedef struct NetFile {
     float *b2;           /* h2 */
     float *w3;           /* h2 */
     float b3;
+    bool base_learned;   /* the output is added to the compiled-in learned set's positional
+                          * value (version 2's "base learned HEX"): the network learns what
+                          * the linear set leaves */
+    uint64_t base_digest;/* that set's learned_set_digest */
     uint64_t digest;     /* the end line's checksum: the file's content hash */
 } NetFile;
 
@@ -172,14 +181,21 @@ bool net_acc_update(const Net *n, const Variant *v, const Position *p, const Net
                     const Position *c, NetAcc *out);
 
 /* The value of p (not over) for its side to move, in EVAL_SCALE units, from its sums: the
- * store difference plus the network's output. */
+ * store difference plus the network's output (plus the base set's positional value, for a
+ * network with a base). */
 int32_t net_eval(const Net *n, const Variant *v, const Position *p, const NetAcc *a);
 
-/* The network's output alone (net_eval less the store difference), in EVAL_SCALE units. */
+/* net_eval less the store difference, in EVAL_SCALE units. */
 int32_t net_positional(const Net *n, const Variant *v, const Position *p, const NetAcc *a);
 
-/* The float network's output for p (the file's weights, no quantisation), in seeds: the
- * reference the tests hold net_positional to, and what training computes. */
+/* The base's part of net_positional: the learned set's learned_positional for a network
+ * with a base, else 0. net_positional less it is the network's own output, which
+ * net_positional_float is the float reference of. */
+int32_t net_base_value(const Net *n, const Variant *v, const Position *p);
+
+/* The float network's output for p (the file's weights, no quantisation; without the base),
+ * in seeds: the reference the tests hold net_positional less net_base_value to, and what
+ * training computes. */
 double net_positional_float(const NetFile *f, const Variant *v, const Position *p);
 
 /* The inputs active for perspective q at p, into idx (at most 2 x holes + NET_EXTRA): their

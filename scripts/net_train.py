@@ -3,7 +3,7 @@
 
     /usr/bin/python3 scripts/net_train.py DATA... --out FILE [--seed N] [--epochs N]
         [--hidden H1,H2] [--buckets B] [--lr X] [--batch N] [--weight-decay X] [--name NAME]
-        [--force] [--quiet]
+        [--base FILE] [--force] [--quiet]
 
 Each row of the DATA files (docs/learned.md, "The data") becomes the network's inputs exactly
 as agents/net.h defines them: for the side to move and for the other side, the one-hot
@@ -11,6 +11,11 @@ buckets of the 2H holes seen from that side, then the convention, who stands to 
 seeds left (eval_final_recipient) and first-final's open flag. The target is what the mover
 gains from here on, in seeds: the label less the store difference (as `learn fit`'s). Games
 0-2 mod 5 are trained on, 3 mod 5 choose the epoch, 4 mod 5 test, as in `learn fit`.
+
+With --base FILE (`anywoli learn base DATA... > FILE`: the compiled-in learned set's value of
+each row, in the same order), the network is trained on what that set leaves (the target less
+the base) and written as version 2 with the set's digest on its base line: the engine adds its
+output to the set's value. The errors printed are of the whole value, the base's included.
 
 The network (agents/net.h): a first layer shared by both sides, h1 = crelu(a_mover) followed
 by crelu(a_other), h2 = crelu(W2 h1 + b2), y = w3 . h2 + b3, crelu clamping to [0, 1]. It is
@@ -129,6 +134,8 @@ def parse_args(argv):
                    help="AdamW's decoupled weight decay (0)")
     p.add_argument("--batch", type=int, default=256, metavar="N", help="rows per step (256)")
     p.add_argument("--name", default="net", metavar="NAME", help="the file's name line (net)")
+    p.add_argument("--base", metavar="FILE",
+                   help="each row's base value (anywoli learn base DATA... > FILE)")
     p.add_argument("--quiet", action="store_true", help="print the errors only")
     a = p.parse_args(argv)
     try:
@@ -400,12 +407,15 @@ def number(x):
     return s
 
 
-def net_text(net, board, buckets, name, about):
-    """The file of agents/net.h, end line included, as bytes."""
+def net_text(net, board, buckets, name, about, base_digest=None):
+    """The file of agents/net.h, end line included, as bytes: version 1, or version 2 with
+    its base line for a network trained over a base (base_digest, an int)."""
     inputs, h1 = net["w1"].shape
-    lines = ["anywoli-net 1", f"name {name}", f"about {about}", f"holes {board['holes']}",
-             f"capture {board['capture']}", f"buckets {buckets}",
-             f"hidden {h1} {len(net['b2'])}"]
+    lines = ["anywoli-net 1" if base_digest is None else "anywoli-net 2", f"name {name}",
+             f"about {about}", f"holes {board['holes']}", f"capture {board['capture']}",
+             f"buckets {buckets}", f"hidden {h1} {len(net['b2'])}"]
+    if base_digest is not None:
+        lines.append(f"base learned {base_digest:016x}")
     lines += [f"l1 {i} " + " ".join(map(number, net["w1"][i])) for i in range(inputs)]
     lines.append("l1.bias " + " ".join(map(number, net["b1"])))
     lines += [f"l2 {j} " + " ".join(map(number, net["w2"][j])) for j in range(len(net["b2"]))]
@@ -446,21 +456,42 @@ def write_file(path, text):
         raise
 
 
+def read_base(path, rows):
+    """(digest, values in seeds) of a `learn base` output with one value per data row."""
+    import numpy as np
+    try:
+        with open(path, "rb") as f:
+            head = f.readline().decode("ascii", "replace").split()
+            if len(head) != 7 or head[:2] != ["base", "learned"] or head[3] != "digest" or \
+                    head[5] != "rows":
+                raise BadInput(f"--base {path}:1: not the output of anywoli learn base")
+            digest = int(head[4], 16)
+            values = np.loadtxt(f, dtype=np.int64, ndmin=1)
+    except OSError as e:
+        raise BadInput(f"--base {path}: cannot read: {e.strerror}")
+    except ValueError:
+        raise BadInput(f"--base {path}: a line that is not a whole number")
+    if int(head[6]) != rows or len(values) != rows:
+        raise BadInput(f"--base {path}: {len(values)} values, not one for each of the data's "
+                       f"{rows} rows (the same DATA files, in the same order)")
+    return digest, values / 100.0
+
+
 def about_line(args, board, rows, best_epoch, test_rmse):
     files = " ".join(os.path.basename(d) for d in args.data)
     if len(files) > 200:
         files = f"{len(args.data)} files"
     return (f"scripts/net_train.py {files}: {rows} rows, seed {args.seed}, epoch {best_epoch} "
             f"of {args.epochs}, hidden {args.h1},{args.h2}, buckets {args.buckets}, lr "
-            f"{args.lr:g}, batch {args.batch}, weight decay {args.weight_decay:g}; test "
-            f"error {test_rmse:.4f} seeds")
+            f"{args.lr:g}, batch {args.batch}, weight decay {args.weight_decay:g}"
+            f"{'; over the learned set' if args.base else ''}; test error {test_rmse:.4f} seeds")
 
 
 def main(argv):
     args = parse_args(argv)
     log = (lambda s: None) if args.quiet else (lambda s: print(s, flush=True))
     try:
-        claim_output(args.out, args.data, args.force)
+        claim_output(args.out, args.data + ([args.base] if args.base else []), args.force)
         board, data = read_data(args.data)
     except BadInput as e:
         die(str(e))
@@ -475,6 +506,13 @@ def main(argv):
     torch.manual_seed(args.seed)
     inputs = 2 * board["holes"] * args.buckets + NET_EXTRA
     mover, other, target, split = encode(data, board["holes"], args.buckets)
+    base_digest, base = None, np.zeros(len(target))
+    if args.base:
+        try:
+            base_digest, base = read_base(args.base, len(target))
+        except BadInput as e:
+            die(str(e))
+    target = target - base
     counts = [int((split == s).sum()) for s in range(3)]
     if min(counts) == 0:
         die(f"{args.data[0]}: too few positions: a split of games (index mod 5: 0-2 trained, "
@@ -485,10 +523,10 @@ def main(argv):
     start = time.process_time()
     net, best_epoch = train(torch, args, mover, other, target, split, inputs, log)
     cpu = time.process_time() - start
-    y = float_outputs(net, mover, other)
+    y = float_outputs(net, mover, other)   # the base cancels: (y + base) - (target + base)
     rmse = [float(np.sqrt(np.mean((y[split == s] - target[split == s]) ** 2))) for s in range(3)]
-    text = net_text(net, board, args.buckets,
-                    args.name, about_line(args, board, len(target), best_epoch, rmse[2]))
+    text = net_text(net, board, args.buckets, args.name,
+                    about_line(args, board, len(target), best_epoch, rmse[2]), base_digest)
     write_file(args.out, text)
     log(f"best epoch {best_epoch} of {args.epochs}; {cpu:.1f} s of CPU")
     print(f"rms error, seeds (the written network, in double): train {rmse[0]:.4f}, validation "

@@ -918,7 +918,7 @@ expect_error "no-such.h5" fit "$tmp/no-such.h5"
 # --- learn: its errors in brief (sampling and fitting: learn_test.sh) ---------------------
 tested+=(learn)
 expect_error "expected an action: sample, fit or net-error" learn
-expect_error "unknown action 'smaple' (expected sample, fit or net-error)" learn smaple
+expect_error "unknown action 'smaple' (expected sample, fit, net-error or base)" learn smaple
 expect_error "expected DATA files" learn fit
 expect_error "-o FILE is required" learn sample
 

@@ -90,6 +90,7 @@ MAKE = {
     "tables_lottery": [[*TABLES, "--final-four", "lottery", "-o", "{}"]],
     "data": [["learn", "sample", "--holes", "6", "--games", "60", "--depth", "2", "--quiet",
               "-o", "{}"]],
+    "std_data": [["learn", "sample", "--games", "2", "--depth", "1", "--quiet", "-o", "{}"]],
     "weights": [["learn", "fit", "data", "--weights-out", "{}"]],
     "book": [["openings", "--holes", "6", "--plies", "1", "--depth", "1", "--window", "48",
               "-o", "{}"]],

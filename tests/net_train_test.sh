@@ -75,6 +75,28 @@ sys.exit(len(c) != 3 or len(t) != 3 or
          any(abs(float(x) - float(y)) > 1.5e-4 for x, y in zip(c, t)))" "$c_rmses" "$a_rmses" ||
     fail "learn net-error's errors '$c_rmses' are not the trainer's '$a_rmses': $(cat cerr.txt)"
 
+# Over a base (--base: learn base's values of the same rows): version 2 with the compiled-in
+# learned set's digest on its base line, and the C side's whole value (the set's plus the
+# network's) as far from the labels as the trainer said.
+"$bin" learn base data.h5 >base.txt 2>err
+rc=$?
+expect_status 0 "learn base data.h5"
+train based.net --base base.txt
+digest=$(sed -n '1s/^base learned learned digest \([0-9a-f]\{16\}\) rows [0-9]*$/\1/p' base.txt)
+checks=$((checks + 1))
+[[ -n $digest && $(sed -n 1p based.net) == "anywoli-net 2" &&
+   $(sed -n 8p based.net) == "base learned $digest" ]] ||
+    fail "based.net's header is not version 2 with the base's digest $digest: $(head -8 based.net)"
+"$bin" learn net-error based.net data.h5 >cerr.txt 2>err
+rc=$?
+expect_status 0 "learn net-error based.net"
+c_rmses=$(sed -n 's/^split [a-z]* rows [0-9]* net_float \([0-9.]*\) .*/\1/p' cerr.txt | xargs)
+checks=$((checks + 1))
+"$python" -c "import sys; c, t = sys.argv[1].split(), sys.argv[2].split()
+sys.exit(len(c) != 3 or len(t) != 3 or
+         any(abs(float(x) - float(y)) > 1.5e-4 for x, y in zip(c, t)))" "$c_rmses" "$rmses" ||
+    fail "over a base, learn net-error's errors '$c_rmses' are not the trainer's '$rmses'"
+
 # The clip after each step at its limits: the C side loads weights at every bound.
 "$python" "$src/tests/net_train_clip.py" "$script" clip.net >clip.out 2>&1
 rc=$?
@@ -118,6 +140,10 @@ bad "small.h5: another board than data.h5's" data.h5 small.h5
 bad "--hidden '16': expected two numbers" data.h5 --hidden 16
 bad "--hidden '300,8': expected" data.h5 --hidden 300,8
 bad "--buckets 0: expected" data.h5 --buckets 0
+head -3 base.txt >short.txt
+bad "short.txt: 2 values, not one for each of the data's" data.h5 --base short.txt
+bad "text.h5:1: not the output of anywoli learn base" data.h5 --base text.h5
+bad "missing.txt: cannot read" data.h5 --base missing.txt
 cp data.h5 data2.h5
 "$python" "$script" data2.h5 --out data2.h5 --force --epochs 1 --quiet >/dev/null 2>err
 rc=$?

@@ -316,8 +316,9 @@ static double worst_error(const NetFile *f, const Variant *v, int games, double 
         for (int ply = 0; ply < 400 && !pos_over(v, &p); ply++) {
             NetAcc a;
             net_acc_full(n, v, &p, &a);
+            /* The network's own output: a base's part is exact integers in both. */
             double y = net_positional_float(f, v, &p) * EVAL_SCALE;
-            int32_t x = net_positional(n, v, &p, &a);
+            int32_t x = net_positional(n, v, &p, &a) - net_base_value(n, v, &p);
             double err = fabs(x - y);
             if (err > bound * EVAL_SCALE)
                 fail_msg("%s: game %d ply %d: integers %" PRId32 ", floats %.2f: beyond %.2f "
@@ -325,8 +326,8 @@ static double worst_error(const NetFile *f, const Variant *v, int games, double 
             worst = err > worst ? err : worst;
             lo = y < lo ? y : lo;
             hi = y > hi ? y : hi;
-            assert_int_equal(net_eval(n, v, &p, &a),
-                             (p.store[p.side] - p.store[!p.side]) * EVAL_SCALE + x);
+            assert_int_equal(net_eval(n, v, &p, &a), (p.store[p.side] - p.store[!p.side]) *
+                             EVAL_SCALE + x + net_base_value(n, v, &p));
             Position c;
             MoveInfo info;
             if (pos_play(v, &p, pos_random_move(&p, &r), &c, &info, NULL) == EV_ENDLESS)
@@ -442,6 +443,84 @@ static void test_builtin(void **state)
     board(&v, "capture=3", FF_PENULTIMATE);
     assert_int_equal(net_prepare(f, &v, &n, &e), -1);
     assert_non_null(strstr(e.msg, "not holes=12 capture=3"));
+}
+
+/* A network over the compiled-in learned set (version 2's base line): written and read
+ * back with its base, its value exactly the set's positional value plus the same network's
+ * without a base, the set's digest that of its weights file, and a network trained over
+ * another set refused with one line. */
+static void test_base(void **state)
+{
+    (void)state;
+    const LearnedSet *set = learned_builtin("learned");
+    assert_non_null(set);
+    /* learned_set_digest is the end line learned_set_write gives the set. */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    Error e;
+    assert_int_equal(learned_set_write(set, m, &e), 0);
+    fclose(m);
+    char want[32];
+    snprintf(want, sizeof want, "end %016" PRIx64 "\n", learned_set_digest(set));
+    assert_true(len > strlen(want));
+    assert_string_equal(text + len - strlen(want), want);
+    free(text);
+
+    NetFile *plain = random_net(12, 4, 16, 32, 8, 0.05, 0.3, 4.0, 41);
+    NetFile *based = random_net(12, 4, 16, 32, 8, 0.05, 0.3, 4.0, 41);
+    based->base_learned = true;
+    based->base_digest = learned_set_digest(set);
+    NetFile *g = through_file(based, "based.net");
+    assert_true(g->base_learned);
+    assert_true(g->base_digest == based->base_digest);
+    Variant v;
+    Net *nb, *np;
+    Learned *L;
+    for (int ff = 0; ff < FF_NB; ff++) {
+        board(&v, "", (FinalFour)ff);
+        assert_int_equal(net_prepare(g, &v, &nb, &e), 0);
+        assert_int_equal(net_prepare(plain, &v, &np, &e), 0);
+        assert_int_equal(learned_prepare(set, &v, &L, &e), 0);
+        int checked = 0;
+        for (int game = 0; game < 20; game++) {
+            Rng r;
+            rng_seed(&r, 43, 2, (uint64_t)game);
+            Position p;
+            pos_start(&v, &p);
+            for (int ply = 0; ply < 300 && !pos_over(&v, &p); ply++) {
+                NetAcc ab, ap;
+                net_acc_full(nb, &v, &p, &ab);
+                net_acc_full(np, &v, &p, &ap);
+                int32_t base = learned_positional(L, &v, &p);
+                assert_int_equal(net_base_value(nb, &v, &p), base);
+                assert_int_equal(net_base_value(np, &v, &p), 0);
+                assert_int_equal(net_positional(nb, &v, &p, &ab),
+                                 net_positional(np, &v, &p, &ap) + base);
+                assert_int_equal(net_eval(nb, &v, &p, &ab), net_eval(np, &v, &p, &ap) + base);
+                checked++;
+                Position c;
+                MoveInfo info;
+                if (pos_play(&v, &p, pos_random_move(&p, &r), &c, &info, NULL) == EV_ENDLESS)
+                    break;
+                p = c;
+            }
+        }
+        assert_true(checked > 500);
+        learned_free(L);
+        net_free(nb);
+        net_free(np);
+    }
+    /* Trained over another set: refused, naming the network and both digests. */
+    g->base_digest ^= 1;
+    board(&v, "", FF_PENULTIMATE);
+    assert_int_equal(net_prepare(g, &v, &nb, &e), -1);
+    assert_null(nb);
+    assert_non_null(strstr(e.msg, "is trained over the learned set"));
+    assert_non_null(strstr(e.msg, "not this program's compiled-in set"));
+    net_file_free(g);
+    net_file_free(based);
+    net_file_free(plain);
 }
 
 /* The text of a small network, every line (malloc'd), its length into *n. */
@@ -597,8 +676,30 @@ static void test_refused(void **state)
     expect_refused(with_end("holes1.net", edit_line(text, 4, "holes 1")), 4, "holes:");
     expect_refused(with_end("buckets.net", edit_line(text, 6, "buckets 65")), 6, "buckets:");
     expect_refused(with_end("h1.net", edit_line(text, 7, "hidden 257 2")), 7, "hidden:");
-    expect_refused(with_end("version.net", edit_line(text, 1, "anywoli-net 2")), 1,
+    expect_refused(with_end("version.net", edit_line(text, 1, "anywoli-net 3")), 1,
                    "not a network file");
+    /* Version 2 without its base line, and with one of another form. */
+    expect_refused(with_end("nobase.net", edit_line(text, 1, "anywoli-net 2")), 8,
+                   "expected the 'base' line");
+    {
+        char *c = strdup(edit_line(text, 1, "anywoli-net 2"));
+        char *v2 = malloc(n + 64);
+        assert_non_null(v2);
+        const char *l8 = strstr(c, "\nl1 0 ") + 1;
+        static const char *const bad_bases[] = { "base learned 12", "base linear",
+                                                 "base learned 00000000000000zz", "base" };
+        for (size_t i = 0; i < sizeof bad_bases / sizeof bad_bases[0]; i++) {
+            snprintf(v2, n + 64, "%.*s%s\n%s", (int)(l8 - c), c, bad_bases[i], l8);
+            expect_refused(with_end("badbase.net", v2), 8, "base");
+        }
+        snprintf(v2, n + 64, "%.*sbase none\n%s", (int)(l8 - c), c, l8);
+        if (net_file_load(with_end("basenone.net", v2), &f, &e) != 0)
+            fail_msg("%s", e.msg);
+        assert_false(f->base_learned);
+        net_file_free(f);
+        free(v2);
+        free(c);
+    }
     /* A weight beyond int16 once quantised: 258 x 127 fits, 259 x 127 does not. */
     expect_refused(with_end("w1.net", edit_line(text, 9, "l1 1 259 0")), 9,
                    "too large for the integers");
@@ -723,6 +824,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_inputs_hand_built),
         cmocka_unit_test(test_builtin),
         cmocka_unit_test(test_write_read),
+        cmocka_unit_test(test_base),
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_updates_standard),
         cmocka_unit_test(test_updates_other_board),

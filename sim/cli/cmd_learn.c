@@ -50,7 +50,8 @@ static const char learn_usage[] =
     "                         [--lambdas N] [--weights-out FILE] [--c-out FILE]\n"
     "                         [--name NAME] [--top N] [--without GROUPS]\n"
     "                         [--force]\n"
-    "       anywoli learn net-error NET DATA...\n\n"
+    "       anywoli learn net-error NET DATA...\n"
+    "       anywoli learn base DATA...\n\n"
     "The learned evaluation (docs/learned.md): its data and its fit.\n\n"
     "sample: play self-play games with --sampler on both sides, each from an opening\n"
     "of --openings and under a convention of --conventions (game g: the list's g mod\n"
@@ -122,7 +123,15 @@ static const char learn_usage[] =
     "afresh) and of one learned_eval, in ns. Lines of words and numbers:\n"
     "  net NAME digest HEX holes H capture C buckets B hidden H1 H2\n"
     "  split fit|choose|test rows N net_float E net_int E learned E\n"
-    "  cost net_full_ns X learned_ns Y\n\n"
+    "  cost net_full_ns X learned_ns Y\n"
+    "For a network with a base (the compiled-in learned set, agents/net.h),\n"
+    "net_float and net_int are of its whole value, the base's part included.\n\n"
+    "base: the compiled-in learned set's positional value (learned_positional,\n"
+    "100 a seed, for the side to move) of each row of the DATA files (one board),\n"
+    "in order: what a network with a base is trained on top of\n"
+    "(scripts/net_train.py --base). Standard output, a header line and a value a\n"
+    "line:\n"
+    "  base learned NAME digest HEX rows N\n\n"
     "Exit status 0, 2 on a bad input, 1 when the machine fails.\n";
 
 /* ---- shared ---- */
@@ -719,7 +728,8 @@ static void net_errors(const LearnData *files, int n_files, const NetFile *f, co
             double t = learn_target_of(r, false);
             NetAcc a;
             net_acc_full(n, &v, &p, &a);
-            double d_float = net_positional_float(f, &v, &p) - t;
+            double d_float = net_positional_float(f, &v, &p) +
+                             (double)net_base_value(n, &v, &p) / EVAL_SCALE - t;
             double d_int = (double)net_positional(n, &v, &p, &a) / EVAL_SCALE - t;
             double d_learned = L ? (double)learned_positional(L, &v, &p) / EVAL_SCALE - t : 0;
             NetErrors *e = &out[learn_split_of(r)];
@@ -832,6 +842,50 @@ static int learn_net_error_cmd(int argc, char **argv)
     return 0;
 }
 
+/* learn base: each row's base value, for training a network with a base. */
+static int learn_base_cmd(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "help", no_argument, NULL, OPT_HELP },
+        { NULL, 0, NULL, 0 },
+    };
+    int c;
+    while ((c = cli_getopt(argc, argv, "", opts)) != -1)
+        if (c == OPT_HELP) {
+            printf("%s%s", learn_usage, cli_variant_help());
+            return 0;
+        }
+    int n_files = argc - optind;
+    if (n_files < 1)
+        die("expected DATA files (see --help)");
+    if (n_files > LEARN_MAX_FILES)
+        die("at most %d DATA files", LEARN_MAX_FILES);
+    LearnData files[LEARN_MAX_FILES];
+    read_data_files(argv + optind, n_files, files);
+    const LearnedSet *set = learned_builtin("learned");
+    Learned *L;
+    Error e;
+    if (!set || learned_prepare(set, &files[0].variant, &L, &e) != 0)
+        die("%s: the compiled-in learned set is not for this board (holes=%d capture=%d)",
+            argv[optind], files[0].variant.holes, files[0].variant.capture);
+    uint64_t rows = 0;
+    for (int i = 0; i < n_files; i++)
+        rows += files[i].rows.n;
+    printf("base learned %s digest %016llx rows %llu\n", set->name,
+           (unsigned long long)learned_set_digest(set), (unsigned long long)rows);
+    for (int i = 0; i < n_files; i++)
+        for (uint64_t j = 0; j < files[i].rows.n; j++) {
+            Variant v;
+            Position p;
+            learn_row_position(&files[i].variant, &files[i].rows.row[j], &v, &p);
+            printf("%d\n", (int)learned_positional(L, &v, &p));
+        }
+    learned_free(L);
+    for (int i = 0; i < n_files; i++)
+        learn_data_free(&files[i]);
+    return 0;
+}
+
 int cmd_learn(int argc, char **argv)
 {
     if (argc < 2)
@@ -846,5 +900,7 @@ int cmd_learn(int argc, char **argv)
         return learn_fit_cmd(argc - 1, argv + 1);
     if (strcmp(argv[1], "net-error") == 0)
         return learn_net_error_cmd(argc - 1, argv + 1);
-    die("unknown action '%s' (expected sample, fit or net-error)", argv[1]);
+    if (strcmp(argv[1], "base") == 0)
+        return learn_base_cmd(argc - 1, argv + 1);
+    die("unknown action '%s' (expected sample, fit, net-error or base)", argv[1]);
 }

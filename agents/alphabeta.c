@@ -406,9 +406,9 @@ static int32_t ab_node(Search *s, const Position *p, int depth, int32_t alpha, i
  * children evaluated on average, the rest cut off), and a move changes the bucket of 6.3
  * holes of the 13.8 filled on average (30% of the updates are recomputations,
  * net_acc_update's choice), so the search with updated sums takes little less than one
- * computing every evaluation's sums afresh (alphabeta_net_full): with the trained network
- * 6.05 against 5.43 million nodes a second at depth 10 (the median of three runs on a shared
- * machine). An update that cost one row for a hole sown one seed more (a row of
+ * computing every evaluation's sums afresh (alphabeta_net_full): with the first trained
+ * network (no base) 6.05 against 5.43 million nodes a second at depth 10 (the median of three
+ * runs on a shared machine). An update that cost one row for a hole sown one seed more (a row of
  * differences) rather than two would pay. */
 static const NetAcc *ab_net_acc(Search *s, int k)
 {

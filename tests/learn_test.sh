@@ -197,5 +197,35 @@ bad "builtin: network 'net' is for holes=12 capture=4, not holes=6 capture=4" \
 bad "another board" net-error builtin std.h5 one.h5
 bad "net.out:1: not a network file" net-error net.out std.h5
 
+# learn base: a header and one value a row, each the compiled-in set's learned_positional: the
+# root mean squared error of the values against the rows' targets is net-error's `learned`.
+"$bin" learn base std.h5 >base.txt 2>err
+rc=$?
+expect_status 0 "learn base std.h5"
+checks=$((checks + 1))
+"$python" - std.h5 base.txt net.out <<'EOF' || fail "learn base: $(head -2 base.txt)"
+import sys, h5py, numpy as np
+d = h5py.File(sys.argv[1], "r")["positions"][:]
+lines = open(sys.argv[2]).read().split("\n")
+head = lines[0].split()
+assert head[:4] == ["base", "learned", "learned", "digest"] and len(head[4]) == 16, head
+assert head[5] == "rows" and int(head[6]) == len(d) > 0, head
+base = np.array([int(x) for x in lines[1:] if x]) / 100.0
+assert len(base) == len(d), (len(base), len(d))
+side = d["side"].astype(int)
+rows = np.arange(len(d))
+stores = np.stack([d["store_south"], d["store_north"]], axis=1).astype(float)
+target = d["label"] / 100.0 - (stores[rows, side] - stores[rows, 1 - side])
+split = np.where(d["game"] % 5 < 3, 0, np.where(d["game"] % 5 == 3, 1, 2))
+out = {l.split()[1]: l.split() for l in open(sys.argv[3]) if l.startswith("split ")}
+for s, name in enumerate(["fit", "choose", "test"]):
+    if (split == s).sum():
+        rms = np.sqrt(np.mean((base[split == s] - target[split == s]) ** 2))
+        assert abs(float(out[name][9]) - rms) < 1e-3, (name, out[name], rms)
+EOF
+bad "expected DATA files" base
+bad "the compiled-in learned set is not for this board (holes=6 capture=4)" base one.h5
+bad "missing.h5: cannot open" base missing.h5
+
 echo "learn_test: $checks checks, $failures failures"
 [[ $failures -eq 0 ]]

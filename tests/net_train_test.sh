@@ -45,6 +45,18 @@ train() {   # OUT ARGS...: a tiny network of data.h5; the printed test error in 
     rmses=$(sed -n 's/^\(train\|validation\|test\)_rmse \([0-9.]*\)$/\2/p' out.txt | xargs)
 }
 
+same_errors() {   # RMSES WHAT: cerr.txt's net_float on each split is the trainer's RMSES
+    local c_rmses
+    c_rmses=$(sed -n 's/^split [a-z]* rows [0-9]* net_float \([0-9.]*\) .*/\1/p' cerr.txt | xargs)
+    # Each split's (fitted, choosing, test): net-error prints 4 decimals, so 0.00005 of
+    # rounding on top of the 1e-4 allowed.
+    checks=$((checks + 1))
+    "$python" -c "import sys; c, t = sys.argv[1].split(), sys.argv[2].split()
+sys.exit(len(c) != 3 or len(t) != 3 or
+         any(abs(float(x) - float(y)) > 1.5e-4 for x, y in zip(c, t)))" "$c_rmses" "$1" ||
+        fail "$2: errors '$c_rmses' are not the trainer's '$1': $(cat cerr.txt)"
+}
+
 # The same command, the same bytes; another seed, other bytes (so the first is no accident).
 train a.net
 a_rmse=$test_rmse
@@ -66,14 +78,7 @@ expect_status 0 "net_train_check.py: $(cat check.out)"
 "$bin" learn net-error a.net data.h5 >cerr.txt 2>err
 rc=$?
 expect_status 0 "learn net-error"
-c_rmses=$(sed -n 's/^split [a-z]* rows [0-9]* net_float \([0-9.]*\) .*/\1/p' cerr.txt | xargs)
-# Each split's (fitted, choosing, test): net-error prints 4 decimals, so 0.00005 of rounding
-# on top of the 1e-4 allowed.
-checks=$((checks + 1))
-"$python" -c "import sys; c, t = sys.argv[1].split(), sys.argv[2].split()
-sys.exit(len(c) != 3 or len(t) != 3 or
-         any(abs(float(x) - float(y)) > 1.5e-4 for x, y in zip(c, t)))" "$c_rmses" "$a_rmses" ||
-    fail "learn net-error's errors '$c_rmses' are not the trainer's '$a_rmses': $(cat cerr.txt)"
+same_errors "$a_rmses" "learn net-error a.net"
 
 # Over a base (--base: learn base's values of the same rows): version 2 with the compiled-in
 # learned set's digest on its base line, and the C side's whole value (the set's plus the
@@ -90,12 +95,7 @@ checks=$((checks + 1))
 "$bin" learn net-error based.net data.h5 >cerr.txt 2>err
 rc=$?
 expect_status 0 "learn net-error based.net"
-c_rmses=$(sed -n 's/^split [a-z]* rows [0-9]* net_float \([0-9.]*\) .*/\1/p' cerr.txt | xargs)
-checks=$((checks + 1))
-"$python" -c "import sys; c, t = sys.argv[1].split(), sys.argv[2].split()
-sys.exit(len(c) != 3 or len(t) != 3 or
-         any(abs(float(x) - float(y)) > 1.5e-4 for x, y in zip(c, t)))" "$c_rmses" "$rmses" ||
-    fail "over a base, learn net-error's errors '$c_rmses' are not the trainer's '$rmses'"
+same_errors "$rmses" "learn net-error based.net (over a base)"
 
 # The clip after each step at its limits: the C side loads weights at every bound.
 "$python" "$src/tests/net_train_clip.py" "$script" clip.net >clip.out 2>&1

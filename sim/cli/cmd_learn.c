@@ -782,7 +782,10 @@ static void net_costs(const LearnData *files, int n_files, const Net *n, const L
     free(v);
 }
 
-static int learn_net_error_cmd(int argc, char **argv)
+/* The arguments of an action that takes only files (and --help): how many DATA files follow
+ * the `lead` leading ones (refused with `expected` when none), or -1 once --help is
+ * printed. */
+static int data_files_only(int argc, char **argv, int lead, const char *expected)
 {
     static const struct option opts[] = {
         { "help", no_argument, NULL, OPT_HELP },
@@ -792,13 +795,21 @@ static int learn_net_error_cmd(int argc, char **argv)
     while ((c = cli_getopt(argc, argv, "", opts)) != -1)
         if (c == OPT_HELP) {
             printf("%s%s", learn_usage, cli_variant_help());
-            return 0;
+            return -1;
         }
-    int n_files = argc - optind - 1;
+    int n_files = argc - optind - lead;
     if (n_files < 1)
-        die("expected NET and DATA files (see --help)");
+        die("expected %s (see --help)", expected);
     if (n_files > LEARN_MAX_FILES)
         die("at most %d DATA files", LEARN_MAX_FILES);
+    return n_files;
+}
+
+static int learn_net_error_cmd(int argc, char **argv)
+{
+    int n_files = data_files_only(argc, argv, 1, "NET and DATA files");
+    if (n_files < 0)
+        return 0;
     const char *net_path = argv[optind];
     Error e;
     NetFile *loaded = NULL;
@@ -845,21 +856,9 @@ static int learn_net_error_cmd(int argc, char **argv)
 /* learn base: each row's base value, for training a network with a base. */
 static int learn_base_cmd(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        { "help", no_argument, NULL, OPT_HELP },
-        { NULL, 0, NULL, 0 },
-    };
-    int c;
-    while ((c = cli_getopt(argc, argv, "", opts)) != -1)
-        if (c == OPT_HELP) {
-            printf("%s%s", learn_usage, cli_variant_help());
-            return 0;
-        }
-    int n_files = argc - optind;
-    if (n_files < 1)
-        die("expected DATA files (see --help)");
-    if (n_files > LEARN_MAX_FILES)
-        die("at most %d DATA files", LEARN_MAX_FILES);
+    int n_files = data_files_only(argc, argv, 0, "DATA files");
+    if (n_files < 0)
+        return 0;
     LearnData files[LEARN_MAX_FILES];
     read_data_files(argv + optind, n_files, files);
     const LearnedSet *set = learned_builtin("learned");

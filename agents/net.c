@@ -272,7 +272,6 @@ static bool check_end(Parse *ps, size_t n, size_t *content, uint64_t *sum)
     return true;
 }
 
-/* The header (the lines up to hidden) into a new NetFile; NULL with the fault noted. */
 /* A version-2 file's base line: "base none", or "base learned HEX" (16 hex digits: the
  * digest of the learned set the output is added to); false with the fault noted. */
 static bool parse_base(Parse *ps, bool *learned, uint64_t *digest)
@@ -297,6 +296,8 @@ static bool parse_base(Parse *ps, bool *learned, uint64_t *digest)
     return false;
 }
 
+/* The header (the lines up to hidden, and version 2's base line) into a new NetFile; NULL
+ * with the fault noted. */
 static NetFile *parse_header(Parse *ps)
 {
     if (!next_line(ps, NET_MAGIC))

@@ -142,8 +142,10 @@ int net_file_digest(const char *path, uint64_t *out, Error *e);
 /* A network quantised for search on one layout. */
 typedef struct Net Net;
 
-/* Quantise f for v's board: -1 with a one-line message when f is for another layout (holes,
- * capture) or a weight does not fit in int16 once scaled. *out is freed by net_free. */
+/* Quantise f for v's board (and prepare its base, the compiled-in learned set, for a network
+ * with one): -1 with a one-line message when f is for another layout (holes, capture), a
+ * weight does not fit in int16 once scaled, or f was trained over another learned set than
+ * the compiled-in one (its digest). *out is freed by net_free. */
 int net_prepare(const NetFile *f, const Variant *v, Net **out, Error *e);
 void net_free(Net *n);
 const NetFile *net_file_of(const Net *n);

@@ -512,8 +512,7 @@ static unsigned parse_groups(const char *list)
     return mask;
 }
 
-/* The index order of the largest values first. */
-/* The DATA files of learn fit and learn net-error, all of one board: the first fault ends
+/* The DATA files of learn fit, learn net-error and learn base, all of one board: the first fault ends
  * the command with one line naming the file. */
 static void read_data_files(char **paths, int n, LearnData *files)
 {
@@ -526,6 +525,7 @@ static void read_data_files(char **paths, int n, LearnData *files)
     }
 }
 
+/* The index order of the largest values first. */
 static const double *sort_values;
 static int by_value_desc(const void *a, const void *b)
 {

@@ -459,6 +459,9 @@ def write_file(path, text):
 def read_base(path, rows):
     """(digest, values in seeds) of a `learn base` output with one value per data row."""
     import numpy as np
+    if os.path.exists(path) and not os.path.isfile(path):
+        # A FIFO or device would block or never end: only a regular file is read.
+        raise BadInput(f"--base {path}: not a regular file")
     try:
         with open(path, "rb") as f:
             head = f.readline().decode("ascii", "replace").split()

@@ -71,12 +71,12 @@ typedef struct AgentKind {
     /* A spec that builds it, for an agent whose name alone does not (an option with no
      * default, as external's cmd): what `anywoli agents` describes; NULL: the name. */
     const char *example;
-    /* optional: for an agent whose play depends on a file chosen by the variant rather than
-     * named by an option (weights fitted for it on first use, learned=auto): that file's
-     * content hash for v (0: none) into *out, under the key variant_digest_key in
-     * agent_file_digests; -1 with a one-line message. */
-    int (*variant_digest)(const void *settings, const Variant *v, uint64_t *out, Error *e);
-    const char *variant_digest_key;
+    /* optional: for an agent whose play depends on a file no option names (weights fitted
+     * for the variant on first use, learned=auto; the compiled-in network of weights=net):
+     * that file's content hash for v (0: none) into *out and the key it goes under in
+     * agent_file_digests into *key; -1 with a one-line message. */
+    int (*variant_digest)(const void *settings, const Variant *v, uint64_t *out,
+                          const char **key, Error *e);
 } AgentKind;
 
 /* What choose returns instead of a move when it gives up its search. The move it would
@@ -169,7 +169,7 @@ void agent_play_spec(const char *spec, char *buf, size_t len);
 /* The content hashes of the files a spec's options name (AgentOption.digest), as
  * `key=HASH,...` in the options' order ("" when it names none), then, when v is not NULL,
  * the hash of the file its kind chooses for v (AgentKind.variant_digest: the weights
- * fitted for v), into buf: what tells two runs of one spec apart when a file it plays has
+ * fitted for v, the compiled-in network), into buf: what tells two runs of one spec apart when a file it plays has
  * changed. -1 with a one-line message (the spec does not parse, a file cannot be read or
  * is damaged, a fit fails). */
 int agent_file_digests(const char *spec, const Variant *v, char *buf, size_t len, Error *e);

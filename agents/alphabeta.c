@@ -188,14 +188,19 @@ static const AgentOption alphabeta_options[] = {
 };
 
 /* The kinds' AgentKind.variant_digest: with weights=learned and no file, the hash of the set
- * fitted for v where the compiled-in set is not played (learned_choice_digest). */
-static int ab_learned_digest(const void *settings, const Variant *v, uint64_t *out, Error *e)
+ * fitted for v where the compiled-in set is not played (learned_choice_digest); with
+ * weights=net and no file, the compiled-in network's (net_builtin_digest). */
+static int ab_variant_digest(const void *settings, const Variant *v, uint64_t *out,
+                             const char **key, Error *e)
 {
     const AlphabetaSettings *set = settings;
     bool fit = strcmp(set->learned, LEARNED_AUTO_WORD) == 0;
     *out = 0;
+    if (set->weight_set == WEIGHTS_NET)
+        return net_builtin_digest(set->net, out, key);
     if (set->weight_set != WEIGHTS_LEARNED || (set->learned[0] && !fit))
         return 0;
+    *key = "learned";
     return learned_choice_digest(fit, v, out, e);
 }
 
@@ -203,7 +208,7 @@ const AgentKind alphabeta_kind = {
     "alphabeta", "negamax alpha-beta search to a fixed depth, with a weighted evaluation",
     alphabeta_options, sizeof(AlphabetaSettings),
     .convention_blind = false,   /* its play weighs the award of the last seeds */
-    .variant_digest = ab_learned_digest, .variant_digest_key = "learned",
+    .variant_digest = ab_variant_digest,
 };
 
 /* The strong player: the same search built to win rather than to be exact (a table kept
@@ -266,7 +271,7 @@ const AgentKind strong_kind = {
     "budget; its values are not the exact depth-limited ones",
     strong_options, sizeof(AlphabetaSettings),
     .convention_blind = false,
-    .variant_digest = ab_learned_digest, .variant_digest_key = "learned",
+    .variant_digest = ab_variant_digest,
 };
 
 /* What a stored value says: exact, at least (it failed high) or at most (it failed low). */

@@ -192,11 +192,16 @@ static const AgentOption mcts_options[] = {
 };
 
 /* AgentKind.variant_digest: with weights=learned, the hash of the set fitted for v where the
- * compiled-in set is not played (learned_choice_digest). */
-static int mcts_learned_digest(const void *settings, const Variant *v, uint64_t *out, Error *e)
+ * compiled-in set is not played (learned_choice_digest); with weights=net and no file, the
+ * compiled-in network's (net_builtin_digest). */
+static int mcts_variant_digest(const void *settings, const Variant *v, uint64_t *out,
+                               const char **key, Error *e)
 {
     const MctsSettings *set = settings;
     *out = 0;
+    if (set->weight_set == MCTS_WEIGHTS_NET)
+        return net_builtin_digest(set->net, out, key);
+    *key = "learned";
     return set->weight_set == MCTS_WEIGHTS_LEARNED ? learned_choice_digest(false, v, out, e) : 0;
 }
 
@@ -209,7 +214,7 @@ const AgentKind mcts_kind = {
     "a node added at once (expand=all; default {expand}); MCTS-Solver proves wins and losses "
     "up the tree (default {solver})", mcts_options, sizeof(MctsSettings),
     .convention_blind = false,   /* its play weighs the award of the last seeds */
-    .variant_digest = mcts_learned_digest, .variant_digest_key = "learned",
+    .variant_digest = mcts_variant_digest,
 };
 
 /* A node of the tree: the position after `move`, known only by the path to it. */

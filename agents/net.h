@@ -136,6 +136,12 @@ int net_file_write(const NetFile *f, FILE *out, Error *e);
 /* The compiled-in network (the standard board's: 12 holes, capture 4), parsed once. */
 const NetFile *net_builtin(void);
 
+/* For AgentKind.variant_digest: with no net= file (path ""), the compiled-in network's content
+ * hash into *out under the key "net" (*key), as a net=FILE's goes in by the option's digest, so
+ * that a run's fingerprint and results file tell the networks of two builds apart; with a
+ * file, nothing (*out 0). Returns 0. */
+int net_builtin_digest(const char *path, uint64_t *out, const char **key);
+
 /* The content hash of the network file at path (its checked end line): an agent's net=
  * option's AgentOption.digest. -1 with a one-line message naming the file. */
 int net_file_digest(const char *path, uint64_t *out, Error *e);

@@ -191,12 +191,12 @@ int agent_file_digests(const char *spec, const Variant *v, char *buf, size_t len
                                      used ? "," : "", o->key, h);
     }
     uint64_t h = 0;
+    const char *key = "";
     if (rc == 0 && v && ent->kind->variant_digest &&
-        ent->kind->variant_digest(settings, v, &h, e) != 0)
+        ent->kind->variant_digest(settings, v, &h, &key, e) != 0)
         rc = -1;
     else if (rc == 0 && h && used < len)
-        snprintf(buf + used, len - used, "%s%s=%016" PRIx64, used ? "," : "",
-                 ent->kind->variant_digest_key, h);
+        snprintf(buf + used, len - used, "%s%s=%016" PRIx64, used ? "," : "", key, h);
     free(settings);
     return rc;
 }

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # start-value.sh: the value of the start by depth, as docs/strong-play.md shows it. For the
-# plain, the tuned and the learned evaluation under each of the three conventions, `anywoli search`
-# deepens from the start one ply at a time within a node budget, with the three best first
-# moves' exact values at each depth; the tables (markdown) go to standard output.
+# plain, the tuned and the learned evaluation (and the network, on request) under each of the
+# three conventions, `anywoli search` deepens from the start one ply at a time within a node
+# budget, with the three best first moves' exact values at each depth; the tables (markdown)
+# go to standard output.
 #
 #   scripts/start-value.sh [--nodes K] [--jobs J] [--weights LIST] [--binary PATH]
 #
 # --nodes K   the node budget of each search (default 3000000000: about five minutes on one
 #             core with the plain or tuned set, about twelve with the learned one); every
 #             figure but the time is the same on any machine
-# --weights   the evaluations, a comma-separated list of plain, tuned and learned (default all
-#             three)
+# --weights   the evaluations, a comma-separated list of plain, tuned, learned and net (the
+#             compiled-in network, about half the learned set's nodes a second; default
+#             plain,tuned,learned)
 # --jobs J    searches run at once (default: the number of cores)
 # --binary    the anywoli binary (default build/anywoli)
 set -euo pipefail
@@ -35,8 +37,8 @@ done
 IFS=, read -r -a evaluations <<<"$weights_list"
 for weights in "${evaluations[@]}"; do
   case "$weights" in
-    plain|tuned|learned) ;;
-    *) echo "start-value.sh: --weights: '$weights' is not plain, tuned or learned" >&2; exit 2 ;;
+    plain|tuned|learned|net) ;;
+    *) echo "start-value.sh: --weights: '$weights' is not plain, tuned, learned or net" >&2; exit 2 ;;
   esac
 done
 

@@ -5,7 +5,7 @@
 #
 # A run of alphabeta, strong and mcts with weights=net is the same game for game with 1 and
 # 2 threads (tests/same_games.py), and its results file holds a network file's hash
-# (agent_a_files, net=HASH) as a weights file's; net= without weights=net, a file that is not
+# (agent_a_files, net=HASH) as a weights file's, the compiled-in network's too; net= without weights=net, a file that is not
 # a network and a board the network is not for are refused (status 2, one line naming the
 # agent or the file).
 set -u
@@ -42,17 +42,25 @@ check "weights=net: the same games with 1 and 2 threads" "$py" "$tests/same_game
     --games 2 --seed 1 -o six.h5 --quiet >/dev/null 2>err
 rc=$?
 expect_status 0 "mcts with a 6-hole network file"
-checks=$((checks + 1))
-"$py" - six.h5 >files 2>&1 <<'PY' || fail "six.h5: agent_a_files: $(head -c 300 files)"
+# files_of H5 JOB ATTR NET: the job's attribute ATTR is net=HASH, NET's end line.
+files_of() {
+    checks=$((checks + 1))
+    "$py" - "$@" >files 2>&1 <<'PY' || fail "$1: job $2: $3: $(head -c 300 files)"
 import sys, h5py
-with h5py.File(sys.argv[1]) as f:
-    job = f["jobs"][list(f["jobs"])[0]]
-    files = job.attrs["agent_a_files"]
+h5, job, attr, net = sys.argv[1:5]
+with h5py.File(h5) as f:
+    files = f["jobs"][job].attrs[attr]
     files = files.decode() if isinstance(files, bytes) else str(files)
-    want = "net=" + open("six.net").read().splitlines()[-1].split()[1]
-    print(files)
+    want = "net=" + open(net).read().splitlines()[-1].split()[1]
+    print(files, "not", want)
     sys.exit(0 if files == want else 1)
 PY
+}
+files_of six.h5 main agent_a_files six.net
+# The compiled-in network's hash as a file's: a build with another network plays other games.
+files_of t1.h5 ab agent_a_files "$tests/../agents/net_default.net"
+files_of t1.h5 ab agent_b_files "$tests/../agents/net_default.net"
+files_of t1.h5 mcts agent_b_files "$tests/../agents/net_default.net"
 
 # --- refusals --------------------------------------------------------------------------------
 refused() {

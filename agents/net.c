@@ -653,6 +653,32 @@ static int prepare_base(const NetFile *f, const Variant *v, Learned **out, Error
     return 0;
 }
 
+/* Whether every position's first-layer sums fit int16 (NetAcc's): for each unit, its bias
+ * plus, for each hole, the largest of its buckets' weights, plus every extra input's weight,
+ * all in absolute value, is within INT16_MAX. A bound, not the exact largest sum (no
+ * position holds every extra input); trained networks lie far within it (the shipped one's
+ * largest is under a thirtieth of it). */
+static bool sums_fit_16(const Net *n, const NetFile *f)
+{
+    const int B = f->buckets, holes = 2 * f->holes;
+    for (int k = 0; k < f->h1; k++) {
+        long worst = labs(n->b1[k]);
+        for (int r = 0; r < holes; r++) {
+            long most = 0;
+            for (int b = 0; b < B; b++) {
+                long w = labs(n->w1[(size_t)(r * B + b) * n->hp + k]);
+                most = w > most ? w : most;
+            }
+            worst += most;
+        }
+        for (int x = 0; x < NET_EXTRA; x++)
+            worst += labs(n->w1[(size_t)(holes * B + x) * n->hp + k]);
+        if (worst > INT16_MAX)
+            return false;
+    }
+    return true;
+}
+
 int net_prepare(const NetFile *f, const Variant *v, Net **out, Error *e)
 {
     *out = NULL;
@@ -686,6 +712,8 @@ int net_prepare(const NetFile *f, const Variant *v, Net **out, Error *e)
     for (int k = 0; k < h1; k++)
         if (!put16(f->b1[k], NET_QA, &n->b1[k]))
             bad = "l1.bias";
+    if (!bad && !sums_fit_16(n, f))
+        bad = "l1 (a position's sums could leave 16 bits)";
     for (int j = 0; j < f->h2; j++) {
         int64_t worst = 0;
         for (int half = 0; half < 2; half++)
@@ -779,56 +807,39 @@ static inline int bucket(int c, int B)
  * inputs'. */
 #define NET_MAX_ROWS (4 * MAX_HOLES + 2 * NET_EXTRA)
 
-/* Eight sums, and eight weights: GCC's generic vectors (one AVX2 register, or two SSE ones
- * where the target has no AVX2), which it compiles for any target. */
-typedef int32_t Sums8 __attribute__((vector_size(32)));
-typedef int16_t Weights8 __attribute__((vector_size(16)));
+/* Sixteen sums or weights: a GCC generic vector (one AVX2 register, or two SSE ones where
+ * the target has no AVX2), which it compiles for any target. Unsigned, so that a sum wraps
+ * instead of overflowing: the rows a move adds come before those it takes away, and a sum
+ * may pass beyond int16 on the way; net_prepare has checked that every position's sums fit
+ * int16, so the sum arrived at, taken modulo 2^16, is the exact one. */
+typedef uint16_t Lanes16 __attribute__((vector_size(32)));
 
-/* The eight weights at w, widened to int32. */
-static inline Sums8 widen8(const int16_t *w)
+static inline Lanes16 load16(const int16_t *w)
 {
-    Weights8 x;
+    Lanes16 x;
     memcpy(&x, w, sizeof x);
-    return __builtin_convertvector(x, Sums8);
+    return x;
 }
 
 /* out = base (a perspective's sums, or NULL: the bias b1) + the rows of add - the rows of
- * sub. NET_BLOCK units at a time, held in four vector registers while every row is added
- * to them, rather than going to memory and back for each row. out may be base. */
-static void acc_rows(const Net *n, int32_t *out, const int32_t *base,
+ * sub. NET_BLOCK units at a time, held in vector registers while every row is added to
+ * them, rather than going to memory and back for each row. out may be base. */
+static void acc_rows(const Net *n, int16_t *out, const int16_t *base,
                      const int16_t *const *add, int na, const int16_t *const *sub, int ns)
 {
+    const int16_t *from = base ? base : n->b1;
     for (int c = 0; c < n->hp; c += NET_BLOCK) {
-        Sums8 s0, s1, s2, s3;
-        if (base) {
-            memcpy(&s0, base + c, sizeof s0);
-            memcpy(&s1, base + c + 8, sizeof s1);
-            memcpy(&s2, base + c + 16, sizeof s2);
-            memcpy(&s3, base + c + 24, sizeof s3);
-        } else {
-            s0 = widen8(n->b1 + c);
-            s1 = widen8(n->b1 + c + 8);
-            s2 = widen8(n->b1 + c + 16);
-            s3 = widen8(n->b1 + c + 24);
-        }
+        Lanes16 s0 = load16(from + c), s1 = load16(from + c + 16);
         for (int i = 0; i < na; i++) {
-            const int16_t *row = add[i] + c;
-            s0 += widen8(row);
-            s1 += widen8(row + 8);
-            s2 += widen8(row + 16);
-            s3 += widen8(row + 24);
+            s0 += load16(add[i] + c);
+            s1 += load16(add[i] + c + 16);
         }
         for (int i = 0; i < ns; i++) {
-            const int16_t *row = sub[i] + c;
-            s0 -= widen8(row);
-            s1 -= widen8(row + 8);
-            s2 -= widen8(row + 16);
-            s3 -= widen8(row + 24);
+            s0 -= load16(sub[i] + c);
+            s1 -= load16(sub[i] + c + 16);
         }
         memcpy(out + c, &s0, sizeof s0);
-        memcpy(out + c + 8, &s1, sizeof s1);
-        memcpy(out + c + 16, &s2, sizeof s2);
-        memcpy(out + c + 24, &s3, sizeof s3);
+        memcpy(out + c + 16, &s1, sizeof s1);
     }
 }
 
@@ -904,12 +915,10 @@ bool net_acc_update(const Net *n, const Variant *v, const Position *p, const Net
 }
 
 /* crelu in the integers: the sums clamped to [0, NET_QA]. */
-static inline void clamp_into(int16_t *restrict h, const int32_t *restrict a, int hp)
+static inline void clamp_into(int16_t *restrict h, const int16_t *restrict a, int hp)
 {
-    for (int k = 0; k < hp; k++) {
-        int32_t x = a[k] < 0 ? 0 : a[k] > NET_QA ? NET_QA : a[k];
-        h[k] = (int16_t)x;
-    }
+    for (int k = 0; k < hp; k++)
+        h[k] = a[k] < 0 ? 0 : a[k] > NET_QA ? NET_QA : a[k];
 }
 
 /* The dot product of two rows of int16 in int32 (net_prepare bounds it). */

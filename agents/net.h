@@ -24,7 +24,8 @@
  * value is the store difference plus learned_positional plus y.
  *
  * In integers (net_prepare quantises the file's floats): W1 and b1 times NET_QA (int16), so
- * the accumulator is in NET_QA units and crelu clamps it to [0, NET_QA]; W2 times NET_QB
+ * the accumulator is in NET_QA units (int16: a network whose sums could leave it is refused)
+ * and crelu clamps it to [0, NET_QA]; W2 times NET_QB
  * (int16) and b2 times NET_QA x NET_QB, h2 = clamp(W2 h1 + b2, 0, NET_QA x NET_QB) (kept in
  * those units: a trained network weighs each unit of h2 by tens of seeds); w3 times NET_QO
  * and b3 times NET_QA x NET_QO, the output (in 64 bits) in NET_QA x NET_QB x NET_QO units of
@@ -173,9 +174,10 @@ int net_prepare_for(const NetFile *file, const Variant *v, const char *agent, Ne
 
 /* The first layer's sums of a position, for both perspectives (a[SOUTH], a[NORTH]), in
  * NET_QA units: entries 0 .. h1 - 1 (those past the network's h1 are scratch; compare the
- * first h1). */
+ * first h1). In 16 bits: net_prepare refuses a network whose sums could leave int16, so that
+ * a move's update is half the work and half the memory of 32-bit sums. */
 typedef struct NetAcc {
-    int32_t a[2][NET_MAX_H1];
+    int16_t a[2][NET_MAX_H1] __attribute__((aligned(32)));
 } NetAcc;
 
 /* The sums of p computed from its inputs. */

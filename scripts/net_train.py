@@ -83,15 +83,25 @@ def float32_below(x):
 
 # The largest magnitude of each tensor that net_prepare quantises (rounding to the nearest):
 # the weights to int16, the second layer's and the output's biases to NET_MAX_BIAS; one unit
-# less, and a float32, so that rounding never crosses the limit.
+# less, and a float32, so that rounding never crosses the limit. The first layer's are the
+# board's (first_layer_limit).
 LIMIT = {k: float32_below(x) for k, x in {
-    "w1": (INT16_MAX - 1) / NET_QA,
-    "b1": (INT16_MAX - 1) / NET_QA,
     "w2": (INT16_MAX - 1) / NET_QB,
     "b2": (NET_MAX_BIAS - 1) / (NET_QA * NET_QB),
     "w3": (INT16_MAX - 1) / NET_QO,
     "b3": (NET_MAX_BIAS - 1) / (NET_QA * NET_QO),
 }.items()}
+
+
+def first_layer_limit(holes):
+    """The largest magnitude of W1 and b1 on a board of `holes`: the engine keeps a position's
+    first-layer sums in int16 and refuses a network whose bias plus, per hole, its largest
+    bucket weight plus every extra input's weight could leave it (agents/net.c,
+    sums_fit_16); each of those 2H + NET_EXTRA + 1 terms within an equal share, one unit
+    less, so that rounding to the nearest never crosses it. Trained networks lie far inside
+    (the shipped one's largest weight is 77 of the 1,056 units the standard board allows)."""
+    terms = 2 * holes + NET_EXTRA + 1
+    return float32_below((INT16_MAX // terms - 1) / NET_QA)
 
 
 # Rows evaluated at once outside training (the validation error, the errors printed): bounds
@@ -297,16 +307,20 @@ def forward(torch, p, mover, other):
     return (h2 * p["w3"]).sum(dim=1) + p["b3"]
 
 
-def clip(torch, p, scale, inputs):
-    """Every weight within what int16 holds once quantised (LIMIT), the no-input row 0."""
+def clip(torch, p, scale, inputs, holes):
+    """Every weight within what the engine's integers hold once quantised (LIMIT,
+    first_layer_limit), the no-input row 0."""
     with torch.no_grad():
         for k, t in p.items():
-            bound = LIMIT[k] / scale if k in ("w3", "b3") else LIMIT[k]
+            if k in ("w1", "b1"):
+                bound = first_layer_limit(holes)
+            else:
+                bound = LIMIT[k] / scale if k in ("w3", "b3") else LIMIT[k]
             t.clamp_(-bound, bound)
         p["w1"][inputs].zero_()
 
 
-def train(torch, args, mover, other, target, split, inputs, log):
+def train(torch, args, mover, other, target, split, inputs, holes, log):
     """The parameters of the epoch with the least validation error (in float32, the output
     layer in seeds), and that epoch."""
     import numpy as np
@@ -321,7 +335,7 @@ def train(torch, args, mover, other, target, split, inputs, log):
     # One generator for everything random: the initial weights, then each epoch's order.
     g = torch.Generator().manual_seed(args.seed)
     p = build_model(torch, g, inputs, args.h1, args.h2, scale, float(target[tr].mean()))
-    clip(torch, p, scale, inputs)
+    clip(torch, p, scale, inputs, holes)
     opt = torch.optim.AdamW(list(p.values()), lr=args.lr, weight_decay=args.weight_decay)
     best, best_epoch, best_state = float("inf"), 0, None
     n = len(tr)
@@ -334,7 +348,7 @@ def train(torch, args, mover, other, target, split, inputs, log):
             loss = ((forward(torch, p, m_tr[b], o_tr[b]) - y_tr[b]) ** 2).mean()
             loss.backward()
             opt.step()
-            clip(torch, p, scale, inputs)
+            clip(torch, p, scale, inputs, holes)
             total += float(loss) * len(b)
         with torch.no_grad():   # the squared errors summed CHUNK rows at a time
             v = sum(float(((forward(torch, p, m_va[at:at + CHUNK], o_va[at:at + CHUNK])
@@ -524,7 +538,8 @@ def main(argv):
         f"{board['holes']} capture={board['capture']}; {len(target)} rows (train {counts[0]}, "
         f"validation {counts[1]}, test {counts[2]}); {inputs} inputs, hidden {args.h1},{args.h2}")
     start = time.process_time()
-    net, best_epoch = train(torch, args, mover, other, target, split, inputs, log)
+    net, best_epoch = train(torch, args, mover, other, target, split, inputs, board["holes"],
+                            log)
     cpu = time.process_time() - start
     y = float_outputs(net, mover, other)   # the base cancels: (y + base) - (target + base)
     rmse = [float(np.sqrt(np.mean((y[split == s] - target[split == s]) ** 2))) for s in range(3)]

@@ -6,8 +6,9 @@
 Parameters of a network for the standard board far beyond what the engine's integers hold
 (+-1e6, and each tensor's extremes), clipped as the training clips them after each step and
 exported as the file's numbers, written to OUT: `anywoli learn net-error` must load it (each
-weight within int16, each bias within its bound once quantised), and its largest numbers
-must be at the limits (so the clip is not merely far inside them).
+weight within int16, each bias within its bound once quantised, the first layer's sums of
+any position within int16), and its largest numbers must be at the limits (so the clip is
+not merely far inside them).
 """
 import importlib.util
 import sys
@@ -32,9 +33,10 @@ for k, shape in shapes.items():
     else:
         x = torch.tensor(-1e6)
     p[k] = x
-t.clip(torch, p, scale, inputs)
+t.clip(torch, p, scale, inputs, holes)
 net = t.exported(p, scale, inputs)
-for k, limit in t.LIMIT.items():
+limits = dict(t.LIMIT, w1=t.first_layer_limit(holes), b1=t.first_layer_limit(holes))
+for k, limit in limits.items():
     top = float(np.abs(net[k]).max())
     if not 0.999 * limit <= top <= limit:
         sys.exit(f"net_train_clip: {k}'s largest |x| is {top}, the limit {limit}")

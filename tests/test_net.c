@@ -107,8 +107,8 @@ static void expect_same_sums(const Net *n, const NetAcc *a, const NetAcc *b, con
     for (int q = 0; q < 2; q++)
         for (int k = 0; k < h1; k++)
             if (a->a[q][k] != b->a[q][k])
-                fail_msg("%s: game %d ply %d: perspective %d unit %d: %" PRId32 " updated, %"
-                         PRId32 " recomputed", what, game, ply, q, k, a->a[q][k], b->a[q][k]);
+                fail_msg("%s: game %d ply %d: perspective %d unit %d: %d updated, %d"
+                         " recomputed", what, game, ply, q, k, a->a[q][k], b->a[q][k]);
 }
 
 /* ---- the inputs ---- */
@@ -294,6 +294,43 @@ static void test_updates_other_board(void **state)
         board(&v, "holes=7 seeds=3 capture=3", ff);
         check_updates(f, &v, 300, 11 + (uint64_t)ff);
     }
+    net_file_free(f);
+}
+
+/* Sums at the edge of 16 bits: each unit's weights +-q / NET_QA (random signs), so that its
+ * bound (its bias and, per hole, the largest bucket weight and every extra weight, in
+ * absolute value) is 21 q on 7 holes: at q = 1560 (32,760) the network is taken and a move's
+ * update, whose added rows come before the removed ones and may pass beyond int16 on the
+ * way, still equals the recomputed sums; one unit's bias raised to reach 32,767 is taken,
+ * to 32,768 refused with one line. */
+static void test_sums_16_bits(void **state)
+{
+    (void)state;
+    const int q = 1560;
+    NetFile *f = random_net(7, 3, 3, 21, 5, 0.2, 0.3, 1.0, 23);
+    Rng r;
+    rng_seed(&r, 23, 1, 0);
+    for (int i = 0; i < f->inputs * f->h1; i++)
+        f->w1[i] = (float)((rng_unit(&r) < 0.5 ? -q : q) / (double)NET_QA);
+    for (int k = 0; k < f->h1; k++)
+        f->b1[k] = (float)((rng_unit(&r) < 0.5 ? -q : q) / (double)NET_QA);
+    for (FinalFour ff = 0; ff < FF_NB; ff++) {
+        Variant v;
+        board(&v, "holes=7 seeds=3 capture=3", ff);
+        check_updates(f, &v, 60, 31 + (uint64_t)ff);
+    }
+    Variant v;
+    board(&v, "holes=7 seeds=3 capture=3", FF_PENULTIMATE);
+    Net *n;
+    Error e;
+    f->b1[4] = (float)((q + 7) / (double)NET_QA);
+    assert_int_equal(net_prepare(f, &v, &n, &e), 0);
+    net_free(n);
+    f->b1[4] = (float)(-(q + 8) / (double)NET_QA);
+    assert_int_equal(net_prepare(f, &v, &n, &e), -1);
+    assert_null(n);
+    assert_non_null(strstr(e.msg, "a weight of l1 (a position's sums could leave 16 bits)"));
+    assert_null(strchr(e.msg, '\n'));
     net_file_free(f);
 }
 
@@ -829,6 +866,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_updates_standard),
         cmocka_unit_test(test_updates_other_board),
+        cmocka_unit_test(test_sums_16_bits),
         cmocka_unit_test(test_quantised_bound),
         cmocka_unit_test(test_bench),
     };

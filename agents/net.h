@@ -66,7 +66,9 @@
  *     end XXXXXXXXXXXXXXXX           FNV-1a (64 bits) of every byte before this line, as
  *                                    learned_text_checksum: the file's content hash
  * Limits: 2 <= H <= MAX_HOLES, 1 <= B <= NET_MAX_BUCKETS, 1 <= H1 <= NET_MAX_H1,
- * 1 <= H2 <= NET_MAX_H2, every quantised weight within int16.
+ * 1 <= H2 <= NET_MAX_H2, every quantised weight within int16; net_prepare also refuses a
+ * network whose first-layer sums could leave int16 (a unit's |bias| plus, per hole, its
+ * largest |bucket weight| plus every extra input's |weight|, quantised, beyond INT16_MAX).
  *
  * For a search agent:
  *     NetFile *f;  Net *n;

@@ -169,9 +169,9 @@ void agent_play_spec(const char *spec, char *buf, size_t len);
 /* The content hashes of the files a spec's options name (AgentOption.digest), as
  * `key=HASH,...` in the options' order ("" when it names none), then, when v is not NULL,
  * the hash of the file its kind chooses for v (AgentKind.variant_digest: the weights
- * fitted for v, the compiled-in network), into buf: what tells two runs of one spec apart when a file it plays has
- * changed. -1 with a one-line message (the spec does not parse, a file cannot be read or
- * is damaged, a fit fails). */
+ * fitted for v, the compiled-in network), into buf: what tells two runs of one spec apart
+ * when a file it plays has changed. -1 with a one-line message (the spec does not parse, a
+ * file cannot be read or is damaged, a fit fails). */
 int agent_file_digests(const char *spec, const Variant *v, char *buf, size_t len, Error *e);
 
 /* From now on, checking an agent against a variant builds nothing it would build on demand:

@@ -201,8 +201,10 @@ static int mcts_variant_digest(const void *settings, const Variant *v, uint64_t 
     *out = 0;
     if (set->weight_set == MCTS_WEIGHTS_NET)
         return net_builtin_digest(set->net, out, key);
+    if (set->weight_set != MCTS_WEIGHTS_LEARNED)
+        return 0;
     *key = "learned";
-    return set->weight_set == MCTS_WEIGHTS_LEARNED ? learned_choice_digest(false, v, out, e) : 0;
+    return learned_choice_digest(false, v, out, e);
 }
 
 const AgentKind mcts_kind = {

@@ -225,7 +225,7 @@ for r in 1 0; do
 done
 # A stop part-way through the only batch keeps its whole games from the start, in rank
 # order; --resume with 2 ranks then ends as one uninterrupted process.
-part=(--agent-a alphabeta:depth=6 --agent-b greedy --games 100 --batch 100 --threads 1 --seed 3)
+part=(--agent-a alphabeta:depth=8 --agent-b greedy --games 100 --batch 100 --threads 1 --seed 3)
 "$bin" run "${part[@]}" --quiet -o b-one.h5 >/dev/null 2>&1
 ANYWOLI_PROGRESS_SECONDS=0.05 "${mpi[@]}" -np 2 "$bin" run "${part[@]}" -o b.h5 >out 2>err &
 pid=$!

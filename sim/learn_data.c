@@ -368,8 +368,34 @@ static bool board_param(int p)
     return variant_params[p].play && variant_params[p].kind != VK_CONVENTION;
 }
 
+/* The content hashes of the files the players read, as a results file keeps its agents'
+ * (agent_file_digests): the sampler's into sampler, and into labeller the labeller's for each
+ * sampled convention, its tables included, as "CONVENTION:key=HASH,...;...". Rows labelled
+ * through another network, weights or tables file are told apart by them. -1 with a message. */
+static int player_files(const LearnSampling *s, char *sampler, char *labeller, size_t len,
+                        Error *e)
+{
+    if (agent_file_digests(s->sampler, &s->variant, sampler, len, e) != 0)
+        return -1;
+    labeller[0] = '\0';
+    for (int c = 0; c < s->conventions; c++) {
+        FinalFour ff = s->convention[c];
+        char spec[AGENT_FULL_SPEC_MAX], digests[512];
+        Variant v = s->variant;
+        v.final_four = ff;
+        labeller_spec(s, ff, spec, sizeof spec);
+        if (agent_file_digests(spec, &v, digests, sizeof digests, e) != 0)
+            return -1;
+        size_t used = strlen(labeller);
+        snprintf(labeller + used, len - used, "%s%s:%s", c ? ";" : "", final_four_name(ff),
+                 digests);
+    }
+    return 0;
+}
+
 /* The sampling's settings as the root's attributes; -1 on failure. */
-static int write_attributes(hid_t f, const LearnSampling *s, uint64_t rows, const char *command)
+static int write_attributes(hid_t f, const LearnSampling *s, uint64_t rows, const char *command,
+                            const char *sampler_files, const char *labeller_files)
 {
     char conv[64] = "", when[64];
     for (int i = 0; i < s->conventions; i++)
@@ -399,6 +425,8 @@ static int write_attributes(hid_t f, const LearnSampling *s, uint64_t rows, cons
     rc |= h5u_attr_string(f, "conventions", conv);
     rc |= h5u_attr_string(f, "sampler", s->sampler);
     rc |= h5u_attr_string(f, "labeller", s->labeller);
+    rc |= h5u_attr_string(f, "sampler_files", sampler_files);
+    rc |= h5u_attr_string(f, "labeller_files", labeller_files);
     rc |= h5u_attr_int(f, "depth", s->depth);
     rc |= h5u_attr_string(f, "tables", tables);
     rc |= h5u_attr_string(f, "openings", s->openings_spec);
@@ -413,6 +441,9 @@ static int write_attributes(hid_t f, const LearnSampling *s, uint64_t rows, cons
 int learn_file_write(const char *path, const LearnSampling *s, const LearnRows *rows,
                      const char *command, Error *e)
 {
+    char sampler_files[1024], labeller_files[1024];
+    if (player_files(s, sampler_files, labeller_files, sizeof labeller_files, e) != 0)
+        return -1;
     h5u_quiet();
     hid_t mem = row_type(s->variant.pits, false), file = row_type(s->variant.pits, true);
     hid_t f = H5Fcreate(path, H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT);
@@ -430,7 +461,7 @@ int learn_file_write(const char *path, const LearnSampling *s, const LearnRows *
                                            rows->row) < 0))
         rc = -1;
     if (rc == 0)
-        rc = write_attributes(f, s, rows->n, command);
+        rc = write_attributes(f, s, rows->n, command, sampler_files, labeller_files);
     if (ds >= 0)
         H5Dclose(ds);
     if (space >= 0)

@@ -71,6 +71,21 @@ while IFS='|' read -r apn want; do
     [[ -n $got ]] && ((got == want)) || fail "tabled $apn: label $want, solve says '$got' $(cat err)"
 done <apns.txt
 
+# The files the players read, by content hash: the labeller's tables under the convention
+# they serve; the compiled-in network's hash where a labeller plays weights=net without a file.
+attr() { h5dump -a "/$2" "$1" | sed -n 's/.*(0): "\(.*\)"$/\1/p'; }
+check "labeller_files has a hash" grep -qE '^penultimate:tables=[0-9a-f]{16}$' <(attr tabled.h5 labeller_files)
+check "labeller_files: nothing read, nothing named" \
+    test "$(attr one.h5 labeller_files)" = "penultimate:;first-final:;lottery:"
+sample netlab.h5 --holes 12 --seeds 8 --games 1 --conventions lottery --label alphabeta:weights=net \
+    --depth 1
+"$bin" run --agent-a alphabeta:depth=1,weights=net --games 2 --quiet -o netrun.h5 >/dev/null 2>err
+rc=$?
+expect_status 0 "a run with the compiled-in network"
+check "labeller_files names the compiled-in network, as a run's agent_a_files does" \
+    test "$(attr netlab.h5 labeller_files)" = "lottery:$(attr netrun.h5 jobs/main/agent_a_files)"
+check "a network's hash is a hash" grep -qE '^lottery:net=[0-9a-f]{16}$' <(attr netlab.h5 labeller_files)
+
 # The fit: its report, a weights file alpha-beta plays, the C table.
 "$bin" learn fit one.h5 --weights-out w.txt --c-out w.c --top 5 >fit.out 2>err
 rc=$?

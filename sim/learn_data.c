@@ -368,14 +368,11 @@ static bool board_param(int p)
     return variant_params[p].play && variant_params[p].kind != VK_CONVENTION;
 }
 
-/* The content hashes of the files the players read, as a results file keeps its agents'
- * (agent_file_digests): the sampler's into sampler, and into labeller the labeller's for each
- * sampled convention, its tables included, as "CONVENTION:key=HASH,...;...". Rows labelled
- * through another network, weights or tables file are told apart by them. -1 with a message. */
-static int player_files(const LearnSampling *s, char *sampler, char *labeller, size_t len,
-                        Error *e)
+int learn_player_files(const LearnSampling *s, LearnFiles *out, Error *e)
 {
-    if (agent_file_digests(s->sampler, &s->variant, sampler, len, e) != 0)
+    char *labeller = out->labeller;
+    size_t len = sizeof out->labeller;
+    if (agent_file_digests(s->sampler, &s->variant, out->sampler, sizeof out->sampler, e) != 0)
         return -1;
     labeller[0] = '\0';
     for (int c = 0; c < s->conventions; c++) {
@@ -394,8 +391,8 @@ static int player_files(const LearnSampling *s, char *sampler, char *labeller, s
 }
 
 /* The sampling's settings as the root's attributes; -1 on failure. */
-static int write_attributes(hid_t f, const LearnSampling *s, uint64_t rows, const char *command,
-                            const char *sampler_files, const char *labeller_files)
+static int write_attributes(hid_t f, const LearnSampling *s, const LearnFiles *files,
+                            uint64_t rows, const char *command)
 {
     char conv[64] = "", when[64];
     for (int i = 0; i < s->conventions; i++)
@@ -425,8 +422,8 @@ static int write_attributes(hid_t f, const LearnSampling *s, uint64_t rows, cons
     rc |= h5u_attr_string(f, "conventions", conv);
     rc |= h5u_attr_string(f, "sampler", s->sampler);
     rc |= h5u_attr_string(f, "labeller", s->labeller);
-    rc |= h5u_attr_string(f, "sampler_files", sampler_files);
-    rc |= h5u_attr_string(f, "labeller_files", labeller_files);
+    rc |= h5u_attr_string(f, "sampler_files", files->sampler);
+    rc |= h5u_attr_string(f, "labeller_files", files->labeller);
     rc |= h5u_attr_int(f, "depth", s->depth);
     rc |= h5u_attr_string(f, "tables", tables);
     rc |= h5u_attr_string(f, "openings", s->openings_spec);
@@ -438,12 +435,9 @@ static int write_attributes(hid_t f, const LearnSampling *s, uint64_t rows, cons
     return rc ? -1 : 0;
 }
 
-int learn_file_write(const char *path, const LearnSampling *s, const LearnRows *rows,
-                     const char *command, Error *e)
+int learn_file_write(const char *path, const LearnSampling *s, const LearnFiles *files,
+                     const LearnRows *rows, const char *command, Error *e)
 {
-    char sampler_files[1024], labeller_files[1024];
-    if (player_files(s, sampler_files, labeller_files, sizeof labeller_files, e) != 0)
-        return -1;
     h5u_quiet();
     hid_t mem = row_type(s->variant.pits, false), file = row_type(s->variant.pits, true);
     hid_t f = H5Fcreate(path, H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT);
@@ -461,7 +455,7 @@ int learn_file_write(const char *path, const LearnSampling *s, const LearnRows *
                                            rows->row) < 0))
         rc = -1;
     if (rc == 0)
-        rc = write_attributes(f, s, rows->n, command, sampler_files, labeller_files);
+        rc = write_attributes(f, s, files, rows->n, command);
     if (ds >= 0)
         H5Dclose(ds);
     if (space >= 0)

@@ -76,6 +76,18 @@ typedef void (*LearnProgressFn)(const LearnProgress *p, void *ctx);
  * one-line message. */
 int learn_check(const LearnSampling *s, Error *e);
 
+/* The content hashes of the files the players read (agent_file_digests), as a results file
+ * keeps its agents': the sampler's, and the labeller's for each sampled convention with its
+ * tables, as "CONVENTION:key=HASH,...;...". Taken before the sampling starts, when the
+ * players read their files, so that a file changed or gone during a long sampling neither
+ * misnames the rows nor costs them. */
+typedef struct LearnFiles {
+    char sampler[1024], labeller[1024];
+} LearnFiles;
+
+/* The files of s: -1 with a one-line message (a file cannot be read or is damaged). */
+int learn_player_files(const LearnSampling *s, LearnFiles *out, Error *e);
+
 /* Play and label games first_game .. first_game + games - 1 on `threads` threads (0: every
  * core), appending their rows in game order to out; progress after each batch (may be
  * NULL). -1 with a message (out of memory, an agent that fails). */
@@ -92,10 +104,10 @@ typedef struct LearnData {
     int64_t depth;
 } LearnData;
 
-/* Write a data file (a new file at path): the rows, the sampling's settings and `command`
- * as attributes. -1 with a message. */
-int learn_file_write(const char *path, const LearnSampling *s, const LearnRows *rows,
-                     const char *command, Error *e);
+/* Write a data file (a new file at path): the rows, the sampling's settings, the files its
+ * players read and `command` as attributes. -1 with a message. */
+int learn_file_write(const char *path, const LearnSampling *s, const LearnFiles *files,
+                     const LearnRows *rows, const char *command, Error *e);
 
 /* Read a data file; -1 with a one-line message naming the file. */
 int learn_file_read(const char *path, LearnData *d, Error *e);

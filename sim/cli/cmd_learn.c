@@ -320,7 +320,8 @@ static int learn_sample_cmd(int argc, char **argv)
     if (openings_load(&os, s.openings_spec, &s.variant, &e) != 0)
         die("--openings: %s", e.msg);
     s.openings = &os;
-    if (learn_check(&s, &e) != 0)
+    LearnFiles files;
+    if (learn_check(&s, &e) != 0 || learn_player_files(&s, &files, &e) != 0)
         die("%s", e.msg);
     Output o;
     cli_claim_output(&o, out, force, "learn sample");
@@ -328,7 +329,7 @@ static int learn_sample_cmd(int argc, char **argv)
     int rc = learn_sample(&s, (int)threads, &rows, quiet ? NULL : sample_progress, &s, &e);
     char *cmd = command_line(argc, argv);
     if (rc == 0)
-        rc = learn_file_write(o.partial, &s, &rows, cmd, &e);
+        rc = learn_file_write(o.partial, &s, &files, &rows, cmd, &e);
     if (rc == 0)
         rc = output_flush_file(o.partial, &e);
     if (rc == 0)

@@ -123,15 +123,25 @@ int32_t learned_positional(const Learned *L, const Variant *v, const Position *p
 {
     FeatureList f;
     features_of(&L->layout, v, p, &f);
+    return learned_positional_of(L, p, &f);
+}
+
+unsigned learned_groups(const Learned *L)
+{
+    return L->layout.groups;
+}
+
+int32_t learned_positional_of(const Learned *L, const Position *p, const FeatureList *f)
+{
     int k;
     int32_t a, b;
     features_phase(&L->layout, p->left, &k, &a, &b);
     const int32_t *w = L->w + k;
     int64_t s0 = 0, s1 = 0;
-    for (int i = 0; i < f.n; i++) {
-        const int32_t *x = w + (size_t)f.index[i] * FEATURE_KNOTS;
-        s0 += (int64_t)x[0] * f.value[i];
-        s1 += (int64_t)x[1] * f.value[i];
+    for (int i = 0; i < f->n; i++) {
+        const int32_t *x = w + (size_t)f->index[i] * FEATURE_KNOTS;
+        s0 += (int64_t)x[0] * f->value[i];
+        s1 += (int64_t)x[1] * f->value[i];
     }
     /* Interpolated, then from LEARNED_UNIT to EVAL_SCALE units, truncated towards zero. */
     int64_t den = (int64_t)(a + b) * (LEARNED_UNIT / EVAL_SCALE);

@@ -72,6 +72,14 @@ int32_t learned_eval(const Learned *L, const Variant *v, const Position *p);
 /* The positional part alone (learned_eval less the store difference), in EVAL_SCALE units. */
 int32_t learned_positional(const Learned *L, const Variant *v, const Position *p);
 
+/* The same from p's features already computed (f: features_of over a layout of L's board
+ * whose groups include learned_groups(L)), for an evaluation that reads them for more than
+ * the set (the network's dense inputs). */
+int32_t learned_positional_of(const Learned *L, const Position *p, const FeatureList *f);
+
+/* The feature groups L's weights use (FeatureLayout.groups' bits): those its value needs. */
+unsigned learned_groups(const Learned *L);
+
 /* Read a weights file (docs/learned.md) into a new set: -1 with "PATH:LINE: ..." on any
  * fault. learned_set_free frees it. */
 int learned_set_load(const char *path, LearnedSet **out, Error *e);

@@ -16,10 +16,14 @@
 #include "learned.h"
 
 /* The magic first line of a network file: the word, then the format's version (1: no base
- * line; 2: a base line after the hidden one). */
+ * line; 2: a base line after the hidden one; 3: the base line, then the dense line and the
+ * dense inputs' rows). */
 #define NET_MAGIC_WORD "anywoli-net "
 #define NET_MAGIC "anywoli-net 1"
 #define NET_MAGIC_2 "anywoli-net 2"
+#define NET_MAGIC_3 "anywoli-net 3"
+#define NET_NOT_A_NETWORK "not a network file (the first line is not '" NET_MAGIC "', '" \
+    NET_MAGIC_2 "' or '" NET_MAGIC_3 "')"
 
 /* The largest network file read: the largest network the limits allow (2 x 32 x 64 + 6
  * inputs of 256 weights, some 13 bytes each) fits. */
@@ -36,8 +40,8 @@
 
 /* ---- files: read and checked ---- */
 
-/* The arrays are one block (at w1), freed by net_file_free. */
-NetFile *net_file_new(int holes, int capture, int buckets, int h1, int h2)
+/* The weights are one block (at w1), the dense names another, freed by net_file_free. */
+NetFile *net_file_new(int holes, int capture, int buckets, int h1, int h2, int dense)
 {
     NetFile *f = calloc(1, sizeof *f);
     if (!f)
@@ -47,10 +51,15 @@ NetFile *net_file_new(int holes, int capture, int buckets, int h1, int h2)
     f->buckets = buckets;
     f->h1 = h1;
     f->h2 = h2;
+    f->dense = dense;
     f->inputs = 2 * holes * buckets + NET_EXTRA;
-    size_t n = (size_t)f->inputs * h1 + h1 + (size_t)h2 * 2 * h1 + h2 + h2;
+    size_t n = (size_t)f->inputs * h1 + h1 + (size_t)h2 * 2 * h1 + h2 + h2 +
+               (size_t)dense * h1 + h1;
     float *w = calloc(n, sizeof *w);
-    if (!w) {
+    f->dense_name = calloc((size_t)dense + 1, sizeof *f->dense_name);
+    if (!w || !f->dense_name) {
+        free(w);
+        free(f->dense_name);
         free(f);
         return NULL;
     }
@@ -59,13 +68,17 @@ NetFile *net_file_new(int holes, int capture, int buckets, int h1, int h2)
     f->w2 = f->b1 + h1;
     f->b2 = f->w2 + (size_t)h2 * 2 * h1;
     f->w3 = f->b2 + h2;
+    f->w1d = f->w3 + h2;
+    f->b1d = f->w1d + (size_t)dense * h1;
     return f;
 }
 
 void net_file_free(NetFile *f)
 {
-    if (f)
+    if (f) {
         free(f->w1);
+        free(f->dense_name);
+    }
     free(f);
 }
 
@@ -272,7 +285,7 @@ static bool check_end(Parse *ps, size_t n, size_t *content, uint64_t *sum)
     return true;
 }
 
-/* A version-2 file's base line: "base none", or "base learned HEX" (16 hex digits: the
+/* A version-2 or 3 file's base line: "base none", or "base learned HEX" (16 hex digits: the
  * digest of the learned set the output is added to); false with the fault noted. */
 static bool parse_base(Parse *ps, bool *learned, uint64_t *digest)
 {
@@ -302,10 +315,12 @@ static NetFile *parse_header(Parse *ps)
 {
     if (!next_line(ps, NET_MAGIC))
         return NULL;
-    const bool v2 = strcmp(ps->buf, NET_MAGIC_2) == 0;
-    if (!v2 && strcmp(ps->buf, NET_MAGIC) != 0) {
-        ps->why = "not a network file (the first line is not '" NET_MAGIC "' or '"
-                  NET_MAGIC_2 "')";
+    const int version = strcmp(ps->buf, NET_MAGIC) == 0     ? 1
+                        : strcmp(ps->buf, NET_MAGIC_2) == 0 ? 2
+                        : strcmp(ps->buf, NET_MAGIC_3) == 0 ? 3
+                                                            : 0;
+    if (!version) {
+        ps->why = NET_NOT_A_NETWORK;
         return NULL;
     }
     char name[64], about[512];
@@ -347,9 +362,12 @@ static NetFile *parse_header(Parse *ps)
     }
     bool base = false;
     uint64_t base_digest = 0;
-    if (v2 && !parse_base(ps, &base, &base_digest))
+    if (version >= 2 && !parse_base(ps, &base, &base_digest))
         return NULL;
-    NetFile *f = net_file_new(holes, capture, buckets, h1, h2);
+    int dense = version == 3 ? header_int(ps, "dense", 1, NET_MAX_DENSE) : 0;
+    if (dense < 0)
+        return NULL;
+    NetFile *f = net_file_new(holes, capture, buckets, h1, h2, dense);
     if (!f) {
         ps->why = "out of memory";
         return NULL;
@@ -359,6 +377,39 @@ static NetFile *parse_header(Parse *ps)
     f->base_learned = base;
     f->base_digest = base_digest;
     return f;
+}
+
+/* Version 3's dense rows ("l1d NAME w ...", each name once) and l1d.bias into f: false with
+ * the fault noted. Whether the names are features of the board is net_prepare's check (the
+ * layout of the features needs the board's seeds). */
+static bool parse_dense(Parse *ps, NetFile *f)
+{
+    const double qad = (double)NET_QA * NET_QD;
+    for (int d = 0; d < f->dense; d++) {
+        const char *t = keyed_line(ps, "l1d");
+        if (!t)
+            return false;
+        size_t len = strcspn(t, " \t");
+        if (len == 0 || len >= sizeof f->dense_name[d]) {
+            ps->why = "l1d: expected a feature's name (1 to 31 characters), then its weights";
+            return false;
+        }
+        memcpy(f->dense_name[d], t, len);
+        f->dense_name[d][len] = '\0';
+        for (int j = 0; j < d; j++)
+            if (strcmp(f->dense_name[j], f->dense_name[d]) == 0) {
+                snprintf(ps->why_buf, sizeof ps->why_buf, "l1d: the feature '%s' a second "
+                         "time", f->dense_name[d]);
+                ps->why = ps->why_buf;
+                return false;
+            }
+        float *w = f->w1d + (size_t)d * f->h1;
+        if (!numbers(ps, t + len, w, f->h1) ||
+            !quantisable(ps, w, f->h1, qad, NET_MAX_BIAS, "l1d"))
+            return false;
+    }
+    return f->dense == 0 || (weights_line(ps, "l1d.bias", f->b1d, f->h1) &&
+                             quantisable(ps, f->b1d, f->h1, qad, NET_MAX_BIAS, "l1d.bias"));
 }
 
 /* The layers' lines into f: false with the fault noted. */
@@ -372,7 +423,7 @@ static bool parse_layers(Parse *ps, NetFile *f)
             return false;
     }
     if (!weights_line(ps, "l1.bias", f->b1, h1) ||
-        !quantisable(ps, f->b1, h1, NET_QA, INT16_MAX, "l1.bias"))
+        !quantisable(ps, f->b1, h1, NET_QA, INT16_MAX, "l1.bias") || !parse_dense(ps, f))
         return false;
     for (int j = 0; j < h2; j++) {
         float *w = f->w2 + (size_t)j * 2 * h1;
@@ -404,8 +455,7 @@ int net_file_parse(const char *text, size_t n, const char *name, NetFile **out, 
     } else if (n > magic && memcmp(text, NET_MAGIC_WORD, magic) != 0) {
         /* Another kind of file (a weights file, data): said at once, whatever its end. */
         ps.line = 1;
-        ps.why = "not a network file (the first line is not '" NET_MAGIC "' or '"
-                 NET_MAGIC_2 "')";
+        ps.why = NET_NOT_A_NETWORK;
     } else if (check_end(&ps, n, &content, &sum)) {
         ps.line = 0;
         ps.stop = text + content;
@@ -460,18 +510,31 @@ static void put_numbers(FILE *m, const float *w, int n)
 /* The content of f's file: every line but the end line. */
 static void write_content(const NetFile *f, FILE *m)
 {
-    /* A network without a base keeps version 1's text, byte for byte. */
+    /* The lowest version that holds f: a network without a base or dense inputs keeps
+     * version 1's text, byte for byte. */
+    const char *magic = f->dense ? NET_MAGIC_3 : f->base_learned ? NET_MAGIC_2 : NET_MAGIC;
     fprintf(m, "%s\nname %s\nabout %s\nholes %d\ncapture %d\nbuckets %d\nhidden %d %d\n",
-            f->base_learned ? NET_MAGIC_2 : NET_MAGIC, f->name, f->about, f->holes, f->capture,
-            f->buckets, f->h1, f->h2);
+            magic, f->name, f->about, f->holes, f->capture, f->buckets, f->h1, f->h2);
     if (f->base_learned)
         fprintf(m, "base learned %016" PRIx64 "\n", f->base_digest);
+    else if (f->dense)
+        fprintf(m, "base none\n");
+    if (f->dense)
+        fprintf(m, "dense %d\n", f->dense);
     for (int i = 0; i < f->inputs; i++) {
         fprintf(m, "l1 %d", i);
         put_numbers(m, f->w1 + (size_t)i * f->h1, f->h1);
     }
     fprintf(m, "l1.bias");
     put_numbers(m, f->b1, f->h1);
+    for (int d = 0; d < f->dense; d++) {
+        fprintf(m, "l1d %s", f->dense_name[d]);
+        put_numbers(m, f->w1d + (size_t)d * f->h1, f->h1);
+    }
+    if (f->dense) {
+        fprintf(m, "l1d.bias");
+        put_numbers(m, f->b1d, f->h1);
+    }
     for (int j = 0; j < f->h2; j++) {
         fprintf(m, "l2 %d", j);
         put_numbers(m, f->w2 + (size_t)j * 2 * f->h1, 2 * f->h1);
@@ -584,11 +647,30 @@ static inline double crelu(double x)
     return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 
+void net_dense_values(const NetFile *f, const Variant *v, const Position *p, int *x)
+{
+    FeatureLayout l;
+    FeatureList list;
+    features_layout(v, &l);
+    features_of(&l, v, p, &list);
+    for (int d = 0; d < f->dense; d++)
+        x[d] = 0;
+    /* By name, as the file gives them: the reference does not share net_prepare's map. */
+    for (int i = 0; i < list.n; i++) {
+        char name[64];
+        features_name(&l, list.index[i], name, sizeof name);
+        for (int d = 0; d < f->dense; d++)
+            if (strcmp(name, f->dense_name[d]) == 0)
+                x[d] = list.value[i];
+    }
+}
+
 double net_positional_float(const NetFile *f, const Variant *v, const Position *p)
 {
     const int h1n = f->h1;
     double h1[2 * NET_MAX_H1], h2[NET_MAX_H2];
-    int idx[2 * MAX_HOLES + NET_EXTRA];
+    int idx[2 * MAX_HOLES + NET_EXTRA], x[NET_MAX_DENSE];
+    net_dense_values(f, v, p, x);
     for (int half = 0; half < 2; half++) {
         int q = half == 0 ? p->side : !p->side;
         int n = net_inputs(f, v, p, q, idx);
@@ -596,6 +678,11 @@ double net_positional_float(const NetFile *f, const Variant *v, const Position *
             double a = f->b1[k];
             for (int i = 0; i < n; i++)
                 a += f->w1[(size_t)idx[i] * h1n + k];
+            if (half == 0 && f->dense) {   /* the mover's: its dense inputs */
+                a += f->b1d[k];
+                for (int d = 0; d < f->dense; d++)
+                    a += (double)f->w1d[(size_t)d * h1n + k] * x[d];
+            }
             h1[half * h1n + k] = crelu(a);
         }
     }
@@ -626,6 +713,13 @@ struct Net {
     int16_t *w3;         /* h2 */
     int32_t b3;
     Learned *base;       /* the learned set the output is added to, or NULL */
+    /* The dense inputs (version 3): */
+    int dense;
+    FeatureLayout layout;/* the features the base and the dense inputs read: its groups
+                          * theirs (none: features_of is not called) */
+    int16_t *slot;       /* layout.n: feature f's dense row, or -1 */
+    int32_t *w1d;        /* dense x hp, in NET_QA x NET_QD units */
+    int32_t *b1d;        /* hp */
 };
 
 /* x quantised into *to: false when it does not fit int16. */
@@ -677,6 +771,57 @@ static bool sums_fit_16(const Net *n, const NetFile *f)
             return false;
     }
     return true;
+}
+
+/* The largest |value| a feature takes on v's board (learn_features.h): a count of seeds
+ * (at most the total), a gain (within 3 capture), a count of moves or holes, or 1. */
+static long feature_value_bound(const Variant *v)
+{
+    long b = v->total;
+    b = 3L * v->capture > b ? 3L * v->capture : b;
+    return v->holes > b ? v->holes : b;
+}
+
+/* n's dense inputs from f's: the features' indices on v's board, W1d and b1d quantised, and
+ * the groups features_of computes (the base's and the dense inputs'). -1 with a message when
+ * a name is not a feature of the board or a unit's dense sum could leave int32. */
+static int prepare_dense(const NetFile *f, const Variant *v, Net *n, Error *e)
+{
+    features_layout(v, &n->layout);
+    n->layout.groups = n->base ? learned_groups(n->base) : 0;
+    n->dense = f->dense;
+    if (!f->dense)
+        return 0;
+    const double qad = (double)NET_QA * NET_QD;
+    n->slot = malloc((size_t)n->layout.n * sizeof *n->slot);
+    n->w1d = calloc((size_t)f->dense * n->hp + n->hp, sizeof *n->w1d);
+    if (!n->slot || !n->w1d)
+        return error_set(e, "network '%s': out of memory", f->name);
+    n->b1d = n->w1d + (size_t)f->dense * n->hp;
+    for (int i = 0; i < n->layout.n; i++)
+        n->slot[i] = -1;
+    for (int d = 0; d < f->dense; d++) {
+        int i = features_lookup(&n->layout, f->dense_name[d]);
+        if (i < 0)
+            return error_set(e, "network '%s': its dense input '%s' is no feature of this "
+                             "board (learn_features.h names them)", f->name, f->dense_name[d]);
+        n->slot[i] = (int16_t)d;
+        n->layout.groups |= 1u << features_group(&n->layout, i);
+        for (int k = 0; k < f->h1; k++)
+            n->w1d[(size_t)d * n->hp + k] = (int32_t)quantise(f->w1d[(size_t)d * f->h1 + k],
+                                                              qad);
+    }
+    const long bound = feature_value_bound(v);
+    for (int k = 0; k < f->h1; k++) {
+        n->b1d[k] = (int32_t)quantise(f->b1d[k], qad);
+        int64_t worst = labs((long)n->b1d[k]) + (int64_t)INT16_MAX * NET_QD;
+        for (int d = 0; d < f->dense; d++)
+            worst += (int64_t)labs((long)n->w1d[(size_t)d * n->hp + k]) * bound;
+        if (worst > INT32_MAX)
+            return error_set(e, "network '%s': l1d (a position's dense sums could leave 32 "
+                             "bits)", f->name);
+    }
+    return 0;
 }
 
 int net_prepare(const NetFile *f, const Variant *v, Net **out, Error *e)
@@ -747,6 +892,10 @@ int net_prepare(const NetFile *f, const Variant *v, Net **out, Error *e)
         net_free(n);
         return -1;
     }
+    if (prepare_dense(f, v, n, e) != 0) {
+        net_free(n);
+        return -1;
+    }
     *out = n;
     return 0;
 }
@@ -787,6 +936,8 @@ void net_free(Net *n)
     if (n) {
         free(n->w1);
         free(n->b2);
+        free(n->slot);
+        free(n->w1d);
         learned_free(n->base);
     }
     free(n);
@@ -930,11 +1081,42 @@ static inline int32_t dot16(const int16_t *restrict a, const int16_t *restrict b
     return s;
 }
 
+/* The mover's half of h1 with the dense inputs: crelu(a + d), d = b1d + the rows of the
+ * features in list (those of the dense inputs) times their values, brought from NET_QA x
+ * NET_QD units to NET_QA (rounded, halves up: an arithmetic shift). */
+static void clamp_dense_into(const Net *n, int16_t *restrict h, const int16_t *restrict a,
+                             const FeatureList *list)
+{
+    const int hp = n->hp;
+    int32_t d[NET_MAX_H1] __attribute__((aligned(32)));
+    memcpy(d, n->b1d, (size_t)hp * sizeof *d);
+    for (int i = 0; i < list->n; i++) {
+        int slot = n->slot[list->index[i]];
+        if (slot < 0)
+            continue;
+        const int32_t *w = n->w1d + (size_t)slot * hp, x = list->value[i];
+        for (int k = 0; k < hp; k++)
+            d[k] += w[k] * x;
+    }
+    for (int k = 0; k < hp; k++) {
+        int32_t y = a[k] + ((d[k] + NET_QD / 2) >> NET_QD_SHIFT);
+        h[k] = (int16_t)(y < 0 ? 0 : y > NET_QA ? NET_QA : y);
+    }
+}
+
 int32_t net_positional(const Net *n, const Variant *v, const Position *p, const NetAcc *a)
 {
     const int hp = n->hp, s = p->side;
     int16_t h1[2 * NET_MAX_H1] __attribute__((aligned(32)));
-    clamp_into(h1, a->a[s], hp);
+    /* The features are computed once, for the base and the dense inputs alike. */
+    FeatureList list;
+    list.n = 0;
+    if (n->layout.groups)
+        features_of(&n->layout, v, p, &list);
+    if (n->dense)
+        clamp_dense_into(n, h1, a->a[s], &list);
+    else
+        clamp_into(h1, a->a[s], hp);
     clamp_into(h1 + hp, a->a[!s], hp);
     /* h2 is kept in the second layer's own units (NET_QA x NET_QB), not shifted down to
      * NET_QA: a trained network's output weighs each unit by tens of seeds, so a step of
@@ -949,7 +1131,7 @@ int32_t net_positional(const Net *n, const Variant *v, const Position *p, const 
     /* From NET_QA x NET_QB x NET_QO units of a seed to EVAL_SCALE units, truncated towards
      * zero. */
     int32_t out = (int32_t)(y * EVAL_SCALE / ((int64_t)NET_QA * NET_QB * NET_QO));
-    return n->base ? out + learned_positional(n->base, v, p) : out;
+    return n->base ? out + learned_positional_of(n->base, p, &list) : out;
 }
 
 int32_t net_base_value(const Net *n, const Variant *v, const Position *p)

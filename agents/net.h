@@ -14,8 +14,13 @@
  *       +5 first-final and nobody has made a final-seed capture yet
  * The first layer (H1 units, its weights shared by both perspectives) gives for each q
  *   a_q = b1 + the sum of W1's rows of q's active inputs        (the accumulator)
+ * A network of version 3 has D dense inputs too: learned features (learn_features.h, by
+ * name: me.gain, op.lap.final, seeds ...) of the position seen from its side to move s, each
+ * its whole-number value x_d, weighed into the mover's sums only (they are the mover's view:
+ * me and op):
+ *   d_s = b1d + sum over d of x_d W1d's row d                      (computed at each eval)
  * and for the side to move s, with crelu(x) = min(max(x, 0), 1):
- *   h1 = crelu(a_s) followed by crelu(a_{not s})                  (2 x H1 values)
+ *   h1 = crelu(a_s + d_s) followed by crelu(a_{not s})            (2 x H1 values)
  *   h2 = crelu(W2 h1 + b2)                                         (H2 units)
  *   y  = w3 . h2 + b3                                              (seeds)
  * y estimates what the mover will gain from here on (the label less the store difference, as
@@ -25,7 +30,9 @@
  *
  * In integers (net_prepare quantises the file's floats): W1 and b1 times NET_QA (int16), so
  * the accumulator is in NET_QA units (int16: a network whose sums could leave it is refused)
- * and crelu clamps it to [0, NET_QA]; W2 times NET_QB
+ * and crelu clamps it to [0, NET_QA]; W1d and b1d times NET_QA x NET_QD (int32: a feature's
+ * value, seeds up to 96 say, would magnify the rounding of a weight in NET_QA units), d_s
+ * brought to NET_QA units (rounded, halves up) before it is added; W2 times NET_QB
  * (int16) and b2 times NET_QA x NET_QB, h2 = clamp(W2 h1 + b2, 0, NET_QA x NET_QB) (kept in
  * those units: a trained network weighs each unit of h2 by tens of seeds); w3 times NET_QO
  * and b3 times NET_QA x NET_QO, the output (in 64 bits) in NET_QA x NET_QB x NET_QO units of
@@ -45,19 +52,26 @@
  * net_float).
  *
  * The file (text, every line required, in this order; numbers as C's strtod reads them):
- *     anywoli-net 1                  (2 for a network with a base line)
+ *     anywoli-net 1                  (2 for a network with a base line, 3 with dense
+ *                                    inputs)
  *     name NAME
  *     about ONE LINE
  *     holes H
  *     capture C
  *     buckets B
  *     hidden H1 H2
- *     base learned XXXXXXXXXXXXXXXX  version 2 only (or "base none"): the output is added
- *                                    to the compiled-in learned set's positional value,
- *                                    the set of that learned_set_digest (another refused)
+ *     base learned XXXXXXXXXXXXXXXX  versions 2 and 3 (or "base none"): the output is
+ *                                    added to the compiled-in learned set's positional
+ *                                    value, the set of that learned_set_digest (another
+ *                                    refused)
+ *     dense D                        version 3 only: 1 <= D <= NET_MAX_DENSE
  *     l1 I w_0 ... w_{H1-1}          one line for each input I = 0 .. 2HB + NET_EXTRA - 1,
  *                                    in order: W1's row of input I
  *     l1.bias b_0 ... b_{H1-1}
+ *     l1d NAME w_0 ... w_{H1-1}      version 3: D lines, W1d's row of the feature NAME (a
+ *                                    name of learn_features.h's on the network's board,
+ *                                    each once; checked by net_prepare)
+ *     l1d.bias b_0 ... b_{H1-1}      version 3: b1d
  *     l2 J w_0 ... w_{2 H1 - 1}      one line for each unit J = 0 .. H2 - 1: its weights
  *                                    from h1 (the mover's half first)
  *     l2.bias b_0 ... b_{H2-1}
@@ -66,9 +80,11 @@
  *     end XXXXXXXXXXXXXXXX           FNV-1a (64 bits) of every byte before this line, as
  *                                    learned_text_checksum: the file's content hash
  * Limits: 2 <= H <= MAX_HOLES, 1 <= B <= NET_MAX_BUCKETS, 1 <= H1 <= NET_MAX_H1,
- * 1 <= H2 <= NET_MAX_H2, every quantised weight within int16; net_prepare also refuses a
- * network whose first-layer sums could leave int16 (a unit's |bias| plus, per hole, its
- * largest |bucket weight| plus every extra input's |weight|, quantised, beyond INT16_MAX).
+ * 1 <= H2 <= NET_MAX_H2, every quantised weight within int16 (W1d and b1d: within
+ * NET_MAX_BIAS); net_prepare also refuses a network whose first-layer sums could leave int16
+ * (a unit's |bias| plus, per hole, its largest |bucket weight| plus every extra input's
+ * |weight|, quantised, beyond INT16_MAX), or whose dense sums could leave int32 (a unit's
+ * |b1d| plus each |W1d| times the largest value a feature takes on the board).
  *
  * For a search agent:
  *     NetFile *f;  Net *n;
@@ -89,8 +105,9 @@
 #include "position.h"
 #include "variant.h"
 
-#define NET_FORMAT_VERSION 2
+#define NET_FORMAT_VERSION 3
 #define NET_EXTRA 6
+#define NET_MAX_DENSE 64
 #define NET_MAX_BUCKETS 64
 #define NET_MAX_H1 256
 #define NET_MAX_H2 64
@@ -99,6 +116,8 @@
 #define NET_QB_SHIFT 6
 #define NET_QB (1 << NET_QB_SHIFT)
 #define NET_QO 64
+#define NET_QD_SHIFT 6
+#define NET_QD (1 << NET_QD_SHIFT)
 
 /* A network as its file gives it, in floats (the reference the integers are checked
  * against). */
@@ -117,6 +136,10 @@ typedef struct NetFile {
                           * value (version 2's "base learned HEX"): the network learns what
                           * the linear set leaves */
     uint64_t base_digest;/* that set's learned_set_digest */
+    int dense;           /* dense inputs (version 3), 0 .. NET_MAX_DENSE */
+    char (*dense_name)[32]; /* their features' names (dense of them) */
+    float *w1d;          /* dense x h1, row by row */
+    float *b1d;          /* h1 (all 0 without dense inputs) */
     uint64_t digest;     /* the end line's checksum: the file's content hash */
 } NetFile;
 
@@ -128,9 +151,10 @@ int net_file_load(const char *path, NetFile **out, Error *e);
 int net_file_parse(const char *text, size_t n, const char *name, NetFile **out, Error *e);
 void net_file_free(NetFile *f);
 
-/* A network of that shape, its weights all 0, name and about empty and digest 0 (for a
- * writer filling it in, such as a test): NULL when out of memory. */
-NetFile *net_file_new(int holes, int capture, int buckets, int h1, int h2);
+/* A network of that shape (dense: its dense inputs, 0 for none), its weights all 0, its
+ * dense names, name and about empty and digest 0 (for a writer filling it in, such as a
+ * test): NULL when out of memory. */
+NetFile *net_file_new(int holes, int capture, int buckets, int h1, int h2, int dense);
 
 /* Write f as a network file (its end line computed): -1 with a message when the write
  * fails. */
@@ -205,6 +229,10 @@ int32_t net_positional(const Net *n, const Variant *v, const Position *p, const 
  * with a base, else 0. net_positional less it is the network's own output, which
  * net_positional_float is the float reference of. */
 int32_t net_base_value(const Net *n, const Variant *v, const Position *p);
+
+/* The dense inputs' values at p for its side to move, into x (f->dense of them, in the
+ * file's order), as net_positional reads them. */
+void net_dense_values(const NetFile *f, const Variant *v, const Position *p, int *x);
 
 /* The float network's output for p (the file's weights, no quantisation; without the base),
  * in seeds: the reference the tests hold net_positional less net_base_value to, and what

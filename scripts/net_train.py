@@ -3,7 +3,7 @@
 
     /usr/bin/python3 scripts/net_train.py DATA... --out FILE [--seed N] [--epochs N]
         [--hidden H1,H2] [--buckets B] [--lr X] [--batch N] [--weight-decay X] [--name NAME]
-        [--base FILE] [--force] [--quiet]
+        [--base FILE] [--features FILE] [--dense GROUPS] [--force] [--quiet]
 
 Each row of the DATA files (docs/learned.md, "The data") becomes the network's inputs exactly
 as agents/net.h defines them: for the side to move and for the other side, the one-hot
@@ -16,6 +16,13 @@ With --base FILE (`anywoli learn base DATA... > FILE`: the compiled-in learned s
 each row, in the same order), the network is trained on what that set leaves (the target less
 the base) and written as version 2 with the set's digest on its base line: the engine adds its
 output to the set's value. The errors printed are of the whole value, the base's included.
+
+With --features FILE (`anywoli learn base DATA... --features > FILE`, which may be the --base
+file too) and --dense GROUPS (a comma list of seeds, moves.me, moves.op, laps.me, laps.op and
+convention, or all), the learned features of those groups become dense inputs of the mover's
+first-layer sums (agents/net.h, version 3): trained on their values standardised by the
+training rows' mean and spread, written with the standardisation folded into their weights
+and l1d.bias, so that the engine weighs the features' whole-number values.
 
 The network (agents/net.h): a first layer shared by both sides, h1 = crelu(a_mover) followed
 by crelu(a_other), h2 = crelu(W2 h1 + b2), y = w3 . h2 + b3, crelu clamping to [0, 1]. It is
@@ -46,6 +53,7 @@ import argparse
 import os
 import sys
 import time
+import warnings
 
 # ATen picks its vectorised kernels by the CPU it runs on (AVX2, AVX-512), and they sum in
 # different orders: the portable ones make the float32 results the same on every x86-64
@@ -62,6 +70,17 @@ NET_MAX_H2 = 64
 NET_QA = 127
 NET_QB = 64
 NET_QO = 64
+NET_QD = 64
+NET_MAX_DENSE = 64
+INT32_MAX = (1 << 31) - 1
+DENSE_GROUPS = {   # learn_features.h's groups, by the names of their features
+    "seeds": lambda n: n in ("me.seeds", "op.seeds"),
+    "moves.me": lambda n: n.startswith("me.") and not n.startswith("me.lap") and n != "me.seeds",
+    "moves.op": lambda n: n.startswith("op.") and not n.startswith("op.lap") and n != "op.seeds",
+    "laps.me": lambda n: n.startswith("me.lap."),
+    "laps.op": lambda n: n.startswith("op.lap."),
+    "convention": lambda n: n in ("pen.final", "ff.final", "ff.open"),
+}
 INT16_MAX = 32767
 LEARN_FORMAT = "anywoli-learn-data"
 BOARD_ATTRIBUTES = ("holes", "seeds", "capture", "extra_turn", "skip_origin")
@@ -146,8 +165,21 @@ def parse_args(argv):
     p.add_argument("--name", default="net", metavar="NAME", help="the file's name line (net)")
     p.add_argument("--base", metavar="FILE",
                    help="each row's base value (anywoli learn base DATA... > FILE)")
+    p.add_argument("--features", metavar="FILE",
+                   help="each row's dense features (anywoli learn base DATA... --features)")
+    p.add_argument("--dense", metavar="GROUPS",
+                   help="the feature groups of --features taken as dense inputs (or all)")
     p.add_argument("--quiet", action="store_true", help="print the errors only")
     a = p.parse_args(argv)
+    if (a.features is None) != (a.dense is None):
+        die("--features FILE and --dense GROUPS go together")
+    if a.dense is not None:
+        groups = list(DENSE_GROUPS) if a.dense == "all" else a.dense.split(",")
+        for g in groups:
+            if g not in DENSE_GROUPS:
+                die(f"--dense: unknown group '{g}' (expected all or a comma list of "
+                    f"{', '.join(DENSE_GROUPS)})")
+        a.dense_groups = groups
     try:
         h1, h2 = (int(x) for x in a.hidden.split(","))
     except ValueError:
@@ -273,7 +305,7 @@ def encode(data, holes, buckets):
 
 # -- The network ------------------------------------------------------------------------------
 
-def build_model(torch, g, inputs, h1, h2, scale, mean):
+def build_model(torch, g, inputs, h1, h2, scale, mean, dense=0):
     """The parameters, drawn from the seeded generator g. The output layer works in
     units of `scale` seeds (the training targets' spread) and starts at their mean, so that
     every layer starts with steps of the same size; the file gets it in seeds."""
@@ -290,6 +322,9 @@ def build_model(torch, g, inputs, h1, h2, scale, mean):
         "w3": uniform((h2,), 1 / h2 ** 0.5),
         "b3": torch.tensor(float(mean / scale)),
     }
+    if dense:   # standardised inputs: each weight's share of a sum's spread about 0.3
+        p["wz"] = uniform((dense, h1), 0.5 / dense ** 0.5)
+        p["bd"] = torch.full((h1,), 0.0)
     with torch.no_grad():
         p["w1"][inputs].zero_()
     for t in p.values():
@@ -297,21 +332,32 @@ def build_model(torch, g, inputs, h1, h2, scale, mean):
     return p
 
 
-def forward(torch, p, mover, other):
-    """y of each row, in units of the output scale (agents/net.h's layers). The products are
-    sums over elements, not matrix products, so that no BLAS decides their order."""
+def forward(torch, p, mover, other, z=None):
+    """y of each row, in units of the output scale (agents/net.h's layers; z: the rows'
+    standardised dense inputs, or None). The products are sums over elements, not matrix
+    products, so that no BLAS decides their order."""
     a_m = p["b1"] + p["w1"][mover].sum(dim=1)
+    if z is not None:
+        a_m = a_m + (z[:, :, None] * p["wz"][None, :, :]).sum(dim=1) + p["bd"]
     a_o = p["b1"] + p["w1"][other].sum(dim=1)
     h1 = torch.cat([a_m.clamp(0, 1), a_o.clamp(0, 1)], dim=1)
     h2 = ((h1[:, None, :] * p["w2"][None, :, :]).sum(dim=2) + p["b2"]).clamp(0, 1)
     return (h2 * p["w3"]).sum(dim=1) + p["b3"]
 
 
-def clip(torch, p, scale, inputs, holes):
+def clip(torch, p, scale, inputs, holes, dense_bound=None):
     """Every weight within what the engine's integers hold once quantised (LIMIT,
-    first_layer_limit), the no-input row 0."""
+    first_layer_limit, and for the dense inputs dense_bound: each standardised weight's
+    largest magnitude), the no-input row 0."""
     with torch.no_grad():
         for k, t in p.items():
+            if k == "wz":
+                torch.minimum(torch.maximum(t, -dense_bound[:, None]), dense_bound[:, None],
+                              out=t)
+                continue
+            if k == "bd":
+                t.clamp_(-DENSE_BIAS_LIMIT / 2, DENSE_BIAS_LIMIT / 2)
+                continue
             if k in ("w1", "b1"):
                 bound = first_layer_limit(holes)
             else:
@@ -320,12 +366,32 @@ def clip(torch, p, scale, inputs, holes):
         p["w1"][inputs].zero_()
 
 
-def train(torch, args, mover, other, target, split, inputs, holes, log):
+def dense_weight_limit(dense, bound):
+    """The largest magnitude of a dense input's weight (W1d, its features' whole-number values
+    weighed) such that no unit's dense sum can leave int32 in the engine (agents/net.c,
+    prepare_dense: |b1d| plus each |W1d| times `bound`, the largest value a feature takes on
+    the board, all in NET_QA x NET_QD units, plus the rounding's margin)."""
+    room = INT32_MAX - INT16_MAX * NET_QD - NET_MAX_BIAS
+    return float32_below((room // (dense * bound) - 1) / (NET_QA * NET_QD))
+
+
+# The largest magnitude of l1d.bias (b1d), as net.c's quantisable: NET_MAX_BIAS units.
+DENSE_BIAS_LIMIT = float32_below((NET_MAX_BIAS - 1) / (NET_QA * NET_QD))
+
+
+def train(torch, args, mover, other, target, split, inputs, holes, log, dense=None):
     """The parameters of the epoch with the least validation error (in float32, the output
-    layer in seeds), and that epoch."""
+    layer in seeds, the dense inputs' weights of their whole-number values), and that epoch.
+    dense: None, or (values, standardisation mean, spread, the largest weight of a value)."""
     import numpy as np
     tr = np.flatnonzero(split == 0)
     va = np.flatnonzero(split == 1)
+    z_tr = z_va = dense_bound = None
+    if dense is not None:
+        values, mu, sd, limit = dense
+        z = ((values - mu) / sd).astype(np.float32)
+        z_tr, z_va = torch.from_numpy(z[tr]), torch.from_numpy(z[va])
+        dense_bound = torch.from_numpy((limit * sd).astype(np.float32))
     scale = float(np.sqrt(np.mean((target[tr] - target[tr].mean()) ** 2))) or 1.0
     scale = float(np.float32(scale))
     m_tr, o_tr = torch.from_numpy(mover[tr]), torch.from_numpy(other[tr])
@@ -334,8 +400,9 @@ def train(torch, args, mover, other, target, split, inputs, holes, log):
     y_va = torch.from_numpy((target[va] / scale).astype(np.float32))
     # One generator for everything random: the initial weights, then each epoch's order.
     g = torch.Generator().manual_seed(args.seed)
-    p = build_model(torch, g, inputs, args.h1, args.h2, scale, float(target[tr].mean()))
-    clip(torch, p, scale, inputs, holes)
+    p = build_model(torch, g, inputs, args.h1, args.h2, scale, float(target[tr].mean()),
+                    0 if dense is None else values.shape[1])
+    clip(torch, p, scale, inputs, holes, dense_bound)
     opt = torch.optim.AdamW(list(p.values()), lr=args.lr, weight_decay=args.weight_decay)
     best, best_epoch, best_state = float("inf"), 0, None
     n = len(tr)
@@ -345,13 +412,15 @@ def train(torch, args, mover, other, target, split, inputs, holes, log):
         for start in range(0, n, args.batch):
             b = order[start:start + args.batch]
             opt.zero_grad()
-            loss = ((forward(torch, p, m_tr[b], o_tr[b]) - y_tr[b]) ** 2).mean()
+            zb = None if z_tr is None else z_tr[b]
+            loss = ((forward(torch, p, m_tr[b], o_tr[b], zb) - y_tr[b]) ** 2).mean()
             loss.backward()
             opt.step()
-            clip(torch, p, scale, inputs, holes)
+            clip(torch, p, scale, inputs, holes, dense_bound)
             total += float(loss) * len(b)
         with torch.no_grad():   # the squared errors summed CHUNK rows at a time
-            v = sum(float(((forward(torch, p, m_va[at:at + CHUNK], o_va[at:at + CHUNK])
+            v = sum(float(((forward(torch, p, m_va[at:at + CHUNK], o_va[at:at + CHUNK],
+                                    None if z_va is None else z_va[at:at + CHUNK])
                             - y_va[at:at + CHUNK]) ** 2).double().sum())
                     for at in range(0, len(va), CHUNK)) / len(va)
         if not np.isfinite(v):
@@ -362,14 +431,23 @@ def train(torch, args, mover, other, target, split, inputs, holes, log):
         if epoch == 1 or epoch % 10 == 0 or epoch == args.epochs:
             log(f"epoch {epoch}: rms error train {scale * (total / n) ** 0.5:.4f}, validation "
                 f"{scale * v ** 0.5:.4f} (best {scale * best ** 0.5:.4f} at epoch {best_epoch})")
-    return exported(best_state, scale, inputs), best_epoch
+    return exported(best_state, scale, inputs, dense), best_epoch
 
 
-def exported(p, scale, inputs):
+def exported(p, scale, inputs, dense=None):
     """The file's numbers (float32 arrays) of the parameters p: the no-input row left out,
-    the output layer in seeds."""
+    the output layer in seeds, the dense inputs' standardisation folded into their weights
+    (w1d = wz / spread) and l1d.bias (b1d = bd - the sum of wz mean / spread)."""
     import numpy as np
     out = {k: t.detach().numpy().astype(np.float32) for k, t in p.items()}
+    if dense is not None:
+        _, mu, sd, limit = dense
+        wz, bd = out.pop("wz").astype(np.float64), out.pop("bd").astype(np.float64)
+        out["w1d"] = np.clip(wz / sd[:, None], -limit, limit).astype(np.float32)
+        b1d = bd - (wz * (mu / sd)[:, None]).sum(axis=0)
+        if np.abs(b1d).max() > DENSE_BIAS_LIMIT:
+            die("the dense inputs' folded bias is beyond what the engine holds", 1)
+        out["b1d"] = b1d.astype(np.float32)
     out["w1"] = out["w1"][:inputs]
     out["w3"] = (out["w3"] * np.float32(scale)).astype(np.float32)
     out["b3"] = np.float32(out["b3"] * np.float32(scale))
@@ -378,9 +456,10 @@ def exported(p, scale, inputs):
     return out
 
 
-def float_outputs(net, mover, other):
+def float_outputs(net, mover, other, values=None):
     """The network's output in seeds for each row, from the float32 numbers of the file, in
-    double: what net_positional_float computes. CHUNK rows at a time, to bound the memory."""
+    double (values: the rows' dense inputs, whole numbers): what net_positional_float
+    computes. CHUNK rows at a time, to bound the memory."""
     import numpy as np
     w1 = np.vstack([net["w1"], np.zeros((1, net["w1"].shape[1]), np.float32)]).astype(np.float64)
     b1 = net["b1"].astype(np.float64)
@@ -389,7 +468,10 @@ def float_outputs(net, mover, other):
     y = np.empty(len(mover))
     for at in range(0, len(mover), CHUNK):
         rows = slice(at, at + CHUNK)
-        a_m = np.clip(b1 + w1[mover[rows]].sum(axis=1), 0, 1)
+        a_m = b1 + w1[mover[rows]].sum(axis=1)
+        if values is not None:
+            a_m = a_m + values[rows] @ net["w1d"].astype(np.float64) + net["b1d"]
+        a_m = np.clip(a_m, 0, 1)
         a_o = np.clip(b1 + w1[other[rows]].sum(axis=1), 0, 1)
         h2 = np.clip(np.concatenate([a_m, a_o], axis=1) @ w2.T + b2, 0, 1)
         y[rows] = h2 @ w3 + b3
@@ -421,17 +503,27 @@ def number(x):
     return s
 
 
-def net_text(net, board, buckets, name, about, base_digest=None):
-    """The file of agents/net.h, end line included, as bytes: version 1, or version 2 with
-    its base line for a network trained over a base (base_digest, an int)."""
+def net_text(net, board, buckets, name, about, base_digest=None, dense_names=None):
+    """The file of agents/net.h, end line included, as bytes: version 1, version 2 with its
+    base line for a network trained over a base (base_digest, an int), or version 3 with
+    dense inputs (dense_names, net's w1d and b1d)."""
     inputs, h1 = net["w1"].shape
-    lines = ["anywoli-net 1" if base_digest is None else "anywoli-net 2", f"name {name}",
+    version = 3 if dense_names else 2 if base_digest is not None else 1
+    lines = [f"anywoli-net {version}", f"name {name}",
              f"about {about}", f"holes {board['holes']}", f"capture {board['capture']}",
              f"buckets {buckets}", f"hidden {h1} {len(net['b2'])}"]
     if base_digest is not None:
         lines.append(f"base learned {base_digest:016x}")
+    elif dense_names:
+        lines.append("base none")
+    if dense_names:
+        lines.append(f"dense {len(dense_names)}")
     lines += [f"l1 {i} " + " ".join(map(number, net["w1"][i])) for i in range(inputs)]
     lines.append("l1.bias " + " ".join(map(number, net["b1"])))
+    if dense_names:
+        lines += [f"l1d {n} " + " ".join(map(number, net["w1d"][d]))
+                  for d, n in enumerate(dense_names)]
+        lines.append("l1d.bias " + " ".join(map(number, net["b1d"])))
     lines += [f"l2 {j} " + " ".join(map(number, net["w2"][j])) for j in range(len(net["b2"]))]
     lines.append("l2.bias " + " ".join(map(number, net["b2"])))
     lines.append("out " + " ".join(map(number, net["w3"])))
@@ -470,28 +562,72 @@ def write_file(path, text):
         raise
 
 
-def read_base(path, rows):
-    """(digest, values in seeds) of a `learn base` output with one value per data row."""
+def read_base(path, rows, option="--base"):
+    """(digest, base values in seeds, feature names or None, feature values or None) of a
+    `learn base` output (with --features: its features line and columns) with a line per
+    data row."""
     import numpy as np
     if os.path.exists(path) and not os.path.isfile(path):
         # A FIFO or device would block or never end: only a regular file is read.
-        raise BadInput(f"--base {path}: not a regular file")
+        raise BadInput(f"{option} {path}: not a regular file")
+    names = None
     try:
         with open(path, "rb") as f:
             head = f.readline().decode("ascii", "replace").split()
             if len(head) != 7 or head[:2] != ["base", "learned"] or head[3] != "digest" or \
                     head[5] != "rows":
-                raise BadInput(f"--base {path}:1: not the output of anywoli learn base")
+                raise BadInput(f"{option} {path}:1: not the output of anywoli learn base")
             digest = int(head[4], 16)
-            values = np.loadtxt(f, dtype=np.int64, ndmin=1)
+            at = f.tell()
+            second = f.readline().decode("ascii", "replace").split()
+            if second[:1] == ["features"]:
+                names = second[1:]
+            else:
+                f.seek(at)
+            with warnings.catch_warnings():   # no rows: the count says it, in one line
+                warnings.simplefilter("ignore")
+                values = np.loadtxt(f, dtype=np.int64, ndmin=2)
     except OSError as e:
-        raise BadInput(f"--base {path}: cannot read: {e.strerror}")
+        raise BadInput(f"{option} {path}: cannot read: {e.strerror}")
     except ValueError:
-        raise BadInput(f"--base {path}: a line that is not a whole number")
+        raise BadInput(f"{option} {path}: a line that is not whole numbers, as many on every "
+                       f"line")
     if int(head[6]) != rows or len(values) != rows:
-        raise BadInput(f"--base {path}: {len(values)} values, not one for each of the data's "
+        raise BadInput(f"{option} {path}: {len(values)} values, not one for each of the data's "
                        f"{rows} rows (the same DATA files, in the same order)")
-    return digest, values / 100.0
+    want = 1 + (len(names) if names else 0)
+    if values.shape[1] != want:
+        raise BadInput(f"{option} {path}: {values.shape[1]} numbers a line, not {want} (the "
+                       f"base value and one for each feature named)")
+    features = values[:, 1:] if names else None
+    return digest, values[:, 0] / 100.0, names, features
+
+
+def dense_inputs(args, board, target, split):
+    """(names, (values, mean, spread, weight limit)) of --features' dense inputs of the
+    groups --dense chose, the standardisation from the training rows; (None, None) without
+    --dense."""
+    import numpy as np
+    if not args.features:
+        return None, None
+    _, _, names, values = read_base(args.features, len(target), "--features")
+    if names is None:
+        raise BadInput(f"--features {args.features}: no features line (anywoli learn base "
+                       f"DATA... --features)")
+    keep = [i for i, n in enumerate(names)
+            if any(DENSE_GROUPS[g](n) for g in args.dense_groups)]
+    if not keep or len(keep) > NET_MAX_DENSE:
+        raise BadInput(f"--dense {args.dense}: {len(keep)} features of --features "
+                       f"{args.features}; expected 1 to {NET_MAX_DENSE}")
+    names = [names[i] for i in keep]
+    values = values[:, keep].astype(np.float64)
+    tr = split == 0
+    mu = values[tr].mean(axis=0)
+    sd = values[tr].std(axis=0)
+    sd[sd == 0] = 1.0   # a feature constant over the training rows: left unscaled
+    total = 2 * board["holes"] * board["seeds"]
+    bound = max(total, 3 * board["capture"], board["holes"])   # net.c, feature_value_bound
+    return names, (values, mu, sd, dense_weight_limit(len(names), bound))
 
 
 def about_line(args, board, rows, best_epoch, test_rmse):
@@ -501,14 +637,16 @@ def about_line(args, board, rows, best_epoch, test_rmse):
     return (f"scripts/net_train.py {files}: {rows} rows, seed {args.seed}, epoch {best_epoch} "
             f"of {args.epochs}, hidden {args.h1},{args.h2}, buckets {args.buckets}, lr "
             f"{args.lr:g}, batch {args.batch}, weight decay {args.weight_decay:g}"
-            f"{'; over the learned set' if args.base else ''}; test error {test_rmse:.4f} seeds")
+            f"{'; over the learned set' if args.base else ''}"
+            f"{'; dense ' + args.dense if args.dense else ''}; test error {test_rmse:.4f} seeds")
 
 
 def main(argv):
     args = parse_args(argv)
     log = (lambda s: None) if args.quiet else (lambda s: print(s, flush=True))
     try:
-        claim_output(args.out, args.data + ([args.base] if args.base else []), args.force)
+        claim_output(args.out, args.data + [x for x in (args.base, args.features) if x],
+                     args.force)
         board, data = read_data(args.data)
     except BadInput as e:
         die(str(e))
@@ -524,11 +662,12 @@ def main(argv):
     inputs = 2 * board["holes"] * args.buckets + NET_EXTRA
     mover, other, target, split = encode(data, board["holes"], args.buckets)
     base_digest, base = None, np.zeros(len(target))
-    if args.base:
-        try:
-            base_digest, base = read_base(args.base, len(target))
-        except BadInput as e:
-            die(str(e))
+    try:
+        if args.base:
+            base_digest, base, _, _ = read_base(args.base, len(target))
+        dense_names, dense = dense_inputs(args, board, target, split)
+    except BadInput as e:
+        die(str(e))
     target = target - base
     counts = [int((split == s).sum()) for s in range(3)]
     if min(counts) == 0:
@@ -539,12 +678,14 @@ def main(argv):
         f"validation {counts[1]}, test {counts[2]}); {inputs} inputs, hidden {args.h1},{args.h2}")
     start = time.process_time()
     net, best_epoch = train(torch, args, mover, other, target, split, inputs, board["holes"],
-                            log)
+                            log, dense)
     cpu = time.process_time() - start
-    y = float_outputs(net, mover, other)   # the base cancels: (y + base) - (target + base)
+    # The base cancels: (y + base) - (target + base).
+    y = float_outputs(net, mover, other, None if dense is None else dense[0])
     rmse = [float(np.sqrt(np.mean((y[split == s] - target[split == s]) ** 2))) for s in range(3)]
     text = net_text(net, board, args.buckets, args.name,
-                    about_line(args, board, len(target), best_epoch, rmse[2]), base_digest)
+                    about_line(args, board, len(target), best_epoch, rmse[2]), base_digest,
+                    dense_names)
     write_file(args.out, text)
     log(f"best epoch {best_epoch} of {args.epochs}; {cpu:.1f} s of CPU")
     print(f"rms error, seeds (the written network, in double): train {rmse[0]:.4f}, validation "

@@ -97,6 +97,36 @@ rc=$?
 expect_status 0 "learn net-error based.net"
 same_errors "$rmses" "learn net-error based.net (over a base)"
 
+# Dense inputs (--features: learn base --features's columns; --dense all): version 3 over the
+# base, its dense line and the 27 features' rows, the C side's whole value as far from the
+# labels as the trainer said (the same features, their standardisation folded into the
+# weights); the same bytes from a second run; one group alone (moves.op: 6 inputs).
+"$bin" learn base data.h5 --features >feat.txt 2>err
+rc=$?
+expect_status 0 "learn base data.h5 --features"
+train dense.net --base feat.txt --features feat.txt --dense all
+dense_rmses=$rmses
+checks=$((checks + 1))
+[[ $(sed -n 1p dense.net) == "anywoli-net 3" && $(sed -n 8p dense.net) == "base learned $digest" &&
+   $(sed -n 9p dense.net) == "dense 27" && $(grep -c '^l1d ' dense.net) == 27 &&
+   $(grep -c '^l1d.bias ' dense.net) == 1 ]] ||
+    fail "dense.net's header is not version 3 with the base and 27 dense inputs: $(head -9 dense.net)"
+"$bin" learn net-error dense.net data.h5 >cerr.txt 2>err
+rc=$?
+expect_status 0 "learn net-error dense.net"
+same_errors "$dense_rmses" "learn net-error dense.net (dense inputs over a base)"
+train dense2.net --base feat.txt --features feat.txt --dense all
+check "two runs of one dense command wrote different files" cmp -s dense.net dense2.net
+train op.net --features feat.txt --dense moves.op
+checks=$((checks + 1))
+[[ $(sed -n 8,9p op.net | xargs) == "base none dense 6" &&
+   $(grep '^l1d ' op.net | cut -d' ' -f2 | xargs) == "op.gain op.gain.pos op.gain.big op.captures op.losses op.extra" ]] ||
+    fail "op.net's dense inputs are not moves.op's six: $(grep '^l1d ' op.net | cut -c1-40)"
+"$bin" learn net-error op.net data.h5 >cerr.txt 2>err
+rc=$?
+expect_status 0 "learn net-error op.net"
+same_errors "$rmses" "learn net-error op.net (dense inputs, no base)"
+
 # The clip after each step at its limits: the C side loads weights at every bound.
 "$python" "$src/tests/net_train_clip.py" "$script" clip.net >clip.out 2>&1
 rc=$?
@@ -144,6 +174,11 @@ head -3 base.txt >short.txt
 bad "short.txt: 2 values, not one for each of the data's" data.h5 --base short.txt
 bad "text.h5:1: not the output of anywoli learn base" data.h5 --base text.h5
 bad "missing.txt: cannot read" data.h5 --base missing.txt
+bad "--features FILE and --dense GROUPS go together" data.h5 --features feat.txt
+bad "--dense: unknown group 'moves'" data.h5 --features feat.txt --dense moves
+bad "--features base.txt: no features line" data.h5 --features base.txt --dense all
+head -2 feat.txt >short.txt
+bad "short.txt: 0 values, not one for each of the data's" data.h5 --features short.txt --dense all
 cp data.h5 data2.h5
 "$python" "$script" data2.h5 --out data2.h5 --force --epochs 1 --quiet >/dev/null 2>err
 rc=$?

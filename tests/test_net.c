@@ -64,7 +64,7 @@ static void board(Variant *v, const char *options, FinalFour ff)
 static NetFile *random_net(int holes, int capture, int buckets, int h1, int h2, double s1,
                            double s2, double s3, uint64_t seed)
 {
-    NetFile *f = net_file_new(holes, capture, buckets, h1, h2);
+    NetFile *f = net_file_new(holes, capture, buckets, h1, h2, 0);
     assert_non_null(f);
     snprintf(f->name, sizeof f->name, "test%d", holes);
     snprintf(f->about, sizeof f->about, "test_net.c's random network, seed %" PRIu64, seed);
@@ -81,6 +81,46 @@ static NetFile *random_net(int holes, int capture, int buckets, int h1, int h2, 
         f->w3[j] = (float)((2 * rng_unit(&r) - 1) * s3);
     }
     f->b3 = (float)(s3 / 3);
+    return f;
+}
+
+/* The dense inputs of the dense tests: the learned set's features that are not one-hot
+ * holes (seeds, both sides' moves and first laps, the convention's). */
+static const char *const dense_names[] = {
+    "me.seeds", "op.seeds", "me.gain", "me.gain.pos", "me.gain.big", "me.captures",
+    "me.losses", "me.extra", "op.gain", "op.gain.pos", "op.gain.big", "op.captures",
+    "op.losses", "op.extra", "me.lap.final", "me.lap.stop", "me.lap.relay", "me.lap.gain",
+    "me.lap.loss", "op.lap.final", "op.lap.stop", "op.lap.relay", "op.lap.gain",
+    "op.lap.loss", "pen.final", "ff.final", "ff.open",
+};
+#define N_DENSE ((int)(sizeof dense_names / sizeof dense_names[0]))
+
+/* random_net's network with dense inputs too (version 3): the first `dense` of dense_names,
+ * their weights in [-s1, s1] divided by `unit` (a feature's typical size, so that each moves
+ * a sum about as much as a hole's weight), b1d in [-s1, s1]. */
+static NetFile *random_dense_net(int holes, int capture, int buckets, int h1, int h2,
+                                 double s1, double s2, double s3, uint64_t seed, int dense,
+                                 double unit)
+{
+    NetFile *plain = random_net(holes, capture, buckets, h1, h2, s1, s2, s3, seed);
+    NetFile *f = net_file_new(holes, capture, buckets, h1, h2, dense);
+    assert_non_null(f);
+    memcpy(f->name, plain->name, sizeof f->name);
+    snprintf(f->about, sizeof f->about, "test_net.c's random dense network, seed %" PRIu64,
+             seed);
+    size_t weights = (size_t)f->inputs * h1 + h1 + (size_t)h2 * 2 * h1 + h2 + h2;
+    memcpy(f->w1, plain->w1, weights * sizeof *f->w1);
+    f->b3 = plain->b3;
+    net_file_free(plain);
+    Rng r;
+    rng_seed(&r, seed, 5, 0);
+    for (int d = 0; d < dense; d++) {
+        snprintf(f->dense_name[d], sizeof f->dense_name[d], "%s", dense_names[d]);
+        for (int k = 0; k < h1; k++)
+            f->w1d[(size_t)d * h1 + k] = (float)((2 * rng_unit(&r) - 1) * s1 / unit);
+    }
+    for (int k = 0; k < h1; k++)
+        f->b1d[k] = (float)((2 * rng_unit(&r) - 1) * s1);
     return f;
 }
 
@@ -139,7 +179,7 @@ static void expect_inputs(const NetFile *f, const Variant *v, const Position *p,
 static void test_inputs_hand_built(void **state)
 {
     (void)state;
-    NetFile *f = net_file_new(4, 4, 3, 16, 4);
+    NetFile *f = net_file_new(4, 4, 3, 16, 4, 0);
     assert_non_null(f);
     for (FinalFour ff = 0; ff < FF_NB; ff++) {
         Variant v;
@@ -714,7 +754,7 @@ static void test_refused(void **state)
     expect_refused(with_end("holes1.net", edit_line(text, 4, "holes 1")), 4, "holes:");
     expect_refused(with_end("buckets.net", edit_line(text, 6, "buckets 65")), 6, "buckets:");
     expect_refused(with_end("h1.net", edit_line(text, 7, "hidden 257 2")), 7, "hidden:");
-    expect_refused(with_end("version.net", edit_line(text, 1, "anywoli-net 3")), 1,
+    expect_refused(with_end("version.net", edit_line(text, 1, "anywoli-net 4")), 1,
                    "not a network file");
     /* Version 2 without its base line, and with one of another form. */
     expect_refused(with_end("nobase.net", edit_line(text, 1, "anywoli-net 2")), 8,
@@ -750,6 +790,193 @@ static void test_refused(void **state)
         net_file_free(f);
     }
     free(text);
+}
+
+/* ---- dense inputs (version 3) ---- */
+
+/* One dense input by hand: a network whose only path is me.seeds into the mover's first
+ * unit (weight 1/96, no hole weights) and on to the output, so that its value is the seeds
+ * in the mover's row over 96; the other side's seeds (op.seeds) go nowhere. The integers
+ * agree to the rounding, and a dense input reaches only the mover's half. */
+static void test_dense_by_hand(void **state)
+{
+    (void)state;
+    NetFile *f = net_file_new(12, 4, 16, 2, 1, 2);
+    assert_non_null(f);
+    strcpy(f->name, "hand");
+    strcpy(f->dense_name[0], "me.seeds");
+    strcpy(f->dense_name[1], "op.seeds");
+    f->w1d[0] = (float)(1.0 / 96);   /* me.seeds into unit 0 */
+    f->w1d[2 + 1] = 1;               /* op.seeds into unit 1, which the output ignores */
+    f->w2[0] = 1;                    /* h2 = the mover's unit 0 */
+    f->w2[2] = 1;                    /* ... plus the other side's unit 0: 0 (no weights) */
+    f->w3[0] = 1;
+    Variant v;
+    board(&v, "", FF_PENULTIMATE);
+    Net *n;
+    Error e;
+    if (net_prepare(f, &v, &n, &e) != 0)
+        fail_msg("%s", e.msg);
+    Position p;
+    pos_start(&v, &p);
+    Rng r;
+    rng_seed(&r, 3, 0, 0);
+    for (int ply = 0; ply < 40 && !pos_over(&v, &p); ply++) {
+        int mine = 0;
+        for (int i = 0; i < 12; i++)
+            mine += p.pit[p.side * 12 + i];
+        int x[2];
+        net_dense_values(f, &v, &p, x);
+        assert_int_equal(x[0], mine);
+        assert_true(fabs(net_positional_float(f, &v, &p) - mine / 96.0) < 1e-6);
+        NetAcc a;
+        net_acc_full(n, &v, &p, &a);
+        /* 1/96 in NET_QA x NET_QD units is 84.67, rounded to 85: mine x 85 / 8128 seeds, to
+         * EVAL_SCALE units, truncated. */
+        int32_t want = (int32_t)(((mine * 85 + NET_QD / 2) >> NET_QD_SHIFT) * NET_QB *
+                                 NET_QO * (int64_t)EVAL_SCALE / ((int64_t)NET_QA * NET_QB *
+                                                                 NET_QO));
+        assert_int_equal(net_positional(n, &v, &p, &a), want);
+        Position c;
+        MoveInfo info;
+        if (pos_play(&v, &p, pos_random_move(&p, &r), &c, &info, NULL) == EV_ENDLESS)
+            break;
+        p = c;
+    }
+    net_free(n);
+    net_file_free(f);
+}
+
+/* A network with all 27 dense inputs: written and read back exactly (the same bytes when
+ * written again); the sums updated move by move equal their recomputation and give the same
+ * value; the integers within the stated bound of the floats; and with its dense weights all
+ * 0, the value of the same network without them. */
+static void test_dense(void **state)
+{
+    (void)state;
+    NetFile *made = random_dense_net(12, 4, 16, 64, 16, 0.6, 0.8, 4.0, 41, N_DENSE, 4.0);
+    NetFile *f = through_file(made, "dense.net");
+    assert_int_equal(f->dense, N_DENSE);
+    for (int d = 0; d < N_DENSE; d++)
+        assert_string_equal(f->dense_name[d], dense_names[d]);
+    assert_memory_equal(f->w1d, made->w1d, (size_t)N_DENSE * f->h1 * sizeof(float));
+    assert_memory_equal(f->b1d, made->b1d, (size_t)f->h1 * sizeof(float));
+    NetFile *again = through_file(f, "dense2.net");
+    assert_true(again->digest == f->digest);
+    net_file_free(again);
+    net_file_free(made);
+    for (FinalFour ff = 0; ff < FF_NB; ff++) {
+        Variant v;
+        board(&v, "", ff);
+        check_updates(f, &v, 40, 51 + (uint64_t)ff);
+        double spread, w = worst_error(f, &v, 60, NET_BOUND_4X, &spread);
+        print_message("dense network, %s: worst error %.2f seeds, bound %.2f (outputs spread "
+                      "over %.2f seeds)\n", final_four_name(ff), w / EVAL_SCALE, NET_BOUND_4X,
+                      spread / EVAL_SCALE);
+        assert_true(spread > 4 * NET_BOUND_4X * EVAL_SCALE);
+    }
+    /* Dense weights 0: the plain network's values, to the unit. */
+    NetFile *zero = random_dense_net(12, 4, 16, 64, 16, 0.6, 0.8, 4.0, 41, N_DENSE, 4.0);
+    memset(zero->w1d, 0, (size_t)N_DENSE * zero->h1 * sizeof(float));
+    memset(zero->b1d, 0, (size_t)zero->h1 * sizeof(float));
+    NetFile *plain = random_net(12, 4, 16, 64, 16, 0.6, 0.8, 4.0, 41);
+    Variant v;
+    board(&v, "", FF_FIRST_FINAL);
+    Net *nz, *np;
+    Error e;
+    assert_int_equal(net_prepare(zero, &v, &nz, &e), 0);
+    assert_int_equal(net_prepare(plain, &v, &np, &e), 0);
+    Position p;
+    pos_start(&v, &p);
+    Rng r;
+    rng_seed(&r, 5, 0, 0);
+    int checked = 0;
+    for (int ply = 0; ply < 300 && !pos_over(&v, &p); ply++, checked++) {
+        NetAcc az, ap;
+        net_acc_full(nz, &v, &p, &az);
+        net_acc_full(np, &v, &p, &ap);
+        assert_int_equal(net_eval(nz, &v, &p, &az), net_eval(np, &v, &p, &ap));
+        Position c;
+        MoveInfo info;
+        if (pos_play(&v, &p, pos_random_move(&p, &r), &c, &info, NULL) == EV_ENDLESS)
+            break;
+        p = c;
+    }
+    assert_true(checked > 20);
+    net_free(nz);
+    net_free(np);
+    net_file_free(zero);
+    net_file_free(plain);
+    net_file_free(f);
+}
+
+/* A dense network refused: in its file (the dense count out of range, a name twice, no
+ * l1d.bias, a weight too large) with one line naming file and line; by net_prepare (a name
+ * that is no feature of the board, sums that could leave 32 bits) with one line naming the
+ * network. */
+static void test_dense_refused(void **state)
+{
+    (void)state;
+    NetFile *made = random_dense_net(3, 4, 2, 2, 2, 0.3, 0.4, 2.0, 29, 3, 4.0);
+    const char *path = tmp_path("small3.net");
+    FILE *out = fopen(path, "w");
+    assert_non_null(out);
+    Error e;
+    assert_int_equal(net_file_write(made, out, &e), 0);
+    fclose(out);
+    static char text[1 << 16];
+    FILE *in = fopen(path, "rb");
+    assert_non_null(in);
+    size_t n = fread(text, 1, sizeof text - 1, in);
+    fclose(in);
+    text[n] = '\0';
+    /* Lines 1-7 the header, 8 base none, 9 dense 3, l1 0-17 lines 10-27, l1.bias 28, l1d
+     * lines 29-31, l1d.bias 32, l2 33-34, l2.bias 35, out 36, out.bias 37, end 38. */
+    assert_true(strncmp(text, "anywoli-net 3\n", 14) == 0);
+    assert_non_null(strstr(text, "\nbase none\ndense 3\n"));
+    expect_refused(with_end("d0.net", edit_line(text, 9, "dense 0")), 9,
+                   "dense: expected a whole number from 1 to 64");
+    expect_refused(with_end("d65.net", edit_line(text, 9, "dense 65")), 9, "dense:");
+    expect_refused(with_end("dnone.net", edit_line(text, 9, NULL)), 9,
+                   "expected the 'dense' line");
+    expect_refused(with_end("dtwice.net", edit_line(text, 30, "l1d me.seeds 1 2")), 30,
+                   "the feature 'me.seeds' a second time");
+    expect_refused(with_end("dname.net", edit_line(text, 30, "l1d  1 2")), 30,
+                   "l1d: expected a feature's name");
+    expect_refused(with_end("dcount.net", edit_line(text, 30, "l1d op.seeds 1")), 30,
+                   "expected 2 numbers, found 1");
+    expect_refused(with_end("dbias.net", edit_line(text, 32, NULL)), 32,
+                   "expected the 'l1d.bias' line");
+    expect_refused(with_end("dbig.net", edit_line(text, 30, "l1d op.seeds 2065 0")), 30,
+                   "too large for the integers");
+    /* A name the board has no feature of. */
+    Variant v;
+    board(&v, "holes=3 seeds=2 capture=4", FF_PENULTIMATE);
+    NetFile *f;
+    const char *bad = with_end("dfeat.net", edit_line(text, 30, "l1d me.nothing 0.5 0.5"));
+    if (net_file_load(bad, &f, &e) != 0)
+        fail_msg("%s", e.msg);
+    Net *net;
+    assert_int_equal(net_prepare(f, &v, &net, &e), -1);
+    assert_null(net);
+    assert_non_null(strstr(e.msg, "its dense input 'me.nothing' is no feature of this board"));
+    assert_null(strchr(e.msg, '\n'));
+    net_file_free(f);
+    net_file_free(made);
+    /* Sums that could leave 32 bits: on the standard board a feature reaches 96 (the seeds),
+     * so 27 inputs of 1,000 on one unit (8,128,000 units each, times 96) could; of 10, not. */
+    made = random_dense_net(12, 4, 16, 4, 2, 0.3, 0.4, 2.0, 29, N_DENSE, 4.0);
+    board(&v, "", FF_PENULTIMATE);
+    for (int d = 0; d < N_DENSE; d++)
+        made->w1d[(size_t)d * 4 + 1] = 1000;
+    assert_int_equal(net_prepare(made, &v, &net, &e), -1);
+    assert_non_null(strstr(e.msg, "l1d (a position's dense sums could leave 32 bits)"));
+    for (int d = 0; d < N_DENSE; d++)
+        made->w1d[(size_t)d * 4 + 1] = 10;
+    if (net_prepare(made, &v, &net, &e) != 0)
+        fail_msg("%s", e.msg);
+    net_free(net);
+    net_file_free(made);
 }
 
 /* ---- the cost of an evaluation ---- */
@@ -868,6 +1095,9 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_updates_other_board),
         cmocka_unit_test(test_sums_16_bits),
         cmocka_unit_test(test_quantised_bound),
+        cmocka_unit_test(test_dense_by_hand),
+        cmocka_unit_test(test_dense),
+        cmocka_unit_test(test_dense_refused),
         cmocka_unit_test(test_bench),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

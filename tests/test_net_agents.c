@@ -310,7 +310,7 @@ static void test_games_legal_and_repeatable(void **state)
 static const char *six_hole_net(void)
 {
     const char *path = tmp_path("six.net");
-    NetFile *f = net_file_new(6, 4, 2, 8, 4);
+    NetFile *f = net_file_new(6, 4, 2, 8, 4, 0);
     assert_non_null(f);
     snprintf(f->name, sizeof f->name, "six");
     snprintf(f->about, sizeof f->about, "a test network");

@@ -30,7 +30,7 @@ enum {
     OPT_OUTPUT = OPT_FIRST_FREE, OPT_GAMES, OPT_FIRST, OPT_SEED, OPT_THREADS, OPT_SAMPLER,
     OPT_LABEL, OPT_DEPTH, OPT_TABLES, OPT_CONVENTIONS, OPT_OPENINGS, OPT_RATE, OPT_SKIP,
     OPT_RANDOM, OPT_MAX_PLIES, OPT_PER_LEVEL, OPT_FORCE, OPT_QUIET, OPT_TARGET, OPT_LAMBDA, OPT_LAMBDAS,
-    OPT_WEIGHTS_OUT, OPT_C_OUT, OPT_NAME, OPT_TOP, OPT_WITHOUT
+    OPT_WEIGHTS_OUT, OPT_C_OUT, OPT_NAME, OPT_TOP, OPT_WITHOUT, OPT_FEATURES
 };
 
 /* The splits of games (learn_fit.h): 0-2 mod 5 fitted, 3 choose lambda, 4 test. */
@@ -51,7 +51,7 @@ static const char learn_usage[] =
     "                         [--name NAME] [--top N] [--without GROUPS]\n"
     "                         [--force]\n"
     "       anywoli learn net-error NET DATA...\n"
-    "       anywoli learn base DATA...\n\n"
+    "       anywoli learn base DATA... [--features]\n\n"
     "The learned evaluation (docs/learned.md): its data and its fit.\n\n"
     "sample: play self-play games with --sampler on both sides, each from an opening\n"
     "of --openings and under a convention of --conventions (game g: the list's g mod\n"
@@ -131,7 +131,12 @@ static const char learn_usage[] =
     "in order: what a network with a base is trained on top of\n"
     "(scripts/net_train.py --base). Standard output, a header line and a value a\n"
     "line:\n"
-    "  base learned NAME digest HEX rows N\n\n"
+    "  base learned NAME digest HEX rows N\n"
+    "With --features, a second header line names the learned features a network\n"
+    "may take as dense inputs (agents/net.h: the groups seeds, moves.me, moves.op,\n"
+    "laps.me, laps.op and convention), and each row's line holds its base value,\n"
+    "then those features' values for the side to move (net_train.py --dense):\n"
+    "  features NAME...\n\n"
     "Exit status 0, 2 on a bad input, 1 when the machine fails.\n";
 
 /* ---- shared ---- */
@@ -854,12 +859,63 @@ static int learn_net_error_cmd(int argc, char **argv)
     return 0;
 }
 
-/* learn base: each row's base value, for training a network with a base. */
+/* The groups of the features learn base --features prints: those a network may take as
+ * dense inputs (the one-hot holes it has already). */
+#define DENSE_GROUPS (1u << FG_SEEDS | 1u << FG_MOVES_ME | 1u << FG_MOVES_OP | \
+                      1u << FG_LAPS_ME | 1u << FG_LAPS_OP | 1u << FG_CONVENTION)
+
+/* learn base --features: the second header line, the names of l's features of
+ * DENSE_GROUPS. */
+static void print_dense_names(const FeatureLayout *l)
+{
+    printf("features");
+    for (int f = 0; f < l->n; f++)
+        if (DENSE_GROUPS & 1u << features_group(l, f)) {
+            char name[64];
+            features_name(l, f, name, sizeof name);
+            printf(" %s", name);
+        }
+    putchar('\n');
+}
+
+/* learn base --features: p's values of those features, each after a space (the layout's
+ * groups DENSE_GROUPS, from l->first[FG_SEEDS] on). */
+static void print_dense_values(const FeatureLayout *l, const Variant *v, const Position *p)
+{
+    int x[2 + 2 * FM_NB + 2 * FL_NB + FC_NB];
+    const int first = l->first[FG_SEEDS], n = l->n - first;
+    memset(x, 0, (size_t)n * sizeof *x);
+    FeatureList list;
+    features_of(l, v, p, &list);
+    for (int i = 0; i < list.n; i++)
+        x[list.index[i] - first] = list.value[i];
+    for (int i = 0; i < n; i++)
+        printf(" %d", x[i]);
+}
+
+/* learn base: each row's base value, for training a network with a base (and with
+ * --features its dense inputs' values). */
 static int learn_base_cmd(int argc, char **argv)
 {
-    int n_files = data_files_only(argc, argv, 0, "DATA files");
-    if (n_files < 0)
-        return 0;
+    static const struct option opts[] = {
+        { "features", no_argument, NULL, OPT_FEATURES },
+        { "help", no_argument, NULL, OPT_HELP },
+        { NULL, 0, NULL, 0 },
+    };
+    bool features = false;
+    int c;
+    while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
+        if (c == OPT_HELP) {
+            printf("%s%s", learn_usage, cli_variant_help());
+            return 0;
+        }
+        features = true;
+    }
+    int n_files = argc - optind;
+    if (n_files < 1)
+        die("expected DATA files (see --help)");
+    if (n_files > LEARN_MAX_FILES)
+        die("at most %d DATA files", LEARN_MAX_FILES);
     LearnData files[LEARN_MAX_FILES];
     read_data_files(argv + optind, n_files, files);
     const LearnedSet *set = learned_builtin("learned");
@@ -873,12 +929,22 @@ static int learn_base_cmd(int argc, char **argv)
         rows += files[i].rows.n;
     printf("base learned %s digest %016llx rows %llu\n", set->name,
            (unsigned long long)learned_set_digest(set), (unsigned long long)rows);
+    FeatureLayout layout;
+    features_layout(&files[0].variant, &layout);
+    /* The groups are the last of the layout's (learn_features.h), so that they are one
+     * run of indices from the seeds' on. */
+    layout.groups = DENSE_GROUPS;
+    if (features)
+        print_dense_names(&layout);
     for (int i = 0; i < n_files; i++)
         for (uint64_t j = 0; j < files[i].rows.n; j++) {
             Variant v;
             Position p;
             learn_row_position(&files[i].variant, &files[i].rows.row[j], &v, &p);
-            printf("%d\n", (int)learned_positional(L, &v, &p));
+            printf("%d", (int)learned_positional(L, &v, &p));
+            if (features)
+                print_dense_values(&layout, &v, &p);
+            putchar('\n');
         }
     learned_free(L);
     for (int i = 0; i < n_files; i++)

@@ -105,6 +105,7 @@ static const char *const learn_files[] = {
     "learn fit {in:data} --weights-out {out:weights} --c-out {out:c}",
     "learn net-error {in:net} {in:data}",
     "learn base {in:std_data}",
+    "learn base {in:std_data} --features",
     NULL
 };
 

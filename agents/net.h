@@ -40,15 +40,16 @@
  * it stays exact and deterministic on any machine.
  *
  * How far the integers are from the floats (tests/test_net.c, over the positions of random
- * games, |net_positional less its base - EVAL_SCALE x net_positional_float|): at worst 1.02
- * seeds on the compiled-in (trained) network, whose outputs there spread over 43 seeds (held
- * to 1.5; 1.36 over 65 seeds on the first network trained, without a base),
- * 0.64 on small pseudo-random weights spread over 20 seeds (held to 1) and 2.4 on weights
- * twice those (41 seeds; held to 3). The error grows with the weights (the first layer's
+ * games, |net_positional less its base - EVAL_SCALE x net_positional_float|): at worst 1.32
+ * seeds on the compiled-in (trained) network, whose outputs there spread over 46 seeds (held
+ * to 1.5; 1.02 on the third generation, 1.36 over 65 seeds on the first network trained,
+ * without a base), 0.64 on small pseudo-random weights spread over 20 seeds (held to 1), 2.4
+ * on weights twice those (41 seeds; held to 3) and 0.50 on pseudo-random weights with 27
+ * dense inputs (17 seeds; held to 1). The error grows with the weights (the first layer's
  * rounding to 1/NET_QA, summed over some 30 rows and carried through the second layer and
  * the output), and random games reach positions no training game does: on the positions of
- * the training data the integers' root mean square error is within 0.005 seeds of the
- * floats' (0.006 on the held-out games; `anywoli learn net-error` prints net_int beside
+ * the training data the integers' root mean square error is within 0.004 seeds of the
+ * floats' (0.003 on the held-out games; `anywoli learn net-error` prints net_int beside
  * net_float).
  *
  * The file (text, every line required, in this order; numbers as C's strtod reads them):

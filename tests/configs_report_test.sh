@@ -40,7 +40,7 @@ command -v gnuplot >/dev/null && have_gnuplot=true
 declare -A games=(
     [agent-ladder]=10 [board-sweep]=20 [conventions]=20 [default]=20
     [endgame-agreement]=4 [from-the-start]=8 [mcts-place]=2 [small-variants]=20 [strong-play]=2 [strong-play-root]=2 [strong-play-root-adaptive]=2
-    [weights-verify]=4 [atlas]=2 [atlas-exact]=2 [net-ladder]=2 [net-scale]=2
+    [weights-verify]=4 [atlas]=2 [atlas-exact]=2 [net-ladder]=2 [net-scale]=2 [net-worth]=2
 )
 # Options that shrink an experiment beyond its games: the atlases on the boards of 4 holes
 # (atlas.cfg on one board and its rating; atlas-exact.cfg on 4x1 to 4x4, an atlas with exact

@@ -713,8 +713,7 @@ struct Net {
     int16_t *w3;         /* h2 */
     int32_t b3;
     Learned *base;       /* the learned set the output is added to, or NULL */
-    /* The dense inputs (version 3): */
-    int dense;
+    /* The dense inputs (version 3; file->dense of them): */
     FeatureLayout layout;/* the features the base and the dense inputs read: its groups
                           * theirs (none: features_of is not called) */
     int16_t *slot;       /* layout.n: feature f's dense row, or -1 */
@@ -789,7 +788,6 @@ static int prepare_dense(const NetFile *f, const Variant *v, Net *n, Error *e)
 {
     features_layout(v, &n->layout);
     n->layout.groups = n->base ? learned_groups(n->base) : 0;
-    n->dense = f->dense;
     if (!f->dense)
         return 0;
     const double qad = (double)NET_QA * NET_QD;
@@ -1113,7 +1111,7 @@ int32_t net_positional(const Net *n, const Variant *v, const Position *p, const 
     list.n = 0;
     if (n->layout.groups)
         features_of(&n->layout, v, p, &list);
-    if (n->dense)
+    if (n->file->dense)
         clamp_dense_into(n, h1, a->a[s], &list);
     else
         clamp_into(h1, a->a[s], hp);

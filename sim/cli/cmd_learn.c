@@ -788,21 +788,29 @@ static void net_costs(const LearnData *files, int n_files, const Net *n, const L
     free(v);
 }
 
-/* The arguments of an action that takes only files (and --help): how many DATA files follow
- * the `lead` leading ones (refused with `expected` when none), or -1 once --help is
- * printed. */
-static int data_files_only(int argc, char **argv, int lead, const char *expected)
+/* The arguments of an action that takes only files (and --help, and --features where
+ * `features` is not NULL: set when given): how many DATA files follow the `lead` leading ones
+ * (refused with `expected` when none), or -1 once --help is printed. */
+static int data_files_only(int argc, char **argv, int lead, const char *expected,
+                           bool *features)
 {
-    static const struct option opts[] = {
+    static const struct option plain[] = {
+        { "help", no_argument, NULL, OPT_HELP },
+        { NULL, 0, NULL, 0 },
+    };
+    static const struct option with_features[] = {
+        { "features", no_argument, NULL, OPT_FEATURES },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
     int c;
-    while ((c = cli_getopt(argc, argv, "", opts)) != -1)
+    while ((c = cli_getopt(argc, argv, "", features ? with_features : plain)) != -1) {
         if (c == OPT_HELP) {
             printf("%s%s", learn_usage, cli_variant_help());
             return -1;
         }
+        *features = true;   /* OPT_FEATURES: only in with_features */
+    }
     int n_files = argc - optind - lead;
     if (n_files < 1)
         die("expected %s (see --help)", expected);
@@ -813,7 +821,7 @@ static int data_files_only(int argc, char **argv, int lead, const char *expected
 
 static int learn_net_error_cmd(int argc, char **argv)
 {
-    int n_files = data_files_only(argc, argv, 1, "NET and DATA files");
+    int n_files = data_files_only(argc, argv, 1, "NET and DATA files", NULL);
     if (n_files < 0)
         return 0;
     const char *net_path = argv[optind];
@@ -897,25 +905,10 @@ static void print_dense_values(const FeatureLayout *l, const Variant *v, const P
  * --features its dense inputs' values). */
 static int learn_base_cmd(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        { "features", no_argument, NULL, OPT_FEATURES },
-        { "help", no_argument, NULL, OPT_HELP },
-        { NULL, 0, NULL, 0 },
-    };
     bool features = false;
-    int c;
-    while ((c = cli_getopt(argc, argv, "", opts)) != -1) {
-        if (c == OPT_HELP) {
-            printf("%s%s", learn_usage, cli_variant_help());
-            return 0;
-        }
-        features = true;
-    }
-    int n_files = argc - optind;
-    if (n_files < 1)
-        die("expected DATA files (see --help)");
-    if (n_files > LEARN_MAX_FILES)
-        die("at most %d DATA files", LEARN_MAX_FILES);
+    int n_files = data_files_only(argc, argv, 0, "DATA files", &features);
+    if (n_files < 0)
+        return 0;
     LearnData files[LEARN_MAX_FILES];
     read_data_files(argv + optind, n_files, files);
     const LearnedSet *set = learned_builtin("learned");

@@ -112,8 +112,42 @@ def output(net, active_mover, active_other):
     return sum(w * x for w, x in zip(net["w3"], h2)) + net["b3"]
 
 
+FINAL_FOUR = ("penultimate", "first-final", "lottery")
+
+
+def quarter(on_board, total):
+    """The quarter of the board's seeds a row falls in, by the bounds `learn net-error`
+    prints: 0 to ceil(T/4), then up to ceil(2T/4), ceil(3T/4) and T."""
+    for q in range(4):
+        if on_board <= math.ceil(total * (q + 1) / 4):
+            return q
+    return 3
+
+
+def check_cells(cells, breakdown_path):
+    """`learn net-error`'s lines `test CONVENTION seeds LO-HI rows N net_float E ...` are
+    this script's own test rows of each convention and quarter, counted and their float
+    error computed here, to its 4 decimals (and 1e-4 for the C side's other order)."""
+    printed = {}
+    for line in open(breakdown_path):
+        w = line.split()
+        if w and w[0] == "test":
+            printed[(w[1], w[3])] = (int(w[5]), float(w[7]))
+    want = {}
+    for (conv, lo, hi), (n, squares) in cells.items():
+        want[(FINAL_FOUR[conv], f"{lo}-{hi}")] = (n, math.sqrt(squares / n))
+    if set(printed) != set(want):
+        fail(f"net-error's cells {sorted(printed)}, expected {sorted(want)}")
+    for key, (n, rmse) in want.items():
+        got_n, got_rmse = printed[key]
+        if got_n != n or abs(got_rmse - rmse) > 1.5e-4:
+            fail(f"net-error's cell {key}: rows {got_n}, error {got_rmse}; expected {n} "
+                 f"rows, error {rmse:.6f}")
+
+
 def main():
     script, data, net_path, printed = sys.argv[1:5]
+    breakdown = sys.argv[5] if len(sys.argv) > 5 else None
     spec = importlib.util.spec_from_file_location("net_train", script)
     trainer = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(trainer)
@@ -128,6 +162,9 @@ def main():
     mover, other, target, split = trainer.encode(fields, holes, buckets)
     pad = 2 * holes * buckets + 6
     squares, n = 0.0, 0
+    total = int(rows["pits"][0].sum() + rows["store_south"][0] + rows["store_north"][0])
+    bounds = [0] + [math.ceil(total * (q + 1) / 4) for q in range(4)]
+    cells = {}
     for i, row in enumerate(rows):
         s = int(row["side"])
         want_m = inputs_by_loop(row, holes, buckets, s)
@@ -141,13 +178,23 @@ def main():
         if target[i] != want_target:
             fail(f"row {i}: target {target[i]}, expected {want_target}")
         if row["game"] % 5 == 4:
-            squares += (output(net, want_m, want_o) - want_target) ** 2
+            e2 = (output(net, want_m, want_o) - want_target) ** 2
+            squares += e2
             n += 1
+            q = quarter(int(row["pits"].sum()), total)
+            key = (int(row["convention"]), 0 if q == 0 else bounds[q] + 1, bounds[q + 1])
+            cell = cells.setdefault(key, [0, 0.0])
+            cell[0] += 1
+            cell[1] += e2
     rmse = math.sqrt(squares / n)
     if abs(rmse - float(printed)) > 1e-5:
         fail(f"the file's test error is {rmse:.6f} seeds, the script printed {printed}")
+    if breakdown:
+        check_cells(cells, breakdown)
     print(f"net_train_check: {len(rows)} rows' inputs as net.h's; the file's test error "
-          f"{rmse:.6f} as printed")
+          f"{rmse:.6f} as printed" + (f"; net-error's {len(cells)} cells of convention and "
+                                      f"seeds on the board as computed here"
+                                      if breakdown else ""))
 
 
 if __name__ == "__main__":

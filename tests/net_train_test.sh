@@ -7,7 +7,9 @@
 # with another seed, into others); the file read back on its own (tests/net_train_check.py:
 # net.h's lines, finite numbers and end checksum, the inputs of every row as net.h's, the
 # printed test error that of the file); `anywoli learn net-error`'s reading of it: the
-# C side's float error on each split equal to the trainer's (the same encoding in both) and
+# C side's float error on each split equal to the trainer's (the same encoding in both), and
+# on the test games of each convention and quarter of the seeds on the board equal to
+# net_train_check.py's own, and
 # weights at the limits of the training's clip loaded (tests/net_train_clip.py);
 # an existing output kept without --force; bad input one line with exit status 2.
 # Skipped (77) where Debian's python3-torch is missing (scripts/setup.sh installs it).
@@ -69,16 +71,21 @@ cmp -s a.net c.net && fail "--seed 2 wrote the same file as --seed 1"
 checks=$((checks + 1))
 [[ -n $a_rmse ]] || fail "no line 'test_rmse X' in: $(cat out.txt)"
 
-# The file as net.h has it, the encoding as net.h's, the printed error the file's.
-"$python" "$src/tests/net_train_check.py" "$script" data.h5 a.net "$a_rmse" >check.out 2>&1
-rc=$?
-expect_status 0 "net_train_check.py: $(cat check.out)"
-
 # The C side (agents/net.c) reads the file and finds the same float error on the test games.
 "$bin" learn net-error a.net data.h5 >cerr.txt 2>err
 rc=$?
 expect_status 0 "learn net-error"
 same_errors "$a_rmses" "learn net-error a.net"
+
+# The file as net.h has it, the encoding as net.h's, the printed error the file's; and
+# net-error's test games by convention and quarter of the seeds on the board, the cells'
+# rows and errors as computed there.
+"$python" "$src/tests/net_train_check.py" "$script" data.h5 a.net "$a_rmse" cerr.txt \
+    >check.out 2>&1
+rc=$?
+expect_status 0 "net_train_check.py: $(cat check.out)"
+checks=$((checks + 1))
+grep -q "cells of convention" check.out || fail "net_train_check.py did not check the cells"
 
 # Over a base (--base: learn base's values of the same rows): version 2 with the compiled-in
 # learned set's digest on its base line, and the C side's whole value (the set's plus the

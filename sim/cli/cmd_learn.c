@@ -123,7 +123,10 @@ static const char learn_usage[] =
     "afresh) and of one learned_eval, in ns. Lines of words and numbers:\n"
     "  net NAME digest HEX holes H capture C buckets B hidden H1 H2\n"
     "  split fit|choose|test rows N net_float E net_int E learned E\n"
+    "  test CONVENTION seeds LO-HI rows N net_float E net_int E learned E\n"
     "  cost net_full_ns X learned_ns Y\n"
+    "The test lines break the test games down by convention and by the quarter of\n"
+    "the board's seeds still on it (those with rows only).\n"
     "For a network with a base (the compiled-in learned set, agents/net.h),\n"
     "net_float and net_int are of its whole value, the base's part included.\n\n"
     "base: the compiled-in learned set's positional value (learned_positional,\n"
@@ -714,16 +717,42 @@ static int learn_fit_cmd(int argc, char **argv)
 
 /* ---- net-error ---- */
 
-/* The squared errors of one split. */
+/* The squared errors of a set of rows: one split, or one cell of the test split. */
 typedef struct NetErrors {
     uint64_t rows;
     double net_float, net_int, learned;
 } NetErrors;
 
-/* Each row's errors added to its split's: the float network's, the integers' and (L not
- * NULL) the learned set's. */
+/* The test split's rows are also broken down by convention and by the quarter of the
+ * board's seeds still on it (1 to a quarter of them, the endgame, up to all of them), so
+ * that a network's error can be read where play decides (docs/learned.md). */
+enum { NET_PHASES = 4 };
+
+typedef struct NetErrorCells {
+    NetErrors split[SPLIT_NB];
+    NetErrors test[FF_NB][NET_PHASES];
+} NetErrorCells;
+
+/* The quarter of the board's `total` seeds that `on_board` of them fall in: 0 for 1 to
+ * total/4 (and for none), 3 for the last quarter up to all of them. */
+static int phase_of(int on_board, int total)
+{
+    int q = on_board > 0 ? (on_board - 1) * NET_PHASES / total : 0;
+    return q < NET_PHASES ? q : NET_PHASES - 1;
+}
+
+static void add_error(NetErrors *e, double d_float, double d_int, double d_learned)
+{
+    e->rows++;
+    e->net_float += d_float * d_float;
+    e->net_int += d_int * d_int;
+    e->learned += d_learned * d_learned;
+}
+
+/* Each row's errors added to its split's, and a test row's to its cell: the float network's,
+ * the integers' and (L not NULL) the learned set's. */
 static void net_errors(const LearnData *files, int n_files, const NetFile *f, const Net *n,
-                       const Learned *L, NetErrors *out)
+                       const Learned *L, NetErrorCells *out)
 {
     for (int i = 0; i < n_files; i++)
         for (uint64_t j = 0; j < files[i].rows.n; j++) {
@@ -738,12 +767,28 @@ static void net_errors(const LearnData *files, int n_files, const NetFile *f, co
                              (double)net_base_value(n, &v, &p) / EVAL_SCALE - t;
             double d_int = (double)net_positional(n, &v, &p, &a) / EVAL_SCALE - t;
             double d_learned = L ? (double)learned_positional(L, &v, &p) / EVAL_SCALE - t : 0;
-            NetErrors *e = &out[learn_split_of(r)];
-            e->rows++;
-            e->net_float += d_float * d_float;
-            e->net_int += d_int * d_int;
-            e->learned += d_learned * d_learned;
+            int split = learn_split_of(r);
+            add_error(&out->split[split], d_float, d_int, d_learned);
+            if (split == SPLIT_TEST && r->convention >= 0 && r->convention < FF_NB) {
+                int on_board = 0, total = 2 * v.holes * v.seeds;
+                for (int h = 0; h < 2 * v.holes; h++)
+                    on_board += p.pit[h];
+                add_error(&out->test[r->convention][phase_of(on_board, total)], d_float,
+                          d_int, d_learned);
+            }
         }
+}
+
+/* One line's errors: rows, then each root mean square (`learned -` without L). */
+static void print_errors(const NetErrors *e, bool learned)
+{
+    double rows = e->rows ? (double)e->rows : 1;
+    printf(" rows %llu net_float %.4f net_int %.4f", (unsigned long long)e->rows,
+           sqrt(e->net_float / rows), sqrt(e->net_int / rows));
+    if (learned)
+        printf(" learned %.4f\n", sqrt(e->learned / rows));
+    else
+        printf(" learned -\n");
 }
 
 /* The wall time of one evaluation, in ns, over the rows' positions (each pass repeated until
@@ -838,21 +883,28 @@ static int learn_net_error_cmd(int argc, char **argv)
     Learned *L = NULL;
     if (learned_prepare(learned_builtin("learned"), &files[0].variant, &L, &e) != 0)
         L = NULL;   /* another board: no learned column */
-    NetErrors err[SPLIT_NB] = { 0 };
-    net_errors(files, n_files, f, n, L, err);
+    static NetErrorCells err;   /* zeroed: static */
+    net_errors(files, n_files, f, n, L, &err);
     printf("net %s digest %016llx holes %d capture %d buckets %d hidden %d %d\n", f->name,
            (unsigned long long)f->digest, f->holes, f->capture, f->buckets, f->h1, f->h2);
     static const char *const split_names[SPLIT_NB] = { "fit", "choose", "test" };
     for (int s = 0; s < SPLIT_NB; s++) {
-        double rows = err[s].rows ? (double)err[s].rows : 1;
-        printf("split %s rows %llu net_float %.4f net_int %.4f", split_names[s],
-               (unsigned long long)err[s].rows, sqrt(err[s].net_float / rows),
-               sqrt(err[s].net_int / rows));
-        if (L)
-            printf(" learned %.4f\n", sqrt(err[s].learned / rows));
-        else
-            printf(" learned -\n");
+        printf("split %s", split_names[s]);
+        print_errors(&err.split[s], L != NULL);
     }
+    const Variant *v = &files[0].variant;
+    int total = 2 * v->holes * v->seeds;
+    for (int c = 0; c < FF_NB; c++)
+        for (int q = 0; q < NET_PHASES; q++) {
+            if (!err.test[c][q].rows)
+                continue;
+            /* The seeds on the board that phase_of puts in quarter q: b - 1 from
+             * ceil(q T / 4) to ceil((q + 1) T / 4) - 1 (quarter 0 also holds none). */
+            int lo = q == 0 ? 0 : (q * total + NET_PHASES - 1) / NET_PHASES + 1;
+            int hi = ((q + 1) * total + NET_PHASES - 1) / NET_PHASES;
+            printf("test %s seeds %d-%d", final_four_name((FinalFour)c), lo, hi);
+            print_errors(&err.test[c][q], L != NULL);
+        }
     double ns_net = 0, ns_learned = 0;
     net_costs(files, n_files, n, L, &ns_net, &ns_learned);
     if (L)

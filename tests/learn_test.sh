@@ -48,6 +48,19 @@ assert set(one["convention"]) == {0, 1, 2}           # every convention by defau
 assert (one["depth"] == 3).all() and (one["source"] == 0).all()
 EOF
 
+# --max-plies caps the sampling's games (it is also a variant option, which getopt sees
+# first: it was once read there and the cap silently left at 1000).
+sample capped.h5 --games 20 --threads 1 --max-plies 6
+checks=$((checks + 1))
+"$python" - one.h5 capped.h5 <<'EOF' || fail "--max-plies 6 did not cap the games at 6 plies"
+import sys, h5py
+one, capped = (h5py.File(p, "r") for p in sys.argv[1:])
+assert int(one.attrs["max_plies"]) == 1000 and int(capped.attrs["max_plies"]) == 6
+assert one["positions"]["ply"].max() >= 6          # without the cap, later positions too
+rows = capped["positions"][:]
+assert len(rows) > 0 and rows["ply"].max() <= 5, rows["ply"].max()
+EOF
+
 # Labels from the tables: exactly the positions they hold, labelled as `solve` values them.
 "$bin" tables build --holes 6 --seeds 3 --max-seeds 8 -o pen.tb --quiet >/dev/null 2>err ||
     fail "tables build: $(cat err)"

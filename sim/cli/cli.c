@@ -333,9 +333,16 @@ int cli_next_option(int argc, char **argv, const char *shortopts, const struct o
                     VariantText *vt)
 {
     struct option opts[CLI_VARIANT_OPTIONS_NB + CLI_OWN_OPTIONS_MAX + 1];
-    int n = variant_options(opts), c;
-    for (int i = 0; own && own[i].name && i < CLI_OWN_OPTIONS_MAX; i++)
+    int n = variant_options(opts), c, variant_n = n;
+    for (int i = 0; own && own[i].name && i < CLI_OWN_OPTIONS_MAX; i++) {
+        /* getopt takes the first entry of a name, the variant's: an own option of the same
+         * name would never be seen, and what it was given silently lost. */
+        for (int j = 0; j < variant_n; j++)
+            if (strcmp(own[i].name, opts[j].name) == 0)
+                fail("internal: the option --%s is the command's own and a variant option",
+                     own[i].name);
         opts[n++] = own[i];
+    }
     memset(&opts[n], 0, sizeof opts[n]);
     while ((c = cli_getopt(argc, argv, shortopts, opts)) != -1)
         if (!cli_variant_option(vt, c, optarg))

@@ -29,7 +29,7 @@
 enum {
     OPT_OUTPUT = OPT_FIRST_FREE, OPT_GAMES, OPT_FIRST, OPT_SEED, OPT_THREADS, OPT_SAMPLER,
     OPT_LABEL, OPT_DEPTH, OPT_TABLES, OPT_CONVENTIONS, OPT_OPENINGS, OPT_RATE, OPT_SKIP,
-    OPT_RANDOM, OPT_MAX_PLIES, OPT_PER_LEVEL, OPT_FORCE, OPT_QUIET, OPT_TARGET, OPT_LAMBDA, OPT_LAMBDAS,
+    OPT_RANDOM, OPT_PER_LEVEL, OPT_FORCE, OPT_QUIET, OPT_TARGET, OPT_LAMBDA, OPT_LAMBDAS,
     OPT_WEIGHTS_OUT, OPT_C_OUT, OPT_NAME, OPT_TOP, OPT_WITHOUT, OPT_FEATURES
 };
 
@@ -251,7 +251,6 @@ static int learn_sample_cmd(int argc, char **argv)
         { "per-level", required_argument, NULL, OPT_PER_LEVEL },
         { "skip", required_argument, NULL, OPT_SKIP },
         { "random", required_argument, NULL, OPT_RANDOM },
-        { "max-plies", required_argument, NULL, OPT_MAX_PLIES },
         { "threads", required_argument, NULL, OPT_THREADS },
         { "force", no_argument, NULL, OPT_FORCE },
         { "quiet", no_argument, NULL, OPT_QUIET },
@@ -301,9 +300,6 @@ static int learn_sample_cmd(int argc, char **argv)
             s.random_max = (int)cli_number("--random", comma + 1, 0, 64);
             break;
         }
-        case OPT_MAX_PLIES:
-            s.max_plies = cli_number("--max-plies", optarg, 1, MAX_PLIES_LIMIT);
-            break;
         case OPT_THREADS: threads = cli_number("--threads", optarg, 1, 1024); break;
         case OPT_FORCE: force = true; break;
         case OPT_QUIET: quiet = true; break;
@@ -315,6 +311,10 @@ static int learn_sample_cmd(int argc, char **argv)
     if (!out)
         die("-o FILE is required");
     cli_variant(&vt, &s.variant);
+    /* --max-plies is the variant option (read there, range and all); here no value depends
+     * on it, so it is the sampling games' cap, with a default of its own. */
+    if (vt.value[VP_MAX_PLIES])
+        s.max_plies = s.variant.max_plies;
     if (conventions)
         parse_conventions(conventions, &s);
     else if (vt.value[VP_FINAL_FOUR])

@@ -733,12 +733,20 @@ typedef struct NetErrorCells {
     NetErrors test[FF_NB][NET_PHASES];
 } NetErrorCells;
 
-/* The quarter of the board's `total` seeds that `on_board` of them fall in: 0 for 1 to
- * total/4 (and for none), 3 for the last quarter up to all of them. */
+/* The most seeds on the board in quarter q of the board's `total`: ceil((q + 1) total / 4),
+ * so that quarter q holds from phase_top(q - 1) + 1 (quarter 0: from none) to this. */
+static int phase_top(int q, int total)
+{
+    return ((q + 1) * total + NET_PHASES - 1) / NET_PHASES;
+}
+
+/* The quarter that `on_board` of the board's `total` seeds fall in. */
 static int phase_of(int on_board, int total)
 {
-    int q = on_board > 0 ? (on_board - 1) * NET_PHASES / total : 0;
-    return q < NET_PHASES ? q : NET_PHASES - 1;
+    int q = 0;
+    while (q < NET_PHASES - 1 && on_board > phase_top(q, total))
+        q++;
+    return q;
 }
 
 static void add_error(NetErrors *e, double d_float, double d_int, double d_learned)
@@ -769,13 +777,9 @@ static void net_errors(const LearnData *files, int n_files, const NetFile *f, co
             double d_learned = L ? (double)learned_positional(L, &v, &p) / EVAL_SCALE - t : 0;
             int split = learn_split_of(r);
             add_error(&out->split[split], d_float, d_int, d_learned);
-            if (split == SPLIT_TEST && r->convention >= 0 && r->convention < FF_NB) {
-                int on_board = 0, total = 2 * v.holes * v.seeds;
-                for (int h = 0; h < 2 * v.holes; h++)
-                    on_board += p.pit[h];
-                add_error(&out->test[r->convention][phase_of(on_board, total)], d_float,
-                          d_int, d_learned);
-            }
+            if (split == SPLIT_TEST && r->convention >= 0 && r->convention < FF_NB)
+                add_error(&out->test[r->convention][phase_of(p.left, v.total)], d_float, d_int,
+                          d_learned);
         }
 }
 
@@ -892,17 +896,13 @@ static int learn_net_error_cmd(int argc, char **argv)
         printf("split %s", split_names[s]);
         print_errors(&err.split[s], L != NULL);
     }
-    const Variant *v = &files[0].variant;
-    int total = 2 * v->holes * v->seeds;
+    int total = files[0].variant.total;
     for (int c = 0; c < FF_NB; c++)
         for (int q = 0; q < NET_PHASES; q++) {
             if (!err.test[c][q].rows)
                 continue;
-            /* The seeds on the board that phase_of puts in quarter q: b - 1 from
-             * ceil(q T / 4) to ceil((q + 1) T / 4) - 1 (quarter 0 also holds none). */
-            int lo = q == 0 ? 0 : (q * total + NET_PHASES - 1) / NET_PHASES + 1;
-            int hi = ((q + 1) * total + NET_PHASES - 1) / NET_PHASES;
-            printf("test %s seeds %d-%d", final_four_name((FinalFour)c), lo, hi);
+            printf("test %s seeds %d-%d", final_four_name((FinalFour)c),
+                   q == 0 ? 0 : phase_top(q - 1, total) + 1, phase_top(q, total));
             print_errors(&err.test[c][q], L != NULL);
         }
     double ns_net = 0, ns_learned = 0;
